@@ -1,0 +1,76 @@
+// @ts-check
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+
+/** Import direction of DESIGN.md section 2: shared <- server, shared <- client <- sw. */
+/**
+ * @param {...[string[], string]} groups
+ * @returns {['error', { patterns: { group: string[]; message: string }[] }]}
+ */
+const forbid = (...groups) => ['error', { patterns: groups.map(([group, message]) => ({ group, message })) }]
+const SERVER = ['**/server/**', '@/server/**']
+const CLIENT = ['**/client/**', '@/client/**']
+const REACT = ['react', 'react-dom', 'react/*', '@tanstack/*', '@chakra-ui/*']
+const NODE = ['node:*', 'fastify', 'fastify/*', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*']
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'src/client/routeTree.gen.ts', 'data', 'coverage', 'dev-dist'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    files: ['src/shared/**'],
+    rules: {
+      'no-restricted-imports': forbid(
+        [SERVER, 'src/shared must not import the server'],
+        [CLIENT, 'src/shared must not import the client'],
+        [REACT, 'src/shared stays free of React'],
+        [NODE, 'src/shared stays free of Node and database code'],
+      ),
+    },
+  },
+  {
+    files: ['src/server/**'],
+    rules: { 'no-restricted-imports': forbid([CLIENT, 'the server never imports the client'], [REACT, 'no React on the server']) },
+  },
+  {
+    files: ['src/client/**'],
+    rules: { 'no-restricted-imports': forbid([SERVER, 'the client never imports the server'], [NODE, 'no Node or database code in the client']) },
+  },
+  {
+    files: ['src/client/offline/**'],
+    rules: {
+      'no-restricted-imports': forbid(
+        [SERVER, 'the client never imports the server'],
+        [REACT, 'offline/ has no React: the service worker imports it'],
+        [['**/features/**', '**/components/**', '**/routes/**', '**/app/**'], 'offline/ depends only on shared code'],
+      ),
+    },
+  },
+  {
+    files: ['sw/**'],
+    rules: {
+      'no-restricted-imports': forbid(
+        [SERVER, 'the service worker never imports the server'],
+        [REACT, 'no React in the service worker'],
+        [['**/client/features/**', '**/client/components/**', '**/client/routes/**', '**/client/app/**', '**/client/lib/**'], 'sw imports only src/shared and src/client/offline'],
+      ),
+    },
+  },
+)

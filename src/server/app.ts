@@ -1,0 +1,88 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import helmet from '@fastify/helmet'
+import type { Config } from './config'
+import type { Database, Db } from './db/client'
+import { registerAuth } from './plugins/auth'
+import { registerErrorHandler } from './plugins/errors'
+import { registerValibotValidation } from './plugins/validation'
+import { serveConsole } from './plugins/static-console'
+import { secretBox, type SecretBox } from './lib/secret-box'
+import { healthRoutes } from './routes/health'
+import { authRoutes } from './routes/auth'
+import { userRoutes } from './routes/users'
+import { groupRoutes } from './routes/groups'
+import { accountRoutes } from './routes/account'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db
+    dbEngine: Database['engine']
+    config: Config
+    box: SecretBox
+  }
+}
+
+export type AppOptions = {
+  config: Config
+  database: Database
+  /** The secret that signs tokens and seals stored passwords. */
+  secret: string
+  logger?: FastifyServerOptions['logger']
+  /** Failed sign-ins per address and login before a pause. */
+  loginMaxFailures?: number
+  /** Folder of the built console; none in API tests. */
+  consoleRoot?: string | null
+}
+
+export const DEFAULT_CONSOLE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist')
+
+/** The whole HTTP application as a plugin tree, without listening: tests inject into it. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    ajv: undefined,
+  })
+  app.decorate('db', options.database.db)
+  app.decorate('dbEngine', options.database.engine)
+  app.decorate('config', options.config)
+  app.decorate('box', secretBox(options.secret))
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Chakra (emotion) injects style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // HSTS only means something over TLS, which a reverse proxy terminates in production.
+    hsts: false,
+    crossOriginEmbedderPolicy: false,
+  })
+  registerValibotValidation(app)
+  registerErrorHandler(app)
+  registerAuth(app, { secret: options.secret, ttlHours: options.config.jwtTtlHours })
+
+  await app.register(healthRoutes)
+  await app.register(authRoutes, { maxFailures: options.loginMaxFailures })
+  await app.register(userRoutes)
+  await app.register(groupRoutes)
+  await app.register(accountRoutes, { box: app.box })
+
+  if (options.consoleRoot !== null) await app.register(serveConsole, { root: options.consoleRoot ?? DEFAULT_CONSOLE_ROOT })
+  return app
+}

@@ -1,0 +1,56 @@
+/**
+ * Value shapes shared by the load model, the protocol codecs, the drivers and the emulator.
+ * Energies are in kWh / kvarh, powers in W / var / VA, as the meter measures them (raw, before
+ * the transformer ratios that the database side applies per DESIGN.md section 5).
+ */
+
+/** 0 is the total over all tariffs, 1..4 the tariff registers. */
+export type Tariff = 0 | 1 | 2 | 3 | 4
+
+export const TARIFFS: readonly Tariff[] = [0, 1, 2, 3, 4]
+
+/** The four energy channels of a metering point: active and reactive, import and export. */
+export interface EnergyChannels {
+  aPlus: number
+  aMinus: number
+  rPlus: number
+  rMinus: number
+}
+
+/** What a meter returns for its registers: a channel it does not measure is null. */
+export type EnergyRegisters = { [K in keyof EnergyChannels]: number | null }
+
+export interface PhaseValues {
+  voltage: number | null
+  current: number | null
+  activePower: number | null
+  reactivePower: number | null
+  apparentPower: number | null
+  cosPhi: number | null
+  /** Angle from this phase's voltage to the next one's (A→B, B→C, C→A), degrees. */
+  angle: number | null
+}
+
+export interface TotalPower {
+  activePower: number | null
+  reactivePower: number | null
+  apparentPower: number | null
+  cosPhi: number | null
+}
+
+export interface InstantValues {
+  phases: { a: PhaseValues; b: PhaseValues; c: PhaseValues }
+  total: TotalPower
+  frequency: number | null
+}
+
+export type IntervalStatus = 'valid' | 'missing'
+
+/** One interval of a power profile, as energies over the interval. */
+export interface ProfileRecord {
+  start: Date
+  minutes: number
+  status: IntervalStatus
+  /** Null when the meter holds no value for the interval. */
+  energy: EnergyChannels | null
+}

@@ -1,0 +1,55 @@
+/**
+ * Europe/Moscow has been UTC+3 without daylight saving since 2014, so local time is a fixed shift;
+ * meters keep their clocks and tariff zones in that local time.
+ */
+export const MOSCOW_OFFSET_MS = 3 * 3_600_000
+export const MINUTE_MS = 60_000
+export const HALF_HOUR_MS = 30 * MINUTE_MS
+export const DAY_MS = 86_400_000
+export const HALF_HOURS_PER_DAY = 48
+
+export interface LocalDateTime {
+  year: number
+  month: number
+  day: number
+  hour: number
+  minute: number
+  second: number
+}
+
+export function toMoscowParts(at: Date): LocalDateTime {
+  const local = new Date(at.getTime() + MOSCOW_OFFSET_MS)
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+  }
+}
+
+export function fromMoscowParts(parts: LocalDateTime): Date {
+  const { year, month, day, hour, minute, second } = parts
+  return new Date(Date.UTC(year, month - 1, day, hour, minute, second) - MOSCOW_OFFSET_MS)
+}
+
+/** Days since 1970-01-01 in Moscow local time. */
+export function moscowDayIndex(epochMs: number): number {
+  return Math.floor((epochMs + MOSCOW_OFFSET_MS) / DAY_MS)
+}
+
+/** Start of a Moscow local day as a UTC instant in ms. */
+export function moscowDayStartMs(dayIndex: number): number {
+  return dayIndex * DAY_MS - MOSCOW_OFFSET_MS
+}
+
+/** Half-hour of the Moscow local day, 0..47. */
+export function moscowHalfHourOfDay(epochMs: number): number {
+  return Math.floor(((epochMs + MOSCOW_OFFSET_MS) % DAY_MS + DAY_MS) % DAY_MS / HALF_HOUR_MS)
+}
+
+/** Floors an instant to the start of its 30-minute interval (the grid is the same in UTC and UTC+3). */
+export function halfHourStartMs(epochMs: number): number {
+  return Math.floor(epochMs / HALF_HOUR_MS) * HALF_HOUR_MS
+}

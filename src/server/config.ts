@@ -1,0 +1,54 @@
+import path from 'node:path'
+import * as v from 'valibot'
+
+const envSchema = v.object({
+  PORT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'PORT: целое число'), v.transform(Number), v.maxValue(65535)), '8080'),
+  HOST: v.optional(v.string(), '0.0.0.0'),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), './data'),
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL: ожидается postgres://...'))),
+  JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'JWT_SECRET: не короче 32 символов'))),
+  JWT_TTL_HOURS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number), v.minValue(1)), '12'),
+  ADMIN_USERNAME: v.optional(v.pipe(v.string(), v.nonEmpty()), 'admin'),
+  ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(8, 'ADMIN_PASSWORD: не короче 8 символов'))),
+  DEMO: v.optional(v.picklist(['0', '1']), '1'),
+  LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  COLLECTOR: v.optional(v.picklist(['0', '1']), '1'),
+})
+
+export type Config = {
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl?: string
+  jwtSecret?: string
+  jwtTtlHours: number
+  adminUsername: string
+  adminPassword?: string
+  demo: boolean
+  logLevel: string
+  /** Whether this process runs the built-in collecting service (the embedded default does). */
+  collector: boolean
+}
+
+/** Reads the configuration from the environment; a wrong value stops the start with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = v.safeParse(envSchema, env)
+  if (!parsed.success) {
+    const lines = parsed.issues.map((i) => `${i.path?.map((p) => String(p.key)).join('.') ?? ''}: ${i.message}`)
+    throw new Error(`Неверная конфигурация:\n${lines.join('\n')}`)
+  }
+  const e = parsed.output
+  return {
+    port: Number(e.PORT),
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    jwtTtlHours: Number(e.JWT_TTL_HOURS),
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    demo: e.DEMO === '1',
+    logLevel: e.LOG_LEVEL,
+    collector: e.COLLECTOR === '1',
+  }
+}

@@ -1,0 +1,52 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import { drizzle, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres'
+import { migrate } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase } from 'drizzle-orm/pg-core'
+import type { ExtractTablesWithRelations } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
+import * as schema from './schema'
+import { PgliteWorkerPool } from './pglite-pool'
+
+export type Schema = typeof schema
+export type Db = NodePgDatabase<Schema>
+/** The database or a transaction: repositories take either. */
+export type Executor = PgDatabase<NodePgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
+
+export type Database = {
+  db: Db
+  engine: 'pglite' | 'postgres'
+  close: () => Promise<void>
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+/** Any constant shared by every process that may migrate the same PostgreSQL. */
+const MIGRATION_LOCK = 7_240_001
+
+/** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite (a folder, or memory:// for tests). */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    // Several API processes may start at once: only one applies the migrations.
+    const client = await pool.connect()
+    try {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
+      await migrate(drizzle(client, { schema }), { migrationsFolder })
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK])
+    } finally {
+      client.release()
+    }
+    return { db: drizzle(pool, { schema }), engine: 'postgres', close: () => pool.end() }
+  }
+  const pool = new PgliteWorkerPool(options.dataDir)
+  await pool.ready
+  const db = drizzle(pool as unknown as pg.Pool, { schema })
+  await migrate(db, { migrationsFolder })
+  return { db, engine: 'pglite', close: () => pool.end() }
+}
+
+/** A quick liveness probe of the database. */
+export async function pingDatabase(db: Executor): Promise<void> {
+  await db.execute(sql`select 1`)
+}

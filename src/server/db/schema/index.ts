@@ -1,0 +1,3 @@
+// Every table of the database; one file per area. drizzle-kit reads this file.
+export * from './admin'
+export * from './system'

@@ -1,0 +1,32 @@
+import { integer, jsonb, pgTable, primaryKey, serial, text, timestamp, varchar, index } from 'drizzle-orm/pg-core'
+
+/** Answers of POST/PUT/PATCH calls made with an Idempotency-Key, stored in the transaction of the change. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    user_id: integer('user_id').notNull(),
+    key: varchar('key', { length: 200 }).notNull(),
+    request_hash: varchar('request_hash', { length: 64 }).notNull(),
+    status_code: integer('status_code').notNull(),
+    response: jsonb('response'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.key] }), index('idempotency_keys_created_idx').on(t.created_at)],
+)
+
+/** Every change made through the API: who, when, which entity, before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    audit_id: serial('audit_id').primaryKey(),
+    user_id: integer('user_id'),
+    entity: varchar('entity', { length: 64 }).notNull(),
+    entity_id: varchar('entity_id', { length: 64 }).notNull(),
+    action: varchar('action', { length: 32 }).notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    remark: text('remark'),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entity_id, t.created_at)],
+)

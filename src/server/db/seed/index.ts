@@ -1,0 +1,24 @@
+import type { Executor } from '../client'
+import { seedBase, seedDemoStaff, type BaseSeedResult } from './base'
+
+export type SeedOptions = { adminUsername: string; adminPassword?: string; demo: boolean; log?: (message: string) => void }
+
+/**
+ * Demo data of each area, run in this order on a fresh database when DEMO is on.
+ * Each area adds its own step here.
+ */
+const demoSteps: { name: string; run: (db: Executor, base: BaseSeedResult) => Promise<void> }[] = [
+  { name: 'staff', run: seedDemoStaff },
+]
+
+export async function runSeeds(db: Executor, options: SeedOptions): Promise<BaseSeedResult> {
+  const base = await seedBase(db, options)
+  if (base.fresh && options.demo) {
+    for (const step of demoSteps) {
+      const started = Date.now()
+      await step.run(db, base)
+      options.log?.(`demo data: ${step.name} (${Date.now() - started} ms)`)
+    }
+  }
+  return base
+}

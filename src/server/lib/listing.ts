@@ -1,0 +1,31 @@
+import { asc, desc, type SQL } from 'drizzle-orm'
+import type { AnyColumn } from 'drizzle-orm'
+import { T } from '../../shared/texts'
+import { fieldError } from './http-errors'
+
+/**
+ * `ordering=name` or `-name` against the columns a list allows; an unknown field is a 400, not a silent default.
+ * A tie-breaker keeps pages stable.
+ */
+export function orderingOf(
+  ordering: string,
+  allowed: Record<string, AnyColumn | SQL>,
+  fallback: SQL[],
+  tieBreaker?: AnyColumn,
+): SQL[] {
+  if (!ordering) return fallback
+  const parts: SQL[] = []
+  for (const raw of ordering.split(',')) {
+    const descending = raw.startsWith('-')
+    const column = allowed[descending ? raw.slice(1) : raw]
+    if (!column) throw fieldError('ordering', T.oneOf(Object.keys(allowed)))
+    parts.push(descending ? desc(column) : asc(column))
+  }
+  if (tieBreaker) parts.push(asc(tieBreaker))
+  return parts
+}
+
+/** Escapes LIKE wildcards so that a search for "50%" finds "50%" literally. */
+export function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}

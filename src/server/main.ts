@@ -1,0 +1,45 @@
+import { loadConfig } from './config'
+import { buildApp } from './app'
+import { openDatabase } from './db/client'
+import { runSeeds } from './db/seed'
+import { loadServerSecret } from './lib/server-secret'
+
+/** Starts the product: database, migrations, seed, HTTP server; stops gracefully on SIGINT/SIGTERM. */
+async function main() {
+  const config = loadConfig()
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? '' : `${config.dataDir}/pglite` })
+  const secret = loadServerSecret(config.jwtSecret, config.dataDir)
+  const app = await buildApp({ config, database, secret, logger: { level: config.logLevel } })
+
+  const seeded = await runSeeds(database.db, {
+    adminUsername: config.adminUsername,
+    adminPassword: config.adminPassword,
+    demo: config.demo,
+    log: (message) => app.log.info(message),
+  })
+  if (seeded.adminPassword) {
+    // Printed once, on the console only: the password is never logged to the structured log.
+    process.stdout.write(`\nПервый администратор: логин «${config.adminUsername}», пароль «${seeded.adminPassword}»\n\n`)
+  }
+
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down')
+    // close() stops accepting connections and waits for requests in flight.
+    await app.close()
+    await database.close()
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+
+  await app.listen({ port: config.port, host: config.host })
+  process.stdout.write(`Консоль АСКУЭ: http://localhost:${config.port}/\n`)
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})

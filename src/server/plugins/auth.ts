@@ -1,0 +1,145 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { createSigner, createVerifier } from 'fast-jwt'
+import { eq, inArray } from 'drizzle-orm'
+import { PERMISSION_CODES, type Permission } from '../../shared/permissions'
+import { T } from '../../shared/texts'
+import type { Executor } from '../db/client'
+import { groupPermissions, permissions, userGroups, users } from '../db/schema'
+import { forbidden, unauthorized } from '../lib/http-errors'
+
+/** Who may call a route: anyone, any signed-in user, or staff holding a permission (optionally also subscribers). */
+export type RouteAccess = { access: 'public' } | { access: 'user' } | { permission: Permission; subscriber?: true }
+
+export type Principal = {
+  user_id: number
+  username: string
+  first_name: string
+  last_name: string
+  middle_name: string
+  email: string
+  account_id: number | null
+  is_stuff: boolean
+  is_superuser: boolean
+  customer_id: number | null
+  groups: number[]
+  permissions: Set<Permission>
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: 'public' | 'user'
+    permission?: Permission
+    /** The route also serves subscribers (users without is_stuff), who see only their own data. */
+    subscriber?: true
+  }
+  interface FastifyRequest {
+    principal: Principal | null
+    /** The signed-in user; routes that are not public can rely on it. */
+    user(): Principal
+  }
+  interface FastifyInstance {
+    auth: {
+      sign: (userId: number) => string
+      loadPrincipal: (userId: number) => Promise<Principal | null>
+      /** Forget cached principals after users, groups or permissions change. */
+      invalidate: () => void
+    }
+  }
+}
+
+/** Principals are cached briefly so that a burst of calls does not read the user's groups every time. */
+const PRINCIPAL_TTL_MS = 5000
+
+async function readPrincipal(db: Executor, userId: number): Promise<Principal | null> {
+  const [user] = await db.select().from(users).where(eq(users.user_id, userId))
+  if (!user || !user.is_active) return null
+  const groups = (await db.select().from(userGroups).where(eq(userGroups.user_id, userId))).map((g) => g.permissions_group_id)
+  const granted = user.is_superuser
+    ? PERMISSION_CODES
+    : groups.length === 0
+      ? []
+      : (
+          await db
+            .selectDistinct({ codename: permissions.codename })
+            .from(groupPermissions)
+            .innerJoin(permissions, eq(permissions.permission_id, groupPermissions.permission_id))
+            .where(inArray(groupPermissions.permissions_group_id, groups))
+        ).map((p) => p.codename as Permission)
+  return {
+    user_id: user.user_id,
+    username: user.username,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    middle_name: user.middle_name,
+    email: user.email,
+    account_id: user.account_id,
+    is_stuff: user.is_stuff,
+    is_superuser: user.is_superuser,
+    customer_id: user.customer_id,
+    groups,
+    permissions: new Set(granted),
+  }
+}
+
+/** `Authorization: JWT <token>` as the spec says; `Bearer` is accepted too. */
+function tokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization
+  if (!header) return undefined
+  const match = /^(JWT|Bearer)\s+(\S+)$/i.exec(header)
+  return match?.[2]
+}
+
+export function registerAuth(app: FastifyInstance, options: { secret: string; ttlHours: number }) {
+  const sign = createSigner({ key: options.secret, algorithm: 'HS256', expiresIn: options.ttlHours * 3600_000 })
+  const verify = createVerifier({ key: options.secret, algorithms: ['HS256'], cache: 1000 })
+  const cache = new Map<number, { until: number; principal: Promise<Principal | null> }>()
+
+  const loadPrincipal = (userId: number) => {
+    const hit = cache.get(userId)
+    if (hit && hit.until > Date.now()) return hit.principal
+    const principal = readPrincipal(app.db, userId)
+    cache.set(userId, { until: Date.now() + PRINCIPAL_TTL_MS, principal })
+    principal.catch(() => cache.delete(userId))
+    return principal
+  }
+
+  app.decorate('auth', {
+    sign: (userId: number) => sign({ sub: String(userId) }),
+    loadPrincipal,
+    invalidate: () => cache.clear(),
+  })
+  app.decorateRequest('principal', null)
+  app.decorateRequest('user', function (this: FastifyRequest) {
+    if (!this.principal) throw unauthorized()
+    return this.principal
+  })
+
+  // Every API route must say who may call it: a route without a declaration does not start.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return
+    const config = route.config as { access?: string; permission?: string } | undefined
+    if (!config?.access && !config?.permission) throw new Error(`Route ${route.method} ${route.url} declares no access`)
+  })
+
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config
+    if (!request.url.startsWith('/api/') || config.access === 'public' || (!config.access && !config.permission)) return
+    const token = tokenOf(request)
+    if (!token) throw unauthorized()
+    let userId: number
+    try {
+      userId = Number((verify(token) as { sub: string }).sub)
+    } catch {
+      throw unauthorized(T.tokenInvalid)
+    }
+    const principal = await loadPrincipal(userId)
+    if (!principal) throw unauthorized(T.tokenInvalid)
+    request.principal = principal
+    if (config.access === 'user') return
+    if (!principal.is_stuff) {
+      if (config.subscriber && principal.customer_id !== null) return
+      throw forbidden(T.staffOnly)
+    }
+    if (config.permission && !principal.permissions.has(config.permission)) throw forbidden()
+  })
+}

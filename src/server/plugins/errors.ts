@@ -1,0 +1,72 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { T } from '../../shared/texts'
+import { HttpError } from '../lib/http-errors'
+import { ValidationFailure } from './validation'
+
+type PgLike = { code?: string; constraint?: string; cause?: unknown }
+
+/** Drizzle wraps driver errors: the PostgreSQL fields sit on the error or on its cause. */
+function pgErrorOf(error: unknown): PgLike | undefined {
+  for (let e = error as PgLike | undefined, depth = 0; e && depth < 3; e = e.cause as PgLike | undefined, depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e
+  }
+  return undefined
+}
+
+/** Bad input that slipped past the schemas and was caught by the database is still the client's error. */
+function fromDatabase(error: PgLike): { status: number; detail: string } | undefined {
+  switch (error.code) {
+    case '23505':
+      return { status: 400, detail: T.duplicate }
+    case '23503':
+      return { status: 400, detail: error.constraint?.includes('fkey') ? T.inUse : T.relatedMissing }
+    case '22P02':
+    case '22003':
+    case '22007':
+    case '22008':
+    case '22001':
+    case '23502':
+    case '23514':
+      return { status: 400, detail: T.invalidValue }
+    default:
+      return undefined
+  }
+}
+
+const FASTIFY_CODES: Record<string, { status: number; detail: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, detail: T.badJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, detail: T.badJson },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, detail: T.tooLarge },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, detail: T.tooLarge },
+  FST_FILES_LIMIT: { status: 413, detail: T.tooLarge },
+  FST_PARTS_LIMIT: { status: 413, detail: T.tooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, detail: T.unsupportedMedia },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, detail: T.badRequest },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, detail: T.unsupportedMedia },
+}
+
+/** One error shape for the whole API; 5xx bodies never carry internals. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) return reply.code(error.statusCode).send(error.body)
+    if (error instanceof ValidationFailure) {
+      if (error.part === 'params') return reply.code(404).send({ detail: T.notFound })
+      return reply.code(400).send(error.fields)
+    }
+    const known = error.code ? FASTIFY_CODES[error.code] : undefined
+    if (known) return reply.code(known.status).send({ detail: known.detail })
+    const pg = pgErrorOf(error)
+    const fromDb = pg && fromDatabase(pg)
+    if (fromDb) {
+      request.log.info({ code: pg.code, constraint: pg.constraint }, 'database refused bad input')
+      return reply.code(fromDb.status).send({ detail: fromDb.detail })
+    }
+    const status = error.statusCode ?? 500
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ detail: status === 429 ? T.tooManyLogins : T.badRequest })
+    }
+    request.log.error({ err: error }, 'request failed')
+    return reply.code(500).send({ detail: T.internal })
+  })
+  app.setNotFoundHandler((request, reply) => reply.code(404).send({ detail: T.notFound }))
+}

@@ -1,0 +1,45 @@
+import { asc, count, eq, ilike, inArray, sql } from 'drizzle-orm'
+import type { Group } from '../../shared/schemas/groups'
+import { pageOf, type ListQuery } from '../../shared/schemas/common'
+import type { Executor } from '../db/client'
+import { groupPermissions, permissions, permissionsGroups } from '../db/schema'
+import { fieldError } from '../lib/http-errors'
+import { likePattern, orderingOf } from '../lib/listing'
+
+const groupColumns = {
+  permissions_group_id: permissionsGroups.permissions_group_id,
+  name: permissionsGroups.name,
+  permissions: sql<Group['permissions']>`coalesce((
+    select json_agg(json_build_object('permission_id', p.permission_id, 'codename', p.codename, 'name', p.name) order by p.permission_id)
+    from ${groupPermissions} gp join ${permissions} p on p.permission_id = gp.permission_id
+    where gp.permissions_group_id = ${permissionsGroups}.permissions_group_id), '[]'::json)`,
+}
+
+export async function listGroups(db: Executor, query: ListQuery) {
+  const where = query.search ? ilike(permissionsGroups.name, likePattern(query.search)) : undefined
+  const { limit, offset } = pageOf(query)
+  const order = orderingOf(query.ordering, { name: permissionsGroups.name }, [asc(permissionsGroups.name)], permissionsGroups.permissions_group_id)
+  const rows = db.select(groupColumns).from(permissionsGroups).where(where).orderBy(...order).offset(offset)
+  const [results, [total]] = await Promise.all([limit === null ? rows : rows.limit(limit), db.select({ count: count() }).from(permissionsGroups).where(where)])
+  return { count: Number(total?.count ?? 0), results: results as Group[] }
+}
+
+export async function findGroup(db: Executor, id: number): Promise<Group | undefined> {
+  const [row] = await db.select(groupColumns).from(permissionsGroups).where(eq(permissionsGroups.permissions_group_id, id))
+  return row as Group | undefined
+}
+
+export async function setGroupPermissions(db: Executor, groupId: number, permissionIds: number[]): Promise<void> {
+  const unique = [...new Set(permissionIds)]
+  if (unique.length > 0) {
+    const found = await db.select({ id: permissions.permission_id }).from(permissions).where(inArray(permissions.permission_id, unique))
+    if (found.length !== unique.length) throw fieldError('permissions', 'Указано несуществующее право')
+  }
+  await db.delete(groupPermissions).where(eq(groupPermissions.permissions_group_id, groupId))
+  if (unique.length > 0) await db.insert(groupPermissions).values(unique.map((id) => ({ permissions_group_id: groupId, permission_id: id })))
+}
+
+export async function groupNameTaken(db: Executor, name: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db.select({ id: permissionsGroups.permissions_group_id }).from(permissionsGroups).where(sql`lower(${permissionsGroups.name}) = lower(${name})`)
+  return row !== undefined && row.id !== exceptId
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify'
+import { eq, sql } from 'drizzle-orm'
+import { loginInput } from '../../shared/schemas/auth'
+import { T } from '../../shared/texts'
+import { users } from '../db/schema'
+import { HttpError } from '../lib/http-errors'
+import { verifyPassword } from '../lib/password'
+import type { Req } from '../lib/route-types'
+import { loginThrottle } from '../lib/login-throttle'
+
+/** A fixed hash to compare against when the user does not exist, so that timing does not reveal logins. */
+const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA='
+
+export async function authRoutes(app: FastifyInstance, options: { maxFailures?: number }) {
+  const throttle = loginThrottle({ maxFailures: options.maxFailures ?? 10, windowMs: 15 * 60_000 })
+
+  app.post(
+    '/api/api-token-auth/',
+    { config: { access: 'public' }, schema: { body: loginInput } },
+    async (request: Req<{ body: typeof loginInput }>) => {
+      const { username, password } = request.body
+      const throttleKey = `${request.ip}|${username.toLowerCase()}`
+      const retryAfter = throttle.blockedFor(throttleKey)
+      if (retryAfter > 0) throw new HttpError(429, { detail: T.tooManyLogins, retry_after: Math.ceil(retryAfter / 1000) })
+      const [user] = await app.db
+        .select({ user_id: users.user_id, password_hash: users.password_hash, is_active: users.is_active })
+        .from(users)
+        .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
+      const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH)
+      if (!user || !ok || !user.is_active) {
+        throttle.fail(throttleKey)
+        throw new HttpError(400, { non_field_errors: [T.loginFailed] })
+      }
+      throttle.succeed(throttleKey)
+      return { token: app.auth.sign(user.user_id) }
+    },
+  )
+}

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify'
+import { asc, eq } from 'drizzle-orm'
+import { idParams } from '../../shared/schemas/common'
+import { groupInput, groupListQuery, groupUpdate } from '../../shared/schemas/groups'
+import { T } from '../../shared/texts'
+import { permissions, permissionsGroups } from '../db/schema'
+import { audit } from '../lib/audit'
+import { fieldError, notFound } from '../lib/http-errors'
+import { mutate } from '../lib/mutation'
+import type { Req } from '../lib/route-types'
+import { findGroup, groupNameTaken, listGroups, setGroupPermissions } from '../repositories/groups'
+
+export async function groupRoutes(app: FastifyInstance) {
+  app.get('/api/permissions/', { config: { permission: 'groups.view' } }, async () =>
+    app.db.select().from(permissions).orderBy(asc(permissions.permission_id)),
+  )
+
+  app.get('/api/permissions_groups/', { config: { permission: 'groups.view' }, schema: { querystring: groupListQuery } }, async (request: Req<{ query: typeof groupListQuery }>) =>
+    listGroups(app.db, request.query),
+  )
+
+  app.get('/api/permissions_groups/:id/', { config: { permission: 'groups.view' }, schema: { params: idParams } }, async (request: Req<{ params: typeof idParams }>) => {
+    const group = await findGroup(app.db, request.params.id)
+    if (!group) throw notFound()
+    return group
+  })
+
+  app.post('/api/permissions_groups/', { config: { permission: 'groups.manage' }, schema: { body: groupInput } }, async (request: Req<{ body: typeof groupInput }>, reply) => {
+    const created = await mutate(
+      request,
+      reply,
+      async (tx) => {
+        if (await groupNameTaken(tx, request.body.name)) throw fieldError('name', T.groupNameTaken)
+        const [row] = await tx.insert(permissionsGroups).values({ name: request.body.name }).returning()
+        await setGroupPermissions(tx, row!.permissions_group_id, request.body.permissions)
+        const group = await findGroup(tx, row!.permissions_group_id)
+        await audit(tx, request, 'permissions_group', row!.permissions_group_id, 'create', null, group)
+        return group
+      },
+      { status: 201 },
+    )
+    app.auth.invalidate()
+    return created
+  })
+
+  app.patch(
+    '/api/permissions_groups/:id/',
+    { config: { permission: 'groups.manage' }, schema: { params: idParams, body: groupUpdate } },
+    async (request: Req<{ params: typeof idParams; body: typeof groupUpdate }>, reply) => {
+      const id = request.params.id
+      const updated = await mutate(request, reply, async (tx) => {
+        const before = await findGroup(tx, id)
+        if (!before) throw notFound()
+        if (request.body.name !== undefined) {
+          if (await groupNameTaken(tx, request.body.name, id)) throw fieldError('name', T.groupNameTaken)
+          await tx.update(permissionsGroups).set({ name: request.body.name }).where(eq(permissionsGroups.permissions_group_id, id))
+        }
+        if (request.body.permissions !== undefined) await setGroupPermissions(tx, id, request.body.permissions)
+        const after = await findGroup(tx, id)
+        await audit(tx, request, 'permissions_group', id, 'update', before, after)
+        return after
+      })
+      app.auth.invalidate()
+      return updated
+    },
+  )
+
+  app.delete('/api/permissions_groups/:id/', { config: { permission: 'groups.manage' }, schema: { params: idParams } }, async (request: Req<{ params: typeof idParams }>, reply) => {
+    await mutate(
+      request,
+      reply,
+      async (tx) => {
+        const before = await findGroup(tx, request.params.id)
+        if (!before) throw notFound()
+        await tx.delete(permissionsGroups).where(eq(permissionsGroups.permissions_group_id, request.params.id))
+        await audit(tx, request, 'permissions_group', request.params.id, 'delete', before, null)
+      },
+      { status: 204 },
+    )
+    app.auth.invalidate()
+  })
+}

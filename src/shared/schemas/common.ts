@@ -1,0 +1,117 @@
+import * as v from 'valibot'
+import { NAME_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, TEXT_MAX } from '../constants'
+import { T } from '../texts'
+
+/** A required text: trimmed, non-empty, bounded. `message` is the spec's wording for the form in question. */
+export const requiredText = (max: number = NAME_MAX, message: string = T.required) =>
+  v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, T.tooLong(max)))
+
+/**
+ * An object whose missing keys say the form's required message (valibot reports a missing key with the
+ * object's message), or a message of their own from `perKey`.
+ */
+export const formObject = <TEntries extends v.ObjectEntries>(
+  entries: TEntries,
+  message: string = T.required,
+  perKey: Partial<Record<keyof TEntries, string>> = {},
+) =>
+  v.object(entries, (issue) => {
+    const key = issue.path?.at(-1)?.key
+    return (typeof key === 'string' ? perKey[key as keyof TEntries] : undefined) ?? message
+  })
+
+/** An optional text that reads as '' when absent or null. */
+export const optionalText = (max: number = TEXT_MAX) =>
+  v.optional(
+    v.pipe(
+      v.nullable(v.string(T.invalidValue)),
+      v.transform((s) => (s ?? '').trim()),
+      v.maxLength(max, T.tooLong(max)),
+    ),
+    '',
+  )
+
+export const emailText = (message: string = T.invalidEmail) =>
+  v.pipe(v.string(message), v.trim(), v.maxLength(254, T.tooLong(254)), v.email(message))
+
+/** An optional e-mail: '' is allowed, anything else must be an address. */
+export const optionalEmail = () =>
+  v.optional(
+    v.pipe(
+      v.nullable(v.string(T.invalidEmail)),
+      v.transform((s) => (s ?? '').trim()),
+      v.maxLength(254, T.tooLong(254)),
+      v.check((s) => s === '' || v.is(v.pipe(v.string(), v.email()), s), T.invalidEmail),
+    ),
+    '',
+  )
+
+const INT_MAX = 2_147_483_647
+
+/** An integer from a query string, a path or a JSON body (strings are converted). */
+export const intValue = (min = 0, max = INT_MAX, message: string = T.mustBeInteger) =>
+  v.pipe(
+    v.union([v.number(message), v.pipe(v.string(message), v.trim(), v.regex(/^-?\d{1,10}$/, message), v.transform(Number))], message),
+    v.integer(message),
+    v.minValue(min, T.outOfRange(min, max)),
+    v.maxValue(max, T.outOfRange(min, max)),
+  )
+
+/** A number (not only integer) from a query string or a JSON body. */
+export const numberValue = (min = -1e12, max = 1e12, message: string = T.mustBeNumber) =>
+  v.pipe(
+    v.union([v.number(message), v.pipe(v.string(message), v.trim(), v.regex(/^-?\d+([.,]\d+)?$/, message), v.transform((s) => Number(s.replace(',', '.'))))], message),
+    v.finite(message),
+    v.minValue(min, T.outOfRange(min, max)),
+    v.maxValue(max, T.outOfRange(min, max)),
+  )
+
+/** A database id: a positive 32-bit integer. */
+export const idValue = () => intValue(1, INT_MAX)
+
+/** A boolean from JSON or from a query string ('true', '1', 'false', '0'). */
+export const boolValue = () =>
+  v.union(
+    [v.boolean(), v.pipe(v.picklist(['true', 'false', '1', '0', 'True', 'False']), v.transform((s) => s === 'true' || s === '1' || s === 'True'))],
+    T.invalidValue,
+  )
+
+/** A calendar date YYYY-MM-DD. */
+export const dateText = (message: string = T.invalidValue) =>
+  v.pipe(v.string(message), v.regex(/^\d{4}-\d{2}-\d{2}$/, message), v.check((s) => !Number.isNaN(Date.parse(s)), message))
+
+/** An instant: ISO 8601 date-time (or a date, taken as its midnight UTC). */
+export const dateTimeText = (message: string = T.invalidValue) =>
+  v.pipe(v.string(message), v.maxLength(40, message), v.check((s) => /^\d{4}-\d{2}-\d{2}/.test(s) && !Number.isNaN(Date.parse(s)), message))
+
+/** Path parameters: `{ id }` as a positive integer. */
+export const idParams = v.object({ id: idValue() })
+
+/** The query of every list (shared list conventions): paging, page_size=all, search, ordering. */
+export const listQueryEntries = {
+  page: v.optional(intValue(1, 1_000_000), 1),
+  per_page: v.optional(intValue(1, PAGE_SIZE_MAX)),
+  page_size: v.optional(v.union([v.literal('all'), intValue(1, PAGE_SIZE_MAX)], T.invalidValue)),
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, T.tooLong(200))), ''),
+  ordering: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64, T.tooLong(64))), ''),
+}
+export const listQuery = v.object(listQueryEntries)
+export type ListQuery = v.InferOutput<typeof listQuery>
+
+/** Page limits of a list query: `page_size=all` lifts the limit, `per_page` wins over `page_size`. */
+export function pageOf(query: Pick<ListQuery, 'page' | 'per_page' | 'page_size'>): { limit: number | null; offset: number } {
+  if (query.page_size === 'all' && query.per_page === undefined) return { limit: null, offset: 0 }
+  const size = query.per_page ?? (typeof query.page_size === 'number' ? query.page_size : PAGE_SIZE_DEFAULT)
+  return { limit: size, offset: (query.page - 1) * size }
+}
+
+/** `{count, results}` of a list answer. */
+export const paged = <TItem extends v.GenericSchema>(item: TItem) => v.object({ count: v.number(), results: v.array(item) })
+export type Paged<T> = { count: number; results: T[] }
+
+/** The error bodies of the API: field messages for validation, a detail otherwise. */
+export const errorBody = v.union([
+  v.object({ detail: v.string() }),
+  v.record(v.string(), v.array(v.string())),
+])
+export type ErrorBody = { detail: string } | Record<string, string[]>

@@ -1,0 +1,24 @@
+import * as v from 'valibot'
+import { T } from '../texts'
+import { formObject, idValue, listQueryEntries, paged, requiredText } from './common'
+
+export const permission = v.object({ permission_id: v.number(), codename: v.string(), name: v.string() })
+export type PermissionRow = v.InferOutput<typeof permission>
+export const permissionList = v.array(permission)
+
+export const group = v.object({
+  permissions_group_id: v.number(),
+  name: v.string(),
+  permissions: v.array(permission),
+})
+export type Group = v.InferOutput<typeof group>
+export const groupList = paged(group)
+
+export const groupInput = formObject({
+  name: requiredText(150, T.required),
+  permissions: v.optional(v.pipe(v.array(idValue(), T.invalidValue), v.maxLength(200, T.tooLong(200))), []),
+}, T.required)
+export type GroupInput = v.InferOutput<typeof groupInput>
+export const groupUpdate = v.partial(groupInput)
+
+export const groupListQuery = v.object(listQueryEntries)

@@ -1,0 +1,81 @@
+import * as v from 'valibot'
+import { MIN_PASSWORD_LENGTH } from '../constants'
+import { T } from '../texts'
+import { formObject, emailText, idValue, listQueryEntries, optionalText, paged } from './common'
+
+const userRequired = (max = 150) => v.pipe(v.string(T.requiredUser), v.trim(), v.nonEmpty(T.requiredUser), v.maxLength(max, T.tooLong(max)))
+const username = v.pipe(userRequired(150), v.regex(/^[\p{L}\d@.+_-]+$/u, 'Логин может содержать буквы, цифры и символы @ . + - _'))
+const password = v.pipe(v.string(T.requiredUser), v.nonEmpty(T.requiredUser), v.minLength(MIN_PASSWORD_LENGTH, T.minPassword), v.maxLength(128, T.tooLong(128)))
+const groupIds = v.pipe(v.array(idValue(), T.invalidValue), v.maxLength(100, T.tooLong(100)))
+
+export const user = v.object({
+  user_id: v.number(),
+  username: v.string(),
+  first_name: v.string(),
+  last_name: v.string(),
+  middle_name: v.string(),
+  email: v.string(),
+  account_id: v.nullable(v.number()),
+  is_stuff: v.boolean(),
+  groups: v.array(v.number()),
+})
+export type User = v.InferOutput<typeof user>
+export const userList = paged(user)
+
+export const userCreate = formObject(
+  {
+    username,
+    first_name: userRequired(),
+    last_name: userRequired(),
+    middle_name: optionalText(150),
+    email: emailText(),
+    password,
+    groups: v.optional(groupIds, []),
+  },
+  T.requiredUser,
+)
+export type UserCreate = v.InferOutput<typeof userCreate>
+
+/** PATCH: any subset of the editable fields; a new password may come with the current one (own change). */
+export const userUpdate = formObject({
+  username: v.optional(username),
+  first_name: v.optional(userRequired()),
+  last_name: v.optional(userRequired()),
+  middle_name: v.optional(optionalText(150)),
+  email: v.optional(emailText()),
+  groups: v.optional(groupIds),
+  password: v.optional(password),
+  current_password: v.optional(v.pipe(v.string(), v.maxLength(256))),
+})
+export type UserUpdate = v.InferOutput<typeof userUpdate>
+
+export const userListQuery = v.object(listQueryEntries)
+
+/** The console's add form: the API body plus the repeated password. */
+export const userCreateForm = v.pipe(
+  formObject({ ...userCreate.entries, password2: v.pipe(v.string(T.requiredUser), v.nonEmpty(T.requiredUser)) }, T.requiredUser),
+  v.forward(v.partialCheck([['password'], ['password2']], (u) => u.password === u.password2, T.passwordsMismatch), ['password2']),
+)
+
+/** The console's edit form. */
+export const userEditForm = formObject(
+  {
+    username,
+    first_name: userRequired(),
+    last_name: userRequired(),
+    middle_name: optionalText(150),
+    email: emailText(),
+    groups: v.optional(groupIds, []),
+  },
+  T.requiredUser,
+)
+
+/** The change-password dialog: current, new and repeated password. */
+export const passwordChangeForm = v.pipe(
+  formObject({
+    current_password: v.pipe(v.string(T.requiredUser), v.nonEmpty(T.requiredUser)),
+    password,
+    password2: v.pipe(v.string(T.requiredUser), v.nonEmpty(T.requiredUser)),
+  }, T.requiredUser),
+  v.forward(v.partialCheck([['password'], ['password2']], (u) => u.password === u.password2, T.passwordsMismatch), ['password2']),
+)

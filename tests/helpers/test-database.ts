@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { openDatabase, type Database } from '../../src/server/db/client'
+
+/**
+ * A fresh database per test file: in-memory PGlite by default, or a new PostgreSQL database created on
+ * the server named by TEST_DATABASE_URL (CI runs the API tests both ways).
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const adminUrl = process.env.TEST_DATABASE_URL
+  if (!adminUrl) return openDatabase({ dataDir: 'memory://' })
+  const name = `test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' })
+  return {
+    ...database,
+    close: async () => {
+      await database.close()
+      const cleanup = new pg.Client({ connectionString: adminUrl })
+      await cleanup.connect()
+      await cleanup.query(`drop database if exists ${name} with (force)`)
+      await cleanup.end()
+    },
+  }
+}
