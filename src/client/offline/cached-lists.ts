@@ -1,0 +1,70 @@
+import { offlineDb, type MeteringDb } from './db'
+import type { ListPage, ListQuery } from './list-query'
+import { listSnapshot, watchList } from './list-snapshot'
+import { LISTS, listTable, type ListName, type ListRows } from './lists'
+import { writeTransaction } from './write-transaction'
+
+const refreshedAtKey = (list: ListName): string => `refreshedAt:${list}`
+
+export interface CacheReport {
+  stored: number
+  /** Rows left as they are on the device because edits of them still wait in the outbox. */
+  keptLocal: number
+}
+
+/**
+ * Mirrors rows the server sent. `complete: true` means `rows` is the whole list (page_size=all): cached
+ * rows missing from it were deleted on the server and go too. Rows with waiting outbox entries (any
+ * status) are never touched: the device's version is what the user edited and still has to be sent.
+ */
+export function cacheServerRows<L extends ListName>(
+  list: L,
+  rows: readonly ListRows[L][],
+  options: { complete: boolean },
+  db: MeteringDb = offlineDb(),
+): Promise<CacheReport> {
+  const { key, entity } = LISTS[list]
+  const table = listTable(db, list)
+  return writeTransaction(db, async () => {
+    const waiting = new Set<number>()
+    if (entity) {
+      await db.outbox.where('[entity+entityId]').between([entity, -Infinity], [entity, Infinity]).each((entry) => {
+        waiting.add(entry.entityId)
+      })
+    }
+    const fresh = rows.filter((row) => !waiting.has(row[key] as number))
+    if (options.complete) {
+      const sent = new Set(rows.map((row) => row[key] as number))
+      const cachedIds = await table.toCollection().primaryKeys()
+      await table.bulkDelete(cachedIds.filter((id) => !sent.has(id) && !waiting.has(id)))
+    }
+    await table.bulkPut(fresh)
+    await db.meta.put({ key: refreshedAtKey(list), value: Date.now() })
+    return { stored: fresh.length, keptLocal: rows.length - fresh.length }
+  })
+}
+
+/** Searches, sorts and pages the cached list in memory; answers like the server's list call. */
+export async function queryCachedList<L extends ListName>(
+  list: L,
+  query: ListQuery = {},
+  db: MeteringDb = offlineDb(),
+): Promise<ListPage<ListRows[L]>> {
+  return (await listSnapshot(db, list)).query(query)
+}
+
+/** One cached row (with the device's waiting edits applied), e.g. for an edit screen opened offline. */
+export function getCachedRow<L extends ListName>(list: L, id: number, db: MeteringDb = offlineDb()): Promise<ListRows[L] | undefined> {
+  return listTable(db, list).get(id)
+}
+
+/** When rows of the list last came from the server (epoch ms), or null if never. */
+export async function lastRefreshedAt(list: ListName, db: MeteringDb = offlineDb()): Promise<number | null> {
+  const record = await db.meta.get(refreshedAtKey(list))
+  return typeof record?.value === 'number' ? record.value : null
+}
+
+/** Calls `listener` after every change of the cached list, in this tab or another; returns the unsubscribe function. */
+export function onCachedListChange(list: ListName, listener: () => void, db: MeteringDb = offlineDb()): () => void {
+  return watchList(db, list, listener)
+}

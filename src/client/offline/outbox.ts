@@ -1,0 +1,108 @@
+import { liveQuery } from 'dexie'
+import { ulid } from 'ulid'
+import { offlineDb, type MeteringDb } from './db'
+import { newPointRow, rowTable, tempIdMetaKey, type AnyRow } from './entities'
+import { MissingLocalRowError } from './errors'
+import { entriesOf } from './local-rows'
+import type { EditInput, EntityName, OutboxEntry, PointPatch } from './types'
+import { writeTransaction } from './write-transaction'
+
+const NEXT_TEMP_ID_KEY = 'nextTempId'
+
+/**
+ * Records an edit: the local row changes and its outbox entry is written in one transaction, so an edit
+ * is either fully saved on the device or (OfflineStorageFullError, MissingLocalRowError) not at all.
+ * Returns the entry; for a create its entityId is the temporary (negative) id of the new point.
+ */
+export function enqueueEdit(input: EditInput, db: MeteringDb = offlineDb()): Promise<OutboxEntry> {
+  return writeTransaction(db, () => (input.op === 'create' ? enqueueCreate(db, input.patch) : enqueueUpdate(db, input)))
+}
+
+async function enqueueCreate(db: MeteringDb, patch: PointPatch): Promise<OutboxEntry> {
+  const tempId = await allocateTempId(db)
+  await db.points.add(newPointRow(tempId, patch))
+  return addEntry(db, { entity: 'point', op: 'create', entityId: tempId, patch, baseVersion: 0, base: null })
+}
+
+async function enqueueUpdate(db: MeteringDb, input: Extract<EditInput, { op: 'update' }>): Promise<OutboxEntry> {
+  const table = rowTable(db, input.entity)
+  const current = (await table.get(input.entityId)) ?? input.current
+  if (!current) throw new MissingLocalRowError(input.entity, input.entityId)
+  await table.put({ ...current, ...input.patch } as AnyRow)
+
+  const previous = (await entriesOf(db, input.entity, input.entityId)).at(-1)
+  if (previous && isMergeable(previous)) {
+    previous.patch = { ...previous.patch, ...input.patch }
+    await db.outbox.put(previous)
+    return previous
+  }
+  return addEntry(db, { ...input, base: current } as NewEntry)
+}
+
+/**
+ * Only an entry that was never sent may absorb a later edit: once sent, the server may already hold it
+ * under its Idempotency-Key, and the same key with another body would be refused.
+ */
+function isMergeable(entry: OutboxEntry): boolean {
+  return entry.status === 'pending' && entry.attempts === 0
+}
+
+type NewEntry = Pick<OutboxEntry, 'entity' | 'op' | 'entityId' | 'patch' | 'baseVersion' | 'base'>
+
+async function addEntry(db: MeteringDb, fields: NewEntry): Promise<OutboxEntry> {
+  const { entity, op, entityId, patch, baseVersion, base } = fields
+  const entry = {
+    mutationId: ulid(),
+    entity,
+    op,
+    entityId,
+    patch,
+    baseVersion,
+    base,
+    createdAt: Date.now(),
+    attempts: 0,
+    nextAttemptAt: 0,
+    status: 'pending',
+    lastError: null,
+    serverRow: null,
+  } as OutboxEntry
+  entry.seq = await db.outbox.add(entry)
+  return entry
+}
+
+/** Temporary ids count down from -1 and are never reused, so a stale screen cannot reach another new point. */
+async function allocateTempId(db: MeteringDb): Promise<number> {
+  const stored = await db.meta.get(NEXT_TEMP_ID_KEY)
+  const tempId = typeof stored?.value === 'number' ? stored.value : -1
+  await db.meta.put({ key: NEXT_TEMP_ID_KEY, value: tempId - 1 })
+  return tempId
+}
+
+/** Every waiting entry, in the order it will be sent. */
+export function listOutbox(db: MeteringDb = offlineDb()): Promise<OutboxEntry[]> {
+  return db.outbox.toArray()
+}
+
+/** Edits not yet accepted by the server: pending, being sent, in conflict or rejected. */
+export function countWaiting(db: MeteringDb = offlineDb()): Promise<number> {
+  return db.outbox.count()
+}
+
+/**
+ * Calls `listener` with the whole outbox now and after every change, in this tab or another
+ * (Dexie liveQuery). Returns the unsubscribe function.
+ */
+export function subscribeOutbox(
+  listener: (entries: OutboxEntry[]) => void,
+  db: MeteringDb = offlineDb(),
+  onError?: (error: unknown) => void,
+): () => void {
+  const subscription = liveQuery(() => db.outbox.toArray()).subscribe({ next: listener, error: onError })
+  return () => subscription.unsubscribe()
+}
+
+/** The real id a temporary one became once the server accepted the create, or null while it waits. */
+export async function resolveTempId(entity: EntityName, tempId: number, db: MeteringDb = offlineDb()): Promise<number | null> {
+  const record = await db.meta.get(tempIdMetaKey(entity, tempId))
+  return typeof record?.value === 'number' ? record.value : null
+}

@@ -1,0 +1,192 @@
+import { classifyAnswer, type Answer } from './answers'
+import { retryDelay } from './backoff'
+import { offlineDb, type MeteringDb } from './db'
+import { entityKey, rowId, tempIdMetaKey, type AnyRow } from './entities'
+import { withFlushLock } from './flush-lock'
+import { rebuildLocalRow } from './local-rows'
+import { requestFor } from './requests'
+import { CONFLICT_MESSAGE, describeRetry } from './server-errors'
+import type { Transport, TransportResponse } from './transport'
+import type { OutboxEntry, OutboxError } from './types'
+import { writeTransaction } from './write-transaction'
+
+export interface FlushOptions {
+  db?: MeteringDb
+  /** Also send entries still waiting for their back-off: on `online` and on an explicit «Отправить сейчас». */
+  retryNow?: boolean
+  now?: () => number
+  /** In [0, 1): the jitter of the back-off. */
+  random?: () => number
+}
+
+export interface FlushReport {
+  /** Another tab or call holds the flush lock and sends the queue; nothing was done here. */
+  busy: boolean
+  applied: number
+  conflicts: number
+  rejected: number
+  /** Entries that failed for a passing reason and wait for their back-off. */
+  deferred: number
+  /** No answer from the server: the flush stopped early; flush again on `online`. */
+  offline: boolean
+  /** 401: the flush stopped with the queue untouched; ask the user to sign in, then flush again. */
+  authRequired: boolean
+  /** When the earliest deferred entry is due (epoch ms), null when none waits for a back-off. */
+  nextAttemptAt: number | null
+}
+
+interface Clock {
+  now: () => number
+  random: () => number
+}
+
+/**
+ * Sends the outbox: oldest first, FIFO per entity (an entity's later entries wait while an earlier one
+ * is deferred, in conflict or rejected; other entities go on). One flusher at a time across tabs.
+ */
+export async function flushOutbox(transport: Transport, options: FlushOptions = {}): Promise<FlushReport> {
+  const db = options.db ?? offlineDb()
+  const clock = { now: options.now ?? Date.now, random: options.random ?? Math.random }
+  const report = await withFlushLock(() => drain(db, transport, clock, options.retryNow ?? false))
+  return report ?? { ...emptyReport(), busy: true }
+}
+
+function emptyReport(): FlushReport {
+  return { busy: false, applied: 0, conflicts: 0, rejected: 0, deferred: 0, offline: false, authRequired: false, nextAttemptAt: null }
+}
+
+async function drain(db: MeteringDb, transport: Transport, clock: Clock, retryNow: boolean): Promise<FlushReport> {
+  await requeueAbandoned(db)
+  const report = emptyReport()
+  // Entities deferred during this flush are not retried in it, even when their back-off is already over.
+  const deferredEntities = new Set<string>()
+  for (let next = await nextDue(db, clock.now(), retryNow, deferredEntities); next; next = await nextDue(db, clock.now(), retryNow, deferredEntities)) {
+    const entry = await claim(db, next)
+    if (!entry) continue
+    const answer = await send(db, transport, entry, clock)
+    if (answer.kind === 'auth-required') {
+      await db.outbox.update(entry.seq as number, { status: 'pending' })
+      report.authRequired = true
+      break
+    }
+    await settle(db, entry, answer, clock)
+    if (answer.kind === 'applied') report.applied += 1
+    else if (answer.kind === 'conflict') report.conflicts += 1
+    else if (answer.kind === 'rejected') report.rejected += 1
+    else {
+      report.deferred += 1
+      deferredEntities.add(entityKey(entry.entity, entry.entityId))
+      // Without a network the other entries would fail the same way; they keep their turn instead.
+      if (answer.kind === 'unreachable') {
+        report.offline = true
+        break
+      }
+    }
+  }
+  report.nextAttemptAt = await earliestRetry(db, clock.now())
+  return report
+}
+
+/**
+ * An entry still marked inflight when a flush starts was sent by a tab that closed or crashed before the
+ * answer: its outcome is unknown, so it counts as an attempt and is sent again under the same key.
+ */
+function requeueAbandoned(db: MeteringDb): Promise<number> {
+  return db.outbox
+    .where('status')
+    .equals('inflight')
+    .modify((entry) => {
+      entry.status = 'pending'
+      entry.attempts += 1
+    })
+}
+
+async function nextDue(db: MeteringDb, now: number, retryNow: boolean, deferredEntities: Set<string>): Promise<OutboxEntry | undefined> {
+  const blocked = new Set<string>()
+  for (const entry of await db.outbox.toArray()) {
+    const key = entityKey(entry.entity, entry.entityId)
+    if (blocked.has(key)) continue
+    const due = retryNow || entry.nextAttemptAt <= now
+    if (entry.status === 'pending' && due && !deferredEntities.has(key)) return entry
+    blocked.add(key)
+  }
+  return undefined
+}
+
+/** Marks the entry inflight and returns it as stored at that moment, so a concurrent merge is either in or out. */
+function claim(db: MeteringDb, candidate: OutboxEntry): Promise<OutboxEntry | null> {
+  return db.transaction('rw', db.outbox, async () => {
+    const entry = await db.outbox.get(candidate.seq as number)
+    if (entry?.status !== 'pending') return null
+    entry.status = 'inflight'
+    await db.outbox.put(entry)
+    return entry
+  })
+}
+
+async function send(db: MeteringDb, transport: Transport, entry: OutboxEntry, clock: Clock): Promise<Answer> {
+  let response: TransportResponse
+  try {
+    response = await transport(requestFor(entry))
+  } catch (error) {
+    if (isNetworkError(error)) return { kind: 'unreachable' }
+    // A broken transport is a bug to surface, but the entry must not stay inflight meanwhile.
+    await settle(db, entry, { kind: 'unreachable' }, clock)
+    throw error
+  }
+  return classifyAnswer(entry.entity, response, clock.now())
+}
+
+/** Accepts NetworkError from any bundle (the class or just its name), as a transport may define its own. */
+function isNetworkError(error: unknown): boolean {
+  return error instanceof Error && error.name === 'NetworkError'
+}
+
+function settle(db: MeteringDb, entry: OutboxEntry, answer: Exclude<Answer, { kind: 'auth-required' }>, clock: Clock): Promise<unknown> {
+  const seq = entry.seq as number
+  switch (answer.kind) {
+    case 'applied':
+      return acknowledge(db, entry, answer.row)
+    case 'conflict':
+      return db.outbox.update(seq, {
+        status: 'conflict',
+        serverRow: answer.serverRow,
+        lastError: { status: 412, message: CONFLICT_MESSAGE },
+      })
+    case 'rejected':
+      return db.outbox.update(seq, { status: 'rejected', lastError: answer.error })
+    case 'retry':
+      return defer(db, entry, answer.error, answer.retryAfterMs, clock)
+    case 'unreachable':
+      return defer(db, entry, describeRetry(), null, clock)
+  }
+}
+
+function defer(db: MeteringDb, entry: OutboxEntry, error: OutboxError, retryAfterMs: number | null, clock: Clock): Promise<number> {
+  const attempts = entry.attempts + 1
+  return db.outbox.update(entry.seq as number, {
+    status: 'pending',
+    attempts,
+    nextAttemptAt: clock.now() + (retryAfterMs ?? retryDelay(attempts, clock.random)),
+    lastError: error,
+  })
+}
+
+/** Stores the server's row, drops the entry and, for a create, moves everything from the temporary id to the real one. */
+function acknowledge(db: MeteringDb, entry: OutboxEntry, row: AnyRow): Promise<void> {
+  return writeTransaction(db, async () => {
+    await db.outbox.delete(entry.seq as number)
+    const id = rowId(entry.entity, row)
+    if (entry.op === 'create') {
+      await db.points.delete(entry.entityId)
+      await db.outbox.where('[entity+entityId]').equals([entry.entity, entry.entityId]).modify({ entityId: id })
+      await db.meta.put({ key: tempIdMetaKey(entry.entity, entry.entityId), value: id })
+    }
+    await rebuildLocalRow(db, entry.entity, id, row, row.version)
+  })
+}
+
+async function earliestRetry(db: MeteringDb, now: number): Promise<number | null> {
+  const times = (await db.outbox.where('status').equals('pending').toArray()).map((entry) => entry.nextAttemptAt).filter((time) => time > now)
+  return times.length > 0 ? Math.min(...times) : null
+}

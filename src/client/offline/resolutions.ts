@@ -1,0 +1,94 @@
+import { ulid } from 'ulid'
+import { offlineDb, type MeteringDb } from './db'
+import { rowTable, type AnyRow } from './entities'
+import { OutboxStateError } from './errors'
+import { entriesOf, rebuildLocalRow } from './local-rows'
+import type { OutboxEntry, OutboxStatus } from './types'
+import { writeTransaction } from './write-transaction'
+
+const STATUS_NAMES: Record<OutboxStatus, string> = {
+  pending: 'ожидает отправки',
+  inflight: 'отправляется',
+  conflict: 'в конфликте',
+  rejected: 'отклонено сервером',
+}
+
+/** Reads the entry inside the caller's transaction; another tab may have resolved or sent it meanwhile. */
+async function entryIn(db: MeteringDb, seq: number, allowed: readonly OutboxStatus[]): Promise<OutboxEntry> {
+  const entry = await db.outbox.get(seq)
+  if (!entry) throw new OutboxStateError('Изменение уже отправлено или удалено')
+  if (!allowed.includes(entry.status)) throw new OutboxStateError(`Изменение ${STATUS_NAMES[entry.status]}: действие недоступно`)
+  return entry
+}
+
+function serverRowOf(entry: OutboxEntry): AnyRow {
+  if (!entry.serverRow) throw new OutboxStateError('Версия записи на сервере неизвестна: отмените изменение или обновите данные')
+  return entry.serverRow
+}
+
+/**
+ * Re-queues the entry as a fresh request: after a 412 or a 4xx the server may have stored that answer
+ * under the old Idempotency-Key, so the same key would only replay it.
+ */
+function requeue(entry: OutboxEntry): void {
+  entry.mutationId = ulid()
+  entry.status = 'pending'
+  entry.attempts = 0
+  entry.nextAttemptAt = 0
+  entry.lastError = null
+  entry.serverRow = null
+}
+
+/** Conflict: my edit wins. The patch is re-based on the server's current version and sent again. */
+export function keepMine(seq: number, db: MeteringDb = offlineDb()): Promise<void> {
+  return writeTransaction(db, async () => {
+    const entry = await entryIn(db, seq, ['conflict'])
+    const server = serverRowOf(entry)
+    entry.baseVersion = server.version
+    requeue(entry)
+    await db.outbox.put(entry)
+    await rebuildLocalRow(db, entry.entity, entry.entityId, server)
+  })
+}
+
+/** Conflict: the server's version wins. It is stored locally and my edit is dropped. */
+export function takeTheirs(seq: number, db: MeteringDb = offlineDb()): Promise<void> {
+  return writeTransaction(db, async () => {
+    const entry = await entryIn(db, seq, ['conflict'])
+    const server = serverRowOf(entry)
+    await db.outbox.delete(seq)
+    await rebuildLocalRow(db, entry.entity, entry.entityId, server)
+  })
+}
+
+/** Rejected: sends the entry again, with `editedPatch` instead of its patch when the user corrected it. */
+export function resend(seq: number, editedPatch?: OutboxEntry['patch'], db: MeteringDb = offlineDb()): Promise<void> {
+  return writeTransaction(db, async () => {
+    const entry = await entryIn(db, seq, ['rejected'])
+    if (editedPatch) entry.patch = editedPatch
+    requeue(entry)
+    await db.outbox.put(entry)
+    await rebuildLocalRow(db, entry.entity, entry.entityId, entry.base)
+  })
+}
+
+/**
+ * Drops a waiting entry (not one being sent). The local row goes back to the server's row when known,
+ * with the entity's other waiting edits still applied; discarding a create removes the new point and
+ * every later edit of it.
+ */
+export function discard(seq: number, db: MeteringDb = offlineDb()): Promise<void> {
+  return writeTransaction(db, async () => {
+    const entry = await entryIn(db, seq, ['pending', 'conflict', 'rejected'])
+    const entries = await entriesOf(db, entry.entity, entry.entityId)
+    if (entry.op === 'create') {
+      await db.outbox.bulkDelete(entries.map((each) => each.seq as number))
+      await rowTable(db, entry.entity).delete(entry.entityId)
+      return
+    }
+    const first = entries[0] as OutboxEntry
+    const start = first.seq === seq ? (entry.serverRow ?? entry.base) : first.base
+    await db.outbox.delete(seq)
+    await rebuildLocalRow(db, entry.entity, entry.entityId, start)
+  })
+}

@@ -1,0 +1,143 @@
+import { NetworkError, type Transport, type TransportRequest, type TransportResponse } from '../../../src/client/offline'
+import type { CounterRow, PointRow } from '../../../src/client/offline'
+
+/** What the next request meets instead of a plain round trip. */
+export type Fault =
+  /** The request never reaches the server. */
+  | { kind: 'lost-request' }
+  /** The server applies the request, then the answer is lost on the way back. */
+  | { kind: 'lost-answer' }
+  /** A proxy or an overloaded server answers without applying anything. */
+  | { kind: 'answer'; status: number; body?: unknown; headers?: Record<string, string> }
+
+const REQUIRED_POINT_FIELDS = ['name', 'point_number', 'address'] as const
+
+/**
+ * A model of the server contract of DESIGN.md section 4 (not of the client): rows carry versions checked
+ * against If-Match (412 with the current row), and each Idempotency-Key applies its mutation at most once,
+ * a replay returning the stored answer and a reused key with another body getting 422.
+ */
+export class FakeServer {
+  readonly points = new Map<number, PointRow>()
+  readonly counters = new Map<number, CounterRow>()
+  /** Every request that reached the server, in order. */
+  readonly received: TransportRequest[] = []
+  /** Idempotency-Key of every mutation actually applied, in order. */
+  readonly applied: string[] = []
+  authorized = true
+  private readonly answers = new Map<string, { fingerprint: string; response: TransportResponse }>()
+  private readonly faults: Fault[] = []
+  private nextPointId = 500
+
+  seedPoint(row: PointRow): void {
+    this.points.set(row.point_id, structuredClone(row))
+  }
+
+  seedCounter(row: CounterRow): void {
+    this.counters.set(row.counter_id, structuredClone(row))
+  }
+
+  /** Another user's edit, made straight on the server. */
+  editPointAsAnotherUser(pointId: number, changes: Partial<PointRow>): PointRow {
+    const row = { ...this.requirePoint(pointId), ...changes, version: this.requirePoint(pointId).version + 1 }
+    this.points.set(pointId, row)
+    return row
+  }
+
+  requirePoint(pointId: number): PointRow {
+    const row = this.points.get(pointId)
+    if (!row) throw new Error(`no point ${pointId} on the fake server`)
+    return row
+  }
+
+  failNext(...faults: Fault[]): void {
+    this.faults.push(...faults)
+  }
+
+  /** How many times the mutation with this key was applied. */
+  timesApplied(key: string): number {
+    return this.applied.filter((applied) => applied === key).length
+  }
+
+  readonly transport: Transport = async (request) => {
+    const fault = this.faults.shift()
+    if (fault?.kind === 'lost-request') throw new NetworkError('connection refused')
+    this.received.push(structuredClone(request))
+    if (fault?.kind === 'answer') return { status: fault.status, body: fault.body ?? null, headers: fault.headers ?? {} }
+    const response = this.handle(request)
+    if (fault?.kind === 'lost-answer') throw new NetworkError('connection reset')
+    return structuredClone(response)
+  }
+
+  private handle(request: TransportRequest): TransportResponse {
+    if (!this.authorized) return json(401, { detail: 'Учётные данные не были предоставлены.' })
+    const key = request.headers['Idempotency-Key']
+    if (!key) return json(400, { detail: 'Нет Idempotency-Key' })
+    const fingerprint = JSON.stringify([request.method, request.path, request.body])
+    const stored = this.answers.get(key)
+    if (stored) return stored.fingerprint === fingerprint ? stored.response : json(422, { detail: 'Ключ идемпотентности уже использован' })
+    const response = this.apply(request)
+    // The key and the answer are kept only with a change, in the same transaction (DESIGN.md section 4).
+    if (response.status < 300) {
+      this.answers.set(key, { fingerprint, response })
+      this.applied.push(key)
+    }
+    return response
+  }
+
+  private apply({ method, path, body, headers }: TransportRequest): TransportResponse {
+    const pointMatch = /^\/api\/points\/(\d+)\/$/.exec(path)
+    const counterMatch = /^\/api\/counters\/(\d+)\/$/.exec(path)
+    if (method === 'POST' && path === '/api/points/') {
+      const invalid = validatePoint(body)
+      if (invalid) return invalid
+      const row: PointRow = {
+        energy_limit: 5000,
+        remark: null,
+        customer_id: null,
+        customer: null,
+        ...(body as Partial<PointRow>),
+        point_id: this.nextPointId++,
+        counter_id: null,
+        has_counter: false,
+        point_represents_number: 0,
+        version: 1,
+      } as PointRow
+      this.points.set(row.point_id, row)
+      return json(201, row)
+    }
+    if (method === 'PUT' && pointMatch) {
+      const current = this.points.get(Number(pointMatch[1]))
+      if (!current) return json(404, { detail: 'Страница не найдена.' })
+      if (headers['If-Match'] !== `"${current.version}"`) return json(412, current)
+      const invalid = validatePoint(body)
+      if (invalid) return invalid
+      const row = { ...current, ...(body as Partial<PointRow>), version: current.version + 1 }
+      this.points.set(row.point_id, row)
+      return json(200, row)
+    }
+    if (method === 'PATCH' && counterMatch) {
+      const current = this.counters.get(Number(counterMatch[1]))
+      if (!current) return json(404, { detail: 'Страница не найдена.' })
+      if (headers['If-Match'] !== `"${current.version}"`) return json(412, current)
+      const row = { ...current, ...(body as Partial<CounterRow>), version: current.version + 1 }
+      this.counters.set(row.counter_id, row)
+      return json(200, row)
+    }
+    return json(405, { detail: `Метод ${method} не разрешён.` })
+  }
+}
+
+function json(status: number, body: unknown): TransportResponse {
+  return { status, body: structuredClone(body), headers: { 'Content-Type': 'application/json' } }
+}
+
+/** 400 for a missing required field (the spec's message), 422 for a business rule the data breaks. */
+function validatePoint(body: Record<string, unknown>): TransportResponse | null {
+  const missing = REQUIRED_POINT_FIELDS.filter((field) => typeof body[field] !== 'string' || body[field] === '')
+  if (missing.length > 0) return json(400, Object.fromEntries(missing.map((field) => [field, ['Заполните это поле!']])))
+  if (typeof body.energy_limit === 'number' && body.energy_limit < 0) {
+    return json(422, { detail: 'Лимит энергии не может быть отрицательным' })
+  }
+  return null
+}
