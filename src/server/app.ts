@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import helmet from '@fastify/helmet'
 import type { Config } from './config'
+import { T } from '../shared/texts'
 import type { Database, Db } from './db/client'
 import { registerAuth } from './plugins/auth'
 import { registerErrorHandler } from './plugins/errors'
@@ -83,6 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(groupRoutes)
   await app.register(accountRoutes, { box: app.box })
 
-  if (options.consoleRoot !== null) await app.register(serveConsole, { root: options.consoleRoot ?? DEFAULT_CONSOLE_ROOT })
+  if (options.consoleRoot === null) app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: T.notFound }))
+  else await serveConsole(app, { root: options.consoleRoot ?? DEFAULT_CONSOLE_ROOT })
   return app
 }

@@ -68,5 +68,4 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'request failed')
     return reply.code(500).send({ detail: T.internal })
   })
-  app.setNotFoundHandler((request, reply) => reply.code(404).send({ detail: T.notFound }))
 }

@@ -1,0 +1,41 @@
+import { QueryClient } from '@tanstack/react-query'
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
+import { ApiError } from '../lib/api-client'
+import { CURRENT_VERSION } from '../../shared/app-info'
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      gcTime: 24 * 60 * 60_000,
+      // Client errors will not go away by asking again; the network may.
+      retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+      refetchOnWindowFocus: false,
+      networkMode: 'offlineFirst',
+    },
+    mutations: { networkMode: 'always' },
+  },
+})
+
+/** Small reference answers only: the big lists live in IndexedDB, never in localStorage. */
+const PERSIST_LIMIT_BYTES = 1_000_000
+
+export const persister = createSyncStoragePersister({
+  storage: typeof window === 'undefined' ? undefined : window.localStorage,
+  key: 'metering-query-cache',
+  serialize: (data) => {
+    const text = JSON.stringify(data)
+    return text.length > PERSIST_LIMIT_BYTES ? JSON.stringify({ ...data, clientState: { queries: [], mutations: [] } }) : text
+  },
+})
+
+export const persistOptions = {
+  persister,
+  maxAge: 7 * 24 * 60 * 60_000,
+  buster: CURRENT_VERSION,
+  dehydrateOptions: {
+    // Only queries a feature marks as small reference data are written to localStorage.
+    shouldDehydrateQuery: (query: { state: { status: string }; meta?: Record<string, unknown> }) =>
+      query.state.status === 'success' && query.meta?.persist === true,
+  },
+}

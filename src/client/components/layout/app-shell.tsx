@@ -1,0 +1,49 @@
+import { useState } from 'react'
+import { Box, CloseButton, Drawer, Flex, Portal } from '@chakra-ui/react'
+import { Outlet, useRouterState } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { Header } from './header'
+import { SideMenu } from './side-menu'
+import { UpdatePrompt } from './update-prompt'
+
+const SIDEBAR_WIDTH = '280px'
+
+/** Header on top; the side menu stays open on wide screens and slides in on tablets and phones. */
+export function AppShell() {
+  const [menuOpen, setMenuOpen] = useState(false)
+  const pathname = useRouterState({ select: (s) => s.location.pathname })
+  useEffect(() => setMenuOpen(false), [pathname])
+
+  return (
+    <Flex direction="column" minH="100vh">
+      <Header onMenu={() => setMenuOpen(true)} />
+      <Flex flex="1" minH="0">
+        <Box as="nav" aria-label="Главное меню" display={{ base: 'none', lg: 'block' }} width={SIDEBAR_WIDTH} flexShrink={0} borderRightWidth="1px" bg="bg" overflowY="auto" maxH="calc(100vh - 56px)" position="sticky" top="56px">
+          <SideMenu />
+        </Box>
+        <Drawer.Root open={menuOpen} onOpenChange={(e) => setMenuOpen(e.open)} placement="start">
+          <Portal>
+            <Drawer.Backdrop />
+            <Drawer.Positioner>
+              <Drawer.Content maxW={SIDEBAR_WIDTH}>
+                <Drawer.Header>
+                  <Drawer.Title>Меню</Drawer.Title>
+                </Drawer.Header>
+                <Drawer.Body p="0" as="nav" aria-label="Главное меню">
+                  <SideMenu />
+                </Drawer.Body>
+                <Drawer.CloseTrigger asChild>
+                  <CloseButton size="sm" aria-label="Закрыть меню" />
+                </Drawer.CloseTrigger>
+              </Drawer.Content>
+            </Drawer.Positioner>
+          </Portal>
+        </Drawer.Root>
+        <Box as="main" flex="1" minW="0" p={{ base: '3', md: '5' }}>
+          <Outlet />
+        </Box>
+      </Flex>
+      <UpdatePrompt />
+    </Flex>
+  )
+}

@@ -1,0 +1,68 @@
+import { Box, Button, Flex, HStack, IconButton, Menu, Portal, Text } from '@chakra-ui/react'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { CircleHelp, LogOut, Menu as MenuIcon } from 'lucide-react'
+import { APP_SHORT_NAME, RELEASE_VERSIONS } from '../../../shared/app-info'
+import { meQueryOptions } from '../../features/auth/api/auth'
+import { session } from '../../lib/session'
+import { fullName } from '../../lib/format'
+import { ConnectivityIndicator } from './connectivity-indicator'
+
+export function Header({ onMenu }: { onMenu: () => void }) {
+  const { data: me } = useSuspenseQuery(meQueryOptions())
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+
+  const logout = async () => {
+    session.signOut()
+    queryClient.clear()
+    await navigate({ to: '/login' })
+  }
+
+  return (
+    <Flex as="header" h="56px" px="3" gap="2" align="center" bg="blue.700" color="white" position="sticky" top="0" zIndex="sticky">
+      <IconButton aria-label="Открыть меню" variant="ghost" color="white" display={{ base: 'inline-flex', lg: 'none' }} onClick={onMenu} _hover={{ bg: 'blue.600' }}>
+        <MenuIcon />
+      </IconButton>
+      <Link to="/">
+        <Text fontWeight="bold" fontSize="lg">
+          {APP_SHORT_NAME}
+        </Text>
+      </Link>
+      <Box flex="1" />
+      <ConnectivityIndicator />
+      <Menu.Root>
+        <Menu.Trigger asChild>
+          <IconButton aria-label="Справка" variant="ghost" color="white" _hover={{ bg: 'blue.600' }}>
+            <CircleHelp />
+          </IconButton>
+        </Menu.Trigger>
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content>
+              <Menu.ItemGroup>
+                <Menu.ItemGroupLabel>Список изменений</Menu.ItemGroupLabel>
+                {RELEASE_VERSIONS.map((version) => (
+                  <Menu.Item key={version} value={version} asChild>
+                    <Link to="/release-notes" hash={`v${version}`}>
+                      Версия {version}
+                    </Link>
+                  </Menu.Item>
+                ))}
+              </Menu.ItemGroup>
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
+      <HStack gap="2">
+        <Text display={{ base: 'none', md: 'block' }} data-testid="current-user">
+          {fullName(me) || me.username}
+        </Text>
+        <Button size="sm" variant="ghost" color="white" onClick={logout} _hover={{ bg: 'blue.600' }}>
+          <LogOut size={16} aria-hidden />
+          Выход
+        </Button>
+      </HStack>
+    </Flex>
+  )
+}

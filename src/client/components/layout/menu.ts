@@ -1,0 +1,60 @@
+import type { LucideIcon } from 'lucide-react'
+import {
+  Activity, BookOpen, Building2, CalendarClock, Cpu, Database, FileSpreadsheet, FileText, Files, Gauge, Inbox, KeyRound, Mail,
+  MapPin, Settings, ShieldCheck, Users, Zap,
+} from 'lucide-react'
+import type { Permission } from '../../../shared/permissions'
+
+export type MenuItem = { to: string; label: string; icon: LucideIcon; permission?: Permission; search?: Record<string, unknown> }
+export type MenuSection = { title: string; items: MenuItem[] }
+
+/** The side menu of both specification documents; each entry is hidden from users without its permission. */
+export const MENU: MenuSection[] = [
+  {
+    title: 'Учёт',
+    items: [
+      { to: '/points', label: 'Точки учёта', icon: MapPin, permission: 'points.view' },
+      { to: '/counters', label: 'Счётчики', icon: Gauge, permission: 'counters.view' },
+      { to: '/tasks', label: 'Задания опроса', icon: CalendarClock, permission: 'tasks.view' },
+      { to: '/monitoring', label: 'Мониторинг', icon: Activity, permission: 'monitoring.view' },
+    ],
+  },
+  {
+    title: 'Отчёты',
+    items: [
+      { to: '/report-008', label: 'Форма 008', icon: FileSpreadsheet, permission: 'reports.export' },
+      { to: '/report-00102', label: 'Форма 001.02', icon: FileSpreadsheet, permission: 'reports.export' },
+      { to: '/report-80020', label: 'Форма 80020', icon: FileSpreadsheet, permission: 'reports.export' },
+      { to: '/report-010', label: 'Форма 010', icon: FileSpreadsheet, permission: 'reports.export' },
+    ],
+  },
+  {
+    title: 'Справочники',
+    items: [
+      { to: '/counters_resource', label: 'Модели счётчиков', icon: Zap, permission: 'references.view' },
+      { to: '/data_params', label: 'Измеряемые параметры', icon: Cpu, permission: 'references.view' },
+      { to: '/data_sources', label: 'Источники данных', icon: Database, permission: 'references.view' },
+    ],
+  },
+  {
+    title: 'Абоненты и заявки',
+    items: [
+      { to: '/customers', label: 'Абоненты', icon: Building2, permission: 'customers.view' },
+      { to: '/documents-requests', label: 'Входящие заявки', icon: Inbox, permission: 'requests.view' },
+      { to: '/documents-requests-types', label: 'Типы заявок', icon: FileText, permission: 'request_types.manage' },
+      { to: '/documents-requests-required', label: 'Требуемые файлы', icon: Files, permission: 'request_types.manage' },
+    ],
+  },
+  {
+    title: 'Администрирование',
+    items: [
+      { to: '/users', label: 'Пользователи', icon: Users, permission: 'users.view' },
+      { to: '/permissions-groups', label: 'Группы прав', icon: ShieldCheck, permission: 'groups.view' },
+      { to: '/account-settings', label: 'Настройки аккаунта', icon: Settings, permission: 'account.view' },
+      { to: '/account-emails', label: 'Почтовые аккаунты', icon: Mail, permission: 'account_emails.manage' },
+    ],
+  },
+]
+
+export const HELP_ICON = BookOpen
+export const PASSWORD_ICON = KeyRound

@@ -1,0 +1,16 @@
+import { Button, Center, Heading, Stack } from '@chakra-ui/react'
+import { Link } from '@tanstack/react-router'
+import { T } from '../../../shared/texts'
+
+export function NotFoundPage() {
+  return (
+    <Center minH="60vh" p="6">
+      <Stack align="center" gap="4">
+        <Heading size="2xl">{T.notFoundPage}</Heading>
+        <Button asChild variant="outline">
+          <Link to="/">На главную</Link>
+        </Button>
+      </Stack>
+    </Center>
+  )
+}

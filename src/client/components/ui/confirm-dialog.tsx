@@ -1,0 +1,61 @@
+import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react'
+import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react'
+
+type ConfirmOptions = { message: string; title?: string; confirmLabel?: string; danger?: boolean }
+type Confirm = (options: ConfirmOptions) => Promise<boolean>
+
+const ConfirmContext = createContext<Confirm | null>(null)
+
+/** One confirmation dialog for the whole console; `useConfirm()` asks and resolves true or false. */
+export function ConfirmProvider({ children }: { children: ReactNode }) {
+  const [options, setOptions] = useState<ConfirmOptions | null>(null)
+  const resolver = useRef<(answer: boolean) => void>(() => {})
+
+  const confirm = useCallback<Confirm>((next) => {
+    setOptions(next)
+    return new Promise<boolean>((resolve) => {
+      resolver.current = resolve
+    })
+  }, [])
+
+  const answer = (value: boolean) => {
+    resolver.current(value)
+    setOptions(null)
+  }
+
+  return (
+    <ConfirmContext.Provider value={confirm}>
+      {children}
+      <Dialog.Root open={options !== null} onOpenChange={(e) => !e.open && answer(false)} role="alertdialog" placement="center">
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content>
+              <Dialog.Header>
+                <Dialog.Title>{options?.title ?? 'Подтверждение'}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>{options?.message}</Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={() => answer(false)}>
+                  Отмена
+                </Button>
+                <Button colorPalette={options?.danger === false ? 'blue' : 'red'} onClick={() => answer(true)}>
+                  {options?.confirmLabel ?? 'Да'}
+                </Button>
+              </Dialog.Footer>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Закрыть" />
+              </Dialog.CloseTrigger>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </ConfirmContext.Provider>
+  )
+}
+
+export function useConfirm(): Confirm {
+  const confirm = useContext(ConfirmContext)
+  if (!confirm) throw new Error('useConfirm outside ConfirmProvider')
+  return confirm
+}

@@ -1,0 +1,115 @@
+import type { ReactNode } from 'react'
+import { Button, Field, HStack, Input, NativeSelect, Textarea } from '@chakra-ui/react'
+import { T } from '../../../shared/texts'
+
+type FieldShellProps = { label: string; error?: string; required?: boolean; helper?: ReactNode; children: ReactNode }
+
+/** Label, control and the field's message, wired for screen readers. */
+export function FieldShell({ label, error, required, helper, children }: FieldShellProps) {
+  return (
+    <Field.Root invalid={Boolean(error)} required={required}>
+      <Field.Label>
+        {label}
+        {required && <Field.RequiredIndicator />}
+      </Field.Label>
+      {children}
+      {helper && !error && <Field.HelperText>{helper}</Field.HelperText>}
+      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+    </Field.Root>
+  )
+}
+
+type TextFieldProps = {
+  label: string
+  value: string | number | null | undefined
+  onChange: (value: string) => void
+  error?: string
+  required?: boolean
+  type?: 'text' | 'password' | 'email' | 'number' | 'date' | 'datetime-local' | 'tel'
+  multiline?: boolean
+  autoComplete?: string
+  placeholder?: string
+  disabled?: boolean
+  inputMode?: 'numeric' | 'decimal' | 'text'
+  maxLength?: number
+  helper?: ReactNode
+  autoFocus?: boolean
+}
+
+export function TextField(props: TextFieldProps) {
+  const common = {
+    value: props.value ?? '',
+    placeholder: props.placeholder,
+    disabled: props.disabled,
+    maxLength: props.maxLength,
+    autoFocus: props.autoFocus,
+  }
+  return (
+    <FieldShell label={props.label} error={props.error} required={props.required} helper={props.helper}>
+      {props.multiline ? (
+        <Textarea {...common} onChange={(e) => props.onChange(e.target.value)} rows={3} />
+      ) : (
+        <Input
+          {...common}
+          type={props.type ?? 'text'}
+          inputMode={props.inputMode}
+          autoComplete={props.autoComplete}
+          onChange={(e) => props.onChange(e.target.value)}
+        />
+      )}
+    </FieldShell>
+  )
+}
+
+type SelectFieldProps<TValue extends string | number> = {
+  label: string
+  value: TValue | null | undefined
+  options: { value: TValue; label: string }[]
+  onChange: (value: TValue | null) => void
+  error?: string
+  required?: boolean
+  placeholder?: string
+  /** Shown instead of the list when there is nothing to choose from. */
+  emptyText?: string
+  disabled?: boolean
+}
+
+export function SelectField<TValue extends string | number>(props: SelectFieldProps<TValue>) {
+  const empty = props.options.length === 0
+  return (
+    <FieldShell label={props.label} error={props.error} required={props.required} helper={empty ? props.emptyText : undefined}>
+      <NativeSelect.Root disabled={props.disabled || (empty && Boolean(props.emptyText))}>
+        <NativeSelect.Field
+          value={props.value === null || props.value === undefined ? '' : String(props.value)}
+          onChange={(e) => {
+            const picked = props.options.find((o) => String(o.value) === e.target.value)
+            props.onChange(picked ? picked.value : null)
+          }}
+        >
+          <option value="">{props.placeholder ?? (empty && props.emptyText ? props.emptyText : '—')}</option>
+          {props.options.map((option) => (
+            <option key={String(option.value)} value={String(option.value)}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </FieldShell>
+  )
+}
+
+/** Save and cancel appear only once the form has changed; otherwise the form says there are no changes. */
+export function FormActions({ dirty, submitting, onCancel, saveLabel = T.save, showNoChanges = false }: { dirty: boolean; submitting?: boolean; onCancel: () => void; saveLabel?: string; showNoChanges?: boolean }) {
+  if (!dirty) return showNoChanges ? <HStack color="fg.muted" fontSize="sm">{T.noChanges}</HStack> : null
+  return (
+    <HStack gap="2">
+      <Button type="submit" colorPalette="blue" loading={submitting}>
+        {saveLabel}
+      </Button>
+      <Button type="button" variant="outline" onClick={onCancel} disabled={submitting}>
+        {T.cancel}
+      </Button>
+    </HStack>
+  )
+}

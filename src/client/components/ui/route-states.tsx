@@ -1,0 +1,39 @@
+import { Alert, Button, Center, Spinner, Stack } from '@chakra-ui/react'
+import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
+import { ApiError, errorMessage } from '../../lib/api-client'
+import { T } from '../../../shared/texts'
+
+export function RoutePending() {
+  return (
+    <Center p="10">
+      <Spinner size="lg" aria-label="Загрузка" />
+    </Center>
+  )
+}
+
+/** A screen whose data could not be loaded says why (offline, no rights, server error) and offers a retry. */
+export function RouteError({ error, reset }: ErrorComponentProps) {
+  const router = useRouter()
+  const offline = error instanceof ApiError && error.status === 0
+  return (
+    <Stack p="6" maxW="2xl">
+      <Alert.Root status={offline ? 'warning' : 'error'}>
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>{offline ? 'Нет связи с сервером, а эти данные ещё не сохранены на устройстве' : T.loadFailed}</Alert.Title>
+          <Alert.Description>{errorMessage(error)}</Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+      <Button
+        alignSelf="start"
+        variant="outline"
+        onClick={() => {
+          reset()
+          void router.invalidate()
+        }}
+      >
+        Повторить
+      </Button>
+    </Stack>
+  )
+}

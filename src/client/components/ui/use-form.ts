@@ -1,0 +1,71 @@
+import { useCallback, useMemo, useState } from 'react'
+import * as v from 'valibot'
+import { ApiError } from '../../lib/api-client'
+import { notify } from './toaster'
+
+type Values = Record<string, unknown>
+
+function firstMessages(issues: readonly v.BaseIssue<unknown>[]): Record<string, string> {
+  const errors: Record<string, string> = {}
+  for (const issue of issues) {
+    const key = issue.path?.map((p) => String(p.key)).join('.') ?? ''
+    if (key && !(key in errors)) errors[key] = issue.message
+  }
+  return errors
+}
+
+/**
+ * A form checked with a shared valibot schema: values, their messages, whether anything changed
+ * (save and cancel appear only then), and the server's field messages after a 400.
+ */
+export function useForm<TSchema extends v.GenericSchema, TInitial extends Values>(schema: TSchema, initial: TInitial) {
+  const [base, setBase] = useState<TInitial>(initial)
+  const [values, setValues] = useState<TInitial>(initial)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [submitting, setSubmitting] = useState(false)
+
+  const dirty = useMemo(() => JSON.stringify(values) !== JSON.stringify(base), [values, base])
+
+  const set = useCallback(<K extends keyof TInitial>(name: K, value: TInitial[K]) => {
+    setValues((current) => ({ ...current, [name]: value }))
+    setErrors((current) => {
+      if (!(name in current)) return current
+      const { [name as string]: _, ...rest } = current
+      return rest
+    })
+  }, [])
+
+  const reset = useCallback((next?: TInitial) => {
+    const target = next ?? base
+    setBase(target)
+    setValues(target)
+    setErrors({})
+  }, [base])
+
+  /** Validates, then runs `action` with the parsed values; a 400 from the server lands on the fields. */
+  const submit = (action: (parsed: v.InferOutput<TSchema>) => Promise<unknown>) => async (event?: { preventDefault(): void }) => {
+    event?.preventDefault()
+    const result = v.safeParse(schema, values)
+    if (!result.success) {
+      setErrors(firstMessages(result.issues))
+      return
+    }
+    setSubmitting(true)
+    try {
+      await action(result.output)
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
+        setErrors(Object.fromEntries(Object.entries(error.fields).map(([field, messages]) => [field, messages[0] ?? ''])))
+        const unknownFields = Object.keys(error.fields).filter((field) => !(field in values))
+        if (unknownFields.length) notify.error(error)
+      } else {
+        notify.error(error)
+      }
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  return { values, errors, dirty, submitting, set, reset, submit, setValues, setErrors }
+}
+export type FormState = ReturnType<typeof useForm>

@@ -1,0 +1,20 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { user, userList, type UserCreate, type UserUpdate } from '../../../../shared/schemas/users'
+import { api } from '../../../lib/api-client'
+import type { ListSearch } from '../../../lib/list-search'
+
+export const userKeys = {
+  all: ['users'] as const,
+  list: (search: ListSearch) => ['users', 'list', search] as const,
+}
+
+export const usersQueryOptions = (search: ListSearch) =>
+  queryOptions({
+    queryKey: userKeys.list(search),
+    queryFn: ({ signal }) => api('/api/users/', { query: search, schema: userList, signal }),
+    placeholderData: keepPreviousData,
+  })
+
+export const createUser = (body: UserCreate) => api('/api/users/', { method: 'POST', body, schema: user })
+export const updateUser = (id: number, body: UserUpdate) => api(`/api/users/${id}/`, { method: 'PATCH', body, schema: user })
+export const deleteUser = (id: number) => api(`/api/users/${id}/`, { method: 'DELETE' })

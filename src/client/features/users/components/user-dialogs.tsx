@@ -1,0 +1,91 @@
+import { useQuery } from '@tanstack/react-query'
+import { passwordChangeForm, userCreateForm, userEditForm, type User } from '../../../../shared/schemas/users'
+import { T } from '../../../../shared/texts'
+import { TextField } from '../../../components/ui/fields'
+import { FormDialog } from '../../../components/ui/form-dialog'
+import { CheckboxList } from '../../../components/ui/checkbox-list'
+import { useForm } from '../../../components/ui/use-form'
+import { groupsForSelectionQueryOptions } from '../../groups/api/groups'
+import { passwordIsRight } from '../../auth/api/auth'
+import { createUser, updateUser } from '../api/users'
+
+function useGroupOptions() {
+  const { data } = useQuery(groupsForSelectionQueryOptions())
+  return (data?.results ?? []).map((g) => ({ value: g.permissions_group_id, label: g.name }))
+}
+
+const emptyUser = { username: '', first_name: '', last_name: '', middle_name: '', email: '', password: '', password2: '', groups: [] as number[] }
+
+export function UserCreateDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
+  const form = useForm(userCreateForm, emptyUser)
+  const groups = useGroupOptions()
+  const close = () => {
+    form.reset(emptyUser)
+    onClose()
+  }
+  const onSubmit = form.submit(async ({ password2: _, ...body }) => {
+    await createUser(body)
+    close()
+    onDone()
+  })
+  return (
+    <FormDialog open={open} onClose={close} title="Новый пользователь" onSubmit={onSubmit} submitting={form.submitting} submitLabel="Добавить">
+      <TextField label="Логин" required value={form.values.username} onChange={(v) => form.set('username', v)} error={form.errors.username} autoComplete="off" />
+      <TextField label="Имя" required value={form.values.first_name} onChange={(v) => form.set('first_name', v)} error={form.errors.first_name} />
+      <TextField label="Фамилия" required value={form.values.last_name} onChange={(v) => form.set('last_name', v)} error={form.errors.last_name} />
+      <TextField label="E-mail" type="email" required value={form.values.email} onChange={(v) => form.set('email', v)} error={form.errors.email} />
+      <TextField label="Пароль" type="password" required value={form.values.password} onChange={(v) => form.set('password', v)} error={form.errors.password} autoComplete="new-password" />
+      <TextField label="Повторите пароль" type="password" required value={form.values.password2} onChange={(v) => form.set('password2', v)} error={form.errors.password2} autoComplete="new-password" />
+      <CheckboxList legend="Группы" options={groups} value={form.values.groups} onChange={(v) => form.set('groups', v)} emptyText="Групп пока нет" />
+    </FormDialog>
+  )
+}
+
+export function UserEditDialog({ user, onClose, onDone }: { user: User | null; onClose: () => void; onDone: () => void }) {
+  const initial = {
+    username: user?.username ?? '',
+    first_name: user?.first_name ?? '',
+    last_name: user?.last_name ?? '',
+    middle_name: user?.middle_name ?? '',
+    email: user?.email ?? '',
+    groups: user?.groups ?? [],
+  }
+  const form = useForm(userEditForm, initial)
+  const groups = useGroupOptions()
+  const onSubmit = form.submit(async (body) => {
+    await updateUser(user!.user_id, body)
+    onClose()
+    onDone()
+  })
+  return (
+    <FormDialog open={user !== null} onClose={onClose} title="Редактирование пользователя" onSubmit={onSubmit} submitting={form.submitting}>
+      <TextField label="Логин" required value={form.values.username} onChange={(v) => form.set('username', v)} error={form.errors.username} />
+      <TextField label="Имя" required value={form.values.first_name} onChange={(v) => form.set('first_name', v)} error={form.errors.first_name} />
+      <TextField label="Фамилия" required value={form.values.last_name} onChange={(v) => form.set('last_name', v)} error={form.errors.last_name} />
+      <TextField label="E-mail" type="email" required value={form.values.email} onChange={(v) => form.set('email', v)} error={form.errors.email} />
+      <CheckboxList legend="Группы" options={groups} value={form.values.groups} onChange={(v) => form.set('groups', v)} emptyText="Групп пока нет" />
+    </FormDialog>
+  )
+}
+
+/** The spec checks the current password with a sign-in call before sending the new one. */
+export function PasswordDialog({ user, onClose, onDone }: { user: User | null; onClose: () => void; onDone: () => void }) {
+  const initial = { current_password: '', password: '', password2: '' }
+  const form = useForm(passwordChangeForm, initial)
+  const onSubmit = form.submit(async ({ current_password, password }) => {
+    if (!(await passwordIsRight(user!.username, current_password))) {
+      form.setErrors({ current_password: T.wrongPassword })
+      return
+    }
+    await updateUser(user!.user_id, { password, current_password })
+    onClose()
+    onDone()
+  })
+  return (
+    <FormDialog open={user !== null} onClose={onClose} title={`Смена пароля: ${user?.username ?? ''}`} onSubmit={onSubmit} submitting={form.submitting}>
+      <TextField label="Текущий пароль" type="password" required value={form.values.current_password} onChange={(v) => form.set('current_password', v)} error={form.errors.current_password} autoComplete="current-password" />
+      <TextField label="Новый пароль" type="password" required value={form.values.password} onChange={(v) => form.set('password', v)} error={form.errors.password} autoComplete="new-password" />
+      <TextField label="Повторите пароль" type="password" required value={form.values.password2} onChange={(v) => form.set('password2', v)} error={form.errors.password2} autoComplete="new-password" />
+    </FormDialog>
+  )
+}

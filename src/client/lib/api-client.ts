@@ -1,0 +1,146 @@
+import * as v from 'valibot'
+import type { ErrorBody } from '../../shared/schemas/common'
+import { T } from '../../shared/texts'
+import { session } from './session'
+
+/** A failed call: `status` 0 means the server was not reached. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody | Record<string, unknown> | null,
+    message: string,
+    readonly headers: Headers = new Headers(),
+  ) {
+    super(message)
+  }
+  /** Field messages of a 400 answer, for the form that sent it. */
+  get fields(): Record<string, string[]> {
+    if (this.status !== 400 || !this.body || 'detail' in this.body) return {}
+    return Object.fromEntries(Object.entries(this.body).filter(([, value]) => Array.isArray(value))) as Record<string, string[]>
+  }
+}
+
+/** A readable Russian message from any error: the server's detail or its field messages, joined. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message
+  if (error instanceof Error && error.message) return error.message
+  return T.loadFailed
+}
+
+function messageOf(status: number, body: unknown): string {
+  if (body && typeof body === 'object') {
+    const record = body as Record<string, unknown>
+    if (typeof record.detail === 'string') return record.detail
+    const messages = Object.values(record).flatMap((value) => (Array.isArray(value) ? value.filter((m) => typeof m === 'string') : []))
+    if (messages.length) return messages.join(' ')
+  }
+  if (typeof body === 'string' && body.trim() && body.length < 300) return body
+  return status >= 500 ? T.internal : `${T.loadFailed} (${status})`
+}
+
+let onUnauthorized: () => void = () => {}
+/** What to do when the server says the token is no longer good (the router sends the user to /login). */
+export function setUnauthorizedHandler(handler: () => void) {
+  onUnauthorized = handler
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>
+
+export type RequestOptions<TSchema extends v.GenericSchema | undefined> = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  query?: Query
+  body?: unknown
+  /** The shared schema the answer is parsed with. */
+  schema?: TSchema
+  headers?: Record<string, string>
+  signal?: AbortSignal
+  /** Leave the session alone on 401 (sign-in and password checks). */
+  anonymous?: boolean
+}
+
+export function withQuery(path: string, query?: Query): string {
+  if (!query) return path
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null && value !== '') params.set(key, String(value))
+  const text = params.toString()
+  return text ? `${path}?${text}` : path
+}
+
+/** The one way the console calls the API: JWT header, the API's error shape, answers parsed with the shared schemas. */
+export async function api<TSchema extends v.GenericSchema | undefined = undefined>(
+  path: string,
+  options: RequestOptions<TSchema> = {},
+): Promise<TSchema extends v.GenericSchema ? v.InferOutput<TSchema> : unknown> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers }
+  const token = session.token()
+  if (token && !options.anonymous) headers.Authorization = `JWT ${token}`
+  let body: BodyInit | undefined
+  if (options.body instanceof FormData) body = options.body
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json'
+    body = JSON.stringify(options.body)
+  }
+  let response: Response
+  try {
+    response = await fetch(withQuery(path, options.query), { method: options.method ?? 'GET', headers, body, signal: options.signal })
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error
+    throw new ApiError(0, null, T.offline)
+  }
+  const text = response.status === 204 ? '' : await response.text()
+  let parsed: unknown = null
+  if (text) {
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      parsed = text
+    }
+  }
+  if (!response.ok) {
+    if (response.status === 401 && !options.anonymous) {
+      session.signOut()
+      onUnauthorized()
+    }
+    throw new ApiError(response.status, parsed as ErrorBody, messageOf(response.status, parsed), response.headers)
+  }
+  if (!options.schema) return parsed as never
+  const result = v.safeParse(options.schema, parsed)
+  if (!result.success) {
+    console.error('unexpected answer', path, result.issues)
+    throw new ApiError(response.status, null, 'Сервер ответил в неожиданном формате')
+  }
+  return result.output as never
+}
+
+/** Downloads a file answer (reports, CSV, attachments) and saves it under the server's or the given name. */
+export async function downloadFile(path: string, options: { method?: 'GET' | 'POST'; query?: Query; fileName?: string } = {}): Promise<void> {
+  const token = session.token()
+  let response: Response
+  try {
+    response = await fetch(withQuery(path, options.query), { method: options.method ?? 'GET', headers: token ? { Authorization: `JWT ${token}` } : {} })
+  } catch {
+    throw new ApiError(0, null, T.offline)
+  }
+  if (!response.ok) {
+    const text = await response.text()
+    let parsed: unknown = text
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      /* not JSON: keep the text */
+    }
+    throw new ApiError(response.status, parsed as ErrorBody, messageOf(response.status, parsed))
+  }
+  const disposition = response.headers.get('Content-Disposition') ?? ''
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1]
+  const plain = /filename="?([^";]+)"?/i.exec(disposition)?.[1]
+  const name = options.fileName ?? (encoded ? decodeURIComponent(encoded) : plain) ?? 'file'
+  const url = URL.createObjectURL(await response.blob())
+  const link = document.createElement('a')
+  link.href = url
+  link.download = name
+  document.body.append(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}

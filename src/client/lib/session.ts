@@ -1,0 +1,29 @@
+/** The stored token: the console is signed in exactly when one is stored (metering.md section 4). */
+const TOKEN_KEY = 'token'
+const FLAG_KEY = 'logged_in'
+
+type Listener = () => void
+const listeners = new Set<Listener>()
+
+export const session = {
+  token(): string | null {
+    return localStorage.getItem(TOKEN_KEY)
+  },
+  isLoggedIn(): boolean {
+    return localStorage.getItem(TOKEN_KEY) !== null
+  },
+  signIn(token: string) {
+    localStorage.setItem(TOKEN_KEY, token)
+    localStorage.setItem(FLAG_KEY, 'true')
+    listeners.forEach((l) => l())
+  },
+  signOut() {
+    localStorage.removeItem(TOKEN_KEY)
+    localStorage.removeItem(FLAG_KEY)
+    listeners.forEach((l) => l())
+  },
+  subscribe(listener: Listener) {
+    listeners.add(listener)
+    return () => listeners.delete(listener)
+  },
+}

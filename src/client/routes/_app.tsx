@@ -1,0 +1,18 @@
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import { session } from '../lib/session'
+import { meQueryOptions } from '../features/auth/api/auth'
+import { AppShell } from '../components/layout/app-shell'
+
+export const Route = createFileRoute('/_app')({
+  beforeLoad: async ({ context, location }) => {
+    const me = await context.queryClient.ensureQueryData(meQueryOptions())
+    // The console is for staff: a user without is_stuff is sent to the login page.
+    if (!me.is_stuff) {
+      session.signOut()
+      context.queryClient.removeQueries({ queryKey: ['auth'] })
+      throw redirect({ to: '/login', search: { redirect: location.href } })
+    }
+    return { me }
+  },
+  component: AppShell,
+})

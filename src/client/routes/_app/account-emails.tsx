@@ -1,0 +1,101 @@
+import { useState } from 'react'
+import { Button } from '@chakra-ui/react'
+import { createFileRoute } from '@tanstack/react-router'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { Plus } from 'lucide-react'
+import { accountEmailInput, SMTP_ENCRYPTIONS } from '../../../shared/schemas/account'
+import { T } from '../../../shared/texts'
+import { DataTable } from '../../components/ui/data-table'
+import { PageHeader } from '../../components/ui/page-header'
+import { FormDialog } from '../../components/ui/form-dialog'
+import { SelectField, TextField } from '../../components/ui/fields'
+import { useForm } from '../../components/ui/use-form'
+import { notify } from '../../components/ui/toaster'
+import { accountEmailsQueryOptions, accountKeys, createAccountEmail, updateAccountEmail, type AccountEmailRow } from '../../features/account/api/account'
+
+export const Route = createFileRoute('/_app/account-emails')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(accountEmailsQueryOptions()),
+  component: AccountEmailsPage,
+})
+
+function AccountEmailsPage() {
+  const { data } = useSuspenseQuery(accountEmailsQueryOptions())
+  const queryClient = useQueryClient()
+  const [editing, setEditing] = useState<{ row: AccountEmailRow | null } | null>(null)
+  return (
+    <>
+      <PageHeader
+        title="Почтовые аккаунты"
+        actions={
+          <Button colorPalette="blue" onClick={() => setEditing({ row: null })}>
+            <Plus size={16} aria-hidden /> Добавить
+          </Button>
+        }
+      />
+      <DataTable
+        label="Почтовые аккаунты"
+        columns={[
+          { key: 'name', header: 'Название' },
+          { key: 'smtp_user', header: 'Пользователь SMTP' },
+          { key: 'smtp_host', header: 'Сервер', hideBelow: 'md', render: (r) => `${r.smtp_host}:${r.smtp_port}` },
+        ]}
+        rows={data.results}
+        rowKey={(r) => r.account_email_id}
+        onRowClick={(row) => setEditing({ row })}
+      />
+      {editing && (
+        <AccountEmailDialog
+          key={editing.row?.account_email_id ?? 'new'}
+          row={editing.row}
+          onClose={() => setEditing(null)}
+          onDone={() => {
+            notify.success(T.saved)
+            void queryClient.invalidateQueries({ queryKey: accountKeys.emails })
+          }}
+        />
+      )}
+    </>
+  )
+}
+
+function AccountEmailDialog({ row, onClose, onDone }: { row: AccountEmailRow | null; onClose: () => void; onDone: () => void }) {
+  const form = useForm(accountEmailInput, {
+    name: row?.name ?? '',
+    smtp_host: row?.smtp_host ?? '',
+    smtp_port: row?.smtp_port ?? 465,
+    smtp_user: row?.smtp_user ?? '',
+    smtp_password: '',
+    smtp_encryption: row?.smtp_encryption ?? '',
+  })
+  const onSubmit = form.submit(async (body) => {
+    if (row) await updateAccountEmail(row.account_email_id, body)
+    else await createAccountEmail(body)
+    onClose()
+    onDone()
+  })
+  return (
+    <FormDialog open onClose={onClose} title={row ? 'Почтовый аккаунт' : 'Новый почтовый аккаунт'} onSubmit={onSubmit} submitting={form.submitting}>
+      <TextField label="Название" required value={form.values.name} onChange={(v) => form.set('name', v)} error={form.errors.name} />
+      <TextField label="SMTP-сервер" required value={form.values.smtp_host} onChange={(v) => form.set('smtp_host', v)} error={form.errors.smtp_host} />
+      <TextField label="Порт" required inputMode="numeric" value={form.values.smtp_port} onChange={(v) => form.set('smtp_port', v as never)} error={form.errors.smtp_port} />
+      <TextField label="Пользователь SMTP" value={form.values.smtp_user} onChange={(v) => form.set('smtp_user', v)} error={form.errors.smtp_user} autoComplete="off" />
+      <TextField
+        label="Пароль SMTP"
+        type="password"
+        value={form.values.smtp_password}
+        onChange={(v) => form.set('smtp_password', v)}
+        error={form.errors.smtp_password}
+        autoComplete="new-password"
+        helper={row?.has_password ? 'Пароль сохранён; оставьте поле пустым, чтобы не менять его' : undefined}
+      />
+      <SelectField
+        label="Тип шифрования"
+        required
+        value={form.values.smtp_encryption || null}
+        options={SMTP_ENCRYPTIONS.map((e) => ({ value: e, label: e }))}
+        onChange={(v) => form.set('smtp_encryption', (v ?? '') as never)}
+        error={form.errors.smtp_encryption}
+      />
+    </FormDialog>
+  )
+}

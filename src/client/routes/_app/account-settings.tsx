@@ -1,0 +1,59 @@
+import { Card, Heading, Stack } from '@chakra-ui/react'
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { accountForm, type Account } from '../../../shared/schemas/account'
+import { T } from '../../../shared/texts'
+import { TextField, FormActions } from '../../components/ui/fields'
+import { useForm } from '../../components/ui/use-form'
+import { notify } from '../../components/ui/toaster'
+import { useCan } from '../../features/auth/api/auth'
+import { accountKeys, accountQueryOptions, saveAccount } from '../../features/account/api/account'
+
+export const Route = createFileRoute('/_app/account-settings')({
+  loader: async ({ context }) => {
+    const accountId = context.me.account_id
+    if (accountId === null) throw redirect({ to: '/' })
+    await context.queryClient.ensureQueryData(accountQueryOptions(accountId))
+    return { accountId }
+  },
+  component: AccountSettingsPage,
+})
+
+function AccountSettingsPage() {
+  const { accountId } = Route.useLoaderData()
+  const { data } = useSuspenseQuery(accountQueryOptions(accountId))
+  return <AccountForm key={JSON.stringify(data)} account={data} />
+}
+
+function AccountForm({ account }: { account: Account }) {
+  const queryClient = useQueryClient()
+  const can = useCan()
+  const initial = { name: account.name, external_notify_email: account.external_notify_email, support_email: account.support_email, inn: account.inn }
+  const form = useForm(accountForm, initial)
+  const onSubmit = form.submit(async (body) => {
+    const saved = await saveAccount(account.account_id, body as Record<string, string>)
+    queryClient.setQueryData(accountKeys.account(account.account_id), saved)
+    notify.success(T.saved)
+  })
+  const readOnly = !can('account.change')
+  return (
+    <Stack gap="4" maxW="2xl">
+      <Heading as="h1" size="xl">
+        Настройки аккаунта
+      </Heading>
+      <Card.Root>
+        <Card.Body>
+          <form onSubmit={onSubmit} noValidate>
+            <Stack gap="4">
+              <TextField label="Название" required value={form.values.name} onChange={(v) => form.set('name', v)} error={form.errors.name} disabled={readOnly} />
+              <TextField label="E-mail энергосбытовой компании для заявок" type="email" value={form.values.external_notify_email} onChange={(v) => form.set('external_notify_email', v)} error={form.errors.external_notify_email} disabled={readOnly} />
+              <TextField label="E-mail поддержки" type="email" value={form.values.support_email} onChange={(v) => form.set('support_email', v)} error={form.errors.support_email} disabled={readOnly} />
+              <TextField label="ИНН организации (для макетов 80020)" inputMode="numeric" maxLength={12} value={form.values.inn} onChange={(v) => form.set('inn', v)} error={form.errors.inn} disabled={readOnly} />
+              <FormActions dirty={form.dirty} submitting={form.submitting} onCancel={() => form.reset()} showNoChanges />
+            </Stack>
+          </form>
+        </Card.Body>
+      </Card.Root>
+    </Stack>
+  )
+}

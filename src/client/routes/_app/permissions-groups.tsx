@@ -1,0 +1,126 @@
+import { useState } from 'react'
+import { Badge, Button, IconButton, Wrap } from '@chakra-ui/react'
+import { createFileRoute } from '@tanstack/react-router'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Pencil, Plus, Trash2 } from 'lucide-react'
+import * as v from 'valibot'
+import type { Group } from '../../../shared/schemas/groups'
+import { GROUP_PAGE_SIZE_OPTIONS } from '../../../shared/constants'
+import { T } from '../../../shared/texts'
+import { listSearchEntries } from '../../lib/list-search'
+import { DataTable } from '../../components/ui/data-table'
+import { PageHeader } from '../../components/ui/page-header'
+import { SearchInput } from '../../components/ui/search-input'
+import { useConfirm } from '../../components/ui/confirm-dialog'
+import { notify } from '../../components/ui/toaster'
+import { useCan } from '../../features/auth/api/auth'
+import { deleteGroup, groupKeys, groupsQueryOptions } from '../../features/groups/api/groups'
+import { GroupDialog } from '../../features/groups/components/group-dialog'
+
+export const Route = createFileRoute('/_app/permissions-groups')({
+  validateSearch: v.object(listSearchEntries),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(groupsQueryOptions(deps)),
+  component: GroupsPage,
+})
+
+const PREVIEW = 4
+
+function GroupsPage() {
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const { data, isFetching } = useQuery(groupsQueryOptions(search))
+  const queryClient = useQueryClient()
+  const can = useCan()
+  const confirm = useConfirm()
+  const [dialog, setDialog] = useState<{ group: Group | null } | null>(null)
+  const refresh = () => queryClient.invalidateQueries({ queryKey: groupKeys.all })
+  const setSearch = (patch: Partial<typeof search>) => navigate({ search: (prev) => ({ ...prev, ...patch }) })
+
+  const remove = async (group: Group) => {
+    if (!(await confirm({ message: T.confirmDeleteGroup, confirmLabel: 'Удалить' }))) return
+    try {
+      await deleteGroup(group.permissions_group_id)
+      notify.success(T.deleted)
+      void refresh()
+    } catch (error) {
+      notify.error(error)
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Группы прав"
+        actions={
+          <>
+            <SearchInput value={search.search} onChange={(text) => setSearch({ search: text, page: 1 })} />
+            {can('groups.manage') && (
+              <Button colorPalette="blue" onClick={() => setDialog({ group: null })}>
+                <Plus size={16} aria-hidden /> Добавить
+              </Button>
+            )}
+          </>
+        }
+      />
+      <DataTable
+        label="Группы прав"
+        columns={[
+          { key: 'name', header: 'Название', sort: 'name' },
+          {
+            key: 'permissions',
+            header: 'Права',
+            hideBelow: 'md',
+            render: (g) => (
+              <Wrap gap="1">
+                {g.permissions.slice(0, PREVIEW).map((p) => (
+                  <Badge key={p.permission_id} variant="subtle">
+                    {p.name}
+                  </Badge>
+                ))}
+                {g.permissions.length > PREVIEW && <Badge variant="outline">ещё {g.permissions.length - PREVIEW}</Badge>}
+              </Wrap>
+            ),
+          },
+        ]}
+        rows={data?.results ?? []}
+        rowKey={(g) => g.permissions_group_id}
+        total={data?.count ?? 0}
+        page={search.page}
+        perPage={search.per_page}
+        perPageOptions={GROUP_PAGE_SIZE_OPTIONS}
+        onPageChange={(page) => setSearch({ page })}
+        onPerPageChange={(per_page) => setSearch({ per_page, page: 1 })}
+        ordering={search.ordering}
+        onOrderingChange={(ordering) => setSearch({ ordering })}
+        loading={isFetching}
+        actions={
+          can('groups.manage')
+            ? (group) => (
+                <>
+                  <IconButton size="sm" variant="ghost" aria-label={`Изменить ${group.name}`} onClick={() => setDialog({ group })}>
+                    <Pencil />
+                  </IconButton>
+                  <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Удалить ${group.name}`} onClick={() => void remove(group)}>
+                    <Trash2 />
+                  </IconButton>
+                </>
+              )
+            : undefined
+        }
+      />
+      {dialog && (
+        <GroupDialog
+          key={dialog.group?.permissions_group_id ?? 'new'}
+          open
+          group={dialog.group}
+          onClose={() => setDialog(null)}
+          onDone={(created) => {
+            notify.success(created ? T.groupAdded : T.saved)
+            void refresh()
+          }}
+        />
+      )}
+    </>
+  )
+}
