@@ -1,0 +1,15 @@
+/** Measurement channels of interval values and register readings. */
+export const CHANNELS = { 1: 'A+', 2: 'A-', 3: 'R+', 4: 'R-' } as const
+export type Channel = keyof typeof CHANNELS
+export const CHANNEL = { A_PLUS: 1, A_MINUS: 2, R_PLUS: 3, R_MINUS: 4 } as const
+
+/** Status of an interval value. */
+export const INTERVAL_STATUS = { VALID: 0, MISSING: 1, ESTIMATED: 2 } as const
+
+/** Tariff registers: 0 is the total. */
+export const TARIFFS = [0, 1, 2, 3, 4] as const
+
+/** Days and intervals are cut in the account's time zone (DESIGN.md section 4). */
+export const DEFAULT_TIME_ZONE = 'Europe/Moscow'
+
+export const PHASES = { 0: 'Сумма', 1: 'A', 2: 'B', 3: 'C' } as const
