@@ -17,6 +17,7 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
   const text = value?.trim()
   if (!text) return null
   if (/^\d+$/.test(text)) return Number(text) * 1000
-  const date = Date.parse(text)
+  // An HTTP date always names its weekday and month; this keeps Date.parse from reading '-5' as a year.
+  const date = /[a-z]/i.test(text) ? Date.parse(text) : Number.NaN
   return Number.isNaN(date) ? null : Math.max(0, date - now)
 }

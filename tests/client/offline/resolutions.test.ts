@@ -1,0 +1,188 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import {
+  cacheServerRows,
+  countWaiting,
+  discard,
+  enqueueEdit,
+  flushOutbox,
+  getCachedRow,
+  keepMine,
+  listOutbox,
+  OutboxStateError,
+  resend,
+  takeTheirs,
+  type MeteringDb,
+  type PointPatch,
+} from '../../../src/client/offline'
+import { FakeServer } from './fake-server'
+import { dispose, freshDb, manualClock, point } from './helpers'
+
+let db: MeteringDb
+let server: FakeServer
+let clock: ReturnType<typeof manualClock>
+
+beforeEach(async () => {
+  db = freshDb()
+  server = new FakeServer()
+  clock = manualClock()
+  for (const id of [1, 2, 3]) server.seedPoint(point(id))
+  await cacheServerRows('points', [...server.points.values()], { complete: true }, db)
+})
+
+afterEach(() => dispose(db))
+
+const flush = () => flushOutbox(server.transport, { db, ...clock })
+const editPoint = (entityId: number, patch: PointPatch, baseVersion = 1) =>
+  enqueueEdit({ entity: 'point', op: 'update', entityId, patch, baseVersion }, db)
+
+describe('412: the point changed on the server meanwhile', () => {
+  beforeEach(() => {
+    server.editPointAsAnotherUser(1, { address: 'пр. Мира, 10', remark: 'их правка' })
+  })
+
+  it('marks the edit as a conflict with the server row, blocks later edits of that point only', async () => {
+    const mine = await editPoint(1, { name: 'Моё имя' })
+    const next = await editPoint(1, { remark: 'моя заметка' })
+    const other = await editPoint(2, { name: 'Другая' })
+    // The second edit joined the first: neither had been sent.
+    expect(next.seq).toBe(mine.seq)
+    await flush()
+    const later = await editPoint(1, { name: 'Ещё позже' })
+
+    const report = await flush()
+
+    expect(report).toMatchObject({ applied: 0, conflicts: 0 })
+    const entries = await listOutbox(db)
+    expect(entries.map((entry) => [entry.entityId, entry.status])).toEqual([
+      [1, 'conflict'],
+      [1, 'pending'],
+    ])
+    expect(entries[0]).toMatchObject({
+      serverRow: server.requirePoint(1),
+      lastError: { status: 412, message: 'Запись изменена на сервере другим пользователем: выберите, какую версию сохранить' },
+    })
+    expect(entries[1]?.mutationId).toBe(later.mutationId)
+    expect(server.timesApplied(other.mutationId)).toBe(1)
+    // The device keeps showing what the user typed until they choose.
+    expect(await getCachedRow('points', 1, db)).toMatchObject({ name: 'Ещё позже', remark: 'моя заметка', address: 'ул. Ленина, 1' })
+  })
+
+  it('keepMine re-sends my fields on top of the server version, keeping their other changes', async () => {
+    const mine = await editPoint(1, { name: 'Моё имя', remark: 'моя заметка' })
+    expect(await flush()).toMatchObject({ conflicts: 1 })
+
+    await keepMine(mine.seq as number, db)
+    const [requeued] = await listOutbox(db)
+    expect(requeued).toMatchObject({ status: 'pending', baseVersion: 2, attempts: 0, lastError: null, serverRow: null })
+    expect(requeued?.mutationId).not.toBe(mine.mutationId)
+    expect(await getCachedRow('points', 1, db)).toMatchObject({ name: 'Моё имя', remark: 'моя заметка', address: 'пр. Мира, 10' })
+
+    expect(await flush()).toMatchObject({ applied: 1 })
+    expect(server.timesApplied(requeued?.mutationId ?? '')).toBe(1)
+    expect(server.requirePoint(1)).toMatchObject({ name: 'Моё имя', remark: 'моя заметка', address: 'пр. Мира, 10', version: 3 })
+    expect(await getCachedRow('points', 1, db)).toEqual(server.requirePoint(1))
+  })
+
+  it('takeTheirs stores the server row and drops my edit', async () => {
+    const mine = await editPoint(1, { name: 'Моё имя' })
+    await flush()
+
+    await takeTheirs(mine.seq as number, db)
+
+    expect(await countWaiting(db)).toBe(0)
+    expect(await getCachedRow('points', 1, db)).toEqual(server.requirePoint(1))
+    expect(await flush()).toMatchObject({ applied: 0 })
+    expect(server.applied).toEqual([])
+    await expect(takeTheirs(mine.seq as number, db)).rejects.toBeInstanceOf(OutboxStateError)
+  })
+})
+
+describe('other 4xx: the server refused the edit', () => {
+  it('keeps a 422 as rejected with the server message, and resend sends the corrected edit once', async () => {
+    const refused = await editPoint(1, { energy_limit: -5 })
+    await flush()
+    const blocked = await editPoint(1, { name: 'Позже' })
+    await flush()
+
+    // The later edit of the same point waits behind the rejection.
+    const [rejected, waiting] = await listOutbox(db)
+    expect(rejected).toMatchObject({ seq: refused.seq, status: 'rejected', lastError: { status: 422, message: 'Лимит энергии не может быть отрицательным' } })
+    expect(waiting).toMatchObject({ seq: blocked.seq, status: 'pending', attempts: 0 })
+    expect(server.received).toHaveLength(1)
+
+    await resend(refused.seq as number, { energy_limit: 7000 }, db)
+    expect(await getCachedRow('points', 1, db)).toMatchObject({ energy_limit: 7000, name: 'Позже' })
+    expect(await flush()).toMatchObject({ applied: 2 })
+
+    const resentKey = server.applied[0] ?? ''
+    expect(resentKey).not.toBe(refused.mutationId)
+    expect(server.applied).toEqual([resentKey, blocked.mutationId])
+    expect(server.requirePoint(1)).toMatchObject({ energy_limit: 7000, name: 'Позже', version: 3 })
+    expect(await getCachedRow('points', 1, db)).toEqual(server.requirePoint(1))
+  })
+
+  it('keeps field errors structured and readable, and discard restores the server row', async () => {
+    const refused = await editPoint(2, { name: '', address: '' })
+    await flush()
+
+    const [rejected] = await listOutbox(db)
+    expect(rejected?.lastError).toEqual({
+      status: 400,
+      message: 'Наименование: Заполните это поле!; Адрес: Заполните это поле!',
+      fields: { name: ['Заполните это поле!'], address: ['Заполните это поле!'] },
+    })
+
+    await discard(refused.seq as number, db)
+
+    expect(await countWaiting(db)).toBe(0)
+    expect(await getCachedRow('points', 2, db)).toEqual(server.requirePoint(2))
+    expect(server.applied).toEqual([])
+  })
+
+  it('discarding a create removes the new point and its later edits', async () => {
+    const create = await enqueueEdit({ entity: 'point', op: 'create', patch: { name: 'Без адреса', point_number: 'N-9' } }, db)
+    await flush()
+    await enqueueEdit({ entity: 'point', op: 'update', entityId: create.entityId, patch: { remark: 'x' }, baseVersion: 0 }, db)
+    expect((await listOutbox(db))[0]).toMatchObject({ status: 'rejected', lastError: { message: 'Адрес: Заполните это поле!' } })
+
+    await discard(create.seq as number, db)
+
+    expect(await countWaiting(db)).toBe(0)
+    expect(await getCachedRow('points', create.entityId, db)).toBeUndefined()
+  })
+
+  it('refuses to discard an entry that is being sent', async () => {
+    const entry = await editPoint(1, { name: 'X' })
+    await db.outbox.update(entry.seq as number, { status: 'inflight' })
+    await expect(discard(entry.seq as number, db)).rejects.toThrow('Изменение отправляется: действие недоступно')
+  })
+})
+
+describe('401 in the middle of the queue', () => {
+  it('stops the flush, leaves the rest of the queue as it was and sends it after sign-in', async () => {
+    const first = await editPoint(1, { name: 'A' })
+    const second = await editPoint(2, { name: 'B' })
+    const third = await editPoint(3, { name: 'C' })
+    const sendOnce = server.transport
+    let sent = 0
+    const expiringToken = async (request: Parameters<typeof sendOnce>[0]) => {
+      sent += 1
+      if (sent === 2) server.authorized = false
+      return sendOnce(request)
+    }
+
+    const report = await flushOutbox(expiringToken, { db, ...clock })
+
+    expect(report).toMatchObject({ applied: 1, authRequired: true, deferred: 0 })
+    expect(server.applied).toEqual([first.mutationId])
+    const waiting = await listOutbox(db)
+    expect(waiting.map(({ mutationId, status, attempts, lastError }) => ({ mutationId, status, attempts, lastError }))).toEqual([
+      { mutationId: second.mutationId, status: 'pending', attempts: 0, lastError: null },
+      { mutationId: third.mutationId, status: 'pending', attempts: 0, lastError: null },
+    ])
+
+    server.authorized = true
+    expect(await flush()).toMatchObject({ applied: 2, authRequired: false })
+    expect(server.applied).toEqual([first.mutationId, second.mutationId, third.mutationId])
+  })
+})
