@@ -47,10 +47,15 @@ const SUNNY_DAY_SHARE = 0.35
 const WARM_SEASON_WINTERNESS = -0.2
 const EXPORT_REACTIVE_RATIO = 0.1
 
+/** `+=` on a typed-array cell, which noUncheckedIndexedAccess does not allow directly. */
+function addTo(target: Float64Array, index: number, value: number): void {
+  target[index] = target[index]! + value
+}
+
 function sumByZone(values: ArrayLike<number>): Float64Array {
   const sums = new Float64Array(ZONES)
   for (let halfHour = 0; halfHour < HALF_HOURS_PER_DAY; halfHour++) {
-    sums[ZONE_INDEX_OF_HALF_HOUR[halfHour]!] += values[halfHour]!
+    addTo(sums, ZONE_INDEX_OF_HALF_HOUR[halfHour]!, values[halfHour]!)
   }
   return sums
 }
@@ -160,10 +165,10 @@ class MeterModel {
     for (let zone = 0; zone < ZONES; zone++) {
       const aPlus = level * zoneSums[zone]! * INTERVAL_HOURS
       const aMinus = exporting ? this.solarKw * SOLAR_ZONE_SUMS[zone]! * INTERVAL_HOURS : 0
-      into[A_PLUS * ZONES + zone] += aPlus
-      into[R_PLUS * ZONES + zone] += aPlus * tanPhi
-      into[A_MINUS * ZONES + zone] += aMinus
-      into[R_MINUS * ZONES + zone] += aMinus * EXPORT_REACTIVE_RATIO
+      addTo(into, A_PLUS * ZONES + zone, aPlus)
+      addTo(into, R_PLUS * ZONES + zone, aPlus * tanPhi)
+      addTo(into, A_MINUS * ZONES + zone, aMinus)
+      addTo(into, R_MINUS * ZONES + zone, aMinus * EXPORT_REACTIVE_RATIO)
     }
   }
 
@@ -181,7 +186,7 @@ class MeterModel {
       const triangular = (bits & 0xffff) / 65536 + (bits >>> 16) / 65536 - 1
       const weight = shape[halfHour]! * (1 + this.profile.noise * triangular)
       weights[halfHour] = weight
-      weightSums[ZONE_INDEX_OF_HALF_HOUR[halfHour]!] += weight
+      addTo(weightSums, ZONE_INDEX_OF_HALF_HOUR[halfHour]!, weight)
     }
     const out = this.cachedIntervals
     for (let halfHour = 0; halfHour < HALF_HOURS_PER_DAY; halfHour++) {
@@ -218,14 +223,14 @@ class MeterModel {
     const day = moscowDayIndex(epochMs)
     if (day < EPOCH_DAY) throw new RangeError(`load model starts at ${LOAD_MODEL_EPOCH.toISOString()}`)
     const totals = this.totalsBefore(day)
-    for (let i = 0; i < TOTALS_LENGTH; i++) totals[i]! += this.offsets[i]!
+    for (let i = 0; i < TOTALS_LENGTH; i++) addTo(totals, i, this.offsets[i]!)
     const intervals = this.intervalsOf(day)
     const current = moscowHalfHourOfDay(epochMs)
     const fraction = (epochMs - halfHourStartMs(epochMs)) / HALF_HOUR_MS
     for (let channel = 0; channel < CHANNELS.length; channel++) {
       for (let halfHour = 0; halfHour <= current; halfHour++) {
         const share = halfHour < current ? 1 : fraction
-        totals[channel * ZONES + ZONE_INDEX_OF_HALF_HOUR[halfHour]!] += share * intervals[channel * HALF_HOURS_PER_DAY + halfHour]!
+        addTo(totals, channel * ZONES + ZONE_INDEX_OF_HALF_HOUR[halfHour]!, share * intervals[channel * HALF_HOURS_PER_DAY + halfHour]!)
       }
     }
     return totals

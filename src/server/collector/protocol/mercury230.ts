@@ -276,7 +276,7 @@ export function decodeAuxAnswer(frame: Uint8Array, address: number, bwri: number
   return Array.from({ length: count }, (_, index) => {
     const [b0, b1, b2] = [payload[index * 3]!, payload[index * 3 + 1]!, payload[index * 3 + 2]!]
     const magnitude = (((b0 & 0x3f) << 16) | (b2 << 8) | b1) / scale
-    return signBit !== 0 && (b0 & signBit) !== 0 ? -magnitude : magnitude
+    return magnitude !== 0 && (b0 & signBit) !== 0 ? -magnitude : magnitude
   })
 }
 
@@ -474,6 +474,8 @@ export function profileMemoryAnswer(address: number, bytes: Uint8Array): Uint8Ar
 export function encodeProfileRecord(cell: ProfileCell, meterConstant: number): Uint8Array {
   const toCount = (kwh: number) => Math.min(NO_PROFILE_VALUE - 1, Math.round(kwh * 2 * meterConstant))
   const energy = cell.energy
-  const counts = energy ? [energy.aPlus, energy.aMinus, energy.rPlus, energy.rMinus].map(toCount) : [0, 0, 0, 0].map(() => NO_PROFILE_VALUE)
+  const counts = energy
+    ? [energy.aPlus, energy.aMinus, energy.rPlus, energy.rMinus].map(toCount)
+    : new Array<number>(4).fill(NO_PROFILE_VALUE)
   return Uint8Array.from([cell.status, ...encodeBcdTime(cell.end), cell.minutes, ...counts.flatMap((count) => [count & 0xff, count >> 8])])
 }

@@ -1,0 +1,159 @@
+/**
+ * Mercury 200/206 single-phase protocol.
+ *
+ * Frame: [net address, 4 bytes: the serial number as a 32-bit big-endian number] [command]
+ * [data...] [CRC-16/MODBUS low, high]. The answer repeats address and command, then the data.
+ *
+ *   27        tariff accumulators -> 4 tariffs x 4 bytes BCD, 0.01 kWh (active import only)
+ *   63        U, I, P             -> U 2 bytes BCD 0.1 V, I 2 bytes BCD 0.01 A, P 3 bytes BCD W
+ *   2F        serial number       -> 4 bytes, big-endian binary
+ *   71 XX     load relay          -> XX = 5A switch the consumer on, AA switch off; echo without data
+ *
+ * Sources: ru-asdx/mercury-em and sergray/energy-meter-mercury206 (frame, 27 and 63 layouts, with a
+ * captured 27 answer), the load-relay bytes 71 5A / 71 AA as sent by a field controller (ukp
+ * Merc200.java). That controller sends 71 FF before switching on; the meaning of that byte is not
+ * documented there, so it is not sent here. A request this codec does not know gets no answer from
+ * the emulator, as a real meter stays silent on a bad frame.
+ */
+import { decodeBcd, encodeBcd } from './bcd'
+import { hasValidCrc, withCrc } from './crc16'
+import { MeterCrcError, MeterFrameError } from './errors'
+
+export const COMMAND = {
+  readEnergy: 0x27,
+  readSerial: 0x2f,
+  readInstant: 0x63,
+  relay: 0x71,
+} as const
+
+export const RELAY = { on: 0x5a, off: 0xaa } as const
+
+export const TARIFF_COUNT = 4
+
+const ADDRESS_LENGTH = 4
+const HEADER_LENGTH = ADDRESS_LENGTH + 1
+const CRC_LENGTH = 2
+
+const ANSWER_DATA_LENGTH: Record<number, number> = {
+  [COMMAND.readEnergy]: 16,
+  [COMMAND.readSerial]: 4,
+  [COMMAND.readInstant]: 7,
+  [COMMAND.relay]: 0,
+}
+
+function addressBytes(address: number): number[] {
+  if (!Number.isInteger(address) || address < 0 || address > 0xffffffff) throw new RangeError(`Mercury 206 address is 32 bits: ${address}`)
+  return [address >>> 24, (address >>> 16) & 0xff, (address >>> 8) & 0xff, address & 0xff]
+}
+
+function frame(address: number, command: number, data: readonly number[] = []): Uint8Array {
+  return withCrc([...addressBytes(address), command, ...data])
+}
+
+export function energyRequest(address: number): Uint8Array {
+  return frame(address, COMMAND.readEnergy)
+}
+
+export function instantRequest(address: number): Uint8Array {
+  return frame(address, COMMAND.readInstant)
+}
+
+export function serialRequest(address: number): Uint8Array {
+  return frame(address, COMMAND.readSerial)
+}
+
+export function relayRequest(address: number, on: boolean): Uint8Array {
+  return frame(address, COMMAND.relay, [on ? RELAY.on : RELAY.off])
+}
+
+export function answerLength(command: number): number {
+  const data = ANSWER_DATA_LENGTH[command]
+  if (data === undefined) throw new RangeError(`unknown Mercury 206 command ${command.toString(16)}`)
+  return HEADER_LENGTH + data + CRC_LENGTH
+}
+
+function readAddress(bytes: Uint8Array): number {
+  return ((bytes[0]! << 24) | (bytes[1]! << 16) | (bytes[2]! << 8) | bytes[3]!) >>> 0
+}
+
+function dataOf(answer: Uint8Array, address: number, command: number): Uint8Array {
+  if (!hasValidCrc(answer)) throw new MeterCrcError()
+  if (readAddress(answer) !== address) throw new MeterFrameError(`ответ с адреса ${readAddress(answer)} вместо ${address}`)
+  if (answer[ADDRESS_LENGTH] !== command) throw new MeterFrameError(`ответ на команду ${answer[ADDRESS_LENGTH]} вместо ${command}`)
+  if (answer.length !== answerLength(command)) throw new MeterFrameError(`длина ${answer.length} байт вместо ${answerLength(command)}`)
+  return answer.subarray(HEADER_LENGTH, answer.length - CRC_LENGTH)
+}
+
+/** Tariffs 1..4 in kWh. */
+export function decodeEnergyAnswer(answer: Uint8Array, address: number): number[] {
+  const data = dataOf(answer, address, COMMAND.readEnergy)
+  return Array.from({ length: TARIFF_COUNT }, (_, tariff) => decodeBcd(data.subarray(tariff * 4, tariff * 4 + 4)) / 100)
+}
+
+export interface Mercury206Instant {
+  voltage: number
+  current: number
+  /** Active power, W. */
+  power: number
+}
+
+export function decodeInstantAnswer(answer: Uint8Array, address: number): Mercury206Instant {
+  const data = dataOf(answer, address, COMMAND.readInstant)
+  return {
+    voltage: decodeBcd(data.subarray(0, 2)) / 10,
+    current: decodeBcd(data.subarray(2, 4)) / 100,
+    power: decodeBcd(data.subarray(4, 7)),
+  }
+}
+
+export function decodeSerialAnswer(answer: Uint8Array, address: number): number {
+  return readAddress(dataOf(answer, address, COMMAND.readSerial))
+}
+
+export function decodeRelayAnswer(answer: Uint8Array, address: number): void {
+  dataOf(answer, address, COMMAND.relay)
+}
+
+// ---------------------------------------------------------------- meter side
+
+export interface Mercury206Request {
+  address: number
+  command: number
+  data: Uint8Array
+}
+
+/** Length of a request starting at buffer[0]; larger than the buffer means "wait for more". */
+export function requestLength(buffer: Uint8Array): number {
+  if (buffer.length < HEADER_LENGTH) return HEADER_LENGTH
+  return HEADER_LENGTH + (buffer[ADDRESS_LENGTH] === COMMAND.relay ? 1 : 0) + CRC_LENGTH
+}
+
+export function parseRequest(request: Uint8Array): Mercury206Request | null {
+  if (!hasValidCrc(request) || requestLength(request) !== request.length) return null
+  return { address: readAddress(request), command: request[ADDRESS_LENGTH]!, data: request.subarray(HEADER_LENGTH, request.length - CRC_LENGTH) }
+}
+
+/** Accumulated energy wraps at the eight BCD digits like the meter's register. */
+export function energyAnswer(address: number, tariffsKwh: readonly number[]): Uint8Array {
+  return frame(
+    address,
+    COMMAND.readEnergy,
+    tariffsKwh.flatMap((kwh) => encodeBcd(Math.floor(kwh * 100) % 100_000_000, 4)),
+  )
+}
+
+export function instantAnswer(address: number, values: Mercury206Instant): Uint8Array {
+  return frame(address, COMMAND.readInstant, [
+    ...encodeBcd(Math.min(9999, Math.round(values.voltage * 10)), 2),
+    ...encodeBcd(Math.min(9999, Math.round(values.current * 100)), 2),
+    ...encodeBcd(Math.min(999_999, Math.round(values.power)), 3),
+  ])
+}
+
+export function serialAnswer(address: number, serial: number): Uint8Array {
+  return frame(address, COMMAND.readSerial, addressBytes(serial))
+}
+
+export function relayAnswer(address: number): Uint8Array {
+  return frame(address, COMMAND.relay)
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest'
+import { MeterCrcError, MeterFrameError } from '../../../src/server/collector/protocol/errors'
+import {
+  answerLength,
+  decodeEnergyAnswer,
+  decodeInstantAnswer,
+  decodeRelayAnswer,
+  decodeSerialAnswer,
+  energyAnswer,
+  energyRequest,
+  instantAnswer,
+  instantRequest,
+  parseRequest,
+  relayAnswer,
+  relayRequest,
+  requestLength,
+  serialAnswer,
+  serialRequest,
+} from '../../../src/server/collector/protocol/mercury206'
+import { hex, toHex } from './hex'
+
+/** Serial 10925856 = 00 A6 B7 20, the meter of ru-asdx/mercury-em's doctests. */
+const SERIAL = 10925856
+
+describe('Mercury 206 requests', () => {
+  it.each([
+    ['tariff accumulators', () => energyRequest(SERIAL), '00 A6 B7 20 27 EF 74'],
+    ['U, I, P', () => instantRequest(SERIAL), '00 A6 B7 20 63 EF 47'],
+    ['serial number', () => serialRequest(SERIAL), '00 A6 B7 20 2F EE B2'],
+    ['relay on', () => relayRequest(SERIAL, true), '00 A6 B7 20 71 5A 8A 17'],
+    ['relay off', () => relayRequest(SERIAL, false), '00 A6 B7 20 71 AA 8A 53'],
+  ])('builds %s byte for byte', (_name, build, expected) => {
+    expect(toHex(build())).toBe(expected)
+  })
+
+  it('parses requests on the meter side', () => {
+    expect(requestLength(hex('00 A6 B7'))).toBe(5)
+    expect(requestLength(hex('00 A6 B7 20 27'))).toBe(7)
+    expect(requestLength(hex('00 A6 B7 20 71'))).toBe(8)
+    const relay = parseRequest(relayRequest(SERIAL, false))
+    expect(relay?.address).toBe(SERIAL)
+    expect(relay?.command).toBe(0x71)
+    expect(Array.from(relay?.data ?? [])).toEqual([0xaa])
+    expect(parseRequest(hex('00 A6 B7 20 27 00 00'))).toBeNull()
+  })
+})
+
+describe('Mercury 206 answers', () => {
+  it('decodes a captured energy answer: four tariffs of BCD hundredths of kWh', () => {
+    const captured = hex('00 A6 B7 20 27 00 26 56 16 00 13 70 91 00 00 00 00 00 00 00 00 47 78')
+    expect(answerLength(0x27)).toBe(captured.length)
+    expect(decodeEnergyAnswer(captured, SERIAL)).toEqual([2656.16, 1370.91, 0, 0])
+    expect(toHex(energyAnswer(SERIAL, [2656.16, 1370.91, 0, 0]))).toBe(toHex(captured))
+  })
+
+  it('decodes U, I and P', () => {
+    const frame = hex('00 A6 B7 20 63 22 95 04 56 00 10 48 E3 00')
+    expect(decodeInstantAnswer(frame, SERIAL)).toEqual({ voltage: 229.5, current: 4.56, power: 1048 })
+    expect(toHex(instantAnswer(SERIAL, { voltage: 229.5, current: 4.56, power: 1048 }))).toBe(toHex(frame))
+  })
+
+  it('decodes the serial number and the relay echo', () => {
+    expect(decodeSerialAnswer(hex('00 A6 B7 20 2F 00 A6 B7 20 03 04'), SERIAL)).toBe(SERIAL)
+    expect(toHex(serialAnswer(SERIAL, SERIAL))).toBe('00 A6 B7 20 2F 00 A6 B7 20 03 04')
+    expect(() => decodeRelayAnswer(hex('00 A6 B7 20 71 6F 4A'), SERIAL)).not.toThrow()
+    expect(toHex(relayAnswer(SERIAL))).toBe('00 A6 B7 20 71 6F 4A')
+  })
+
+  it('rejects a corrupted checksum, a foreign meter and an answer to another command', () => {
+    expect(() => decodeRelayAnswer(hex('00 A6 B7 20 71 6F 4B'), SERIAL)).toThrow(MeterCrcError)
+    expect(() => decodeRelayAnswer(hex('00 A6 B7 20 71 6F 4A'), SERIAL + 1)).toThrow(MeterFrameError)
+    expect(() => decodeSerialAnswer(hex('00 A6 B7 20 71 6F 4A'), SERIAL)).toThrow(MeterFrameError)
+  })
+})

@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest'
+import {
+  MeterAccessDeniedError,
+  MeterChannelNotOpenError,
+  MeterCrcError,
+  MeterFrameError,
+  MeterStatusError,
+} from '../../../src/server/collector/protocol/errors'
+import {
+  BWRI,
+  PARAMETER,
+  answerLength,
+  auxAnswer,
+  auxRequest,
+  closeChannelRequest,
+  completeAnswerLength,
+  decodeAuxAnswer,
+  decodeEnergyAnswer,
+  decodeLastProfileRecordAnswer,
+  decodeProfileMemoryAnswer,
+  decodeProfileRecord,
+  decodeSerialAnswer,
+  decodeStatusAnswer,
+  encodeProfileRecord,
+  energyAnswer,
+  energyRequest,
+  lastProfileRecordAnswer,
+  lastProfileRecordRequest,
+  openChannelRequest,
+  parseRequest,
+  profileMemoryRequest,
+  requestLength,
+  serialAnswer,
+  serialRequest,
+  testChannelRequest,
+} from '../../../src/server/collector/protocol/mercury230'
+import { hex, toHex } from './hex'
+
+const ADDRESS = 0x11
+
+describe('Mercury 230 requests', () => {
+  it.each([
+    ['test channel', () => testChannelRequest(ADDRESS), '11 00 0D E0'],
+    ['open channel as admin with 222222', () => openChannelRequest(ADDRESS, 2, '222222'), '11 01 02 02 02 02 02 02 02 70 57'],
+    ['open channel as user with 111111', () => openChannelRequest(0x31, 1, '111111'), '31 01 01 01 01 01 01 01 01 2E 10'],
+    ['close channel', () => closeChannelRequest(ADDRESS), '11 02 8C 21'],
+    ['energy since reset, total', () => energyRequest(ADDRESS, 0), '11 05 00 00 15 19'],
+    ['energy since reset, tariff 3', () => energyRequest(ADDRESS, 3), '11 05 00 03 55 18'],
+    ['serial number and date', () => serialRequest(ADDRESS), '11 08 00 26 05'],
+    ['last profile record', () => lastProfileRecordRequest(ADDRESS), '11 08 13 67 C8'],
+    ['active power, all phases', () => auxRequest(ADDRESS, BWRI.activePower), '11 08 16 00 8A BA'],
+    ['voltage, all phases', () => auxRequest(ADDRESS, BWRI.voltage), '11 08 16 11 4A B6'],
+    ['current, all phases', () => auxRequest(ADDRESS, BWRI.current), '11 08 16 21 4A A2'],
+    ['cos phi, all phases', () => auxRequest(ADDRESS, BWRI.cosPhi), '11 08 16 30 8A AE'],
+    ['frequency', () => auxRequest(ADDRESS, BWRI.frequency), '11 08 16 40 8B 4A'],
+    ['angles between phases', () => auxRequest(ADDRESS, BWRI.angles), '11 08 16 51 4B 46'],
+    ['one voltage value', () => auxRequest(ADDRESS, BWRI.voltage, PARAMETER.singleValue), '11 08 11 11 48 86'],
+    ['profile memory record', () => profileMemoryRequest(ADDRESS, 0x0ff0), '11 06 03 0F F0 0F BF 19'],
+  ])('builds %s byte for byte', (_name, build, expected) => {
+    expect(toHex(build())).toBe(expected)
+  })
+
+  it('refuses passwords that are not six digits', () => {
+    expect(() => openChannelRequest(ADDRESS, 1, '11111')).toThrow(RangeError)
+  })
+
+  it('knows the answer length of each request', () => {
+    expect(answerLength(testChannelRequest(ADDRESS))).toBe(4)
+    expect(answerLength(energyRequest(ADDRESS, 0))).toBe(19)
+    expect(answerLength(serialRequest(ADDRESS))).toBe(10)
+    expect(answerLength(lastProfileRecordRequest(ADDRESS))).toBe(12)
+    expect(answerLength(auxRequest(ADDRESS, BWRI.activePower))).toBe(15)
+    expect(answerLength(auxRequest(ADDRESS, BWRI.voltage))).toBe(12)
+    expect(answerLength(auxRequest(ADDRESS, BWRI.frequency))).toBe(6)
+    expect(answerLength(auxRequest(ADDRESS, BWRI.voltage, PARAMETER.singleValue))).toBe(6)
+    expect(answerLength(profileMemoryRequest(ADDRESS, 0))).toBe(18)
+  })
+})
+
+describe('Mercury 230 answers', () => {
+  it('accepts status 0 to test, open and close', () => {
+    expect(() => decodeStatusAnswer(hex('00 00 01 B0'), 0)).not.toThrow()
+  })
+
+  it.each([
+    ['11 03 4D E1', MeterAccessDeniedError],
+    ['11 05 CD E3', MeterChannelNotOpenError],
+    ['11 01 CC 20', MeterStatusError],
+  ])('turns status frame %s into a typed error, also in place of data', (frame, type) => {
+    expect(() => decodeStatusAnswer(hex(frame), ADDRESS)).toThrow(type)
+    expect(() => decodeEnergyAnswer(hex(frame), ADDRESS)).toThrow(type)
+  })
+
+  it('reports the status code of other refusals', () => {
+    expect(() => decodeStatusAnswer(hex('11 01 CC 20'), ADDRESS)).toThrow(expect.objectContaining({ code: 1, kind: 'meter_status' }))
+  })
+
+  it('rejects a corrupted checksum, a foreign address and a wrong length', () => {
+    expect(() => decodeStatusAnswer(hex('11 00 0D E1'), ADDRESS)).toThrow(MeterCrcError)
+    expect(() => decodeStatusAnswer(hex('11 00 0D E0'), 0x12)).toThrow(MeterFrameError)
+    expect(() => decodeEnergyAnswer(hex('11 00 0D E0'), ADDRESS)).toThrow(MeterFrameError)
+  })
+
+  it('decodes energy in the [1][0][3][2] byte order, FF FF FF FF as no channel', () => {
+    const frame = hex('11 5B 07 15 CD FF FF FF FF 00 00 E8 03 00 00 00 00 51 98')
+    expect(decodeEnergyAnswer(frame, ADDRESS)).toEqual({ aPlus: 123456.789, aMinus: null, rPlus: 1, rMinus: 0 })
+    expect(toHex(energyAnswer(ADDRESS, { aPlus: 123456789, aMinus: null, rPlus: 1000, rMinus: 0 }))).toBe(toHex(frame))
+  })
+
+  it('decodes a captured cos phi answer with its direction bit masked', () => {
+    const frame = hex('87 40 FA 01 00 00 00 00 00 00 40 FA 01 07 F8')
+    expect(decodeAuxAnswer(frame, 0x87, BWRI.cosPhi)).toEqual([0.506, 0, 0, 0.506])
+  })
+
+  it('decodes voltages by phase', () => {
+    expect(decodeAuxAnswer(hex('11 00 E7 59 00 CB 59 00 3E 5A 81 EB'), ADDRESS, BWRI.voltage)).toEqual([230.15, 229.87, 231.02])
+  })
+
+  it('signs active power by bit 7 and ignores the reactive bit 6', () => {
+    const frame = hex('11 81 40 E2 00 10 27 80 D2 04 40 20 4E 58 D6')
+    expect(decodeAuxAnswer(frame, ADDRESS, BWRI.activePower)).toEqual([-1234.56, 100, -12.34, 200])
+    expect(toHex(auxAnswer(ADDRESS, BWRI.activePower, [-1234.56, 100, -12.34, 200]))).toBe('11 81 40 E2 00 10 27 80 D2 04 00 20 4E 59 02')
+  })
+
+  it('decodes a serial number and manufacture date captured from a meter', () => {
+    const identity = decodeSerialAnswer(hex('4D 29 5A 40 43 16 06 14 C7 BA'), 0x4d)
+    expect(identity.serial).toBe('41906467')
+    expect(identity.manufactured.toISOString()).toBe('2020-06-21T21:00:00.000Z')
+    expect(toHex(serialAnswer(0x4d, identity))).toBe('4D 29 5A 40 43 16 06 14 C7 BA')
+  })
+
+  it('decodes a captured last-record answer: address, status, BCD time, integration time', () => {
+    const record = decodeLastProfileRecordAnswer(hex('4D 00 10 1A 13 00 28 12 22 1E 6A 4A'), 0x4d)
+    expect(record).toEqual({ memoryAddress: 0x0010, status: 0x1a, end: new Date('2022-12-28T10:00:00.000Z'), minutes: 30 })
+    expect(toHex(lastProfileRecordAnswer(0x4d, record))).toBe('4D 00 10 1A 13 00 28 12 22 1E 6A 4A')
+  })
+
+  it('turns profile counts into energy at 2A impulses per kWh', () => {
+    const payload = decodeProfileMemoryAnswer(hex('11 00 13 00 28 12 22 1E 10 27 00 00 E8 03 00 00 ED C9'), ADDRESS)
+    const cell = decodeProfileRecord(payload, 5000)
+    expect(cell).toEqual({
+      status: 0,
+      end: new Date('2022-12-28T10:00:00.000Z'),
+      minutes: 30,
+      energy: { aPlus: 1, aMinus: 0, rPlus: 0.1, rMinus: 0 },
+    })
+    expect(toHex(encodeProfileRecord(cell!, 5000))).toBe('00 13 00 28 12 22 1E 10 27 00 00 E8 03 00 00')
+  })
+
+  it('reads FF FF counts as a missing value and unwritten memory as no record', () => {
+    const missing = decodeProfileMemoryAnswer(hex('11 00 13 00 28 12 22 1E FF FF FF FF FF FF FF FF 3F E3'), ADDRESS)
+    expect(decodeProfileRecord(missing, 5000)?.energy).toBeNull()
+    const empty = decodeProfileMemoryAnswer(hex('11 FF FF FF FF FF FF FF FF FF FF FF FF FF FF FF 33 6C'), ADDRESS)
+    expect(decodeProfileRecord(empty, 5000)).toBeNull()
+  })
+})
+
+describe('Mercury 230 framing', () => {
+  it('waits for the expected length but takes a refusal early', () => {
+    const energy = hex('11 5B 07 15 CD FF FF FF FF 00 00 E8 03 00 00 00 00 51 98')
+    expect(completeAnswerLength(energy.subarray(0, 10), 19)).toBeUndefined()
+    expect(completeAnswerLength(energy, 19)).toBe(19)
+    expect(completeAnswerLength(hex('11 05 CD E3'), 19)).toBe(4)
+    expect(completeAnswerLength(hex('11 5B 07 15'), 19)).toBeUndefined()
+  })
+
+  it('parses requests on the meter side and tells their length from the first bytes', () => {
+    expect(parseRequest(openChannelRequest(ADDRESS, 1, '123456'))).toEqual({
+      address: ADDRESS,
+      request: { kind: 'openChannel', level: 1, password: '123456' },
+    })
+    expect(parseRequest(energyRequest(ADDRESS, 2))?.request).toEqual({ kind: 'readEnergy', array: 0, month: 0, tariff: 2 })
+    expect(parseRequest(profileMemoryRequest(ADDRESS, 0x1230))?.request).toEqual({ kind: 'readMemory', memory: 3, memoryAddress: 0x1230, length: 15 })
+    expect(parseRequest(hex('11 00 0D E1'))).toBeNull()
+    expect(requestLength(hex('11'))).toBe(2)
+    expect(requestLength(hex('11 08'))).toBe(3)
+    expect(requestLength(hex('11 08 16'))).toBe(6)
+    expect(requestLength(hex('11 08 13'))).toBe(5)
+    expect(requestLength(hex('11 7F'))).toBeNull()
+  })
+})
