@@ -1,4 +1,5 @@
 import type { Table } from 'dexie'
+import { DEFAULT_ENERGY_LIMIT_KWH } from '../../shared/constants'
 import type { MeteringDb } from './db'
 import type { CounterRow, EntityName, PointPatch, PointRow } from './types'
 
@@ -6,9 +7,6 @@ import type { CounterRow, EntityName, PointPatch, PointRow } from './types'
 export type AnyRow = PointRow | CounterRow
 
 export const ENTITY_KEY = { point: 'point_id', counter: 'counter_id' } as const satisfies Record<EntityName, string>
-
-/** Default energy limit of a new point, kWh (metering.md section 9). */
-export const NEW_POINT_ENERGY_LIMIT = 5000
 
 export function rowTable(db: MeteringDb, entity: EntityName): Table<AnyRow, number> {
   // Both tables are keyed by a number; the union only loses which of the two row types it holds.
@@ -30,7 +28,7 @@ export function newPointRow(tempId: number, patch: PointPatch): PointRow {
     counter_id: null,
     has_counter: false,
     point_represents_number: 0,
-    energy_limit: NEW_POINT_ENERGY_LIMIT,
+    energy_limit: DEFAULT_ENERGY_LIMIT_KWH,
     ...patch,
     point_id: tempId,
     version: 0,

@@ -1,12 +1,11 @@
 /** The offline layer's public API: screens and the service worker import from here. */
 export { DB_NAME, MeteringDb, SCHEMA_VERSIONS, offlineDb, type SchemaVersion } from './db'
 export { cacheServerRows, getCachedRow, lastRefreshedAt, onCachedListChange, queryCachedList, type CacheReport } from './cached-lists'
-export { DEFAULT_PAGE_SIZE, type ListPage, type ListQuery } from './list-query'
+export type { ListPage, ListQuery } from './list-query'
 export { POINT_ORDERINGS, type ListName, type ListRows, type PointOrdering } from './lists'
 export { enqueueEdit, countWaiting, listOutbox, resolveTempId, subscribeOutbox } from './outbox'
 export { flushOutbox, type FlushOptions, type FlushReport } from './replay'
 export { discard, keepMine, resend, takeTheirs } from './resolutions'
 export { NetworkError, type Transport, type TransportRequest, type TransportResponse } from './transport'
 export { MissingLocalRowError, OfflineStorageFullError, OutboxStateError } from './errors'
-export { NEW_POINT_ENERGY_LIMIT } from './entities'
 export * from './types'

@@ -1,9 +1,10 @@
+import { PAGE_SIZE_DEFAULT } from '../../shared/constants'
 import type { ListDefinition, SortValue } from './lists'
 
 export interface ListQuery {
   /** Case-insensitive substring, as the server's `search`. */
   search?: string
-  /** One of the list's orderings, '-' in front for descending; an unknown one falls back to the default. */
+  /** The list's orderings, comma-separated, '-' in front for descending; an unknown key falls back to the default. */
   ordering?: string
   /** 1-based. */
   page?: number
@@ -15,9 +16,6 @@ export interface ListPage<R> {
   count: number
   results: R[]
 }
-
-/** Page size of the server's lists (DESIGN.md section 4). */
-export const DEFAULT_PAGE_SIZE = 25
 
 /** Separates the searched texts so that a search never matches across two fields. */
 const FIELD_SEPARATOR = '\u0000'
@@ -62,7 +60,7 @@ export class ListSnapshot<R> {
     }))
   }
 
-  query({ search = '', ordering, page = 1, perPage = DEFAULT_PAGE_SIZE }: ListQuery): ListPage<R> {
+  query({ search = '', ordering, page = 1, perPage = PAGE_SIZE_DEFAULT }: ListQuery): ListPage<R> {
     const needle = search.toLowerCase()
     const ordered = this.ordered(ordering ?? this.definition.defaultOrdering)
     const matching = needle ? ordered.filter((entry) => entry.haystack.includes(needle)) : ordered
@@ -71,17 +69,26 @@ export class ListSnapshot<R> {
     return { count: matching.length, results: selected.map((entry) => entry.row) }
   }
 
+  /** `ordering` as the server reads it: comma-separated keys, each with an optional '-'. */
   private ordered(ordering: string): IndexedRow<R>[] {
     const cached = this.sortedBy.get(ordering)
     if (cached) return cached
-    const descending = ordering.startsWith('-')
-    const valueOf = this.definition.orderings[descending ? ordering.slice(1) : ordering]
-    if (!valueOf) return this.ordered(this.definition.defaultOrdering)
-    const direction = descending ? -1 : 1
+    const keys = ordering.split(',').map((raw) => {
+      const descending = raw.startsWith('-')
+      return { valueOf: this.definition.orderings[descending ? raw.slice(1) : raw], direction: descending ? -1 : 1 }
+    })
+    // The server refuses an unknown key; offline, the list still shows, in its default order.
+    if (keys.some((key) => !key.valueOf)) return this.ordered(this.definition.defaultOrdering)
     const sorted = this.rows
-      .map((entry) => ({ entry, value: valueOf(entry.row) }))
-      // The id breaks ties so that pages never overlap or skip rows.
-      .sort((a, b) => direction * compareValues(a.value, b.value) || a.entry.id - b.entry.id)
+      .map((entry) => ({ entry, values: keys.map((key) => key.valueOf?.(entry.row)) }))
+      .sort((a, b) => {
+        for (const [i, key] of keys.entries()) {
+          const order = key.direction * compareValues(a.values[i], b.values[i])
+          if (order !== 0) return order
+        }
+        // The id breaks ties so that pages never overlap or skip rows.
+        return a.entry.id - b.entry.id
+      })
       .map(({ entry }) => entry)
     this.sortedBy.set(ordering, sorted)
     return sorted

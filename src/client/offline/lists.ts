@@ -29,6 +29,8 @@ export const POINT_ORDERINGS = {
   point_represents_number: (row: PointRow) => row.point_represents_number,
   point_number: (row: PointRow) => row.point_number,
   customer__name: (row: PointRow) => row.customer?.name,
+  // Both spellings of the customer ordering until the points API settles on one.
+  customer_name: (row: PointRow) => row.customer?.name,
   address: (row: PointRow) => row.address,
 }
 export type PointOrdering = keyof typeof POINT_ORDERINGS | `-${keyof typeof POINT_ORDERINGS}`

@@ -55,8 +55,11 @@ describe('reading the cached lists', () => {
     // A point without a customer goes last ascending and first descending, as in PostgreSQL.
     expect(await order('customer__name')).toEqual([3, 1, 2])
     expect(await order('-customer__name')).toEqual([2, 1, 3])
+    expect(await order('customer_name')).toEqual(await order('customer__name'))
     expect(await order('address')).toEqual([2, 1, 3])
+    expect(await order('-has_counter,name')).toEqual([3, 1, 2])
     expect(await order('no-such-field')).toEqual(await order('name'))
+    expect(await order('-has_counter,nope')).toEqual(await order('name'))
   })
 
   it('pages like the server, count covering every match', async () => {
