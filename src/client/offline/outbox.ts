@@ -25,18 +25,20 @@ async function enqueueCreate(db: MeteringDb, patch: PointPatch): Promise<OutboxE
 }
 
 async function enqueueUpdate(db: MeteringDb, input: Extract<EditInput, { op: 'update' }>): Promise<OutboxEntry> {
+  // A screen opened before its point's create was accepted still holds the temporary id.
+  const entityId = input.entityId < 0 ? ((await resolveTempId(input.entity, input.entityId, db)) ?? input.entityId) : input.entityId
   const table = rowTable(db, input.entity)
-  const current = (await table.get(input.entityId)) ?? input.current
-  if (!current) throw new MissingLocalRowError(input.entity, input.entityId)
+  const current = (await table.get(entityId)) ?? input.current
+  if (!current) throw new MissingLocalRowError(input.entity, entityId)
   await table.put({ ...current, ...input.patch } as AnyRow)
 
-  const previous = (await entriesOf(db, input.entity, input.entityId)).at(-1)
+  const previous = (await entriesOf(db, input.entity, entityId)).at(-1)
   if (previous && isMergeable(previous)) {
     previous.patch = { ...previous.patch, ...input.patch }
     await db.outbox.put(previous)
     return previous
   }
-  return addEntry(db, { ...input, base: current } as NewEntry)
+  return addEntry(db, { ...input, entityId, base: current } as NewEntry)
 }
 
 /**

@@ -26,6 +26,12 @@ function serverRowOf(entry: OutboxEntry): AnyRow {
   return entry.serverRow
 }
 
+/** The row as the server last had it, as far as this entry knows; null when the server said it is gone. */
+function knownServerRow(entry: OutboxEntry): AnyRow | null {
+  if (entry.lastError?.status === 404) return null
+  return entry.serverRow ?? entry.base
+}
+
 /**
  * Re-queues the entry as a fresh request: after a 412 or a 4xx the server may have stored that answer
  * under the old Idempotency-Key, so the same key would only replay it.
@@ -74,8 +80,8 @@ export function resend(seq: number, editedPatch?: OutboxEntry['patch'], db: Mete
 
 /**
  * Drops a waiting entry (not one being sent). The local row goes back to the server's row when known,
- * with the entity's other waiting edits still applied; discarding a create removes the new point and
- * every later edit of it.
+ * with the entity's other waiting edits still applied (after a 404 it is removed: the server has no such
+ * row any more); discarding a create removes the new point and every later edit of it.
  */
 export function discard(seq: number, db: MeteringDb = offlineDb()): Promise<void> {
   return writeTransaction(db, async () => {
@@ -87,7 +93,7 @@ export function discard(seq: number, db: MeteringDb = offlineDb()): Promise<void
       return
     }
     const first = entries[0] as OutboxEntry
-    const start = first.seq === seq ? (entry.serverRow ?? entry.base) : first.base
+    const start = first.seq === seq ? knownServerRow(entry) : first.base
     await db.outbox.delete(seq)
     await rebuildLocalRow(db, entry.entity, entry.entityId, start)
   })

@@ -64,6 +64,13 @@ describe('flushOutbox, happy path', () => {
     expect(await getCachedRow('points', create.entityId, db)).toBeUndefined()
     expect(await getCachedRow('points', 500, db)).toEqual(server.requirePoint(500))
     expect(await countWaiting(db)).toBe(0)
+
+    // A screen still showing the temporary id edits the real point.
+    const late = await enqueueEdit({ entity: 'point', op: 'update', entityId: create.entityId, patch: { remark: 'позже' }, baseVersion: 1 }, db)
+    expect(late.entityId).toBe(500)
+    await flush()
+    expect(server.received.at(-1)).toMatchObject({ method: 'PUT', path: '/api/points/500/' })
+    expect(server.requirePoint(500)).toMatchObject({ remark: 'позже', version: 2 })
   })
 
   it('re-targets edits of a point created offline to its real id and re-bases them on the created version', async () => {

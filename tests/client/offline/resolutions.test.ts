@@ -139,6 +139,18 @@ describe('other 4xx: the server refused the edit', () => {
     expect(server.applied).toEqual([])
   })
 
+  it('discarding an edit of a point deleted on the server (404) removes it from the device', async () => {
+    server.points.delete(2)
+    const refused = await editPoint(2, { name: 'X' })
+    await flush()
+    expect((await listOutbox(db))[0]).toMatchObject({ status: 'rejected', lastError: { status: 404, message: 'Страница не найдена.' } })
+
+    await discard(refused.seq as number, db)
+
+    expect(await getCachedRow('points', 2, db)).toBeUndefined()
+    expect(await countWaiting(db)).toBe(0)
+  })
+
   it('discarding a create removes the new point and its later edits', async () => {
     const create = await enqueueEdit({ entity: 'point', op: 'create', patch: { name: 'Без адреса', point_number: 'N-9' } }, db)
     await flush()
