@@ -60,7 +60,10 @@ async function drain(db: MeteringDb, transport: Transport, clock: Clock, retryNo
   const report = emptyReport()
   // Entities deferred during this flush are not retried in it, even when their back-off is already over.
   const deferredEntities = new Set<string>()
-  for (let next = await nextDue(db, clock.now(), retryNow, deferredEntities); next; next = await nextDue(db, clock.now(), retryNow, deferredEntities)) {
+  for (;;) {
+    // Re-read each time: edits made during the flush are sent by it too.
+    const next = await nextDue(db, clock.now(), retryNow, deferredEntities)
+    if (!next) break
     const entry = await claim(db, next)
     if (!entry) continue
     const answer = await send(db, transport, entry, clock)
