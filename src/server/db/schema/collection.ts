@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm'
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core'
+import { counters, dataParameters } from './registry'
+
+/* Data collection (docs/collection.md): collecting servers, counter tasks, their logs, current-data requests. */
+
+/** A data-collecting service; each process runs as one of these and claims only its own tasks. */
+export const collectingServers = pgTable('collecting_servers', {
+  data_collecting_server_id: serial('data_collecting_server_id').primaryKey(),
+  name: varchar('name', { length: 150 }).notNull(),
+  remark: text('remark').notNull().default(''),
+  /** Refreshed by the running service on every cycle: shows whether it is alive. */
+  last_seen_at: timestamp('last_seen_at', { withTimezone: true }),
+})
+
+/**
+ * A polling task of one meter. `state` is working, stopped, paused (by repeated failures, retried with back-off)
+ * or stopped_failed (given up; needs a start). `next_run_at` is advanced by the collector in the claiming transaction.
+ */
+export const counterTasks = pgTable(
+  'counter_tasks',
+  {
+    counter_task_id: serial('counter_task_id').primaryKey(),
+    counter_id: integer('counter_id').notNull().references(() => counters.counter_id, { onDelete: 'cascade' }),
+    data_collecting_server_id: integer('data_collecting_server_id').notNull().references(() => collectingServers.data_collecting_server_id),
+    /** minutes, hours, days (every `value` units), cron (`value` is the expression) or once (`value` is the instant). */
+    interval: varchar('interval', { length: 10 }).notNull(),
+    value: varchar('value', { length: 100 }).notNull(),
+    task_groups: jsonb('task_groups').$type<number[]>().notNull().default([]),
+    state: varchar('state', { length: 20 }).notNull().default('stopped'),
+    next_run_at: timestamp('next_run_at', { withTimezone: true }),
+    /** The due time of the run in progress or last run: the unit of "polled once per due time". */
+    last_due_at: timestamp('last_due_at', { withTimezone: true }),
+    last_interaction_date: timestamp('last_interaction_date', { withTimezone: true }),
+    last_success: boolean('last_success'),
+    consecutive_failures: integer('consecutive_failures').notNull().default(0),
+    total_runs: integer('total_runs').notNull().default(0),
+    total_failures: integer('total_failures').notNull().default(0),
+    last_error: text('last_error').notNull().default(''),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('counter_tasks_due_idx').on(t.data_collecting_server_id, t.next_run_at).where(sql`${t.state} in ('working', 'paused')`),
+    index('counter_tasks_counter_idx').on(t.counter_id),
+  ],
+)
+
+/** One run of a task: when it started, whether it succeeded; its entries say what happened. */
+export const taskLogs = pgTable(
+  'task_logs',
+  {
+    task_log_id: serial('task_log_id').primaryKey(),
+    counter_task_id: integer('counter_task_id').notNull().references(() => counterTasks.counter_task_id, { onDelete: 'cascade' }),
+    data_collecting_server_id: integer('data_collecting_server_id'),
+    due_at: timestamp('due_at', { withTimezone: true }).notNull(),
+    start_date: timestamp('start_date', { withTimezone: true }).notNull(),
+    end_date: timestamp('end_date', { withTimezone: true }).notNull(),
+    success: boolean('success').notNull(),
+  },
+  (t) => [index('task_logs_task_idx').on(t.counter_task_id, t.start_date)],
+)
+
+export const taskLogEntries = pgTable(
+  'task_log_entries',
+  {
+    task_log_entry_id: serial('task_log_entry_id').primaryKey(),
+    task_log_id: integer('task_log_id').notNull().references(() => taskLogs.task_log_id, { onDelete: 'cascade' }),
+    date: timestamp('date', { withTimezone: true }).notNull(),
+    text: text('text').notNull(),
+  },
+  (t) => [index('task_log_entries_log_idx').on(t.task_log_id)],
+)
+
+/** "Обновить" on a meter: a request the collecting service answers with a fresh read (PENDING, DONE, ERROR). */
+export const currentDataRequests = pgTable(
+  'current_data_requests',
+  {
+    request_id: serial('request_id').primaryKey(),
+    counter_id: integer('counter_id').notNull().references(() => counters.counter_id, { onDelete: 'cascade' }),
+    data_collecting_server_id: integer('data_collecting_server_id').notNull().references(() => collectingServers.data_collecting_server_id),
+    /** read (current values) or relay_on / relay_off (Mercury 206 power switching). */
+    action: varchar('action', { length: 20 }).notNull().default('read'),
+    status: varchar('status', { length: 10 }).notNull().default('PENDING'),
+    details: text('details').notNull().default(''),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finished_at: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('current_data_requests_counter_idx').on(t.counter_id, t.created_at),
+    index('current_data_requests_pending_idx').on(t.data_collecting_server_id).where(sql`${t.status} = 'PENDING'`),
+  ],
+)
+
+/** A meter's choice of parameters to collect; a parameter of its model without a row is collected. */
+export const counterParameterSelections = pgTable(
+  'counter_parameter_selections',
+  {
+    counter_id: integer('counter_id').notNull().references(() => counters.counter_id, { onDelete: 'cascade' }),
+    parameter_id: integer('parameter_id').notNull().references(() => dataParameters.parameter_id, { onDelete: 'cascade' }),
+    is_selected: boolean('is_selected').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.counter_id, t.parameter_id] })],
+)
+
+export type TaskRow = typeof counterTasks.$inferSelect
