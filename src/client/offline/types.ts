@@ -100,7 +100,10 @@ interface OutboxEntryOf<E extends EntityName> {
 
 export type OutboxEntry = { [E in EntityName]: OutboxEntryOf<E> }[EntityName]
 
-/** An edit as a screen submits it. A create gets a temporary id, returned in the entry. */
+/**
+ * An edit as a screen submits it. A create gets a temporary id, returned in the entry. `current` is the
+ * row the screen edited, used only when the device has no copy of it yet.
+ */
 export type EditInput =
   | { entity: 'point'; op: 'create'; patch: PointPatch }
   | { entity: 'point'; op: 'update'; entityId: number; patch: PointPatch; baseVersion: number; current?: PointRow }
