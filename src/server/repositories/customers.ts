@@ -1,0 +1,63 @@
+import { and, asc, count, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm'
+import { pageOf } from '../../shared/schemas/common'
+import type { Customer, CustomerInput } from '../../shared/schemas/customers'
+import { CUSTOMER_TYPE_FIELDS } from '../../shared/validation/customer'
+import type { Executor } from '../db/client'
+import { customers } from '../db/schema'
+import { likePattern, orderingOf } from '../lib/listing'
+import type { ListQuery } from '../../shared/schemas/common'
+
+/** The display name of selection lists, in SQL so that `page_size=all` stays one cheap query. */
+export const customerName = sql<string>`case when ${customers.customer_type} = 3
+  then coalesce(nullif(${customers.company_short_name}, ''), ${customers.company_full_name})
+  else trim(concat_ws(' ', nullif(${customers.last_name}, ''), nullif(${customers.first_name}, ''), nullif(${customers.middle_name}, ''))) end`
+
+const { account_id: _account, ...rowColumns } = getTableColumns(customers)
+const columns = { ...rowColumns, name: customerName }
+
+const scope = (accountId: number | null): SQL | undefined => (accountId === null ? undefined : eq(customers.account_id, accountId))
+
+const toCustomer = (row: Record<string, unknown>): Customer =>
+  ({ ...row, created_at: new Date(row.created_at as string | Date).toISOString() }) as Customer
+
+export async function listCustomers(db: Executor, accountId: number | null, query: ListQuery) {
+  const search = query.search
+    ? or(
+        ...[customers.customer_number, customers.last_name, customers.first_name, customers.company_short_name, customers.company_full_name, customers.company_inn].map((c) =>
+          ilike(c, likePattern(query.search)),
+        ),
+      )
+    : undefined
+  const where = and(scope(accountId), search)
+  const { limit, offset } = pageOf(query)
+  const order = orderingOf(
+    query.ordering,
+    { customer_number: customers.customer_number, customer_type: customers.customer_type, name: customerName, last_name: customers.last_name, first_name: customers.first_name, middle_name: customers.middle_name },
+    [asc(customerName)],
+    customers.customer_id,
+  )
+  const [total] = await db.select({ count: count() }).from(customers).where(where)
+  if (limit === null) {
+    const results = await db.select({ customer_id: customers.customer_id, name: customerName }).from(customers).where(where).orderBy(...order)
+    return { count: Number(total?.count ?? 0), results }
+  }
+  const rows = await db.select(columns).from(customers).where(where).orderBy(...order).limit(limit).offset(offset)
+  return { count: Number(total?.count ?? 0), results: rows.map(toCustomer) }
+}
+
+export async function findCustomer(db: Executor, accountId: number | null, id: number): Promise<Customer | undefined> {
+  const [row] = await db.select(columns).from(customers).where(and(scope(accountId), eq(customers.customer_id, id)))
+  return row && toCustomer(row)
+}
+
+/** Only the fields of the subscriber's type are kept; the others are stored empty. */
+export function storedFields(input: CustomerInput) {
+  const kept = new Set<string>(CUSTOMER_TYPE_FIELDS[input.customer_type])
+  const typed = Object.values(CUSTOMER_TYPE_FIELDS).flat()
+  return Object.fromEntries(Object.entries(input).map(([key, value]) => [key, typed.includes(key as never) && !kept.has(key) ? '' : value])) as CustomerInput
+}
+
+export async function insertCustomer(db: Executor, accountId: number | null, input: CustomerInput): Promise<Customer> {
+  const [row] = await db.insert(customers).values({ ...storedFields(input), account_id: accountId }).returning({ customer_id: customers.customer_id })
+  return (await findCustomer(db, null, row!.customer_id))!
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest'
+import * as v from 'valibot'
+import fc from 'fast-check'
+import { customerInput } from '../../src/shared/schemas/customers'
+import { T } from '../../src/shared/texts'
+import { kppError, ogrnError } from '../../src/shared/validation/company-ids'
+import { innChecksumValid, innError } from '../../src/shared/validation/inn'
+import { formatSnils, snilsChecksum, snilsError } from '../../src/shared/validation/snils'
+
+// Publicly known numbers: ПАО Сбербанк (INN 7707083893, KPP 773601001, OGRN 1027700132195), ПАО «Газпром»
+// (7736050003), ФНС's sample individual INN 500100732259, the textbook SNILS 112-233-445 95.
+describe('INN', () => {
+  it('accepts real legal-entity and individual numbers', () => {
+    for (const inn of ['7707083893', '7736050003', '7830002293']) expect(innError(inn, 3)).toBeNull()
+    for (const inn of ['500100732259', '773370857141']) expect(innError(inn, 2)).toBeNull()
+  })
+  it('says which length the type needs, refuses an INN for an individual, and checks the control digits', () => {
+    expect(innError('770708389', 3)).toBe(T.innLegalEntity)
+    expect(innError('500100732259', 3)).toBe(T.innLegalEntity)
+    expect(innError('7707083893', 2)).toBe(T.innSoleProprietor)
+    expect(innError('77070838a3', 3)).toBe(T.innLegalEntity)
+    expect(innError('7707083893', 1)).toBe(T.innWrongType)
+    expect(innError('7707083894', 3)).toBe(T.innChecksum)
+    expect(innError('500100732258', 2)).toBe(T.innChecksum)
+    expect(innError('500100732249', 2)).toBe(T.innChecksum)
+  })
+  it('finds every single changed digit of a valid number', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 9 }), fc.integer({ min: 1, max: 9 }), (position, delta) => {
+        const inn = '7707083893'
+        const changed = inn.slice(0, position) + String((Number(inn[position]) + delta) % 10) + inn.slice(position + 1)
+        return !innChecksumValid(changed)
+      }),
+    )
+  })
+})
+
+describe('SNILS', () => {
+  it('accepts valid numbers, including sums of 100 and over 101', () => {
+    expect(snilsError('112-233-445 95')).toBeNull()
+    expect(snilsChecksum('920000003')).toBe(0) // sum 100
+    expect(snilsChecksum('920000004')).toBe(0) // sum 101
+    expect(snilsChecksum('000000151')).toBe(14) // sum 14
+    expect(snilsChecksum('999999999')).toBe(405 % 101)
+    expect(snilsError(formatSnils(`123456789${String(snilsChecksum('123456789')).padStart(2, '0')}`))).toBeNull()
+  })
+  it('refuses wrong lengths and formats, and a wrong checksum', () => {
+    expect(snilsError('112-233-445 9')).toBe(T.snilsLength)
+    expect(snilsError('11223344595')).toBe(T.snilsLength)
+    expect(snilsError('112-233-445 96')).toBe(T.snilsChecksum)
+  })
+  it('formats as it is typed', () => {
+    expect(formatSnils('1')).toBe('1')
+    expect(formatSnils('1122')).toBe('112-2')
+    expect(formatSnils('112233445')).toBe('112-233-445')
+    expect(formatSnils('1122334459')).toBe('112-233-445 9')
+    expect(formatSnils('112-233-445 95 77')).toBe('112-233-445 95')
+  })
+})
+
+describe('OGRN and KPP', () => {
+  it('needs 15 digits for a sole proprietor, 13 for a legal entity, 9 for KPP', () => {
+    expect(ogrnError('304500116000157', 2)).toBeNull()
+    expect(ogrnError('1027700132195', 3)).toBeNull()
+    expect(ogrnError('1027700132195', 2)).toBe(T.ogrnSoleProprietor)
+    expect(ogrnError('304500116000157', 3)).toBe(T.ogrnLegalEntity)
+    expect(kppError('773601001')).toBeNull()
+    expect(kppError('77360100')).toBe(T.kppLength)
+  })
+})
+
+describe('customer schema', () => {
+  const names = { last_name: 'Иванов', first_name: 'Иван', middle_name: 'Иванович' }
+  const issues = (value: unknown) => {
+    const result = v.safeParse(customerInput, value)
+    return result.success ? {} : Object.fromEntries(result.issues.map((i) => [i.path?.map((p) => p.key).join('.'), i.message]))
+  }
+  it('requires the names and a type', () => {
+    expect(issues({})).toMatchObject({ last_name: T.required, first_name: T.required, middle_name: T.required, customer_type: T.customerTypeRequired })
+  })
+  it('checks each typed field with its message', () => {
+    expect(issues({ ...names, customer_type: 3, company_inn: '123', company_kpp: '1', company_ogrn: '2' })).toEqual({
+      company_full_name: T.required,
+      company_inn: T.innLegalEntity,
+      company_kpp: T.kppLength,
+      company_ogrn: T.ogrnLegalEntity,
+    })
+    expect(issues({ ...names, customer_type: 2, company_inn: '7707083893', company_ogrn: '1027700132195', snils: '112-233-445 96' })).toEqual({
+      company_inn: T.innSoleProprietor,
+      company_ogrn: T.ogrnSoleProprietor,
+      snils: T.snilsChecksum,
+    })
+    expect(issues({ ...names, customer_type: 1, company_inn: '7707083893' })).toEqual({ company_inn: T.innWrongType })
+    expect(issues({ ...names, customer_type: 3, company_full_name: 'ПАО Сбербанк', company_inn: '7707083893', company_kpp: '773601001', company_ogrn: '1027700132195' })).toEqual({})
+  })
+})
