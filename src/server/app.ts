@@ -84,6 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(groupRoutes)
   await app.register(accountRoutes, { box: app.box })
 
+  await app.register(customerRoutes)
   if (options.consoleRoot === null) app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: T.notFound }))
   else await serveConsole(app, { root: options.consoleRoot ?? DEFAULT_CONSOLE_ROOT })
   return app
