@@ -16,6 +16,7 @@ import { userRoutes } from './routes/users'
 import { groupRoutes } from './routes/groups'
 import { accountRoutes } from './routes/account'
 
+import { customerRoutes } from './routes/customers'
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db
