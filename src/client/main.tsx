@@ -4,7 +4,9 @@ import { RouterProvider } from '@tanstack/react-router'
 import { Providers } from './app/providers'
 import { router } from './app/router'
 import { registerServiceWorker } from './app/service-worker'
+import { restoreQueryCache } from './app/query-client'
 
+await restoreQueryCache()
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Providers>

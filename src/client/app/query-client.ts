@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
+import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client'
 import { ApiError } from '../lib/api-client'
 import { CURRENT_VERSION } from '../../shared/app-info'
 
@@ -8,8 +9,9 @@ export const queryClient = new QueryClient({
     queries: {
       staleTime: 30_000,
       gcTime: 24 * 60 * 60_000,
-      // Client errors will not go away by asking again; the network may.
-      retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+      // Client errors will not go away by asking again; with no network the screen says so at once
+      // instead of spinning (the heartbeat notices when the server is back).
+      retry: (count, error) => !(error instanceof ApiError && (error.status === 0 || (error.status >= 400 && error.status < 500))) && count < 2,
       refetchOnWindowFocus: false,
       networkMode: 'offlineFirst',
     },
@@ -29,7 +31,8 @@ export const persister = createSyncStoragePersister({
   },
 })
 
-export const persistOptions = {
+const persistOptions = {
+  queryClient,
   persister,
   maxAge: 7 * 24 * 60 * 60_000,
   buster: CURRENT_VERSION,
@@ -38,4 +41,17 @@ export const persistOptions = {
     shouldDehydrateQuery: (query: { state: { status: string }; meta?: Record<string, unknown> }) =>
       query.state.status === 'success' && query.meta?.persist === true,
   },
+}
+
+/**
+ * Restores the saved reference queries before the router's first load (an offline start needs them there),
+ * then keeps saving them.
+ */
+export async function restoreQueryCache(): Promise<void> {
+  try {
+    await persistQueryClientRestore(persistOptions)
+  } catch {
+    /* a damaged saved cache is simply dropped */
+  }
+  persistQueryClientSubscribe(persistOptions)
 }
