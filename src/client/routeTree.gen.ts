@@ -14,6 +14,7 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppAccountEmailsRouteImport } from './routes/_app/account-emails'
 import { Route as AppAccountSettingsRouteImport } from './routes/_app/account-settings'
+import { Route as AppCustomersRouteImport } from './routes/_app/customers'
 import { Route as AppPermissionsGroupsRouteImport } from './routes/_app/permissions-groups'
 import { Route as AppReleaseNotesRouteImport } from './routes/_app/release-notes'
 import { Route as AppUsersRouteImport } from './routes/_app/users'
@@ -42,6 +43,11 @@ const AppAccountSettingsRoute = AppAccountSettingsRouteImport.update({
   path: '/account-settings',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCustomersRoute = AppCustomersRouteImport.update({
+  id: '/customers',
+  path: '/customers',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppPermissionsGroupsRoute = AppPermissionsGroupsRouteImport.update({
   id: '/permissions-groups',
   path: '/permissions-groups',
@@ -63,6 +69,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/account-emails': typeof AppAccountEmailsRoute
   '/account-settings': typeof AppAccountSettingsRoute
+  '/customers': typeof AppCustomersRoute
   '/permissions-groups': typeof AppPermissionsGroupsRoute
   '/release-notes': typeof AppReleaseNotesRoute
   '/users': typeof AppUsersRoute
@@ -71,6 +78,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/account-emails': typeof AppAccountEmailsRoute
   '/account-settings': typeof AppAccountSettingsRoute
+  '/customers': typeof AppCustomersRoute
   '/permissions-groups': typeof AppPermissionsGroupsRoute
   '/release-notes': typeof AppReleaseNotesRoute
   '/users': typeof AppUsersRoute
@@ -82,6 +90,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/_app/account-emails': typeof AppAccountEmailsRoute
   '/_app/account-settings': typeof AppAccountSettingsRoute
+  '/_app/customers': typeof AppCustomersRoute
   '/_app/permissions-groups': typeof AppPermissionsGroupsRoute
   '/_app/release-notes': typeof AppReleaseNotesRoute
   '/_app/users': typeof AppUsersRoute
@@ -94,6 +103,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/account-emails'
     | '/account-settings'
+    | '/customers'
     | '/permissions-groups'
     | '/release-notes'
     | '/users'
@@ -102,6 +112,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/account-emails'
     | '/account-settings'
+    | '/customers'
     | '/permissions-groups'
     | '/release-notes'
     | '/users'
@@ -112,6 +123,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/_app/account-emails'
     | '/_app/account-settings'
+    | '/_app/customers'
     | '/_app/permissions-groups'
     | '/_app/release-notes'
     | '/_app/users'
@@ -160,6 +172,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAccountSettingsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/customers': {
+      id: '/_app/customers'
+      path: '/customers'
+      fullPath: '/customers'
+      preLoaderRoute: typeof AppCustomersRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/permissions-groups': {
       id: '/_app/permissions-groups'
       path: '/permissions-groups'
@@ -187,6 +206,7 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppAccountEmailsRoute: typeof AppAccountEmailsRoute
   AppAccountSettingsRoute: typeof AppAccountSettingsRoute
+  AppCustomersRoute: typeof AppCustomersRoute
   AppPermissionsGroupsRoute: typeof AppPermissionsGroupsRoute
   AppReleaseNotesRoute: typeof AppReleaseNotesRoute
   AppUsersRoute: typeof AppUsersRoute
@@ -196,6 +216,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppAccountEmailsRoute: AppAccountEmailsRoute,
   AppAccountSettingsRoute: AppAccountSettingsRoute,
+  AppCustomersRoute: AppCustomersRoute,
   AppPermissionsGroupsRoute: AppPermissionsGroupsRoute,
   AppReleaseNotesRoute: AppReleaseNotesRoute,
   AppUsersRoute: AppUsersRoute,

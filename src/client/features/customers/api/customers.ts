@@ -1,0 +1,29 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { customer, customerList, customerOptions, type CustomerInput, type CustomerUpdate } from '../../../../shared/schemas/customers'
+import { api } from '../../../lib/api-client'
+import type { ListSearch } from '../../../lib/list-search'
+
+export const customerKeys = {
+  all: ['customers'] as const,
+  list: (search: ListSearch) => ['customers', 'list', search] as const,
+  options: ['customers', 'options'] as const,
+}
+
+export const customersQueryOptions = (search: ListSearch) =>
+  queryOptions({
+    queryKey: customerKeys.list(search),
+    queryFn: ({ signal }) => api('/api/customers/', { query: search, schema: customerList, signal }),
+    placeholderData: keepPreviousData,
+  })
+
+/** Every subscriber as `{customer_id, name}` for selection lists (empty: 'Нет доступных абонентов'). */
+export const customerOptionsQueryOptions = () =>
+  queryOptions({
+    queryKey: customerKeys.options,
+    queryFn: ({ signal }) => api('/api/customers/', { query: { page_size: 'all' }, schema: customerOptions, signal }),
+    staleTime: 60_000,
+  })
+
+export const createCustomer = (body: CustomerInput) => api('/api/customers/', { method: 'POST', body, schema: customer })
+export const updateCustomer = (id: number, body: CustomerUpdate) => api(`/api/customers/${id}/`, { method: 'PATCH', body, schema: customer })
+export const deleteCustomer = (id: number) => api(`/api/customers/${id}`, { method: 'DELETE' })

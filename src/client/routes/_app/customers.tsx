@@ -1,0 +1,112 @@
+import { useState } from 'react'
+import { Button, IconButton } from '@chakra-ui/react'
+import { createFileRoute } from '@tanstack/react-router'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Pencil, Plus, Trash2 } from 'lucide-react'
+import { DELETE_REFRESH_DELAY_MS } from '../../../shared/constants'
+import { customerTypeName, type Customer } from '../../../shared/schemas/customers'
+import { T } from '../../../shared/texts'
+import { listSearch } from '../../lib/list-search'
+import { DataTable } from '../../components/ui/data-table'
+import { PageHeader } from '../../components/ui/page-header'
+import { SearchInput } from '../../components/ui/search-input'
+import { useConfirm } from '../../components/ui/confirm-dialog'
+import { notify } from '../../components/ui/toaster'
+import { useCan } from '../../features/auth/api/auth'
+import { customerKeys, customersQueryOptions, deleteCustomer } from '../../features/customers/api/customers'
+import { CustomerDialog } from '../../features/customers/components/customer-dialog'
+
+export const Route = createFileRoute('/_app/customers')({
+  validateSearch: listSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(customersQueryOptions(deps)),
+  component: CustomersPage,
+})
+
+function CustomersPage() {
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const { data, isFetching } = useQuery(customersQueryOptions(search))
+  const queryClient = useQueryClient()
+  const can = useCan()
+  const confirm = useConfirm()
+  const [editing, setEditing] = useState<Customer | 'new' | null>(null)
+  const refresh = () => queryClient.invalidateQueries({ queryKey: customerKeys.all })
+  const setSearch = (patch: Partial<typeof search>) => navigate({ search: (prev) => ({ ...prev, ...patch }) })
+  const label = (c: Customer) => c.customer_number || c.name
+
+  const remove = async (c: Customer) => {
+    if (!(await confirm({ message: T.confirmDeleteRow, confirmLabel: 'Удалить' }))) return
+    try {
+      await deleteCustomer(c.customer_id)
+      notify.success(T.deleted)
+      setTimeout(() => void refresh(), DELETE_REFRESH_DELAY_MS)
+    } catch (error) {
+      notify.error(error)
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Абоненты"
+        actions={
+          <>
+            <SearchInput value={search.search} onChange={(text) => setSearch({ search: text, page: 1 })} />
+            {can('customers.change') && (
+              <Button colorPalette="blue" onClick={() => setEditing('new')}>
+                <Plus size={16} aria-hidden /> Добавить
+              </Button>
+            )}
+          </>
+        }
+      />
+      <DataTable
+        label="Абоненты"
+        columns={[
+          { key: 'customer_number', header: 'Лицевой счёт', sort: 'customer_number' },
+          { key: 'customer_type', header: 'Тип', sort: 'customer_type', render: (c) => customerTypeName(c.customer_type), hideBelow: 'md' },
+          { key: 'name', header: 'Наименование', sort: 'name' },
+          { key: 'last_name', header: 'Фамилия', sort: 'last_name', hideBelow: 'lg' },
+          { key: 'first_name', header: 'Имя', sort: 'first_name', hideBelow: 'lg' },
+          { key: 'middle_name', header: 'Отчество', sort: 'middle_name', hideBelow: 'lg' },
+        ]}
+        rows={data?.results ?? []}
+        rowKey={(c) => c.customer_id}
+        total={data?.count ?? 0}
+        page={search.page}
+        perPage={search.per_page}
+        onPageChange={(page) => setSearch({ page })}
+        onPerPageChange={(per_page) => setSearch({ per_page, page: 1 })}
+        ordering={search.ordering}
+        onOrderingChange={(ordering) => setSearch({ ordering })}
+        loading={isFetching}
+        onRowClick={can('customers.change') ? (c) => setEditing(c) : undefined}
+        actions={
+          can('customers.change')
+            ? (c) => (
+                <>
+                  <IconButton size="sm" variant="ghost" aria-label={`Изменить ${label(c)}`} onClick={() => setEditing(c)}>
+                    <Pencil />
+                  </IconButton>
+                  <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Удалить ${label(c)}`} onClick={() => void remove(c)}>
+                    <Trash2 />
+                  </IconButton>
+                </>
+              )
+            : undefined
+        }
+      />
+      <CustomerDialog
+        key={editing === null ? 'closed' : editing === 'new' ? 'new' : editing.customer_id}
+        open={editing !== null}
+        customer={editing === 'new' ? null : editing}
+        onClose={() => setEditing(null)}
+        onDone={(created) => {
+          notify.success(created ? T.customerAdded : T.saved)
+          void refresh()
+        }}
+      />
+    </>
+  )
+}
