@@ -44,6 +44,9 @@ export default defineConfig({
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
   server: { proxy: { '/api': 'http://localhost:8080' } },
   test: {
+    // CI also writes a JSON report, from which .ci/run prints its closing line.
+    reporters: process.env.VITEST_JSON ? ['default', 'json'] : ['default'],
+    outputFile: process.env.VITEST_JSON ? { json: process.env.VITEST_JSON } : undefined,
     projects: [
       {
         test: {

@@ -75,7 +75,7 @@ describe('the JWT header on every other call', () => {
   it('keeps /api/health/ public', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health/' })
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toMatchObject({ status: 'ok' })
+    expect(res.json()).toMatchObject({ status: 'ok', database: 'ok' })
   })
 
   it('answers unknown API paths with 404 JSON', async () => {
