@@ -1,6 +1,6 @@
 import { CONSUMER_PROFILES, CONSUMER_TYPES, type ConsumerProfile, type ConsumerType, type DayKind } from './consumer-profiles'
 import { darknessByHalfHour, dayKindOf, SOLAR_BY_HALF_HOUR, winterness } from './load-calendar'
-import type { EnergyChannels, InstantValues, PhaseValues, Tariff } from './meter-values'
+import { ABSENT_PHASE, type EnergyChannels, type InstantValues, type PhaseValues, type Tariff } from './meter-values'
 import {
   DAY_MS,
   HALF_HOUR_MS,
@@ -316,16 +316,6 @@ function signedNoise(seed: number, salt: number, a: number, b = 0): number {
   return 2 * unitHash(seed, salt, a, b) - 1
 }
 
-const NO_PHASE: PhaseValues = {
-  voltage: null,
-  current: null,
-  activePower: null,
-  reactivePower: null,
-  apparentPower: null,
-  cosPhi: null,
-  angle: null,
-}
-
 /**
  * Instantaneous phase values plausible for the running interval: the interval's mean power with
  * a few per cent of second-to-second noise, split over the phases with the meter's imbalance;
@@ -364,7 +354,7 @@ export function instantValues(meterSeed: number, type: ConsumerType, at: Date): 
       angle: profile.phases === 1 ? null : 120 + 0.4 * signedNoise(meterSeed, SALT.angle, second, phase),
     }
   })
-  const [a = NO_PHASE, b = NO_PHASE, c = NO_PHASE] = phases
+  const [a = { ...ABSENT_PHASE }, b = { ...ABSENT_PHASE }, c = { ...ABSENT_PHASE }] = phases
   if (profile.phases === 3) {
     // The three angles close the circle, as the meter's own 1-2, 1-3, 2-3 readings imply.
     c.angle = 360 - a.angle! - b.angle!

@@ -4,6 +4,9 @@
  * the transformer ratios that the database side applies per DESIGN.md section 5).
  */
 
+/** The wire protocols spoken by drivers and the emulator (Mercury 230 family, Mercury 200/206). */
+export type MeterProtocol = 'mercury230' | 'mercury206'
+
 /** 0 is the total over all tariffs, 1..4 the tariff registers. */
 export type Tariff = 0 | 1 | 2 | 3 | 4
 
@@ -29,6 +32,17 @@ export interface PhaseValues {
   cosPhi: number | null
   /** Angle from this phase's voltage to the next one's (A→B, B→C, C→A), degrees. */
   angle: number | null
+}
+
+/** A phase the meter does not have or does not report. */
+export const ABSENT_PHASE: Readonly<PhaseValues> = {
+  voltage: null,
+  current: null,
+  activePower: null,
+  reactivePower: null,
+  apparentPower: null,
+  cosPhi: null,
+  angle: null,
 }
 
 export interface TotalPower {

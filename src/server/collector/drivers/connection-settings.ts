@@ -1,0 +1,62 @@
+import { MeterConfigError } from '../protocol/errors'
+import { DEFAULT_METER_CONSTANT, DEFAULT_PASSWORDS, type AccessLevel } from '../protocol/mercury230'
+
+/** Connection parameters as the database keeps them, par_name -> par_value. */
+export type ConnectionParams = Readonly<Record<string, string | number | null | undefined>>
+
+/** The par_name values the drivers read. */
+export const CONNECTION_PARAMETERS = ['host', 'port', 'net_address', 'password', 'access_level', 'timeout_ms', 'retries', 'meter_constant'] as const
+
+export interface ConnectionSettings {
+  host: string
+  port: number
+  netAddress: number
+  /** Six digits; the level's factory password when the parameter is empty. */
+  password: string
+  accessLevel: AccessLevel
+  /** Per frame: from sending a request to its complete answer. */
+  timeoutMs: number
+  /** Extra attempts after a timeout or a damaged answer. */
+  retries: number
+  /** Impulses per kWh (A), scales the power profile; Mercury 230 only. */
+  meterConstant: number
+}
+
+export const DEFAULT_TIMEOUT_MS = 1000
+export const DEFAULT_RETRIES = 2
+
+function text(params: ConnectionParams, name: string): string | undefined {
+  const value = params[name]
+  if (value === null || value === undefined) return undefined
+  const trimmed = String(value).trim()
+  return trimmed === '' ? undefined : trimmed
+}
+
+function integer(params: ConnectionParams, name: string, min: number, max: number, fallback?: number): number {
+  const raw = text(params, name)
+  if (raw === undefined) {
+    if (fallback === undefined) throw new MeterConfigError(name, 'не задан')
+    return fallback
+  }
+  const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN
+  if (!Number.isSafeInteger(value) || value < min || value > max) throw new MeterConfigError(name, `ожидается целое от ${min} до ${max}, получено «${raw}»`)
+  return value
+}
+
+export function parseConnectionParams(params: ConnectionParams): ConnectionSettings {
+  const host = text(params, 'host')
+  if (host === undefined) throw new MeterConfigError('host', 'не задан')
+  const accessLevel = integer(params, 'access_level', 1, 2, 1) as AccessLevel
+  const password = text(params, 'password') ?? DEFAULT_PASSWORDS[accessLevel]
+  if (!/^\d{6}$/.test(password)) throw new MeterConfigError('password', 'ожидается шесть цифр')
+  return {
+    host,
+    port: integer(params, 'port', 1, 65_535),
+    netAddress: integer(params, 'net_address', 0, 0xffff_ffff),
+    password,
+    accessLevel,
+    timeoutMs: integer(params, 'timeout_ms', 1, 60_000, DEFAULT_TIMEOUT_MS),
+    retries: integer(params, 'retries', 0, 10, DEFAULT_RETRIES),
+    meterConstant: integer(params, 'meter_constant', 1, 100_000, DEFAULT_METER_CONSTANT),
+  }
+}

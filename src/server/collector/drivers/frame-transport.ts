@@ -1,0 +1,109 @@
+import net from 'node:net'
+import { MeterConnectionError, MeterTimeoutError, type MeterError } from '../protocol/errors'
+
+/** Where a complete answer ends in the bytes received so far; undefined while incomplete. */
+export type FrameBoundary = (received: Uint8Array) => number | undefined
+
+interface PendingExchange {
+  boundary: FrameBoundary
+  resolve: (frame: Uint8Array) => void
+  reject: (error: MeterError) => void
+  timer: NodeJS.Timeout
+}
+
+function reasonOf(error: Error): string {
+  const code = (error as NodeJS.ErrnoException).code
+  return code === 'ECONNREFUSED' ? 'соединение отклонено (ECONNREFUSED)' : (code ?? error.message)
+}
+
+/**
+ * One TCP connection to an RS-485 converter. A request goes out whole; its answer may arrive in
+ * any number of chunks and is cut by the caller's boundary, under a per-frame timeout.
+ * Exchanges run one at a time, like a master on a bus.
+ */
+export class FrameTransport {
+  private received = Buffer.alloc(0)
+  private pending: PendingExchange | undefined
+  private failure: MeterError | undefined
+  private queue: Promise<unknown> = Promise.resolve()
+
+  private constructor(
+    private readonly socket: net.Socket,
+    private readonly endpoint: string,
+  ) {
+    socket.setNoDelay(true)
+    socket.on('data', (chunk: Buffer) => this.onData(chunk))
+    socket.on('error', (error) => this.fail(new MeterConnectionError(endpoint, reasonOf(error))))
+    socket.on('close', () => this.fail(new MeterConnectionError(endpoint, 'соединение закрыто')))
+  }
+
+  static connect(host: string, port: number, timeoutMs: number): Promise<FrameTransport> {
+    const endpoint = `${host}:${port}`
+    return new Promise((resolve, reject) => {
+      const socket = net.createConnection({ host, port })
+      const onError = (error: Error) => {
+        clearTimeout(timer)
+        reject(new MeterConnectionError(endpoint, reasonOf(error)))
+      }
+      const timer = setTimeout(() => {
+        // onError stays attached: a late error of the abandoned socket must not go unhandled.
+        socket.destroy()
+        reject(new MeterConnectionError(endpoint, `не удалось подключиться за ${timeoutMs} мс`))
+      }, timeoutMs)
+      socket.once('error', onError)
+      socket.once('connect', () => {
+        clearTimeout(timer)
+        socket.off('error', onError)
+        resolve(new FrameTransport(socket, endpoint))
+      })
+    })
+  }
+
+  exchange(request: Uint8Array, boundary: FrameBoundary, timeoutMs: number): Promise<Uint8Array> {
+    const run = () => this.send(request, boundary, timeoutMs)
+    const result = this.queue.then(run, run)
+    this.queue = result.catch(() => undefined)
+    return result
+  }
+
+  close(): void {
+    this.fail(new MeterConnectionError(this.endpoint, 'соединение закрыто'))
+    this.socket.destroy()
+  }
+
+  private send(request: Uint8Array, boundary: FrameBoundary, timeoutMs: number): Promise<Uint8Array> {
+    if (this.failure) return Promise.reject(this.failure)
+    // Whatever is buffered belongs to an exchange that was already given up on.
+    this.received = Buffer.alloc(0)
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending = undefined
+        reject(new MeterTimeoutError(timeoutMs))
+      }, timeoutMs)
+      this.pending = { boundary, resolve, reject, timer }
+      this.socket.write(request)
+    })
+  }
+
+  private onData(chunk: Buffer): void {
+    this.received = Buffer.concat([this.received, chunk])
+    const pending = this.pending
+    if (!pending) return
+    const length = pending.boundary(this.received)
+    if (length === undefined) return
+    clearTimeout(pending.timer)
+    this.pending = undefined
+    const frame = new Uint8Array(this.received.subarray(0, length))
+    this.received = this.received.subarray(length)
+    pending.resolve(frame)
+  }
+
+  private fail(error: MeterError): void {
+    this.failure ??= error
+    const pending = this.pending
+    if (!pending) return
+    clearTimeout(pending.timer)
+    this.pending = undefined
+    pending.reject(this.failure)
+  }
+}

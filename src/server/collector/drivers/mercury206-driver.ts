@@ -1,0 +1,84 @@
+import { ABSENT_PHASE, type EnergyRegisters, type InstantValues, type Tariff } from '../meter-values'
+import { MeterChannelNotOpenError } from '../protocol/errors'
+import {
+  COMMAND,
+  answerLength,
+  decodeEnergyAnswer,
+  decodeInstantAnswer,
+  decodeRelayAnswer,
+  decodeSerialAnswer,
+  energyRequest,
+  instantRequest,
+  relayRequest,
+  serialRequest,
+} from '../protocol/mercury206'
+import type { ConnectionSettings } from './connection-settings'
+import type { MeterDriver, MeterInfo } from './meter-driver'
+import { MeterLink } from './meter-link'
+
+/**
+ * Mercury 200/206 over a TCP converter; see protocol/mercury206.ts. The protocol has no session,
+ * so opening checks that the meter answers by reading its serial number.
+ */
+export class Mercury206Driver implements MeterDriver {
+  readonly protocol = 'mercury206'
+  private link: MeterLink | undefined
+
+  constructor(private readonly settings: ConnectionSettings) {}
+
+  private get address(): number {
+    return this.settings.netAddress
+  }
+
+  async open(): Promise<void> {
+    if (this.link) return
+    this.link = await MeterLink.connect(this.settings)
+    try {
+      await this.readInfo()
+    } catch (error) {
+      this.link.close()
+      this.link = undefined
+      throw error
+    }
+  }
+
+  async close(): Promise<void> {
+    this.link?.close()
+    this.link = undefined
+  }
+
+  async readInfo(): Promise<MeterInfo> {
+    const serial = await this.call(serialRequest(this.address), COMMAND.readSerial, (answer) => decodeSerialAnswer(answer, this.address))
+    return { serial: String(serial), manufactured: null }
+  }
+
+  /** The meter counts active import only, per tariff; the total is their sum. */
+  async readEnergy(tariff: Tariff): Promise<EnergyRegisters> {
+    const tariffs = await this.call(energyRequest(this.address), COMMAND.readEnergy, (answer) => decodeEnergyAnswer(answer, this.address))
+    const aPlus = tariff === 0 ? Math.round(tariffs.reduce((sum, kwh) => sum + kwh * 100, 0)) / 100 : tariffs[tariff - 1]!
+    return { aPlus, aMinus: null, rPlus: null, rMinus: null }
+  }
+
+  async readInstant(): Promise<InstantValues> {
+    const values = await this.call(instantRequest(this.address), COMMAND.readInstant, (answer) => decodeInstantAnswer(answer, this.address))
+    return {
+      phases: {
+        a: { ...ABSENT_PHASE, voltage: values.voltage, current: values.current, activePower: values.power },
+        b: { ...ABSENT_PHASE },
+        c: { ...ABSENT_PHASE },
+      },
+      total: { activePower: values.power, reactivePower: null, apparentPower: null, cosPhi: null },
+      frequency: null,
+    }
+  }
+
+  setRelay(on: boolean): Promise<void> {
+    return this.call(relayRequest(this.address, on), COMMAND.relay, (answer) => decodeRelayAnswer(answer, this.address))
+  }
+
+  private call<T>(request: Uint8Array, command: number, decode: (answer: Uint8Array) => T): Promise<T> {
+    if (!this.link) return Promise.reject(new MeterChannelNotOpenError())
+    const expected = answerLength(command)
+    return this.link.call(request, (received) => (received.length >= expected ? expected : undefined), decode)
+  }
+}

@@ -1,0 +1,164 @@
+import type { EnergyRegisters, InstantValues, PhaseValues, ProfileRecord, Tariff } from '../meter-values'
+import { MeterChannelNotOpenError, MeterConfigError, MeterFrameError } from '../protocol/errors'
+import {
+  BWRI,
+  PROFILE_RECORD_STRIDE,
+  PROFILE_RING_RECORDS,
+  answerLength,
+  auxRequest,
+  closeChannelRequest,
+  completeAnswerLength,
+  decodeAuxAnswer,
+  decodeEnergyAnswer,
+  decodeLastProfileRecordAnswer,
+  decodeProfileMemoryAnswer,
+  decodeProfileRecord,
+  decodeSerialAnswer,
+  decodeStatusAnswer,
+  energyRequest,
+  lastProfileRecordRequest,
+  openChannelRequest,
+  profileMemoryRequest,
+  serialRequest,
+  testChannelRequest,
+  type ProfileCell,
+} from '../protocol/mercury230'
+import type { ConnectionSettings } from './connection-settings'
+import type { MeterDriver, MeterInfo } from './meter-driver'
+import { MeterLink } from './meter-link'
+
+/** Mercury 230/231/234/236 over a TCP converter; see protocol/mercury230.ts for the frames. */
+export class Mercury230Driver implements MeterDriver {
+  readonly protocol = 'mercury230'
+  private link: MeterLink | undefined
+
+  constructor(private readonly settings: ConnectionSettings) {
+    if (settings.netAddress > 0xff) throw new MeterConfigError('net_address', 'у счётчиков Меркурий 230 адрес от 0 до 255')
+  }
+
+  private get address(): number {
+    return this.settings.netAddress
+  }
+
+  async open(): Promise<void> {
+    if (this.link) return
+    this.link = await MeterLink.connect(this.settings)
+    try {
+      await this.call(testChannelRequest(this.address), (answer) => decodeStatusAnswer(answer, this.address))
+      await this.openChannel()
+    } catch (error) {
+      this.link.close()
+      this.link = undefined
+      throw error
+    }
+  }
+
+  async close(): Promise<void> {
+    const link = this.link
+    if (!link) return
+    this.link = undefined
+    const request = closeChannelRequest(this.address)
+    try {
+      await link.call(request, this.boundaryOf(request), (answer) => decodeStatusAnswer(answer, this.address))
+    } catch {
+      // Nothing to do about it: the meter closes an idle channel by itself after a few minutes.
+    } finally {
+      link.close()
+    }
+  }
+
+  readInfo(): Promise<MeterInfo> {
+    return this.read(serialRequest(this.address), (answer) => decodeSerialAnswer(answer, this.address))
+  }
+
+  readEnergy(tariff: Tariff): Promise<EnergyRegisters> {
+    return this.read(energyRequest(this.address, tariff), (answer) => decodeEnergyAnswer(answer, this.address))
+  }
+
+  async readInstant(): Promise<InstantValues> {
+    const aux = (bwri: number) => this.read(auxRequest(this.address, bwri), (answer) => decodeAuxAnswer(answer, this.address, bwri))
+    const active = await aux(BWRI.activePower)
+    const reactive = await aux(BWRI.reactivePower)
+    const apparent = await aux(BWRI.apparentPower)
+    const voltage = await aux(BWRI.voltage)
+    const current = await aux(BWRI.current)
+    const cosPhi = await aux(BWRI.cosPhi)
+    const [frequency] = await aux(BWRI.frequency)
+    const [angle12, angle13, angle23] = await aux(BWRI.angles)
+    // The meter gives angles 1-2, 1-3, 2-3; per phase we keep the angle to the next phase.
+    const angles = [angle12!, angle23!, 360 - angle13!]
+    const phase = (index: number): PhaseValues => ({
+      voltage: voltage[index]!,
+      current: current[index]!,
+      activePower: active[index + 1]!,
+      reactivePower: reactive[index + 1]!,
+      apparentPower: apparent[index + 1]!,
+      cosPhi: cosPhi[index + 1]!,
+      angle: angles[index]!,
+    })
+    return {
+      phases: { a: phase(0), b: phase(1), c: phase(2) },
+      total: { activePower: active[0]!, reactivePower: reactive[0]!, apparentPower: apparent[0]!, cosPhi: cosPhi[0]! },
+      frequency: frequency!,
+    }
+  }
+
+  /**
+   * Walks the profile ring back from the last record, one record per request. An interval whose
+   * record is absent, stamped with another time or garbled is reported as missing.
+   */
+  async readProfile(from: Date, to: Date): Promise<ProfileRecord[]> {
+    const last = await this.read(lastProfileRecordRequest(this.address), (answer) => decodeLastProfileRecordAnswer(answer, this.address))
+    const stepMs = last.minutes * 60_000
+    const records: ProfileRecord[] = []
+    for (let back = 0; back < PROFILE_RING_RECORDS; back++) {
+      const end = last.end.getTime() - back * stepMs
+      const start = end - stepMs
+      if (start < from.getTime()) break
+      if (start >= to.getTime()) continue
+      const memoryAddress = (last.memoryAddress - back * PROFILE_RECORD_STRIDE) & 0xffff
+      const payload = await this.read(profileMemoryRequest(this.address, memoryAddress), (answer) =>
+        decodeProfileMemoryAnswer(answer, this.address),
+      )
+      const cell = this.profileCell(payload)
+      const energy = cell && cell.end.getTime() === end ? cell.energy : null
+      records.push({ start: new Date(start), minutes: last.minutes, status: energy ? 'valid' : 'missing', energy })
+    }
+    return records.reverse()
+  }
+
+  private profileCell(payload: Uint8Array): ProfileCell | null {
+    try {
+      return decodeProfileRecord(payload, this.settings.meterConstant)
+    } catch (error) {
+      if (error instanceof MeterFrameError) return null
+      throw error
+    }
+  }
+
+  private openChannel(): Promise<void> {
+    const request = openChannelRequest(this.address, this.settings.accessLevel, this.settings.password)
+    return this.call(request, (answer) => decodeStatusAnswer(answer, this.address))
+  }
+
+  private boundaryOf(request: Uint8Array) {
+    const expected = answerLength(request)
+    return (received: Uint8Array) => completeAnswerLength(received, expected)
+  }
+
+  private call<T>(request: Uint8Array, decode: (answer: Uint8Array) => T): Promise<T> {
+    if (!this.link) return Promise.reject(new MeterChannelNotOpenError())
+    return this.link.call(request, this.boundaryOf(request), decode)
+  }
+
+  /** The meter drops a channel left idle, so "channel not open" is answered by reopening once. */
+  private async read<T>(request: Uint8Array, decode: (answer: Uint8Array) => T): Promise<T> {
+    try {
+      return await this.call(request, decode)
+    } catch (error) {
+      if (!(error instanceof MeterChannelNotOpenError) || !this.link) throw error
+      await this.openChannel()
+      return this.call(request, decode)
+    }
+  }
+}

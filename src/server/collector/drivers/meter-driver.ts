@@ -1,0 +1,27 @@
+import type { EnergyRegisters, InstantValues, MeterProtocol, ProfileRecord, Tariff } from '../meter-values'
+
+export interface MeterInfo {
+  serial: string
+  manufactured: Date | null
+}
+
+/**
+ * What the collecting service asks of a meter. Every method rejects with a MeterError subclass
+ * (protocol/errors.ts). Optional methods exist only where the meter model can do it: the power
+ * profile on the Mercury 230 family, the load relay on the Mercury 206.
+ */
+export interface MeterDriver {
+  readonly protocol: MeterProtocol
+  /** Connects and, where the protocol has one, opens the session with the password. */
+  open(): Promise<void>
+  /** Ends the session and the connection; never rejects. */
+  close(): Promise<void>
+  readInfo(): Promise<MeterInfo>
+  /** Accumulated energy since reset, kWh / kvarh; tariff 0 is the total. */
+  readEnergy(tariff: Tariff): Promise<EnergyRegisters>
+  readInstant(): Promise<InstantValues>
+  /** Interval records whose start lies in [from, to), oldest first. */
+  readProfile?(from: Date, to: Date): Promise<ProfileRecord[]>
+  /** Switches the consumer's supply on or off. */
+  setRelay?(on: boolean): Promise<void>
+}

@@ -1,0 +1,69 @@
+import { instantValues, registerReading } from '../load-model'
+import { COMMAND, RELAY, TARIFF_COUNT, energyAnswer, instantAnswer, relayAnswer, serialAnswer, type Mercury206Request } from '../protocol/mercury206'
+import type { EmulatedMeterSpec } from './meter-spec'
+
+const TARIFFS = [1, 2, 3, 4] as const
+
+/**
+ * A Mercury 206 on the load model, with a load relay: while the consumer is switched off the
+ * current and power read zero and the registers stand still (the energy the model would have
+ * used meanwhile is subtracted from then on).
+ */
+export class VirtualMercury206 {
+  private offSince: Date | null = null
+  /** kWh per tariff the consumer did not get while switched off. */
+  private readonly withheldKwh = new Array<number>(TARIFF_COUNT).fill(0)
+
+  constructor(readonly spec: EmulatedMeterSpec) {}
+
+  private modelKwh(at: Date): number[] {
+    return TARIFFS.map((tariff) => registerReading(this.spec.seed, this.spec.consumerType, at, tariff).aPlus)
+  }
+
+  private registersKwh(now: Date): number[] {
+    const model = this.modelKwh(this.offSince ?? now)
+    return model.map((kwh, index) => kwh - this.withheldKwh[index]!)
+  }
+
+  /** Null when the meter stays silent: unknown command or bad relay byte. */
+  answer(request: Mercury206Request, now: Date): Uint8Array | null {
+    const address = this.spec.address
+    switch (request.command) {
+      case COMMAND.readEnergy:
+        return energyAnswer(address, this.registersKwh(now))
+      case COMMAND.readInstant: {
+        const phase = instantValues(this.spec.seed, this.spec.consumerType, now).phases.a
+        const supplied = this.offSince === null
+        return instantAnswer(address, {
+          voltage: phase.voltage ?? 0,
+          current: supplied ? (phase.current ?? 0) : 0,
+          power: supplied ? Math.max(0, phase.activePower ?? 0) : 0,
+        })
+      }
+      case COMMAND.readSerial:
+        return serialAnswer(address, address)
+      case COMMAND.relay:
+        return this.switchRelay(request.data[0], now) ? relayAnswer(address) : null
+      default:
+        return null
+    }
+  }
+
+  private switchRelay(code: number | undefined, now: Date): boolean {
+    if (code === RELAY.off) {
+      this.offSince ??= now
+      return true
+    }
+    if (code === RELAY.on) {
+      if (this.offSince) {
+        const atOff = this.modelKwh(this.offSince)
+        this.modelKwh(now).forEach((kwh, index) => {
+          this.withheldKwh[index] = this.withheldKwh[index]! + kwh - atOff[index]!
+        })
+        this.offSince = null
+      }
+      return true
+    }
+    return false
+  }
+}

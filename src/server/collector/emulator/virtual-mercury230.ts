@@ -1,0 +1,186 @@
+import { halfHourEnergy, instantValues, isMissingInterval, registerReading } from '../load-model'
+import type { InstantValues, Tariff } from '../meter-values'
+import { HALF_HOUR_MS, fromMoscowParts } from '../moscow-time'
+import {
+  DEFAULT_METER_CONSTANT,
+  DEFAULT_PASSWORDS,
+  ENERGY_SINCE_RESET,
+  PARAMETER,
+  PROFILE_MEMORY,
+  PROFILE_RECORD_STRIDE,
+  PROFILE_RING_RECORDS,
+  STATUS,
+  auxAnswer,
+  encodeProfileRecord,
+  energyAnswer,
+  lastProfileRecordAnswer,
+  profileMemoryAnswer,
+  serialAnswer,
+  statusAnswer,
+  type Mercury230Request,
+} from '../protocol/mercury230'
+import { hash32 } from '../seeded-random'
+import type { EmulatedMeterSpec } from './meter-spec'
+
+/** A Mercury 230 closes a channel left idle this long. */
+const CHANNEL_IDLE_MS = 240_000
+const PROFILE_MINUTES = 30
+const MAX_PROFILE_DAYS = Math.floor(PROFILE_RING_RECORDS / 48)
+const RECORD_PADDING = 0xff
+
+/** A Mercury 230 whose registers, phase values and profile memory come from the load model. */
+export class VirtualMercury230 {
+  private channelLevel = 0
+  private lastRequestMs = Number.NEGATIVE_INFINITY
+  private readonly meterConstant: number
+  private readonly passwords: { user: string; admin: string }
+  private readonly profileIntervals: number
+  private readonly serial: string
+  private readonly manufactured: Date
+
+  constructor(readonly spec: EmulatedMeterSpec) {
+    this.meterConstant = spec.meterConstant ?? DEFAULT_METER_CONSTANT
+    this.passwords = spec.passwords ?? { user: DEFAULT_PASSWORDS[1], admin: DEFAULT_PASSWORDS[2] }
+    this.profileIntervals = Math.min(spec.profileDays ?? MAX_PROFILE_DAYS, MAX_PROFILE_DAYS) * 48
+    this.serial = spec.serial ?? String(10_000_000 + (hash32(spec.seed) % 90_000_000))
+    this.manufactured = fromMoscowParts({ year: 2019 + (spec.seed % 5), month: 1 + (spec.seed % 12), day: 1 + (spec.seed % 28), hour: 0, minute: 0, second: 0 })
+  }
+
+  private get address(): number {
+    return this.spec.address
+  }
+
+  answer(request: Mercury230Request, now: Date): Uint8Array {
+    const nowMs = now.getTime()
+    if (nowMs - this.lastRequestMs > CHANNEL_IDLE_MS) this.channelLevel = 0
+    this.lastRequestMs = nowMs
+    switch (request.kind) {
+      case 'test':
+        return statusAnswer(this.address, STATUS.ok)
+      case 'openChannel':
+        return this.openChannel(request.level, request.password)
+      case 'closeChannel':
+        this.channelLevel = 0
+        return statusAnswer(this.address, STATUS.ok)
+      default:
+        if (this.channelLevel === 0) return statusAnswer(this.address, STATUS.channelNotOpen)
+        return this.read(request, now) ?? statusAnswer(this.address, STATUS.invalidCommand)
+    }
+  }
+
+  private openChannel(level: number, password: string): Uint8Array {
+    if (level !== 1 && level !== 2) return statusAnswer(this.address, STATUS.invalidCommand)
+    // A wrong password leaves the channel closed, whatever was open before.
+    this.channelLevel = password === (level === 1 ? this.passwords.user : this.passwords.admin) ? level : 0
+    return statusAnswer(this.address, this.channelLevel === 0 ? STATUS.accessDenied : STATUS.ok)
+  }
+
+  /** Null for a request this meter does not support. */
+  private read(request: Mercury230Request, now: Date): Uint8Array | null {
+    switch (request.kind) {
+      case 'readEnergy': {
+        if (request.array !== ENERGY_SINCE_RESET || request.tariff > 4) return null
+        const kwh = registerReading(this.spec.seed, this.spec.consumerType, now, request.tariff as Tariff)
+        return energyAnswer(this.address, { aPlus: kwh.aPlus * 1000, aMinus: kwh.aMinus * 1000, rPlus: kwh.rPlus * 1000, rMinus: kwh.rMinus * 1000 })
+      }
+      case 'readAux': {
+        const values = auxValues(instantValues(this.spec.seed, this.spec.consumerType, now), request.bwri)
+        if (!values) return null
+        if (request.parameter === PARAMETER.allPhases) return auxAnswer(this.address, request.bwri, values.all)
+        const single = values.byPhase[request.bwri & 0x03]
+        return single === undefined ? null : auxAnswer(this.address, request.bwri, [single])
+      }
+      case 'readSerial':
+        return serialAnswer(this.address, { serial: this.serial, manufactured: this.manufactured })
+      case 'readLastProfileRecord': {
+        const lastEnd = Math.floor(now.getTime() / HALF_HOUR_MS)
+        return lastProfileRecordAnswer(this.address, {
+          memoryAddress: (lastEnd % PROFILE_RING_RECORDS) * PROFILE_RECORD_STRIDE,
+          status: 0,
+          end: new Date(lastEnd * HALF_HOUR_MS),
+          minutes: PROFILE_MINUTES,
+        })
+      }
+      case 'readMemory':
+        return request.memory === PROFILE_MEMORY ? profileMemoryAnswer(this.address, this.profileBytes(request.memoryAddress, request.length, now)) : null
+      default:
+        return null
+    }
+  }
+
+  /**
+   * Memory 3 as a ring of 16-byte records, slot = (interval end / 30 min) mod 4096; slots older
+   * than the kept days read as never written (FF).
+   */
+  private profileBytes(memoryAddress: number, length: number, now: Date): Uint8Array {
+    const lastEnd = Math.floor(now.getTime() / HALF_HOUR_MS)
+    const bytes = new Uint8Array(length)
+    let slot = -1
+    let record: Uint8Array = new Uint8Array(0)
+    for (let i = 0; i < length; i++) {
+      const address = (memoryAddress + i) & 0xffff
+      const wantedSlot = Math.floor(address / PROFILE_RECORD_STRIDE)
+      if (wantedSlot !== slot) {
+        slot = wantedSlot
+        record = this.profileSlot(slot, lastEnd)
+      }
+      bytes[i] = record[address % PROFILE_RECORD_STRIDE]!
+    }
+    return bytes
+  }
+
+  private profileSlot(slot: number, lastEnd: number): Uint8Array {
+    const record = new Uint8Array(PROFILE_RECORD_STRIDE).fill(RECORD_PADDING)
+    const endIndex = lastEnd - ((((lastEnd - slot) % PROFILE_RING_RECORDS) + PROFILE_RING_RECORDS) % PROFILE_RING_RECORDS)
+    if (lastEnd - endIndex >= this.profileIntervals) return record
+    const start = new Date((endIndex - 1) * HALF_HOUR_MS)
+    const energy = isMissingInterval(this.spec.seed, start) ? null : halfHourEnergy(this.spec.seed, this.spec.consumerType, start)
+    record.set(encodeProfileRecord({ status: 0, end: new Date(endIndex * HALF_HOUR_MS), minutes: PROFILE_MINUTES, energy }, this.meterConstant))
+    return record
+  }
+}
+
+/**
+ * Values of an 08 16 answer for a BWRI code (`all`), and the value an 08 11 request picks by the
+ * code's low bits (`byPhase`, 0 being the sum where the quantity has one).
+ */
+function auxValues(values: InstantValues, bwri: number): { all: number[]; byPhase: Record<number, number> } | null {
+  const { a, b, c } = values.phases
+  const phases = [a, b, c]
+  const perPhase = (pick: (phase: typeof a) => number | null) => phases.map((phase) => pick(phase) ?? 0)
+  const withSum = (sum: number | null, pick: (phase: typeof a) => number | null) => {
+    const all = [sum ?? 0, ...perPhase(pick)]
+    return { all, byPhase: { 0: all[0]!, 1: all[1]!, 2: all[2]!, 3: all[3]! } }
+  }
+  const phasesOnly = (all: number[]) => ({ all, byPhase: { 1: all[0]!, 2: all[1]!, 3: all[2]! } })
+  switch (bwri >> 4) {
+    case 0x0:
+      switch ((bwri >> 2) & 0x03) {
+        case 0:
+          return withSum(values.total.activePower, (phase) => phase.activePower)
+        case 1:
+          return withSum(values.total.reactivePower, (phase) => phase.reactivePower)
+        case 2:
+          return withSum(values.total.apparentPower, (phase) => phase.apparentPower)
+        default:
+          return null
+      }
+    case 0x1:
+      return phasesOnly(perPhase((phase) => phase.voltage))
+    case 0x2:
+      return phasesOnly(perPhase((phase) => phase.current))
+    case 0x3:
+      return withSum(values.total.cosPhi, (phase) => phase.cosPhi)
+    case 0x4: {
+      const frequency = values.frequency ?? 0
+      return { all: [frequency], byPhase: { 0: frequency, 1: frequency, 2: frequency, 3: frequency } }
+    }
+    case 0x5: {
+      // Angles 1-2, 1-3, 2-3 from the per-phase angles to the next phase.
+      const [toB, toC] = [a.angle ?? 0, b.angle ?? 0]
+      return phasesOnly([toB, toB + toC, toC])
+    }
+    default:
+      return null
+  }
+}

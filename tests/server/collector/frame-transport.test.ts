@@ -1,0 +1,86 @@
+import net from 'node:net'
+import { afterEach, describe, expect, it } from 'vitest'
+import { FrameTransport } from '../../../src/server/collector/drivers/frame-transport'
+import { MeterConnectionError, MeterTimeoutError } from '../../../src/server/collector/protocol/errors'
+import { hex, toHex } from './hex'
+
+const servers: net.Server[] = []
+
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))))
+})
+
+/** A server that answers every request with `answer`, one byte per TCP write. */
+async function tricklingServer(answer: Uint8Array): Promise<number> {
+  const server = net.createServer((socket) => {
+    socket.setNoDelay(true)
+    socket.on('data', async () => {
+      for (const byte of answer) {
+        socket.write(Uint8Array.of(byte))
+        await new Promise((resolve) => setTimeout(resolve, 2))
+      }
+    })
+  })
+  servers.push(server)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return (server.address() as net.AddressInfo).port
+}
+
+const ENERGY_ANSWER = hex('11 5B 07 15 CD FF FF FF FF 00 00 E8 03 00 00 00 00 51 98')
+
+describe('frame transport', () => {
+  it('reassembles an answer that arrives one byte at a time', async () => {
+    // The server sends the next byte only after the transport has taken in the previous one,
+    // so every byte is a TCP chunk of its own.
+    let serverSide: net.Socket | undefined
+    const requestArrived = new Promise<void>((resolve) => {
+      const server = net.createServer((socket) => {
+        serverSide = socket
+        socket.setNoDelay(true)
+        socket.once('data', () => resolve())
+      })
+      servers.push(server)
+      server.listen(0, '127.0.0.1')
+    })
+    await new Promise((resolve) => servers[0]!.once('listening', resolve))
+    const transport = await FrameTransport.connect('127.0.0.1', (servers[0]!.address() as net.AddressInfo).port, 500)
+    const seen: number[] = []
+    let onSeen = () => {}
+    const exchange = transport.exchange(
+      hex('11 05 00 00 15 19'),
+      (received) => {
+        seen.push(received.length)
+        onSeen()
+        return received.length >= 19 ? 19 : undefined
+      },
+      5000,
+    )
+    await requestArrived
+    for (const byte of ENERGY_ANSWER) {
+      const taken = new Promise<void>((resolve) => (onSeen = resolve))
+      serverSide!.write(Uint8Array.of(byte))
+      await taken
+    }
+    expect(toHex(await exchange)).toBe(toHex(ENERGY_ANSWER))
+    expect(seen).toEqual(Array.from({ length: 19 }, (_, index) => index + 1))
+    transport.close()
+  })
+
+  it('times out when the answer stays incomplete', async () => {
+    const port = await tricklingServer(ENERGY_ANSWER.subarray(0, 5))
+    const transport = await FrameTransport.connect('127.0.0.1', port, 500)
+    await expect(transport.exchange(hex('11 05 00 00 15 19'), (received) => (received.length >= 19 ? 19 : undefined), 100)).rejects.toThrow(
+      MeterTimeoutError,
+    )
+    transport.close()
+  })
+
+  it('fails pending and later exchanges once the connection is gone', async () => {
+    const server = net.createServer((socket) => socket.on('data', () => socket.destroy()))
+    servers.push(server)
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const transport = await FrameTransport.connect('127.0.0.1', (server.address() as net.AddressInfo).port, 500)
+    await expect(transport.exchange(hex('11 00 0D E0'), () => undefined, 2000)).rejects.toThrow(MeterConnectionError)
+    await expect(transport.exchange(hex('11 00 0D E0'), () => undefined, 2000)).rejects.toThrow(MeterConnectionError)
+  })
+})

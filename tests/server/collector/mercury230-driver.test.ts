@@ -1,0 +1,193 @@
+import { describe, expect, it } from 'vitest'
+import { createMeterDriver } from '../../../src/server/collector/drivers/create-meter-driver'
+import type { MeterDriver } from '../../../src/server/collector/drivers/meter-driver'
+import type { EmulatedMeterSpec } from '../../../src/server/collector/emulator/meter-spec'
+import { halfHourEnergy, instantValues, isMissingInterval, registerReading } from '../../../src/server/collector/load-model'
+import {
+  MeterAccessDeniedError,
+  MeterChannelNotOpenError,
+  MeterConnectionError,
+  MeterCrcError,
+  MeterTimeoutError,
+} from '../../../src/server/collector/protocol/errors'
+import { closedPort, connection, countingRelay, emulate, NOW } from './emulator-harness'
+
+const METER: EmulatedMeterSpec = { protocol: 'mercury230', address: 17, serial: '12345678', consumerType: 'industrial', seed: 4242 }
+
+async function opened(driver: MeterDriver): Promise<MeterDriver> {
+  await driver.open()
+  return driver
+}
+
+describe('Mercury 230 driver against the emulator', () => {
+  it('opens with the user password and reads the serial number', async () => {
+    const emulator = await emulate({ meters: [METER] })
+    const driver = await opened(createMeterDriver('mercury230', connection(emulator, 17)))
+    expect((await driver.readInfo()).serial).toBe('12345678')
+    await driver.close()
+  })
+
+  it('opens as admin with 222222', async () => {
+    const emulator = await emulate({ meters: [METER] })
+    const driver = await opened(createMeterDriver('mercury230', connection(emulator, 17, { access_level: '2' })))
+    await expect(driver.readEnergy(0)).resolves.toBeDefined()
+    await driver.close()
+  })
+
+  it('gets access denied for a wrong password, without retrying', async () => {
+    const emulator = await emulate({ meters: [{ ...METER, passwords: { user: '654321', admin: '876543' } }] })
+    const relay = await countingRelay(emulator)
+    const driver = createMeterDriver('mercury230', connection({ port: relay.port }, 17))
+    await expect(driver.open()).rejects.toThrow(MeterAccessDeniedError)
+    // test channel (4 bytes) and one open channel (11 bytes)
+    expect(relay.sentBytes()).toBe(15)
+    await expect(opened(createMeterDriver('mercury230', connection(emulator, 17, { password: '654321' })))).resolves.toBeDefined()
+  })
+
+  it('reads energy registers equal to the load model, per tariff, to the watt-hour', async () => {
+    const emulator = await emulate({ meters: [METER] })
+    const driver = await opened(createMeterDriver('mercury230', connection(emulator, 17)))
+    for (const tariff of [0, 1, 2, 3, 4] as const) {
+      const model = registerReading(METER.seed, METER.consumerType, NOW, tariff)
+      const energy = await driver.readEnergy(tariff)
+      expect(energy).toEqual({
+        aPlus: Math.floor(model.aPlus * 1000) / 1000,
+        aMinus: Math.floor(model.aMinus * 1000) / 1000,
+        rPlus: Math.floor(model.rPlus * 1000) / 1000,
+        rMinus: Math.floor(model.rMinus * 1000) / 1000,
+      })
+    }
+    await driver.close()
+  })
+
+  it('reads instantaneous phase values of the load model within the protocol resolution', async () => {
+    const emulator = await emulate({ meters: [METER] })
+    const driver = await opened(createMeterDriver('mercury230', connection(emulator, 17)))
+    const values = await driver.readInstant()
+    const model = instantValues(METER.seed, METER.consumerType, NOW)
+    for (const name of ['a', 'b', 'c'] as const) {
+      const [read, expected] = [values.phases[name], model.phases[name]]
+      expect(read.voltage).toBeCloseTo(expected.voltage!, 2)
+      expect(read.current).toBeCloseTo(expected.current!, 3)
+      expect(read.activePower).toBeCloseTo(expected.activePower!, 2)
+      expect(read.reactivePower).toBeCloseTo(expected.reactivePower!, 2)
+      expect(read.apparentPower).toBeCloseTo(expected.apparentPower!, 2)
+      expect(read.cosPhi).toBeCloseTo(expected.cosPhi!, 3)
+      expect(read.angle).toBeCloseTo(expected.angle!, 1)
+    }
+    expect(values.total.activePower).toBeCloseTo(model.total.activePower!, 2)
+    expect(values.total.cosPhi).toBeCloseTo(model.total.cosPhi!, 3)
+    expect(values.frequency).toBeCloseTo(model.frequency!, 2)
+    await driver.close()
+  })
+
+  it('reads the last hours of the power profile as the load model intervals', async () => {
+    const emulator = await emulate({ meters: [METER] })
+    const driver = await opened(createMeterDriver('mercury230', connection(emulator, 17)))
+    const from = new Date('2026-11-20T06:30:00.000Z')
+    const records = await driver.readProfile!(from, NOW)
+    expect(records.map((record) => record.start.toISOString())).toEqual(
+      Array.from({ length: 12 }, (_, index) => new Date(from.getTime() + index * 1_800_000).toISOString()),
+    )
+    for (const record of records) {
+      expect(record.minutes).toBe(30)
+      if (isMissingInterval(METER.seed, record.start)) {
+        expect(record).toMatchObject({ status: 'missing', energy: null })
+        continue
+      }
+      const model = halfHourEnergy(METER.seed, METER.consumerType, record.start)
+      expect(record.status).toBe('valid')
+      // one count is 1 / (2 x 5000) kWh
+      for (const channel of ['aPlus', 'aMinus', 'rPlus', 'rMinus'] as const) {
+        expect(Math.abs(record.energy![channel] - model[channel])).toBeLessThanOrEqual(0.00005 + 1e-12)
+      }
+    }
+    await driver.close()
+  })
+
+  it('reports deliberate gaps of the profile as missing intervals', async () => {
+    const from = new Date('2026-11-19T12:30:00.000Z')
+    const starts = Array.from({ length: 48 }, (_, index) => new Date(from.getTime() + index * 1_800_000))
+    const seed = Array.from({ length: 1000 }, (_, index) => index).find((candidate) => starts.some((start) => isMissingInterval(candidate, start)))!
+    const emulator = await emulate({ meters: [{ ...METER, seed }] })
+    const driver = await opened(createMeterDriver('mercury230', connection(emulator, 17)))
+    const records = await driver.readProfile!(from, NOW)
+    expect(records).toHaveLength(48)
+    expect(records.map((record) => record.status === 'missing')).toEqual(starts.map((start) => isMissingInterval(seed, start)))
+    await driver.close()
+  })
+
+  it('does not look past the days the meter keeps', async () => {
+    const emulator = await emulate({ meters: [{ ...METER, profileDays: 1 }] })
+    const driver = await opened(createMeterDriver('mercury230', connection(emulator, 17)))
+    const records = await driver.readProfile!(new Date('2026-11-19T06:30:00.000Z'), new Date('2026-11-19T12:30:00.000Z'))
+    expect(records.map((record) => record.status)).toEqual(new Array(12).fill('missing'))
+    await driver.close()
+  })
+
+  it('reopens the channel the meter closed after its idle time', async () => {
+    let now = NOW
+    const emulator = await emulate({ meters: [METER], clock: () => now })
+    const relay = await countingRelay(emulator)
+    const driver = await opened(createMeterDriver('mercury230', connection({ port: relay.port }, 17)))
+    now = new Date(NOW.getTime() + 5 * 60_000)
+    const sentBeforeRead = relay.sentBytes()
+    const energy = await driver.readEnergy(0)
+    expect(energy.aPlus).toBe(Math.floor(registerReading(METER.seed, METER.consumerType, now, 0).aPlus * 1000) / 1000)
+    // energy request refused as "not open", open channel, energy request again
+    expect(relay.sentBytes() - sentBeforeRead).toBe(6 + 11 + 6)
+    await driver.close()
+  })
+
+  it('times out on a dead meter with a small timeout', async () => {
+    const emulator = await emulate({ meters: [{ ...METER, faults: { dead: true } }] })
+    const driver = createMeterDriver('mercury230', connection(emulator, 17, { timeout_ms: '80', retries: '1' }))
+    await expect(driver.open()).rejects.toThrow(MeterTimeoutError)
+  })
+
+  it('times out for an address nobody has on the bus', async () => {
+    const emulator = await emulate({ meters: [METER] })
+    const driver = createMeterDriver('mercury230', connection(emulator, 99, { timeout_ms: '80', retries: '0' }))
+    await expect(driver.open()).rejects.toThrow(MeterTimeoutError)
+  })
+
+  it('retries a damaged answer and then reports the CRC error', async () => {
+    const emulator = await emulate({ meters: [{ ...METER, faults: { crcErrorRate: 1 } }] })
+    const relay = await countingRelay(emulator)
+    const driver = createMeterDriver('mercury230', connection({ port: relay.port }, 17, { retries: '2' }))
+    await expect(driver.open()).rejects.toThrow(MeterCrcError)
+    // the 4-byte test channel request, sent three times
+    expect(relay.sentBytes()).toBe(12)
+  })
+
+  it('gets through a lossy, noisy line thanks to retries', async () => {
+    const emulator = await emulate({ meters: [{ ...METER, faults: { crcErrorRate: 0.2, timeoutRate: 0.1 } }] })
+    const driver = await opened(createMeterDriver('mercury230', connection(emulator, 17, { timeout_ms: '300', retries: '6' })))
+    for (const tariff of [0, 1, 2, 3] as const) {
+      expect((await driver.readEnergy(tariff)).aPlus).toBe(Math.floor(registerReading(METER.seed, METER.consumerType, NOW, tariff).aPlus * 1000) / 1000)
+    }
+    await driver.close()
+  })
+
+  it('reassembles answers that arrive in several TCP chunks', async () => {
+    const emulator = await emulate({ meters: [{ ...METER, faults: { fragmentAnswers: true } }] })
+    const driver = await opened(createMeterDriver('mercury230', connection(emulator, 17)))
+    expect((await driver.readEnergy(0)).aPlus).toBe(Math.floor(registerReading(METER.seed, METER.consumerType, NOW, 0).aPlus * 1000) / 1000)
+    expect((await driver.readInstant()).phases.b.voltage).toBeGreaterThan(219)
+    await driver.close()
+  })
+
+  it('refuses to read before open and reports a refused connection', async () => {
+    const emulator = await emulate({ meters: [METER] })
+    await expect(createMeterDriver('mercury230', connection(emulator, 17)).readEnergy(0)).rejects.toThrow(MeterChannelNotOpenError)
+    const driver = createMeterDriver('mercury230', connection({ port: await closedPort() }, 17))
+    await expect(driver.open()).rejects.toThrow(MeterConnectionError)
+    await expect(driver.open()).rejects.toThrow(/ECONNREFUSED/)
+  })
+
+  it('has a profile but no relay', () => {
+    const driver = createMeterDriver('mercury230', connection({ port: 1 }, 17))
+    expect(driver.readProfile).toBeTypeOf('function')
+    expect(driver.setRelay).toBeUndefined()
+  })
+})
