@@ -15,6 +15,9 @@ import { authRoutes } from './routes/auth'
 import { userRoutes } from './routes/users'
 import { groupRoutes } from './routes/groups'
 import { accountRoutes } from './routes/account'
+import { referenceRoutes } from './routes/references'
+import { pointRoutes } from './routes/points'
+import { counterRoutes } from './routes/counters'
 
 import { customerRoutes } from './routes/customers'
 declare module 'fastify' {
@@ -84,6 +87,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(userRoutes)
   await app.register(groupRoutes)
   await app.register(accountRoutes, { box: app.box })
+  await app.register(referenceRoutes)
+  await app.register(pointRoutes)
+  await app.register(counterRoutes)
 
   await app.register(customerRoutes)
   if (options.consoleRoot === null) app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: T.notFound }))

@@ -1,5 +1,6 @@
 import type { Executor } from '../client'
 import { seedBase, seedDemoStaff, type BaseSeedResult } from './base'
+import { seedRegistry } from './registry'
 
 export type SeedOptions = { adminUsername: string; adminPassword?: string; demo: boolean; log?: (message: string) => void }
 
@@ -9,6 +10,7 @@ export type SeedOptions = { adminUsername: string; adminPassword?: string; demo:
  */
 const demoSteps: { name: string; run: (db: Executor, base: BaseSeedResult) => Promise<void> }[] = [
   { name: 'staff', run: seedDemoStaff },
+  { name: 'registry', run: seedRegistry },
 ]
 
 export async function runSeeds(db: Executor, options: SeedOptions): Promise<BaseSeedResult> {

@@ -1,0 +1,302 @@
+import { and, asc, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm'
+import type { ListQuery, Paged } from '../../shared/schemas/common'
+import {
+  CONN_SOURCES, CONN_SOURCE_PARAM, COPER_TYPES, LORAWAN_PARAMS,
+  type ConnParam, type ConnParamValues, type CoperType, type Counter, type CounterCreate, type CounterOperation,
+} from '../../shared/schemas/counters'
+import type { ModelConnParam } from '../../shared/schemas/references'
+import { T } from '../../shared/texts'
+import type { Executor } from '../db/client'
+import { counterModels, counterOperations, counters, dataSources, modelConnParams, pointCounters, points, users } from '../db/schema'
+import { HttpError, fieldError } from '../lib/http-errors'
+import { likePattern, orderingOf } from '../lib/listing'
+import { paged, withPage } from './references'
+
+/** The meter's latest installation (current when not removed), joined laterally per meter. */
+function lastInstallation(db: Executor) {
+  return db
+    .select({
+      point_id: pointCounters.point_id,
+      installed_at: pointCounters.installed_at,
+      removed_at: pointCounters.removed_at,
+    })
+    .from(pointCounters)
+    .where(sql`${pointCounters.counter_id} = ${counters}.counter_id`)
+    .orderBy(desc(pointCounters.installed_at), desc(pointCounters.point_counter_id))
+    .limit(1)
+    .as('last_install')
+}
+
+const lastTakeoff = sql<string | null>`(select max(pc.removed_at) from ${pointCounters} pc where pc.counter_id = ${counters}.counter_id)`
+
+function selectCounters(db: Executor) {
+  const last = lastInstallation(db)
+  const query = db
+    .select({
+      counter_id: counters.counter_id,
+      serial_num: counters.serial_num,
+      model_id: counters.model_id,
+      model_name: counterModels.name,
+      counter_model_api: counterModels.counter_model_api_id,
+      coeff: counters.coeff,
+      coeff_voltage: counters.coeff_voltage,
+      point_id: last.point_id,
+      point_number: points.point_number,
+      point_name: points.name,
+      installed_at: last.installed_at,
+      removed_at: last.removed_at,
+      last_takeoff: lastTakeoff.mapWith((value: string | Date | null) => (value === null ? null : new Date(value).toISOString())),
+      remark: counters.remark,
+      is_active: counters.is_active,
+      version: counters.version,
+    })
+    .from(counters)
+    .innerJoin(counterModels, eq(counterModels.model_id, counters.model_id))
+    .leftJoinLateral(last, sql`true`)
+    .leftJoin(points, eq(points.point_id, last.point_id))
+  return query
+}
+
+type CounterRecord = Awaited<ReturnType<ReturnType<typeof selectCounters>['execute']>>[number]
+
+function toCounter({ installed_at, removed_at, last_takeoff, ...row }: CounterRecord): Counter {
+  const current = installed_at !== null && removed_at === null
+  return {
+    ...row,
+    model: { name: row.model_name },
+    install_date: current ? installed_at.toISOString() : null,
+    is_current: current,
+    last_install_date: installed_at ? installed_at.toISOString() : null,
+    last_takeoff_date: last_takeoff,
+    counter_is_active: row.is_active,
+  }
+}
+
+const ORDERINGS = {
+  serial_num: counters.serial_num,
+  counter_id: counters.counter_id,
+  model_name: counterModels.name,
+  point_name: points.name,
+  is_active: counters.is_active,
+}
+
+const wasOnPoint = (pointId: number) =>
+  sql`exists(select 1 from ${pointCounters} pc where pc.counter_id = ${counters}.counter_id and pc.point_id = ${pointId})`
+const isInstalled = sql`exists(select 1 from ${pointCounters} pc where pc.counter_id = ${counters}.counter_id and pc.removed_at is null)`
+
+function pageOfCounters(db: Executor, query: ListQuery, filters: (SQL | undefined)[]): Promise<Paged<Counter>> {
+  const where = and(query.search ? ilike(counters.serial_num, likePattern(query.search)) : undefined, ...filters)
+  const order = orderingOf(query.ordering, ORDERINGS, [asc(counters.serial_num), asc(counters.counter_id)], counters.counter_id)
+  // Every filter reads the counters table alone, so the count needs no join.
+  return paged(withPage(selectCounters(db).where(where).orderBy(...order).$dynamic(), query), db.select({ count: count() }).from(counters).where(where), toCounter)
+}
+
+/** The meters list, optionally only the meters ever installed on one point. */
+export function listCounters(db: Executor, query: ListQuery & { point_id?: number }): Promise<Paged<Counter>> {
+  return pageOfCounters(db, query, [query.point_id === undefined ? undefined : wasOnPoint(query.point_id)])
+}
+
+/** Meters on no point now, optionally of one model: what the wizard offers as an existing meter. */
+export function listAvailableForInstall(db: Executor, query: ListQuery & { model_id?: number }): Promise<Paged<Counter>> {
+  return pageOfCounters(db, query, [sql`not ${isInstalled}`, query.model_id === undefined ? undefined : eq(counters.model_id, query.model_id)])
+}
+
+export async function findCounter(db: Executor, counterId: number): Promise<Counter | undefined> {
+  const [row] = await selectCounters(db).where(eq(counters.counter_id, counterId))
+  return row && toCounter(row)
+}
+
+async function assertSerialFree(db: Executor, modelId: number, serialNum: string, exceptId?: number): Promise<void> {
+  const [row] = await db
+    .select({ id: counters.counter_id })
+    .from(counters)
+    .where(and(eq(counters.model_id, modelId), eq(counters.serial_num, serialNum)))
+  if (row && row.id !== exceptId) throw fieldError('serial_num', T.counterSerialTaken)
+}
+
+export async function modelGroupOf(db: Executor, modelId: number): Promise<number> {
+  const [model] = await db.select({ api: counterModels.counter_model_api_id }).from(counterModels).where(eq(counterModels.model_id, modelId))
+  if (!model) throw fieldError('model_id', T.relatedMissing)
+  return model.api
+}
+
+export async function insertCounter(db: Executor, input: CounterCreate): Promise<number> {
+  await modelGroupOf(db, input.model_id)
+  await assertSerialFree(db, input.model_id, input.serial_num)
+  const [row] = await db
+    .insert(counters)
+    .values({ serial_num: input.serial_num, model_id: input.model_id, coeff: input.coeff, coeff_voltage: input.coeff_voltage, remark: input.remark })
+    .returning({ id: counters.counter_id })
+  return row!.id
+}
+
+/** Edits the meter; the ratios also restate its current installation, which the point's figures use. */
+export async function updateCounter(db: Executor, before: Counter, patch: Partial<Pick<Counter, 'serial_num' | 'coeff' | 'coeff_voltage' | 'remark'>>): Promise<void> {
+  if (patch.serial_num !== undefined) await assertSerialFree(db, before.model_id, patch.serial_num, before.counter_id)
+  await db
+    .update(counters)
+    .set({ ...patch, version: sql`${counters.version} + 1` })
+    .where(eq(counters.counter_id, before.counter_id))
+  if (patch.coeff !== undefined || patch.coeff_voltage !== undefined) {
+    await db
+      .update(pointCounters)
+      .set({ coeff: patch.coeff ?? before.coeff, coeff_voltage: patch.coeff_voltage ?? before.coeff_voltage })
+      .where(and(eq(pointCounters.counter_id, before.counter_id), isNull(pointCounters.removed_at)))
+  }
+}
+
+export async function setCounterActive(db: Executor, counterId: number, active: boolean): Promise<void> {
+  await db.update(counters).set({ is_active: active, version: sql`${counters.version} + 1` }).where(eq(counters.counter_id, counterId))
+}
+
+export async function deleteCounter(db: Executor, counterId: number): Promise<void> {
+  await db.delete(counters).where(eq(counters.counter_id, counterId))
+}
+
+export async function currentInstallation(db: Executor, counterId: number) {
+  const [row] = await db
+    .select()
+    .from(pointCounters)
+    .where(and(eq(pointCounters.counter_id, counterId), isNull(pointCounters.removed_at)))
+  return row
+}
+
+async function pointHasCounter(db: Executor, pointId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: pointCounters.point_counter_id })
+    .from(pointCounters)
+    .where(and(eq(pointCounters.point_id, pointId), isNull(pointCounters.removed_at)))
+  return row !== undefined
+}
+
+export type Installation = {
+  counterId: number
+  pointId: number
+  at: Date
+  coeff: number
+  coeffVoltage: number
+  connParams: ConnParamValues
+  sourceId: number | null
+}
+
+/** Puts a meter on a point that has none; the meter must be on no other point. */
+export async function install(db: Executor, installation: Installation): Promise<void> {
+  const [point] = await db.select({ id: points.point_id }).from(points).where(eq(points.point_id, installation.pointId))
+  if (!point) throw fieldError('point_id', T.relatedMissing)
+  if (await pointHasCounter(db, installation.pointId)) throw fieldError('point_id', T.pointHasCounter)
+  if (await currentInstallation(db, installation.counterId)) throw new HttpError(400, { detail: T.counterInstalledElsewhere })
+  await db.insert(pointCounters).values({
+    point_id: installation.pointId,
+    counter_id: installation.counterId,
+    installed_at: installation.at,
+    coeff: installation.coeff,
+    coeff_voltage: installation.coeffVoltage,
+    conn_params: installation.connParams,
+    source_id: installation.sourceId,
+  })
+  await db
+    .update(counters)
+    .set({ coeff: installation.coeff, coeff_voltage: installation.coeffVoltage, version: sql`${counters.version} + 1` })
+    .where(eq(counters.counter_id, installation.counterId))
+}
+
+/** Ends the meter's current installation; a meter on no point is refused with the spec's message. */
+export async function takeOffCounter(db: Executor, counterId: number, at: Date): Promise<number> {
+  const current = await currentInstallation(db, counterId)
+  if (!current) throw new HttpError(400, { detail: T.counterNotInstalled })
+  if (at < current.installed_at) throw fieldError('operation_date', T.invalidValue)
+  await db.update(pointCounters).set({ removed_at: at }).where(eq(pointCounters.point_counter_id, current.point_counter_id))
+  await db.update(counters).set({ version: sql`${counters.version} + 1` }).where(eq(counters.counter_id, counterId))
+  return current.point_id
+}
+
+export async function recordOperation(
+  db: Executor,
+  op: { counterId: number; pointId: number | null; type: CoperType; at: Date; comment?: string; userId: number | null },
+): Promise<void> {
+  await db.insert(counterOperations).values({
+    counter_id: op.counterId,
+    point_id: op.pointId,
+    coper_type: op.type,
+    operation_date: op.at,
+    comment: op.comment ?? '',
+    user_id: op.userId,
+  })
+}
+
+export function listOperations(db: Executor, query: ListQuery & { counter_id?: number }): Promise<Paged<CounterOperation>> {
+  const where = query.counter_id === undefined ? undefined : eq(counterOperations.counter_id, query.counter_id)
+  const rows = db
+    .select({
+      counter_oper_id: counterOperations.counter_oper_id,
+      counter_id: counterOperations.counter_id,
+      counter_serial_num: counters.serial_num,
+      operation_date: counterOperations.operation_date,
+      coper_type: counterOperations.coper_type,
+      comment: counterOperations.comment,
+      point_id: counterOperations.point_id,
+      point_name: points.name,
+      user_name: sql<string | null>`nullif(trim(concat_ws(' ', ${users.first_name}, ${users.last_name})), '')`,
+      username: users.username,
+    })
+    .from(counterOperations)
+    .innerJoin(counters, eq(counters.counter_id, counterOperations.counter_id))
+    .leftJoin(points, eq(points.point_id, counterOperations.point_id))
+    .leftJoin(users, eq(users.user_id, counterOperations.user_id))
+    .where(where)
+    .orderBy(desc(counterOperations.operation_date), desc(counterOperations.counter_oper_id))
+    .$dynamic()
+  return paged(withPage(rows, query), db.select({ count: count() }).from(counterOperations).where(where), ({ operation_date, username, user_name, ...row }) => ({
+    ...row,
+    operation_date: operation_date.toISOString(),
+    coper_type_name: COPER_TYPES[row.coper_type as CoperType] ?? row.coper_type,
+    user_name: user_name ?? username,
+  }))
+}
+
+export async function modelGroupConnParams(db: Executor, counterModelApiId: number): Promise<ModelConnParam[]> {
+  return db
+    .select({
+      par_name: modelConnParams.par_name,
+      description: modelConnParams.description,
+      default_value: modelConnParams.default_value,
+      required: modelConnParams.required,
+    })
+    .from(modelConnParams)
+    .where(eq(modelConnParams.counter_model_api_id, counterModelApiId))
+    .orderBy(asc(modelConnParams.order_num), asc(modelConnParams.model_conn_param_id))
+}
+
+/**
+ * Connection parameters after a change: the known parameters of the model group with the given values over
+ * the previous ones (defaults for a new installation). For the lorawandb source only the net address counts;
+ * for TCP every parameter but the source. Required values are checked.
+ */
+export async function resolveConnParams(
+  db: Executor,
+  counterModelApiId: number,
+  previous: ConnParamValues | null,
+  changes: ConnParamValues,
+): Promise<{ values: ConnParamValues; sourceId: number | null }> {
+  const known = await modelGroupConnParams(db, counterModelApiId)
+  const names = new Set(known.map((p) => p.par_name))
+  const unknown = Object.keys(changes).filter((name) => !names.has(name))
+  if (unknown.length > 0) throw new HttpError(400, Object.fromEntries(unknown.map((name) => [`conn_params.${name}`, [T.unknownConnParam]])))
+  const base = previous ?? Object.fromEntries(known.map((p) => [p.par_name, p.default_value]))
+  const values: ConnParamValues = { ...base, ...changes }
+  const sourceName = values[CONN_SOURCE_PARAM] || CONN_SOURCES.TCP
+  const [source] = await db.select({ id: dataSources.source_id }).from(dataSources).where(eq(dataSources.name, sourceName))
+  if (!source) throw fieldError(`conn_params.${CONN_SOURCE_PARAM}`, T.unknownSource)
+  const shown = sourceName === CONN_SOURCES.LORAWANDB
+    ? known.filter((p) => (LORAWAN_PARAMS as readonly string[]).includes(p.par_name))
+    : known.filter((p) => p.par_name !== CONN_SOURCE_PARAM)
+  const missing = shown.filter((p) => p.required && !values[p.par_name])
+  if (missing.length > 0) throw new HttpError(400, Object.fromEntries(missing.map((p) => [`conn_params.${p.par_name}`, [T.required]])))
+  return { values: { ...values, [CONN_SOURCE_PARAM]: sourceName }, sourceId: source.id }
+}
+
+/** The current installation's parameters with their descriptions, in the model group's order. */
+export async function connParamsOf(db: Executor, counterModelApiId: number, values: ConnParamValues): Promise<ConnParam[]> {
+  const known = await modelGroupConnParams(db, counterModelApiId)
+  return known.map((p) => ({ par_name: p.par_name, description: p.description, par_value: values[p.par_name] ?? p.default_value, required: p.required }))
+}

@@ -1,0 +1,155 @@
+import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { DEFAULT_TIME_ZONE, CHANNEL } from '../../shared/metering'
+import type { ListQuery, Paged } from '../../shared/schemas/common'
+import type { Point, PointCounter, PointInput } from '../../shared/schemas/points'
+import type { Executor } from '../db/client'
+import { counterModels, counters, customers, dailyValues, pointCounters, points } from '../db/schema'
+import { likePattern, orderingOf } from '../lib/listing'
+import { paged, withPage } from './references'
+
+/** A subscriber's display name: the person's full name, or the company's short (else full) name. */
+export const customerName = sql<string>`case when ${customers.customer_type} = 1
+  then trim(concat_ws(' ', ${customers.last_name}, ${customers.first_name}, ${customers.middle_name}))
+  else coalesce(nullif(${customers.company_short_name}, ''), ${customers.company_full_name}) end`
+
+/** The meter installed on the point now (at most one, a partial unique index says so). */
+const currentCounterId = sql<number | null>`(select pc.counter_id from ${pointCounters} pc where pc.point_id = ${points}.point_id and pc.removed_at is null)`
+const hasCounter = sql<boolean>`exists(select 1 from ${pointCounters} pc where pc.point_id = ${points}.point_id and pc.removed_at is null)`
+/**
+ * Objects a point belongs to are kept by the objects area (represents); until its link table exists a point
+ * belongs to none. A scalar subquery, because ORDER BY 0 would mean a column position.
+ */
+const representsCount = sql<number>`(select 0)`
+
+const columns = {
+  point_id: points.point_id,
+  point_number: points.point_number,
+  name: points.name,
+  address: points.address,
+  geopoint: points.geopoint,
+  remark: points.remark,
+  customer_id: points.customer_id,
+  customer_name: customerName,
+  counter_id: currentCounterId,
+  has_counter: hasCounter,
+  energy_limit: points.energy_limit,
+  version: points.version,
+  point_represents_number: representsCount,
+}
+
+type PointRecord = { [K in keyof typeof columns]: unknown }
+
+function toPoint(row: PointRecord): Point {
+  const r = row as Omit<Point, 'customer' | 'represents'> & { customer_name: string | null }
+  const { customer_name, ...rest } = r
+  return {
+    ...rest,
+    counter_id: rest.counter_id === null ? null : Number(rest.counter_id),
+    has_counter: Boolean(rest.has_counter),
+    customer: rest.customer_id === null || customer_name === null ? null : { name: customer_name },
+    point_represents_number: Number(rest.point_represents_number),
+    represents: [],
+  }
+}
+
+const ORDERINGS = {
+  name: points.name,
+  has_counter: hasCounter,
+  point_represents_number: representsCount,
+  point_number: points.point_number,
+  customer__name: customerName,
+  address: points.address,
+}
+
+function searchOf(search: string): SQL | undefined {
+  if (!search) return undefined
+  const pattern = likePattern(search)
+  return or(ilike(points.name, pattern), ilike(points.point_number, pattern))
+}
+
+export function listPoints(db: Executor, query: ListQuery): Promise<Paged<Point>> {
+  const where = searchOf(query.search)
+  const order = orderingOf(query.ordering, ORDERINGS, [asc(points.name), asc(points.point_id)], points.point_id)
+  const rows = db.select(columns).from(points).leftJoin(customers, eq(customers.customer_id, points.customer_id)).where(where).orderBy(...order).$dynamic()
+  return paged(withPage(rows, query), db.select({ count: count() }).from(points).where(where), toPoint)
+}
+
+export async function findPoint(db: Executor, pointId: number): Promise<Point | undefined> {
+  const [row] = await db.select(columns).from(points).leftJoin(customers, eq(customers.customer_id, points.customer_id)).where(eq(points.point_id, pointId))
+  return row && toPoint(row)
+}
+
+export async function customerExists(db: Executor, customerId: number): Promise<boolean> {
+  const [row] = await db.select({ id: customers.customer_id }).from(customers).where(eq(customers.customer_id, customerId))
+  return row !== undefined
+}
+
+export async function insertPoint(db: Executor, input: PointInput): Promise<number> {
+  const [row] = await db.insert(points).values(input).returning({ id: points.point_id })
+  return row!.id
+}
+
+export async function updatePoint(db: Executor, pointId: number, input: PointInput): Promise<void> {
+  await db
+    .update(points)
+    .set({ ...input, version: sql`${points.version} + 1`, updated_at: new Date() })
+    .where(eq(points.point_id, pointId))
+}
+
+export async function deletePoint(db: Executor, pointId: number): Promise<void> {
+  await db.delete(points).where(eq(points.point_id, pointId))
+}
+
+/**
+ * The current month's A+ consumption of a point, in the account's time zone: each day's sum multiplied by
+ * the ratios of the meter that was installed on the point that day.
+ */
+export async function pointMonthConsumption(db: Executor, pointId: number, timeZone: string = DEFAULT_TIME_ZONE): Promise<number> {
+  const [row] = await db
+    .select({
+      sum: sql<number>`coalesce(sum(${dailyValues.value} * ${pointCounters.coeff} * ${pointCounters.coeff_voltage}), 0)`.mapWith(Number),
+    })
+    .from(pointCounters)
+    .innerJoin(dailyValues, eq(dailyValues.counter_id, pointCounters.counter_id))
+    .where(
+      and(
+        eq(pointCounters.point_id, pointId),
+        eq(dailyValues.channel, CHANNEL.A_PLUS),
+        sql`${dailyValues.day} >= date_trunc('month', now() at time zone ${timeZone})::date`,
+        sql`${dailyValues.day} >= (${pointCounters.installed_at} at time zone ${timeZone})::date`,
+        or(isNull(pointCounters.removed_at), sql`${dailyValues.day} < (${pointCounters.removed_at} at time zone ${timeZone})::date`),
+      ),
+    )
+  return row?.sum ?? 0
+}
+
+/** Every installation on the point, the current one first, then the removed ones from the latest. */
+export async function pointInstallations(db: Executor, pointId: number): Promise<PointCounter[]> {
+  const rows = await db
+    .select({
+      point_counter_id: pointCounters.point_counter_id,
+      counter_id: counters.counter_id,
+      serial_num: counters.serial_num,
+      model_id: counters.model_id,
+      model_name: counterModels.name,
+      counter_model_api: counterModels.counter_model_api_id,
+      coeff: pointCounters.coeff,
+      coeff_voltage: pointCounters.coeff_voltage,
+      installed_at: pointCounters.installed_at,
+      removed_at: pointCounters.removed_at,
+      is_active: counters.is_active,
+      source: pointCounters.source_id,
+      version: counters.version,
+    })
+    .from(pointCounters)
+    .innerJoin(counters, eq(counters.counter_id, pointCounters.counter_id))
+    .innerJoin(counterModels, eq(counterModels.model_id, counters.model_id))
+    .where(eq(pointCounters.point_id, pointId))
+    .orderBy(sql`${pointCounters.removed_at} is not null`, desc(pointCounters.installed_at))
+  return rows.map(({ installed_at, removed_at, ...rest }) => ({
+    ...rest,
+    install_date: installed_at.toISOString(),
+    takeoff_date: removed_at ? removed_at.toISOString() : null,
+    is_current: removed_at === null,
+  }))
+}

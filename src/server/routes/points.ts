@@ -1,0 +1,97 @@
+import type { FastifyInstance } from 'fastify'
+import { idParams } from '../../shared/schemas/common'
+import { pointInput, pointListQuery, type Point, type PointInput } from '../../shared/schemas/points'
+import { T } from '../../shared/texts'
+import type { Executor } from '../db/client'
+import { audit } from '../lib/audit'
+import { fieldError, notFound } from '../lib/http-errors'
+import { mutate } from '../lib/mutation'
+import type { Req } from '../lib/route-types'
+import { checkIfMatch, setEtag } from '../lib/versioning'
+import {
+  customerExists, deletePoint, findPoint, insertPoint, listPoints, pointInstallations, pointMonthConsumption, updatePoint,
+} from '../repositories/points'
+
+type IdReq = Req<{ params: typeof idParams }>
+type WriteReq = Req<{ params: typeof idParams; body: typeof pointInput }>
+
+async function existingPoint(db: Executor, id: number): Promise<Point> {
+  const point = await findPoint(db, id)
+  if (!point) throw notFound()
+  return point
+}
+
+async function checkCustomer(db: Executor, input: PointInput): Promise<void> {
+  if (input.customer_id !== null && !(await customerExists(db, input.customer_id))) throw fieldError('customer_id', T.relatedMissing)
+}
+
+/** Metering points; writes carry `version` for the offline outbox (ETag, If-Match, 412 with the current row). */
+export async function pointRoutes(app: FastifyInstance) {
+  app.get('/api/points/', { config: { permission: 'points.view' }, schema: { querystring: pointListQuery } }, (request: Req<{ query: typeof pointListQuery }>) =>
+    listPoints(app.db, request.query),
+  )
+
+  app.get('/api/points/:id/', { config: { permission: 'points.view' }, schema: { params: idParams } }, async (request: IdReq, reply) => {
+    const point = await existingPoint(app.db, request.params.id)
+    setEtag(reply, point.version)
+    return point
+  })
+
+  app.post('/api/points/', { config: { permission: 'points.change' }, schema: { body: pointInput } }, async (request: Req<{ body: typeof pointInput }>, reply) => {
+    const created = await mutate(
+      request,
+      reply,
+      async (tx) => {
+        await checkCustomer(tx, request.body)
+        const id = await insertPoint(tx, request.body)
+        const point = await existingPoint(tx, id)
+        await audit(tx, request, 'point', id, 'create', null, point)
+        return point
+      },
+      { status: 201 },
+    )
+    setEtag(reply, created.version)
+    return created
+  })
+
+  app.put('/api/points/:id/', { config: { permission: 'points.change' }, schema: { params: idParams, body: pointInput } }, async (request: WriteReq, reply) => {
+    const updated = await mutate(request, reply, async (tx) => {
+      const before = await existingPoint(tx, request.params.id)
+      checkIfMatch(request, before)
+      await checkCustomer(tx, request.body)
+      await updatePoint(tx, request.params.id, request.body)
+      const after = await existingPoint(tx, request.params.id)
+      await audit(tx, request, 'point', request.params.id, 'update', before, after)
+      return after
+    })
+    setEtag(reply, updated.version)
+    return updated
+  })
+
+  // The spec writes the deletion without the trailing slash; both spellings are accepted.
+  for (const url of ['/api/points/:id', '/api/points/:id/']) {
+    app.delete(url, { config: { permission: 'points.delete' }, schema: { params: idParams } }, (request: IdReq, reply) =>
+      mutate(
+        request,
+        reply,
+        async (tx) => {
+          const before = await existingPoint(tx, request.params.id)
+          checkIfMatch(request, before)
+          await deletePoint(tx, request.params.id)
+          await audit(tx, request, 'point', request.params.id, 'delete', before, null)
+        },
+        { status: 204 },
+      ),
+    )
+  }
+
+  app.get('/api/points/:id/consumption/', { config: { permission: 'points.view' }, schema: { params: idParams } }, async (request: IdReq) => {
+    await existingPoint(app.db, request.params.id)
+    return { consumption__sum: await pointMonthConsumption(app.db, request.params.id) }
+  })
+
+  app.get('/api/points/:id/counters/', { config: { permission: 'points.view' }, schema: { params: idParams } }, async (request: IdReq) => {
+    await existingPoint(app.db, request.params.id)
+    return { results: await pointInstallations(app.db, request.params.id) }
+  })
+}

@@ -1,0 +1,116 @@
+import * as v from 'valibot'
+import { formObject, dateTimeText, idValue, listQueryEntries, numberValue, optionalText, paged, requiredText } from './common'
+import { T } from '../texts'
+
+/** A meter as the API answers it (metering.md section 3), with its current or last installation. */
+export const counter = v.object({
+  counter_id: v.number(),
+  serial_num: v.string(),
+  model_id: v.number(),
+  model: v.object({ name: v.string() }),
+  model_name: v.string(),
+  counter_model_api: v.number(),
+  coeff: v.number(),
+  coeff_voltage: v.number(),
+  point_id: v.nullable(v.number()),
+  point_number: v.nullable(v.string()),
+  point_name: v.nullable(v.string()),
+  install_date: v.nullable(v.string()),
+  is_current: v.boolean(),
+  last_install_date: v.nullable(v.string()),
+  last_takeoff_date: v.nullable(v.string()),
+  remark: v.string(),
+  is_active: v.boolean(),
+  counter_is_active: v.boolean(),
+  version: v.number(),
+})
+export type Counter = v.InferOutput<typeof counter>
+export const counterList = paged(counter)
+
+export const COUNTER_LIST_ORDERINGS = ['serial_num', 'counter_id', 'model_name', 'point_name', 'is_active'] as const
+
+const ratio = () => numberValue(0.0001, 1_000_000)
+const serialNum = () => requiredText(50)
+
+export const counterCreate = formObject({
+  serial_num: serialNum(),
+  model_id: idValue(),
+  coeff: ratio(),
+  coeff_voltage: ratio(),
+  remark: optionalText(),
+})
+export type CounterCreate = v.InferOutput<typeof counterCreate>
+
+/** PATCH: the console sends only serial_num, coeff and coeff_voltage, and only those that changed. */
+export const counterUpdate = formObject({
+  serial_num: v.optional(serialNum()),
+  coeff: v.optional(ratio()),
+  coeff_voltage: v.optional(ratio()),
+  remark: v.optional(optionalText()),
+})
+export type CounterUpdate = v.InferOutput<typeof counterUpdate>
+
+/** par_name -> par_value; numbers are kept as the text the driver parses. */
+export const connParamValues = v.record(
+  v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_]{0,49}$/, T.invalidValue)),
+  v.pipe(v.union([v.string(), v.number()], T.invalidValue), v.transform(String), v.trim(), v.maxLength(255, T.tooLong(255))),
+  T.invalidValue,
+)
+export type ConnParamValues = v.InferOutput<typeof connParamValues>
+
+export const connParamsUpdate = formObject({ conn_params: connParamValues })
+
+const installEntries = {
+  point_id: idValue(),
+  operation_date: dateTimeText(),
+  conn_params: v.optional(connParamValues, {}),
+}
+
+export const createAndInstall = formObject({ ...counterCreate.entries, ...installEntries })
+export type CreateAndInstall = v.InferOutput<typeof createAndInstall>
+
+/** An existing meter: its ratios may be restated for the new installation. */
+export const updateAndInstall = formObject({ ...installEntries, coeff: v.optional(ratio()), coeff_voltage: v.optional(ratio()) })
+export type UpdateAndInstall = v.InferOutput<typeof updateAndInstall>
+
+export const takeOff = formObject({ operation_date: dateTimeText(), comment: requiredText(1000) })
+export type TakeOff = v.InferOutput<typeof takeOff>
+
+export const counterListQuery = v.object({ ...listQueryEntries, point_id: v.optional(idValue()) })
+export const availableForInstallQuery = v.object({ ...listQueryEntries, model_id: v.optional(idValue()) })
+export const counterOperQuery = v.object({ ...listQueryEntries, counter_id: v.optional(idValue()) })
+
+/** A connection parameter of an installation: the model group's parameter with its value. */
+export const connParam = v.object({ par_name: v.string(), description: v.string(), par_value: v.string(), required: v.boolean() })
+export type ConnParam = v.InferOutput<typeof connParam>
+
+export const COPER_TYPES = {
+  create: 'Создание',
+  install: 'Установка',
+  take_off: 'Снятие',
+  edit: 'Изменение',
+  activate: 'Включение опроса',
+  deactivate: 'Отключение опроса',
+  conn_params: 'Изменение параметров подключения',
+} as const
+export type CoperType = keyof typeof COPER_TYPES
+
+export const counterOperation = v.object({
+  counter_oper_id: v.number(),
+  counter_id: v.number(),
+  counter_serial_num: v.string(),
+  operation_date: v.string(),
+  coper_type: v.string(),
+  coper_type_name: v.string(),
+  comment: v.string(),
+  point_id: v.nullable(v.number()),
+  point_name: v.nullable(v.string()),
+  user_name: v.nullable(v.string()),
+})
+export type CounterOperation = v.InferOutput<typeof counterOperation>
+export const counterOperationList = paged(counterOperation)
+
+export const CONN_SOURCE_PARAM = 'source'
+/** Connection sources (metering.md section 9); lorawandb meters only need the net address. */
+export const CONN_SOURCES = { TCP: 'TCP', LORAWANDB: 'lorawandb' } as const
+export const LORAWAN_PARAMS = ['net_address'] as const
