@@ -3,6 +3,7 @@ import { buildApp } from './app'
 import { openDatabase } from './db/client'
 import { runSeeds } from './db/seed'
 import { loadServerSecret } from './lib/server-secret'
+import { startHealthChecks } from './health/health-checker'
 
 /** Starts the product: database, migrations, seed, HTTP server; stops gracefully on SIGINT/SIGTERM. */
 async function main() {
@@ -28,6 +29,7 @@ async function main() {
     closing = true
     app.log.info({ signal }, 'shutting down')
     // close() stops accepting connections and waits for requests in flight.
+    stopHealthChecks()
     await app.close()
     await database.close()
     process.exit(0)
@@ -35,6 +37,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'))
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
 
+  const stopHealthChecks = startHealthChecks(database.db, (error) => app.log.warn({ err: error }, 'health check round failed'))
   await app.listen({ port: config.port, host: config.host })
   process.stdout.write(`Консоль АСКУЭ: http://localhost:${config.port}/\n`)
 }

@@ -25,6 +25,27 @@ export const DEFAULT_ENERGY_LIMIT_KWH = 5000
 export const NAME_MAX = 255
 export const TEXT_MAX = 2000
 
+/* Objects (represents) and their balances (metering.md section 9). */
+/** Profile intervals in minutes: half-hour, hour, day, month, year (the last two cut as calendar months and years). */
+export const PROFILE_INTERVALS = [30, 60, 1440, 43200, 525600] as const
+export type ProfileInterval = (typeof PROFILE_INTERVALS)[number]
+export const PROFILE_INTERVAL_DEFAULT: ProfileInterval = 30
+export const ENERGY_FORMATS = ['kvch', 'kv'] as const
+export const ENERGY_TYPES = ['straight', 'reverse'] as const
+export const ROUND_WITH_MIN = 1
+export const ROUND_WITH_MAX = 5
+export const ROUND_VAL_DEFAULT = 'roundWith2'
+/** Last half-hours shown per point of an object. */
+export const HALFS_NUM_DEFAULT = 12
+export const HALFS_NUM_MAX = 168
+/** Readings "at a time of day": the start of the day plus 47 half-hour steps. */
+export const COUNTER_VALUE_TIMES = Array.from({ length: 48 }, (_, step) => step * 30)
+/** Swatches offered for the loss colour and the points' colours. */
+export const COLOR_SWATCHES = ['#e53e3e', '#dd6b20', '#d69e2e', '#38a169', '#319795', '#3182ce', '#00b5d8', '#805ad5', '#d53f8c', '#718096'] as const
+/** The health of objects' hosts is checked this often, each check giving up after the timeout. */
+export const HEALTH_CHECK_PERIOD_MS = 60_000
+export const HEALTH_CHECK_TIMEOUT_MS = 3000
+
 /* Subscribers and applications (administration.md sections 3, 4, 9). */
 export const CUSTOMER_TYPES = { 1: 'Физическое лицо', 2: 'Индивидуальный предприниматель', 3: 'Юридическое лицо' } as const
 export type CustomerType = keyof typeof CUSTOMER_TYPES

@@ -1,0 +1,33 @@
+import { DEFAULT_TIME_ZONE } from '../../shared/metering'
+import type { BalanceHeader, BalanceItem } from '../../shared/schemas/represents'
+import { TIME_KEY } from './compose'
+
+const BOM = '\uFEFF'
+
+const dateTime = new Intl.DateTimeFormat('ru-RU', {
+  timeZone: DEFAULT_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+})
+
+function quote(text: string): string {
+  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+/** A table for Excel in Russian locale: UTF-8 with BOM, ';' between cells, decimal comma, DD.MM.YYYY HH:mm. */
+export function balanceCsv(headers: BalanceHeader[], items: BalanceItem[]): string {
+  const titles = headers.map((h) => quote(h.unit ? `${h.title}, ${h.unit}` : h.title))
+  const lines = items.map((item) =>
+    headers
+      .map((h) => {
+        if (h.key === TIME_KEY) return dateTime.format(new Date(item.time)).replace(',', '')
+        const value = item.values[h.key]
+        return value === null || value === undefined ? '' : String(value).replace('.', ',')
+      })
+      .join(';'),
+  )
+  return BOM + [titles.join(';'), ...lines].join('\r\n') + '\r\n'
+}

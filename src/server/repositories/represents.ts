@@ -1,0 +1,171 @@
+import { and, asc, count, eq, ilike, sql } from 'drizzle-orm'
+import { COLOR_SWATCHES } from '../../shared/constants'
+import type { ListQuery } from '../../shared/schemas/common'
+import { pageOf } from '../../shared/schemas/common'
+import type { Represent, RepresentPoint } from '../../shared/schemas/represents'
+import { CHANNEL } from '../../shared/metering'
+import type { Executor } from '../db/client'
+import { customers, counters, pointCounters, points, representPoints, represents } from '../db/schema'
+import { likePattern, orderingOf } from '../lib/listing'
+
+const representColumns = {
+  represent_id: represents.represent_id,
+  parent_id: represents.parent_id,
+  name: represents.name,
+  remark: represents.remark,
+  lost_color: represents.lost_color,
+  check_health: represents.check_health,
+  health_check_ip: represents.health_check_ip,
+  health_check_port: represents.health_check_port,
+  period_type: represents.period_type,
+  period_begin: represents.period_begin,
+  period_end: represents.period_end,
+  energy_format: represents.energy_format,
+  energy_type: represents.energy_type,
+  reactive_energy: represents.reactive_energy,
+  show_lost: represents.show_lost,
+  show_lost_in_percentage: represents.show_lost_in_percentage,
+  round_val: represents.round_val,
+}
+
+export async function listRepresents(db: Executor, query: ListQuery) {
+  const where = query.search ? ilike(represents.name, likePattern(query.search)) : undefined
+  const { limit, offset } = pageOf(query)
+  const order = orderingOf(query.ordering, { name: represents.name }, [asc(represents.name)], represents.represent_id)
+  const rows = db.select(representColumns).from(represents).where(where).orderBy(...order).offset(offset)
+  const [results, [total]] = await Promise.all([
+    (limit === null ? rows : rows.limit(limit)) as Promise<Represent[]>,
+    db.select({ count: count() }).from(represents).where(where),
+  ])
+  return { count: Number(total?.count ?? 0), results }
+}
+
+/** The whole tree, flat: what the side menu draws and mirrors offline. */
+export function representTree(db: Executor) {
+  return db
+    .select({ represent_id: represents.represent_id, parent_id: represents.parent_id, name: represents.name })
+    .from(represents)
+    .orderBy(asc(represents.name), asc(represents.represent_id))
+}
+
+export async function findRepresent(db: Executor, id: number): Promise<Represent | undefined> {
+  const [row] = await db.select(representColumns).from(represents).where(eq(represents.represent_id, id))
+  if (!row) return undefined
+  const children = await db
+    .select({ represent_id: represents.represent_id, parent_id: represents.parent_id, name: represents.name })
+    .from(represents)
+    .where(eq(represents.parent_id, id))
+    .orderBy(asc(represents.name))
+  return { ...(row as Represent), children }
+}
+
+/** A colour for the next point of an object: the swatches in turn. */
+export async function nextPointPlace(db: Executor, representId: number): Promise<{ color: string; order_num: number }> {
+  const [row] = await db
+    .select({ n: count(), max: sql<number | null>`max(${representPoints.order_num})` })
+    .from(representPoints)
+    .where(eq(representPoints.represent_id, representId))
+  const n = Number(row?.n ?? 0)
+  return { color: COLOR_SWATCHES[(n + 5) % COLOR_SWATCHES.length]!, order_num: row?.max === null || row?.max === undefined ? 0 : Number(row.max) + 1 }
+}
+
+export async function findRepresentPoint(db: Executor, representId: number, representPointId: number) {
+  const [row] = await db
+    .select()
+    .from(representPoints)
+    .where(and(eq(representPoints.represent_id, representId), eq(representPoints.represent_point_id, representPointId)))
+  return row
+}
+
+/** Points of an object in their order, with the signs and colours the balance uses. */
+export function balancePointsOf(db: Executor, representId: number) {
+  return db
+    .select({ point_id: points.point_id, name: points.name, sign: representPoints.sign, color: representPoints.color })
+    .from(representPoints)
+    .innerJoin(points, eq(points.point_id, representPoints.point_id))
+    .where(eq(representPoints.represent_id, representId))
+    .orderBy(asc(representPoints.order_num), asc(representPoints.represent_point_id))
+}
+
+const customerName = sql<string>`coalesce(nullif(${customers.company_short_name}, ''), trim(concat_ws(' ', ${customers.last_name}, ${customers.first_name}, ${customers.middle_name})), '')`
+
+type HalfRow = { point_id: number; times: (string | number)[]; vals: (string | number | null)[] }
+
+/**
+ * The object's points with their meters and each point's last `halfsNum` half-hours of A+ (ratios applied,
+ * null where nothing was measured), ending with the last completed half-hour.
+ */
+export async function representPointsOf(db: Executor, representId: number, halfsNum: number, now: Date = new Date()): Promise<RepresentPoint[]> {
+  const rows = await db
+    .select({
+      represent_point_id: representPoints.represent_point_id,
+      point_id: points.point_id,
+      order_num: representPoints.order_num,
+      sign: representPoints.sign,
+      color: representPoints.color,
+      selected: representPoints.selected,
+      name: points.name,
+      point_number: points.point_number,
+      address: points.address,
+      customer_name: customerName,
+      customer_number: sql<string>`coalesce(${customers.customer_number}, '')`,
+      counter: counters.serial_num,
+      counter_id: counters.counter_id,
+      is_active: sql<boolean>`coalesce(${counters.is_active}, false)`,
+      point_represents_number: sql<number>`(select count(*) from represent_points rp2 where rp2.point_id = ${points.point_id})::int`,
+    })
+    .from(representPoints)
+    .innerJoin(points, eq(points.point_id, representPoints.point_id))
+    .leftJoin(customers, eq(customers.customer_id, points.customer_id))
+    .leftJoin(pointCounters, and(eq(pointCounters.point_id, points.point_id), sql`${pointCounters.removed_at} is null`))
+    .leftJoin(counters, eq(counters.counter_id, pointCounters.counter_id))
+    .where(eq(representPoints.represent_id, representId))
+    .orderBy(asc(representPoints.order_num), asc(representPoints.represent_point_id))
+  if (rows.length === 0) return []
+
+  const lastStart = Math.floor(now.getTime() / 1_800_000) * 1_800_000 - 1_800_000
+  const firstStart = lastStart - (halfsNum - 1) * 1_800_000
+  const halfs = await db.execute<HalfRow>(sql`
+    select pc.point_id,
+           array_agg((extract(epoch from v.interval_start) * 1000)::bigint order by v.interval_start) as times,
+           array_agg(case when v.status = 1 then null else v.value * pc.coeff * pc.coeff_voltage end order by v.interval_start) as vals
+    from point_counters pc join interval_values v on v.counter_id = pc.counter_id and v.channel = ${CHANNEL.A_PLUS}
+      and v.interval_start >= greatest(pc.installed_at, ${new Date(firstStart).toISOString()}::timestamptz)
+      and v.interval_start <= ${new Date(lastStart).toISOString()}::timestamptz
+      and (pc.removed_at is null or v.interval_start < pc.removed_at)
+    where pc.point_id in (select point_id from represent_points where represent_id = ${representId})
+    group by pc.point_id`)
+  const byPoint = new Map<number, Map<number, number | null>>()
+  for (const row of halfs.rows) {
+    byPoint.set(Number(row.point_id), new Map(row.times.map((t, i) => [Number(t), row.vals[i] === null ? null : Number(row.vals[i])])))
+  }
+  return rows.map((row) => {
+    const values = byPoint.get(row.point_id)
+    return {
+      ...row,
+      sign: row.sign as RepresentPoint['sign'],
+      point_represents_number: Number(row.point_represents_number),
+      halfs: Array.from({ length: halfsNum }, (_, i) => {
+        const start = firstStart + i * 1_800_000
+        return { time: new Date(start).toISOString(), value: values?.get(start) ?? null }
+      }),
+    }
+  })
+}
+
+/** Points not yet linked to the object. */
+export function availablePointsOf(db: Executor, representId: number) {
+  return db
+    .select({ point_id: points.point_id, name: points.name, point_number: points.point_number, address: points.address })
+    .from(points)
+    .where(sql`not exists (select 1 from represent_points rp where rp.point_id = ${points.point_id} and rp.represent_id = ${representId})`)
+    .orderBy(asc(points.name), asc(points.point_id))
+}
+
+/** Objects whose host is checked, for the health checker. */
+export function healthTargets(db: Executor) {
+  return db
+    .select({ represent_id: represents.represent_id, host: represents.health_check_ip, port: represents.health_check_port })
+    .from(represents)
+    .where(and(eq(represents.check_health, true), sql`${represents.health_check_port} is not null`, sql`${represents.health_check_ip} <> ''`))
+}

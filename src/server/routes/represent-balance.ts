@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { idParams } from '../../shared/schemas/common'
+import { counterValuesQuery, profileQuery } from '../../shared/schemas/represents'
+import { counterValuesOf } from '../balance/counter-values'
+import { balanceCsv } from '../balance/csv'
+import { profileOf } from '../balance/profile'
+import { healthSnapshot } from '../health/health-checker'
+import type { Executor } from '../db/client'
+import { notFound } from '../lib/http-errors'
+import type { Req } from '../lib/route-types'
+import { balancePointsOf, findRepresent } from '../repositories/represents'
+
+async function objectOf(db: Executor, id: number) {
+  const represent = await findRepresent(db, id)
+  if (!represent) throw notFound()
+  return { represent, points: await balancePointsOf(db, id) }
+}
+
+function sendCsv(reply: FastifyReply, fileName: string, body: string) {
+  return reply
+    .header('Content-Type', 'text/csv; charset=utf-8')
+    .header('Content-Disposition', `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+    .send(body)
+}
+
+/** The balance of an object (chart and table), its readings at a time of day, their CSV files, and the health map. */
+export async function representBalanceRoutes(app: FastifyInstance) {
+  const view = { permission: 'represents.view' } as const
+  type ProfileReq = Req<{ params: typeof idParams; query: typeof profileQuery }>
+  type ValuesReq = Req<{ params: typeof idParams; query: typeof counterValuesQuery }>
+
+  const profile = async (request: ProfileReq) => {
+    const { represent, points } = await objectOf(app.db, request.params.id)
+    return { represent, data: await profileOf(app.db, points, represent.lost_color, request.query) }
+  }
+  const values = async (request: ValuesReq) => {
+    const { represent, points } = await objectOf(app.db, request.params.id)
+    return { represent, data: await counterValuesOf(app.db, points, request.query) }
+  }
+
+  app.get('/api/represents/:id/points_profile_data/', { config: view, schema: { params: idParams, querystring: profileQuery } }, async (request: ProfileReq) =>
+    (await profile(request)).data,
+  )
+
+  app.get('/api/represents/:id/points_profile_csv/', { config: view, schema: { params: idParams, querystring: profileQuery } }, async (request: ProfileReq, reply) => {
+    const { represent, data } = await profile(request)
+    const { beginDate, endDate } = request.query
+    return sendCsv(reply, `Профиль ${represent.name} ${beginDate}_${endDate}.csv`, balanceCsv(data.headers, data.items))
+  })
+
+  app.get('/api/represents/:id/points_counters_values/', { config: view, schema: { params: idParams, querystring: counterValuesQuery } }, async (request: ValuesReq) =>
+    (await values(request)).data,
+  )
+
+  app.get(
+    '/api/represents/:id/points_counter_values_csv/',
+    { config: view, schema: { params: idParams, querystring: counterValuesQuery } },
+    async (request: ValuesReq, reply) => {
+      const { represent, data } = await values(request)
+      const { beginDate, endDate } = request.query
+      return sendCsv(reply, `Показания ${represent.name} ${beginDate}_${endDate}.csv`, balanceCsv(data.headers, data.items))
+    },
+  )
+
+  app.get('/api/represent_health_check/', { config: view }, async () => healthSnapshot())
+}

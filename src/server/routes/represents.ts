@@ -1,0 +1,187 @@
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { and, eq } from 'drizzle-orm'
+import { idParams } from '../../shared/schemas/common'
+import {
+  halfsQuery, pointColorBody, pointIdQuery, pointOrderBody, representCreate, representListQuery, representPointQuery, representUpdate,
+} from '../../shared/schemas/represents'
+import { T } from '../../shared/texts'
+import { points, representPoints, represents } from '../db/schema'
+import type { Executor } from '../db/client'
+import { audit } from '../lib/audit'
+import { fieldError, notFound } from '../lib/http-errors'
+import { mutate } from '../lib/mutation'
+import type { Req } from '../lib/route-types'
+import {
+  availablePointsOf, findRepresent, findRepresentPoint, listRepresents, nextPointPlace, representPointsOf, representTree,
+} from '../repositories/represents'
+import { representBalanceRoutes } from './represent-balance'
+
+/** Sign of a point cycles 1 -> -1 -> 0 -> 1 (metering.md section 4). */
+const NEXT_SIGN: Record<number, number> = { 1: -1, [-1]: 0, 0: 1 }
+
+async function existingRepresent(db: Executor, id: number) {
+  const found = await findRepresent(db, id)
+  if (!found) throw notFound()
+  return found
+}
+
+async function existingLink(db: Executor, representId: number, representPointId: number) {
+  const link = await findRepresentPoint(db, representId, representPointId)
+  if (!link) throw fieldError('represent_point_id', T.representPointNotFound)
+  return link
+}
+
+export async function representRoutes(app: FastifyInstance) {
+  const view = { permission: 'represents.view' } as const
+  const change = { permission: 'represents.change' } as const
+  type IdReq = Req<{ params: typeof idParams }>
+
+  app.get('/api/represents/all/', { config: view }, async () => ({ results: await representTree(app.db) }))
+
+  app.get('/api/represents/', { config: view, schema: { querystring: representListQuery } }, async (request: Req<{ query: typeof representListQuery }>) =>
+    listRepresents(app.db, request.query),
+  )
+
+  app.get('/api/represents/:id/', { config: view, schema: { params: idParams } }, async (request: IdReq) => existingRepresent(app.db, request.params.id))
+
+  app.post('/api/represents/', { config: change, schema: { body: representCreate } }, async (request: Req<{ body: typeof representCreate }>, reply) =>
+    mutate(
+      request,
+      reply,
+      async (tx) => {
+        const { parent_id } = request.body
+        if (parent_id !== null && !(await findRepresent(tx, parent_id))) throw fieldError('parent_id', T.representParentMissing)
+        const [row] = await tx.insert(represents).values({ name: request.body.name, remark: request.body.remark, parent_id }).returning()
+        const created = await findRepresent(tx, row!.represent_id)
+        await audit(tx, request, 'represent', row!.represent_id, 'create', null, created)
+        return created
+      },
+      { status: 201 },
+    ),
+  )
+
+  app.put(
+    '/api/represents/:id/',
+    { config: change, schema: { params: idParams, body: representUpdate } },
+    async (request: Req<{ params: typeof idParams; body: typeof representUpdate }>, reply) =>
+      mutate(request, reply, async (tx) => {
+        const id = request.params.id
+        const before = await existingRepresent(tx, id)
+        // The path names the object; a body's represent_id is only an echo of it.
+        const { represent_id: _echo, ...fields } = request.body
+        await tx.update(represents).set(fields).where(eq(represents.represent_id, id))
+        const after = await findRepresent(tx, id)
+        await audit(tx, request, 'represent', id, 'update', before, after)
+        return after
+      }),
+  )
+
+  const remove = async (request: IdReq, reply: FastifyReply) => {
+    await mutate(
+      request,
+      reply,
+      async (tx) => {
+        const before = await existingRepresent(tx, request.params.id)
+        await tx.delete(represents).where(eq(represents.represent_id, request.params.id))
+        await audit(tx, request, 'represent', request.params.id, 'delete', before, null)
+      },
+      { status: 204 },
+    )
+  }
+  // The spec writes DELETE /{id} without the trailing slash; both spellings work.
+  app.delete('/api/represents/:id', { config: change, schema: { params: idParams } }, remove)
+  app.delete('/api/represents/:id/', { config: change, schema: { params: idParams } }, remove)
+
+  app.get(
+    '/api/represents/:id/points/',
+    { config: view, schema: { params: idParams, querystring: halfsQuery } },
+    async (request: Req<{ params: typeof idParams; query: typeof halfsQuery }>) => {
+      await existingRepresent(app.db, request.params.id)
+      return representPointsOf(app.db, request.params.id, request.query.halfs_num)
+    },
+  )
+
+  app.get('/api/represents/:id/available_points/', { config: view, schema: { params: idParams } }, async (request: IdReq) => {
+    await existingRepresent(app.db, request.params.id)
+    return availablePointsOf(app.db, request.params.id)
+  })
+
+  app.post(
+    '/api/represents/:id/add_point/',
+    { config: change, schema: { params: idParams, querystring: pointIdQuery } },
+    async (request: Req<{ params: typeof idParams; query: typeof pointIdQuery }>, reply) =>
+      mutate(
+        request,
+        reply,
+        async (tx) => {
+          const representId = request.params.id
+          const pointId = request.query.point_id
+          await existingRepresent(tx, representId)
+          const [point] = await tx.select({ point_id: points.point_id }).from(points).where(eq(points.point_id, pointId))
+          if (!point) throw fieldError('point_id', T.relatedMissing)
+          const place = await nextPointPlace(tx, representId)
+          const [link] = await tx.insert(representPoints).values({ represent_id: representId, point_id: pointId, ...place }).onConflictDoNothing().returning()
+          if (!link) throw fieldError('point_id', T.pointAlreadyInRepresent)
+          await audit(tx, request, 'represent', representId, 'add_point', null, link)
+          return link
+        },
+        { status: 201 },
+      ),
+  )
+
+  app.post(
+    '/api/represents/:id/del_point/',
+    { config: change, schema: { params: idParams, querystring: pointIdQuery } },
+    async (request: Req<{ params: typeof idParams; query: typeof pointIdQuery }>, reply) =>
+      mutate(
+        request,
+        reply,
+        async (tx) => {
+          const where = and(eq(representPoints.represent_id, request.params.id), eq(representPoints.point_id, request.query.point_id))
+          const [link] = await tx.delete(representPoints).where(where).returning()
+          if (!link) throw fieldError('point_id', T.pointNotInRepresent)
+          await audit(tx, request, 'represent', request.params.id, 'del_point', link, null)
+        },
+        { status: 204 },
+      ),
+  )
+
+  /** Changes one field of a point link and answers the link. */
+  const updateLink = (
+    request: Req<{ params: typeof idParams; query: typeof representPointQuery }>,
+    reply: FastifyReply,
+    change: (link: typeof representPoints.$inferSelect) => Partial<typeof representPoints.$inferInsert>,
+  ) =>
+    mutate(request, reply, async (tx) => {
+      const before = await existingLink(tx, request.params.id, request.query.represent_point_id)
+      const [after] = await tx
+        .update(representPoints)
+        .set(change(before))
+        .where(eq(representPoints.represent_point_id, before.represent_point_id))
+        .returning()
+      await audit(tx, request, 'represent', request.params.id, 'update_point', before, after)
+      return after!
+    })
+
+  const linkSchema = { params: idParams, querystring: representPointQuery }
+  app.post('/api/represents/:id/update_point_sign/', { config: change, schema: linkSchema }, async (request: Req<typeof linkSchema & { query: typeof representPointQuery }>, reply) => {
+    const link = await updateLink(request, reply, (before) => ({ sign: NEXT_SIGN[before.sign] ?? 1 }))
+    return { sign: link.sign }
+  })
+
+  app.post(
+    '/api/represents/:id/update_point_color/',
+    { config: change, schema: { ...linkSchema, body: pointColorBody } },
+    async (request: Req<{ params: typeof idParams; query: typeof representPointQuery; body: typeof pointColorBody }>, reply) =>
+      updateLink(request, reply, () => ({ color: request.body.color })),
+  )
+
+  app.post(
+    '/api/represents/:id/update_point_order/',
+    { config: change, schema: { ...linkSchema, body: pointOrderBody } },
+    async (request: Req<{ params: typeof idParams; query: typeof representPointQuery; body: typeof pointOrderBody }>, reply) =>
+      updateLink(request, reply, () => ({ order_num: request.body.order_num })),
+  )
+
+  await app.register(representBalanceRoutes)
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest'
+import { composeBalance, type BalanceOptions } from '../../src/server/balance/compose'
+import { rounder } from '../../src/server/balance/rounding'
+import type { Bucket, PointSeries } from '../../src/server/balance/series'
+
+const options: BalanceOptions = { energyFormat: 'kvch', reactive: false, showLost: true, showLostInPercentage: false, roundVal: 'roundWith2', lostColor: '#e53e3e' }
+const points = [
+  { point_id: 1, name: 'Ввод 1', sign: 1, color: '#3182ce' },
+  { point_id: 2, name: 'Ввод 2', sign: 1, color: '#38a169' },
+  { point_id: 3, name: 'Отходящая', sign: -1, color: '#805ad5' },
+]
+const T0 = Date.UTC(2024, 2, 1, 21)
+const bucket = (i: number, expected = 1, minutes = 30): Bucket => ({ start: T0 + i * 1_800_000, minutes, expected })
+const cells = (entries: [number, number | null, number][]): PointSeries['cells'] =>
+  new Map(entries.map(([i, value, valid]) => [T0 + i * 1_800_000, { value, valid }]))
+
+describe('rounding', () => {
+  it('truncates, rounds to whole numbers and to 1..5 decimals, halves away from zero', () => {
+    expect(rounder('trunc')(-2.7)).toBe(-2)
+    expect(rounder('trunc')(2.7)).toBe(2)
+    expect(rounder('round0')(2.5)).toBe(3)
+    expect(rounder('round0')(-2.5)).toBe(-3)
+    expect(rounder('roundWith1')(0.25)).toBe(0.3)
+    expect(rounder('roundWith2')(1.005)).toBe(1.01)
+    expect(rounder('roundWith5')(1.234565)).toBe(1.23457)
+    expect(Object.is(rounder('trunc')(-0.4), -0)).toBe(false)
+  })
+})
+
+describe('balance arithmetic', () => {
+  it('sums by sign and takes losses as in minus out, in units and in percent of in', () => {
+    const series = new Map([
+      [1, cells([[0, 10, 1], [1, 12.345, 1]])],
+      [2, cells([[0, 5, 1], [1, 0, 1]])],
+      [3, cells([[0, 13.5, 1], [1, 11.111, 1]])],
+    ])
+    const data = composeBalance(points, [bucket(0), bucket(1)], series, options)
+    expect(data.headers.map((h) => h.key)).toEqual(['time', 'p1', 'p2', 'p3', 'sum', 'lost'])
+    expect(data.items[0]!.values).toEqual({ p1: 10, p2: 5, p3: 13.5, sum: 1.5, lost: 1.5 })
+    // 12.345 + 0 - 11.111 = 1.234 -> 1.23 (rounded once, after summing)
+    expect(data.items[1]!.values).toMatchObject({ p1: 12.35, sum: 1.23, lost: 1.23 })
+    expect(data.points_colors).toEqual({ p1: '#3182ce', p2: '#38a169', p3: '#805ad5', lost: '#e53e3e' })
+
+    const percent = composeBalance(points, [bucket(0)], series, { ...options, showLostInPercentage: true })
+    // (15 - 13.5) / 15 = 10 %
+    expect(percent.items[0]!.values.lost).toBe(10)
+    expect(percent.headers.at(-1)).toMatchObject({ title: 'Потери, %', unit: '%' })
+  })
+
+  it('shows a point with sign 0 but leaves it out of the sum and the losses', () => {
+    const series = new Map([
+      [1, cells([[0, 10, 1]])],
+      [2, cells([[0, 99, 1]])],
+      [3, cells([[0, 4, 1]])],
+    ])
+    const data = composeBalance([points[0]!, { ...points[1]!, sign: 0 }, points[2]!], [bucket(0)], series, options)
+    expect(data.items[0]!.values).toEqual({ p1: 10, p2: 99, p3: 4, sum: 6, lost: 6 })
+  })
+
+  it('turns energy into average power: energy x 60 / minutes of the bucket', () => {
+    const series = new Map([[1, new Map([[T0, { value: 120, valid: 48 }]])]])
+    const data = composeBalance([points[0]!], [{ start: T0, minutes: 1440, expected: 48 }], series, { ...options, energyFormat: 'kv' })
+    expect(data.items[0]!.values.p1).toBe(5)
+    expect(data.headers[1]!.unit).toBe('кВт')
+  })
+
+  it('never counts a missing interval as zero: the cell, the sum and the losses show it as missing', () => {
+    const series = new Map([
+      [1, cells([[0, 10, 1], [1, null, 0]])],
+      [2, cells([[0, 5, 1], [1, 5, 1]])],
+      [3, cells([[0, 12, 1], [1, 12, 1]])],
+    ])
+    const data = composeBalance(points, [bucket(0), bucket(1)], series, options)
+    expect(data.items[1]!.values).toEqual({ p1: null, p2: 5, p3: 12, sum: null, lost: null })
+    expect(data.items[1]!.missing).toEqual(['p1', 'sum', 'lost'])
+    expect(data.items[0]!.missing).toEqual([])
+  })
+
+  it('marks a day with some half-hours missing as incomplete but keeps what was measured', () => {
+    const series = new Map([[1, new Map([[T0, { value: 46, valid: 46 }]])]])
+    const data = composeBalance([points[0]!], [{ start: T0, minutes: 1440, expected: 48 }], series, { ...options, showLost: false })
+    expect(data.items[0]!.values).toEqual({ p1: 46, sum: 46 })
+    expect(data.items[0]!.missing).toEqual(['p1', 'sum'])
+  })
+
+  it('does not flag buckets that are still in the future', () => {
+    const data = composeBalance([points[0]!], [bucket(0, 0)], new Map(), options)
+    expect(data.items[0]!.values.p1).toBeNull()
+    expect(data.items[0]!.missing).toEqual([])
+  })
+})
