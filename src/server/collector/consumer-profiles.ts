@@ -173,7 +173,3 @@ export const CONSUMER_PROFILES: Record<ConsumerType, ConsumerProfile> = {
     },
   },
 }
-
-export function isConsumerType(value: string): value is ConsumerType {
-  return (CONSUMER_TYPES as readonly string[]).includes(value)
-}

@@ -11,7 +11,7 @@ import {
   moscowHalfHourOfDay,
 } from './moscow-time'
 import { SALT, hash32, unitHash } from './seeded-random'
-import { ZONE_INDEX_OF_HALF_HOUR } from './tariff-zones'
+import { TARIFF_ZONES, ZONE_INDEX_OF_HALF_HOUR, ZONE_TARIFF } from './tariff-zones'
 
 /**
  * Deterministic load model of consumers. Everything is a pure function of (meter seed, consumer
@@ -29,7 +29,7 @@ export { CONSUMER_TYPES, type ConsumerType } from './consumer-profiles'
 /** Registers count from this Moscow local midnight (2024-01-01); earlier instants are outside the model. */
 export const LOAD_MODEL_EPOCH = new Date(Date.UTC(2024, 0, 1) - MOSCOW_OFFSET_MS)
 const EPOCH_DAY = Date.UTC(2024, 0, 1) / DAY_MS
-const CHECKPOINT_DAYS = 32
+const CHECKPOINT_DAYS = 8
 const INTERVAL_HOURS = 0.5
 
 const CHANNELS = ['aPlus', 'aMinus', 'rPlus', 'rMinus'] as const
@@ -110,7 +110,7 @@ class MeterModel {
 
   constructor(
     private readonly seed: number,
-    readonly type: ConsumerType,
+    type: ConsumerType,
   ) {
     this.profile = CONSUMER_PROFILES[type]
     this.schedule = SCHEDULES.get(type) ?? null
@@ -284,8 +284,9 @@ export function registerReading(meterSeed: number, type: ConsumerType, at: Date,
       (channel) => channel,
     )
   }
-  if (tariff === 4) return { aPlus: 0, aMinus: 0, rPlus: 0, rMinus: 0 }
-  return channelsOf(totals, (channel) => channel * ZONES + tariff - 1)
+  const zone = TARIFF_ZONES.findIndex((name) => ZONE_TARIFF[name] === tariff)
+  if (zone < 0) return { aPlus: 0, aMinus: 0, rPlus: 0, rMinus: 0 }
+  return channelsOf(totals, (channel) => channel * ZONES + zone)
 }
 
 const GAP_DAY_SHARE = 0.06

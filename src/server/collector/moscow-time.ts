@@ -3,7 +3,7 @@
  * meters keep their clocks and tariff zones in that local time.
  */
 export const MOSCOW_OFFSET_MS = 3 * 3_600_000
-export const MINUTE_MS = 60_000
+const MINUTE_MS = 60_000
 export const HALF_HOUR_MS = 30 * MINUTE_MS
 export const DAY_MS = 86_400_000
 export const HALF_HOURS_PER_DAY = 48
@@ -37,11 +37,6 @@ export function fromMoscowParts(parts: LocalDateTime): Date {
 /** Days since 1970-01-01 in Moscow local time. */
 export function moscowDayIndex(epochMs: number): number {
   return Math.floor((epochMs + MOSCOW_OFFSET_MS) / DAY_MS)
-}
-
-/** Start of a Moscow local day as a UTC instant in ms. */
-export function moscowDayStartMs(dayIndex: number): number {
-  return dayIndex * DAY_MS - MOSCOW_OFFSET_MS
 }
 
 /** Half-hour of the Moscow local day, 0..47. */

@@ -22,8 +22,8 @@ export interface ConnectionSettings {
   meterConstant: number
 }
 
-export const DEFAULT_TIMEOUT_MS = 1000
-export const DEFAULT_RETRIES = 2
+const DEFAULT_TIMEOUT_MS = 1000
+const DEFAULT_RETRIES = 2
 
 function text(params: ConnectionParams, name: string): string | undefined {
   const value = params[name]
