@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { T } from '../../src/shared/texts'
+import { CHANNEL } from '../../src/shared/metering'
+import { customers } from '../../src/server/db/schema'
+import { seedRegistryReferences, type RegistryReferences } from '../../src/server/db/seed/registry'
+import { storeIntervals } from '../../src/server/repositories/readings'
+import { startTestApp, type TestApp } from '../helpers/test-app'
+
+let t: TestApp
+let refs: RegistryReferences
+beforeAll(async () => {
+  t = await startTestApp()
+  refs = await seedRegistryReferences(t.database.db)
+})
+afterAll(() => t.close())
+
+let n = 0
+const newPoint = (over: Record<string, unknown> = {}) => ({ name: `ТП-${++n}00`, point_number: `PN-${n}`, address: `ул. Ленина, ${n}`, ...over })
+const create = async (over: Record<string, unknown> = {}) => {
+  const res = await t.call(t.adminToken, { method: 'POST', url: '/api/points/', payload: newPoint(over) })
+  expect(res.statusCode).toBe(201)
+  return res.json()
+}
+
+describe('points', () => {
+  it('creates a point with the default energy limit, reads it with its ETag, edits and deletes it', async () => {
+    const [customer] = await t.database.db.insert(customers).values({ customer_type: 1, last_name: 'Иванов', first_name: 'Пётр', middle_name: 'Ильич' }).returning()
+    const point = await create({ customer_id: customer!.customer_id, remark: 'чердак' })
+    expect(point).toMatchObject({ energy_limit: 5000, has_counter: false, counter_id: null, version: 1, customer: { name: 'Иванов Пётр Ильич' }, point_represents_number: 0, remark: 'чердак' })
+    const read = await t.call(t.adminToken, { method: 'GET', url: `/api/points/${point.point_id}/` })
+    expect(read.headers.etag).toBe('"1"')
+    const put = await t.call(t.adminToken, { method: 'PUT', url: `/api/points/${point.point_id}/`, payload: { ...newPoint(), customer_id: null }, headers: { 'if-match': '"1"' } })
+    expect(put.statusCode).toBe(200)
+    expect(put.headers.etag).toBe('"2"')
+    expect(put.json()).toMatchObject({ version: 2, customer: null })
+    expect((await t.call(t.adminToken, { method: 'DELETE', url: `/api/points/${point.point_id}` })).statusCode).toBe(204)
+    expect((await t.call(t.adminToken, { method: 'GET', url: `/api/points/${point.point_id}/` })).statusCode).toBe(404)
+  })
+
+  it('answers 400 with the required message for each missing field, and for a customer that does not exist', async () => {
+    for (const field of ['name', 'point_number', 'address']) {
+      const body: Record<string, unknown> = newPoint()
+      delete body[field]
+      const res = await t.call(t.adminToken, { method: 'POST', url: '/api/points/', payload: body })
+      expect(res.statusCode).toBe(400)
+      expect(res.json()).toEqual({ [field]: [T.required] })
+    }
+    const blank = await t.call(t.adminToken, { method: 'POST', url: '/api/points/', payload: newPoint({ name: '   ' }) })
+    expect(blank.json()).toEqual({ name: [T.required] })
+    const customer = await t.call(t.adminToken, { method: 'POST', url: '/api/points/', payload: newPoint({ customer_id: 999999 }) })
+    expect(customer.json()).toEqual({ customer_id: [T.relatedMissing] })
+    const limit = await t.call(t.adminToken, { method: 'POST', url: '/api/points/', payload: newPoint({ energy_limit: 'много' }) })
+    expect(limit.statusCode).toBe(400)
+    expect((await t.call(t.adminToken, { method: 'GET', url: '/api/points/?ordering=secret' })).statusCode).toBe(400)
+  })
+
+  it('searches by name and identifier with ILIKE and orders by every listed column', async () => {
+    const a = await create({ name: 'Насосная «Заречная»', point_number: 'ZX-77' })
+    await create({ name: 'Котельная 50%', point_number: 'Q-1' })
+    const byName = (await t.call(t.adminToken, { method: 'GET', url: '/api/points/?search=заречн' })).json()
+    expect(byName).toMatchObject({ count: 1, results: [{ point_id: a.point_id }] })
+    const byNumber = (await t.call(t.adminToken, { method: 'GET', url: '/api/points/?search=zx-7' })).json()
+    expect(byNumber.results[0].point_id).toBe(a.point_id)
+    expect((await t.call(t.adminToken, { method: 'GET', url: '/api/points/?search=50%25' })).json().count).toBe(1)
+    expect((await t.call(t.adminToken, { method: 'GET', url: '/api/points/?search=5_%25' })).json().count).toBe(0)
+    for (const ordering of ['name', '-name', 'has_counter', '-point_represents_number', 'point_number', 'customer__name', '-address']) {
+      const res = await t.call(t.adminToken, { method: 'GET', url: `/api/points/?ordering=${ordering}&per_page=2&page=1` })
+      expect(res.statusCode).toBe(200)
+      expect(res.json().results).toHaveLength(2)
+    }
+    const names = (await t.call(t.adminToken, { method: 'GET', url: '/api/points/?ordering=-name&page_size=all' })).json().results.map((p: { name: string }) => p.name)
+    expect(names).toEqual([...names].sort((x: string, y: string) => y.localeCompare(x, 'ru')))
+  })
+
+  it('refuses a stale If-Match with 412 and the current row, and replays an Idempotency-Key once', async () => {
+    const point = await create()
+    const url = `/api/points/${point.point_id}/`
+    const edit = newPoint({ name: 'Первое' })
+    const headers = { 'if-match': '"1"', 'idempotency-key': 'pt-edit-1' }
+    const first = await t.call(t.adminToken, { method: 'PUT', url, payload: edit, headers })
+    expect(first.json().version).toBe(2)
+    // The outbox resends after a lost answer: the stored answer comes back and nothing is applied twice.
+    const replay = await t.call(t.adminToken, { method: 'PUT', url, payload: edit, headers })
+    expect(replay.statusCode).toBe(200)
+    expect(replay.headers['idempotent-replayed']).toBe('true')
+    expect(replay.json()).toEqual(first.json())
+    const stale = await t.call(t.adminToken, { method: 'PUT', url, payload: newPoint({ name: 'Второе' }), headers: { 'if-match': '"1"' } })
+    expect(stale.statusCode).toBe(412)
+    expect(stale.json()).toMatchObject({ point_id: point.point_id, version: 2, name: 'Первое' })
+    expect((await t.call(t.adminToken, { method: 'PUT', url, payload: newPoint(), headers: { 'idempotency-key': 'pt-edit-1' } })).statusCode).toBe(422)
+    const createBody = newPoint()
+    const created = await t.call(t.adminToken, { method: 'POST', url: '/api/points/', payload: createBody, headers: { 'idempotency-key': 'pt-create-1' } })
+    const again = await t.call(t.adminToken, { method: 'POST', url: '/api/points/', payload: createBody, headers: { 'idempotency-key': 'pt-create-1' } })
+    expect(again.statusCode).toBe(201)
+    expect(again.headers['idempotent-replayed']).toBe('true')
+    expect(again.json()).toEqual(created.json())
+    expect((await t.call(t.adminToken, { method: 'GET', url: `/api/points/?search=${createBody.point_number}` })).json().count).toBe(1)
+  })
+
+  it('sums the current month of daily A+ values times the ratios of the installed meter', async () => {
+    const point = await create()
+    const install = await t.call(t.adminToken, {
+      method: 'POST',
+      url: '/api/counters/create_and_install/',
+      payload: {
+        serial_num: `C-${point.point_id}`, model_id: refs.modelIds['Меркурий 230 ART'], coeff: 40, coeff_voltage: 1, point_id: point.point_id,
+        operation_date: new Date(Date.now() - 60 * 86_400_000).toISOString(), conn_params: { host: '10.0.0.5', net_address: '17' },
+      },
+    })
+    expect(install.statusCode).toBe(201)
+    const counterId = install.json().counter_id
+    // The current half-hour is in the current month whatever the time zone; A- and last year's values do not count.
+    const now = new Date(Math.floor(Date.now() / 1_800_000) * 1_800_000)
+    await storeIntervals(t.database.db, [
+      { counter_id: counterId, channel: CHANNEL.A_PLUS, interval_start: now, value: 3.5 },
+      { counter_id: counterId, channel: CHANNEL.A_MINUS, interval_start: now, value: 100 },
+      { counter_id: counterId, channel: CHANNEL.A_PLUS, interval_start: new Date(now.getTime() - 400 * 86_400_000), value: 100 },
+    ])
+    const res = await t.call(t.adminToken, { method: 'GET', url: `/api/points/${point.point_id}/consumption/` })
+    expect(res.json()).toEqual({ consumption__sum: 140 })
+    const installs = (await t.call(t.adminToken, { method: 'GET', url: `/api/points/${point.point_id}/counters/` })).json()
+    expect(installs.results).toMatchObject([{ counter_id: counterId, is_current: true, takeoff_date: null, coeff: 40 }])
+    const listed = (await t.call(t.adminToken, { method: 'GET', url: `/api/points/?search=${point.point_number}` })).json()
+    expect(listed.results[0]).toMatchObject({ has_counter: true, counter_id: counterId })
+  })
+
+  it('answers 404 for unknown points and 403 without permissions', async () => {
+    for (const url of ['/api/points/999999/', '/api/points/999999/consumption/', '/api/points/999999/counters/']) {
+      expect((await t.call(t.adminToken, { method: 'GET', url })).statusCode).toBe(404)
+    }
+    expect((await t.call(t.adminToken, { method: 'PUT', url: '/api/points/999999/', payload: newPoint() })).statusCode).toBe(404)
+    const viewer = await t.userWith(['points.view'])
+    expect((await t.call(viewer.token, { method: 'GET', url: '/api/points/' })).statusCode).toBe(200)
+    expect((await t.call(viewer.token, { method: 'POST', url: '/api/points/', payload: newPoint() })).statusCode).toBe(403)
+    expect((await t.call(viewer.token, { method: 'PUT', url: '/api/points/1/', payload: newPoint() })).statusCode).toBe(403)
+    expect((await t.call(viewer.token, { method: 'DELETE', url: '/api/points/1' })).statusCode).toBe(403)
+    const nobody = await t.userWith([])
+    expect((await t.call(nobody.token, { method: 'GET', url: '/api/points/' })).statusCode).toBe(403)
+  })
+})
