@@ -21,6 +21,9 @@ import { pointRoutes } from './routes/points'
 import { counterRoutes } from './routes/counters'
 
 import { customerRoutes } from './routes/customers'
+import { requestRoutes } from './routes/requests'
+import { requestTypeRoutes } from './routes/request-types'
+import { fileRoutes } from './routes/files'
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db
@@ -94,6 +97,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(counterRoutes)
 
   await app.register(customerRoutes)
+  await app.register(requestRoutes)
+  await app.register(requestTypeRoutes)
+  await app.register(fileRoutes)
   if (options.consoleRoot === null) app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: T.notFound }))
   else await serveConsole(app, { root: options.consoleRoot ?? DEFAULT_CONSOLE_ROOT })
   return app

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import { eq, inArray } from 'drizzle-orm'
 import type { Permission } from '../../src/shared/permissions'
@@ -30,7 +33,9 @@ let counter = 0
 /** A real application on a fresh database with migrations and the base seed, for API tests through inject. */
 export async function startTestApp(options: { loginMaxFailures?: number; consoleRoot?: string | null; logger?: boolean } = {}): Promise<TestApp> {
   const database = await openTestDatabase()
-  const config = { ...loadConfig({}), collector: false }
+  // Uploaded files go to a data folder of this app alone, removed on close.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'test-app-'))
+  const config = { ...loadConfig({}), dataDir, collector: false }
   const app = await buildApp({
     config,
     database,
@@ -79,6 +84,7 @@ export async function startTestApp(options: { loginMaxFailures?: number; console
     close: async () => {
       await app.close()
       await database.close()
+      rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }

@@ -7,3 +7,5 @@ export * from './readings'
 export * from './represents'
 export * from './collection'
 export * from './reports'
+
+export * from './requests'

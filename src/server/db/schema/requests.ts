@@ -1,0 +1,142 @@
+import { boolean, check, date, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { accounts, users } from './admin'
+import { customers } from './customers'
+
+/** Every uploaded file: stored under `<dataDir>/files/<file_name>` with a random name; only names found here are served. */
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    file_id: serial('file_id').primaryKey(),
+    file_name: varchar('file_name', { length: 64 }).notNull(),
+    real_file_name: varchar('real_file_name', { length: 255 }).notNull(),
+    content_type: varchar('content_type', { length: 127 }).notNull(),
+    size: integer('size').notNull(),
+    created_by: integer('created_by').references(() => users.user_id, { onDelete: 'set null' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('stored_files_name_key').on(t.file_name)],
+)
+
+/** The files a request type may demand; id 24 is the closing documents (administration.md section 9). */
+export const documentRequiredFiles = pgTable('document_required_files', {
+  doc_required_file_id: serial('doc_required_file_id').primaryKey(),
+  doc_required_file_name: varchar('doc_required_file_name', { length: 255 }).notNull(),
+  short_file_name: varchar('short_file_name', { length: 100 }).notNull(),
+  example_file_id: integer('example_file_id').references(() => storedFiles.file_id, { onDelete: 'set null' }),
+})
+
+export const documentTypes = pgTable(
+  'document_types',
+  {
+    doc_type_id: serial('doc_type_id').primaryKey(),
+    doc_type_name: varchar('doc_type_name', { length: 255 }).notNull(),
+    doc_customer_type_id: smallint('doc_customer_type_id').notNull().default(1),
+    expired_in_days: integer('expired_in_days').notNull().default(10),
+  },
+  (t) => [check('document_types_customer_type_check', sql`${t.doc_customer_type_id} between 1 and 3`)],
+)
+
+export const documentTypeRequiredFiles = pgTable(
+  'document_type_required_files',
+  {
+    doc_type_id: integer('doc_type_id')
+      .notNull()
+      .references(() => documentTypes.doc_type_id, { onDelete: 'cascade' }),
+    doc_required_file_id: integer('doc_required_file_id')
+      .notNull()
+      .references(() => documentRequiredFiles.doc_required_file_id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.doc_type_id, t.doc_required_file_id] })],
+)
+
+/** A subscriber's application; statuses 1..4 and their names are in src/shared/constants.ts. */
+export const documentRequests = pgTable(
+  'document_requests',
+  {
+    doc_request_id: serial('doc_request_id').primaryKey(),
+    request_number: varchar('request_number', { length: 32 }).notNull().default(''),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.account_id),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => customers.customer_id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.user_id),
+    doc_type_id: integer('doc_type_id')
+      .notNull()
+      .references(() => documentTypes.doc_type_id),
+    doc_status: smallint('doc_status').notNull().default(1),
+    decline_reason: text('decline_reason').notNull().default(''),
+    assigned_user_id: integer('assigned_user_id').references(() => users.user_id, { onDelete: 'set null' }),
+    expired_date: date('expired_date', { mode: 'string' }),
+    archived: boolean('archived').notNull().default(false),
+    /** Files the staff have not looked at yet; opening the application resets it. */
+    new_files: integer('new_files').notNull().default(0),
+    external_send_date: timestamp('external_send_date', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('document_requests_status_check', sql`${t.doc_status} between 1 and 4`),
+    index('document_requests_list_idx').on(t.account_id, t.archived, t.doc_status, t.created_at),
+    index('document_requests_customer_idx').on(t.customer_id),
+  ],
+)
+
+export const documentRequestAttachments = pgTable(
+  'document_request_attachments',
+  {
+    doc_request_attach_id: serial('doc_request_attach_id').primaryKey(),
+    doc_request_id: integer('doc_request_id')
+      .notNull()
+      .references(() => documentRequests.doc_request_id, { onDelete: 'cascade' }),
+    doc_required_file_id: integer('doc_required_file_id').references(() => documentRequiredFiles.doc_required_file_id, { onDelete: 'set null' }),
+    file_id: integer('file_id')
+      .notNull()
+      .references(() => storedFiles.file_id),
+    doc_request_attach_status: smallint('doc_request_attach_status').notNull().default(3),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('document_request_attachments_status_check', sql`${t.doc_request_attach_status} between 1 and 3`), index('document_request_attachments_request_idx').on(t.doc_request_id)],
+)
+
+/** A comment on an attachment; `viewed` says whether the other side (staff or subscriber) has read it. */
+export const documentAttachmentComments = pgTable(
+  'document_attachment_comments',
+  {
+    doc_attachment_comment_id: serial('doc_attachment_comment_id').primaryKey(),
+    doc_request_attach_id: integer('doc_request_attach_id')
+      .notNull()
+      .references(() => documentRequestAttachments.doc_request_attach_id, { onDelete: 'cascade' }),
+    doc_request_id: integer('doc_request_id')
+      .notNull()
+      .references(() => documentRequests.doc_request_id, { onDelete: 'cascade' }),
+    doc_attachment_comment: text('doc_attachment_comment').notNull(),
+    created_by: integer('created_by').references(() => users.user_id, { onDelete: 'set null' }),
+    by_staff: boolean('by_staff').notNull(),
+    viewed: boolean('viewed').notNull().default(false),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('document_attachment_comments_attach_idx').on(t.doc_request_attach_id),
+    index('document_attachment_comments_unread_idx').on(t.doc_request_id).where(sql`not ${t.viewed}`),
+  ],
+)
+
+export const documentCloseFiles = pgTable(
+  'document_close_files',
+  {
+    doc_close_id: serial('doc_close_id').primaryKey(),
+    doc_request_id: integer('doc_request_id')
+      .notNull()
+      .references(() => documentRequests.doc_request_id, { onDelete: 'cascade' }),
+    doc_required_file_id: integer('doc_required_file_id').references(() => documentRequiredFiles.doc_required_file_id, { onDelete: 'set null' }),
+    file_id: integer('file_id')
+      .notNull()
+      .references(() => storedFiles.file_id),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('document_close_files_request_idx').on(t.doc_request_id)],
+)

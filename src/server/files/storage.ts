@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto'
+import { createWriteStream } from 'node:fs'
+import { mkdir, rm, stat } from 'node:fs/promises'
+import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import multipart from '@fastify/multipart'
+import { ALLOWED_FILE_EXTENSIONS, FILE_MAX_BYTES, FILES_PER_REQUEST_MAX } from '../../shared/constants'
+import { T } from '../../shared/texts'
+import type { Executor } from '../db/client'
+import { storedFiles } from '../db/schema'
+import { badRequest } from '../lib/http-errors'
+
+export type SavedFile = { fieldname: string; file_name: string; real_file_name: string; content_type: string; size: number; path: string }
+
+const CONTENT_TYPES: Record<string, string> = {
+  pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp',
+  txt: 'text/plain', csv: 'text/csv', xml: 'application/xml', rtf: 'application/rtf', zip: 'application/zip',
+  doc: 'application/msword', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  odt: 'application/vnd.oasis.opendocument.text', ods: 'application/vnd.oasis.opendocument.spreadsheet',
+}
+
+export const contentTypeOf = (fileName: string) => CONTENT_TYPES[path.extname(fileName).slice(1).toLowerCase()] ?? 'application/octet-stream'
+
+export const filesDir = (app: FastifyInstance) => path.join(app.config.dataDir, 'files')
+
+/** Multipart in the scope of a route plugin, with the upload limits (over them: 413). */
+export async function registerUploads(app: FastifyInstance) {
+  await app.register(multipart, { limits: { fileSize: FILE_MAX_BYTES, files: FILES_PER_REQUEST_MAX, fields: 50, fieldSize: 10_000, parts: FILES_PER_REQUEST_MAX + 50 } })
+}
+
+/** The extension decides the type: what we serve back is always the type we allowed, never the client's claim. */
+function extensionOf(fileName: string): string | null {
+  const ext = path.extname(fileName).slice(1).toLowerCase()
+  return (ALLOWED_FILE_EXTENSIONS as readonly string[]).includes(ext) ? ext : null
+}
+
+export const removeSaved = (files: SavedFile[]) => Promise.all(files.map((f) => rm(f.path, { force: true })))
+
+/**
+ * Reads a multipart request: fields as text, files streamed to disk under random names. Any failure (a type we
+ * do not take, a file over the limit) removes what was written and rethrows, so nothing half-stored remains.
+ */
+export async function receiveMultipart(app: FastifyInstance, request: FastifyRequest): Promise<{ fields: Record<string, string>; files: SavedFile[] }> {
+  if (!request.isMultipart()) throw badRequest(T.unsupportedMedia)
+  const dir = filesDir(app)
+  await mkdir(dir, { recursive: true })
+  const fields: Record<string, string> = {}
+  const files: SavedFile[] = []
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value)
+        continue
+      }
+      const ext = extensionOf(part.filename)
+      if (!ext) {
+        part.file.resume()
+        throw badRequest({ [part.fieldname]: [T.fileTypeNotAllowed] })
+      }
+      const fileName = `${randomBytes(16).toString('hex')}.${ext}`
+      const target = path.join(dir, fileName)
+      const saved: SavedFile = { fieldname: part.fieldname, file_name: fileName, real_file_name: part.filename.slice(-255), content_type: CONTENT_TYPES[ext]!, size: 0, path: target }
+      files.push(saved)
+      await pipeline(part.file, createWriteStream(target))
+      saved.size = (await stat(target)).size
+    }
+  } catch (error) {
+    await removeSaved(files)
+    throw error
+  }
+  return { fields, files }
+}
+
+/** Records saved files so that downloads can find them; returns their ids in order. */
+export async function recordFiles(tx: Executor, files: SavedFile[], userId: number): Promise<number[]> {
+  if (files.length === 0) return []
+  const rows = await tx
+    .insert(storedFiles)
+    .values(files.map(({ file_name, real_file_name, content_type, size }) => ({ file_name, real_file_name, content_type, size, created_by: userId })))
+    .returning({ file_id: storedFiles.file_id })
+  return rows.map((r) => r.file_id)
+}

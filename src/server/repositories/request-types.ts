@@ -1,0 +1,67 @@
+import { asc, count, eq, sql } from 'drizzle-orm'
+import { CUSTOMER_TYPES } from '../../shared/constants'
+import { pageOf } from '../../shared/schemas/common'
+import type { DocumentType, RequiredFile } from '../../shared/schemas/requests'
+import type { Executor } from '../db/client'
+import { documentRequiredFiles, documentTypeRequiredFiles, documentTypes, storedFiles } from '../db/schema'
+
+type Page = { page: number; per_page?: number; page_size?: number | 'all' }
+
+const typeColumns = {
+  doc_type_id: documentTypes.doc_type_id,
+  doc_type_name: documentTypes.doc_type_name,
+  doc_customer_type_id: documentTypes.doc_customer_type_id,
+  expired_in_days: documentTypes.expired_in_days,
+  required_files: sql<DocumentType['required_files']>`coalesce((select json_agg(json_build_object('doc_required_file_id', f.doc_required_file_id,
+    'doc_required_file_name', f.doc_required_file_name, 'short_file_name', f.short_file_name) order by f.doc_required_file_id)
+    from ${documentTypeRequiredFiles} l join ${documentRequiredFiles} f on f.doc_required_file_id = l.doc_required_file_id
+    where l.doc_type_id = ${documentTypes}.doc_type_id), '[]'::json)`,
+}
+
+const toType = (row: Omit<DocumentType, 'name' | 'customer_type_name'>): DocumentType => ({
+  ...row,
+  name: row.doc_type_name,
+  customer_type_name: CUSTOMER_TYPES[row.doc_customer_type_id as keyof typeof CUSTOMER_TYPES] ?? '',
+})
+
+export async function listTypes(db: Executor, query: Page) {
+  const { limit, offset } = pageOf(query)
+  const rows = db.select(typeColumns).from(documentTypes).orderBy(asc(documentTypes.doc_type_name), asc(documentTypes.doc_type_id)).offset(offset)
+  const [results, [total]] = await Promise.all([limit === null ? rows : rows.limit(limit), db.select({ count: count() }).from(documentTypes)])
+  return { count: Number(total?.count ?? 0), results: results.map(toType) }
+}
+
+export async function findType(db: Executor, id: number): Promise<DocumentType | undefined> {
+  const [row] = await db.select(typeColumns).from(documentTypes).where(eq(documentTypes.doc_type_id, id))
+  return row && toType(row)
+}
+
+const fileColumns = {
+  doc_required_file_id: documentRequiredFiles.doc_required_file_id,
+  doc_required_file_name: documentRequiredFiles.doc_required_file_name,
+  short_file_name: documentRequiredFiles.short_file_name,
+  doc_required_file_example: sql<RequiredFile['doc_required_file_example']>`case when ${storedFiles.file_id} is null then null
+    else json_build_object('file_name', ${storedFiles.file_name}, 'real_file_name', ${storedFiles.real_file_name}) end`,
+}
+
+const selectFiles = (db: Executor) =>
+  db.select(fileColumns).from(documentRequiredFiles).leftJoin(storedFiles, eq(storedFiles.file_id, documentRequiredFiles.example_file_id))
+
+export async function listRequiredFiles(db: Executor, query: Page & { document_type?: number }) {
+  if (query.document_type !== undefined) {
+    const results = await selectFiles(db)
+      .innerJoin(documentTypeRequiredFiles, eq(documentTypeRequiredFiles.doc_required_file_id, documentRequiredFiles.doc_required_file_id))
+      .where(eq(documentTypeRequiredFiles.doc_type_id, query.document_type))
+      .orderBy(asc(documentRequiredFiles.doc_required_file_id))
+    return { count: results.length, results }
+  }
+  const { limit, offset } = pageOf(query)
+  const rows = selectFiles(db).orderBy(asc(documentRequiredFiles.doc_required_file_id)).offset(offset)
+  const [results, [total]] = await Promise.all([limit === null ? rows : rows.limit(limit), db.select({ count: count() }).from(documentRequiredFiles)])
+  return { count: Number(total?.count ?? 0), results }
+}
+
+export async function findRequiredFile(db: Executor, id: number): Promise<RequiredFile | undefined> {
+  const [row] = await selectFiles(db).where(eq(documentRequiredFiles.doc_required_file_id, id))
+  return row
+}

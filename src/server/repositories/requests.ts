@@ -1,0 +1,156 @@
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import { DOC_STATUSES } from '../../shared/constants'
+import { pageOf } from '../../shared/schemas/common'
+import type { Attachment, CloseFile, DocumentRequest } from '../../shared/schemas/requests'
+import type { Executor } from '../db/client'
+import {
+  customers, documentAttachmentComments, documentCloseFiles, documentRequestAttachments, documentRequests, documentRequiredFiles, documentTypes, storedFiles, users,
+} from '../db/schema'
+import { customerName } from './customers'
+import type { Principal } from '../plugins/auth'
+
+/** Whose applications a caller sees: staff their account's, a subscriber only its own customer's. */
+export type RequestScope = { accountId: number; customerId: number | null; staff: boolean }
+
+export function scopeOf(user: Principal): RequestScope {
+  return { accountId: user.account_id ?? 0, customerId: user.is_stuff ? null : user.customer_id, staff: user.is_stuff }
+}
+
+const scopeWhere = (scope: RequestScope): SQL =>
+  and(eq(documentRequests.account_id, scope.accountId), scope.customerId === null ? undefined : eq(documentRequests.customer_id, scope.customerId))!
+
+const filer = alias(users, 'filer')
+const assignee = alias(users, 'assignee')
+const person = (u: typeof filer | typeof assignee) => sql<DocumentRequest['user']>`json_build_object('username', ${u.username}, 'first_name', ${u.first_name}, 'last_name', ${u.last_name}, 'middle_name', ${u.middle_name})`
+
+/** Comments of the other side that the caller has not read yet. */
+const unreadBy = (scope: RequestScope, on: SQL) =>
+  sql<number>`(select count(*)::int from ${documentAttachmentComments} c where ${on} and not c.viewed and c.by_staff = ${!scope.staff})`
+
+const rowColumns = (scope: RequestScope) => ({
+  doc_request_id: documentRequests.doc_request_id,
+  request_number: documentRequests.request_number,
+  created_at: documentRequests.created_at,
+  expired_date: documentRequests.expired_date,
+  user: person(filer),
+  customer: sql<DocumentRequest['customer']>`json_build_object('customer_id', ${customers.customer_id}, 'customer_number', ${customers.customer_number},
+    'customer_type', ${customers.customer_type}, 'name', ${customerName}, 'snils', ${customers.snils}, 'company_inn', ${customers.company_inn},
+    'company_kpp', ${customers.company_kpp}, 'company_ogrn', ${customers.company_ogrn}, 'company_legal_address', ${customers.company_legal_address})`,
+  type: sql<DocumentRequest['type']>`json_build_object('id', ${documentTypes.doc_type_id}, 'name', ${documentTypes.doc_type_name})`,
+  doc_status: documentRequests.doc_status,
+  assigned_user: sql<DocumentRequest['assigned_user']>`case when ${assignee.user_id} is null then null else ${person(assignee)} end`,
+  assigned_user_id: documentRequests.assigned_user_id,
+  decline_reason: documentRequests.decline_reason,
+  unread_comments: unreadBy(scope, sql`c.doc_request_id = ${documentRequests}.doc_request_id`),
+  new_files: documentRequests.new_files,
+  archived: documentRequests.archived,
+  external_send_date: documentRequests.external_send_date,
+})
+
+type Raw = Omit<DocumentRequest, 'status' | 'created_at' | 'external_send_date'> & { doc_status: number; created_at: Date | string; external_send_date: Date | string | null }
+const iso = (d: Date | string) => new Date(d).toISOString()
+const toRequest = ({ doc_status, ...row }: Raw): DocumentRequest => ({
+  ...row,
+  created_at: iso(row.created_at),
+  external_send_date: row.external_send_date === null ? null : iso(row.external_send_date),
+  status: { id: doc_status, name: DOC_STATUSES[doc_status as keyof typeof DOC_STATUSES] },
+})
+
+function selectRequests(db: Executor, scope: RequestScope) {
+  return db
+    .select(rowColumns(scope))
+    .from(documentRequests)
+    .innerJoin(filer, eq(filer.user_id, documentRequests.user_id))
+    .innerJoin(customers, eq(customers.customer_id, documentRequests.customer_id))
+    .innerJoin(documentTypes, eq(documentTypes.doc_type_id, documentRequests.doc_type_id))
+    .leftJoin(assignee, eq(assignee.user_id, documentRequests.assigned_user_id))
+}
+
+export async function listRequests(db: Executor, scope: RequestScope, query: { page: number; per_page?: number; page_size?: number | 'all'; status?: number; archived: boolean }) {
+  const where = and(scopeWhere(scope), eq(documentRequests.archived, query.archived), query.status === undefined ? undefined : eq(documentRequests.doc_status, query.status))
+  const { limit, offset } = pageOf(query)
+  const rows = selectRequests(db, scope).where(where).orderBy(desc(documentRequests.created_at), desc(documentRequests.doc_request_id)).offset(offset)
+  const [results, [total]] = await Promise.all([limit === null ? rows : rows.limit(limit), db.select({ count: count() }).from(documentRequests).where(where)])
+  return { count: Number(total?.count ?? 0), results: (results as Raw[]).map(toRequest) }
+}
+
+export async function findRequest(db: Executor, scope: RequestScope, id: number): Promise<DocumentRequest | undefined> {
+  const [row] = await selectRequests(db, scope).where(and(scopeWhere(scope), eq(documentRequests.doc_request_id, id)))
+  return row && toRequest(row as Raw)
+}
+
+/** The badges: open applications nobody took, and files plus subscribers' comments the staff have not seen. */
+export async function checkCounts(db: Executor, accountId: number) {
+  const open = and(eq(documentRequests.account_id, accountId), eq(documentRequests.archived, false))
+  const [row] = await db
+    .select({
+      unassigned: sql<number>`count(*) filter (where ${documentRequests.assigned_user_id} is null)::int`,
+      new_files: sql<number>`coalesce(sum(${documentRequests.new_files}), 0)::int`,
+    })
+    .from(documentRequests)
+    .where(open)
+  const [comments] = await db
+    .select({ unread: sql<number>`count(*)::int` })
+    .from(documentAttachmentComments)
+    .innerJoin(documentRequests, eq(documentRequests.doc_request_id, documentAttachmentComments.doc_request_id))
+    .where(and(open, eq(documentAttachmentComments.viewed, false), eq(documentAttachmentComments.by_staff, false)))
+  return { unassigned: Number(row?.unassigned ?? 0), new_messages: Number(row?.new_files ?? 0) + Number(comments?.unread ?? 0) }
+}
+
+const comments = sql<Attachment['comments']>`coalesce((
+  select json_agg(json_build_object('doc_attachment_comment_id', c.doc_attachment_comment_id, 'doc_attachment_comment', c.doc_attachment_comment,
+    'created_at', c.created_at, 'created_by', case when u.user_id is null then null else json_build_object('user_id', u.user_id,
+    'first_name', u.first_name, 'last_name', u.last_name, 'is_stuff', u.is_stuff) end) order by c.created_at, c.doc_attachment_comment_id)
+  from ${documentAttachmentComments} c left join ${users} u on u.user_id = c.created_by
+  where c.doc_request_attach_id = ${documentRequestAttachments}.doc_request_attach_id), '[]'::json)`
+
+export async function listAttachments(db: Executor, scope: RequestScope, requestId: number, attachId?: number): Promise<Attachment[]> {
+  const rows = await db
+    .select({
+      doc_request_attach_id: documentRequestAttachments.doc_request_attach_id,
+      doc_request_attach_status: documentRequestAttachments.doc_request_attach_status,
+      file_name: storedFiles.file_name,
+      real_file_name: storedFiles.real_file_name,
+      required_doc_type_name: sql<string>`coalesce(${documentRequiredFiles.doc_required_file_name}, '')`,
+      comments,
+      comments_user_unviewed: unreadBy(scope, sql`c.doc_request_attach_id = ${documentRequestAttachments}.doc_request_attach_id`),
+      created_at: documentRequestAttachments.created_at,
+    })
+    .from(documentRequestAttachments)
+    .innerJoin(storedFiles, eq(storedFiles.file_id, documentRequestAttachments.file_id))
+    .leftJoin(documentRequiredFiles, eq(documentRequiredFiles.doc_required_file_id, documentRequestAttachments.doc_required_file_id))
+    .where(and(eq(documentRequestAttachments.doc_request_id, requestId), attachId === undefined ? undefined : eq(documentRequestAttachments.doc_request_attach_id, attachId)))
+    .orderBy(asc(documentRequestAttachments.doc_request_attach_id))
+  return rows.map((r) => ({
+    ...r,
+    created_at: iso(r.created_at),
+    comments: r.comments.map((c) => ({ ...c, created_at: iso(c.created_at) })),
+  }))
+}
+
+export async function listCloseFiles(db: Executor, requestId: number): Promise<CloseFile[]> {
+  const rows = await db
+    .select({
+      doc_close_id: documentCloseFiles.doc_close_id,
+      doc_required_file_id: documentCloseFiles.doc_required_file_id,
+      file_name: storedFiles.file_name,
+      real_file_name: storedFiles.real_file_name,
+      created_at: documentCloseFiles.created_at,
+    })
+    .from(documentCloseFiles)
+    .innerJoin(storedFiles, eq(storedFiles.file_id, documentCloseFiles.file_id))
+    .where(eq(documentCloseFiles.doc_request_id, requestId))
+    .orderBy(asc(documentCloseFiles.doc_close_id))
+  return rows.map(({ file_name, real_file_name, created_at, ...r }) => ({ ...r, doc_close_file: { file_name, real_file_name }, created_at: iso(created_at) }))
+}
+
+/** The attachment of an application the caller can see, or undefined. */
+export async function findAttachment(db: Executor, scope: RequestScope, attachId: number) {
+  const [row] = await db
+    .select({ doc_request_attach_id: documentRequestAttachments.doc_request_attach_id, doc_request_id: documentRequestAttachments.doc_request_id, status: documentRequestAttachments.doc_request_attach_status })
+    .from(documentRequestAttachments)
+    .innerJoin(documentRequests, eq(documentRequests.doc_request_id, documentRequestAttachments.doc_request_id))
+    .where(and(scopeWhere(scope), eq(documentRequestAttachments.doc_request_attach_id, attachId)))
+  return row
+}

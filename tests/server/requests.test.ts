@@ -1,0 +1,278 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SMTPServer } from 'smtp-server'
+import { FILE_MAX_BYTES } from '../../src/shared/constants'
+import { T } from '../../src/shared/texts'
+import { TINY_PNG, tinyPdf } from '../../src/server/files/sample-files'
+import { multipart } from '../helpers/multipart'
+import { startTestApp, type TestApp } from '../helpers/test-app'
+
+let t: TestApp
+let subscriber: { token: string; user_id: number }
+let stranger: { token: string }
+let typeId: number
+const tlsDir = mkdtempSync(path.join(tmpdir(), 'smtp-tls-'))
+const received: { to: string; raw: string }[] = []
+let smtp: SMTPServer
+let smtpPort = 0
+
+beforeAll(async () => {
+  t = await startTestApp()
+  const customer = async (number: string) =>
+    (await t.call(t.adminToken, { method: 'POST', url: '/api/customers/', payload: { customer_number: number, customer_type: 1, last_name: 'Сидоров', first_name: 'Пётр', middle_name: 'Ильич' } })).json().customer_id
+  subscriber = await t.userWith([], { is_stuff: false, customer_id: await customer('Л-1') })
+  stranger = await t.userWith([], { is_stuff: false, customer_id: await customer('Л-2') })
+  const type = await t.call(t.adminToken, { method: 'POST', url: '/api/document_type/', payload: { doc_type_name: 'Замена прибора учёта', expired_in_days: 5 } })
+  typeId = type.json().doc_type_id
+  await t.call(t.adminToken, { method: 'POST', url: '/api/document_required_file_link/', payload: { doc_type_id: typeId, required_files: [1, 2] } })
+
+  // A real SMTP server over TLS on loopback, with a certificate the mailer trusts through SMTP_CA_FILE.
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
+    '-keyout', path.join(tlsDir, 'key.pem'), '-out', path.join(tlsDir, 'cert.pem')], { stdio: 'ignore' })
+  process.env.SMTP_CA_FILE = path.join(tlsDir, 'cert.pem')
+  const { readFileSync } = await import('node:fs')
+  smtp = new SMTPServer({
+    secure: true,
+    key: readFileSync(path.join(tlsDir, 'key.pem')),
+    cert: readFileSync(path.join(tlsDir, 'cert.pem')),
+    authOptional: true,
+    onAuth: (auth, _session, callback) => callback(auth.username === 'robot@gorelectroset.example' && auth.password === 'smtp-secret' ? null : new Error('bad auth'), { user: auth.username }),
+    onData: (stream, session, callback) => {
+      let raw = ''
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('latin1')))
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw })
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()))
+  smtpPort = (smtp.server.address() as { port: number }).port
+})
+afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()))
+  delete process.env.SMTP_CA_FILE
+  rmSync(tlsDir, { recursive: true, force: true })
+  await t.close()
+})
+
+const file = (id: number, name = `doc${id}.pdf`, content: Buffer = tinyPdf(`file ${id}`)) => ({ field: `file_${id}`, name, content, type: 'application/pdf' })
+const fileApplication = (token: string, files = [file(1), file(2, 'passport.png', TINY_PNG)], fields: Record<string, string | number> = { doc_type_id: typeId }) => {
+  const body = multipart(fields, files)
+  return t.call(token, { method: 'POST', url: '/api/document_request/', payload: body.payload, headers: body.headers })
+}
+const storedCount = () => readdirSync(path.join(t.app.config.dataDir, 'files')).length
+
+describe('applications', () => {
+  it('a subscriber files an application and sees only its own', async () => {
+    const res = await fileApplication(subscriber.token)
+    expect(res.statusCode).toBe(201)
+    const created = res.json()
+    expect(created).toMatchObject({ status: { id: 1, name: 'Новая' }, new_files: 2, assigned_user_id: null, type: { id: typeId, name: 'Замена прибора учёта' }, customer: { name: 'Сидоров Пётр Ильич' } })
+    expect(created.request_number).toMatch(/^\d{6}$/)
+    const own = await t.call(subscriber.token, { method: 'GET', url: '/api/document_request/' })
+    expect(own.json().count).toBe(1)
+    const other = await t.call(stranger.token, { method: 'GET', url: '/api/document_request/' })
+    expect(other.json()).toEqual({ count: 0, results: [] })
+    expect((await t.call(stranger.token, { method: 'GET', url: `/api/document_request_attachment/?document_id=${created.doc_request_id}` })).statusCode).toBe(404)
+    expect((await t.call(subscriber.token, { method: 'GET', url: '/api/document_request/check/' })).statusCode).toBe(403)
+  })
+
+  it('refuses an application without its required files, of a wrong type, over the limit, or from staff', async () => {
+    const before = storedCount()
+    const missing = await fileApplication(subscriber.token, [file(1)])
+    expect(missing.statusCode).toBe(400)
+    expect(missing.json()).toEqual({ file_2: [T.requiredFileMissing('Паспорт заявителя')] })
+    const extra = await fileApplication(subscriber.token, [file(1), file(2), file(7)])
+    expect(extra.json()).toEqual({ file_7: [T.requiredFileUnknown] })
+    const badType = await fileApplication(subscriber.token, [file(1), file(2)], { doc_type_id: 99999 })
+    expect(badType.json()).toEqual({ doc_type_id: [T.requestTypeUnknown] })
+    const exe = await fileApplication(subscriber.token, [file(1, 'virus.exe'), file(2)])
+    expect(exe.statusCode).toBe(400)
+    expect(exe.json()).toEqual({ file_1: [T.fileTypeNotAllowed] })
+    const huge = await fileApplication(subscriber.token, [file(1, 'big.pdf', Buffer.alloc(FILE_MAX_BYTES + 10, 1)), file(2)])
+    expect(huge.statusCode).toBe(413)
+    expect(huge.json()).toEqual({ detail: T.tooLarge })
+    expect(storedCount()).toBe(before)
+    expect((await fileApplication(t.adminToken)).statusCode).toBe(403)
+    const json = await t.call(subscriber.token, { method: 'POST', url: '/api/document_request/', payload: { doc_type_id: typeId } })
+    expect(json.statusCode).toBe(400)
+  })
+
+  it('staff work an application through: badge, viewed, assign, reject a file with a reason, comments, closing files, status, archive', async () => {
+    const id = (await fileApplication(subscriber.token)).json().doc_request_id
+    const check = await t.call(t.adminToken, { method: 'GET', url: '/api/document_request/check/' })
+    expect(check.json().unassigned).toBeGreaterThan(0)
+    expect(check.json().new_messages).toBeGreaterThanOrEqual(2)
+
+    const viewed = await t.call(t.adminToken, { method: 'POST', url: `/api/document_request/${id}/viewed/` })
+    expect(viewed.json().new_files).toBe(0)
+    const me = (await t.call(t.adminToken, { method: 'GET', url: '/api/users/me/' })).json()
+    const assigned = await t.call(t.adminToken, { method: 'PATCH', url: `/api/document_request/${id}/`, payload: { assigned_user_id: me.user_id } })
+    expect(assigned.json()).toMatchObject({ assigned_user_id: me.user_id, assigned_user: { username: 'admin' } })
+    expect((await t.call(t.adminToken, { method: 'PATCH', url: `/api/document_request/${id}/`, payload: { assigned_user_id: subscriber.user_id } })).json()).toEqual({ assigned_user_id: [T.assigneeUnknown] })
+    const dated = await t.call(t.adminToken, { method: 'PATCH', url: `/api/document_request/${id}/`, payload: { expired_date: '2030-01-31' } })
+    expect(dated.json().expired_date).toBe('2030-01-31')
+
+    const [first, second] = (await t.call(t.adminToken, { method: 'GET', url: `/api/document_request_attachment/?document_id=${id}` })).json()
+    expect(first).toMatchObject({ doc_request_attach_status: 3, required_doc_type_name: 'Заявление', real_file_name: 'doc1.pdf', comments: [] })
+    const noReason = await t.call(t.adminToken, { method: 'PATCH', url: `/api/document_request_attachment/${first.doc_request_attach_id}/`, payload: { doc_request_attach_status: 2 } })
+    expect(noReason.json()).toEqual({ doc_attachment_comment: [T.attachmentDeclineReason] })
+    const rejected = await t.call(t.adminToken, {
+      method: 'PATCH',
+      url: `/api/document_request_attachment/${first.doc_request_attach_id}/`,
+      payload: { doc_request_attach_status: 2, doc_attachment_comment: 'Скан нечитаем' },
+      headers: { 'idempotency-key': 'reject-1' },
+    })
+    expect(rejected.json()).toMatchObject({ doc_request_attach_status: 2, comments: [{ doc_attachment_comment: 'Скан нечитаем', created_by: { is_stuff: true } }] })
+    const replay = await t.call(t.adminToken, {
+      method: 'PATCH',
+      url: `/api/document_request_attachment/${first.doc_request_attach_id}/`,
+      payload: { doc_request_attach_status: 2, doc_attachment_comment: 'Скан нечитаем' },
+      headers: { 'idempotency-key': 'reject-1' },
+    })
+    expect(replay.headers['idempotent-replayed']).toBe('true')
+    expect(replay.json().comments).toHaveLength(1)
+    expect((await t.call(t.adminToken, { method: 'PATCH', url: `/api/document_request_attachment/${second.doc_request_attach_id}/`, payload: { doc_request_attach_status: 1 } })).json().doc_request_attach_status).toBe(1)
+
+    // The subscriber sees the reason as an unread comment, answers it; staff see the answer as unread until they open the attachment.
+    const theirs = (await t.call(subscriber.token, { method: 'GET', url: `/api/document_request_attachment/?document_id=${id}` })).json()[0]
+    expect(theirs.comments_user_unviewed).toBe(1)
+    const answer = await t.call(subscriber.token, { method: 'POST', url: '/api/document_request_attachment_comment/', payload: { doc_attachment: first.doc_request_attach_id, doc_request_id: id, doc_attachment_comment: 'Пересканирую' } })
+    expect(answer.statusCode).toBe(201)
+    const forged = await t.call(stranger.token, { method: 'POST', url: '/api/document_request_attachment_comment/', payload: { doc_attachment: first.doc_request_attach_id, doc_request_id: id, doc_attachment_comment: 'чужой' } })
+    expect(forged.statusCode).toBe(404)
+    const empty = await t.call(t.adminToken, { method: 'POST', url: '/api/document_request_attachment_comment/', payload: { doc_attachment: first.doc_request_attach_id, doc_request_id: id, doc_attachment_comment: ' ' } })
+    expect(empty.json()).toEqual({ doc_attachment_comment: [T.required] })
+    expect((await t.call(t.adminToken, { method: 'GET', url: `/api/document_request/${id}/` })).json().unread_comments).toBe(1)
+    const opened = await t.call(t.adminToken, { method: 'POST', url: `/api/document_request_attachment/${first.doc_request_attach_id}/viewed/` })
+    expect(opened.json().comments_user_unviewed).toBe(0)
+    expect((await t.call(t.adminToken, { method: 'GET', url: `/api/document_request/${id}/` })).json().unread_comments).toBe(0)
+
+    // Status 3 needs closing files; 4 needs a reason.
+    expect((await t.call(t.adminToken, { method: 'PATCH', url: `/api/document_request/${id}/`, payload: { doc_status: 3 } })).json()).toEqual({ doc_status: [T.closingFilesRequired] })
+    expect((await t.call(t.adminToken, { method: 'PATCH', url: `/api/document_request/${id}/`, payload: { doc_status: 4 } })).json()).toEqual({ decline_reason: [T.declineReasonRequired] })
+    const declined = await t.call(t.adminToken, { method: 'PATCH', url: `/api/document_request/${id}/`, payload: { doc_status: 4, decline_reason: 'Нет оснований' } })
+    expect(declined.json()).toMatchObject({ status: { id: 4, name: 'Отклонена' }, decline_reason: 'Нет оснований' })
+    const closing = multipart({ doc_request_id: id }, [{ field: 'files_24', name: 'akt.pdf', content: tinyPdf('akt') }])
+    const closed = await t.call(t.adminToken, { method: 'POST', url: '/api/document_close_file/', payload: closing.payload, headers: closing.headers })
+    expect(closed.statusCode).toBe(201)
+    expect(closed.json()).toMatchObject([{ doc_required_file_id: 24, doc_close_file: { real_file_name: 'akt.pdf' } }])
+    const accepted = await t.call(t.adminToken, { method: 'PATCH', url: `/api/document_request/${id}/`, payload: { doc_status: 3 } })
+    expect(accepted.json()).toMatchObject({ status: { id: 3 }, decline_reason: '' })
+    expect((await t.call(subscriber.token, { method: 'GET', url: `/api/document_close_file/?document_id=${id}` })).json()).toHaveLength(1)
+
+    // Downloads: own files for the subscriber, nobody else's; forged names are 404 without touching the disk.
+    const name = closed.json()[0].doc_close_file.file_name
+    const download = await t.call(subscriber.token, { method: 'GET', url: `/api/download/${name}` })
+    expect(download.statusCode).toBe(200)
+    expect(download.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
+    expect(download.headers['content-disposition']).toContain("filename*=UTF-8''akt.pdf")
+    expect((await t.call(stranger.token, { method: 'GET', url: `/api/download/${name}` })).statusCode).toBe(403)
+    for (const forgedName of ['..%2F..%2Fserver-secret', '..%2Fpglite', `${'0'.repeat(32)}.pdf`, 'server-secret']) {
+      expect((await t.call(t.adminToken, { method: 'GET', url: `/api/download/${forgedName}` })).statusCode).toBe(404)
+    }
+
+    const archived = await t.call(t.adminToken, { method: 'POST', url: `/api/document_request/${id}/archive/` })
+    expect(archived.json().archived).toBe(true)
+    expect((await t.call(t.adminToken, { method: 'GET', url: '/api/document_request/?archived=true&status=3' })).json().results.map((r: { doc_request_id: number }) => r.doc_request_id)).toContain(id)
+    expect((await t.call(t.adminToken, { method: 'GET', url: '/api/document_request/?archived=false&per_page=25&page=1' })).json().results.map((r: { doc_request_id: number }) => r.doc_request_id)).not.toContain(id)
+    expect((await t.call(t.adminToken, { method: 'POST', url: `/api/document_request/${id}/unarchive/` })).json().archived).toBe(false)
+  })
+
+  it('sends an application with its files to the energy-sales company through the account SMTP server', async () => {
+    const id = (await fileApplication(subscriber.token)).json().doc_request_id
+    const notConfigured = await t.call(t.adminToken, { method: 'POST', url: `/api/document_request/${id}/send_to_external/` })
+    expect(notConfigured.statusCode).toBe(400)
+    const account = await t.call(t.adminToken, {
+      method: 'POST',
+      url: '/api/account_emails/',
+      payload: { name: 'Робот', smtp_host: '127.0.0.1', smtp_port: smtpPort, smtp_user: 'robot@gorelectroset.example', smtp_password: 'wrong', smtp_encryption: 'SSL' },
+    })
+    const failed = await t.call(t.adminToken, { method: 'POST', url: `/api/document_request/${id}/send_to_external/` })
+    expect(failed.statusCode).toBe(502)
+    expect(failed.json()).toEqual({ detail: T.externalSendFailed })
+    await t.call(t.adminToken, { method: 'PATCH', url: `/api/account_emails/${account.json().account_email_id}/`, payload: { smtp_password: 'smtp-secret' } })
+    const sent = await t.call(t.adminToken, { method: 'POST', url: `/api/document_request/${id}/send_to_external/` })
+    expect(sent.statusCode).toBe(200)
+    expect(sent.json().external_send_date).not.toBeNull()
+    expect(received).toHaveLength(1)
+    expect(received[0]!.to).toBe('zayavki@energosbyt.example')
+    expect(received[0]!.raw).toContain('filename=doc1.pdf')
+    expect(received[0]!.raw).toContain('filename=passport.png')
+  })
+
+  it('answers 400 for bad input, 403 without permission, 404 for unknown ids', async () => {
+    expect((await t.call(t.adminToken, { method: 'GET', url: '/api/document_request/?status=9' })).statusCode).toBe(400)
+    expect((await t.call(t.adminToken, { method: 'PATCH', url: '/api/document_request/1/', payload: {} })).json()).toEqual({ non_field_errors: [T.noChanges] })
+    expect((await t.call(t.adminToken, { method: 'PATCH', url: '/api/document_request/1/', payload: { expired_date: '31.01.2030' } })).statusCode).toBe(400)
+    expect((await t.call(t.adminToken, { method: 'PATCH', url: '/api/document_request/999999/', payload: { doc_status: 2 } })).statusCode).toBe(404)
+    expect((await t.call(t.adminToken, { method: 'POST', url: '/api/document_request/999999/archive/' })).statusCode).toBe(404)
+    expect((await t.call(t.adminToken, { method: 'PATCH', url: '/api/document_request_attachment/999999/', payload: { doc_request_attach_status: 1 } })).statusCode).toBe(404)
+    expect((await t.call(t.adminToken, { method: 'PATCH', url: '/api/document_request_attachment/1/', payload: { doc_request_attach_status: 5 } })).statusCode).toBe(400)
+    expect((await t.call(t.adminToken, { method: 'GET', url: '/api/document_request_attachment/' })).statusCode).toBe(400)
+    const viewer = await t.userWith(['requests.view'])
+    expect((await t.call(viewer.token, { method: 'GET', url: '/api/document_request/check/' })).statusCode).toBe(200)
+    expect((await t.call(viewer.token, { method: 'PATCH', url: '/api/document_request/1/', payload: { doc_status: 2 } })).statusCode).toBe(403)
+    expect((await t.call(viewer.token, { method: 'POST', url: '/api/document_request/1/archive/' })).statusCode).toBe(403)
+    expect((await t.call(viewer.token, { method: 'POST', url: '/api/document_request/1/send_to_external/' })).statusCode).toBe(403)
+    expect((await t.call(viewer.token, { method: 'POST', url: '/api/document_request_attachment_comment/', payload: {} })).statusCode).toBe(403)
+    const nobody = await t.userWith([])
+    for (const url of ['/api/document_request/', '/api/document_request/check/', '/api/document_status/', '/api/document_type/', '/api/document_required_file/']) {
+      expect((await t.call(nobody.token, { method: 'GET', url })).statusCode).toBe(403)
+    }
+    expect((await t.call(t.adminToken, { method: 'GET', url: '/api/document_status/' })).json()).toEqual([
+      { doc_status_id: 1, doc_status_name: 'Новая' },
+      { doc_status_id: 2, doc_status_name: 'В работе' },
+      { doc_status_id: 3, doc_status_name: 'Принята' },
+      { doc_status_id: 4, doc_status_name: 'Отклонена' },
+    ])
+  })
+})
+
+describe('request types and required files', () => {
+  it('creates and edits types with defaults, links files, and checks the messages', async () => {
+    const created = await t.call(t.adminToken, { method: 'POST', url: '/api/document_type/', payload: { doc_type_name: 'Подключение' } })
+    expect(created.json()).toMatchObject({ doc_customer_type_id: 1, expired_in_days: 10, customer_type_name: 'Физическое лицо', required_files: [] })
+    const id = created.json().doc_type_id
+    expect((await t.call(t.adminToken, { method: 'POST', url: '/api/document_type/', payload: {} })).json()).toEqual({ doc_type_name: [T.required] })
+    expect((await t.call(t.adminToken, { method: 'POST', url: '/api/document_type/', payload: { doc_type_name: 'X', doc_customer_type_id: 7 } })).json()).toEqual({ doc_customer_type_id: [T.customerTypeRequired] })
+    expect((await t.call(t.adminToken, { method: 'PATCH', url: `/api/document_type/${id}/`, payload: { doc_customer_type_id: 3, expired_in_days: 15 } })).json()).toMatchObject({ customer_type_name: 'Юридическое лицо', expired_in_days: 15 })
+    const linked = await t.call(t.adminToken, { method: 'POST', url: '/api/document_required_file_link/', payload: { doc_type_id: id, required_files: [7, 9] } })
+    expect(linked.json().required_files.map((f: { doc_required_file_id: number }) => f.doc_required_file_id)).toEqual([7, 9])
+    const removed = await t.call(t.adminToken, { method: 'POST', url: '/api/document_required_file_link/', payload: { doc_type_id: id, required_files: [9] } })
+    expect(removed.json().required_files).toHaveLength(1)
+    expect((await t.call(t.adminToken, { method: 'POST', url: '/api/document_required_file_link/', payload: { doc_type_id: id, required_files: [99999] } })).json()).toEqual({ required_files: [T.requiredFileUnknown] })
+    expect((await t.call(t.adminToken, { method: 'GET', url: `/api/document_required_file/?document_type=${id}` })).json()).toMatchObject({ count: 1, results: [{ doc_required_file_id: 9 }] })
+    expect((await t.call(t.adminToken, { method: 'GET', url: '/api/document_type/?per_page=1&page=1' })).json().results).toHaveLength(1)
+    expect((await t.call(t.adminToken, { method: 'PATCH', url: '/api/document_type/99999/', payload: { doc_type_name: 'x' } })).statusCode).toBe(404)
+  })
+
+  it('keeps id 24 as the closing documents, creates files, uploads and downloads a sample', async () => {
+    const list = await t.call(t.adminToken, { method: 'GET', url: '/api/document_required_file/?per_page=50&page=1' })
+    expect(list.json().results.find((f: { doc_required_file_id: number }) => f.doc_required_file_id === 24)).toMatchObject({ doc_required_file_name: 'Закрывающие документы' })
+    expect((await t.call(t.adminToken, { method: 'POST', url: '/api/document_required_file/', payload: { doc_required_file_name: ' ' } })).json()).toEqual({
+      doc_required_file_name: [T.required],
+      short_file_name: [T.required],
+    })
+    const created = await t.call(t.adminToken, { method: 'POST', url: '/api/document_required_file/', payload: { doc_required_file_name: 'Схема подключения', short_file_name: 'Схема' } })
+    expect(created.statusCode).toBe(201)
+    const id = created.json().doc_required_file_id
+    expect(id).toBeGreaterThan(24)
+    expect((await t.call(t.adminToken, { method: 'PATCH', url: `/api/document_required_file/${id}/`, payload: { short_file_name: '' } })).json()).toEqual({ short_file_name: [T.required] })
+    const sample = multipart({}, [{ field: 'files', name: 'обравец.pdf', content: tinyPdf('sample') }])
+    const uploaded = await t.call(t.adminToken, { method: 'PATCH', url: `/api/document_required_file/${id}/`, payload: sample.payload, headers: sample.headers })
+    expect(uploaded.json().doc_required_file_example.real_file_name).toBe('обравец.pdf')
+    const download = await t.call(subscriber.token, { method: 'GET', url: `/api/download/${uploaded.json().doc_required_file_example.file_name}` })
+    expect(download.statusCode).toBe(200)
+    const big = multipart({}, [{ field: 'files', name: 'big.pdf', content: Buffer.alloc(FILE_MAX_BYTES + 1) }])
+    expect((await t.call(t.adminToken, { method: 'PATCH', url: `/api/document_required_file/${id}/`, payload: big.payload, headers: big.headers })).statusCode).toBe(413)
+    const viewer = await t.userWith(['requests.view'])
+    expect((await t.call(viewer.token, { method: 'POST', url: '/api/document_required_file/', payload: { doc_required_file_name: 'a', short_file_name: 'b' } })).statusCode).toBe(403)
+    expect((await t.call(viewer.token, { method: 'POST', url: '/api/document_type/', payload: { doc_type_name: 'a' } })).statusCode).toBe(403)
+    expect((await t.call(viewer.token, { method: 'POST', url: '/api/document_required_file_link/', payload: { doc_type_id: 1, required_files: [] } })).statusCode).toBe(403)
+  })
+})
