@@ -21,6 +21,7 @@ import { pointRoutes } from './routes/points'
 import { counterRoutes } from './routes/counters'
 
 import { customerRoutes } from './routes/customers'
+import { reportRoutes } from './routes/reports'
 import { requestRoutes } from './routes/requests'
 import { requestTypeRoutes } from './routes/request-types'
 import { fileRoutes } from './routes/files'
@@ -97,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(counterRoutes)
 
   await app.register(customerRoutes)
+  await app.register(reportRoutes)
   await app.register(requestRoutes)
   await app.register(requestTypeRoutes)
   await app.register(fileRoutes)

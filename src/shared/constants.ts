@@ -25,6 +25,14 @@ export const DEFAULT_ENERGY_LIMIT_KWH = 5000
 export const NAME_MAX = 255
 export const TEXT_MAX = 2000
 
+/* Report forms (metering.md sections 5, 9). */
+/** The multi-point report 001.02 takes at most this many points. */
+export const REPORT_MULTI_POINT_LIMIT = 3
+/** The longest period a report covers, so that one request stays bounded. */
+export const REPORT_MAX_DAYS = 366
+/** A register reading counts as taken "at 00:00" when it was read within this many minutes after it. */
+export const READING_AT_TOLERANCE_MIN = 30
+
 /* Objects (represents) and their balances (metering.md section 9). */
 /** Profile intervals in minutes: half-hour, hour, day, month, year (the last two cut as calendar months and years). */
 export const PROFILE_INTERVALS = [30, 60, 1440, 43200, 525600] as const

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify'
+import { accountTariffSchemeInput, reportQuery } from '../../shared/schemas/reports'
+import { T } from '../../shared/texts'
+import { accountTariffSchemes } from '../db/schema'
+import { fieldError, notFound } from '../lib/http-errors'
+import { mutate } from '../lib/mutation'
+import { audit } from '../lib/audit'
+import type { Req } from '../lib/route-types'
+import { contentDisposition, makeReport } from '../reports'
+import { listSchemes, loadScheme } from '../reports/tariffs'
+
+export async function reportRoutes(app: FastifyInstance) {
+  app.post('/api/get_report/', { config: { permission: 'reports.export' }, schema: { querystring: reportQuery } }, async (request: Req<{ query: typeof reportQuery }>, reply) => {
+    const file = await makeReport(app.db, request.user().account_id, request.query)
+    return reply
+      .header('Content-Type', file.contentType)
+      .header('Content-Disposition', contentDisposition(file.fileName))
+      .header('Cache-Control', 'no-store')
+      .send(file.body)
+  })
+
+  /** Tariff zone schemes, with the one the user's account uses by default. */
+  app.get('/api/tariff_schemes/', { config: { permission: 'reports.export' } }, async (request) => {
+    const accountId = request.user().account_id
+    const chosen = await loadScheme(app.db, accountId)
+    const results = (await listSchemes(app.db)).map((s) => ({ ...s, is_account_default: s.tariff_scheme_id === chosen?.tariff_scheme_id }))
+    return { count: results.length, results }
+  })
+
+  /** Chooses the scheme the account's reports use unless a report names another. */
+  app.put(
+    '/api/tariff_schemes/account/',
+    { config: { permission: 'account.change' }, schema: { body: accountTariffSchemeInput } },
+    async (request: Req<{ body: typeof accountTariffSchemeInput }>, reply) => {
+      const accountId = request.user().account_id
+      if (accountId === null) throw notFound()
+      const schemeId = request.body.tariff_scheme_id
+      if (!(await loadScheme(app.db, accountId, schemeId))) throw fieldError('tariff_scheme_id', T.reportSchemeNotFound)
+      return mutate(request, reply, async (tx) => {
+        const before = (await loadScheme(tx, accountId))?.tariff_scheme_id ?? null
+        await tx
+          .insert(accountTariffSchemes)
+          .values({ account_id: accountId, tariff_scheme_id: schemeId })
+          .onConflictDoUpdate({ target: accountTariffSchemes.account_id, set: { tariff_scheme_id: schemeId } })
+        await audit(tx, request, 'account_tariff_scheme', accountId, 'update', { tariff_scheme_id: before }, { tariff_scheme_id: schemeId })
+        return { tariff_scheme_id: schemeId }
+      })
+    },
+  )
+}
