@@ -19,12 +19,16 @@ import { representRoutes } from './routes/represents'
 import { referenceRoutes } from './routes/references'
 import { pointRoutes } from './routes/points'
 import { counterRoutes } from './routes/counters'
-
 import { customerRoutes } from './routes/customers'
-import { reportRoutes } from './routes/reports'
 import { requestRoutes } from './routes/requests'
 import { requestTypeRoutes } from './routes/request-types'
 import { fileRoutes } from './routes/files'
+import { reportRoutes } from './routes/reports'
+import { taskRoutes } from './routes/tasks'
+import { monitoringRoutes } from './routes/monitoring'
+import { counterDataRoutes } from './routes/counter-data'
+import { lorawanRoutes } from './routes/lorawan'
+
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db
@@ -96,12 +100,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(referenceRoutes)
   await app.register(pointRoutes)
   await app.register(counterRoutes)
-
   await app.register(customerRoutes)
-  await app.register(reportRoutes)
   await app.register(requestRoutes)
   await app.register(requestTypeRoutes)
   await app.register(fileRoutes)
+  await app.register(reportRoutes)
+  await app.register(taskRoutes)
+  await app.register(monitoringRoutes)
+  await app.register(counterDataRoutes)
+  await app.register(lorawanRoutes)
+
   if (options.consoleRoot === null) app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: T.notFound }))
   else await serveConsole(app, { root: options.consoleRoot ?? DEFAULT_CONSOLE_ROOT })
   return app

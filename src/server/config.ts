@@ -1,5 +1,6 @@
 import path from 'node:path'
 import * as v from 'valibot'
+import { DEMO_EMULATOR_PORT } from './collector/demo-fleet'
 
 const envSchema = v.object({
   PORT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'PORT: целое число'), v.transform(Number), v.maxValue(65535)), '8080'),
@@ -13,6 +14,11 @@ const envSchema = v.object({
   DEMO: v.optional(v.picklist(['0', '1']), '1'),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   COLLECTOR: v.optional(v.picklist(['0', '1']), '1'),
+  COLLECTOR_SERVER_ID: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/, 'COLLECTOR_SERVER_ID: целое число'), v.transform(Number)), '1'),
+  COLLECTOR_CONCURRENCY: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,3}$/, 'COLLECTOR_CONCURRENCY: от 1 до 9999'), v.transform(Number)), '50'),
+  EMULATOR: v.optional(v.picklist(['0', '1']), '1'),
+  EMULATOR_PORT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'EMULATOR_PORT: целое число'), v.transform(Number), v.maxValue(65535)), String(DEMO_EMULATOR_PORT)),
+  LORAWAN_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'LORAWAN_SECRET: не короче 16 символов'))),
 })
 
 export type Config = {
@@ -28,6 +34,15 @@ export type Config = {
   logLevel: string
   /** Whether this process runs the built-in collecting service (the embedded default does). */
   collector: boolean
+  /** The collecting server (collecting_servers row) this process's service works as. */
+  collectorServerId: number
+  /** Meters one collecting service polls at once. */
+  collectorConcurrency: number
+  /** Whether `npm start` runs the meter emulator that the demo installations point at, and on which loopback port. */
+  emulator: boolean
+  emulatorPort: number
+  /** Shared secret of the LoRaWAN network server's uplink calls (header X-Lorawan-Secret); none disables the route. */
+  lorawanSecret?: string
 }
 
 /** Reads the configuration from the environment; a wrong value stops the start with a clear message. */
@@ -50,5 +65,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: e.DEMO === '1',
     logLevel: e.LOG_LEVEL,
     collector: e.COLLECTOR === '1',
+    collectorServerId: Number(e.COLLECTOR_SERVER_ID),
+    collectorConcurrency: Number(e.COLLECTOR_CONCURRENCY),
+    emulator: e.EMULATOR === '1',
+    emulatorPort: Number(e.EMULATOR_PORT),
+    lorawanSecret: e.LORAWAN_SECRET,
   }
 }

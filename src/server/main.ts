@@ -4,6 +4,7 @@ import { openDatabase } from './db/client'
 import { runSeeds } from './db/seed'
 import { loadServerSecret } from './lib/server-secret'
 import { startHealthChecks } from './health/health-checker'
+import { startEmbeddedCollection } from './collector/embedded'
 
 /** Starts the product: database, migrations, seed, HTTP server; stops gracefully on SIGINT/SIGTERM. */
 async function main() {
@@ -23,6 +24,7 @@ async function main() {
     process.stdout.write(`\nПервый администратор: логин «${config.adminUsername}», пароль «${seeded.adminPassword}»\n\n`)
   }
 
+  let collection: Awaited<ReturnType<typeof startEmbeddedCollection>> | undefined
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
@@ -30,6 +32,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down')
     // close() stops accepting connections and waits for requests in flight.
     stopHealthChecks()
+    await collection?.stop()
     await app.close()
     await database.close()
     process.exit(0)
@@ -40,6 +43,7 @@ async function main() {
   const stopHealthChecks = startHealthChecks(database.db, (error) => app.log.warn({ err: error }, 'health check round failed'))
   await app.listen({ port: config.port, host: config.host })
   process.stdout.write(`Консоль АСКУЭ: http://localhost:${config.port}/\n`)
+  collection = await startEmbeddedCollection(database.db, config, (message, error) => (error ? app.log.warn({ err: error }, message) : app.log.info(message)))
 }
 
 main().catch((error) => {

@@ -76,3 +76,23 @@ export const REQUESTS_TABLE_VERSION = '1'
 export const FILE_MAX_BYTES = 10 * 1024 * 1024
 export const FILES_PER_REQUEST_MAX = 30
 export const ALLOWED_FILE_EXTENSIONS = ['pdf', 'png', 'jpg', 'jpeg', 'gif', 'webp', 'txt', 'csv', 'doc', 'docx', 'xls', 'xlsx', 'odt', 'ods', 'rtf', 'zip', 'xml'] as const
+
+/* Data collection (metering.md sections 4, 9; docs/collection.md). */
+export const TASK_INTERVALS = ['minutes', 'hours', 'days', 'once', 'cron'] as const
+export const TASK_PRESETS = ['*/30 * * * *', '0 * * * *', '0 0 * * *'] as const
+/** "Каждые": a positive number of up to 7 digits. */
+export const TASK_VALUE_MAX_DIGITS = 7
+export const TASK_STATES = ['working', 'stopped', 'paused', 'stopped_failed'] as const
+export const MONITORING_STATUSES = ['PAUSED_FAILED', 'UNSTABLE', 'STOPPED_FAILED'] as const
+export const MONITORING_INTERACTIONS_OPTIONS = [5, 10, 20] as const
+export const MONITORING_INTERACTIONS_DEFAULT = 10
+export const MONITORING_INTERACTIONS_MAX = 100
+export const MONITORING_REFRESH_OPTIONS = [0, 30, 60] as const
+export const MONITORING_REFRESH_MIN_S = 10
+export const MONITORING_REFRESH_MAX_S = 600
+export const MONITORING_HIDE_MS = 60 * 60 * 1000
+export const CONSUMPTION_PAGE_SIZE = 32
+export const PHASE_EXTRA_ANGLE = 15
+/** Vector diagram scales: [arrow length, full-scale value] for voltage and current. */
+export const PHASE_SCALE = { voltage: [165, 140], current: [140, 70] } as const
+export const CURRENT_DATA_STATUSES = ['PENDING', 'DONE', 'ERROR'] as const

@@ -83,6 +83,8 @@ export const currentDataRequests = pgTable(
     status: varchar('status', { length: 10 }).notNull().default('PENDING'),
     details: text('details').notNull().default(''),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set by the service that took the request; a request taken long ago by a service that died is taken again. */
+    started_at: timestamp('started_at', { withTimezone: true }),
     finished_at: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [

@@ -1,6 +1,7 @@
 import type { Executor } from '../client'
 import { seedBase, seedDemoStaff, type BaseSeedResult } from './base'
 import { seedRegistry } from './registry'
+import { seedCollection } from './collection'
 
 export type SeedOptions = { adminUsername: string; adminPassword?: string; demo: boolean; log?: (message: string) => void }
 
@@ -11,6 +12,7 @@ export type SeedOptions = { adminUsername: string; adminPassword?: string; demo:
 const demoSteps: { name: string; run: (db: Executor, base: BaseSeedResult) => Promise<void> }[] = [
   { name: 'staff', run: seedDemoStaff },
   { name: 'registry', run: seedRegistry },
+  { name: 'collection', run: seedCollection },
 ]
 
 export async function runSeeds(db: Executor, options: SeedOptions): Promise<BaseSeedResult> {

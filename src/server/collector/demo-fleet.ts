@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm'
+import type { Executor } from '../db/client'
+import type { ConsumerType } from './consumer-profiles'
+import type { EmulatedMeterSpec, MeterFaults } from './emulator/meter-spec'
+import type { MeterProtocol } from './meter-values'
+
+/** The loopback address and default port of the emulator `npm start` runs for the demo meters. */
+export const DEMO_EMULATOR_HOST = '127.0.0.1'
+export const DEMO_EMULATOR_PORT = 15230
+
+/** A changed password the demo installation does not know: that meter refuses access. */
+const CHANGED_PASSWORDS = { user: '654321', admin: '876543' }
+
+/**
+ * Deliberately faulty demo meters by their rank among the demo fleet (ordered by counter id), so that monitoring
+ * has something to show: the first ranks are also the ones polled every minute by the demo tasks.
+ */
+export const DEMO_FAULTS: Record<number, { faults?: MeterFaults; passwords?: typeof CHANGED_PASSWORDS }> = {
+  2: { faults: { dead: true } },
+  5: { passwords: CHANGED_PASSWORDS },
+  7: { faults: { timeoutRate: 0.5 } },
+  11: { faults: { crcErrorRate: 0.3 } },
+}
+
+const LOADS: ConsumerType[] = ['feeder', 'apartment_building', 'office', 'shop', 'industrial', 'street_lighting']
+
+export interface DemoMeter {
+  counter_id: number
+  serial_num: string
+  driver: MeterProtocol
+  net_address: string
+}
+
+/** The demo installations the emulator stands for: those whose connection parameters point at it. */
+export async function demoMeters(db: Executor, port: number): Promise<DemoMeter[]> {
+  const result = await db.execute(sql`
+    select c.counter_id, c.serial_num, api.driver, pc.conn_params->>'net_address' as net_address
+    from point_counters pc
+    join counters c on c.counter_id = pc.counter_id
+    join counter_models m on m.model_id = c.model_id
+    join counter_model_apis api on api.counter_model_api_id = m.counter_model_api_id
+    where pc.removed_at is null and api.driver in ('mercury230', 'mercury206')
+      and pc.conn_params->>'host' = ${DEMO_EMULATOR_HOST} and pc.conn_params->>'port' = ${String(port)}
+    order by c.counter_id`)
+  return result.rows as unknown as DemoMeter[]
+}
+
+/** Virtual meters answering for the demo installations, with the faults of DEMO_FAULTS. */
+export function demoFleet(meters: DemoMeter[]): EmulatedMeterSpec[] {
+  return meters.map((meter, rank): EmulatedMeterSpec => {
+    const fault = DEMO_FAULTS[rank] ?? {}
+    const base = { address: Number(meter.net_address), seed: meter.counter_id * 7919, faults: fault.faults }
+    if (meter.driver === 'mercury206') return { ...base, protocol: 'mercury206', consumerType: 'flat' }
+    return { ...base, protocol: 'mercury230', consumerType: LOADS[rank % LOADS.length]!, serial: meter.serial_num.padStart(8, '0').slice(-8), passwords: fault.passwords }
+  })
+}

@@ -1,0 +1,46 @@
+import type { Config } from '../config'
+import type { Executor } from '../db/client'
+import { ensureCollectingServer } from '../repositories/collecting-servers'
+import { DEMO_EMULATOR_HOST, demoFleet, demoMeters } from './demo-fleet'
+import { startEmulator, type RunningEmulator } from './emulator/emulator'
+import { startCollectingService, type RunningService } from './service'
+
+/** How long one meter's poll may take, and how often the service looks for work. */
+export const POLL_DEADLINE_MS = 120_000
+export const SERVICE_TICK_MS = 1000
+
+type Log = (message: string, error?: unknown) => void
+
+/** The collecting service of this process with the settings of the configuration. */
+export async function startConfiguredService(db: Executor, config: Pick<Config, 'collectorServerId' | 'collectorConcurrency'>, log: Log): Promise<RunningService> {
+  await ensureCollectingServer(db, config.collectorServerId)
+  return startCollectingService(db, {
+    serverId: config.collectorServerId,
+    concurrency: config.collectorConcurrency,
+    deadlineMs: POLL_DEADLINE_MS,
+    tickMs: SERVICE_TICK_MS,
+    log,
+  })
+}
+
+/**
+ * What `npm start` runs besides the API in the embedded default: the meter emulator standing for the demo meters
+ * (when any installation points at its port) and the built-in collecting service.
+ */
+export async function startEmbeddedCollection(db: Executor, config: Config, log: Log): Promise<{ stop(): Promise<void> }> {
+  let emulator: RunningEmulator | undefined
+  if (config.emulator) {
+    const meters = await demoMeters(db, config.emulatorPort)
+    if (meters.length > 0) {
+      emulator = await startEmulator({ port: config.emulatorPort, host: DEMO_EMULATOR_HOST, meters: demoFleet(meters), onError: (error) => log('meter emulator', error) })
+      log(`meter emulator: ${meters.length} demo meters on ${DEMO_EMULATOR_HOST}:${emulator.port}`)
+    }
+  }
+  const service = config.collector ? await startConfiguredService(db, config, log) : undefined
+  return {
+    async stop() {
+      await service?.stop()
+      await emulator?.close()
+    },
+  }
+}

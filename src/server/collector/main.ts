@@ -1,0 +1,32 @@
+/**
+ * `npm run collector -- --server-id N`: a collecting service as a process of its own, sharing the database named by
+ * DATABASE_URL (or the embedded one in DATA_DIR) with the API and other collecting services.
+ */
+import { parseArgs } from 'node:util'
+import { loadConfig } from '../config'
+import { openDatabase } from '../db/client'
+import { startConfiguredService } from './embedded'
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { 'server-id': { type: 'string' }, concurrency: { type: 'string' } } })
+  const config = loadConfig({
+    ...process.env,
+    ...(values['server-id'] ? { COLLECTOR_SERVER_ID: values['server-id'] } : {}),
+    ...(values.concurrency ? { COLLECTOR_CONCURRENCY: values.concurrency } : {}),
+  })
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? '' : `${config.dataDir}/pglite` })
+  const service = await startConfiguredService(database.db, config, (message, error) => console.error(message, error ?? ''))
+  process.stdout.write(`Сервис сбора данных № ${config.collectorServerId} запущен\n`)
+  const shutdown = async () => {
+    await service.stop()
+    await database.close()
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void shutdown())
+  process.on('SIGTERM', () => void shutdown())
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})

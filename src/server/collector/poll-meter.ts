@@ -1,0 +1,170 @@
+import { sql } from 'drizzle-orm'
+import { CHANNEL, INTERVAL_STATUS } from '../../shared/metering'
+import type { Executor } from '../db/client'
+import { storeIntervals, storePhaseValues, storeRegisterReadings, type IntervalRow, type PhaseRow, type RegisterRow } from '../repositories/readings'
+import { createMeterDriver } from './drivers/create-meter-driver'
+import type { MeterDriver } from './drivers/meter-driver'
+import type { EnergyChannels, EnergyRegisters, InstantValues, MeterProtocol } from './meter-values'
+import { HALF_HOUR_MS } from './moscow-time'
+import { MeterError, MeterStatusError } from './protocol/errors'
+import { LORAWAN_DRIVER, type MeterContext } from './task-context'
+import { formatMoment } from './log-format'
+
+/** The first poll of a meter reads this much of its profile; later polls continue from the last stored interval. */
+export const FIRST_PROFILE_MS = 24 * 3_600_000
+/** After an outage the gap is read back from the meter's memory, at most this far back. */
+export const BACKFILL_MAX_MS = 7 * 24 * 3_600_000
+
+/** A lorawandb meter silent for longer than this fails its task. */
+export const LORAWAN_SILENCE_MS = 24 * 3_600_000
+
+const PROTOCOLS: readonly MeterProtocol[] = ['mercury230', 'mercury206']
+const CHANNEL_KEYS: Record<number, keyof EnergyChannels> = {
+  [CHANNEL.A_PLUS]: 'aPlus',
+  [CHANNEL.A_MINUS]: 'aMinus',
+  [CHANNEL.R_PLUS]: 'rPlus',
+  [CHANNEL.R_MINUS]: 'rMinus',
+}
+const TARIFFS = [0, 1, 2, 3, 4] as const
+
+export interface LogLine {
+  date: Date
+  text: string
+}
+
+/** What one poll produced; nothing is stored until the whole poll is over. */
+export interface PollResult {
+  ok: boolean
+  /** A failure that asking again cannot cure (bad connection parameters, unknown driver): the task stops. */
+  fatal: boolean
+  lines: LogLine[]
+  registers: RegisterRow[]
+  phases: PhaseRow[]
+  intervals: IntervalRow[]
+}
+
+export const isPollingDriver = (driver: string): driver is MeterProtocol => (PROTOCOLS as readonly string[]).includes(driver)
+
+async function profileStart(db: Executor, counterId: number, channels: number[], now: Date): Promise<Date> {
+  const result = await db.execute(sql`
+    select max(interval_start + make_interval(mins => minutes)) as last from interval_values
+    where counter_id = ${counterId} and channel = any(${`{${channels.join(',')}}`}::smallint[]) and interval_start > ${new Date(now.getTime() - BACKFILL_MAX_MS).toISOString()}::timestamptz`)
+  const last = (result.rows[0] as { last: Date | null } | undefined)?.last
+  return last ? new Date(last) : new Date(Math.floor((now.getTime() - FIRST_PROFILE_MS) / HALF_HOUR_MS) * HALF_HOUR_MS)
+}
+
+function registerRows(counterId: number, tariff: number, energy: EnergyRegisters, channels: number[], at: Date): RegisterRow[] {
+  return channels.flatMap((channel) => {
+    const value = energy[CHANNEL_KEYS[channel]!]
+    return value === null ? [] : [{ counter_id: counterId, channel, tariff, read_at: at, value }]
+  })
+}
+
+function phaseRows(counterId: number, values: InstantValues, at: Date): PhaseRow[] {
+  const phases = [values.phases.a, values.phases.b, values.phases.c]
+  const rows: PhaseRow[] = phases.map((p, index) => ({
+    counter_id: counterId,
+    read_at: at,
+    phase: index + 1,
+    voltage: p.voltage,
+    current: p.current,
+    active_power: p.activePower,
+    reactive_power: p.reactivePower,
+    apparent_power: p.apparentPower,
+    cos_phi: p.cosPhi,
+    angle: p.angle,
+  }))
+  const t = values.total
+  rows.push({ counter_id: counterId, read_at: at, phase: 0, active_power: t.activePower, reactive_power: t.reactivePower, apparent_power: t.apparentPower, cos_phi: t.cosPhi, frequency: values.frequency })
+  return rows
+}
+
+async function readMeter(driver: MeterDriver, db: Executor, meter: MeterContext, now: Date, note: (text: string) => void, result: PollResult) {
+  await driver.open()
+  note(`Открыт канал связи со счётчиком ${meter.serial}`)
+  if (meter.relay !== undefined) {
+    if (!driver.setRelay) throw new MeterStatusError(0, 'модель не управляет нагрузкой')
+    await driver.setRelay(meter.relay)
+    note(meter.relay ? 'Нагрузка включена' : 'Нагрузка отключена')
+  }
+  const registerChannels = meter.reads.registers
+  if (registerChannels) {
+    for (const tariff of TARIFFS) result.registers.push(...registerRows(meter.counterId, tariff, await driver.readEnergy(tariff), registerChannels, now))
+    const total = result.registers.find((r) => r.tariff === 0 && r.channel === CHANNEL.A_PLUS)
+    note(`Прочитаны показания: ${result.registers.length} значений${total ? `, A+ ${total.value} кВт·ч` : ''}`)
+  }
+  if (meter.reads.instant) {
+    result.phases.push(...phaseRows(meter.counterId, await driver.readInstant(), now))
+    note('Прочитаны мгновенные значения по фазам')
+  }
+  const profileChannels = meter.reads.profile
+  if (profileChannels && driver.readProfile) {
+    const from = await profileStart(db, meter.counterId, profileChannels, now)
+    const to = new Date(Math.floor(now.getTime() / HALF_HOUR_MS) * HALF_HOUR_MS)
+    if (from < to) {
+      const records = await driver.readProfile(from, to)
+      for (const record of records) {
+        for (const channel of profileChannels) {
+          const value = record.energy ? record.energy[CHANNEL_KEYS[channel]!] : null
+          const status = record.status === 'valid' ? INTERVAL_STATUS.VALID : INTERVAL_STATUS.MISSING
+          result.intervals.push({ counter_id: meter.counterId, channel, interval_start: record.start, minutes: record.minutes, value, status })
+        }
+      }
+      const missing = records.filter((r) => r.status === 'missing').length
+      note(`Прочитан профиль мощности с ${formatMoment(from)}: ${records.length} интервалов${missing ? `, отсутствуют ${missing}` : ''}`)
+    }
+  }
+}
+
+/** A lorawandb meter is not polled: its data come from the network server; the task checks that they keep coming. */
+async function checkUplinks(db: Executor, meter: MeterContext, now: Date, note: (text: string) => void, result: PollResult): Promise<PollResult> {
+  const latest = await db.execute(sql`select max(read_at) as at from register_readings where counter_id = ${meter.counterId}`)
+  const at = (latest.rows[0] as { at: Date | null } | undefined)?.at
+  result.ok = Boolean(at && now.getTime() - new Date(at).getTime() <= LORAWAN_SILENCE_MS)
+  note(at ? `Последние данные от сетевого сервера LoRaWAN: ${formatMoment(new Date(at))}` : 'От сетевого сервера LoRaWAN данные не поступали')
+  return result
+}
+
+/** Opens the meter through its driver, reads what the context asks for and closes it within `deadlineMs`; never rejects. */
+export async function pollMeter(db: Executor, meter: MeterContext, now: Date, deadlineMs: number, clock: () => Date = () => new Date()): Promise<PollResult> {
+  const result: PollResult = { ok: false, fatal: false, lines: [], registers: [], phases: [], intervals: [] }
+  const note = (text: string) => result.lines.push({ date: clock(), text })
+  if (meter.driver === LORAWAN_DRIVER) return checkUplinks(db, meter, now, note, result)
+  if (!isPollingDriver(meter.driver)) {
+    note(`Для драйвера «${meter.driver}» опрос не предусмотрен`)
+    result.fatal = true
+    return result
+  }
+  if (!meter.connParams) {
+    note('Счётчик не установлен на точку учёта: нет параметров подключения')
+    result.fatal = true
+    return result
+  }
+  let driver: MeterDriver | undefined
+  let expired = false
+  // Closing the connection fails the exchange in progress, which ends the poll.
+  const deadline = setTimeout(() => {
+    expired = true
+    void driver?.close()
+  }, deadlineMs)
+  try {
+    driver = createMeterDriver(meter.driver, meter.connParams)
+    await readMeter(driver, db, meter, now, note, result)
+    result.ok = !expired
+  } catch (error) {
+    note(error instanceof Error ? error.message : String(error))
+    result.fatal = error instanceof MeterError && error.kind === 'config'
+  } finally {
+    clearTimeout(deadline)
+    await driver?.close()
+  }
+  if (expired) note(`Опрос прерван: не уложился в ${Math.round(deadlineMs / 1000)} с`)
+  return result
+}
+
+/** Writes what a poll read through the one writer of time series. */
+export async function storePoll(db: Executor, result: PollResult): Promise<void> {
+  await storeRegisterReadings(db, result.registers)
+  await storePhaseValues(db, result.phases)
+  await storeIntervals(db, result.intervals)
+}

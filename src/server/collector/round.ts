@@ -1,0 +1,53 @@
+import type { Executor } from '../db/client'
+import { pollMeter } from './poll-meter'
+import { claimDueTasks, recordRun, type ClaimedTask } from './task-runs'
+import { loadMeterContext } from './task-context'
+
+export interface RunOptions {
+  /** Meters polled at once. */
+  concurrency: number
+  /** The longest one meter's poll may take. */
+  deadlineMs: number
+  clock?: () => Date
+}
+
+/** Polls one claimed task's meter and records the run; never rejects for a meter's fault. */
+export async function runTask(db: Executor, serverId: number, task: ClaimedTask, options: RunOptions): Promise<boolean> {
+  const clock = options.clock ?? (() => new Date())
+  const startedAt = clock()
+  const meter = await loadMeterContext(db, task.counter_id, task.task_groups)
+  const result = meter
+    ? await pollMeter(db, meter, startedAt, options.deadlineMs, clock)
+    : { ok: false, fatal: true, lines: [{ date: startedAt, text: 'Счётчик не найден' }], registers: [], phases: [], intervals: [] }
+  await recordRun(db, task, serverId, startedAt, result, clock())
+  return result.ok
+}
+
+export interface RoundResult {
+  tasks: number
+  succeeded: number
+  failed: number
+}
+
+/**
+ * One round: claims every task of the server due at `now` and polls them, `concurrency` at a time, until none is
+ * left. Used by the benchmark and the tests; the running service does the same continuously.
+ */
+export async function runRound(db: Executor, serverId: number, now: Date, options: RunOptions): Promise<RoundResult> {
+  const totals: RoundResult = { tasks: 0, succeeded: 0, failed: 0 }
+  const running = new Set<Promise<void>>()
+  for (;;) {
+    const claimed = await claimDueTasks(db, serverId, now, options.concurrency - running.size)
+    for (const task of claimed) {
+      totals.tasks++
+      const run = runTask(db, serverId, task, options).then((ok) => {
+        if (ok) totals.succeeded++
+        else totals.failed++
+        running.delete(run)
+      })
+      running.add(run)
+    }
+    if (running.size === 0) return totals
+    await Promise.race(running)
+  }
+}

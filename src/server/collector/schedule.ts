@@ -1,0 +1,39 @@
+import { Cron } from 'croner'
+import type { TaskInterval } from '../../shared/schemas/collection'
+import { DEFAULT_TIME_ZONE } from '../../shared/metering'
+import { T } from '../../shared/texts'
+import { MOSCOW_OFFSET_MS } from './moscow-time'
+
+const UNIT_MS: Record<'minutes' | 'hours' | 'days', number> = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 }
+
+function cronOf(expression: string): Cron | null {
+  if (expression.trim().split(/\s+/).length !== 5) return null
+  try {
+    return new Cron(expression, { timezone: DEFAULT_TIME_ZONE, paused: true })
+  } catch {
+    return null
+  }
+}
+
+/** The Russian message for a schedule the collector could not run, or null when it is fine. */
+export function scheduleError(interval: TaskInterval, value: string, now: Date): string | null {
+  if (interval === 'cron') return cronOf(value) ? null : T.invalidCron
+  if (interval === 'once') return Date.parse(value) > now.getTime() ? null : T.onceInPast
+  return null
+}
+
+/**
+ * The first due time strictly after `after`, or null when the task has no more runs. "Every N units" runs are
+ * aligned to multiples of the period counted from a Moscow midnight, so every N days runs at 00:00 and every 15
+ * minutes at :00, :15, :30, :45: the same task always has the same due times, in any process.
+ */
+export function nextRunAfter(interval: TaskInterval, value: string, after: Date): Date | null {
+  if (interval === 'once') {
+    const at = Date.parse(value)
+    return at > after.getTime() ? new Date(at) : null
+  }
+  if (interval === 'cron') return cronOf(value)?.nextRun(after) ?? null
+  const period = Number(value) * UNIT_MS[interval]
+  const local = after.getTime() + MOSCOW_OFFSET_MS
+  return new Date((Math.floor(local / period) + 1) * period - MOSCOW_OFFSET_MS)
+}

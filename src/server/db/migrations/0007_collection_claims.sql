@@ -1,0 +1,1 @@
+ALTER TABLE "current_data_requests" ADD COLUMN "started_at" timestamp with time zone;

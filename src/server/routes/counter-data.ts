@@ -1,0 +1,151 @@
+import type { FastifyInstance } from 'fastify'
+import { and, desc, eq, sql } from 'drizzle-orm'
+import {
+  consumptionQuery,
+  counterQuery,
+  currentDataQuery,
+  parameterSelection,
+  pointQuery,
+  profileDataQuery,
+  relayInput,
+} from '../../shared/schemas/collection'
+import { idParams } from '../../shared/schemas/common'
+import { T } from '../../shared/texts'
+import { channelOfCode } from '../collector/task-context'
+import type { Executor } from '../db/client'
+import { collectingServers, counterModels, counterParameterSelections, counterTasks, counters, currentDataRequests, dataParameters, modelParameters, points } from '../db/schema'
+import { audit } from '../lib/audit'
+import { badRequest, fieldError, notFound } from '../lib/http-errors'
+import { mutate } from '../lib/mutation'
+import type { Req } from '../lib/route-types'
+import {
+  accumulatedData,
+  availableParams,
+  consumptionByDate,
+  defaultProfileSpan,
+  latestRegisters,
+  latestRequest,
+  parametersOfCounter,
+  phaseData,
+  profileData,
+} from '../repositories/meter-data'
+
+async function counterOr404(db: Executor, id: number, field?: string) {
+  const [row] = await db.select({ counter_id: counters.counter_id, model_id: counters.model_id, external_model: counterModels.external_model })
+    .from(counters).innerJoin(counterModels, eq(counterModels.model_id, counters.model_id)).where(eq(counters.counter_id, id))
+  if (!row) throw field ? fieldError(field, T.unknownCounter) : notFound()
+  return row
+}
+
+async function pointOr404(db: Executor, id: number) {
+  const [row] = await db.select({ id: points.point_id }).from(points).where(eq(points.point_id, id))
+  if (!row) throw notFound()
+}
+
+/** The server that reads a meter on request: the one of its latest task, else the first server. */
+async function serverForCounter(db: Executor, counterId: number): Promise<number> {
+  const [task] = await db.select({ id: counterTasks.data_collecting_server_id }).from(counterTasks).where(eq(counterTasks.counter_id, counterId)).orderBy(desc(counterTasks.counter_task_id)).limit(1)
+  if (task) return task.id
+  const [server] = await db.select({ id: collectingServers.data_collecting_server_id }).from(collectingServers).orderBy(collectingServers.data_collecting_server_id).limit(1)
+  if (!server) throw badRequest(T.unknownServer)
+  return server.id
+}
+
+/** Asks the collecting service for a read (or a relay switch) unless one is already waiting. */
+async function requestRead(db: Executor, counterId: number, action: 'read' | 'relay_on' | 'relay_off') {
+  const [pending] = await db.select({ id: currentDataRequests.request_id }).from(currentDataRequests)
+    .where(and(eq(currentDataRequests.counter_id, counterId), eq(currentDataRequests.action, action), eq(currentDataRequests.status, 'PENDING')))
+  if (pending) return
+  await db.insert(currentDataRequests).values({ counter_id: counterId, action, data_collecting_server_id: await serverForCounter(db, counterId) })
+}
+
+/** Meter data views: current data, phases, consumption, profiles, accumulated readings, parameters to collect, power switching. */
+export async function counterDataRoutes(app: FastifyInstance) {
+  app.get(
+    '/api/counter/:id/get_current_data/',
+    { config: { permission: 'counters.view' }, schema: { params: idParams, querystring: currentDataQuery } },
+    async (request: Req<{ params: typeof idParams; query: typeof currentDataQuery }>) => {
+      const id = request.params.id
+      await counterOr404(app.db, id)
+      if (request.query.refresh) await requestRead(app.db, id, 'read')
+      const [registers, phase, task] = await Promise.all([latestRegisters(app.db, id), phaseData(app.db, id), latestRequest(app.db, id)])
+      return { ...registers, phase, task }
+    },
+  )
+
+  app.get('/api/counters/:id/phase/', { config: { permission: 'data.view' }, schema: { params: idParams } }, async (request: Req<{ params: typeof idParams }>) => {
+    await counterOr404(app.db, request.params.id)
+    return phaseData(app.db, request.params.id)
+  })
+
+  app.post(
+    '/api/counters/:id/relay/',
+    { config: { permission: 'counters.control' }, schema: { params: idParams, body: relayInput } },
+    async (request: Req<{ params: typeof idParams; body: typeof relayInput }>, reply) =>
+      mutate(request, reply, async (tx) => {
+        const counter = await counterOr404(tx, request.params.id)
+        if (counter.external_model !== 'mercury_206') throw badRequest(T.relayOnlyMercury206)
+        await requestRead(tx, counter.counter_id, request.body.on ? 'relay_on' : 'relay_off')
+        await audit(tx, request, 'counter', counter.counter_id, request.body.on ? 'relay_on' : 'relay_off', null, null)
+        return latestRequest(tx, counter.counter_id)
+      }, { status: 202 }),
+  )
+
+  app.get(
+    '/api/points/:id/consumption_by_date/',
+    { config: { permission: 'data.view' }, schema: { params: idParams, querystring: consumptionQuery } },
+    async (request: Req<{ params: typeof idParams; query: typeof consumptionQuery }>) => {
+      await pointOr404(app.db, request.params.id)
+      return consumptionByDate(app.db, request.params.id, request.query.month)
+    },
+  )
+
+  app.get('/api/counters_profile_data/', { config: { permission: 'data.view' }, schema: { querystring: profileDataQuery } }, async (request: Req<{ query: typeof profileDataQuery }>) => {
+    const q = request.query
+    await pointOr404(app.db, q.point_id)
+    const [parameter] = await app.db.select().from(dataParameters).where(eq(dataParameters.parameter_id, q.parameter_id))
+    const channel = parameter ? channelOfCode(parameter.code) : undefined
+    if (!parameter || channel === undefined) throw fieldError('parameter_id', T.invalidValue)
+    const span = defaultProfileSpan(q.interval, new Date())
+    const from = q.beg_date ? new Date(q.beg_date) : span.from
+    const to = q.end_date ? new Date(q.end_date) : span.to
+    if (from >= to) throw fieldError('end_date', T.invalidValue)
+    const items = await profileData(app.db, q.point_id, channel, q.interval, from, to)
+    return { parameter_name: parameter.name, measurement: parameter.measurement, interval: q.interval, items }
+  })
+
+  app.get('/api/counters_accumulated_data/', { config: { permission: 'data.view' }, schema: { querystring: pointQuery } }, async (request: Req<{ query: typeof pointQuery }>) => {
+    await pointOr404(app.db, request.query.point_id)
+    const today = (await app.db.execute(sql`select to_char(now() at time zone 'Europe/Moscow', 'YYYY-MM-DD') as day`)).rows[0] as { day: string }
+    return { date: today.day, results: await accumulatedData(app.db, request.query.point_id, today.day) }
+  })
+
+  app.get('/api/counters_data/available_params/', { config: { permission: 'data.view' }, schema: { querystring: pointQuery } }, async (request: Req<{ query: typeof pointQuery }>) => {
+    await pointOr404(app.db, request.query.point_id)
+    const params = await availableParams(app.db, request.query.point_id)
+    return params.filter((p) => channelOfCode(p.code) !== undefined).map(({ code: _, ...rest }) => rest)
+  })
+
+  app.get(
+    '/api/counters_parameters_to_collect/all_parameters_by_counter/',
+    { config: { permission: 'counters.view' }, schema: { querystring: counterQuery } },
+    async (request: Req<{ query: typeof counterQuery }>) => {
+      await counterOr404(app.db, request.query.counter_id)
+      return parametersOfCounter(app.db, request.query.counter_id)
+    },
+  )
+
+  const select = (isSelected: boolean) => async (request: Req<{ body: typeof parameterSelection }>, reply: Parameters<typeof mutate>[1]) =>
+    mutate(request, reply, async (tx) => {
+      const { counter_id, parameter_id } = request.body
+      const counter = await counterOr404(tx, counter_id, 'counter_id')
+      const [ofModel] = await tx.select().from(modelParameters).where(and(eq(modelParameters.model_id, counter.model_id), eq(modelParameters.parameter_id, parameter_id)))
+      if (!ofModel) throw fieldError('parameter_id', T.parameterNotOfModel)
+      await tx.insert(counterParameterSelections).values({ counter_id, parameter_id, is_selected: isSelected })
+        .onConflictDoUpdate({ target: [counterParameterSelections.counter_id, counterParameterSelections.parameter_id], set: { is_selected: isSelected } })
+      await audit(tx, request, 'counter', counter_id, isSelected ? 'select_parameter' : 'unselect_parameter', null, { parameter_id })
+      return parametersOfCounter(tx, counter_id)
+    })
+  app.post('/api/counters_parameters_to_collect/', { config: { permission: 'tasks.change' }, schema: { body: parameterSelection } }, select(true))
+  app.post('/api/counters_parameters_to_collect/unselect/', { config: { permission: 'tasks.change' }, schema: { body: parameterSelection } }, select(false))
+}

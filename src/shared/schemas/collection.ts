@@ -1,0 +1,239 @@
+import * as v from 'valibot'
+import {
+  CURRENT_DATA_STATUSES,
+  MONITORING_INTERACTIONS_DEFAULT,
+  MONITORING_INTERACTIONS_MAX,
+  MONITORING_STATUSES,
+  PROFILE_INTERVALS,
+  TASK_INTERVALS,
+  TASK_STATES,
+  TASK_VALUE_MAX_DIGITS,
+} from '../constants'
+import { T } from '../texts'
+import { boolValue, dateTimeText, formObject, idValue, intValue, listQueryEntries, paged } from './common'
+
+/* Data collection: collecting servers, counter tasks, logs, monitoring, meter data views (metering.md). */
+
+export const collectingServer = v.object({
+  data_collecting_server_id: v.number(),
+  name: v.string(),
+  remark: v.string(),
+  last_seen_at: v.nullable(v.string()),
+})
+export type CollectingServer = v.InferOutput<typeof collectingServer>
+export const collectingServerList = paged(collectingServer)
+
+export type TaskInterval = (typeof TASK_INTERVALS)[number]
+export type TaskState = (typeof TASK_STATES)[number]
+export type MonitoringStatus = (typeof MONITORING_STATUSES)[number]
+
+export const counterTask = v.object({
+  counter_task_id: v.number(),
+  counter_id: v.number(),
+  counter_num: v.string(),
+  counter_model: v.string(),
+  point_id: v.nullable(v.number()),
+  point_number: v.nullable(v.string()),
+  point_name: v.nullable(v.string()),
+  address: v.nullable(v.string()),
+  represents: v.array(v.object({ represent_id: v.number(), name: v.string() })),
+  state: v.picklist(TASK_STATES),
+  interval: v.picklist(TASK_INTERVALS),
+  value: v.string(),
+  enabled: v.boolean(),
+  /** The parameters the task collects: those of its groups selected for the meter. */
+  counter_parameters: v.array(v.number()),
+  /** Comma-joined group ids, as the spec names it; `task_groups` holds the same as numbers. */
+  task_group: v.string(),
+  task_groups: v.array(v.number()),
+  data_collecting_server_id: v.number(),
+  next_run_at: v.nullable(v.string()),
+  last_interaction_date: v.nullable(v.string()),
+  last_values: v.nullable(v.object({ success: v.boolean(), date: v.string() })),
+  consecutive_failures: v.number(),
+  last_error: v.string(),
+})
+export type CounterTask = v.InferOutput<typeof counterTask>
+export const counterTaskList = paged(counterTask)
+
+/** Group ids as an array or as the spec's comma-joined text. */
+const taskGroupIds = v.pipe(
+  v.union([v.array(idValue(), T.groupsRequired), v.pipe(v.string(T.groupsRequired), v.transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean).map(Number)))], T.groupsRequired),
+  v.check((ids) => ids.every((id) => Number.isInteger(id) && id > 0), T.groupsRequired),
+  v.minLength(1, T.groupsRequired),
+  v.maxLength(20, T.tooLong(20)),
+)
+
+/** Checks `value` against `interval`; the cron expression itself is checked by the server's scheduler. */
+const everyValue = new RegExp(`^[1-9]\\d{0,${TASK_VALUE_MAX_DIGITS - 1}}$`)
+
+export const taskInput = v.pipe(
+  formObject(
+    {
+      counter_id: idValue(),
+      data_collecting_server_id: idValue(),
+      interval: v.picklist(TASK_INTERVALS, T.required),
+      value: v.pipe(v.union([v.string(T.required), v.pipe(v.number(T.required), v.transform(String))], T.required), v.trim(), v.nonEmpty(T.required), v.maxLength(100, T.tooLong(100))),
+      task_group: taskGroupIds,
+    },
+    T.required,
+    { counter_id: T.counterRequired, data_collecting_server_id: T.serverRequired, task_group: T.groupsRequired },
+  ),
+  v.forward(
+    v.check((input) => {
+      if (input.interval === 'once') return v.is(dateTimeText(), input.value)
+      if (input.interval === 'cron') return true
+      return everyValue.test(input.value)
+    }, T.taskValueDigits),
+    ['value'],
+  ),
+)
+export type TaskInput = v.InferOutput<typeof taskInput>
+
+export const taskListQuery = v.object({
+  ...listQueryEntries,
+  point_id: v.optional(idValue()),
+  counter_id: v.optional(idValue()),
+  order_by: v.optional(v.picklist(['counter_id', '-counter_id'], T.oneOf(['counter_id', '-counter_id']))),
+})
+
+export const taskLogEntry = v.object({ date: v.string(), text: v.string() })
+export const taskLog = v.object({
+  task_log_id: v.number(),
+  start_date: v.string(),
+  end_date: v.string(),
+  success: v.boolean(),
+  entries: v.array(taskLogEntry),
+})
+export type TaskLog = v.InferOutput<typeof taskLog>
+export const taskLogList = paged(taskLog)
+export const taskLogQuery = v.object({ ...listQueryEntries, task_id: idValue() })
+
+/** `mts`: the statuses to show, comma-joined; absent means all three. */
+export const monitoringQuery = v.object({
+  interactions_num: v.optional(intValue(1, MONITORING_INTERACTIONS_MAX), MONITORING_INTERACTIONS_DEFAULT),
+  mts: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean)),
+      v.check((list) => list.every((x) => (MONITORING_STATUSES as readonly string[]).includes(x)), T.oneOf(MONITORING_STATUSES)),
+      v.transform((list) => list as MonitoringStatus[]),
+    ),
+  ),
+})
+
+export const monitoringTask = v.object({
+  ...counterTask.entries,
+  status: v.picklist(MONITORING_STATUSES),
+  last_tasks: v.array(v.object({ task_log_id: v.number(), start_date: v.string(), success: v.boolean(), text: v.string() })),
+})
+export type MonitoringTask = v.InferOutput<typeof monitoringTask>
+export const monitoringList = v.array(monitoringTask)
+
+/* Meter data views. */
+
+export const parameterValue = v.object({ parameter_name: v.string(), value: v.nullable(v.number()), measurement: v.string() })
+export type ParameterValue = v.InferOutput<typeof parameterValue>
+
+export const currentDataTask = v.object({
+  request_id: v.number(),
+  status: v.picklist(CURRENT_DATA_STATUSES),
+  details: v.string(),
+  created_at: v.string(),
+  finished_at: v.nullable(v.string()),
+})
+export type CurrentDataTask = v.InferOutput<typeof currentDataTask>
+
+export const phaseRow = v.object({
+  name: v.string(),
+  v1: v.nullable(v.number()),
+  v2: v.nullable(v.number()),
+  v3: v.nullable(v.number()),
+  v4: v.nullable(v.number()),
+  measure: v.string(),
+})
+export type PhaseRow = v.InferOutput<typeof phaseRow>
+export const phaseData = v.object({ values: v.array(phaseRow), values_date: v.nullable(v.string()) })
+export type PhaseData = v.InferOutput<typeof phaseData>
+
+export const currentData = v.object({
+  data: v.array(parameterValue),
+  values_date: v.nullable(v.string()),
+  phase: phaseData,
+  task: v.nullable(currentDataTask),
+})
+export type CurrentData = v.InferOutput<typeof currentData>
+export const currentDataQuery = v.object({ refresh: v.optional(boolValue(), false) })
+
+export const relayInput = formObject({ on: boolValue() })
+
+export const consumptionRow = v.object({
+  consumption_date: v.string(),
+  counter_serial_num: v.string(),
+  counter_value: v.nullable(v.number()),
+  consumption: v.nullable(v.number()),
+})
+export type ConsumptionRow = v.InferOutput<typeof consumptionRow>
+export const consumptionByDate = v.array(consumptionRow)
+export const consumptionQuery = v.object({
+  month: v.pipe(v.string(T.monthFormat), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, T.monthFormat)),
+})
+
+export const profileDataQuery = v.object({
+  point_id: idValue(),
+  parameter_id: idValue(),
+  interval: v.optional(
+    v.pipe(intValue(1, 525600), v.check((n) => (PROFILE_INTERVALS as readonly number[]).includes(n), T.oneOf(PROFILE_INTERVALS))),
+    30,
+  ),
+  beg_date: v.optional(dateTimeText()),
+  end_date: v.optional(dateTimeText()),
+})
+export const profileData = v.object({
+  parameter_name: v.string(),
+  measurement: v.string(),
+  interval: v.number(),
+  items: v.array(v.object({ date: v.string(), value: v.nullable(v.number()), status: v.number() })),
+})
+export type ProfileData = v.InferOutput<typeof profileData>
+
+export const pointQuery = v.object({ point_id: idValue() })
+export const counterQuery = v.object({ counter_id: idValue() })
+export const parameterSelection = formObject({ counter_id: idValue(), parameter_id: idValue() })
+
+export const accumulatedRow = v.object({
+  counter_id: v.number(),
+  counter_serial_num: v.string(),
+  parameter_name: v.string(),
+  measurement: v.string(),
+  day_start: v.nullable(v.number()),
+  day_start_date: v.nullable(v.string()),
+  half_past: v.nullable(v.number()),
+  half_past_date: v.nullable(v.string()),
+})
+export type AccumulatedRow = v.InferOutput<typeof accumulatedRow>
+export const accumulatedData = v.object({ date: v.string(), results: v.array(accumulatedRow) })
+
+export const parameterToCollect = v.object({
+  parameter_id: v.number(),
+  parameter_name: v.string(),
+  parameter_group: v.string(),
+  task_group_id: v.nullable(v.number()),
+  measurement: v.string(),
+  is_selected: v.boolean(),
+})
+export type ParameterToCollect = v.InferOutput<typeof parameterToCollect>
+export const parametersToCollect = v.array(parameterToCollect)
+
+export const availableParam = v.object({ parameter_id: v.number(), name: v.string(), measurement: v.string() })
+export const availableParams = v.array(availableParam)
+
+/** A decoded LoRaWAN uplink: readings by parameter code (A+, A-, R+, R-), optional tariff registers 1..4. */
+export const lorawanUplink = formObject({
+  net_address: v.pipe(v.union([v.string(), v.pipe(v.number(), v.transform(String))], T.required), v.trim(), v.nonEmpty(T.required), v.maxLength(64, T.tooLong(64))),
+  received_at: v.optional(dateTimeText()),
+  readings: v.pipe(
+    v.record(v.picklist(['A+', 'A-', 'R+', 'R-'], T.oneOf(['A+', 'A-', 'R+', 'R-'])), v.union([v.number(), v.array(v.number())], T.mustBeNumber)),
+    v.check((r) => Object.keys(r).length > 0, T.required),
+  ),
+})
