@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
 import { Providers } from './app/providers'
 import { router } from './app/router'
-import { registerServiceWorker } from './app/service-worker'
 import { restoreQueryCache } from './app/query-client'
 
 await restoreQueryCache()
@@ -14,4 +13,5 @@ createRoot(document.getElementById('root')!).render(
     </Providers>
   </StrictMode>,
 )
-registerServiceWorker()
+// The service worker registers once the page has loaded, off the first paint's path.
+window.addEventListener('load', () => void import('./app/service-worker').then((m) => m.registerServiceWorker()))

@@ -1,10 +1,14 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Box, CloseButton, Drawer, Flex, Portal } from '@chakra-ui/react'
 import { Outlet, useRouterState } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { Header } from './header'
 import { SideMenu } from './side-menu'
 import { UpdatePrompt } from './update-prompt'
+import { ConfirmProvider } from '../ui/confirm-dialog'
+
+// Banners and confirmations belong to the signed-in console: the login page does not load them.
+const Toaster = lazy(() => import('../ui/toaster'))
 
 const SIDEBAR_WIDTH = '280px'
 
@@ -15,6 +19,7 @@ export function AppShell() {
   useEffect(() => setMenuOpen(false), [pathname])
 
   return (
+    <ConfirmProvider>
     <Flex direction="column" minH="100vh">
       <Header onMenu={() => setMenuOpen(true)} />
       <Flex flex="1" minH="0">
@@ -44,6 +49,10 @@ export function AppShell() {
         </Box>
       </Flex>
       <UpdatePrompt />
+      <Suspense>
+        <Toaster />
+      </Suspense>
     </Flex>
+    </ConfirmProvider>
   )
 }

@@ -1,18 +1,8 @@
-import { Portal, Stack, Toast, Toaster as ChakraToaster, createToaster } from '@chakra-ui/react'
-import { BANNER_ERROR_MS, BANNER_SUCCESS_MS } from '../../../shared/constants'
-import { errorMessage } from '../../lib/api-client'
+import { Portal, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react'
+import { toaster } from './notify'
 
-const toaster = createToaster({ placement: 'top', pauseOnPageIdle: true, max: 4 })
-
-/** Banners of the spec: success disappears after 3 s, error after 4 s (with the server's message). */
-export const notify = {
-  success: (title: string) => toaster.create({ type: 'success', title, duration: BANNER_SUCCESS_MS, closable: true }),
-  error: (error: unknown) =>
-    toaster.create({ type: 'error', title: typeof error === 'string' ? error : errorMessage(error), duration: BANNER_ERROR_MS, closable: true }),
-  info: (title: string) => toaster.create({ type: 'info', title, duration: BANNER_SUCCESS_MS, closable: true }),
-}
-
-export function Toaster() {
+/** Renders the banners that `notify` creates; mounted by the signed-in layout. */
+export default function Toaster() {
   return (
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>

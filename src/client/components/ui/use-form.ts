@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react'
 import * as v from 'valibot'
 import { ApiError } from '../../lib/api-client'
-import { notify } from './toaster'
+import { notify } from './notify'
 
 type Values = Record<string, unknown>
 

@@ -10,7 +10,7 @@ import { PageHeader } from '../../components/ui/page-header'
 import { FormDialog } from '../../components/ui/form-dialog'
 import { SelectField, TextField } from '../../components/ui/fields'
 import { useForm } from '../../components/ui/use-form'
-import { notify } from '../../components/ui/toaster'
+import { notify } from '../../components/ui/notify'
 import { accountEmailsQueryOptions, accountKeys, createAccountEmail, updateAccountEmail, type AccountEmailRow } from '../../features/account/api/account'
 
 export const Route = createFileRoute('/_app/account-emails')({

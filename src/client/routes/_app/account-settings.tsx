@@ -5,7 +5,7 @@ import { accountForm, type Account } from '../../../shared/schemas/account'
 import { T } from '../../../shared/texts'
 import { TextField, FormActions } from '../../components/ui/fields'
 import { useForm } from '../../components/ui/use-form'
-import { notify } from '../../components/ui/toaster'
+import { notify } from '../../components/ui/notify'
 import { useCan } from '../../features/auth/api/auth'
 import { accountKeys, accountQueryOptions, saveAccount } from '../../features/account/api/account'
 

@@ -1,0 +1,30 @@
+import autocannon from 'autocannon'
+
+export type LoadResult = { name: string; requestsPerSecond: number; medianMs: number; p99Ms: number; errors: number; non2xx: number }
+
+/** Runs autocannon against one URL on loopback and returns the figures the benchmarks print. */
+export async function load(name: string, options: { url: string; connections?: number; seconds?: number; headers?: Record<string, string>; method?: 'GET' | 'POST'; body?: string }): Promise<LoadResult> {
+  const result = await autocannon({
+    url: options.url,
+    connections: options.connections ?? 50,
+    duration: options.seconds ?? 10,
+    headers: options.headers,
+    method: options.method ?? 'GET',
+    body: options.body,
+  })
+  return {
+    name,
+    requestsPerSecond: Math.round(result.requests.average),
+    medianMs: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  }
+}
+
+export function printTable(title: string, rows: LoadResult[]) {
+  console.log(`\n${title}`)
+  console.table(rows.map((r) => ({ 'запрос': r.name, 'запросов/с': r.requestsPerSecond, 'медиана, мс': r.medianMs, 'p99, мс': r.p99Ms, 'ошибки': r.errors, 'не 2xx': r.non2xx })))
+}
+
+export const mb = (bytes: number) => Math.round(bytes / 1024 / 1024)
