@@ -4,8 +4,19 @@ import {
   MapPin, Settings, ShieldCheck, Users, Zap,
 } from 'lucide-react'
 import type { Permission } from '../../../shared/permissions'
+import { useRequestBadges } from '../../features/requests/api/check'
 
-export type MenuItem = { to: string; label: string; icon: LucideIcon; permission?: Permission; search?: Record<string, unknown> }
+/** A count shown next to a menu entry; zero is not shown. */
+export type MenuBadge = { value: number; label: string; colorPalette?: string }
+export type MenuItem = {
+  to: string
+  label: string
+  icon: LucideIcon
+  permission?: Permission
+  search?: Record<string, unknown>
+  /** A hook giving the entry's badges; it runs only while the entry is shown. */
+  useBadges?: () => MenuBadge[]
+}
 export type MenuSection = { title: string; items: MenuItem[] }
 
 /** The side menu of both specification documents; each entry is hidden from users without its permission. */
@@ -40,7 +51,7 @@ export const MENU: MenuSection[] = [
     title: 'Абоненты и заявки',
     items: [
       { to: '/customers', label: 'Абоненты', icon: Building2, permission: 'customers.view' },
-      { to: '/documents-requests', label: 'Входящие заявки', icon: Inbox, permission: 'requests.view' },
+      { to: '/documents-requests', label: 'Входящие заявки', icon: Inbox, permission: 'requests.view', useBadges: useRequestBadges },
       { to: '/documents-requests-types', label: 'Типы заявок', icon: FileText, permission: 'request_types.manage' },
       { to: '/documents-requests-required', label: 'Требуемые файлы', icon: Files, permission: 'request_types.manage' },
     ],

@@ -1,7 +1,20 @@
-import { Box, HStack, Stack, Text } from '@chakra-ui/react'
+import { Badge, Box, HStack, Stack, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import { useCan } from '../../features/auth/api/auth'
-import { MENU } from './menu'
+import { MENU, type MenuBadge } from './menu'
+
+function MenuBadges({ useBadges }: { useBadges: () => MenuBadge[] }) {
+  const badges = useBadges().filter((b) => b.value > 0)
+  return (
+    <HStack gap="1" ms="auto">
+      {badges.map((b) => (
+        <Badge key={b.label} colorPalette={b.colorPalette} variant="solid" borderRadius="full" aria-label={`${b.label}: ${b.value}`} title={b.label}>
+          {b.value}
+        </Badge>
+      ))}
+    </HStack>
+  )
+}
 
 export function SideMenu() {
   const can = useCan()
@@ -21,6 +34,7 @@ export function SideMenu() {
                   <HStack px="4" py="2" minH="10" gap="3" bg={isActive ? 'blue.subtle' : undefined} color={isActive ? 'blue.fg' : undefined} _hover={{ bg: 'bg.muted' }}>
                     <item.icon size={18} aria-hidden />
                     <Text>{item.label}</Text>
+                    {item.useBadges && <MenuBadges useBadges={item.useBadges} />}
                   </HStack>
                 )}
               </Link>
