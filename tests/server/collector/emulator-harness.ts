@@ -1,5 +1,5 @@
 import net from 'node:net'
-import { afterEach } from 'vitest'
+import { afterEach, expect } from 'vitest'
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../src/server/collector/emulator/emulator'
 import type { ConnectionParams } from '../../../src/server/collector/drivers/connection-settings'
 
@@ -51,4 +51,11 @@ export async function closedPort(): Promise<number> {
   const { port } = server.address() as net.AddressInfo
   await new Promise<void>((resolve) => server.close(() => resolve()))
   return port
+}
+
+/** A register shows the model's value cut down to its last digit: within one step below it. */
+export function expectRegister(actual: number | null, model: number, step: number): void {
+  expect(actual).not.toBeNull()
+  expect(actual!).toBeLessThanOrEqual(model + 1e-9)
+  expect(actual!).toBeGreaterThan(model - step - 1e-9)
 }

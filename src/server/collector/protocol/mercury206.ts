@@ -133,12 +133,15 @@ export function parseRequest(request: Uint8Array): Mercury206Request | null {
   return { address: readAddress(request), command: request[ADDRESS_LENGTH]!, data: request.subarray(HEADER_LENGTH, request.length - CRC_LENGTH) }
 }
 
-/** Accumulated energy wraps at the eight BCD digits like the meter's register. */
+/**
+ * The register shows whole hundredths (rounded to micro-kWh first, so that 1370.91 stays 1370.91
+ * despite float error) and wraps at eight BCD digits like the meter's.
+ */
 export function energyAnswer(address: number, tariffsKwh: readonly number[]): Uint8Array {
   return frame(
     address,
     COMMAND.readEnergy,
-    tariffsKwh.flatMap((kwh) => encodeBcd(Math.floor(kwh * 100) % 100_000_000, 4)),
+    tariffsKwh.flatMap((kwh) => encodeBcd(Math.floor(Math.round(kwh * 1_000_000) / 10_000) % 100_000_000, 4)),
   )
 }
 

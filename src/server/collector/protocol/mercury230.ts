@@ -418,13 +418,13 @@ export function statusAnswer(address: number, status: number): Uint8Array {
   return answer(address, [status])
 }
 
-/** Registers in Wh / varh, null for a channel the meter does not measure. */
+/** Registers in Wh / varh (whole ones are sent), null for a channel the meter does not measure. */
 export function energyAnswer(address: number, registersWh: EnergyRegisters): Uint8Array {
   const values = [registersWh.aPlus, registersWh.aMinus, registersWh.rPlus, registersWh.rMinus]
   return answer(
     address,
     values.flatMap((value) => {
-      const raw = value === null ? NO_ENERGY : Math.floor(value) >>> 0
+      const raw = value === null ? NO_ENERGY : Math.floor(Math.round(value * 1000) / 1000) >>> 0
       return [(raw >>> 16) & 0xff, raw >>> 24, raw & 0xff, (raw >>> 8) & 0xff]
     }),
   )
