@@ -18,6 +18,9 @@ import { Route as AppCustomersRouteImport } from './routes/_app/customers'
 import { Route as AppPermissionsGroupsRouteImport } from './routes/_app/permissions-groups'
 import { Route as AppReleaseNotesRouteImport } from './routes/_app/release-notes'
 import { Route as AppUsersRouteImport } from './routes/_app/users'
+import { Route as AppRepresentNewRouteImport } from './routes/_app/represent.new'
+import { Route as AppRepresentsRepresentIdRouteImport } from './routes/_app/represents.$representId'
+import { Route as AppRepresentParentIdNewRouteImport } from './routes/_app/represent.$parentId.new'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -63,6 +66,22 @@ const AppUsersRoute = AppUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => AppRoute,
 } as any)
+const AppRepresentNewRoute = AppRepresentNewRouteImport.update({
+  id: '/represent/new',
+  path: '/represent/new',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppRepresentsRepresentIdRoute =
+  AppRepresentsRepresentIdRouteImport.update({
+    id: '/represents/$representId',
+    path: '/represents/$representId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppRepresentParentIdNewRoute = AppRepresentParentIdNewRouteImport.update({
+  id: '/represent/$parentId/new',
+  path: '/represent/$parentId/new',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -73,6 +92,9 @@ export interface FileRoutesByFullPath {
   '/permissions-groups': typeof AppPermissionsGroupsRoute
   '/release-notes': typeof AppReleaseNotesRoute
   '/users': typeof AppUsersRoute
+  '/represent/new': typeof AppRepresentNewRoute
+  '/represents/$representId': typeof AppRepresentsRepresentIdRoute
+  '/represent/$parentId/new': typeof AppRepresentParentIdNewRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
@@ -83,6 +105,9 @@ export interface FileRoutesByTo {
   '/release-notes': typeof AppReleaseNotesRoute
   '/users': typeof AppUsersRoute
   '/': typeof AppIndexRoute
+  '/represent/new': typeof AppRepresentNewRoute
+  '/represents/$representId': typeof AppRepresentsRepresentIdRoute
+  '/represent/$parentId/new': typeof AppRepresentParentIdNewRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -95,6 +120,9 @@ export interface FileRoutesById {
   '/_app/release-notes': typeof AppReleaseNotesRoute
   '/_app/users': typeof AppUsersRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/represent/new': typeof AppRepresentNewRoute
+  '/_app/represents/$representId': typeof AppRepresentsRepresentIdRoute
+  '/_app/represent/$parentId/new': typeof AppRepresentParentIdNewRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -107,6 +135,9 @@ export interface FileRouteTypes {
     | '/permissions-groups'
     | '/release-notes'
     | '/users'
+    | '/represent/new'
+    | '/represents/$representId'
+    | '/represent/$parentId/new'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/login'
@@ -117,6 +148,9 @@ export interface FileRouteTypes {
     | '/release-notes'
     | '/users'
     | '/'
+    | '/represent/new'
+    | '/represents/$representId'
+    | '/represent/$parentId/new'
   id:
     | '__root__'
     | '/_app'
@@ -128,6 +162,9 @@ export interface FileRouteTypes {
     | '/_app/release-notes'
     | '/_app/users'
     | '/_app/'
+    | '/_app/represent/new'
+    | '/_app/represents/$representId'
+    | '/_app/represent/$parentId/new'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -200,6 +237,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUsersRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/represent/new': {
+      id: '/_app/represent/new'
+      path: '/represent/new'
+      fullPath: '/represent/new'
+      preLoaderRoute: typeof AppRepresentNewRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/represents/$representId': {
+      id: '/_app/represents/$representId'
+      path: '/represents/$representId'
+      fullPath: '/represents/$representId'
+      preLoaderRoute: typeof AppRepresentsRepresentIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/represent/$parentId/new': {
+      id: '/_app/represent/$parentId/new'
+      path: '/represent/$parentId/new'
+      fullPath: '/represent/$parentId/new'
+      preLoaderRoute: typeof AppRepresentParentIdNewRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -211,6 +269,9 @@ interface AppRouteChildren {
   AppReleaseNotesRoute: typeof AppReleaseNotesRoute
   AppUsersRoute: typeof AppUsersRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppRepresentNewRoute: typeof AppRepresentNewRoute
+  AppRepresentsRepresentIdRoute: typeof AppRepresentsRepresentIdRoute
+  AppRepresentParentIdNewRoute: typeof AppRepresentParentIdNewRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -221,6 +282,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppReleaseNotesRoute: AppReleaseNotesRoute,
   AppUsersRoute: AppUsersRoute,
   AppIndexRoute: AppIndexRoute,
+  AppRepresentNewRoute: AppRepresentNewRoute,
+  AppRepresentsRepresentIdRoute: AppRepresentsRepresentIdRoute,
+  AppRepresentParentIdNewRoute: AppRepresentParentIdNewRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

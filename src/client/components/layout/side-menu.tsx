@@ -2,6 +2,7 @@ import { Badge, Box, HStack, Stack, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import { useCan } from '../../features/auth/api/auth'
 import { MENU, type MenuBadge } from './menu'
+import { RepresentTree } from '../../features/represents/components/represent-tree'
 
 function MenuBadges({ useBadges }: { useBadges: () => MenuBadge[] }) {
   const badges = useBadges().filter((b) => b.value > 0)
@@ -20,6 +21,7 @@ export function SideMenu() {
   const can = useCan()
   return (
     <Stack gap="4" py="3">
+      {can('represents.view') && <RepresentTree canChange={can('represents.change')} />}
       {MENU.map((section) => {
         const items = section.items.filter((item) => !item.permission || can(item.permission))
         if (items.length === 0) return null

@@ -1,0 +1,35 @@
+import { Box, Stack } from '@chakra-ui/react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { representCreate } from '../../../../shared/schemas/represents'
+import { T } from '../../../../shared/texts'
+import { FormActions, TextField } from '../../../components/ui/fields'
+import { PageHeader } from '../../../components/ui/page-header'
+import { notify } from '../../../components/ui/notify'
+import { useForm } from '../../../components/ui/use-form'
+import { createRepresent, representKeys } from '../api/represents'
+
+/** A new object at the top level or under `parentId`; on success the object's screen opens. */
+export function CreateRepresentForm({ parentId, parentName }: { parentId: number | null; parentName?: string }) {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const form = useForm(representCreate, { name: '', remark: '' })
+  const onSubmit = form.submit(async (body) => {
+    const created = await createRepresent({ ...body, parent_id: parentId })
+    notify.success(T.representAdded)
+    await queryClient.invalidateQueries({ queryKey: representKeys.tree })
+    await navigate({ to: '/represents/$representId', params: { representId: created.represent_id } })
+  })
+  return (
+    <>
+      <PageHeader title={parentName ? `Новый объект в «${parentName}»` : 'Новый объект'} />
+      <Box as="form" onSubmit={onSubmit} maxW="2xl">
+        <Stack gap="4">
+          <TextField label="Название" required autoFocus value={form.values.name} error={form.errors.name} onChange={(x) => form.set('name', x)} />
+          <TextField label="Примечание" multiline value={form.values.remark} error={form.errors.remark} onChange={(x) => form.set('remark', x)} />
+          <FormActions dirty={form.dirty} submitting={form.submitting} onCancel={() => void navigate({ to: '/' })} saveLabel="Создать" showNoChanges />
+        </Stack>
+      </Box>
+    </>
+  )
+}

@@ -1,0 +1,31 @@
+import * as v from 'valibot'
+import { pointInput } from '../../../../shared/schemas/points'
+import { FormDialog } from '../../../components/ui/form-dialog'
+import { TextField } from '../../../components/ui/fields'
+import { useForm } from '../../../components/ui/use-form'
+import { api } from '../../../lib/api-client'
+
+const EMPTY = { name: '', point_number: '', address: '', remark: '' }
+const createdPoint = v.object({ point_id: v.number() })
+
+/** A new metering point (POST /api/points/), attached to the object once created. */
+export function NewPointDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (pointId: number) => void }) {
+  const form = useForm(pointInput, EMPTY)
+  const close = () => {
+    form.reset(EMPTY)
+    onClose()
+  }
+  const onSubmit = form.submit(async (body) => {
+    const point = await api('/api/points/', { method: 'POST', body, schema: createdPoint })
+    onCreated(point.point_id)
+    close()
+  })
+  return (
+    <FormDialog open={open} onClose={close} title="Новая точка учёта" onSubmit={onSubmit} submitting={form.submitting}>
+      <TextField label="Название" required value={form.values.name} error={form.errors.name} onChange={(x) => form.set('name', x)} autoFocus />
+      <TextField label="Номер точки учёта" required value={form.values.point_number} error={form.errors.point_number} onChange={(x) => form.set('point_number', x)} />
+      <TextField label="Адрес" required value={form.values.address} error={form.errors.address} onChange={(x) => form.set('address', x)} />
+      <TextField label="Примечание" multiline value={form.values.remark} error={form.errors.remark} onChange={(x) => form.set('remark', x)} />
+    </FormDialog>
+  )
+}

@@ -1,0 +1,192 @@
+import { useState } from 'react'
+import { Box, Button, Checkbox, HStack, IconButton, Input, Stack, Table, Text } from '@chakra-ui/react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { ArrowDown, ArrowUp, Link2, Plus, Trash2 } from 'lucide-react'
+import { HALFS_NUM_DEFAULT } from '../../../../shared/constants'
+import { normalizeHalfsNum, type RepresentPoint } from '../../../../shared/schemas/represents'
+import { T } from '../../../../shared/texts'
+import { useConfirm } from '../../../components/ui/confirm-dialog'
+import { SelectField } from '../../../components/ui/fields'
+import { notify } from '../../../components/ui/notify'
+import { formatDateTime } from '../../../lib/format'
+import {
+  addPoint, availablePointsQueryOptions, cyclePointSign, removePoint, representPointsQueryOptions, setPointColor, setPointOrder,
+} from '../api/represents'
+import { NewPointDialog } from './new-point-dialog'
+import { QueryState } from './query-state'
+
+const COLUMNS = { point_number: 'Номер', address: 'Адрес', customer_name: 'Абонент', counter: 'Счётчик', halfs: 'Получасовые значения' } as const
+type ColumnKey = keyof typeof COLUMNS
+const SIGN_TEXT: Record<number, { mark: string; label: string }> = { 1: { mark: '+', label: 'плюс' }, [-1]: { mark: '−', label: 'минус' }, 0: { mark: '0', label: 'не учитывается' } }
+
+function HalfsCell({ halfs }: { halfs: RepresentPoint['halfs'] }) {
+  return (
+    <HStack gap="1" overflowX="auto" maxW="md">
+      {halfs.map((h) => (
+        <Box key={h.time} title={formatDateTime(h.time)} fontSize="xs" px="1" borderRadius="sm" bg={h.value === null ? 'orange.subtle' : 'bg.muted'} whiteSpace="nowrap">
+          {h.value === null ? '—' : h.value.toLocaleString('ru-RU', { maximumFractionDigits: 2 })}
+        </Box>
+      ))}
+    </HStack>
+  )
+}
+
+/** The object's points: attach or create, sign, colour, order, remove, visible columns and the last half-hours. */
+export function PointsTab({ representId, canChange }: { representId: number; canChange: boolean }) {
+  const queryClient = useQueryClient()
+  const confirm = useConfirm()
+  const [halfsText, setHalfsText] = useState(String(HALFS_NUM_DEFAULT))
+  const [halfsNum, setHalfsNum] = useState(HALFS_NUM_DEFAULT)
+  const [visible, setVisible] = useState<Record<ColumnKey, boolean>>({ point_number: true, address: true, customer_name: false, counter: true, halfs: true })
+  const [picked, setPicked] = useState<number | null>(null)
+  const [creating, setCreating] = useState(false)
+  const result = useQuery(representPointsQueryOptions(representId, halfsNum))
+  const available = useQuery({ ...availablePointsQueryOptions(representId), enabled: canChange })
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['represents'] })
+  const run = async (action: () => Promise<unknown>) => {
+    try {
+      await action()
+      await refresh()
+    } catch (error) {
+      notify.error(error)
+    }
+  }
+  const applyHalfs = () => {
+    const n = normalizeHalfsNum(halfsText)
+    setHalfsText(String(n))
+    setHalfsNum(n)
+  }
+  const attach = (pointId: number) => run(async () => {
+    await addPoint(representId, pointId)
+    setPicked(null)
+  })
+  const unlink = async (point: RepresentPoint) => {
+    if (await confirm({ message: T.confirmDeleteRow, confirmLabel: 'Удалить' })) await run(() => removePoint(representId, point.point_id))
+  }
+  const move = (points: RepresentPoint[], index: number, step: -1 | 1) =>
+    run(async () => {
+      const order = points.map((p) => p.represent_point_id)
+      ;[order[index], order[index + step]] = [order[index + step]!, order[index]!]
+      // Renumber the whole list 0..n-1: stored numbers may repeat, and a swap must always change the order.
+      for (const [place, linkId] of order.entries()) {
+        if (points.find((p) => p.represent_point_id === linkId)!.order_num !== place) await setPointOrder(representId, linkId, place)
+      }
+    })
+
+  return (
+    <Stack gap="3">
+      {canChange && (
+        <HStack gap="3" wrap="wrap" align="end">
+          <Box minW="64">
+            <SelectField
+              label="Точка учёта"
+              value={picked}
+              options={(available.data ?? []).map((p) => ({ value: p.point_id, label: `${p.name} (${p.point_number})` }))}
+              onChange={setPicked}
+              emptyText={T.noPoints}
+            />
+          </Box>
+          <Button variant="outline" disabled={picked === null} onClick={() => picked !== null && void attach(picked)}>
+            <Link2 size={16} aria-hidden /> Привязать точку
+          </Button>
+          <Button colorPalette="blue" onClick={() => setCreating(true)}>
+            <Plus size={16} aria-hidden /> Создать точку
+          </Button>
+        </HStack>
+      )}
+      <HStack gap="4" wrap="wrap">
+        <Text fontSize="sm" fontWeight="medium">
+          Колонки:
+        </Text>
+        {(Object.keys(COLUMNS) as ColumnKey[]).map((key) => (
+          <Checkbox.Root key={key} size="sm" checked={visible[key]} onCheckedChange={(e) => setVisible((v) => ({ ...v, [key]: e.checked === true }))}>
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>{COLUMNS[key]}</Checkbox.Label>
+          </Checkbox.Root>
+        ))}
+        <HStack gap="2">
+          <Text asChild fontSize="sm">
+            <label htmlFor="halfs-num">Последних получасов</label>
+          </Text>
+          <Input id="halfs-num" size="sm" width="20" inputMode="numeric" value={halfsText} onChange={(e) => setHalfsText(e.target.value)} onBlur={applyHalfs} onKeyDown={(e) => e.key === 'Enter' && applyHalfs()} />
+        </HStack>
+      </HStack>
+      <QueryState isPending={result.isPending} error={result.error} retry={() => void result.refetch()}>
+        {() => {
+          const points = result.data!
+          if (points.length === 0) return <Text color="fg.muted">{T.noRepresentPoints}</Text>
+          return (
+            <Box overflowX="auto" borderWidth="1px" borderRadius="md" bg="bg">
+              <Table.Root size="sm" aria-label="Точки учёта объекта">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>Знак</Table.ColumnHeader>
+                    <Table.ColumnHeader>Цвет</Table.ColumnHeader>
+                    <Table.ColumnHeader>Название</Table.ColumnHeader>
+                    {(Object.keys(COLUMNS) as ColumnKey[]).filter((k) => visible[k]).map((k) => (
+                      <Table.ColumnHeader key={k}>{COLUMNS[k]}</Table.ColumnHeader>
+                    ))}
+                    {canChange && <Table.ColumnHeader textAlign="end">Действия</Table.ColumnHeader>}
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {points.map((p, index) => (
+                    <Table.Row key={p.represent_point_id}>
+                      <Table.Cell>
+                        <Button
+                          size="xs"
+                          variant="outline"
+                          minW="8"
+                          aria-label={`Знак точки ${p.name}: ${SIGN_TEXT[p.sign]!.label}`}
+                          disabled={!canChange}
+                          onClick={() => void run(() => cyclePointSign(representId, p.represent_point_id))}
+                        >
+                          {SIGN_TEXT[p.sign]!.mark}
+                        </Button>
+                      </Table.Cell>
+                      <Table.Cell>
+                        <input
+                          type="color"
+                          aria-label={`Цвет точки ${p.name}`}
+                          value={p.color}
+                          disabled={!canChange}
+                          onChange={(e) => void run(() => setPointColor(representId, p.represent_point_id, e.target.value))}
+                        />
+                      </Table.Cell>
+                      <Table.Cell>{p.name}</Table.Cell>
+                      {visible.point_number && <Table.Cell>{p.point_number}</Table.Cell>}
+                      {visible.address && <Table.Cell>{p.address}</Table.Cell>}
+                      {visible.customer_name && <Table.Cell>{p.customer_name || '—'}</Table.Cell>}
+                      {visible.counter && <Table.Cell>{p.counter ?? '—'}</Table.Cell>}
+                      {visible.halfs && (
+                        <Table.Cell>
+                          <HalfsCell halfs={p.halfs} />
+                        </Table.Cell>
+                      )}
+                      {canChange && (
+                        <Table.Cell textAlign="end" whiteSpace="nowrap">
+                          <IconButton size="xs" variant="ghost" aria-label={`Выше: ${p.name}`} disabled={index === 0} onClick={() => void move(points, index, -1)}>
+                            <ArrowUp />
+                          </IconButton>
+                          <IconButton size="xs" variant="ghost" aria-label={`Ниже: ${p.name}`} disabled={index === points.length - 1} onClick={() => void move(points, index, 1)}>
+                            <ArrowDown />
+                          </IconButton>
+                          <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Отвязать ${p.name}`} onClick={() => void unlink(p)}>
+                            <Trash2 />
+                          </IconButton>
+                        </Table.Cell>
+                      )}
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Box>
+          )
+        }}
+      </QueryState>
+      <NewPointDialog open={creating} onClose={() => setCreating(false)} onCreated={(pointId) => void attach(pointId)} />
+    </Stack>
+  )
+}

@@ -1,0 +1,111 @@
+import { Button, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { Download } from 'lucide-react'
+import { useState } from 'react'
+import { VictoryAxis, VictoryChart, VictoryLegend, VictoryLine, VictoryTheme } from 'victory'
+import { PROFILE_INTERVALS, type ProfileInterval } from '../../../../shared/constants'
+import type { ProfileData, Represent } from '../../../../shared/schemas/represents'
+import { T } from '../../../../shared/texts'
+import { notify } from '../../../components/ui/notify'
+import { downloadProfileCsv, profileQueryOptions } from '../api/represents'
+import { INTERVAL_LABELS, formatBucket, profileQueryOf } from '../period'
+import { BalanceTable } from './balance-table'
+import { QueryState } from './query-state'
+
+const SUM_COLOR = '#1a202c'
+
+export function IntervalSelect({ value, onChange }: { value: ProfileInterval; onChange: (value: ProfileInterval) => void }) {
+  return (
+    <HStack gap="2">
+      <Text asChild fontSize="sm">
+        <label htmlFor="profile-interval">Интервал</label>
+      </Text>
+      <NativeSelect.Root size="sm" width="40">
+        <NativeSelect.Field id="profile-interval" value={value} onChange={(e) => onChange(Number(e.target.value) as ProfileInterval)}>
+          {PROFILE_INTERVALS.map((interval) => (
+            <option key={interval} value={interval}>
+              {INTERVAL_LABELS[interval]}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </HStack>
+  )
+}
+
+function useProfile(represent: Represent, interval: ProfileInterval) {
+  const query = profileQueryOf(represent, interval)
+  return { query, result: useQuery(profileQueryOptions(represent.represent_id, query)) }
+}
+
+function ProfileChart({ data, interval }: { data: ProfileData; interval: number }) {
+  const series = data.headers.filter((h) => h.key !== 'time' && (h.key !== 'lost' || h.unit !== '%'))
+  if (data.items.length === 0 || series.length === 0) return <Text color="fg.muted">{T.empty}</Text>
+  const colorOf = (key: string) => (key === 'sum' ? SUM_COLOR : (data.points_colors[key] ?? SUM_COLOR))
+  return (
+    <Stack role="img" aria-label="График профиля объекта" bg="bg" borderWidth="1px" borderRadius="md" p="2">
+      <VictoryChart theme={VictoryTheme.clean} height={320} width={900} scale={{ x: 'time' }} padding={{ top: 20, bottom: 40, left: 70, right: 20 }}>
+        <VictoryAxis tickFormat={(t: Date) => formatBucket(t.toISOString(), interval).replace(/ .*/, '')} tickCount={6} />
+        <VictoryAxis dependentAxis />
+        {series.map((h) => (
+          <VictoryLine
+            key={h.key}
+            name={h.key}
+            data={data.items.filter((i) => i.values[h.key] !== null && i.values[h.key] !== undefined).map((i) => ({ x: new Date(i.time), y: i.values[h.key]! }))}
+            style={{ data: { stroke: colorOf(h.key), strokeWidth: h.key === 'sum' || h.key === 'lost' ? 2.5 : 1.5, strokeDasharray: h.key === 'lost' ? '6,3' : undefined } }}
+          />
+        ))}
+      </VictoryChart>
+      <VictoryLegend
+        orientation="horizontal"
+        itemsPerRow={4}
+        height={30 + Math.ceil(series.length / 4) * 22}
+        width={900}
+        data={series.map((h) => ({ name: h.unit ? `${h.title}, ${h.unit}` : h.title, symbol: { fill: colorOf(h.key) } }))}
+      />
+    </Stack>
+  )
+}
+
+/** The object's profile drawn per point in the points' colours, with the sum and the losses in the loss colour. */
+export function ChartTab({ represent, interval, onInterval }: { represent: Represent; interval: ProfileInterval; onInterval: (i: ProfileInterval) => void }) {
+  const { result } = useProfile(represent, interval)
+  return (
+    <Stack gap="3">
+      <IntervalSelect value={interval} onChange={onInterval} />
+      <QueryState isPending={result.isPending} error={result.error} retry={() => void result.refetch()}>
+        {() => <ProfileChart data={result.data!} interval={interval} />}
+      </QueryState>
+    </Stack>
+  )
+}
+
+/** The same profile as a table, with its CSV. */
+export function TableTab({ represent, interval, onInterval }: { represent: Represent; interval: ProfileInterval; onInterval: (i: ProfileInterval) => void }) {
+  const { query, result } = useProfile(represent, interval)
+  const [downloading, setDownloading] = useState(false)
+  const download = async () => {
+    setDownloading(true)
+    try {
+      await downloadProfileCsv(represent.represent_id, query)
+    } catch (error) {
+      notify.error(error)
+    } finally {
+      setDownloading(false)
+    }
+  }
+  return (
+    <Stack gap="3">
+      <HStack gap="3" wrap="wrap">
+        <IntervalSelect value={interval} onChange={onInterval} />
+        <Button size="sm" variant="outline" onClick={() => void download()} loading={downloading}>
+          <Download size={16} aria-hidden /> Скачать CSV
+        </Button>
+      </HStack>
+      <QueryState isPending={result.isPending} error={result.error} retry={() => void result.refetch()}>
+        {() => <BalanceTable label="Профиль объекта" headers={result.data!.headers} items={result.data!.items} formatTime={(t) => formatBucket(t, interval)} />}
+      </QueryState>
+    </Stack>
+  )
+}

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { CreateRepresentForm } from '../../features/represents/components/create-form'
+
+export const Route = createFileRoute('/_app/represent/new')({
+  component: () => <CreateRepresentForm parentId={null} />,
+})
