@@ -1,0 +1,101 @@
+import { readFileSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { storeIntervals, type IntervalRow } from '../../src/server/repositories/readings'
+import { CHANNEL } from '../../src/shared/metering'
+import { T } from '../../src/shared/texts'
+import { meteringFactory, msk } from '../server/balance-fixtures'
+import { startE2E, type E2E } from './harness'
+
+let e: E2E
+beforeAll(async () => {
+  e = await startE2E()
+  // Three points with meters: two feeding in (10 and 6 kWh per half-hour), one going out (12 kWh).
+  const f = meteringFactory(e.database.db)
+  const rows: IntervalRow[] = []
+  for (const [name, value] of [['Ввод Т-1', 10], ['Ввод Т-2', 6], ['Фидер Школа', 12]] as const) {
+    const point = await f.point(name)
+    const counter = await f.counter()
+    await f.install(point, counter, msk('2024-01-01T00:00:00'), null)
+    for (let at = msk('2024-03-01T00:00:00').getTime(); at < msk('2024-03-03T00:00:00').getTime(); at += 1_800_000) {
+      rows.push({ counter_id: counter, channel: CHANNEL.A_PLUS, interval_start: new Date(at), value })
+    }
+  }
+  await storeIntervals(e.database.db, rows)
+})
+afterAll(() => e?.close())
+
+describe('objects and their balances', () => {
+  it('builds a tree, attaches points with signs, shows losses in the chart and the table, exports CSV, and browses the tree offline', async () => {
+    const context = await e.newContext({ width: 1280, height: 900 })
+    const page = await context.newPage()
+    await e.signIn(page)
+    const nav = page.getByRole('navigation', { name: 'Главное меню' })
+
+    await nav.getByRole('link', { name: 'Добавить объект' }).click()
+    await page.getByLabel('Название').fill('ТП-214')
+    await page.getByRole('button', { name: 'Создать' }).click()
+    await page.waitForURL(/\/represents\/\d+/)
+    await page.getByRole('link', { name: 'Добавить вложенный объект' }).click()
+    await page.getByLabel('Название').fill('Жилой дом, ул. Лесная, 5')
+    await page.getByRole('button', { name: 'Создать' }).click()
+    await page.waitForURL(/\/represents\/\d+/)
+    await page.getByRole('heading', { name: 'Жилой дом, ул. Лесная, 5' }).waitFor()
+
+    await page.getByRole('tab', { name: 'Точки учёта' }).click()
+    await page.getByText(T.noRepresentPoints).waitFor()
+    for (const name of ['Ввод Т-1', 'Ввод Т-2', 'Фидер Школа']) {
+      const option = await page.getByLabel('Точка учёта').locator('option', { hasText: name }).getAttribute('value')
+      await page.getByLabel('Точка учёта').selectOption(option!)
+      await page.getByRole('button', { name: 'Привязать точку' }).click()
+      await page.getByRole('cell', { name, exact: true }).waitFor()
+    }
+    await page.getByRole('button', { name: 'Знак точки Фидер Школа: плюс' }).click()
+    await page.getByRole('button', { name: 'Знак точки Фидер Школа: минус' }).waitFor()
+
+    await page.getByRole('tab', { name: 'Настройки' }).click()
+    await page.getByText(T.noChanges).waitFor()
+    await page.getByLabel('Период').selectOption('selected')
+    await page.getByLabel('С даты').fill('2024-03-01')
+    await page.getByLabel('По дату').fill('2024-03-02')
+    await page.getByRole('button', { name: T.save }).click()
+    await page.getByText(T.noChanges).waitFor()
+
+    await page.getByRole('tab', { name: 'График' }).click()
+    const chart = page.getByRole('img', { name: 'График профиля объекта' })
+    await chart.getByText('Потери, кВт·ч').waitFor()
+    await expect(chart.locator('path[style*="stroke-dasharray"]').count()).resolves.toBeGreaterThan(0)
+
+    await page.getByRole('tab', { name: 'Таблица' }).click()
+    await page.getByLabel('Интервал').selectOption('1440')
+    const table = page.getByRole('table', { name: 'Профиль объекта' })
+    // Per day: 48 x (10 + 6 - 12) = 192 kWh of losses.
+    await table.getByRole('row', { name: /01\.03\.2024/ }).getByRole('cell', { name: '192', exact: true }).first().waitFor()
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Скачать CSV' }).click()])
+    expect(download.suggestedFilename()).toMatch(/^Профиль .*\.csv$/)
+    const csv = readFileSync((await download.path())!, 'utf8')
+    expect(csv.startsWith('\uFEFFДата;Ввод Т-1, кВт·ч;Ввод Т-2, кВт·ч;Фидер Школа, кВт·ч;Сумма, кВт·ч;Потери, кВт·ч')).toBe(true)
+    expect(csv).toContain('01.03.2024 00:00;480;288;576;192;192')
+
+    // Ввод Т-2 goes to minus: losses become 48 x (10 - 6 - 12) = -384.
+    await page.getByRole('tab', { name: 'Точки учёта' }).click()
+    await page.getByRole('button', { name: 'Знак точки Ввод Т-2: плюс' }).click()
+    await page.getByRole('button', { name: 'Знак точки Ввод Т-2: минус' }).waitFor()
+    await page.getByRole('tab', { name: 'Таблица' }).click()
+    await table.getByRole('row', { name: /01\.03\.2024/ }).getByRole('cell', { name: /^[-−]384$/ }).first().waitFor()
+
+    // The tree is mirrored on the device: offline, after a reload, it is still there and opens.
+    await nav.getByRole('treeitem', { name: /ТП-214/ }).waitFor()
+    await page.evaluate(async () => navigator.serviceWorker.ready)
+    await page.waitForFunction(() => localStorage.getItem('metering-query-cache') !== null)
+    await context.setOffline(true)
+    await context.route('**/api/**', (route) => route.abort('internetdisconnected'))
+    await page.reload()
+    const tree = page.getByRole('tree', { name: 'Дерево объектов' })
+    await tree.getByRole('link', { name: 'ТП-214', exact: true }).waitFor()
+    await tree.getByRole('button', { name: 'Развернуть ТП-214', exact: true }).click()
+    await tree.getByRole('link', { name: 'Жилой дом, ул. Лесная, 5', exact: true }).waitFor()
+    await page.getByPlaceholder('Фильтр объектов').fill('Лесная')
+    await tree.getByRole('link', { name: 'Жилой дом, ул. Лесная, 5', exact: true }).waitFor()
+    await context.close()
+  })
+})
