@@ -6,6 +6,7 @@ import path from 'node:path'
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const built = path.join(root, 'dist', 'index.html')
 
+/** @param {string} dir @returns {number} */
 function newest(dir) {
   let latest = 0
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -22,5 +23,5 @@ if (!existsSync(built) || statSync(built).mtimeMs < sources) {
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src', 'server', 'main.ts')], { cwd: root, stdio: 'inherit' })
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.on(signal, () => server.kill(signal))
 server.on('exit', (code) => process.exit(code ?? 0))

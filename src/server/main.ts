@@ -17,6 +17,7 @@ async function main() {
     adminUsername: config.adminUsername,
     adminPassword: config.adminPassword,
     demo: config.demo,
+    dataDir: config.dataDir,
     log: (message) => app.log.info(message),
   })
   if (seeded.adminPassword) {

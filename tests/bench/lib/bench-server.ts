@@ -13,7 +13,7 @@ export const BENCH_ADMIN = { username: 'admin', password: 'admin-password' }
 export async function startBenchServer(options: { databaseUrl?: string } = {}): Promise<{ app: FastifyInstance; database: Database; url: string; token: string; close: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-'))
   const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: path.join(dataDir, 'pglite') })
-  await runSeeds(database.db, { adminUsername: BENCH_ADMIN.username, adminPassword: BENCH_ADMIN.password, demo: false })
+  await runSeeds(database.db, { adminUsername: BENCH_ADMIN.username, adminPassword: BENCH_ADMIN.password, demo: false, dataDir })
   const app = await buildApp({ config: { ...loadConfig({}), dataDir, collector: false }, database, secret: 'bench-secret-bench-secret-bench-secret', consoleRoot: null, loginMaxFailures: 1_000_000 })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()

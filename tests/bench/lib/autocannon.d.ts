@@ -1,0 +1,16 @@
+// The parts of autocannon's API the benchmarks use (the package ships no types).
+declare module 'autocannon' {
+  type Histogram = { average: number; p50: number; p90: number; p99: number; max: number }
+  type Result = { requests: Histogram; latency: Histogram; throughput: Histogram; errors: number; timeouts: number; non2xx: number }
+  type Options = {
+    url: string
+    connections?: number
+    duration?: number
+    amount?: number
+    method?: string
+    headers?: Record<string, string>
+    body?: string
+    requests?: { method?: string; path?: string; headers?: Record<string, string>; body?: string }[]
+  }
+  export default function autocannon(options: Options): Promise<Result>
+}
