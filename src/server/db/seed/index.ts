@@ -4,6 +4,8 @@ import { seedRegistry } from './registry'
 import { seedCollection } from './collection'
 import { seedHistory } from './history'
 import { seedRepresents } from './represents'
+import { seedHistory } from './history'
+import { seedRepresents } from './represents'
 
 export type SeedOptions = {
   adminUsername: string
@@ -21,6 +23,8 @@ export type SeedOptions = {
 const demoSteps: { name: string; run: (db: Executor, base: BaseSeedResult, options: SeedOptions) => Promise<void> }[] = [
   { name: 'staff', run: seedDemoStaff },
   { name: 'registry', run: seedRegistry },
+  { name: 'history', run: seedHistory },
+  { name: 'represents', run: seedRepresents },
   { name: 'history', run: seedHistory },
   { name: 'represents', run: seedRepresents },
   { name: 'collection', run: seedCollection },

@@ -1,0 +1,69 @@
+import { inArray } from 'drizzle-orm'
+import { COLOR_SWATCHES } from '../../../shared/constants'
+import type { Executor } from '../client'
+import { points, representPoints, represents } from '../schema'
+import type { BaseSeedResult } from './base'
+
+type DemoNode = { name: string; check?: { host: string; port: number }; points?: [string, 1 | -1 | 0][]; children?: DemoNode[] }
+
+/** Substation -> switchgear -> feeder -> transformer substation -> buildings, with points signed so that losses show. */
+const TREE: DemoNode[] = [
+  {
+    name: 'ПС 110/10 кВ «Северная»',
+    check: { host: '127.0.0.1', port: 4001 },
+    points: [['ПС 110/10 кВ «Северная», ввод Т-1', 1], ['ПС 110/10 кВ «Северная», ввод Т-2', 1]],
+    children: [
+      {
+        name: 'РУ-10 кВ',
+        points: [['ПС 110/10 кВ «Северная», ввод Т-1', 1], ['ПС 110/10 кВ «Северная», ввод Т-2', 1], ['РП-3, яч. 7', -1], ['РП-3, яч. 12', -1]],
+        children: [
+          {
+            name: 'Фидер 10-3',
+            points: [['РП-3, яч. 7', 1], ['ТП-214, ввод 0,4 кВ', -1], ['ТП-118, ввод 0,4 кВ', -1]],
+            children: [
+              {
+                name: 'ТП-214',
+                points: [['ТП-214, ввод 0,4 кВ', 1], ['ж/д ул. Ленина, 12', -1], ['ж/д ул. Ленина, 14', -1], ['ТП-214, ф. 3', 0]],
+                children: [
+                  { name: 'Жилой дом, ул. Ленина, 12', points: [['ж/д ул. Ленина, 12', 1]] },
+                  { name: 'Жилой дом, ул. Ленина, 14', points: [['ж/д ул. Ленина, 14', 1]] },
+                ],
+              },
+              { name: 'ТП-118', points: [['ТП-118, ввод 0,4 кВ', 1], ['ж/д ул. Пушкинская, 20, ВРУ-1', -1], ['ж/д ул. Пушкинская, 20, ВРУ-2', -1]] },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+  { name: 'ПС 35/10 кВ «Заречная»', points: [['ПС 35/10 кВ «Заречная», ф. 10-4', 1]], children: [{ name: 'КТП-42', points: [['КТП-42, ввод 0,4 кВ', 1]] }] },
+]
+
+function pointNames(nodes: DemoNode[]): string[] {
+  return nodes.flatMap((n) => [...(n.points ?? []).map(([name]) => name), ...pointNames(n.children ?? [])])
+}
+
+async function insertNode(db: Executor, node: DemoNode, parentId: number | null, pointIds: Map<string, number>): Promise<void> {
+  const [row] = await db
+    .insert(represents)
+    .values({
+      name: node.name,
+      parent_id: parentId,
+      check_health: Boolean(node.check),
+      health_check_ip: node.check?.host ?? '',
+      health_check_port: node.check?.port ?? null,
+    })
+    .returning({ id: represents.represent_id })
+  const links = (node.points ?? [])
+    .filter(([name]) => pointIds.has(name))
+    .map(([name, sign], order) => ({ represent_id: row!.id, point_id: pointIds.get(name)!, sign, order_num: order, color: COLOR_SWATCHES[(order + 5) % COLOR_SWATCHES.length]! }))
+  if (links.length) await db.insert(representPoints).values(links)
+  for (const child of node.children ?? []) await insertNode(db, child, row!.id, pointIds)
+}
+
+/** Demo step 'represents': the tree of objects over the demo points (runs after 'registry'). */
+export async function seedRepresents(db: Executor, _base: BaseSeedResult): Promise<void> {
+  const found = await db.select({ id: points.point_id, name: points.name }).from(points).where(inArray(points.name, pointNames(TREE)))
+  const pointIds = new Map(found.map((p) => [p.name, p.id]))
+  for (const node of TREE) await insertNode(db, node, null, pointIds)
+}
