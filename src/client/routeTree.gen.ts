@@ -17,9 +17,20 @@ import { Route as AppAccountSettingsRouteImport } from './routes/_app/account-se
 import { Route as AppCustomersRouteImport } from './routes/_app/customers'
 import { Route as AppPermissionsGroupsRouteImport } from './routes/_app/permissions-groups'
 import { Route as AppReleaseNotesRouteImport } from './routes/_app/release-notes'
+import { Route as AppReport00102RouteImport } from './routes/_app/report-00102'
+import { Route as AppReport008RouteImport } from './routes/_app/report-008'
+import { Route as AppReport010RouteImport } from './routes/_app/report-010'
+import { Route as AppReport80020RouteImport } from './routes/_app/report-80020'
+import { Route as AppTasksRouteImport } from './routes/_app/tasks'
 import { Route as AppUsersRouteImport } from './routes/_app/users'
+import { Route as AppPointsIndexRouteImport } from './routes/_app/points.index'
+import { Route as AppPointsIdRouteImport } from './routes/_app/points.$id'
 import { Route as AppRepresentNewRouteImport } from './routes/_app/represent.new'
 import { Route as AppRepresentsRepresentIdRouteImport } from './routes/_app/represents.$representId'
+import { Route as AppPointsIdCountersRouteImport } from './routes/_app/points.$id.counters'
+import { Route as AppPointsIdEditRouteImport } from './routes/_app/points.$id.edit'
+import { Route as AppPointsIdPhaseRouteImport } from './routes/_app/points.$id.phase'
+import { Route as AppPointsIdSchedulerRouteImport } from './routes/_app/points.$id.scheduler'
 import { Route as AppRepresentParentIdNewRouteImport } from './routes/_app/represent.$parentId.new'
 
 const AppRoute = AppRouteImport.update({
@@ -61,9 +72,44 @@ const AppReleaseNotesRoute = AppReleaseNotesRouteImport.update({
   path: '/release-notes',
   getParentRoute: () => AppRoute,
 } as any)
+const AppReport00102Route = AppReport00102RouteImport.update({
+  id: '/report-00102',
+  path: '/report-00102',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppReport008Route = AppReport008RouteImport.update({
+  id: '/report-008',
+  path: '/report-008',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppReport010Route = AppReport010RouteImport.update({
+  id: '/report-010',
+  path: '/report-010',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppReport80020Route = AppReport80020RouteImport.update({
+  id: '/report-80020',
+  path: '/report-80020',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTasksRoute = AppTasksRouteImport.update({
+  id: '/tasks',
+  path: '/tasks',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppUsersRoute = AppUsersRouteImport.update({
   id: '/users',
   path: '/users',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPointsIndexRoute = AppPointsIndexRouteImport.update({
+  id: '/points/',
+  path: '/points/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPointsIdRoute = AppPointsIdRouteImport.update({
+  id: '/points/$id',
+  path: '/points/$id',
   getParentRoute: () => AppRoute,
 } as any)
 const AppRepresentNewRoute = AppRepresentNewRouteImport.update({
@@ -77,6 +123,26 @@ const AppRepresentsRepresentIdRoute =
     path: '/represents/$representId',
     getParentRoute: () => AppRoute,
   } as any)
+const AppPointsIdCountersRoute = AppPointsIdCountersRouteImport.update({
+  id: '/counters',
+  path: '/counters',
+  getParentRoute: () => AppPointsIdRoute,
+} as any)
+const AppPointsIdEditRoute = AppPointsIdEditRouteImport.update({
+  id: '/edit',
+  path: '/edit',
+  getParentRoute: () => AppPointsIdRoute,
+} as any)
+const AppPointsIdPhaseRoute = AppPointsIdPhaseRouteImport.update({
+  id: '/phase',
+  path: '/phase',
+  getParentRoute: () => AppPointsIdRoute,
+} as any)
+const AppPointsIdSchedulerRoute = AppPointsIdSchedulerRouteImport.update({
+  id: '/scheduler',
+  path: '/scheduler',
+  getParentRoute: () => AppPointsIdRoute,
+} as any)
 const AppRepresentParentIdNewRoute = AppRepresentParentIdNewRouteImport.update({
   id: '/represent/$parentId/new',
   path: '/represent/$parentId/new',
@@ -91,9 +157,20 @@ export interface FileRoutesByFullPath {
   '/customers': typeof AppCustomersRoute
   '/permissions-groups': typeof AppPermissionsGroupsRoute
   '/release-notes': typeof AppReleaseNotesRoute
+  '/report-00102': typeof AppReport00102Route
+  '/report-008': typeof AppReport008Route
+  '/report-010': typeof AppReport010Route
+  '/report-80020': typeof AppReport80020Route
+  '/tasks': typeof AppTasksRoute
   '/users': typeof AppUsersRoute
+  '/points/$id': typeof AppPointsIdRouteWithChildren
   '/represent/new': typeof AppRepresentNewRoute
   '/represents/$representId': typeof AppRepresentsRepresentIdRoute
+  '/points/': typeof AppPointsIndexRoute
+  '/points/$id/counters': typeof AppPointsIdCountersRoute
+  '/points/$id/edit': typeof AppPointsIdEditRoute
+  '/points/$id/phase': typeof AppPointsIdPhaseRoute
+  '/points/$id/scheduler': typeof AppPointsIdSchedulerRoute
   '/represent/$parentId/new': typeof AppRepresentParentIdNewRoute
 }
 export interface FileRoutesByTo {
@@ -103,10 +180,21 @@ export interface FileRoutesByTo {
   '/customers': typeof AppCustomersRoute
   '/permissions-groups': typeof AppPermissionsGroupsRoute
   '/release-notes': typeof AppReleaseNotesRoute
+  '/report-00102': typeof AppReport00102Route
+  '/report-008': typeof AppReport008Route
+  '/report-010': typeof AppReport010Route
+  '/report-80020': typeof AppReport80020Route
+  '/tasks': typeof AppTasksRoute
   '/users': typeof AppUsersRoute
   '/': typeof AppIndexRoute
+  '/points/$id': typeof AppPointsIdRouteWithChildren
   '/represent/new': typeof AppRepresentNewRoute
   '/represents/$representId': typeof AppRepresentsRepresentIdRoute
+  '/points': typeof AppPointsIndexRoute
+  '/points/$id/counters': typeof AppPointsIdCountersRoute
+  '/points/$id/edit': typeof AppPointsIdEditRoute
+  '/points/$id/phase': typeof AppPointsIdPhaseRoute
+  '/points/$id/scheduler': typeof AppPointsIdSchedulerRoute
   '/represent/$parentId/new': typeof AppRepresentParentIdNewRoute
 }
 export interface FileRoutesById {
@@ -118,10 +206,21 @@ export interface FileRoutesById {
   '/_app/customers': typeof AppCustomersRoute
   '/_app/permissions-groups': typeof AppPermissionsGroupsRoute
   '/_app/release-notes': typeof AppReleaseNotesRoute
+  '/_app/report-00102': typeof AppReport00102Route
+  '/_app/report-008': typeof AppReport008Route
+  '/_app/report-010': typeof AppReport010Route
+  '/_app/report-80020': typeof AppReport80020Route
+  '/_app/tasks': typeof AppTasksRoute
   '/_app/users': typeof AppUsersRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/points/$id': typeof AppPointsIdRouteWithChildren
   '/_app/represent/new': typeof AppRepresentNewRoute
   '/_app/represents/$representId': typeof AppRepresentsRepresentIdRoute
+  '/_app/points/': typeof AppPointsIndexRoute
+  '/_app/points/$id/counters': typeof AppPointsIdCountersRoute
+  '/_app/points/$id/edit': typeof AppPointsIdEditRoute
+  '/_app/points/$id/phase': typeof AppPointsIdPhaseRoute
+  '/_app/points/$id/scheduler': typeof AppPointsIdSchedulerRoute
   '/_app/represent/$parentId/new': typeof AppRepresentParentIdNewRoute
 }
 export interface FileRouteTypes {
@@ -134,9 +233,20 @@ export interface FileRouteTypes {
     | '/customers'
     | '/permissions-groups'
     | '/release-notes'
+    | '/report-00102'
+    | '/report-008'
+    | '/report-010'
+    | '/report-80020'
+    | '/tasks'
     | '/users'
+    | '/points/$id'
     | '/represent/new'
     | '/represents/$representId'
+    | '/points/'
+    | '/points/$id/counters'
+    | '/points/$id/edit'
+    | '/points/$id/phase'
+    | '/points/$id/scheduler'
     | '/represent/$parentId/new'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -146,10 +256,21 @@ export interface FileRouteTypes {
     | '/customers'
     | '/permissions-groups'
     | '/release-notes'
+    | '/report-00102'
+    | '/report-008'
+    | '/report-010'
+    | '/report-80020'
+    | '/tasks'
     | '/users'
     | '/'
+    | '/points/$id'
     | '/represent/new'
     | '/represents/$representId'
+    | '/points'
+    | '/points/$id/counters'
+    | '/points/$id/edit'
+    | '/points/$id/phase'
+    | '/points/$id/scheduler'
     | '/represent/$parentId/new'
   id:
     | '__root__'
@@ -160,10 +281,21 @@ export interface FileRouteTypes {
     | '/_app/customers'
     | '/_app/permissions-groups'
     | '/_app/release-notes'
+    | '/_app/report-00102'
+    | '/_app/report-008'
+    | '/_app/report-010'
+    | '/_app/report-80020'
+    | '/_app/tasks'
     | '/_app/users'
     | '/_app/'
+    | '/_app/points/$id'
     | '/_app/represent/new'
     | '/_app/represents/$representId'
+    | '/_app/points/'
+    | '/_app/points/$id/counters'
+    | '/_app/points/$id/edit'
+    | '/_app/points/$id/phase'
+    | '/_app/points/$id/scheduler'
     | '/_app/represent/$parentId/new'
   fileRoutesById: FileRoutesById
 }
@@ -230,11 +362,60 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppReleaseNotesRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/report-00102': {
+      id: '/_app/report-00102'
+      path: '/report-00102'
+      fullPath: '/report-00102'
+      preLoaderRoute: typeof AppReport00102RouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/report-008': {
+      id: '/_app/report-008'
+      path: '/report-008'
+      fullPath: '/report-008'
+      preLoaderRoute: typeof AppReport008RouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/report-010': {
+      id: '/_app/report-010'
+      path: '/report-010'
+      fullPath: '/report-010'
+      preLoaderRoute: typeof AppReport010RouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/report-80020': {
+      id: '/_app/report-80020'
+      path: '/report-80020'
+      fullPath: '/report-80020'
+      preLoaderRoute: typeof AppReport80020RouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/tasks': {
+      id: '/_app/tasks'
+      path: '/tasks'
+      fullPath: '/tasks'
+      preLoaderRoute: typeof AppTasksRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/users': {
       id: '/_app/users'
       path: '/users'
       fullPath: '/users'
       preLoaderRoute: typeof AppUsersRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/points/': {
+      id: '/_app/points/'
+      path: '/points'
+      fullPath: '/points/'
+      preLoaderRoute: typeof AppPointsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/points/$id': {
+      id: '/_app/points/$id'
+      path: '/points/$id'
+      fullPath: '/points/$id'
+      preLoaderRoute: typeof AppPointsIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/represent/new': {
@@ -251,6 +432,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRepresentsRepresentIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/points/$id/counters': {
+      id: '/_app/points/$id/counters'
+      path: '/counters'
+      fullPath: '/points/$id/counters'
+      preLoaderRoute: typeof AppPointsIdCountersRouteImport
+      parentRoute: typeof AppPointsIdRoute
+    }
+    '/_app/points/$id/edit': {
+      id: '/_app/points/$id/edit'
+      path: '/edit'
+      fullPath: '/points/$id/edit'
+      preLoaderRoute: typeof AppPointsIdEditRouteImport
+      parentRoute: typeof AppPointsIdRoute
+    }
+    '/_app/points/$id/phase': {
+      id: '/_app/points/$id/phase'
+      path: '/phase'
+      fullPath: '/points/$id/phase'
+      preLoaderRoute: typeof AppPointsIdPhaseRouteImport
+      parentRoute: typeof AppPointsIdRoute
+    }
+    '/_app/points/$id/scheduler': {
+      id: '/_app/points/$id/scheduler'
+      path: '/scheduler'
+      fullPath: '/points/$id/scheduler'
+      preLoaderRoute: typeof AppPointsIdSchedulerRouteImport
+      parentRoute: typeof AppPointsIdRoute
+    }
     '/_app/represent/$parentId/new': {
       id: '/_app/represent/$parentId/new'
       path: '/represent/$parentId/new'
@@ -261,16 +470,41 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AppPointsIdRouteChildren {
+  AppPointsIdCountersRoute: typeof AppPointsIdCountersRoute
+  AppPointsIdEditRoute: typeof AppPointsIdEditRoute
+  AppPointsIdPhaseRoute: typeof AppPointsIdPhaseRoute
+  AppPointsIdSchedulerRoute: typeof AppPointsIdSchedulerRoute
+}
+
+const AppPointsIdRouteChildren: AppPointsIdRouteChildren = {
+  AppPointsIdCountersRoute: AppPointsIdCountersRoute,
+  AppPointsIdEditRoute: AppPointsIdEditRoute,
+  AppPointsIdPhaseRoute: AppPointsIdPhaseRoute,
+  AppPointsIdSchedulerRoute: AppPointsIdSchedulerRoute,
+}
+
+const AppPointsIdRouteWithChildren = AppPointsIdRoute._addFileChildren(
+  AppPointsIdRouteChildren,
+)
+
 interface AppRouteChildren {
   AppAccountEmailsRoute: typeof AppAccountEmailsRoute
   AppAccountSettingsRoute: typeof AppAccountSettingsRoute
   AppCustomersRoute: typeof AppCustomersRoute
   AppPermissionsGroupsRoute: typeof AppPermissionsGroupsRoute
   AppReleaseNotesRoute: typeof AppReleaseNotesRoute
+  AppReport00102Route: typeof AppReport00102Route
+  AppReport008Route: typeof AppReport008Route
+  AppReport010Route: typeof AppReport010Route
+  AppReport80020Route: typeof AppReport80020Route
+  AppTasksRoute: typeof AppTasksRoute
   AppUsersRoute: typeof AppUsersRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppPointsIdRoute: typeof AppPointsIdRouteWithChildren
   AppRepresentNewRoute: typeof AppRepresentNewRoute
   AppRepresentsRepresentIdRoute: typeof AppRepresentsRepresentIdRoute
+  AppPointsIndexRoute: typeof AppPointsIndexRoute
   AppRepresentParentIdNewRoute: typeof AppRepresentParentIdNewRoute
 }
 
@@ -280,10 +514,17 @@ const AppRouteChildren: AppRouteChildren = {
   AppCustomersRoute: AppCustomersRoute,
   AppPermissionsGroupsRoute: AppPermissionsGroupsRoute,
   AppReleaseNotesRoute: AppReleaseNotesRoute,
+  AppReport00102Route: AppReport00102Route,
+  AppReport008Route: AppReport008Route,
+  AppReport010Route: AppReport010Route,
+  AppReport80020Route: AppReport80020Route,
+  AppTasksRoute: AppTasksRoute,
   AppUsersRoute: AppUsersRoute,
   AppIndexRoute: AppIndexRoute,
+  AppPointsIdRoute: AppPointsIdRouteWithChildren,
   AppRepresentNewRoute: AppRepresentNewRoute,
   AppRepresentsRepresentIdRoute: AppRepresentsRepresentIdRoute,
+  AppPointsIndexRoute: AppPointsIndexRoute,
   AppRepresentParentIdNewRoute: AppRepresentParentIdNewRoute,
 }
 

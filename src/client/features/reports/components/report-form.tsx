@@ -1,0 +1,153 @@
+import { useState } from 'react'
+import { Box, Button, Grid, Heading, Progress, Stack, Text } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { FileDown } from 'lucide-react'
+import { reportRequestErrors, type ReportName, type ReportQuery } from '../../../../shared/schemas/reports'
+import { T } from '../../../../shared/texts'
+import { PageHeader } from '../../../components/ui/page-header'
+import { SelectField, TextField } from '../../../components/ui/fields'
+import { notify } from '../../../components/ui/notify'
+import { formatDate } from '../../../lib/format'
+import { downloadReport, tariffSchemesQueryOptions } from '../api/reports'
+import { ReportTreePicker, type TreeSelection } from './report-tree-picker'
+
+/** What one report screen asks for (metering.md sections 2 and 5). */
+export type ReportFormSpec = {
+  title: string
+  /** The spec's heading of the document, shown under the title. */
+  heading?: string
+  pick: 'objects' | 'points'
+  maxPoints?: number
+  dates: 'one' | 'period'
+  /** The files the screen can make; more than one offers a choice of format. */
+  formats: { report: ReportName; label: string }[]
+  /** Whether the tariff zone scheme matters to the document. */
+  tariffs: boolean
+}
+
+/** The request a screen's choices make; the same rules as the server's decide whether it may be sent. */
+function queryOf(spec: ReportFormSpec, report: ReportName, selection: TreeSelection, dates: { date: string; beg: string; end: string }, scheme: number | null): ReportQuery {
+  const pointIds = selection.points.map((p) => p.point_id)
+  const single = spec.pick === 'points' && pointIds.length === 1
+  return {
+    report,
+    point_id: single ? pointIds[0] : undefined,
+    points_id: single ? [] : pointIds,
+    represents_id: spec.pick === 'objects' ? selection.objects : [],
+    date: spec.dates === 'one' ? dates.date || undefined : undefined,
+    beg_date: spec.dates === 'period' ? dates.beg || undefined : undefined,
+    end_date: spec.dates === 'period' ? dates.end || undefined : undefined,
+    tariff_scheme_id: scheme ?? undefined,
+  }
+}
+
+export function ReportForm({ spec }: { spec: ReportFormSpec }) {
+  const [selection, setSelection] = useState<TreeSelection>({ objects: [], points: [] })
+  const [dates, setDates] = useState({ date: '', beg: '', end: '' })
+  const [report, setReport] = useState<ReportName>(spec.formats[0]!.report)
+  const [scheme, setScheme] = useState<number | null>(null)
+  const [busy, setBusy] = useState(false)
+  const schemes = useQuery({ ...tariffSchemesQueryOptions(), enabled: spec.tariffs })
+
+  const query = queryOf(spec, report, selection, dates, scheme)
+  const errors = reportRequestErrors(query)
+  // Only rules about what is filled in are shown at the fields; missing input just keeps the button disabled.
+  const shown = (field: string) => errors?.[field]?.find((m) => m !== T.required)
+
+  const generate = async () => {
+    setBusy(true)
+    try {
+      await downloadReport(query)
+      notify.success(T.reportReady)
+    } catch (error) {
+      notify.error(error)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const dateField = (key: keyof typeof dates, label: string, error?: string) => (
+    <TextField
+      label={label}
+      type="date"
+      value={dates[key]}
+      onChange={(value) => setDates((d) => ({ ...d, [key]: value }))}
+      error={error}
+      helper={dates[key] ? formatDate(dates[key]) : 'ДД.ММ.ГГГГ'}
+    />
+  )
+
+  return (
+    <Stack gap="4" maxW="5xl">
+      <PageHeader title={spec.title} />
+      {spec.heading && (
+        <Heading as="h2" size="md">
+          {spec.heading}
+        </Heading>
+      )}
+      <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="4" alignItems="start">
+        <Stack gap="2">
+          <ReportTreePicker mode={spec.pick} value={selection} onChange={setSelection} maxPoints={spec.maxPoints} />
+          <Text fontSize="sm" color="fg.muted" aria-live="polite">
+            {spec.pick === 'objects' && `Выбрано объектов: ${selection.objects.length}. `}
+            {selection.points.length ? `Точки учёта: ${selection.points.map((p) => p.name).join(', ')}` : 'Точки учёта не выбраны'}
+          </Text>
+          {shown('points_id') && (
+            <Text color="fg.error" fontSize="sm" role="alert">
+              {shown('points_id')}
+            </Text>
+          )}
+        </Stack>
+        <Stack
+          gap="3"
+          as="form"
+          onSubmit={(e) => {
+            e.preventDefault()
+            if (!errors && !busy) void generate()
+          }}
+        >
+          {spec.dates === 'one' ? (
+            dateField('date', T.reportDate)
+          ) : (
+            <>
+              {dateField('beg', T.reportDateBegin)}
+              {dateField('end', T.reportDateEnd, shown('end_date'))}
+            </>
+          )}
+          {spec.formats.length > 1 && (
+            <SelectField
+              label="Формат файла"
+              value={report}
+              options={spec.formats.map((f) => ({ value: f.report, label: f.label }))}
+              onChange={(value) => value && setReport(value)}
+            />
+          )}
+          {spec.tariffs && (
+            <SelectField
+              label={T.reportTariffScheme}
+              value={scheme}
+              placeholder={`${T.reportAccountScheme}${schemes.data ? `: ${schemes.data.find((s) => s.is_account_default)?.name ?? ''}` : ''}`}
+              options={(schemes.data ?? []).map((s) => ({ value: s.tariff_scheme_id, label: s.name }))}
+              onChange={setScheme}
+            />
+          )}
+          <Button type="submit" colorPalette="blue" disabled={Boolean(errors)} loading={busy} loadingText={T.reportInProgress} alignSelf="start">
+            <FileDown size={16} aria-hidden /> {T.reportGenerate}
+          </Button>
+          {busy && (
+            <Box role="status" aria-live="polite">
+              <Progress.Root value={null} size="sm" colorPalette="blue">
+                <Progress.Track>
+                  <Progress.Range />
+                </Progress.Track>
+              </Progress.Root>
+              <Text fontSize="sm" mt="1">
+                {T.reportInProgress}
+              </Text>
+            </Box>
+          )}
+        </Stack>
+      </Grid>
+    </Stack>
+  )
+}

@@ -1,0 +1,183 @@
+import { useMemo, useState } from 'react'
+import { Box, Checkbox, HStack, IconButton, Spinner, Text } from '@chakra-ui/react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { ChevronDown, ChevronRight } from 'lucide-react'
+import type { RepresentTreeRow } from '../../../../shared/schemas/represents'
+import { T } from '../../../../shared/texts'
+import { errorMessage } from '../../../lib/api-client'
+import { objectPointsQueryOptions, reportTreeQueryOptions } from '../api/reports'
+
+/** Node states of the report picker (metering.md section 4): empty nodes cannot be checked or expanded. */
+type NodeState = 'initial' | 'loading' | 'expanded' | 'empty'
+export type PickedPoint = { point_id: number; name: string }
+
+export type TreeSelection = { objects: number[]; points: PickedPoint[] }
+
+type PickerProps = {
+  /** 'objects': objects and their points may be checked; 'points': only points. */
+  mode: 'objects' | 'points'
+  value: TreeSelection
+  onChange: (value: TreeSelection) => void
+  /** At most this many points; 1 makes a new choice replace the old one. */
+  maxPoints?: number
+}
+
+export function ReportTreePicker(props: PickerProps) {
+  const tree = useQuery(reportTreeQueryOptions())
+  const queryClient = useQueryClient()
+  const [states, setStates] = useState<Record<number, NodeState>>({})
+  const childMap = useMemo(() => {
+    const map = new Map<number | null, RepresentTreeRow[]>()
+    for (const row of tree.data ?? []) map.set(row.parent_id, [...(map.get(row.parent_id) ?? []), row])
+    return map
+  }, [tree.data])
+
+  const toggle = async (node: RepresentTreeRow) => {
+    const id = node.represent_id
+    if (states[id] === 'expanded') return setStates((s) => ({ ...s, [id]: 'initial' }))
+    setStates((s) => ({ ...s, [id]: 'loading' }))
+    try {
+      const points = await queryClient.fetchQuery(objectPointsQueryOptions(id))
+      const empty = points.length === 0 && !(childMap.get(id)?.length)
+      setStates((s) => ({ ...s, [id]: empty ? 'empty' : 'expanded' }))
+      // An empty object is unselected: it holds nothing to report on.
+      if (empty && props.value.objects.includes(id)) props.onChange({ ...props.value, objects: props.value.objects.filter((o) => o !== id) })
+    } catch (error) {
+      setStates((s) => ({ ...s, [id]: 'initial' }))
+      throw error
+    }
+  }
+
+  const legend = props.mode === 'objects' ? T.reportPickObjects : T.reportPickPoints
+  return (
+    <Box as="fieldset" borderWidth="1px" borderRadius="md" p="3" minW="0">
+      <Text as="legend" fontWeight="semibold" px="1">
+        {legend}
+      </Text>
+      {tree.isPending ? (
+        <HStack py="2" role="status">
+          <Spinner size="sm" /> <Text>Загрузка объектов…</Text>
+        </HStack>
+      ) : tree.isError ? (
+        <Text color="fg.error" role="alert">
+          {errorMessage(tree.error)}
+        </Text>
+      ) : (childMap.get(null) ?? []).length === 0 ? (
+        <Text color="fg.muted">{T.reportTreeEmpty}</Text>
+      ) : (
+        <Box maxH={{ base: '50vh', md: '420px' }} overflowY="auto">
+          <Level {...props} nodes={childMap.get(null)!} childMap={childMap} states={states} toggle={toggle} depth={0} />
+        </Box>
+      )}
+    </Box>
+  )
+}
+
+type LevelProps = PickerProps & {
+  nodes: RepresentTreeRow[]
+  childMap: Map<number | null, RepresentTreeRow[]>
+  states: Record<number, NodeState>
+  toggle: (node: RepresentTreeRow) => Promise<void>
+  depth: number
+}
+
+function Level(props: LevelProps) {
+  return (
+    <Box as="ul" role={props.depth === 0 ? 'tree' : 'group'} aria-label={props.depth === 0 ? (props.mode === 'objects' ? T.reportPickObjects : T.reportPickPoints) : undefined} listStyleType="none">
+      {props.nodes.map((node) => (
+        <ObjectNode key={node.represent_id} {...props} node={node} />
+      ))}
+    </Box>
+  )
+}
+
+function ObjectNode(props: LevelProps & { node: RepresentTreeRow }) {
+  const { node, value, onChange } = props
+  const id = node.represent_id
+  const state = props.states[id] ?? 'initial'
+  const [failure, setFailure] = useState<string | null>(null)
+  const points = useQuery({ ...objectPointsQueryOptions(id), enabled: state === 'expanded' })
+  const kids = props.childMap.get(id) ?? []
+  const indent = `${props.depth * 16}px`
+  const checked = value.objects.includes(id)
+  const expand = () => {
+    setFailure(null)
+    props.toggle(node).catch((error: unknown) => setFailure(errorMessage(error)))
+  }
+
+  return (
+    <Box as="li" role="treeitem" aria-expanded={state === 'empty' ? undefined : state === 'expanded'} data-state={state}>
+      <HStack gap="1" pl={indent} minH="9">
+        {state === 'loading' ? (
+          <Box w="7" display="flex" justifyContent="center">
+            <Spinner size="xs" aria-label={`Загрузка ${node.name}`} />
+          </Box>
+        ) : (
+          <IconButton size="xs" variant="ghost" aria-label={`${state === 'expanded' ? 'Свернуть' : 'Развернуть'} ${node.name}`} disabled={state === 'empty'} onClick={expand}>
+            {state === 'expanded' ? <ChevronDown /> : <ChevronRight />}
+          </IconButton>
+        )}
+        {props.mode === 'objects' ? (
+          <Checkbox.Root
+            checked={checked}
+            disabled={state === 'empty'}
+            onCheckedChange={(e) => onChange({ ...value, objects: e.checked === true ? [...value.objects, id] : value.objects.filter((o) => o !== id) })}
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>{node.name}</Checkbox.Label>
+          </Checkbox.Root>
+        ) : (
+          <Text fontSize="sm" color={state === 'empty' ? 'fg.muted' : undefined}>
+            {node.name}
+          </Text>
+        )}
+        {state === 'empty' && (
+          <Text fontSize="xs" color="fg.muted">
+            ({T.reportNodeEmpty})
+          </Text>
+        )}
+      </HStack>
+      {failure && (
+        <Text pl={indent} fontSize="sm" color="fg.error" role="alert">
+          {failure}
+        </Text>
+      )}
+      {state === 'expanded' && (
+        <>
+          {kids.length > 0 && <Level {...props} nodes={kids} depth={props.depth + 1} />}
+          <Box as="ul" role="group" listStyleType="none">
+            {(points.data ?? []).map((point) => (
+              <PointLeaf key={point.point_id} {...props} point={point} indent={`${(props.depth + 1) * 16 + 32}px`} />
+            ))}
+          </Box>
+        </>
+      )}
+    </Box>
+  )
+}
+
+function PointLeaf(props: PickerProps & { point: PickedPoint & { point_number: string }; indent: string }) {
+  const { point, value, onChange, maxPoints } = props
+  const checked = value.points.some((p) => p.point_id === point.point_id)
+  const full = maxPoints !== undefined && maxPoints > 1 && value.points.length >= maxPoints
+  const pick = (on: boolean) => {
+    const others = value.points.filter((p) => p.point_id !== point.point_id)
+    const picked = { point_id: point.point_id, name: point.name }
+    onChange({ ...value, points: !on ? others : maxPoints === 1 ? [picked] : [...others, picked] })
+  }
+  return (
+    <Box as="li" role="treeitem" pl={props.indent} minH="8" display="flex" alignItems="center">
+      <Checkbox.Root checked={checked} disabled={!checked && full} onCheckedChange={(e) => pick(e.checked === true)}>
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+        <Checkbox.Label>
+          {point.name}{' '}
+          <Text as="span" color="fg.muted" fontSize="xs">
+            {point.point_number}
+          </Text>
+        </Checkbox.Label>
+      </Checkbox.Root>
+    </Box>
+  )
+}
