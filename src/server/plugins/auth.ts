@@ -38,6 +38,8 @@ declare module 'fastify' {
     user(): Principal
   }
   interface FastifyInstance {
+    /** Every API route with who may call it, as registered: the access matrix test enumerates it. */
+    apiRoutes: { method: string; url: string; access?: 'public' | 'user'; permission?: Permission; subscriber?: true }[]
     auth: {
       sign: (userId: number) => string
       loadPrincipal: (userId: number) => Promise<Principal | null>
@@ -115,10 +117,16 @@ export function registerAuth(app: FastifyInstance, options: { secret: string; tt
   })
 
   // Every API route must say who may call it: a route without a declaration does not start.
+  const apiRoutes: FastifyInstance['apiRoutes'] = []
+  app.decorate('apiRoutes', apiRoutes)
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return
-    const config = route.config as { access?: string; permission?: string } | undefined
+    const config = route.config as { access?: 'public' | 'user'; permission?: Permission; subscriber?: true } | undefined
     if (!config?.access && !config?.permission) throw new Error(`Route ${route.method} ${route.url} declares no access`)
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue
+      apiRoutes.push({ method, url: route.url, access: config.access, permission: config.permission, subscriber: config.subscriber })
+    }
   })
 
   app.addHook('onRequest', async (request) => {
