@@ -31,7 +31,9 @@ export type TestApp = {
 let counter = 0
 
 /** A real application on a fresh database with migrations and the base seed, for API tests through inject. */
-export async function startTestApp(options: { loginMaxFailures?: number; consoleRoot?: string | null; logger?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { loginMaxFailures?: number; consoleRoot?: string | null; logger?: boolean; logStream?: NodeJS.WritableStream } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase()
   // Uploaded files go to a data folder of this app alone, removed on close.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'test-app-'))
@@ -42,7 +44,7 @@ export async function startTestApp(options: { loginMaxFailures?: number; console
     secret: 'test-secret-test-secret-test-secret-0123',
     loginMaxFailures: options.loginMaxFailures ?? 1000,
     consoleRoot: options.consoleRoot ?? null,
-    logger: options.logger ?? false,
+    logger: options.logStream ? { level: 'trace', stream: options.logStream } : (options.logger ?? false),
   })
   await app.ready()
   const base = await seedBase(database.db, { adminUsername: ADMIN.username, adminPassword: ADMIN.password })
