@@ -15,6 +15,7 @@ import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppAccountEmailsRouteImport } from './routes/_app/account-emails'
 import { Route as AppAccountSettingsRouteImport } from './routes/_app/account-settings'
 import { Route as AppCustomersRouteImport } from './routes/_app/customers'
+import { Route as AppMonitoringRouteImport } from './routes/_app/monitoring'
 import { Route as AppPermissionsGroupsRouteImport } from './routes/_app/permissions-groups'
 import { Route as AppReleaseNotesRouteImport } from './routes/_app/release-notes'
 import { Route as AppReport00102RouteImport } from './routes/_app/report-00102'
@@ -23,13 +24,18 @@ import { Route as AppReport010RouteImport } from './routes/_app/report-010'
 import { Route as AppReport80020RouteImport } from './routes/_app/report-80020'
 import { Route as AppTasksRouteImport } from './routes/_app/tasks'
 import { Route as AppUsersRouteImport } from './routes/_app/users'
+import { Route as AppDocumentsRequestsIndexRouteImport } from './routes/_app/documents-requests.index'
+import { Route as AppDocumentsRequestsIdRouteImport } from './routes/_app/documents-requests.$id'
 import { Route as AppPointsIndexRouteImport } from './routes/_app/points.index'
 import { Route as AppPointsIdRouteImport } from './routes/_app/points.$id'
 import { Route as AppRepresentNewRouteImport } from './routes/_app/represent.new'
 import { Route as AppRepresentsRepresentIdRouteImport } from './routes/_app/represents.$representId'
+import { Route as AppPointsIdConsumptionRouteImport } from './routes/_app/points.$id.consumption'
 import { Route as AppPointsIdCountersRouteImport } from './routes/_app/points.$id.counters'
 import { Route as AppPointsIdEditRouteImport } from './routes/_app/points.$id.edit'
 import { Route as AppPointsIdPhaseRouteImport } from './routes/_app/points.$id.phase'
+import { Route as AppPointsIdPoint_counters_dataRouteImport } from './routes/_app/points.$id.point_counters_data'
+import { Route as AppPointsIdProfileRouteImport } from './routes/_app/points.$id.profile'
 import { Route as AppPointsIdSchedulerRouteImport } from './routes/_app/points.$id.scheduler'
 import { Route as AppRepresentParentIdNewRouteImport } from './routes/_app/represent.$parentId.new'
 
@@ -60,6 +66,11 @@ const AppAccountSettingsRoute = AppAccountSettingsRouteImport.update({
 const AppCustomersRoute = AppCustomersRouteImport.update({
   id: '/customers',
   path: '/customers',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMonitoringRoute = AppMonitoringRouteImport.update({
+  id: '/monitoring',
+  path: '/monitoring',
   getParentRoute: () => AppRoute,
 } as any)
 const AppPermissionsGroupsRoute = AppPermissionsGroupsRouteImport.update({
@@ -102,6 +113,17 @@ const AppUsersRoute = AppUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => AppRoute,
 } as any)
+const AppDocumentsRequestsIndexRoute =
+  AppDocumentsRequestsIndexRouteImport.update({
+    id: '/documents-requests/',
+    path: '/documents-requests/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppDocumentsRequestsIdRoute = AppDocumentsRequestsIdRouteImport.update({
+  id: '/documents-requests/$id',
+  path: '/documents-requests/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppPointsIndexRoute = AppPointsIndexRouteImport.update({
   id: '/points/',
   path: '/points/',
@@ -123,6 +145,11 @@ const AppRepresentsRepresentIdRoute =
     path: '/represents/$representId',
     getParentRoute: () => AppRoute,
   } as any)
+const AppPointsIdConsumptionRoute = AppPointsIdConsumptionRouteImport.update({
+  id: '/consumption',
+  path: '/consumption',
+  getParentRoute: () => AppPointsIdRoute,
+} as any)
 const AppPointsIdCountersRoute = AppPointsIdCountersRouteImport.update({
   id: '/counters',
   path: '/counters',
@@ -136,6 +163,17 @@ const AppPointsIdEditRoute = AppPointsIdEditRouteImport.update({
 const AppPointsIdPhaseRoute = AppPointsIdPhaseRouteImport.update({
   id: '/phase',
   path: '/phase',
+  getParentRoute: () => AppPointsIdRoute,
+} as any)
+const AppPointsIdPoint_counters_dataRoute =
+  AppPointsIdPoint_counters_dataRouteImport.update({
+    id: '/point_counters_data',
+    path: '/point_counters_data',
+    getParentRoute: () => AppPointsIdRoute,
+  } as any)
+const AppPointsIdProfileRoute = AppPointsIdProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
   getParentRoute: () => AppPointsIdRoute,
 } as any)
 const AppPointsIdSchedulerRoute = AppPointsIdSchedulerRouteImport.update({
@@ -155,6 +193,7 @@ export interface FileRoutesByFullPath {
   '/account-emails': typeof AppAccountEmailsRoute
   '/account-settings': typeof AppAccountSettingsRoute
   '/customers': typeof AppCustomersRoute
+  '/monitoring': typeof AppMonitoringRoute
   '/permissions-groups': typeof AppPermissionsGroupsRoute
   '/release-notes': typeof AppReleaseNotesRoute
   '/report-00102': typeof AppReport00102Route
@@ -163,13 +202,18 @@ export interface FileRoutesByFullPath {
   '/report-80020': typeof AppReport80020Route
   '/tasks': typeof AppTasksRoute
   '/users': typeof AppUsersRoute
+  '/documents-requests/$id': typeof AppDocumentsRequestsIdRoute
   '/points/$id': typeof AppPointsIdRouteWithChildren
   '/represent/new': typeof AppRepresentNewRoute
   '/represents/$representId': typeof AppRepresentsRepresentIdRoute
+  '/documents-requests/': typeof AppDocumentsRequestsIndexRoute
   '/points/': typeof AppPointsIndexRoute
+  '/points/$id/consumption': typeof AppPointsIdConsumptionRoute
   '/points/$id/counters': typeof AppPointsIdCountersRoute
   '/points/$id/edit': typeof AppPointsIdEditRoute
   '/points/$id/phase': typeof AppPointsIdPhaseRoute
+  '/points/$id/point_counters_data': typeof AppPointsIdPoint_counters_dataRoute
+  '/points/$id/profile': typeof AppPointsIdProfileRoute
   '/points/$id/scheduler': typeof AppPointsIdSchedulerRoute
   '/represent/$parentId/new': typeof AppRepresentParentIdNewRoute
 }
@@ -178,6 +222,7 @@ export interface FileRoutesByTo {
   '/account-emails': typeof AppAccountEmailsRoute
   '/account-settings': typeof AppAccountSettingsRoute
   '/customers': typeof AppCustomersRoute
+  '/monitoring': typeof AppMonitoringRoute
   '/permissions-groups': typeof AppPermissionsGroupsRoute
   '/release-notes': typeof AppReleaseNotesRoute
   '/report-00102': typeof AppReport00102Route
@@ -187,13 +232,18 @@ export interface FileRoutesByTo {
   '/tasks': typeof AppTasksRoute
   '/users': typeof AppUsersRoute
   '/': typeof AppIndexRoute
+  '/documents-requests/$id': typeof AppDocumentsRequestsIdRoute
   '/points/$id': typeof AppPointsIdRouteWithChildren
   '/represent/new': typeof AppRepresentNewRoute
   '/represents/$representId': typeof AppRepresentsRepresentIdRoute
+  '/documents-requests': typeof AppDocumentsRequestsIndexRoute
   '/points': typeof AppPointsIndexRoute
+  '/points/$id/consumption': typeof AppPointsIdConsumptionRoute
   '/points/$id/counters': typeof AppPointsIdCountersRoute
   '/points/$id/edit': typeof AppPointsIdEditRoute
   '/points/$id/phase': typeof AppPointsIdPhaseRoute
+  '/points/$id/point_counters_data': typeof AppPointsIdPoint_counters_dataRoute
+  '/points/$id/profile': typeof AppPointsIdProfileRoute
   '/points/$id/scheduler': typeof AppPointsIdSchedulerRoute
   '/represent/$parentId/new': typeof AppRepresentParentIdNewRoute
 }
@@ -204,6 +254,7 @@ export interface FileRoutesById {
   '/_app/account-emails': typeof AppAccountEmailsRoute
   '/_app/account-settings': typeof AppAccountSettingsRoute
   '/_app/customers': typeof AppCustomersRoute
+  '/_app/monitoring': typeof AppMonitoringRoute
   '/_app/permissions-groups': typeof AppPermissionsGroupsRoute
   '/_app/release-notes': typeof AppReleaseNotesRoute
   '/_app/report-00102': typeof AppReport00102Route
@@ -213,13 +264,18 @@ export interface FileRoutesById {
   '/_app/tasks': typeof AppTasksRoute
   '/_app/users': typeof AppUsersRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/documents-requests/$id': typeof AppDocumentsRequestsIdRoute
   '/_app/points/$id': typeof AppPointsIdRouteWithChildren
   '/_app/represent/new': typeof AppRepresentNewRoute
   '/_app/represents/$representId': typeof AppRepresentsRepresentIdRoute
+  '/_app/documents-requests/': typeof AppDocumentsRequestsIndexRoute
   '/_app/points/': typeof AppPointsIndexRoute
+  '/_app/points/$id/consumption': typeof AppPointsIdConsumptionRoute
   '/_app/points/$id/counters': typeof AppPointsIdCountersRoute
   '/_app/points/$id/edit': typeof AppPointsIdEditRoute
   '/_app/points/$id/phase': typeof AppPointsIdPhaseRoute
+  '/_app/points/$id/point_counters_data': typeof AppPointsIdPoint_counters_dataRoute
+  '/_app/points/$id/profile': typeof AppPointsIdProfileRoute
   '/_app/points/$id/scheduler': typeof AppPointsIdSchedulerRoute
   '/_app/represent/$parentId/new': typeof AppRepresentParentIdNewRoute
 }
@@ -231,6 +287,7 @@ export interface FileRouteTypes {
     | '/account-emails'
     | '/account-settings'
     | '/customers'
+    | '/monitoring'
     | '/permissions-groups'
     | '/release-notes'
     | '/report-00102'
@@ -239,13 +296,18 @@ export interface FileRouteTypes {
     | '/report-80020'
     | '/tasks'
     | '/users'
+    | '/documents-requests/$id'
     | '/points/$id'
     | '/represent/new'
     | '/represents/$representId'
+    | '/documents-requests/'
     | '/points/'
+    | '/points/$id/consumption'
     | '/points/$id/counters'
     | '/points/$id/edit'
     | '/points/$id/phase'
+    | '/points/$id/point_counters_data'
+    | '/points/$id/profile'
     | '/points/$id/scheduler'
     | '/represent/$parentId/new'
   fileRoutesByTo: FileRoutesByTo
@@ -254,6 +316,7 @@ export interface FileRouteTypes {
     | '/account-emails'
     | '/account-settings'
     | '/customers'
+    | '/monitoring'
     | '/permissions-groups'
     | '/release-notes'
     | '/report-00102'
@@ -263,13 +326,18 @@ export interface FileRouteTypes {
     | '/tasks'
     | '/users'
     | '/'
+    | '/documents-requests/$id'
     | '/points/$id'
     | '/represent/new'
     | '/represents/$representId'
+    | '/documents-requests'
     | '/points'
+    | '/points/$id/consumption'
     | '/points/$id/counters'
     | '/points/$id/edit'
     | '/points/$id/phase'
+    | '/points/$id/point_counters_data'
+    | '/points/$id/profile'
     | '/points/$id/scheduler'
     | '/represent/$parentId/new'
   id:
@@ -279,6 +347,7 @@ export interface FileRouteTypes {
     | '/_app/account-emails'
     | '/_app/account-settings'
     | '/_app/customers'
+    | '/_app/monitoring'
     | '/_app/permissions-groups'
     | '/_app/release-notes'
     | '/_app/report-00102'
@@ -288,13 +357,18 @@ export interface FileRouteTypes {
     | '/_app/tasks'
     | '/_app/users'
     | '/_app/'
+    | '/_app/documents-requests/$id'
     | '/_app/points/$id'
     | '/_app/represent/new'
     | '/_app/represents/$representId'
+    | '/_app/documents-requests/'
     | '/_app/points/'
+    | '/_app/points/$id/consumption'
     | '/_app/points/$id/counters'
     | '/_app/points/$id/edit'
     | '/_app/points/$id/phase'
+    | '/_app/points/$id/point_counters_data'
+    | '/_app/points/$id/profile'
     | '/_app/points/$id/scheduler'
     | '/_app/represent/$parentId/new'
   fileRoutesById: FileRoutesById
@@ -346,6 +420,13 @@ declare module '@tanstack/react-router' {
       path: '/customers'
       fullPath: '/customers'
       preLoaderRoute: typeof AppCustomersRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/monitoring': {
+      id: '/_app/monitoring'
+      path: '/monitoring'
+      fullPath: '/monitoring'
+      preLoaderRoute: typeof AppMonitoringRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/permissions-groups': {
@@ -404,6 +485,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUsersRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/documents-requests/': {
+      id: '/_app/documents-requests/'
+      path: '/documents-requests'
+      fullPath: '/documents-requests/'
+      preLoaderRoute: typeof AppDocumentsRequestsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/documents-requests/$id': {
+      id: '/_app/documents-requests/$id'
+      path: '/documents-requests/$id'
+      fullPath: '/documents-requests/$id'
+      preLoaderRoute: typeof AppDocumentsRequestsIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/points/': {
       id: '/_app/points/'
       path: '/points'
@@ -432,6 +527,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRepresentsRepresentIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/points/$id/consumption': {
+      id: '/_app/points/$id/consumption'
+      path: '/consumption'
+      fullPath: '/points/$id/consumption'
+      preLoaderRoute: typeof AppPointsIdConsumptionRouteImport
+      parentRoute: typeof AppPointsIdRoute
+    }
     '/_app/points/$id/counters': {
       id: '/_app/points/$id/counters'
       path: '/counters'
@@ -453,6 +555,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPointsIdPhaseRouteImport
       parentRoute: typeof AppPointsIdRoute
     }
+    '/_app/points/$id/point_counters_data': {
+      id: '/_app/points/$id/point_counters_data'
+      path: '/point_counters_data'
+      fullPath: '/points/$id/point_counters_data'
+      preLoaderRoute: typeof AppPointsIdPoint_counters_dataRouteImport
+      parentRoute: typeof AppPointsIdRoute
+    }
+    '/_app/points/$id/profile': {
+      id: '/_app/points/$id/profile'
+      path: '/profile'
+      fullPath: '/points/$id/profile'
+      preLoaderRoute: typeof AppPointsIdProfileRouteImport
+      parentRoute: typeof AppPointsIdRoute
+    }
     '/_app/points/$id/scheduler': {
       id: '/_app/points/$id/scheduler'
       path: '/scheduler'
@@ -471,16 +587,22 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppPointsIdRouteChildren {
+  AppPointsIdConsumptionRoute: typeof AppPointsIdConsumptionRoute
   AppPointsIdCountersRoute: typeof AppPointsIdCountersRoute
   AppPointsIdEditRoute: typeof AppPointsIdEditRoute
   AppPointsIdPhaseRoute: typeof AppPointsIdPhaseRoute
+  AppPointsIdPoint_counters_dataRoute: typeof AppPointsIdPoint_counters_dataRoute
+  AppPointsIdProfileRoute: typeof AppPointsIdProfileRoute
   AppPointsIdSchedulerRoute: typeof AppPointsIdSchedulerRoute
 }
 
 const AppPointsIdRouteChildren: AppPointsIdRouteChildren = {
+  AppPointsIdConsumptionRoute: AppPointsIdConsumptionRoute,
   AppPointsIdCountersRoute: AppPointsIdCountersRoute,
   AppPointsIdEditRoute: AppPointsIdEditRoute,
   AppPointsIdPhaseRoute: AppPointsIdPhaseRoute,
+  AppPointsIdPoint_counters_dataRoute: AppPointsIdPoint_counters_dataRoute,
+  AppPointsIdProfileRoute: AppPointsIdProfileRoute,
   AppPointsIdSchedulerRoute: AppPointsIdSchedulerRoute,
 }
 
@@ -492,6 +614,7 @@ interface AppRouteChildren {
   AppAccountEmailsRoute: typeof AppAccountEmailsRoute
   AppAccountSettingsRoute: typeof AppAccountSettingsRoute
   AppCustomersRoute: typeof AppCustomersRoute
+  AppMonitoringRoute: typeof AppMonitoringRoute
   AppPermissionsGroupsRoute: typeof AppPermissionsGroupsRoute
   AppReleaseNotesRoute: typeof AppReleaseNotesRoute
   AppReport00102Route: typeof AppReport00102Route
@@ -501,9 +624,11 @@ interface AppRouteChildren {
   AppTasksRoute: typeof AppTasksRoute
   AppUsersRoute: typeof AppUsersRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppDocumentsRequestsIdRoute: typeof AppDocumentsRequestsIdRoute
   AppPointsIdRoute: typeof AppPointsIdRouteWithChildren
   AppRepresentNewRoute: typeof AppRepresentNewRoute
   AppRepresentsRepresentIdRoute: typeof AppRepresentsRepresentIdRoute
+  AppDocumentsRequestsIndexRoute: typeof AppDocumentsRequestsIndexRoute
   AppPointsIndexRoute: typeof AppPointsIndexRoute
   AppRepresentParentIdNewRoute: typeof AppRepresentParentIdNewRoute
 }
@@ -512,6 +637,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAccountEmailsRoute: AppAccountEmailsRoute,
   AppAccountSettingsRoute: AppAccountSettingsRoute,
   AppCustomersRoute: AppCustomersRoute,
+  AppMonitoringRoute: AppMonitoringRoute,
   AppPermissionsGroupsRoute: AppPermissionsGroupsRoute,
   AppReleaseNotesRoute: AppReleaseNotesRoute,
   AppReport00102Route: AppReport00102Route,
@@ -521,9 +647,11 @@ const AppRouteChildren: AppRouteChildren = {
   AppTasksRoute: AppTasksRoute,
   AppUsersRoute: AppUsersRoute,
   AppIndexRoute: AppIndexRoute,
+  AppDocumentsRequestsIdRoute: AppDocumentsRequestsIdRoute,
   AppPointsIdRoute: AppPointsIdRouteWithChildren,
   AppRepresentNewRoute: AppRepresentNewRoute,
   AppRepresentsRepresentIdRoute: AppRepresentsRepresentIdRoute,
+  AppDocumentsRequestsIndexRoute: AppDocumentsRequestsIndexRoute,
   AppPointsIndexRoute: AppPointsIndexRoute,
   AppRepresentParentIdNewRoute: AppRepresentParentIdNewRoute,
 }

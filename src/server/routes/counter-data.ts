@@ -66,10 +66,10 @@ export async function counterDataRoutes(app: FastifyInstance) {
     { config: { permission: 'counters.view' }, schema: { params: idParams, querystring: currentDataQuery } },
     async (request: Req<{ params: typeof idParams; query: typeof currentDataQuery }>) => {
       const id = request.params.id
-      await counterOr404(app.db, id)
+      const counter = await counterOr404(app.db, id)
       if (request.query.refresh) await requestRead(app.db, id, 'read')
       const [registers, phase, task] = await Promise.all([latestRegisters(app.db, id), phaseData(app.db, id), latestRequest(app.db, id)])
-      return { ...registers, phase, task }
+      return { external_model: counter.external_model, ...registers, phase, task }
     },
   )
 

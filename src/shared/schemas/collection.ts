@@ -157,6 +157,8 @@ export const phaseData = v.object({ values: v.array(phaseRow), values_date: v.nu
 export type PhaseData = v.InferOutput<typeof phaseData>
 
 export const currentData = v.object({
+  /** The meter model's key: power switching is offered for mercury_206 only. */
+  external_model: v.string(),
   data: v.array(parameterValue),
   values_date: v.nullable(v.string()),
   phase: phaseData,

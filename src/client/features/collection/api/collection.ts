@@ -1,0 +1,122 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import * as v from 'valibot'
+import {
+  accumulatedData,
+  availableParams,
+  collectingServerList,
+  consumptionByDate,
+  counterTask,
+  counterTaskList,
+  currentData,
+  currentDataTask,
+  monitoringList,
+  parametersToCollect,
+  phaseData,
+  profileData,
+  taskLogList,
+  type TaskInput,
+} from '../../../../shared/schemas/collection'
+import { api } from '../../../lib/api-client'
+import type { ListSearch } from '../../../lib/list-search'
+
+/** Query keys of the data-collection area; a mutation invalidates only its own. */
+export const collectionKeys = {
+  tasks: ['counters_tasks'] as const,
+  taskList: (search: ListSearch & { point_id?: number }) => ['counters_tasks', 'list', search] as const,
+  taskLogs: (taskId: number) => ['tasks_logs', taskId] as const,
+  servers: ['collecting_servers'] as const,
+  monitoring: (interactions: number, statuses: string) => ['monitoring', interactions, statuses] as const,
+  currentData: (counterId: number) => ['current_data', counterId] as const,
+  phase: (counterId: number) => ['phase', counterId] as const,
+  parameters: (counterId: number) => ['parameters_to_collect', counterId] as const,
+  consumption: (pointId: number, month: string) => ['consumption_by_date', pointId, month] as const,
+  availableParams: (pointId: number) => ['available_params', pointId] as const,
+  profile: (pointId: number, parameterId: number, interval: number) => ['profile', pointId, parameterId, interval] as const,
+  accumulated: (pointId: number) => ['accumulated', pointId] as const,
+}
+
+export const tasksQueryOptions = (search: ListSearch & { point_id?: number }) =>
+  queryOptions({
+    queryKey: collectionKeys.taskList(search),
+    queryFn: ({ signal }) => api('/api/counters_tasks/', { query: search, schema: counterTaskList, signal }),
+    placeholderData: keepPreviousData,
+  })
+
+export const serversQueryOptions = queryOptions({
+  queryKey: collectionKeys.servers,
+  queryFn: ({ signal }) => api('/api/collecting_servers/', { query: { page_size: 'all' }, schema: collectingServerList, signal }),
+})
+
+export const taskLogsQueryOptions = (taskId: number) =>
+  queryOptions({
+    queryKey: collectionKeys.taskLogs(taskId),
+    queryFn: ({ signal }) => api('/api/tasks_logs/', { query: { task_id: taskId, per_page: 50 }, schema: taskLogList, signal }),
+  })
+
+export const createTask = (body: TaskInput) => api('/api/counters_tasks/', { method: 'POST', body, schema: counterTask })
+export const updateTask = (id: number, body: TaskInput) => api(`/api/counters_tasks/${id}/`, { method: 'PUT', body, schema: counterTask })
+export const deleteTask = (id: number) => api(`/api/counters_tasks/${id}/`, { method: 'DELETE' })
+export const startTask = (id: number) => api(`/api/counters_tasks/${id}/start_scheduler/`, { method: 'POST', schema: counterTask })
+export const stopTask = (id: number) => api(`/api/counters_tasks/${id}/stop_scheduler/`, { method: 'POST', schema: counterTask })
+
+export const monitoringQueryOptions = (interactions: number, statuses: string[], refreshMs: number | false) =>
+  queryOptions({
+    queryKey: collectionKeys.monitoring(interactions, statuses.join(',')),
+    queryFn: ({ signal }) => api('/api/monitoring/', { query: { interactions_num: interactions, mts: statuses.join(',') }, schema: monitoringList, signal }),
+    refetchInterval: refreshMs,
+  })
+
+export const currentDataQueryOptions = (counterId: number, pollMs: number | false) =>
+  queryOptions({
+    queryKey: collectionKeys.currentData(counterId),
+    queryFn: ({ signal }) => api(`/api/counter/${counterId}/get_current_data/`, { schema: currentData, signal }),
+    refetchInterval: pollMs,
+  })
+
+export const requestCurrentData = (counterId: number) => api(`/api/counter/${counterId}/get_current_data/`, { query: { refresh: 1 }, schema: currentData })
+export const switchRelay = (counterId: number, on: boolean) => api(`/api/counters/${counterId}/relay/`, { method: 'POST', body: { on }, schema: v.nullable(currentDataTask) })
+
+export const phaseQueryOptions = (counterId: number) =>
+  queryOptions({
+    queryKey: collectionKeys.phase(counterId),
+    queryFn: ({ signal }) => api(`/api/counters/${counterId}/phase/`, { schema: phaseData, signal }),
+  })
+
+export const parametersQueryOptions = (counterId: number) =>
+  queryOptions({
+    queryKey: collectionKeys.parameters(counterId),
+    queryFn: ({ signal }) => api('/api/counters_parameters_to_collect/all_parameters_by_counter/', { query: { counter_id: counterId }, schema: parametersToCollect, signal }),
+  })
+
+export const setParameterSelected = (counterId: number, parameterId: number, selected: boolean) =>
+  api(selected ? '/api/counters_parameters_to_collect/' : '/api/counters_parameters_to_collect/unselect/', {
+    method: 'POST',
+    body: { counter_id: counterId, parameter_id: parameterId },
+    schema: parametersToCollect,
+  })
+
+export const consumptionQueryOptions = (pointId: number, month: string) =>
+  queryOptions({
+    queryKey: collectionKeys.consumption(pointId, month),
+    queryFn: ({ signal }) => api(`/api/points/${pointId}/consumption_by_date/`, { query: { month }, schema: consumptionByDate, signal }),
+    placeholderData: keepPreviousData,
+  })
+
+export const availableParamsQueryOptions = (pointId: number) =>
+  queryOptions({
+    queryKey: collectionKeys.availableParams(pointId),
+    queryFn: ({ signal }) => api('/api/counters_data/available_params/', { query: { point_id: pointId }, schema: availableParams, signal }),
+  })
+
+export const profileQueryOptions = (pointId: number, parameterId: number, interval: number) =>
+  queryOptions({
+    queryKey: collectionKeys.profile(pointId, parameterId, interval),
+    queryFn: ({ signal }) => api('/api/counters_profile_data/', { query: { point_id: pointId, parameter_id: parameterId, interval }, schema: profileData, signal }),
+    placeholderData: keepPreviousData,
+  })
+
+export const accumulatedQueryOptions = (pointId: number) =>
+  queryOptions({
+    queryKey: collectionKeys.accumulated(pointId),
+    queryFn: ({ signal }) => api('/api/counters_accumulated_data/', { query: { point_id: pointId }, schema: accumulatedData, signal }),
+  })

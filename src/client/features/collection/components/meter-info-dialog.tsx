@@ -1,0 +1,130 @@
+import { Button, Checkbox, CloseButton, Dialog, Heading, HStack, Portal, SimpleGrid, Spinner, Stack, Table, Text } from '@chakra-ui/react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Power, PowerOff, RefreshCw } from 'lucide-react'
+import { T } from '../../../../shared/texts'
+import { notify } from '../../../components/ui/notify'
+import { errorMessage } from '../../../lib/api-client'
+import { useCan } from '../../auth/api/auth'
+import { collectionKeys, parametersQueryOptions, setParameterSelected, switchRelay } from '../api/collection'
+import { useRefreshMeter } from '../api/use-refresh-meter'
+import { CurrentDataStatus } from './current-data-status'
+import { PhaseView } from './phase-table'
+
+type Props = { counterId: number; open: boolean; onClose: () => void }
+
+function ParameterSettings({ counterId }: { counterId: number }) {
+  const queryClient = useQueryClient()
+  const can = useCan()
+  const parameters = useQuery(parametersQueryOptions(counterId))
+  const toggle = async (parameterId: number, selected: boolean) => {
+    try {
+      queryClient.setQueryData(collectionKeys.parameters(counterId), await setParameterSelected(counterId, parameterId, selected))
+    } catch (error) {
+      notify.error(error)
+    }
+  }
+  if (parameters.isPending) return <Spinner aria-label="Загрузка" />
+  if (parameters.isError) return <Text color="red.600">{errorMessage(parameters.error)}</Text>
+  if (parameters.data.length === 0) return <Text color="fg.muted">{T.empty}</Text>
+  return (
+    <Stack gap="1" aria-label="Параметры для сбора">
+      {parameters.data.map((p) => (
+        <Checkbox.Root key={p.parameter_id} checked={p.is_selected} disabled={!can('tasks.change')} onCheckedChange={(e) => void toggle(p.parameter_id, e.checked === true)}>
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>
+            {p.parameter_name} <Text as="span" color="fg.muted">({p.parameter_group})</Text>
+          </Checkbox.Label>
+        </Checkbox.Root>
+      ))}
+    </Stack>
+  )
+}
+
+/** The meters list's info dialog (1100 px): parameter values, phase values with the vector diagram, settings. */
+export function MeterInfoDialog({ counterId, open, onClose }: Props) {
+  const can = useCan()
+  const { query, refresh, asking, status } = useRefreshMeter(counterId, open)
+  const data = query.data
+  const relay = async (on: boolean) => {
+    try {
+      await switchRelay(counterId, on)
+      await query.refetch()
+    } catch (error) {
+      notify.error(error)
+    }
+  }
+  return (
+    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center" scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content maxW={{ base: 'calc(100vw - 1rem)', lg: '1100px' }} width="full">
+            <Dialog.Header>
+              <Dialog.Title>Информация о счётчике</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="4">
+                <HStack justify="space-between" wrap="wrap" gap="2">
+                  <CurrentDataStatus task={data?.task ?? null} />
+                  <HStack gap="2">
+                    {data?.external_model === 'mercury_206' && can('counters.control') && (
+                      <>
+                        <Button size="sm" variant="outline" onClick={() => void relay(true)}>
+                          <Power size={16} aria-hidden /> Включить нагрузку
+                        </Button>
+                        <Button size="sm" variant="outline" colorPalette="red" onClick={() => void relay(false)}>
+                          <PowerOff size={16} aria-hidden /> Отключить нагрузку
+                        </Button>
+                      </>
+                    )}
+                    <Button size="sm" colorPalette="blue" loading={asking} disabled={status === 'PENDING'} onClick={() => void refresh()}>
+                      <RefreshCw size={16} aria-hidden /> Обновить
+                    </Button>
+                  </HStack>
+                </HStack>
+                {query.isPending && <Spinner aria-label="Загрузка" />}
+                {query.isError && <Text color="red.600">{errorMessage(query.error)}</Text>}
+                {data && (
+                  <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
+                    <Stack gap="2">
+                      <Heading as="h3" size="md">Значения параметров</Heading>
+                      {data.data.length === 0 ? (
+                        <Text color="fg.muted">{data.task?.status === 'DONE' ? T.noValues : T.paramsNotLoaded}</Text>
+                      ) : (
+                        <Table.Root size="sm" aria-label="Значения параметров">
+                          <Table.Body>
+                            {data.data.map((row) => (
+                              <Table.Row key={row.parameter_name}>
+                                <Table.Cell>{row.parameter_name}</Table.Cell>
+                                <Table.Cell textAlign="end">{row.value ?? '—'}</Table.Cell>
+                                <Table.Cell>{row.measurement}</Table.Cell>
+                              </Table.Row>
+                            ))}
+                          </Table.Body>
+                        </Table.Root>
+                      )}
+                    </Stack>
+                    <Stack gap="2">
+                      <Heading as="h3" size="md">Настройки: параметры для сбора</Heading>
+                      <ParameterSettings counterId={counterId} />
+                    </Stack>
+                  </SimpleGrid>
+                )}
+                {data && (
+                  <Stack gap="2">
+                    <Heading as="h3" size="md">Значения по фазам</Heading>
+                    <PhaseView data={data.phase} />
+                  </Stack>
+                )}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Закрыть" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}

@@ -1,0 +1,44 @@
+import { Stack, Table, Text, Wrap } from '@chakra-ui/react'
+import type { PhaseData } from '../../../../shared/schemas/collection'
+import { T } from '../../../../shared/texts'
+import { formatDateTime } from '../../../lib/format'
+import { VectorDiagram } from './vector-diagram'
+
+const cell = (value: number | null) => (value === null ? '—' : String(value))
+
+/** Phases A, B, C and the sum, with the vector diagram; the spec's text when the meter gave no phase values. */
+export function PhaseView({ data }: { data: PhaseData }) {
+  if (data.values.length === 0) return <Text color="fg.muted">{T.noPhaseData}</Text>
+  return (
+    <Stack gap="3">
+      <Text color="fg.muted">Данные на {formatDateTime(data.values_date)}</Text>
+      <Wrap gap="6" align="flex-start">
+        <Table.Root size="sm" width="auto" aria-label="Значения по фазам">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Величина</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Фаза A</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Фаза B</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Фаза C</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Сумма</Table.ColumnHeader>
+              <Table.ColumnHeader>Ед.</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {data.values.map((row) => (
+              <Table.Row key={row.name}>
+                <Table.Cell>{row.name}</Table.Cell>
+                <Table.Cell textAlign="end">{cell(row.v1)}</Table.Cell>
+                <Table.Cell textAlign="end">{cell(row.v2)}</Table.Cell>
+                <Table.Cell textAlign="end">{cell(row.v3)}</Table.Cell>
+                <Table.Cell textAlign="end">{cell(row.v4)}</Table.Cell>
+                <Table.Cell>{row.measure}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+        <VectorDiagram rows={data.values} />
+      </Wrap>
+    </Stack>
+  )
+}

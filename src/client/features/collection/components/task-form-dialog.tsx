@@ -1,0 +1,125 @@
+import { Box, Button, HStack, List, Text } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import dayjs from 'dayjs'
+import { TASK_PRESETS, TASK_VALUE_MAX_DIGITS } from '../../../../shared/constants'
+import { taskInput, type CounterTask, type TaskInterval } from '../../../../shared/schemas/collection'
+import { CheckboxList } from '../../../components/ui/checkbox-list'
+import { SelectField, TextField } from '../../../components/ui/fields'
+import { FormDialog } from '../../../components/ui/form-dialog'
+import { useForm } from '../../../components/ui/use-form'
+import { createTask, parametersQueryOptions, serversQueryOptions, updateTask } from '../api/collection'
+
+const INTERVALS: { value: TaskInterval; label: string }[] = [
+  { value: 'minutes', label: 'Минуты' },
+  { value: 'hours', label: 'Часы' },
+  { value: 'days', label: 'Дни' },
+  { value: 'once', label: 'Однократно' },
+  { value: 'cron', label: 'По расписанию (cron)' },
+]
+const PRESET_LABELS: Record<(typeof TASK_PRESETS)[number], string> = {
+  '*/30 * * * *': 'Каждые 30 минут',
+  '0 * * * *': 'Каждый час',
+  '0 0 * * *': 'Раз в сутки в 00:00',
+}
+
+type Props = { counterId: number; task: CounterTask | null; open: boolean; onClose: () => void; onDone: () => void }
+
+/** Create or edit a counter task: frequency (or a preset), parameter groups, what will be collected, the collecting server. */
+export function TaskFormDialog({ counterId, task, open, onClose, onDone }: Props) {
+  const servers = useQuery({ ...serversQueryOptions, enabled: open })
+  const parameters = useQuery({ ...parametersQueryOptions(counterId), enabled: open })
+  const form = useForm(taskInput, {
+    counter_id: counterId,
+    interval: task?.interval ?? 'minutes',
+    value: task?.value ?? '',
+    task_group: task?.task_groups ?? ([] as number[]),
+    data_collecting_server_id: task?.data_collecting_server_id ?? null,
+  })
+  const { values, errors, set } = form
+  const groups = [...new Map((parameters.data ?? []).filter((p) => p.task_group_id !== null).map((p) => [p.task_group_id!, p.parameter_group])).entries()]
+  const collected = (parameters.data ?? []).filter((p) => p.is_selected && p.task_group_id !== null && values.task_group.includes(p.task_group_id))
+
+  const setInterval = (interval: TaskInterval | null) => {
+    set('interval', interval ?? 'minutes')
+    set('value', '')
+  }
+  const save = form.submit(async (input) => {
+    await (task ? updateTask(task.counter_task_id, input) : createTask(input))
+    onDone()
+    onClose()
+  })
+
+  return (
+    <FormDialog open={open} onClose={onClose} title={task ? 'Изменение задания' : 'Новое задание'} onSubmit={(e) => void save(e)} submitting={form.submitting} width="800px">
+      <Box>
+        <Text fontWeight="medium" mb="2">Быстрый выбор</Text>
+        <HStack gap="2" wrap="wrap">
+          {TASK_PRESETS.map((preset) => (
+            <Button
+              key={preset}
+              size="sm"
+              variant={values.interval === 'cron' && values.value === preset ? 'solid' : 'outline'}
+              onClick={() => {
+                set('interval', 'cron')
+                set('value', preset)
+              }}
+            >
+              {PRESET_LABELS[preset]}
+            </Button>
+          ))}
+        </HStack>
+      </Box>
+      <SelectField label="Периодичность" required value={values.interval} options={INTERVALS} onChange={setInterval} error={errors.interval} />
+      {values.interval === 'once' ? (
+        <TextField
+          label="Дата и время запуска"
+          type="datetime-local"
+          required
+          value={values.value ? dayjs(values.value).format('YYYY-MM-DDTHH:mm') : ''}
+          onChange={(text) => set('value', text ? dayjs(text).toISOString() : '')}
+          error={errors.value}
+        />
+      ) : values.interval === 'cron' ? (
+        <TextField label="Выражение cron" required value={values.value} onChange={(text) => set('value', text)} error={errors.value} placeholder="*/30 * * * *" />
+      ) : (
+        <TextField
+          label="Каждые"
+          required
+          inputMode="numeric"
+          maxLength={TASK_VALUE_MAX_DIGITS}
+          value={values.value}
+          onChange={(text) => set('value', text.replace(/\D/g, '').slice(0, TASK_VALUE_MAX_DIGITS))}
+          error={errors.value}
+        />
+      )}
+      <CheckboxList
+        legend="Группы параметров"
+        options={groups.map(([value, label]) => ({ value, label }))}
+        value={values.task_group}
+        onChange={(ids) => set('task_group', ids)}
+        error={errors.task_group}
+        emptyText={parameters.isPending ? 'Загрузка…' : 'У модели счётчика нет параметров'}
+      />
+      <Box>
+        <Text fontWeight="medium" mb="1">Будут собраны параметры</Text>
+        {collected.length === 0 ? (
+          <Text color="fg.muted">—</Text>
+        ) : (
+          <List.Root ps="5" fontSize="sm" aria-label="Будут собраны параметры">
+            {collected.map((p) => (
+              <List.Item key={p.parameter_id}>{p.parameter_name}</List.Item>
+            ))}
+          </List.Root>
+        )}
+      </Box>
+      <SelectField
+        label="Сервер сбора данных"
+        required
+        value={values.data_collecting_server_id}
+        options={(servers.data?.results ?? []).map((s) => ({ value: s.data_collecting_server_id, label: s.name }))}
+        onChange={(id) => set('data_collecting_server_id', id)}
+        error={errors.data_collecting_server_id}
+      />
+    </FormDialog>
+  )
+}

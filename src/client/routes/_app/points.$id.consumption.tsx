@@ -1,0 +1,72 @@
+import { useState } from 'react'
+import { Box, Input, Field, Stack, Tabs, Text } from '@chakra-ui/react'
+import { createFileRoute } from '@tanstack/react-router'
+import { useQuery } from '@tanstack/react-query'
+import dayjs from 'dayjs'
+import { VictoryAxis, VictoryBar, VictoryChart } from 'victory'
+import { CONSUMPTION_PAGE_SIZE } from '../../../shared/constants'
+import { T } from '../../../shared/texts'
+import { DataTable } from '../../components/ui/data-table'
+import { errorMessage } from '../../lib/api-client'
+import { formatDate } from '../../lib/format'
+import { consumptionQueryOptions } from '../../features/collection/api/collection'
+
+export const Route = createFileRoute('/_app/points/$id/consumption')({
+  component: PointConsumptionTab,
+})
+
+function PointConsumptionTab() {
+  const pointId = Number(Route.useParams().id)
+  const [month, setMonth] = useState(dayjs().format('YYYY-MM'))
+  const [page, setPage] = useState(1)
+  const query = useQuery(consumptionQueryOptions(pointId, month))
+  const rows = query.data ?? []
+  return (
+    <Stack gap="4">
+      <Field.Root maxW="60">
+        <Field.Label>Месяц</Field.Label>
+        <Input type="month" value={month} onChange={(e) => { if (e.target.value) { setMonth(e.target.value); setPage(1) } }} />
+      </Field.Root>
+      {query.isError && <Text color="red.600">{errorMessage(query.error)}</Text>}
+      <Tabs.Root defaultValue="table" lazyMount>
+        <Tabs.List>
+          <Tabs.Trigger value="table">Таблица</Tabs.Trigger>
+          <Tabs.Trigger value="chart">График</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="table">
+          <DataTable
+            label="Потребление по дням"
+            columns={[
+              { key: 'date', header: 'Дата', render: (r) => formatDate(r.consumption_date) },
+              { key: 'serial', header: 'Счётчик', render: (r) => r.counter_serial_num },
+              { key: 'value', header: 'Показания, кВт·ч', render: (r) => r.counter_value ?? '—', align: 'end' },
+              { key: 'consumption', header: 'Потребление, кВт·ч', render: (r) => (r.consumption === null ? '—' : r.consumption.toFixed(2)), align: 'end' },
+            ]}
+            rows={rows.slice((page - 1) * CONSUMPTION_PAGE_SIZE, page * CONSUMPTION_PAGE_SIZE)}
+            rowKey={(r) => `${r.consumption_date}-${r.counter_serial_num}`}
+            total={rows.length}
+            page={page}
+            perPage={CONSUMPTION_PAGE_SIZE}
+            perPageOptions={[CONSUMPTION_PAGE_SIZE]}
+            onPageChange={setPage}
+            loading={query.isFetching}
+            emptyText={T.empty}
+          />
+        </Tabs.Content>
+        <Tabs.Content value="chart">
+          {rows.every((r) => r.consumption === null) ? (
+            <Text color="fg.muted">{T.empty}</Text>
+          ) : (
+            <Box maxW="900px" role="img" aria-label="Потребление по дням месяца">
+              <VictoryChart domainPadding={8} height={300} width={800}>
+                <VictoryAxis tickFormat={(d: string) => dayjs(d).format('DD')} fixLabelOverlap />
+                <VictoryAxis dependentAxis />
+                <VictoryBar data={rows.map((r) => ({ x: r.consumption_date, y: r.consumption ?? 0 }))} style={{ data: { fill: '#3182ce' } }} />
+              </VictoryChart>
+            </Box>
+          )}
+        </Tabs.Content>
+      </Tabs.Root>
+    </Stack>
+  )
+}

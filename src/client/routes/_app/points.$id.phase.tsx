@@ -1,0 +1,21 @@
+import { Spinner, Text } from '@chakra-ui/react'
+import { createFileRoute } from '@tanstack/react-router'
+import { useQuery } from '@tanstack/react-query'
+import { T } from '../../../shared/texts'
+import { errorMessage } from '../../lib/api-client'
+import { phaseQueryOptions } from '../../features/collection/api/collection'
+import { PhaseView } from '../../features/collection/components/phase-table'
+import { usePointMeter } from '../../features/collection/components/use-point-meter'
+
+export const Route = createFileRoute('/_app/points/$id/phase')({
+  component: PointPhaseTab,
+})
+
+function PointPhaseTab() {
+  const { meter, isPending } = usePointMeter(Number(Route.useParams().id))
+  const phase = useQuery({ ...phaseQueryOptions(meter?.counter_id ?? 0), enabled: Boolean(meter) })
+  if (isPending || (meter && phase.isPending)) return <Spinner aria-label="Загрузка" />
+  if (!meter) return <Text color="fg.muted">{T.noPhaseData}</Text>
+  if (phase.isError) return <Text color="red.600">{errorMessage(phase.error)}</Text>
+  return <PhaseView data={phase.data!} />
+}

@@ -1,0 +1,51 @@
+import { useState } from 'react'
+import { Button, HStack, Text } from '@chakra-ui/react'
+import { createFileRoute } from '@tanstack/react-router'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Plus } from 'lucide-react'
+import { PAGE_SIZE_DEFAULT } from '../../../shared/constants'
+import { T } from '../../../shared/texts'
+import { notify } from '../../components/ui/notify'
+import { useCan } from '../../features/auth/api/auth'
+import { collectionKeys, tasksQueryOptions } from '../../features/collection/api/collection'
+import { TaskFormDialog } from '../../features/collection/components/task-form-dialog'
+import { TasksTable } from '../../features/collection/components/tasks-table'
+import { usePointMeter } from '../../features/collection/components/use-point-meter'
+
+export const Route = createFileRoute('/_app/points/$id/scheduler')({
+  component: PointSchedulerTab,
+})
+
+function PointSchedulerTab() {
+  const pointId = Number(Route.useParams().id)
+  const can = useCan()
+  const queryClient = useQueryClient()
+  const { meter } = usePointMeter(pointId)
+  const tasks = useQuery(tasksQueryOptions({ page: 1, per_page: PAGE_SIZE_DEFAULT, search: '', ordering: '', point_id: pointId }))
+  const [creating, setCreating] = useState(false)
+  return (
+    <>
+      <HStack justify="space-between" mb="3" wrap="wrap">
+        <Text color="fg.muted">{meter ? `Счётчик ${meter.serial_num} (${meter.model_name})` : 'На точке учёта нет счётчика'}</Text>
+        {can('tasks.change') && meter && (
+          <Button colorPalette="blue" onClick={() => setCreating(true)}>
+            <Plus size={16} aria-hidden /> Добавить задание
+          </Button>
+        )}
+      </HStack>
+      {tasks.isError ? <Text color="red.600">{T.loadFailed}</Text> : <TasksTable rows={tasks.data?.results ?? []} loading={tasks.isFetching} />}
+      {meter && creating && (
+        <TaskFormDialog
+          counterId={meter.counter_id}
+          task={null}
+          open
+          onClose={() => setCreating(false)}
+          onDone={() => {
+            notify.success('Задание добавлено')
+            void queryClient.invalidateQueries({ queryKey: collectionKeys.tasks })
+          }}
+        />
+      )}
+    </>
+  )
+}
