@@ -15,6 +15,7 @@ import { authRoutes } from './routes/auth'
 import { userRoutes } from './routes/users'
 import { groupRoutes } from './routes/groups'
 import { accountRoutes } from './routes/account'
+import { auditRoutes } from './routes/audit'
 import { representRoutes } from './routes/represents'
 import { referenceRoutes } from './routes/references'
 import { pointRoutes } from './routes/points'
@@ -96,6 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(userRoutes)
   await app.register(groupRoutes)
   await app.register(accountRoutes, { box: app.box })
+  await app.register(auditRoutes)
   await app.register(representRoutes)
   await app.register(referenceRoutes)
   await app.register(pointRoutes)

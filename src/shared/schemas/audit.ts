@@ -1,0 +1,23 @@
+import * as v from 'valibot'
+import { listQueryEntries, paged } from './common'
+
+export const auditEntry = v.object({
+  audit_id: v.number(),
+  user_id: v.nullable(v.number()),
+  user_name: v.nullable(v.string()),
+  entity: v.string(),
+  entity_id: v.string(),
+  action: v.string(),
+  before: v.unknown(),
+  after: v.unknown(),
+  remark: v.nullable(v.string()),
+  created_at: v.string(),
+})
+export type AuditEntry = v.InferOutput<typeof auditEntry>
+export const auditList = paged(auditEntry)
+
+export const auditQuery = v.object({
+  ...listQueryEntries,
+  entity: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64)), ''),
+  entity_id: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64)), ''),
+})
