@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm'
 import type { ListQuery, Paged } from '../../shared/schemas/common'
 import {
-  CONN_SOURCES, CONN_SOURCE_PARAM, COPER_TYPES, LORAWAN_PARAMS,
+  CONN_SOURCES, CONN_SOURCE_PARAM, COPER_TYPES, visibleConnParams,
   type ConnParam, type ConnParamValues, type CoperType, type Counter, type CounterCreate, type CounterOperation,
 } from '../../shared/schemas/counters'
 import type { ModelConnParam } from '../../shared/schemas/references'
@@ -287,10 +287,7 @@ export async function resolveConnParams(
   const sourceName = values[CONN_SOURCE_PARAM] || CONN_SOURCES.TCP
   const [source] = await db.select({ id: dataSources.source_id }).from(dataSources).where(eq(dataSources.name, sourceName))
   if (!source) throw fieldError(`conn_params.${CONN_SOURCE_PARAM}`, T.unknownSource)
-  const shown = sourceName === CONN_SOURCES.LORAWANDB
-    ? known.filter((p) => (LORAWAN_PARAMS as readonly string[]).includes(p.par_name))
-    : known.filter((p) => p.par_name !== CONN_SOURCE_PARAM)
-  const missing = shown.filter((p) => p.required && !values[p.par_name])
+  const missing = visibleConnParams(known, sourceName).filter((p) => p.required && !values[p.par_name])
   if (missing.length > 0) throw new HttpError(400, Object.fromEntries(missing.map((p) => [`conn_params.${p.par_name}`, [T.required]])))
   return { values: { ...values, [CONN_SOURCE_PARAM]: sourceName }, sourceId: source.id }
 }

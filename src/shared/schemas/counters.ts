@@ -114,3 +114,10 @@ export const CONN_SOURCE_PARAM = 'source'
 /** Connection sources (metering.md section 9); lorawandb meters only need the net address. */
 export const CONN_SOURCES = { TCP: 'TCP', LORAWANDB: 'lorawandb' } as const
 export const LORAWAN_PARAMS = ['net_address'] as const
+
+/** The parameters a source needs: lorawandb only the net address, TCP (the default) all but the source itself. */
+export function visibleConnParams<TParam extends { par_name: string }>(params: readonly TParam[], source: string): TParam[] {
+  return source === CONN_SOURCES.LORAWANDB
+    ? params.filter((p) => (LORAWAN_PARAMS as readonly string[]).includes(p.par_name))
+    : params.filter((p) => p.par_name !== CONN_SOURCE_PARAM)
+}

@@ -1,0 +1,83 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import * as v from 'valibot'
+import {
+  connParam, counter, counterList, counterOperationList, type ConnParamValues, type CreateAndInstall, type UpdateAndInstall,
+} from '../../../../shared/schemas/counters'
+import { modelConnParam } from '../../../../shared/schemas/references'
+import { api } from '../../../lib/api-client'
+import type { ListSearch } from '../../../lib/list-search'
+import { cacheServerRows, enqueueEdit, queryCachedList, type CounterPatch, type CounterRow } from '../../../offline'
+import { isOffline } from '../../points/api/points'
+import { flushNow } from '../../points/api/outbox-sync'
+
+export const counterKeys = {
+  all: ['counters'] as const,
+  list: (search: ListSearch) => ['counters', 'list', search] as const,
+  available: (modelId: number | null, search: string) => ['counters', 'available', modelId, search] as const,
+  history: (id: number) => ['counters', 'history', id] as const,
+  connParams: (id: number) => ['counters', 'conn_params', id] as const,
+  modelConnParams: (groupId: number) => ['counters', 'model_conn_params', groupId] as const,
+}
+
+export type CountersPage = { count: number; results: CounterRow[]; offline: boolean }
+
+/** The meters list from the server, or the device's mirror when offline. */
+export const countersQueryOptions = (search: ListSearch) =>
+  queryOptions({
+    queryKey: counterKeys.list(search),
+    queryFn: async ({ signal }): Promise<CountersPage> => {
+      try {
+        return { ...(await api('/api/counters/', { query: search, schema: counterList, signal })), offline: false }
+      } catch (error) {
+        if (!isOffline(error)) throw error
+        return { ...(await queryCachedList('counters', { search: search.search, ordering: search.ordering, page: search.page, perPage: search.per_page })), offline: true }
+      }
+    },
+    placeholderData: keepPreviousData,
+  })
+
+export async function mirrorCounters(): Promise<void> {
+  const all = await api('/api/counters/', { query: { page_size: 'all' }, schema: counterList })
+  await cacheServerRows('counters', all.results, { complete: true })
+}
+
+export const availableForInstallQueryOptions = (modelId: number | null, search: string) =>
+  queryOptions({
+    queryKey: counterKeys.available(modelId, search),
+    queryFn: ({ signal }) => api('/api/counters/available_for_install/', { query: { model_id: modelId, search, per_page: 50 }, schema: counterList, signal }),
+    enabled: modelId !== null,
+  })
+
+export const counterHistoryQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: counterKeys.history(id),
+    queryFn: ({ signal }) => api('/api/counteropers/', { query: { counter_id: id, page_size: 'all' }, schema: counterOperationList, signal }),
+  })
+
+export const connParamsQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: counterKeys.connParams(id),
+    queryFn: ({ signal }) => api(`/api/counters/${id}/conn_params/`, { schema: v.array(connParam), signal }),
+  })
+
+export const modelConnParamsQueryOptions = (groupId: number | null) =>
+  queryOptions({
+    queryKey: counterKeys.modelConnParams(groupId ?? 0),
+    queryFn: ({ signal }) => api(`/api/counters/${groupId}/model_conn_params/`, { schema: v.array(modelConnParam), signal }),
+    enabled: groupId !== null,
+  })
+
+export const createAndInstall = (body: CreateAndInstall) => api('/api/counters/create_and_install/', { method: 'POST', body, schema: counter })
+export const updateAndInstall = (id: number, body: UpdateAndInstall) => api(`/api/counters/${id}/update_and_install/`, { method: 'POST', body, schema: counter })
+export const takeOffCounter = (id: number, body: { operation_date: string; comment: string }) =>
+  api(`/api/point_counter/${id}/take_off/`, { method: 'POST', body, schema: counter })
+export const updateConnParams = (id: number, conn_params: ConnParamValues) =>
+  api(`/api/point_counter/${id}/update_conn_params/`, { method: 'PUT', body: { conn_params }, schema: v.array(connParam) })
+export const changeActiveState = (id: number) => api(`/api/counters/${id}/change_active_state/`, { method: 'POST', schema: counter })
+export const deleteCounter = (id: number) => api(`/api/counters/${id}/`, { method: 'DELETE' })
+
+/** Meter edits go through the outbox; only serial_num, coeff and coeff_voltage, and only when changed. */
+export async function saveCounterEdit(current: CounterRow, patch: CounterPatch): Promise<void> {
+  await enqueueEdit({ entity: 'counter', op: 'update', entityId: current.counter_id, patch, baseVersion: current.version, current })
+  void flushNow()
+}

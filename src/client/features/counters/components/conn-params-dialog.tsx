@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react'
+import { Skeleton } from '@chakra-ui/react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import type { ConnParamValues } from '../../../../shared/schemas/counters'
+import { T } from '../../../../shared/texts'
+import { FormDialog } from '../../../components/ui/form-dialog'
+import { notify } from '../../../components/ui/notify'
+import { ApiError } from '../../../lib/api-client'
+import { dataSourcesQueryOptions } from '../../references/api/references'
+import { connParamsQueryOptions, counterKeys, updateConnParams } from '../api/counters'
+import { changedConnParams, ConnParamFields, missingConnParams } from './conn-param-fields'
+
+/** Connection parameters of the current installation; only changed values are sent. */
+export function ConnParamsDialog({ counter, onClose }: { counter: { counter_id: number; serial_num: string } | null; onClose: () => void }) {
+  const queryClient = useQueryClient()
+  const params = useQuery({ ...connParamsQueryOptions(counter?.counter_id ?? 0), enabled: counter !== null })
+  const sources = useQuery(dataSourcesQueryOptions)
+  const [initial, setInitial] = useState<ConnParamValues>({})
+  const [values, setValues] = useState<ConnParamValues>({})
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [saving, setSaving] = useState(false)
+  useEffect(() => {
+    const loaded = Object.fromEntries((params.data ?? []).map((p) => [p.par_name, p.par_value]))
+    setInitial(loaded)
+    setValues(loaded)
+    setErrors({})
+  }, [params.data])
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault()
+    const missing = missingConnParams(params.data ?? [], values)
+    setErrors(missing)
+    if (Object.keys(missing).length > 0) return
+    const changed = changedConnParams(values, initial)
+    if (Object.keys(changed).length === 0) return onClose()
+    setSaving(true)
+    try {
+      await updateConnParams(counter!.counter_id, changed)
+      notify.success(T.saved)
+      await queryClient.invalidateQueries({ queryKey: counterKeys.connParams(counter!.counter_id) })
+      onClose()
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.fields).length) setErrors(Object.fromEntries(Object.entries(error.fields).map(([k, m]) => [k, m[0] ?? ''])))
+      else notify.error(error)
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <FormDialog open={counter !== null} onClose={onClose} title={`Параметры подключения ${counter?.serial_num ?? ''}`} onSubmit={(e) => void submit(e)} submitting={saving}>
+      {params.isError ? (
+        params.error.message
+      ) : !params.data ? (
+        <Skeleton height="40" />
+      ) : (
+        <ConnParamFields params={params.data} values={values} errors={errors} sources={(sources.data?.results ?? []).map((s) => s.name)} onChange={setValues} />
+      )}
+    </FormDialog>
+  )
+}

@@ -1,0 +1,95 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import * as v from 'valibot'
+import { point, pointConsumption, pointCounterList, pointList, type Point, type PointInput } from '../../../../shared/schemas/points'
+import { api, ApiError } from '../../../lib/api-client'
+import type { ListSearch } from '../../../lib/list-search'
+import { cacheServerRows, enqueueEdit, getCachedRow, queryCachedList, type PointPatch, type PointRow } from '../../../offline'
+import { flushNow } from './outbox-sync'
+
+export const pointKeys = {
+  all: ['points'] as const,
+  list: (search: ListSearch) => ['points', 'list', search] as const,
+  detail: (id: number) => ['points', 'detail', id] as const,
+  consumption: (id: number) => ['points', 'consumption', id] as const,
+  counters: (id: number) => ['points', 'counters', id] as const,
+}
+
+/** True when the server was not reached: the screens then read the device's copy. */
+export const isOffline = (error: unknown) => error instanceof ApiError && error.status === 0
+
+export type PointsPage = { count: number; results: PointRow[]; offline: boolean }
+
+/** The points list from the server, or from the device's mirror (search and sort included) when offline. */
+export const pointsQueryOptions = (search: ListSearch) =>
+  queryOptions({
+    queryKey: pointKeys.list(search),
+    queryFn: async ({ signal }): Promise<PointsPage> => {
+      try {
+        const page = await api('/api/points/', { query: search, schema: pointList, signal })
+        return { ...page, offline: false }
+      } catch (error) {
+        if (!isOffline(error)) throw error
+        const cached = await queryCachedList('points', { search: search.search, ordering: search.ordering, page: search.page, perPage: search.per_page })
+        return { ...cached, offline: true }
+      }
+    },
+    placeholderData: keepPreviousData,
+  })
+
+/** Refreshes the device's copy of the whole list, so that it can be searched and sorted offline. */
+export async function mirrorPoints(): Promise<void> {
+  const all = await api('/api/points/', { query: { page_size: 'all' }, schema: pointList })
+  await cacheServerRows('points', all.results, { complete: true })
+}
+
+export type LoadedPoint = Point | PointRow
+
+export const pointQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: pointKeys.detail(id),
+    queryFn: async ({ signal }): Promise<LoadedPoint> => {
+      try {
+        const row = await api(`/api/points/${id}/`, { schema: point, signal })
+        await cacheServerRows('points', [row], { complete: false })
+        // A waiting edit on the device wins over the server's row until it is sent.
+        return (await getCachedRow('points', id)) ?? row
+      } catch (error) {
+        const cached = isOffline(error) ? await getCachedRow('points', id) : undefined
+        if (!cached) throw error
+        return cached
+      }
+    },
+  })
+
+export const pointConsumptionQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: pointKeys.consumption(id),
+    queryFn: ({ signal }) => api(`/api/points/${id}/consumption/`, { schema: pointConsumption, signal }),
+    retry: false,
+  })
+
+export const pointCountersQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: pointKeys.counters(id),
+    queryFn: ({ signal }) => api(`/api/points/${id}/counters/`, { schema: pointCounterList, signal }),
+  })
+
+export const customersForSelection = queryOptions({
+  queryKey: ['customers', 'selection'],
+  queryFn: ({ signal }) =>
+    api('/api/customers/', { query: { page_size: 'all' }, schema: v.object({ results: v.array(v.object({ customer_id: v.number(), name: v.string() })) }), signal }),
+  staleTime: 60_000,
+})
+
+/** New and edited points go through the outbox (Idempotency-Key, If-Match) and are sent at once when possible. */
+export async function savePointCreate(input: PointInput, customerName: string | null): Promise<void> {
+  await enqueueEdit({ entity: 'point', op: 'create', patch: { ...input, customer: customerName === null ? null : { name: customerName } } })
+  void flushNow()
+}
+
+export async function savePointUpdate(current: LoadedPoint, patch: PointPatch): Promise<void> {
+  await enqueueEdit({ entity: 'point', op: 'update', entityId: current.point_id, patch, baseVersion: current.version, current: current as PointRow })
+  void flushNow()
+}
+
+export const deletePoint = (id: number) => api(`/api/points/${id}`, { method: 'DELETE' })

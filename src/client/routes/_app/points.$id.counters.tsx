@@ -1,0 +1,101 @@
+import { useState } from 'react'
+import { Alert, Badge, Button, HStack, IconButton } from '@chakra-ui/react'
+import { createFileRoute } from '@tanstack/react-router'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { History, Pencil, PlugZap, Plus, Unplug } from 'lucide-react'
+import type { PointCounter } from '../../../shared/schemas/points'
+import { T } from '../../../shared/texts'
+import { DataTable } from '../../components/ui/data-table'
+import { formatDate, formatNumber } from '../../lib/format'
+import { useCan } from '../../features/auth/api/auth'
+import { counterKeys } from '../../features/counters/api/counters'
+import { ConnParamsDialog } from '../../features/counters/components/conn-params-dialog'
+import { CounterEditDialog } from '../../features/counters/components/counter-edit-dialog'
+import { HistoryDialog } from '../../features/counters/components/history-dialog'
+import { InstallWizard } from '../../features/counters/components/install-wizard'
+import { TakeOffDialog } from '../../features/counters/components/take-off-dialog'
+import { pointCountersQueryOptions, pointKeys } from '../../features/points/api/points'
+
+export const Route = createFileRoute('/_app/points/$id/counters')({
+  component: PointCountersTab,
+})
+
+function PointCountersTab() {
+  const pointId = Number(Route.useParams().id)
+  const installs = useQuery(pointCountersQueryOptions(pointId))
+  const queryClient = useQueryClient()
+  const can = useCan()
+  const [installing, setInstalling] = useState(false)
+  const [removing, setRemoving] = useState<PointCounter | null>(null)
+  const [history, setHistory] = useState<PointCounter | null>(null)
+  const [conn, setConn] = useState<PointCounter | null>(null)
+  const [editing, setEditing] = useState<PointCounter | null>(null)
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: pointKeys.all })
+    await queryClient.invalidateQueries({ queryKey: counterKeys.all })
+  }
+  const rows = installs.data?.results ?? []
+  const hasCurrent = rows.some((r) => r.is_current)
+
+  return (
+    <>
+      <HStack justify="space-between" mb="3" wrap="wrap">
+        <span />
+        {can('counters.install') && installs.data && !hasCurrent && (
+          <Button colorPalette="blue" onClick={() => setInstalling(true)}>
+            <Plus size={16} aria-hidden /> Установить счётчик
+          </Button>
+        )}
+      </HStack>
+      {installs.isError && (
+        <Alert.Root status="error" mb="3">
+          <Alert.Indicator />
+          <Alert.Title>{installs.error.message || T.loadFailed}</Alert.Title>
+        </Alert.Root>
+      )}
+      <DataTable
+        label="Счётчики точки учёта"
+        columns={[
+          { key: 'serial_num', header: 'Серийный номер' },
+          { key: 'model_name', header: 'Модель' },
+          {
+            key: 'status',
+            header: 'Состояние',
+            render: (r) => <Badge colorPalette={r.is_current ? 'green' : 'gray'}>{r.is_current ? T.counterInstalled : T.counterRemoved}</Badge>,
+          },
+          { key: 'install_date', header: 'Дата установки', render: (r) => formatDate(r.install_date) },
+          { key: 'takeoff_date', header: 'Дата снятия', render: (r) => formatDate(r.takeoff_date) },
+          { key: 'coeff', header: 'Ктт', align: 'end', hideBelow: 'md', render: (r) => formatNumber(r.coeff) },
+          { key: 'coeff_voltage', header: 'Ктн', align: 'end', hideBelow: 'md', render: (r) => formatNumber(r.coeff_voltage) },
+        ]}
+        rows={rows}
+        rowKey={(r) => r.point_counter_id}
+        loading={installs.isFetching}
+        emptyText={T.empty}
+        actions={(r) => (
+          <>
+            <IconButton size="sm" variant="ghost" aria-label={`Параметры подключения ${r.serial_num}`} disabled={!r.is_current || !can('counters.install')} onClick={() => setConn(r)}>
+              <PlugZap />
+            </IconButton>
+            {can('counters.change') && (
+              <IconButton size="sm" variant="ghost" aria-label={`Изменить счётчик ${r.serial_num}`} onClick={() => setEditing(r)}>
+                <Pencil />
+              </IconButton>
+            )}
+            <IconButton size="sm" variant="ghost" aria-label={`История ${r.serial_num}`} onClick={() => setHistory(r)}>
+              <History />
+            </IconButton>
+            <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Снять счётчик ${r.serial_num}`} disabled={!r.is_current || !can('counters.install')} onClick={() => setRemoving(r)}>
+              <Unplug />
+            </IconButton>
+          </>
+        )}
+      />
+      <InstallWizard pointId={pointId} open={installing} onClose={() => setInstalling(false)} onDone={() => void refresh()} />
+      <TakeOffDialog key={`off-${removing?.counter_id}`} counter={removing} onClose={() => setRemoving(null)} onDone={() => void refresh()} />
+      <HistoryDialog counter={history} onClose={() => setHistory(null)} />
+      <ConnParamsDialog counter={conn} onClose={() => setConn(null)} />
+      <CounterEditDialog key={`edit-${editing?.counter_id}`} counter={editing} onClose={() => setEditing(null)} onDone={() => void refresh()} />
+    </>
+  )
+}

@@ -1,0 +1,63 @@
+import { Box, Button, Heading, HStack, IconButton, Skeleton } from '@chakra-ui/react'
+import { createFileRoute, Outlet, useLocation, useRouter } from '@tanstack/react-router'
+import { useQuery } from '@tanstack/react-query'
+import { ArrowLeft } from 'lucide-react'
+import { pointQueryOptions } from '../../features/points/api/points'
+
+/** Tabs of a point; the schedule, consumption, phase and profile tabs are routes of the data-collection area. */
+const TABS = [
+  { path: 'edit', label: 'Основное' },
+  { path: 'counters', label: 'Счетчики' },
+  { path: 'scheduler', label: 'Расписание' },
+  { path: 'consumption', label: 'Потребление' },
+  { path: 'phase', label: 'Фазы' },
+  { path: 'profile', label: 'Профиль' },
+] as const
+
+export const Route = createFileRoute('/_app/points/$id')({
+  component: PointLayout,
+})
+
+function PointLayout() {
+  const { id } = Route.useParams()
+  const router = useRouter()
+  const { pathname } = useLocation()
+  const point = useQuery(pointQueryOptions(Number(id)))
+  const active = TABS.find((tab) => pathname.endsWith(`/${tab.path}`))?.path
+  return (
+    <>
+      <HStack gap="3" mb="3" wrap="wrap">
+        <IconButton variant="outline" size="sm" aria-label="Назад к списку точек учёта" onClick={() => void router.navigate({ to: '/points' })}>
+          <ArrowLeft />
+        </IconButton>
+        {point.data ? (
+          <Heading as="h1" size="xl">
+            {point.data.name}
+          </Heading>
+        ) : (
+          <Skeleton height="8" width="64" />
+        )}
+      </HStack>
+      <HStack as="nav" aria-label="Разделы точки учёта" gap="1" mb="4" borderBottomWidth="1px" overflowX="auto">
+        {TABS.map((tab) => (
+          <Button
+            key={tab.path}
+            variant="ghost"
+            size="sm"
+            borderRadius="0"
+            borderBottomWidth="2px"
+            borderBottomColor={active === tab.path ? 'blue.500' : 'transparent'}
+            aria-current={active === tab.path ? 'page' : undefined}
+            // Plain history navigation: the other area's tab routes are not known to this file's types.
+            onClick={() => router.history.push(`/points/${id}/${tab.path}`)}
+          >
+            {tab.label}
+          </Button>
+        ))}
+      </HStack>
+      <Box>
+        <Outlet />
+      </Box>
+    </>
+  )
+}
