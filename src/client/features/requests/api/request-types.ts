@@ -1,0 +1,60 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import type * as v from 'valibot'
+import type { documentTypeForm, requiredFileInput } from '../../../../shared/schemas/requests'
+import { documentType, documentTypeList, requiredFile, requiredFileList } from '../../../../shared/schemas/requests'
+import { api } from '../../../lib/api-client'
+import type { ListSearch } from '../../../lib/list-search'
+
+export const requestTypeKeys = {
+  types: ['request-types'] as const,
+  typeList: (search: ListSearch) => ['request-types', 'list', search] as const,
+  files: ['required-files'] as const,
+  fileList: (search: ListSearch) => ['required-files', 'list', search] as const,
+  allFiles: ['required-files', 'all'] as const,
+}
+
+const paging = (search: ListSearch) => ({ per_page: search.per_page, page: search.page })
+
+export const requestTypesQueryOptions = (search: ListSearch) =>
+  queryOptions({
+    queryKey: requestTypeKeys.typeList(search),
+    queryFn: ({ signal }) => api('/api/document_type/', { query: paging(search), schema: documentTypeList, signal }),
+    placeholderData: keepPreviousData,
+  })
+
+export const requiredFilesQueryOptions = (search: ListSearch) =>
+  queryOptions({
+    queryKey: requestTypeKeys.fileList(search),
+    queryFn: ({ signal }) => api('/api/document_required_file/', { query: paging(search), schema: requiredFileList, signal }),
+    placeholderData: keepPreviousData,
+  })
+
+/** Every required file, for linking them to a request type. */
+export const allRequiredFilesQueryOptions = () =>
+  queryOptions({
+    queryKey: requestTypeKeys.allFiles,
+    queryFn: ({ signal }) => api('/api/document_required_file/', { query: { page_size: 'all' }, schema: requiredFileList, signal }),
+  })
+
+type TypeForm = v.InferOutput<typeof documentTypeForm>
+
+/** Saves the type, then sets its required files to exactly the chosen ones (one call adds and removes). */
+export async function saveRequestType(id: number | null, body: TypeForm, requiredFiles: number[]) {
+  const saved = id === null
+    ? await api('/api/document_type/', { method: 'POST', body, schema: documentType })
+    : await api(`/api/document_type/${id}/`, { method: 'PATCH', body, schema: documentType })
+  return api('/api/document_required_file_link/', { method: 'POST', body: { doc_type_id: saved.doc_type_id, required_files: requiredFiles }, schema: documentType })
+}
+
+type FileForm = v.InferOutput<typeof requiredFileInput>
+
+/** Saves the names as JSON, then uploads the sample (multipart field `files`) when one was chosen. */
+export async function saveRequiredFile(id: number | null, body: FileForm, sample: File | null) {
+  const saved = id === null
+    ? await api('/api/document_required_file/', { method: 'POST', body, schema: requiredFile })
+    : await api(`/api/document_required_file/${id}/`, { method: 'PATCH', body, schema: requiredFile })
+  if (!sample) return saved
+  const upload = new FormData()
+  upload.set('files', sample)
+  return api(`/api/document_required_file/${saved.doc_required_file_id}/`, { method: 'PATCH', body: upload, schema: requiredFile })
+}

@@ -1,0 +1,53 @@
+import { useState } from 'react'
+import { Box, Button, HStack, Stack, Text, Textarea } from '@chakra-ui/react'
+import type { Attachment } from '../../../../shared/schemas/requests'
+import { notify } from '../../../components/ui/notify'
+import { formatDateTime, fullName } from '../../../lib/format'
+
+/** The comment thread of one attachment and the input for a new comment. */
+export function AttachmentComments({ attachment, canComment, onSend }: { attachment: Attachment; canComment: boolean; onSend: (text: string) => Promise<void> }) {
+  const [text, setText] = useState('')
+  const [sending, setSending] = useState(false)
+  const inputId = `comment-${attachment.doc_request_attach_id}`
+  const send = () => {
+    if (!text.trim()) return
+    setSending(true)
+    onSend(text.trim())
+      .then(() => setText(''), notify.error)
+      .finally(() => setSending(false))
+  }
+  return (
+    <Stack gap="3">
+      <Stack gap="2" role="list" aria-label={`Комментарии к файлу ${attachment.real_file_name}`}>
+        {attachment.comments.length === 0 && <Text color="fg.muted" fontSize="sm">Комментариев нет</Text>}
+        {attachment.comments.map((c) => (
+          <Box key={c.doc_attachment_comment_id} role="listitem" p="2" borderRadius="md" bg={c.created_by?.is_stuff ? 'blue.subtle' : 'bg.muted'}>
+            <Text fontSize="xs" color="fg.muted">
+              {fullName(c.created_by) || 'Пользователь удалён'} · {c.created_by?.is_stuff ? 'сотрудник' : 'абонент'} · {formatDateTime(c.created_at)}
+            </Text>
+            <Text whiteSpace="pre-wrap">{c.doc_attachment_comment}</Text>
+          </Box>
+        ))}
+      </Stack>
+      {canComment && (
+        <HStack align="end" gap="2">
+          <Textarea
+            id={inputId}
+            aria-label="Новый комментарий"
+            placeholder="Комментарий"
+            rows={2}
+            maxLength={2000}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) send()
+            }}
+          />
+          <Button colorPalette="blue" loading={sending} disabled={!text.trim()} onClick={send}>
+            Отправить
+          </Button>
+        </HStack>
+      )}
+    </Stack>
+  )
+}

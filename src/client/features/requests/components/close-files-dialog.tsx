@@ -1,0 +1,42 @@
+import { useState } from 'react'
+import { Input } from '@chakra-ui/react'
+import { T } from '../../../../shared/texts'
+import { FieldShell } from '../../../components/ui/fields'
+import { FormDialog } from '../../../components/ui/form-dialog'
+import { notify } from '../../../components/ui/notify'
+
+/** Accepting an application: the closing documents are attached first, then the status is set (by the caller). */
+export function CloseFilesDialog({ open, onClose, onSubmit }: { open: boolean; onClose: () => void; onSubmit: (files: File[]) => Promise<void> }) {
+  const [files, setFiles] = useState<File[]>([])
+  const [error, setError] = useState<string>()
+  const [sending, setSending] = useState(false)
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title="Закрывающие документы"
+      submitLabel="Отправить"
+      submitting={sending}
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (files.length === 0) return setError(T.fileMissing)
+        setSending(true)
+        onSubmit(files)
+          .catch(notify.error)
+          .finally(() => setSending(false))
+      }}
+    >
+      <FieldShell label="Файлы закрывающих документов" required error={error} helper="Заявка получит статус «Принята» после отправки файлов">
+        <Input
+          type="file"
+          multiple
+          p="1"
+          onChange={(e) => {
+            setFiles([...(e.target.files ?? [])])
+            setError(undefined)
+          }}
+        />
+      </FieldShell>
+    </FormDialog>
+  )
+}

@@ -1,0 +1,59 @@
+import { useQuery } from '@tanstack/react-query'
+import { CUSTOMER_TYPES, DEFAULT_DOC_CUSTOMER_TYPE, DEFAULT_EXPIRED_IN_DAYS } from '../../../../shared/constants'
+import { documentTypeForm, type DocumentType } from '../../../../shared/schemas/requests'
+import { CheckboxList } from '../../../components/ui/checkbox-list'
+import { SelectField, TextField } from '../../../components/ui/fields'
+import { FormDialog } from '../../../components/ui/form-dialog'
+import { useForm } from '../../../components/ui/use-form'
+import { allRequiredFilesQueryOptions, saveRequestType } from '../api/request-types'
+
+const CUSTOMER_TYPE_OPTIONS = Object.entries(CUSTOMER_TYPES).map(([value, label]) => ({ value: Number(value), label }))
+
+const initialOf = (type: DocumentType | null) => ({
+  doc_type_name: type?.doc_type_name ?? '',
+  doc_customer_type_id: (type?.doc_customer_type_id ?? DEFAULT_DOC_CUSTOMER_TYPE) as number | null,
+  expired_in_days: String(type?.expired_in_days ?? DEFAULT_EXPIRED_IN_DAYS),
+  required_files: type?.required_files.map((f) => f.doc_required_file_id) ?? [],
+})
+
+/** The request-type editor: name, subscriber type, days until reply, and the linked required files. */
+export function RequestTypeDialog({ type, onClose, onDone }: { type: DocumentType | null; onClose: () => void; onDone: () => void }) {
+  const form = useForm(documentTypeForm, initialOf(type))
+  const files = useQuery(allRequiredFilesQueryOptions())
+  const onSubmit = form.submit(async (body) => {
+    await saveRequestType(type?.doc_type_id ?? null, body, form.values.required_files)
+    onClose()
+    onDone()
+  })
+  return (
+    <FormDialog open onClose={onClose} title={type ? 'Тип заявки' : 'Новый тип заявки'} onSubmit={onSubmit} submitting={form.submitting} submitLabel={type ? undefined : 'Добавить'} width="800px">
+      <TextField label="Наименование" required maxLength={255} value={form.values.doc_type_name} onChange={(value) => form.set('doc_type_name', value)} error={form.errors.doc_type_name} />
+      <SelectField
+        label="Тип абонента"
+        required
+        value={form.values.doc_customer_type_id}
+        options={CUSTOMER_TYPE_OPTIONS}
+        onChange={(value) => form.set('doc_customer_type_id', value)}
+        error={form.errors.doc_customer_type_id}
+      />
+      <TextField
+        label="Срок ответа, дней"
+        required
+        type="number"
+        inputMode="numeric"
+        value={form.values.expired_in_days}
+        onChange={(value) => form.set('expired_in_days', value)}
+        error={form.errors.expired_in_days}
+      />
+      <CheckboxList
+        legend="Требуемые файлы"
+        options={(files.data?.results ?? []).map((f) => ({ value: f.doc_required_file_id, label: f.doc_required_file_name }))}
+        value={form.values.required_files}
+        onChange={(value) => form.set('required_files', value)}
+        emptyText={files.isError ? 'Не удалось загрузить список файлов' : files.isPending ? 'Загрузка…' : 'Нет требуемых файлов'}
+        columns={2}
+        error={form.errors.required_files}
+      />
+    </FormDialog>
+  )
+}

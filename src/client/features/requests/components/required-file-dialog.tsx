@@ -1,0 +1,27 @@
+import { useState } from 'react'
+import { Input } from '@chakra-ui/react'
+import { requiredFileInput, type RequiredFile } from '../../../../shared/schemas/requests'
+import { FieldShell, TextField } from '../../../components/ui/fields'
+import { FormDialog } from '../../../components/ui/form-dialog'
+import { useForm } from '../../../components/ui/use-form'
+import { saveRequiredFile } from '../api/request-types'
+
+/** Adds or edits a required file: its name, short name and an optional sample file. */
+export function RequiredFileDialog({ file, onClose, onDone }: { file: RequiredFile | null; onClose: () => void; onDone: () => void }) {
+  const form = useForm(requiredFileInput, { doc_required_file_name: file?.doc_required_file_name ?? '', short_file_name: file?.short_file_name ?? '' })
+  const [sample, setSample] = useState<File | null>(null)
+  const onSubmit = form.submit(async (body) => {
+    await saveRequiredFile(file?.doc_required_file_id ?? null, body, sample)
+    onClose()
+    onDone()
+  })
+  return (
+    <FormDialog open onClose={onClose} title={file ? 'Требуемый файл' : 'Новый требуемый файл'} onSubmit={onSubmit} submitting={form.submitting} submitLabel={file ? undefined : 'Добавить'}>
+      <TextField label="Наименование документа" required maxLength={255} value={form.values.doc_required_file_name} onChange={(value) => form.set('doc_required_file_name', value)} error={form.errors.doc_required_file_name} />
+      <TextField label="Краткое наименование" required maxLength={100} value={form.values.short_file_name} onChange={(value) => form.set('short_file_name', value)} error={form.errors.short_file_name} />
+      <FieldShell label="Образец" error={form.errors.files} helper={file?.doc_required_file_example ? `Загружен: ${file.doc_required_file_example.real_file_name}` : 'Образец не загружен'}>
+        <Input type="file" p="1" onChange={(e) => setSample(e.target.files?.[0] ?? null)} />
+      </FieldShell>
+    </FormDialog>
+  )
+}

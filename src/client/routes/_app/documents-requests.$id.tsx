@@ -1,0 +1,188 @@
+import { useEffect } from 'react'
+import { Alert, Button, Card, Heading, HStack, Input, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { ArrowLeft, Download, Send } from 'lucide-react'
+import * as v from 'valibot'
+import { DOC_STATUS_DECLINED } from '../../../shared/constants'
+import { idValue } from '../../../shared/schemas/common'
+import { T } from '../../../shared/texts'
+import { FieldShell } from '../../components/ui/fields'
+import { PageHeader } from '../../components/ui/page-header'
+import { notify } from '../../components/ui/notify'
+import { downloadFile } from '../../lib/api-client'
+import { formatDate, formatDateTime, fullName } from '../../lib/format'
+import { meQueryOptions, useCan } from '../../features/auth/api/auth'
+import { requestCheckKey } from '../../features/requests/api/check'
+import {
+  attachmentsQueryOptions, closeFilesQueryOptions, requestAction, requestKeys, requestQueryOptions, statusesQueryOptions, updateRequest,
+} from '../../features/requests/api/requests'
+import { AttachmentList } from '../../features/requests/components/attachment-list'
+import { CustomerInfo, InfoList, UserInfo } from '../../features/requests/components/request-info'
+import { RequestStatusMenu } from '../../features/requests/components/request-status-menu'
+
+export const Route = createFileRoute('/_app/documents-requests/$id')({
+  params: { parse: ({ id }) => ({ id: v.parse(idValue(), id) }), stringify: ({ id }) => ({ id: String(id) }) },
+  loader: ({ context: { queryClient }, params: { id } }) =>
+    Promise.all([
+      queryClient.ensureQueryData(requestQueryOptions(id)),
+      queryClient.ensureQueryData(attachmentsQueryOptions(id)),
+      queryClient.ensureQueryData(closeFilesQueryOptions(id)),
+      queryClient.ensureQueryData(statusesQueryOptions()),
+    ]),
+  component: RequestPage,
+})
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Card.Root as="section" aria-label={title} size="sm">
+      <Card.Header>
+        <Heading as="h2" size="md">
+          {title}
+        </Heading>
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  )
+}
+
+function RequestPage() {
+  const { id } = Route.useParams()
+  const navigate = Route.useNavigate()
+  const queryClient = useQueryClient()
+  const can = useCan()
+  const canChange = can('requests.change')
+  const { data: request } = useSuspenseQuery(requestQueryOptions(id))
+  const { data: attachments } = useSuspenseQuery(attachmentsQueryOptions(id))
+  const { data: closeFiles } = useSuspenseQuery(closeFilesQueryOptions(id))
+  const { data: statuses } = useSuspenseQuery(statusesQueryOptions())
+  const me = useQuery(meQueryOptions()).data
+
+  // Everything this screen changes shows in the lists and in the side-menu badges.
+  const refresh = () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: requestKeys.all }), queryClient.invalidateQueries({ queryKey: requestCheckKey })]).then(() => undefined)
+
+  // Opening the application marks it viewed: its new files stop counting in the badge.
+  useEffect(() => {
+    requestAction(id, 'viewed').then(refresh, notify.error)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opened application
+  }, [id])
+
+  const patch = async (body: Parameters<typeof updateRequest>[1]) => {
+    try {
+      await updateRequest(id, body)
+      await refresh()
+    } catch (error) {
+      notify.error(error)
+    }
+  }
+  const sendToExternal = async () => {
+    try {
+      await requestAction(id, 'send_to_external')
+      notify.success(T.externalSent)
+      await refresh()
+    } catch {
+      notify.error(T.externalSendFailed)
+    }
+  }
+  const download = (fileName: string) => void downloadFile(`/api/download/${fileName}`).catch(notify.error)
+
+  return (
+    <>
+      <PageHeader
+        title={`Заявка № ${request.request_number}`}
+        actions={
+          <>
+            <RequestStatusMenu
+              request={request}
+              statuses={statuses}
+              disabled={!canChange}
+              onChanged={refresh}
+              onAccepted={() => void navigate({ to: '/documents-requests', search: { archived: request.archived } })}
+            />
+            {canChange && (
+              <Button variant="outline" onClick={() => void sendToExternal()}>
+                <Send size={16} aria-hidden /> Отправить в энергосбытовую компанию
+              </Button>
+            )}
+            <Button asChild variant="ghost">
+              <Link to="/documents-requests" search={{ archived: request.archived }}>
+                <ArrowLeft size={16} aria-hidden /> К списку
+              </Link>
+            </Button>
+          </>
+        }
+      />
+      <Stack gap="4">
+        {request.status.id === DOC_STATUS_DECLINED && request.decline_reason && (
+          <Alert.Root status="error">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>Причина отклонения</Alert.Title>
+              <Alert.Description whiteSpace="pre-wrap">{request.decline_reason}</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        )}
+        <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
+          <Section title="Заявка">
+            <Stack gap="3">
+              <InfoList
+                label="Заявка"
+                items={[
+                  ['Тип заявки', request.type.name],
+                  ['Дата подачи', formatDate(request.created_at)],
+                  [
+                    'Ответственный',
+                    <HStack key="assignee" gap="2" wrap="wrap">
+                      <Text>{fullName(request.assigned_user) || 'Не назначен'}</Text>
+                      {canChange && me && request.assigned_user_id !== me.user_id && (
+                        <ChakraLink as="button" color="blue.fg" onClick={() => void patch({ assigned_user_id: me.user_id })}>
+                          Назначить на себя
+                        </ChakraLink>
+                      )}
+                    </HStack>,
+                  ],
+                  ['Отправлена в сбыт', request.external_send_date ? formatDateTime(request.external_send_date) : 'Нет'],
+                ]}
+              />
+              <FieldShell label="Срок рассмотрения">
+                <Input
+                  type="date"
+                  maxW="xs"
+                  disabled={!canChange}
+                  defaultValue={request.expired_date ?? ''}
+                  key={request.expired_date}
+                  onChange={(e) => {
+                    if (/^\d{4}-\d{2}-\d{2}$/.test(e.target.value)) void patch({ expired_date: e.target.value })
+                  }}
+                />
+              </FieldShell>
+            </Stack>
+          </Section>
+          <Section title="Заявитель">
+            <UserInfo user={request.user} />
+          </Section>
+          <Section title="Абонент">
+            <CustomerInfo customer={request.customer} />
+          </Section>
+        </SimpleGrid>
+        <Section title="Закрывающие документы">
+          {closeFiles.length === 0 ? (
+            <Text color="fg.muted">{T.empty}</Text>
+          ) : (
+            <HStack gap="2" wrap="wrap">
+              {closeFiles.map((f) => (
+                <Button key={f.doc_close_id} size="sm" variant="outline" onClick={() => download(f.doc_close_file.file_name)}>
+                  <Download size={14} aria-hidden /> {f.doc_close_file.real_file_name}
+                </Button>
+              ))}
+            </HStack>
+          )}
+        </Section>
+        <Section title="Приложенные файлы">
+          <AttachmentList requestId={id} attachments={attachments} canChange={canChange} onChanged={refresh} />
+        </Section>
+      </Stack>
+    </>
+  )
+}
