@@ -8,6 +8,6 @@ export function rounder(roundVal: string = ROUND_VAL_DEFAULT): (value: number) =
   if (roundVal === 'trunc') return (value) => Math.trunc(value) + 0
   const digits = roundVal === 'round0' ? 0 : Number(roundVal.slice('roundWith'.length))
   const factor = 10 ** digits
-  // toPrecision(12) drops binary noise first, so 1.005 rounds to 1.01 as written.
-  return (value) => (Math.sign(value) * Math.round(Number((Math.abs(value) * factor).toPrecision(12)))) / factor + 0
+  // A nudge of one part in 2^50 undoes binary noise (1.005 * 100 = 100.49999999999999), so 1.005 rounds to 1.01 as written.
+  return (value) => (Math.sign(value) * Math.round(Math.abs(value) * factor * (1 + 2 ** -50))) / factor + 0
 }
