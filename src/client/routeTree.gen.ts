@@ -14,7 +14,16 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppAccountEmailsRouteImport } from './routes/_app/account-emails'
 import { Route as AppAccountSettingsRouteImport } from './routes/_app/account-settings'
+import { Route as AppCounter_model_parametersRouteImport } from './routes/_app/counter_model_parameters'
+import { Route as AppCountersRouteImport } from './routes/_app/counters'
+import { Route as AppCounters_modelsRouteImport } from './routes/_app/counters_models'
+import { Route as AppCounters_models_apiRouteImport } from './routes/_app/counters_models_api'
+import { Route as AppCounters_resourceRouteImport } from './routes/_app/counters_resource'
 import { Route as AppCustomersRouteImport } from './routes/_app/customers'
+import { Route as AppData_paramsRouteImport } from './routes/_app/data_params'
+import { Route as AppData_sourcesRouteImport } from './routes/_app/data_sources'
+import { Route as AppDocumentsRequestsRequiredRouteImport } from './routes/_app/documents-requests-required'
+import { Route as AppDocumentsRequestsTypesRouteImport } from './routes/_app/documents-requests-types'
 import { Route as AppMonitoringRouteImport } from './routes/_app/monitoring'
 import { Route as AppPermissionsGroupsRouteImport } from './routes/_app/permissions-groups'
 import { Route as AppReleaseNotesRouteImport } from './routes/_app/release-notes'
@@ -63,11 +72,59 @@ const AppAccountSettingsRoute = AppAccountSettingsRouteImport.update({
   path: '/account-settings',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCounter_model_parametersRoute =
+  AppCounter_model_parametersRouteImport.update({
+    id: '/counter_model_parameters',
+    path: '/counter_model_parameters',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCountersRoute = AppCountersRouteImport.update({
+  id: '/counters',
+  path: '/counters',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCounters_modelsRoute = AppCounters_modelsRouteImport.update({
+  id: '/counters_models',
+  path: '/counters_models',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCounters_models_apiRoute = AppCounters_models_apiRouteImport.update({
+  id: '/counters_models_api',
+  path: '/counters_models_api',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCounters_resourceRoute = AppCounters_resourceRouteImport.update({
+  id: '/counters_resource',
+  path: '/counters_resource',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppCustomersRoute = AppCustomersRouteImport.update({
   id: '/customers',
   path: '/customers',
   getParentRoute: () => AppRoute,
 } as any)
+const AppData_paramsRoute = AppData_paramsRouteImport.update({
+  id: '/data_params',
+  path: '/data_params',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppData_sourcesRoute = AppData_sourcesRouteImport.update({
+  id: '/data_sources',
+  path: '/data_sources',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDocumentsRequestsRequiredRoute =
+  AppDocumentsRequestsRequiredRouteImport.update({
+    id: '/documents-requests-required',
+    path: '/documents-requests-required',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppDocumentsRequestsTypesRoute =
+  AppDocumentsRequestsTypesRouteImport.update({
+    id: '/documents-requests-types',
+    path: '/documents-requests-types',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppMonitoringRoute = AppMonitoringRouteImport.update({
   id: '/monitoring',
   path: '/monitoring',
@@ -192,7 +249,16 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/account-emails': typeof AppAccountEmailsRoute
   '/account-settings': typeof AppAccountSettingsRoute
+  '/counter_model_parameters': typeof AppCounter_model_parametersRoute
+  '/counters': typeof AppCountersRoute
+  '/counters_models': typeof AppCounters_modelsRoute
+  '/counters_models_api': typeof AppCounters_models_apiRoute
+  '/counters_resource': typeof AppCounters_resourceRoute
   '/customers': typeof AppCustomersRoute
+  '/data_params': typeof AppData_paramsRoute
+  '/data_sources': typeof AppData_sourcesRoute
+  '/documents-requests-required': typeof AppDocumentsRequestsRequiredRoute
+  '/documents-requests-types': typeof AppDocumentsRequestsTypesRoute
   '/monitoring': typeof AppMonitoringRoute
   '/permissions-groups': typeof AppPermissionsGroupsRoute
   '/release-notes': typeof AppReleaseNotesRoute
@@ -221,7 +287,16 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/account-emails': typeof AppAccountEmailsRoute
   '/account-settings': typeof AppAccountSettingsRoute
+  '/counter_model_parameters': typeof AppCounter_model_parametersRoute
+  '/counters': typeof AppCountersRoute
+  '/counters_models': typeof AppCounters_modelsRoute
+  '/counters_models_api': typeof AppCounters_models_apiRoute
+  '/counters_resource': typeof AppCounters_resourceRoute
   '/customers': typeof AppCustomersRoute
+  '/data_params': typeof AppData_paramsRoute
+  '/data_sources': typeof AppData_sourcesRoute
+  '/documents-requests-required': typeof AppDocumentsRequestsRequiredRoute
+  '/documents-requests-types': typeof AppDocumentsRequestsTypesRoute
   '/monitoring': typeof AppMonitoringRoute
   '/permissions-groups': typeof AppPermissionsGroupsRoute
   '/release-notes': typeof AppReleaseNotesRoute
@@ -253,7 +328,16 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/_app/account-emails': typeof AppAccountEmailsRoute
   '/_app/account-settings': typeof AppAccountSettingsRoute
+  '/_app/counter_model_parameters': typeof AppCounter_model_parametersRoute
+  '/_app/counters': typeof AppCountersRoute
+  '/_app/counters_models': typeof AppCounters_modelsRoute
+  '/_app/counters_models_api': typeof AppCounters_models_apiRoute
+  '/_app/counters_resource': typeof AppCounters_resourceRoute
   '/_app/customers': typeof AppCustomersRoute
+  '/_app/data_params': typeof AppData_paramsRoute
+  '/_app/data_sources': typeof AppData_sourcesRoute
+  '/_app/documents-requests-required': typeof AppDocumentsRequestsRequiredRoute
+  '/_app/documents-requests-types': typeof AppDocumentsRequestsTypesRoute
   '/_app/monitoring': typeof AppMonitoringRoute
   '/_app/permissions-groups': typeof AppPermissionsGroupsRoute
   '/_app/release-notes': typeof AppReleaseNotesRoute
@@ -286,7 +370,16 @@ export interface FileRouteTypes {
     | '/login'
     | '/account-emails'
     | '/account-settings'
+    | '/counter_model_parameters'
+    | '/counters'
+    | '/counters_models'
+    | '/counters_models_api'
+    | '/counters_resource'
     | '/customers'
+    | '/data_params'
+    | '/data_sources'
+    | '/documents-requests-required'
+    | '/documents-requests-types'
     | '/monitoring'
     | '/permissions-groups'
     | '/release-notes'
@@ -315,7 +408,16 @@ export interface FileRouteTypes {
     | '/login'
     | '/account-emails'
     | '/account-settings'
+    | '/counter_model_parameters'
+    | '/counters'
+    | '/counters_models'
+    | '/counters_models_api'
+    | '/counters_resource'
     | '/customers'
+    | '/data_params'
+    | '/data_sources'
+    | '/documents-requests-required'
+    | '/documents-requests-types'
     | '/monitoring'
     | '/permissions-groups'
     | '/release-notes'
@@ -346,7 +448,16 @@ export interface FileRouteTypes {
     | '/login'
     | '/_app/account-emails'
     | '/_app/account-settings'
+    | '/_app/counter_model_parameters'
+    | '/_app/counters'
+    | '/_app/counters_models'
+    | '/_app/counters_models_api'
+    | '/_app/counters_resource'
     | '/_app/customers'
+    | '/_app/data_params'
+    | '/_app/data_sources'
+    | '/_app/documents-requests-required'
+    | '/_app/documents-requests-types'
     | '/_app/monitoring'
     | '/_app/permissions-groups'
     | '/_app/release-notes'
@@ -415,11 +526,74 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAccountSettingsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/counter_model_parameters': {
+      id: '/_app/counter_model_parameters'
+      path: '/counter_model_parameters'
+      fullPath: '/counter_model_parameters'
+      preLoaderRoute: typeof AppCounter_model_parametersRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/counters': {
+      id: '/_app/counters'
+      path: '/counters'
+      fullPath: '/counters'
+      preLoaderRoute: typeof AppCountersRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/counters_models': {
+      id: '/_app/counters_models'
+      path: '/counters_models'
+      fullPath: '/counters_models'
+      preLoaderRoute: typeof AppCounters_modelsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/counters_models_api': {
+      id: '/_app/counters_models_api'
+      path: '/counters_models_api'
+      fullPath: '/counters_models_api'
+      preLoaderRoute: typeof AppCounters_models_apiRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/counters_resource': {
+      id: '/_app/counters_resource'
+      path: '/counters_resource'
+      fullPath: '/counters_resource'
+      preLoaderRoute: typeof AppCounters_resourceRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/customers': {
       id: '/_app/customers'
       path: '/customers'
       fullPath: '/customers'
       preLoaderRoute: typeof AppCustomersRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/data_params': {
+      id: '/_app/data_params'
+      path: '/data_params'
+      fullPath: '/data_params'
+      preLoaderRoute: typeof AppData_paramsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/data_sources': {
+      id: '/_app/data_sources'
+      path: '/data_sources'
+      fullPath: '/data_sources'
+      preLoaderRoute: typeof AppData_sourcesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/documents-requests-required': {
+      id: '/_app/documents-requests-required'
+      path: '/documents-requests-required'
+      fullPath: '/documents-requests-required'
+      preLoaderRoute: typeof AppDocumentsRequestsRequiredRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/documents-requests-types': {
+      id: '/_app/documents-requests-types'
+      path: '/documents-requests-types'
+      fullPath: '/documents-requests-types'
+      preLoaderRoute: typeof AppDocumentsRequestsTypesRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/monitoring': {
@@ -613,7 +787,16 @@ const AppPointsIdRouteWithChildren = AppPointsIdRoute._addFileChildren(
 interface AppRouteChildren {
   AppAccountEmailsRoute: typeof AppAccountEmailsRoute
   AppAccountSettingsRoute: typeof AppAccountSettingsRoute
+  AppCounter_model_parametersRoute: typeof AppCounter_model_parametersRoute
+  AppCountersRoute: typeof AppCountersRoute
+  AppCounters_modelsRoute: typeof AppCounters_modelsRoute
+  AppCounters_models_apiRoute: typeof AppCounters_models_apiRoute
+  AppCounters_resourceRoute: typeof AppCounters_resourceRoute
   AppCustomersRoute: typeof AppCustomersRoute
+  AppData_paramsRoute: typeof AppData_paramsRoute
+  AppData_sourcesRoute: typeof AppData_sourcesRoute
+  AppDocumentsRequestsRequiredRoute: typeof AppDocumentsRequestsRequiredRoute
+  AppDocumentsRequestsTypesRoute: typeof AppDocumentsRequestsTypesRoute
   AppMonitoringRoute: typeof AppMonitoringRoute
   AppPermissionsGroupsRoute: typeof AppPermissionsGroupsRoute
   AppReleaseNotesRoute: typeof AppReleaseNotesRoute
@@ -636,7 +819,16 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppAccountEmailsRoute: AppAccountEmailsRoute,
   AppAccountSettingsRoute: AppAccountSettingsRoute,
+  AppCounter_model_parametersRoute: AppCounter_model_parametersRoute,
+  AppCountersRoute: AppCountersRoute,
+  AppCounters_modelsRoute: AppCounters_modelsRoute,
+  AppCounters_models_apiRoute: AppCounters_models_apiRoute,
+  AppCounters_resourceRoute: AppCounters_resourceRoute,
   AppCustomersRoute: AppCustomersRoute,
+  AppData_paramsRoute: AppData_paramsRoute,
+  AppData_sourcesRoute: AppData_sourcesRoute,
+  AppDocumentsRequestsRequiredRoute: AppDocumentsRequestsRequiredRoute,
+  AppDocumentsRequestsTypesRoute: AppDocumentsRequestsTypesRoute,
   AppMonitoringRoute: AppMonitoringRoute,
   AppPermissionsGroupsRoute: AppPermissionsGroupsRoute,
   AppReleaseNotesRoute: AppReleaseNotesRoute,
