@@ -181,4 +181,5 @@ export const T = {
   lorawanSecret: 'Неверный ключ сетевого сервера LoRaWAN',
   lorawanUnknownAddress: 'Счётчик LoRaWAN с таким сетевым адресом не установлен',
   noInstallation: 'Счётчик не установлен на точку учёта',
+  taskAdded: 'Задание добавлено',
 } as const

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { CHANNEL, INTERVAL_STATUS } from '../../shared/metering'
+import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
 import { storeIntervals, storePhaseValues, storeRegisterReadings, type IntervalRow, type PhaseRow, type RegisterRow } from '../repositories/readings'
 import { createMeterDriver } from './drivers/create-meter-driver'
@@ -136,7 +137,7 @@ export async function pollMeter(db: Executor, meter: MeterContext, now: Date, de
     return result
   }
   if (!meter.connParams) {
-    note('Счётчик не установлен на точку учёта: нет параметров подключения')
+    note(T.noInstallation)
     result.fatal = true
     return result
   }

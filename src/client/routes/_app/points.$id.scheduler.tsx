@@ -41,7 +41,7 @@ function PointSchedulerTab() {
           open
           onClose={() => setCreating(false)}
           onDone={() => {
-            notify.success('Задание добавлено')
+            notify.success(T.taskAdded)
             void queryClient.invalidateQueries({ queryKey: collectionKeys.tasks })
           }}
         />
