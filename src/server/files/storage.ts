@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
-import { mkdir, rm, stat } from 'node:fs/promises'
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -23,7 +23,10 @@ const CONTENT_TYPES: Record<string, string> = {
 
 export const contentTypeOf = (fileName: string) => CONTENT_TYPES[path.extname(fileName).slice(1).toLowerCase()] ?? 'application/octet-stream'
 
-export const filesDir = (app: FastifyInstance) => path.join(app.config.dataDir, 'files')
+export const filesDirIn = (dataDir: string) => path.join(dataDir, 'files')
+export const filesDir = (app: FastifyInstance) => filesDirIn(app.config.dataDir)
+
+const newFileName = (ext: string) => `${randomBytes(16).toString('hex')}.${ext}`
 
 /** Multipart in the scope of a route plugin, with the upload limits (over them: 413). */
 export async function registerUploads(app: FastifyInstance) {
@@ -59,7 +62,7 @@ export async function receiveMultipart(app: FastifyInstance, request: FastifyReq
         part.file.resume()
         throw badRequest({ [part.fieldname]: [T.fileTypeNotAllowed] })
       }
-      const fileName = `${randomBytes(16).toString('hex')}.${ext}`
+      const fileName = newFileName(ext)
       const target = path.join(dir, fileName)
       const saved: SavedFile = { fieldname: part.fieldname, file_name: fileName, real_file_name: part.filename.slice(-255), content_type: CONTENT_TYPES[ext]!, size: 0, path: target }
       files.push(saved)
@@ -71,6 +74,18 @@ export async function receiveMultipart(app: FastifyInstance, request: FastifyReq
     throw error
   }
   return { fields, files }
+}
+
+/** Stores content made by the server itself (demo data) exactly as an upload is stored; record it with recordFiles. */
+export async function saveContent(dataDir: string, realName: string, content: Buffer): Promise<SavedFile> {
+  const ext = extensionOf(realName)
+  if (!ext) throw new Error(`not an allowed file type: ${realName}`)
+  const dir = filesDirIn(dataDir)
+  await mkdir(dir, { recursive: true })
+  const fileName = newFileName(ext)
+  const target = path.join(dir, fileName)
+  await writeFile(target, content)
+  return { fieldname: '', file_name: fileName, real_file_name: realName, content_type: CONTENT_TYPES[ext]!, size: content.length, path: target }
 }
 
 /** Records saved files so that downloads can find them; returns their ids in order. */

@@ -1,9 +1,8 @@
 import type { Executor } from '../client'
 import { seedBase, seedDemoStaff, type BaseSeedResult } from './base'
 import { seedRegistry } from './registry'
+import { seedRequests } from './requests'
 import { seedCollection } from './collection'
-import { seedHistory } from './history'
-import { seedRepresents } from './represents'
 import { seedHistory } from './history'
 import { seedRepresents } from './represents'
 
@@ -23,8 +22,7 @@ export type SeedOptions = {
 const demoSteps: { name: string; run: (db: Executor, base: BaseSeedResult, options: SeedOptions) => Promise<void> }[] = [
   { name: 'staff', run: seedDemoStaff },
   { name: 'registry', run: seedRegistry },
-  { name: 'history', run: seedHistory },
-  { name: 'represents', run: seedRepresents },
+  { name: 'requests', run: seedRequests },
   { name: 'history', run: seedHistory },
   { name: 'represents', run: seedRepresents },
   { name: 'collection', run: seedCollection },
