@@ -23,7 +23,8 @@ export default defineConfig({
       filename: 'sw.ts',
       registerType: 'prompt',
       injectRegister: false,
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'] },
+      // The kill switch is deployed in place of sw.js when needed, never precached.
+      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'], globIgnores: ['sw-kill-switch.js'] },
       manifest: {
         name: APP_NAME,
         short_name: APP_SHORT_NAME,

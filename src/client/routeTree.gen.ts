@@ -25,6 +25,7 @@ import { Route as AppData_sourcesRouteImport } from './routes/_app/data_sources'
 import { Route as AppDocumentsRequestsRequiredRouteImport } from './routes/_app/documents-requests-required'
 import { Route as AppDocumentsRequestsTypesRouteImport } from './routes/_app/documents-requests-types'
 import { Route as AppMonitoringRouteImport } from './routes/_app/monitoring'
+import { Route as AppOutboxRouteImport } from './routes/_app/outbox'
 import { Route as AppPermissionsGroupsRouteImport } from './routes/_app/permissions-groups'
 import { Route as AppReleaseNotesRouteImport } from './routes/_app/release-notes'
 import { Route as AppReport00102RouteImport } from './routes/_app/report-00102'
@@ -128,6 +129,11 @@ const AppDocumentsRequestsTypesRoute =
 const AppMonitoringRoute = AppMonitoringRouteImport.update({
   id: '/monitoring',
   path: '/monitoring',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppOutboxRoute = AppOutboxRouteImport.update({
+  id: '/outbox',
+  path: '/outbox',
   getParentRoute: () => AppRoute,
 } as any)
 const AppPermissionsGroupsRoute = AppPermissionsGroupsRouteImport.update({
@@ -260,6 +266,7 @@ export interface FileRoutesByFullPath {
   '/documents-requests-required': typeof AppDocumentsRequestsRequiredRoute
   '/documents-requests-types': typeof AppDocumentsRequestsTypesRoute
   '/monitoring': typeof AppMonitoringRoute
+  '/outbox': typeof AppOutboxRoute
   '/permissions-groups': typeof AppPermissionsGroupsRoute
   '/release-notes': typeof AppReleaseNotesRoute
   '/report-00102': typeof AppReport00102Route
@@ -298,6 +305,7 @@ export interface FileRoutesByTo {
   '/documents-requests-required': typeof AppDocumentsRequestsRequiredRoute
   '/documents-requests-types': typeof AppDocumentsRequestsTypesRoute
   '/monitoring': typeof AppMonitoringRoute
+  '/outbox': typeof AppOutboxRoute
   '/permissions-groups': typeof AppPermissionsGroupsRoute
   '/release-notes': typeof AppReleaseNotesRoute
   '/report-00102': typeof AppReport00102Route
@@ -339,6 +347,7 @@ export interface FileRoutesById {
   '/_app/documents-requests-required': typeof AppDocumentsRequestsRequiredRoute
   '/_app/documents-requests-types': typeof AppDocumentsRequestsTypesRoute
   '/_app/monitoring': typeof AppMonitoringRoute
+  '/_app/outbox': typeof AppOutboxRoute
   '/_app/permissions-groups': typeof AppPermissionsGroupsRoute
   '/_app/release-notes': typeof AppReleaseNotesRoute
   '/_app/report-00102': typeof AppReport00102Route
@@ -381,6 +390,7 @@ export interface FileRouteTypes {
     | '/documents-requests-required'
     | '/documents-requests-types'
     | '/monitoring'
+    | '/outbox'
     | '/permissions-groups'
     | '/release-notes'
     | '/report-00102'
@@ -419,6 +429,7 @@ export interface FileRouteTypes {
     | '/documents-requests-required'
     | '/documents-requests-types'
     | '/monitoring'
+    | '/outbox'
     | '/permissions-groups'
     | '/release-notes'
     | '/report-00102'
@@ -459,6 +470,7 @@ export interface FileRouteTypes {
     | '/_app/documents-requests-required'
     | '/_app/documents-requests-types'
     | '/_app/monitoring'
+    | '/_app/outbox'
     | '/_app/permissions-groups'
     | '/_app/release-notes'
     | '/_app/report-00102'
@@ -601,6 +613,13 @@ declare module '@tanstack/react-router' {
       path: '/monitoring'
       fullPath: '/monitoring'
       preLoaderRoute: typeof AppMonitoringRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/outbox': {
+      id: '/_app/outbox'
+      path: '/outbox'
+      fullPath: '/outbox'
+      preLoaderRoute: typeof AppOutboxRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/permissions-groups': {
@@ -798,6 +817,7 @@ interface AppRouteChildren {
   AppDocumentsRequestsRequiredRoute: typeof AppDocumentsRequestsRequiredRoute
   AppDocumentsRequestsTypesRoute: typeof AppDocumentsRequestsTypesRoute
   AppMonitoringRoute: typeof AppMonitoringRoute
+  AppOutboxRoute: typeof AppOutboxRoute
   AppPermissionsGroupsRoute: typeof AppPermissionsGroupsRoute
   AppReleaseNotesRoute: typeof AppReleaseNotesRoute
   AppReport00102Route: typeof AppReport00102Route
@@ -830,6 +850,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppDocumentsRequestsRequiredRoute: AppDocumentsRequestsRequiredRoute,
   AppDocumentsRequestsTypesRoute: AppDocumentsRequestsTypesRoute,
   AppMonitoringRoute: AppMonitoringRoute,
+  AppOutboxRoute: AppOutboxRoute,
   AppPermissionsGroupsRoute: AppPermissionsGroupsRoute,
   AppReleaseNotesRoute: AppReleaseNotesRoute,
   AppReport00102Route: AppReport00102Route,

@@ -7,6 +7,7 @@ import { meQueryOptions } from '../../features/auth/api/auth'
 import { session } from '../../lib/session'
 import { fullName } from '../../lib/format'
 import { ConnectivityIndicator } from './connectivity-indicator'
+import { NotificationsButton } from './notifications-button'
 
 export function Header({ onMenu }: { onMenu: () => void }) {
   const { data: me } = useSuspenseQuery(meQueryOptions())
@@ -31,6 +32,7 @@ export function Header({ onMenu }: { onMenu: () => void }) {
       </Link>
       <Box flex="1" />
       <ConnectivityIndicator />
+      <NotificationsButton />
       <Menu.Root>
         <Menu.Trigger asChild>
           <IconButton aria-label="Справка" variant="ghost" color="white" _hover={{ bg: 'blue.600' }}>

@@ -1,10 +1,11 @@
 import type { LucideIcon } from 'lucide-react'
 import {
-  Activity, BookOpen, Building2, CalendarClock, Cpu, Database, FileSpreadsheet, FileText, Files, Gauge, Inbox, KeyRound, Mail,
+  Activity, BookOpen, Building2, CalendarClock, CloudUpload, Cpu, Database, FileSpreadsheet, FileText, Files, Gauge, Inbox, KeyRound, Mail,
   MapPin, Settings, ShieldCheck, Users, Zap,
 } from 'lucide-react'
 import type { Permission } from '../../../shared/permissions'
 import { useRequestBadges } from '../../features/requests/api/check'
+import { useOutboxBadges } from '../../features/outbox/api/outbox'
 
 /** A count shown next to a menu entry; zero is not shown. */
 export type MenuBadge = { value: number; label: string; colorPalette?: string }
@@ -28,6 +29,7 @@ export const MENU: MenuSection[] = [
       { to: '/counters', label: 'Счётчики', icon: Gauge, permission: 'counters.view' },
       { to: '/tasks', label: 'Задания опроса', icon: CalendarClock, permission: 'tasks.view' },
       { to: '/monitoring', label: 'Мониторинг', icon: Activity, permission: 'monitoring.view' },
+      { to: '/outbox', label: 'Ожидают отправки', icon: CloudUpload, useBadges: useOutboxBadges },
     ],
   },
   {

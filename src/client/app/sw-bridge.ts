@@ -1,0 +1,30 @@
+import { PERIODIC_CHECK_TAG, type PageToWorker, type WorkerToPage } from '../../../sw/protocol'
+
+/** Browsers offer Periodic Background Sync only to installed apps, and TypeScript's DOM lib lacks it. */
+type PeriodicSyncRegistration = ServiceWorkerRegistration & {
+  periodicSync?: { register(tag: string, options: { minInterval: number }): Promise<void> }
+}
+
+const PERIODIC_CHECK_MIN_INTERVAL_MS = 15 * 60_000
+
+const hasWorker = () => 'serviceWorker' in navigator
+
+/** Posts to the active service worker once there is one; without a worker (development, old browsers) nothing happens. */
+export function postToWorker(message: PageToWorker): void {
+  if (!hasWorker()) return
+  void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage(message))
+}
+
+export function onWorkerMessage(listener: (message: WorkerToPage) => void): () => void {
+  if (!hasWorker()) return () => {}
+  const handle = (event: MessageEvent) => listener(event.data as WorkerToPage)
+  navigator.serviceWorker.addEventListener('message', handle)
+  return () => navigator.serviceWorker.removeEventListener('message', handle)
+}
+
+/** Lets the worker check for new applications in the background where the browser offers it; elsewhere the heartbeat does. */
+export async function registerPeriodicCheck(): Promise<void> {
+  if (!hasWorker()) return
+  const registration: PeriodicSyncRegistration = await navigator.serviceWorker.ready
+  await registration.periodicSync?.register(PERIODIC_CHECK_TAG, { minInterval: PERIODIC_CHECK_MIN_INTERVAL_MS }).catch(() => undefined)
+}

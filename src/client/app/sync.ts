@@ -1,0 +1,187 @@
+import { useSyncExternalStore } from 'react'
+import { isCancelledError, QueryObserver, type QueryClient } from '@tanstack/react-query'
+import { T } from '../../shared/texts'
+import { ApiError } from '../lib/api-client'
+import { session } from '../lib/session'
+import { requestCheckKey, requestCheckQueryOptions } from '../features/requests/api/check'
+import { flushOutbox, NetworkError, subscribeOutbox, type FlushReport, type OutboxEntry, type Transport } from '../offline'
+import { postToWorker } from './sw-bridge'
+
+/**
+ * The console's connectivity and the outbox's flusher (DESIGN.md section 6, docs/offline.md "Sync").
+ * Online means the last check call reached the server, whatever it answered; offline means it got no answer.
+ */
+export interface SyncState {
+  online: boolean
+  /** Edits not yet accepted by the server. */
+  waiting: number
+  /** Of those, conflicts and rejections: they wait for the user, not for the network. */
+  needsDecision: number
+}
+
+/** A request that hangs is given up, so the flush lock is not held forever; the entry is resent under the same key. */
+const REQUEST_TIMEOUT_MS = 30_000
+/** setTimeout's largest delay. */
+const MAX_TIMER_MS = 2 ** 31 - 1
+
+let state: SyncState = { online: typeof navigator === 'undefined' ? true : navigator.onLine, waiting: 0, needsDecision: 0 }
+const listeners = new Set<() => void>()
+
+function update(patch: Partial<SyncState>): void {
+  const next = { ...state, ...patch }
+  if (next.online === state.online && next.waiting === state.waiting && next.needsDecision === state.needsDecision) return
+  state = next
+  listeners.forEach((listener) => listener())
+}
+
+export const syncState = {
+  get: (): SyncState => state,
+  subscribe: (listener: () => void): (() => void) => {
+    listeners.add(listener)
+    return () => listeners.delete(listener)
+  },
+}
+
+export const useSyncState = (): SyncState => useSyncExternalStore(syncState.subscribe, syncState.get)
+
+/** The outbox's transport: fetch with the JWT header; no answer at all (or none in time) is a NetworkError. */
+export const outboxTransport: Transport = async ({ method, path, body, headers }) => {
+  const token = session.token()
+  let response: Response
+  let text: string
+  try {
+    response = await fetch(path, {
+      method,
+      body: JSON.stringify(body),
+      headers: { ...headers, 'Content-Type': 'application/json', Accept: 'application/json', ...(token ? { Authorization: `JWT ${token}` } : {}) },
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    })
+    text = await response.text()
+  } catch {
+    throw new NetworkError(T.offline)
+  }
+  return { status: response.status, body: parseBody(text), headers: Object.fromEntries(response.headers) }
+}
+
+function parseBody(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null
+  } catch {
+    return text // a proxy's HTML error page: classified by its status all the same
+  }
+}
+
+let running: Promise<void> | null = null
+let again = false
+let againRetryNow = false
+let retryTimer: ReturnType<typeof setTimeout> | undefined
+/** Set while the sync runs: an immediate check call (the heartbeat's query, fetched now). */
+let checkNow: () => void = () => {}
+
+/**
+ * Sends the outbox now. Calls made while this tab flushes fold into one more round after it, so an edit
+ * queued at the last moment is not left for the next heartbeat; another tab's flush (lock busy) sends it anyway.
+ */
+export function flushNow(retryNow = false): Promise<void> {
+  if (running) {
+    again = true
+    againRetryNow ||= retryNow
+    return running
+  }
+  running = (async () => {
+    let retry = retryNow
+    do {
+      again = false
+      againRetryNow = false
+      if (!session.isLoggedIn()) return
+      afterFlush(await flushOutbox(outboxTransport, { retryNow: retry }))
+      retry = againRetryNow
+    } while (again)
+  })()
+    .catch((error: unknown) => console.error('outbox flush failed', error))
+    .finally(() => (running = null))
+  return running
+}
+
+function afterFlush(report: FlushReport): void {
+  clearTimeout(retryTimer)
+  if (report.nextAttemptAt !== null) retryTimer = setTimeout(() => void flushNow(), Math.min(MAX_TIMER_MS, Math.max(0, report.nextAttemptAt - Date.now())))
+  // The server refused the token: the check call meets the same 401, whose handler signs out and sends the
+  // user to sign in (with a redirect back); the queue is untouched and flushes once the shell starts again.
+  if (report.authRequired) checkNow()
+}
+
+/** The heartbeat: the 10 s check query kept polling while the sync runs; every outcome sets the online state. */
+function startHeartbeat(queryClient: QueryClient): () => void {
+  const observer = new QueryObserver(queryClient, requestCheckQueryOptions())
+  const stopObserver = observer.subscribe(() => {})
+  checkNow = () => void queryClient.refetchQueries({ queryKey: requestCheckKey, exact: true })
+  const stopEvents = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.query.queryHash !== observer.getCurrentQuery().queryHash) return
+    if (event.action.type === 'success') {
+      update({ online: true })
+      const counts = event.query.state.data
+      if (counts) postToWorker({ type: 'counts', counts })
+      void flushNow()
+    } else if (event.action.type === 'error' && !isCancelledError(event.action.error)) {
+      const error = event.action.error
+      // Any answer, even a refusal, proves the server is reachable.
+      update({ online: !(error instanceof ApiError && error.status === 0) })
+    }
+  })
+  return () => {
+    stopEvents()
+    stopObserver()
+    checkNow = () => {}
+  }
+}
+
+/** New entries (an edit just queued, a conflict kept, a rejection resent) start a flush; the flusher's own changes do not. */
+function watchOutbox(): () => void {
+  let known = new Set<string>()
+  return subscribeOutbox(
+    (entries: OutboxEntry[]) => {
+      const fresh = entries.some((entry) => entry.status === 'pending' && !known.has(entry.mutationId))
+      known = new Set(entries.map((entry) => entry.mutationId))
+      update({ waiting: entries.length, needsDecision: entries.filter((entry) => entry.status === 'conflict' || entry.status === 'rejected').length })
+      if (fresh) void flushNow()
+    },
+    undefined,
+    (error) => console.error('outbox subscription failed', error),
+  )
+}
+
+function listen(target: EventTarget, type: string, handler: () => void): () => void {
+  target.addEventListener(type, handler)
+  return () => target.removeEventListener(type, handler)
+}
+
+/**
+ * Runs while the signed-in console is shown: the heartbeat, the flush triggers (start, each reached
+ * heartbeat, `online`, becoming visible, a new outbox entry, the next retry time) and the token handed to
+ * the service worker. Returns the stop function.
+ */
+export function startSync(queryClient: QueryClient): () => void {
+  const handToWorker = () => postToWorker({ type: 'session', token: session.token() })
+  const stops = [
+    startHeartbeat(queryClient),
+    watchOutbox(),
+    listen(window, 'online', () => {
+      checkNow()
+      void flushNow(true)
+    }),
+    listen(window, 'offline', () => checkNow()),
+    listen(document, 'visibilitychange', () => {
+      if (document.visibilityState !== 'visible') return
+      checkNow()
+      void flushNow()
+    }),
+    session.subscribe(handToWorker),
+  ]
+  handToWorker()
+  void flushNow()
+  return () => {
+    stops.forEach((stop) => stop())
+    clearTimeout(retryTimer)
+  }
+}

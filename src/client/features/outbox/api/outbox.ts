@@ -1,0 +1,86 @@
+import { useEffect, useState } from 'react'
+import * as v from 'valibot'
+import { counterUpdate } from '../../../../shared/schemas/counters'
+import { pointInput } from '../../../../shared/schemas/points'
+import { T } from '../../../../shared/texts'
+import { useSyncState } from '../../../app/sync'
+import { subscribeOutbox, type EntityName, type OutboxEntry, type OutboxStatus } from '../../../offline'
+
+/** The whole outbox, live across tabs; undefined until the first read. */
+export function useOutboxEntries(): OutboxEntry[] | undefined {
+  const [entries, setEntries] = useState<OutboxEntry[]>()
+  useEffect(() => subscribeOutbox(setEntries), [])
+  return entries
+}
+
+export const STATUS_TEXT: Record<OutboxStatus, string> = {
+  pending: T.outboxPending,
+  inflight: T.outboxInflight,
+  conflict: T.outboxConflict,
+  rejected: T.outboxRejected,
+}
+export const STATUS_COLOR: Record<OutboxStatus, string> = { pending: 'blue', inflight: 'teal', conflict: 'orange', rejected: 'red' }
+
+/** The writable fields of each entity, with the labels of its edit form, in the order they are shown. */
+export const FIELD_LABELS: Record<EntityName, Record<string, string>> = {
+  point: {
+    name: 'Наименование',
+    point_number: 'Идентификатор точки учёта',
+    address: 'Адрес',
+    geopoint: 'Координаты',
+    customer_id: 'Абонент',
+    energy_limit: 'Лимит потребления, кВт·ч',
+    remark: 'Примечание',
+  },
+  counter: { serial_num: 'Серийный номер', coeff: 'Коэффициент трансформации тока', coeff_voltage: 'Коэффициент трансформации напряжения' },
+}
+
+type Row = Record<string, unknown>
+
+/** The row as the user sees it on this device: the base it was edited from with the edit applied. */
+export const localRow = (entry: OutboxEntry): Row => ({ ...(entry.base ?? {}), ...entry.patch })
+
+/** Which point or meter the edit is about, as a person names it. */
+export function entryTitle(entry: OutboxEntry): string {
+  const row = localRow(entry)
+  if (entry.entity === 'counter') return `Счётчик № ${String(row.serial_num ?? entry.entityId)}`
+  const what = entry.op === 'create' ? 'Новая точка учёта' : 'Точка учёта'
+  return `${what} «${String(row.name ?? '')}»${row.point_number ? `, № ${String(row.point_number)}` : ''}`
+}
+
+/** The fields this edit changes, in form order (a customer shows as its name, not a separate field). */
+export const changedFields = (entry: OutboxEntry): string[] => Object.keys(FIELD_LABELS[entry.entity]).filter((field) => field in entry.patch)
+
+export function fieldText(row: Row | null | undefined, field: string): string {
+  if (!row) return '—'
+  if (field === 'customer_id') {
+    const customer = row.customer as { name?: string } | null | undefined
+    return customer?.name ?? (row.customer_id == null ? 'Не выбран' : `№ ${String(row.customer_id)}`)
+  }
+  const value = row[field]
+  return value === null || value === undefined || value === '' ? '—' : String(value)
+}
+
+/** Fields a rejected edit can be corrected in on the outbox page: the texts and numbers (the customer is picked on the point's screen). */
+export const editableFields = (entry: OutboxEntry): string[] => changedFields(entry).filter((field) => field !== 'customer_id')
+
+const FIELD_SCHEMAS: Record<EntityName, v.ObjectEntries> = { point: pointInput.entries, counter: counterUpdate.entries }
+
+/** Checks corrected values with the same shared schema as the edit forms; answers the new patch or the fields' messages. */
+export function correctedPatch(entry: OutboxEntry, values: Record<string, string>): { patch: OutboxEntry['patch'] } | { errors: Record<string, string> } {
+  const entries = Object.fromEntries(Object.keys(values).map((field) => [field, FIELD_SCHEMAS[entry.entity][field]!]))
+  const result = v.safeParse(v.object(entries, T.required), values)
+  if (result.success) return { patch: { ...entry.patch, ...result.output } }
+  const errors: Record<string, string> = {}
+  for (const issue of result.issues) {
+    const key = String(issue.path?.[0]?.key ?? '')
+    errors[key] ??= issue.message
+  }
+  return { errors }
+}
+
+/** The side-menu entry's badge: the same counts as the header's indicator. */
+export function useOutboxBadges() {
+  const { waiting, needsDecision } = useSyncState()
+  return [{ value: waiting, label: T.outboxTitle, colorPalette: needsDecision > 0 ? 'red' : 'blue' }]
+}

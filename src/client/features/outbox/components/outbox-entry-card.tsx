@@ -1,0 +1,83 @@
+import { useState } from 'react'
+import { Badge, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react'
+import { T } from '../../../../shared/texts'
+import { useConfirm } from '../../../components/ui/confirm-dialog'
+import { notify } from '../../../components/ui/notify'
+import { formatDateTime } from '../../../lib/format'
+import { discard, keepMine, resend, takeTheirs, type OutboxEntry } from '../../../offline'
+import { changedFields, entryTitle, fieldText, FIELD_LABELS, localRow, STATUS_COLOR, STATUS_TEXT } from '../api/outbox'
+import { ConflictView } from './conflict-view'
+import { RejectedForm } from './rejected-form'
+
+/** One waiting edit: what, when, its state and last error, and what the user can do about it. */
+export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
+  const confirm = useConfirm()
+  const [busy, setBusy] = useState(false)
+  const seq = entry.seq!
+  const title = entryTitle(entry)
+
+  // Every resolution is a Dexie write; the sync module notices the re-queued entry and sends it.
+  const act = async (action: () => Promise<void>) => {
+    setBusy(true)
+    try {
+      await action()
+    } catch (error) {
+      notify.error(error)
+    } finally {
+      setBusy(false)
+    }
+  }
+  const askDiscard = async () => {
+    if (await confirm({ message: T.outboxConfirmDiscard, confirmLabel: T.outboxDiscard })) await act(() => discard(seq))
+  }
+
+  return (
+    <Box as="section" aria-label={title} bg="bg" borderWidth="1px" borderRadius="md" p="4">
+      <Stack gap="3">
+        <HStack justify="space-between" align="start" wrap="wrap" gap="2">
+          <Stack gap="0">
+            <Heading as="h2" size="md">
+              {title}
+            </Heading>
+            <Text fontSize="sm" color="fg.muted">
+              {entry.op === 'create' ? 'Создание' : 'Изменение'} от {formatDateTime(new Date(entry.createdAt))}
+              {entry.attempts > 0 && `, попыток отправки: ${entry.attempts}`}
+            </Text>
+          </Stack>
+          <Badge colorPalette={STATUS_COLOR[entry.status]} variant="solid" size="md">
+            {STATUS_TEXT[entry.status]}
+          </Badge>
+        </HStack>
+        {entry.lastError && (
+          <Text color={entry.status === 'pending' ? 'fg.muted' : 'red.fg'} role={entry.status === 'rejected' ? 'alert' : undefined}>
+            {entry.lastError.message}
+          </Text>
+        )}
+        {entry.status === 'conflict' && (
+          <ConflictView entry={entry} busy={busy} onKeepMine={() => void act(() => keepMine(seq))} onTakeTheirs={() => void act(() => takeTheirs(seq))} />
+        )}
+        {entry.status === 'rejected' && <RejectedForm entry={entry} busy={busy} onResend={(patch) => void act(() => resend(seq, patch))} onDiscard={() => void askDiscard()} />}
+        {(entry.status === 'pending' || entry.status === 'inflight') && (
+          <>
+            <Stack as="ul" gap="1" listStyleType="none">
+              {changedFields(entry).map((field) => (
+                <Text as="li" key={field}>
+                  <Text as="span" color="fg.muted">
+                    {FIELD_LABELS[entry.entity][field]}:
+                  </Text>{' '}
+                  {entry.op === 'update' && `${fieldText(entry.base as Record<string, unknown> | null, field)} → `}
+                  {fieldText(localRow(entry), field)}
+                </Text>
+              ))}
+            </Stack>
+            {entry.status === 'pending' && (
+              <Button alignSelf="start" size="sm" variant="outline" colorPalette="red" loading={busy} onClick={() => void askDiscard()}>
+                {T.outboxDiscard}
+              </Button>
+            )}
+          </>
+        )}
+      </Stack>
+    </Box>
+  )
+}

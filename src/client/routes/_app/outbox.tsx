@@ -1,0 +1,57 @@
+import { useState } from 'react'
+import { Alert, Button, Stack, Text } from '@chakra-ui/react'
+import { createFileRoute } from '@tanstack/react-router'
+import { Send } from 'lucide-react'
+import { T } from '../../../shared/texts'
+import { PageHeader } from '../../components/ui/page-header'
+import { RoutePending } from '../../components/ui/route-states'
+import { flushNow, useSyncState } from '../../app/sync'
+import { useOutboxEntries } from '../../features/outbox/api/outbox'
+import { OutboxEntryCard } from '../../features/outbox/components/outbox-entry-card'
+
+export const Route = createFileRoute('/_app/outbox')({
+  component: OutboxPage,
+})
+
+/** Edits made on this device that the server has not accepted yet (docs/offline.md). */
+function OutboxPage() {
+  const entries = useOutboxEntries()
+  const { online } = useSyncState()
+  const [sending, setSending] = useState(false)
+  const sendNow = async () => {
+    setSending(true)
+    await flushNow(true)
+    setSending(false)
+  }
+  return (
+    <>
+      <PageHeader
+        title={T.outboxTitle}
+        actions={
+          entries?.some((entry) => entry.status === 'pending') && (
+            <Button colorPalette="blue" loading={sending} onClick={() => void sendNow()}>
+              <Send size={16} aria-hidden /> {T.outboxSendNow}
+            </Button>
+          )
+        }
+      />
+      {!online && (
+        <Alert.Root status="warning" mb="3">
+          <Alert.Indicator />
+          <Alert.Title>{T.outboxOffline}</Alert.Title>
+        </Alert.Root>
+      )}
+      {entries === undefined ? (
+        <RoutePending />
+      ) : entries.length === 0 ? (
+        <Text color="fg.muted">{T.outboxEmpty}</Text>
+      ) : (
+        <Stack gap="3" maxW="4xl">
+          {entries.map((entry) => (
+            <OutboxEntryCard key={entry.seq} entry={entry} />
+          ))}
+        </Stack>
+      )}
+    </>
+  )
+}

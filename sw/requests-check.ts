@@ -1,0 +1,49 @@
+/// <reference lib="webworker" />
+import * as v from 'valibot'
+import { requestCheck } from '../src/shared/schemas/requests'
+import { badgeCount, countsRose, requestsNotification } from './counts'
+import { CHECK_PATH, type RequestCounts } from './protocol'
+import { swStore } from './store'
+
+declare const self: ServiceWorkerGlobalScope
+
+const TOKEN_KEY = 'token'
+const LAST_COUNTS_KEY = 'lastCounts'
+
+export const rememberToken = (token: string | null): Promise<void> => (token ? swStore.set(TOKEN_KEY, token) : swStore.delete(TOKEN_KEY))
+
+let queue: Promise<void> = Promise.resolve()
+
+/**
+ * Counts from the page's heartbeat or the background check, one at a time (both compare with the same
+ * last-seen counts): notify when a count rose, and show the total on the app badge.
+ */
+export function noteCounts(counts: RequestCounts): Promise<void> {
+  queue = queue.then(() => applyCounts(counts)).catch(() => undefined)
+  return queue
+}
+
+async function applyCounts(counts: RequestCounts): Promise<void> {
+  const last = await swStore.get<RequestCounts>(LAST_COUNTS_KEY)
+  await swStore.set(LAST_COUNTS_KEY, counts)
+  if ('setAppBadge' in self.navigator) {
+    const total = badgeCount(counts)
+    await (total > 0 ? self.navigator.setAppBadge(total) : self.navigator.clearAppBadge()).catch(() => undefined)
+  }
+  if (countsRose(last, counts) && Notification.permission === 'granted') {
+    const { title, options } = requestsNotification(counts)
+    await self.registration.showNotification(title, options)
+  }
+}
+
+/** Periodic background sync: the same check call with the token the page handed over; nothing is cached. */
+export async function checkInBackground(): Promise<void> {
+  const token = await swStore.get<string>(TOKEN_KEY)
+  if (!token) return
+  const response = await fetch(CHECK_PATH, { headers: { Accept: 'application/json', Authorization: `JWT ${token}` }, cache: 'no-store' })
+  // A token the server refuses stays refused: wait for the page to hand over a new one.
+  if (response.status === 401) return rememberToken(null)
+  if (!response.ok) return
+  const parsed = v.safeParse(requestCheck, await response.json())
+  if (parsed.success) await noteCounts(parsed.output)
+}
