@@ -16,7 +16,7 @@ const REACT = ['react', 'react-dom', 'react/*', '@tanstack/*', '@chakra-ui/*']
 const NODE = ['node:*', 'fastify', 'fastify/*', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*']
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'src/client/routeTree.gen.ts', 'data', 'coverage', 'dev-dist'] },
+  { ignores: ['dist', 'node_modules', 'src/client/routeTree.gen.ts', 'data', 'coverage', 'dev-dist', 'tmp', 'tests/.artifacts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

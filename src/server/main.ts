@@ -25,7 +25,7 @@ async function main() {
     process.stdout.write(`\nПервый администратор: логин «${config.adminUsername}», пароль «${seeded.adminPassword}»\n\n`)
   }
 
-  let collection: Awaited<ReturnType<typeof startEmbeddedCollection>> | undefined
+  let collection: Awaited<ReturnType<typeof startEmbeddedCollection>> | undefined = undefined
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { account, accountEmail, accountEmailList, type AccountEmailInput } from '../../../../shared/schemas/account'
-import * as v from 'valibot'
+import type * as v from 'valibot'
 import { api } from '../../../lib/api-client'
 
 export const accountKeys = {
