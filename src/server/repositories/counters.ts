@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { ListQuery, Paged } from '../../shared/schemas/common'
 import {
   CONN_SOURCES, CONN_SOURCE_PARAM, COPER_TYPES, visibleConnParams,
@@ -76,7 +76,6 @@ const ORDERINGS = {
   serial_num: counters.serial_num,
   counter_id: counters.counter_id,
   model_name: counterModels.name,
-  point_name: points.name,
   is_active: counters.is_active,
 }
 
@@ -84,11 +83,19 @@ const wasOnPoint = (pointId: number) =>
   sql`exists(select 1 from ${pointCounters} pc where pc.counter_id = ${counters}.counter_id and pc.point_id = ${pointId})`
 const isInstalled = sql`exists(select 1 from ${pointCounters} pc where pc.counter_id = ${counters}.counter_id and pc.removed_at is null)`
 
+/**
+ * The page's ids are chosen on counters (and models) alone, so the lateral join to the latest installation
+ * runs for the page's rows only, not for every meter before the sort.
+ */
 function pageOfCounters(db: Executor, query: ListQuery, filters: (SQL | undefined)[]): Promise<Paged<Counter>> {
   const where = and(query.search ? ilike(counters.serial_num, likePattern(query.search)) : undefined, ...filters)
   const order = orderingOf(query.ordering, ORDERINGS, [asc(counters.serial_num), asc(counters.counter_id)], counters.counter_id)
-  // Every filter reads the counters table alone, so the count needs no join.
-  return paged(withPage(selectCounters(db).where(where).orderBy(...order).$dynamic(), query), db.select({ count: count() }).from(counters).where(where), toCounter)
+  const pageIds = withPage(
+    db.select({ id: counters.counter_id }).from(counters).innerJoin(counterModels, eq(counterModels.model_id, counters.model_id)).where(where).orderBy(...order).$dynamic(),
+    query,
+  )
+  const rows = selectCounters(db).where(inArray(counters.counter_id, pageIds)).orderBy(...order)
+  return paged(rows, db.select({ count: count() }).from(counters).where(where), toCounter)
 }
 
 /** The meters list, optionally only the meters ever installed on one point. */

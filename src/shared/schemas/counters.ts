@@ -27,8 +27,6 @@ export const counter = v.object({
 export type Counter = v.InferOutput<typeof counter>
 export const counterList = paged(counter)
 
-export const COUNTER_LIST_ORDERINGS = ['serial_num', 'counter_id', 'model_name', 'point_name', 'is_active'] as const
-
 const ratio = () => numberValue(0.0001, 1_000_000)
 const serialNum = () => requiredText(50)
 

@@ -44,8 +44,6 @@ export const pointInput = formObject({
 })
 export type PointInput = v.InferOutput<typeof pointInput>
 
-export const POINT_LIST_ORDERINGS = ['name', 'has_counter', 'point_represents_number', 'point_number', 'customer__name', 'address'] as const
-
 export const pointListQuery = v.object(listQueryEntries)
 
 export const pointConsumption = v.object({ consumption__sum: v.number() })
