@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { T } from '../../src/shared/texts'
 import { CHANNEL } from '../../src/shared/metering'
-import { customers } from '../../src/server/db/schema'
+import { customers, representPoints, represents } from '../../src/server/db/schema'
 import { seedRegistryReferences, type RegistryReferences } from '../../src/server/db/seed/registry'
 import { storeIntervals } from '../../src/server/repositories/readings'
 import { startTestApp, type TestApp } from '../helpers/test-app'
@@ -122,6 +122,16 @@ describe('points', () => {
     expect(installs.results).toMatchObject([{ counter_id: counterId, is_current: true, takeoff_date: null, coeff: 40 }])
     const listed = (await t.call(t.adminToken, { method: 'GET', url: `/api/points/?search=${point.point_number}` })).json()
     expect(listed.results[0]).toMatchObject({ has_counter: true, counter_id: counterId })
+  })
+
+  it('counts and names the objects a point belongs to, and orders by that count', async () => {
+    const point = await create()
+    const linked = await t.database.db.insert(represents).values([{ name: 'ТП-214' }, { name: 'ПС «Северная»' }]).returning()
+    await t.database.db.insert(representPoints).values(linked.map((r) => ({ represent_id: r.represent_id, point_id: point.point_id, color: '#3182ce' })))
+    const read = (await t.call(t.adminToken, { method: 'GET', url: `/api/points/${point.point_id}/` })).json()
+    expect(read).toMatchObject({ point_represents_number: 2, represents: [{ name: 'ПС «Северная»' }, { name: 'ТП-214' }] })
+    const first = (await t.call(t.adminToken, { method: 'GET', url: '/api/points/?ordering=-point_represents_number&per_page=1' })).json()
+    expect(first.results[0].point_id).toBe(point.point_id)
   })
 
   it('answers 404 for unknown points and 403 without permissions', async () => {

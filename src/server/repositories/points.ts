@@ -3,7 +3,7 @@ import { DEFAULT_TIME_ZONE, CHANNEL } from '../../shared/metering'
 import type { ListQuery, Paged } from '../../shared/schemas/common'
 import type { Point, PointCounter, PointInput } from '../../shared/schemas/points'
 import type { Executor } from '../db/client'
-import { counterModels, counters, customers, dailyValues, pointCounters, points } from '../db/schema'
+import { counterModels, counters, customers, dailyValues, pointCounters, points, representPoints, represents } from '../db/schema'
 import { likePattern, orderingOf } from '../lib/listing'
 import { paged, withPage } from './references'
 
@@ -15,11 +15,11 @@ export const customerName = sql<string>`case when ${customers.customer_type} = 1
 /** The meter installed on the point now (at most one, a partial unique index says so). */
 const currentCounterId = sql<number | null>`(select pc.counter_id from ${pointCounters} pc where pc.point_id = ${points}.point_id and pc.removed_at is null)`
 const hasCounter = sql<boolean>`exists(select 1 from ${pointCounters} pc where pc.point_id = ${points}.point_id and pc.removed_at is null)`
-/**
- * Objects a point belongs to are kept by the objects area (represents); until its link table exists a point
- * belongs to none. A scalar subquery, because ORDER BY 0 would mean a column position.
- */
-const representsCount = sql<number>`(select 0)`
+/** Objects (represents) the point belongs to: their count for the list, their names for its tooltip. */
+const representsCount = sql<number>`(select count(*)::int from ${representPoints} rp where rp.point_id = ${points}.point_id)`
+const representsOf = sql<string | { represent_id: number; name: string }[]>`coalesce((
+  select json_agg(json_build_object('represent_id', r.represent_id, 'name', r.name) order by r.name)
+  from ${representPoints} rp join ${represents} r on r.represent_id = rp.represent_id where rp.point_id = ${points}.point_id), '[]')`
 
 const columns = {
   point_id: points.point_id,
@@ -35,20 +35,22 @@ const columns = {
   energy_limit: points.energy_limit,
   version: points.version,
   point_represents_number: representsCount,
+  represents: representsOf,
 }
 
 type PointRecord = { [K in keyof typeof columns]: unknown }
 
 function toPoint(row: PointRecord): Point {
-  const r = row as Omit<Point, 'customer' | 'represents'> & { customer_name: string | null }
-  const { customer_name, ...rest } = r
+  const r = row as Omit<Point, 'customer' | 'represents'> & { customer_name: string | null; represents: unknown }
+  const { customer_name, represents: linked, ...rest } = r
   return {
     ...rest,
     counter_id: rest.counter_id === null ? null : Number(rest.counter_id),
     has_counter: Boolean(rest.has_counter),
     customer: rest.customer_id === null || customer_name === null ? null : { name: customer_name },
     point_represents_number: Number(rest.point_represents_number),
-    represents: [],
+    // node-postgres parses json, the embedded driver may hand it over as text.
+    represents: (typeof linked === 'string' ? JSON.parse(linked) : linked) as Point['represents'],
   }
 }
 
