@@ -40,6 +40,7 @@ import { Route as AppPointsIndexRouteImport } from './routes/_app/points.index'
 import { Route as AppPointsIdRouteImport } from './routes/_app/points.$id'
 import { Route as AppRepresentNewRouteImport } from './routes/_app/represent.new'
 import { Route as AppRepresentsRepresentIdRouteImport } from './routes/_app/represents.$representId'
+import { Route as AppPointsIdIndexRouteImport } from './routes/_app/points.$id.index'
 import { Route as AppPointsIdConsumptionRouteImport } from './routes/_app/points.$id.consumption'
 import { Route as AppPointsIdCountersRouteImport } from './routes/_app/points.$id.counters'
 import { Route as AppPointsIdEditRouteImport } from './routes/_app/points.$id.edit'
@@ -208,6 +209,11 @@ const AppRepresentsRepresentIdRoute =
     path: '/represents/$representId',
     getParentRoute: () => AppRoute,
   } as any)
+const AppPointsIdIndexRoute = AppPointsIdIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppPointsIdRoute,
+} as any)
 const AppPointsIdConsumptionRoute = AppPointsIdConsumptionRouteImport.update({
   id: '/consumption',
   path: '/consumption',
@@ -289,6 +295,7 @@ export interface FileRoutesByFullPath {
   '/points/$id/profile': typeof AppPointsIdProfileRoute
   '/points/$id/scheduler': typeof AppPointsIdSchedulerRoute
   '/represent/$parentId/new': typeof AppRepresentParentIdNewRoute
+  '/points/$id/': typeof AppPointsIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
@@ -316,7 +323,6 @@ export interface FileRoutesByTo {
   '/users': typeof AppUsersRoute
   '/': typeof AppIndexRoute
   '/documents-requests/$id': typeof AppDocumentsRequestsIdRoute
-  '/points/$id': typeof AppPointsIdRouteWithChildren
   '/represent/new': typeof AppRepresentNewRoute
   '/represents/$representId': typeof AppRepresentsRepresentIdRoute
   '/documents-requests': typeof AppDocumentsRequestsIndexRoute
@@ -329,6 +335,7 @@ export interface FileRoutesByTo {
   '/points/$id/profile': typeof AppPointsIdProfileRoute
   '/points/$id/scheduler': typeof AppPointsIdSchedulerRoute
   '/represent/$parentId/new': typeof AppRepresentParentIdNewRoute
+  '/points/$id': typeof AppPointsIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -371,6 +378,7 @@ export interface FileRoutesById {
   '/_app/points/$id/profile': typeof AppPointsIdProfileRoute
   '/_app/points/$id/scheduler': typeof AppPointsIdSchedulerRoute
   '/_app/represent/$parentId/new': typeof AppRepresentParentIdNewRoute
+  '/_app/points/$id/': typeof AppPointsIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -413,6 +421,7 @@ export interface FileRouteTypes {
     | '/points/$id/profile'
     | '/points/$id/scheduler'
     | '/represent/$parentId/new'
+    | '/points/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/login'
@@ -440,7 +449,6 @@ export interface FileRouteTypes {
     | '/users'
     | '/'
     | '/documents-requests/$id'
-    | '/points/$id'
     | '/represent/new'
     | '/represents/$representId'
     | '/documents-requests'
@@ -453,6 +461,7 @@ export interface FileRouteTypes {
     | '/points/$id/profile'
     | '/points/$id/scheduler'
     | '/represent/$parentId/new'
+    | '/points/$id'
   id:
     | '__root__'
     | '/_app'
@@ -494,6 +503,7 @@ export interface FileRouteTypes {
     | '/_app/points/$id/profile'
     | '/_app/points/$id/scheduler'
     | '/_app/represent/$parentId/new'
+    | '/_app/points/$id/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -720,6 +730,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRepresentsRepresentIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/points/$id/': {
+      id: '/_app/points/$id/'
+      path: '/'
+      fullPath: '/points/$id/'
+      preLoaderRoute: typeof AppPointsIdIndexRouteImport
+      parentRoute: typeof AppPointsIdRoute
+    }
     '/_app/points/$id/consumption': {
       id: '/_app/points/$id/consumption'
       path: '/consumption'
@@ -787,6 +804,7 @@ interface AppPointsIdRouteChildren {
   AppPointsIdPoint_counters_dataRoute: typeof AppPointsIdPoint_counters_dataRoute
   AppPointsIdProfileRoute: typeof AppPointsIdProfileRoute
   AppPointsIdSchedulerRoute: typeof AppPointsIdSchedulerRoute
+  AppPointsIdIndexRoute: typeof AppPointsIdIndexRoute
 }
 
 const AppPointsIdRouteChildren: AppPointsIdRouteChildren = {
@@ -797,6 +815,7 @@ const AppPointsIdRouteChildren: AppPointsIdRouteChildren = {
   AppPointsIdPoint_counters_dataRoute: AppPointsIdPoint_counters_dataRoute,
   AppPointsIdProfileRoute: AppPointsIdProfileRoute,
   AppPointsIdSchedulerRoute: AppPointsIdSchedulerRoute,
+  AppPointsIdIndexRoute: AppPointsIdIndexRoute,
 }
 
 const AppPointsIdRouteWithChildren = AppPointsIdRoute._addFileChildren(

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Alert, Badge, IconButton } from '@chakra-ui/react'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
@@ -14,9 +14,10 @@ import { notify } from '../../components/ui/notify'
 import { useCan } from '../../features/auth/api/auth'
 import { MeterInfoDialog, useRefreshMeter } from '../../features/collection'
 import { changeActiveState, counterKeys, countersQueryOptions, deleteCounter, mirrorCounters } from '../../features/counters/api/counters'
+import { useListMirror } from '../../features/points/api/use-list-mirror'
 import { CounterEditDialog } from '../../features/counters/components/counter-edit-dialog'
 import { HistoryDialog } from '../../features/counters/components/history-dialog'
-import { onCachedListChange, type CounterRow } from '../../offline'
+import type { CounterRow } from '../../offline'
 
 export const Route = createFileRoute('/_app/counters')({
   validateSearch: listSearch,
@@ -57,11 +58,7 @@ function CountersPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: counterKeys.all })
   const setSearch = (patch: Partial<typeof search>) => navigate({ search: (prev) => ({ ...prev, ...patch }) })
 
-  useEffect(() => {
-    mirrorCounters().catch(() => undefined)
-    return onCachedListChange('counters', () => void refresh())
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
+  useListMirror('counters', mirrorCounters, () => void refresh())
 
   const remove = async (counter: CounterRow) => {
     if (!(await confirm({ message: T.confirmDeleteRow, confirmLabel: 'Удалить' }))) return

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Alert, Button, HStack, IconButton, Text } from '@chakra-ui/react'
 import { createFileRoute, Link, useRouter } from '@tanstack/react-router'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
@@ -12,8 +12,9 @@ import { SearchInput } from '../../components/ui/search-input'
 import { useConfirm } from '../../components/ui/confirm-dialog'
 import { notify } from '../../components/ui/notify'
 import { useCan } from '../../features/auth/api/auth'
-import { onCachedListChange, type PointRow } from '../../offline'
+import type { PointRow } from '../../offline'
 import { deletePoint, mirrorPoints, pointKeys, pointsQueryOptions } from '../../features/points/api/points'
+import { useListMirror } from '../../features/points/api/use-list-mirror'
 import { PointCreateDialog } from '../../features/points/components/point-create-dialog'
 
 export const Route = createFileRoute('/_app/points/')({
@@ -35,12 +36,7 @@ function PointsPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: pointKeys.all })
   const setSearch = (patch: Partial<typeof search>) => navigate({ search: (prev) => ({ ...prev, ...patch }) })
 
-  // The device keeps the whole list for offline use; a change of that copy (an edit sent, another tab) re-reads the screen.
-  useEffect(() => {
-    mirrorPoints().catch(() => undefined)
-    return onCachedListChange('points', () => void refresh())
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
+  useListMirror('points', mirrorPoints, () => void refresh())
 
   const remove = async (point: PointRow) => {
     if (!(await confirm({ message: T.confirmDeleteRow, confirmLabel: 'Удалить' }))) return
