@@ -1,0 +1,50 @@
+import { createRequire } from 'node:module'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { MENU } from '../../src/client/components/layout/menu'
+import { startE2E, type E2E } from './harness'
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+
+let e: E2E
+beforeAll(async () => {
+  e = await startE2E({ demo: true })
+})
+afterAll(() => e?.close())
+
+type Violation = { id: string; impact: string; help: string; nodes: { target: string[] }[] }
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath })
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe
+    const result = await axe.run(document, { resultTypes: ['violations'] })
+    return result.violations
+  })
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)
+}
+
+/** Every screen of the side menu, plus the screens a person reaches from them. */
+const SCREENS = ['/login', '/', ...MENU.flatMap((section) => section.items.map((item) => item.to)), '/release-notes', '/points/1/edit', '/points/1/counters', '/represents/1', '/outbox']
+
+describe('accessibility of every screen (axe-core: no serious or critical violation)', () => {
+  it('passes at tablet width', async () => {
+    const context = await e.newContext({ width: 768, height: 1024 })
+    const page = await context.newPage()
+    const found: string[] = []
+    await page.goto('/login')
+    await page.getByRole('button', { name: 'Войти' }).waitFor()
+    found.push(...(await seriousViolations(page)).map((v) => `/login: ${v}`))
+    await e.signIn(page)
+    for (const path of SCREENS.filter((p) => p !== '/login')) {
+      await page.goto(path)
+      await page.waitForLoadState('networkidle')
+      await page.getByRole('heading').first().waitFor({ timeout: 15_000 }).catch(() => undefined)
+      found.push(...(await seriousViolations(page)).map((v) => `${path}: ${v}`))
+    }
+    await context.close()
+    expect(found).toEqual([])
+  })
+})
