@@ -1,16 +1,14 @@
 import { useState } from 'react'
-import { Button, IconButton } from '@chakra-ui/react'
+import { IconButton } from '@chakra-ui/react'
 import { createFileRoute } from '@tanstack/react-router'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Pencil, Plus, Trash2 } from 'lucide-react'
-import { DELETE_REFRESH_DELAY_MS } from '../../../shared/constants'
+import { Pencil, Trash2 } from 'lucide-react'
 import { customerTypeName, type Customer } from '../../../shared/schemas/customers'
 import { T } from '../../../shared/texts'
 import { listSearch } from '../../lib/list-search'
 import { DataTable } from '../../components/ui/data-table'
-import { PageHeader } from '../../components/ui/page-header'
-import { SearchInput } from '../../components/ui/search-input'
-import { useConfirm } from '../../components/ui/confirm-dialog'
+import { ListHeader } from '../../components/ui/list-header'
+import { useConfirmedDelete } from '../../components/ui/use-confirmed-delete'
 import { notify } from '../../components/ui/notify'
 import { useCan } from '../../features/auth/api/auth'
 import { customerKeys, customersQueryOptions, deleteCustomer } from '../../features/customers/api/customers'
@@ -29,38 +27,16 @@ function CustomersPage() {
   const { data, isFetching } = useQuery(customersQueryOptions(search))
   const queryClient = useQueryClient()
   const can = useCan()
-  const confirm = useConfirm()
   const [editing, setEditing] = useState<Customer | 'new' | null>(null)
   const refresh = () => queryClient.invalidateQueries({ queryKey: customerKeys.all })
   const setSearch = (patch: Partial<typeof search>) => navigate({ search: (prev) => ({ ...prev, ...patch }) })
   const label = (c: Customer) => c.customer_number || c.name
 
-  const remove = async (c: Customer) => {
-    if (!(await confirm({ message: T.confirmDeleteRow, confirmLabel: 'Удалить' }))) return
-    try {
-      await deleteCustomer(c.customer_id)
-      notify.success(T.deleted)
-      setTimeout(() => void refresh(), DELETE_REFRESH_DELAY_MS)
-    } catch (error) {
-      notify.error(error)
-    }
-  }
+  const remove = useConfirmedDelete({ remove: (c: Customer) => deleteCustomer(c.customer_id), onDeleted: refresh })
 
   return (
     <>
-      <PageHeader
-        title="Абоненты"
-        actions={
-          <>
-            <SearchInput value={search.search} onChange={(text) => setSearch({ search: text, page: 1 })} />
-            {can('customers.change') && (
-              <Button colorPalette="blue" onClick={() => setEditing('new')}>
-                <Plus size={16} aria-hidden /> Добавить
-              </Button>
-            )}
-          </>
-        }
-      />
+      <ListHeader title="Абоненты" search={search.search} onSearch={(text) => setSearch({ search: text, page: 1 })} onAdd={can('customers.change') ? () => setEditing('new') : undefined} />
       <DataTable
         label="Абоненты"
         columns={[

@@ -1,17 +1,16 @@
 import { useState } from 'react'
-import { Badge, Button, IconButton, Wrap } from '@chakra-ui/react'
+import { Badge, IconButton, Wrap } from '@chakra-ui/react'
 import { createFileRoute } from '@tanstack/react-router'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Pencil, Plus, Trash2 } from 'lucide-react'
+import { Pencil, Trash2 } from 'lucide-react'
 import * as v from 'valibot'
 import type { Group } from '../../../shared/schemas/groups'
 import { GROUP_PAGE_SIZE_OPTIONS } from '../../../shared/constants'
 import { T } from '../../../shared/texts'
 import { listSearchEntries } from '../../lib/list-search'
 import { DataTable } from '../../components/ui/data-table'
-import { PageHeader } from '../../components/ui/page-header'
-import { SearchInput } from '../../components/ui/search-input'
-import { useConfirm } from '../../components/ui/confirm-dialog'
+import { ListHeader } from '../../components/ui/list-header'
+import { useConfirmedDelete } from '../../components/ui/use-confirmed-delete'
 import { notify } from '../../components/ui/notify'
 import { useCan } from '../../features/auth/api/auth'
 import { deleteGroup, groupKeys, groupsQueryOptions } from '../../features/groups/api/groups'
@@ -32,37 +31,15 @@ function GroupsPage() {
   const { data, isFetching } = useQuery(groupsQueryOptions(search))
   const queryClient = useQueryClient()
   const can = useCan()
-  const confirm = useConfirm()
   const [dialog, setDialog] = useState<{ group: Group | null } | null>(null)
   const refresh = () => queryClient.invalidateQueries({ queryKey: groupKeys.all })
   const setSearch = (patch: Partial<typeof search>) => navigate({ search: (prev) => ({ ...prev, ...patch }) })
 
-  const remove = async (group: Group) => {
-    if (!(await confirm({ message: T.confirmDeleteGroup, confirmLabel: 'Удалить' }))) return
-    try {
-      await deleteGroup(group.permissions_group_id)
-      notify.success(T.deleted)
-      void refresh()
-    } catch (error) {
-      notify.error(error)
-    }
-  }
+  const remove = useConfirmedDelete({ message: T.confirmDeleteGroup, remove: (group: Group) => deleteGroup(group.permissions_group_id), onDeleted: refresh })
 
   return (
     <>
-      <PageHeader
-        title="Группы прав"
-        actions={
-          <>
-            <SearchInput value={search.search} onChange={(text) => setSearch({ search: text, page: 1 })} />
-            {can('groups.manage') && (
-              <Button colorPalette="blue" onClick={() => setDialog({ group: null })}>
-                <Plus size={16} aria-hidden /> Добавить
-              </Button>
-            )}
-          </>
-        }
-      />
+      <ListHeader title="Группы прав" search={search.search} onSearch={(text) => setSearch({ search: text, page: 1 })} onAdd={can('groups.manage') ? () => setDialog({ group: null }) : undefined} />
       <DataTable
         label="Группы прав"
         columns={[

@@ -1,16 +1,14 @@
 import { useState } from 'react'
-import { Button, IconButton } from '@chakra-ui/react'
+import { IconButton } from '@chakra-ui/react'
 import { createFileRoute } from '@tanstack/react-router'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { KeyRound, Pencil, Plus, Trash2 } from 'lucide-react'
+import { KeyRound, Pencil, Trash2 } from 'lucide-react'
 import type { User } from '../../../shared/schemas/users'
-import { DELETE_REFRESH_DELAY_MS } from '../../../shared/constants'
 import { T } from '../../../shared/texts'
 import { listSearch } from '../../lib/list-search'
 import { DataTable } from '../../components/ui/data-table'
-import { PageHeader } from '../../components/ui/page-header'
-import { SearchInput } from '../../components/ui/search-input'
-import { useConfirm } from '../../components/ui/confirm-dialog'
+import { ListHeader } from '../../components/ui/list-header'
+import { useConfirmedDelete } from '../../components/ui/use-confirmed-delete'
 import { notify } from '../../components/ui/notify'
 import { useCan } from '../../features/auth/api/auth'
 import { deleteUser, userKeys, usersQueryOptions } from '../../features/users/api/users'
@@ -29,40 +27,17 @@ function UsersPage() {
   const { data, isFetching } = useQuery(usersQueryOptions(search))
   const queryClient = useQueryClient()
   const can = useCan()
-  const confirm = useConfirm()
   const [creating, setCreating] = useState(false)
   const [editing, setEditing] = useState<User | null>(null)
   const [changingPassword, setChangingPassword] = useState<User | null>(null)
   const refresh = () => queryClient.invalidateQueries({ queryKey: userKeys.all })
   const setSearch = (patch: Partial<typeof search>) => navigate({ search: (prev) => ({ ...prev, ...patch }) })
 
-  const remove = async (user: User) => {
-    if (!(await confirm({ message: T.confirmDeleteUser, confirmLabel: 'Удалить' }))) return
-    try {
-      await deleteUser(user.user_id)
-      notify.success(T.deleted)
-      // The spec refreshes the list a second after a delete.
-      setTimeout(() => void refresh(), DELETE_REFRESH_DELAY_MS)
-    } catch (error) {
-      notify.error(error)
-    }
-  }
+  const remove = useConfirmedDelete({ message: T.confirmDeleteUser, remove: (user: User) => deleteUser(user.user_id), onDeleted: refresh })
 
   return (
     <>
-      <PageHeader
-        title="Пользователи"
-        actions={
-          <>
-            <SearchInput value={search.search} onChange={(text) => setSearch({ search: text, page: 1 })} />
-            {can('users.manage') && (
-              <Button colorPalette="blue" onClick={() => setCreating(true)}>
-                <Plus size={16} aria-hidden /> Добавить
-              </Button>
-            )}
-          </>
-        }
-      />
+      <ListHeader title="Пользователи" search={search.search} onSearch={(text) => setSearch({ search: text, page: 1 })} onAdd={can('users.manage') ? () => setCreating(true) : undefined} />
       <DataTable
         label="Пользователи"
         columns={[
