@@ -140,7 +140,14 @@ describe('meters: install wizard, take-off and history', () => {
       delete body[field]
       expect((await call('POST', '/api/counters/1/update_and_install/', body)).json()).toEqual({ [field]: [T.required] })
     }
+    for (const field of ['serial_num', 'model_id', 'coeff', 'coeff_voltage']) {
+      const body: Record<string, unknown> = meter()
+      delete body[field]
+      expect((await call('POST', '/api/counters/', body)).json()).toEqual({ [field]: [T.required] })
+    }
     expect((await call('POST', '/api/counters/create_and_install/', { ...full, point_id: 999999 })).json()).toEqual({ point_id: [T.relatedMissing] })
+    expect((await call('PUT', '/api/point_counter/999999/update_conn_params/', { conn_params: {} })).statusCode).toBe(404)
+    expect((await call('GET', '/api/counters/999999/conn_params/')).statusCode).toBe(404)
     expect((await call('POST', '/api/counters/create_and_install/', { ...full, coeff: 'abc' })).statusCode).toBe(400)
   })
 
