@@ -8,7 +8,7 @@ import { api } from '../../../lib/api-client'
 import type { ListSearch } from '../../../lib/list-search'
 import { cacheServerRows, enqueueEdit, queryCachedList, type CounterPatch, type CounterRow } from '../../../offline'
 import { isOffline } from '../../points/api/points'
-import { flushNow } from '../../points/api/outbox-sync'
+import { flushNow } from '../../../app/sync'
 
 export const counterKeys = {
   all: ['counters'] as const,

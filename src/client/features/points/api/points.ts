@@ -4,7 +4,7 @@ import { point, pointConsumption, pointCounterList, pointList, type Point, type 
 import { api, ApiError } from '../../../lib/api-client'
 import type { ListSearch } from '../../../lib/list-search'
 import { cacheServerRows, enqueueEdit, getCachedRow, queryCachedList, type PointPatch, type PointRow } from '../../../offline'
-import { flushNow } from './outbox-sync'
+import { flushNow } from '../../../app/sync'
 
 export const pointKeys = {
   all: ['points'] as const,
