@@ -28,7 +28,8 @@ export const Route = createFileRoute('/_app/documents-requests/')({
 function RequestsPage() {
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
-  const { data, isFetching } = useQuery(requestsQueryOptions(search))
+  // The list refreshes in the background every 10 s: only a change of page or filter shows the spinner.
+  const { data, isPlaceholderData } = useQuery(requestsQueryOptions(search))
   const statuses = useQuery(statusesQueryOptions()).data ?? []
   const queryClient = useQueryClient()
   const can = useCan()
@@ -85,7 +86,7 @@ function RequestsPage() {
         perPage={search.per_page}
         onPageChange={(page) => setSearch({ page })}
         onPerPageChange={(per_page) => setSearch({ per_page, page: 1 })}
-        loading={isFetching}
+        loading={isPlaceholderData}
         onRowClick={(r) => void navigate({ to: '/documents-requests/$id', params: { id: r.doc_request_id } })}
         actions={
           can('requests.change')

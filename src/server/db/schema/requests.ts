@@ -80,7 +80,10 @@ export const documentRequests = pgTable(
   },
   (t) => [
     check('document_requests_status_check', sql`${t.doc_status} between 1 and 4`),
-    index('document_requests_list_idx').on(t.account_id, t.archived, t.doc_status, t.created_at),
+    // The list pages by (created_at, id) newest first, with or without a status: an index for each, so that a page
+    // reads 25 rows instead of sorting (and building the JSON of) every application of the account.
+    index('document_requests_list_idx').on(t.account_id, t.archived, t.doc_status, t.created_at, t.doc_request_id),
+    index('document_requests_recent_idx').on(t.account_id, t.archived, t.created_at, t.doc_request_id),
     index('document_requests_customer_idx').on(t.customer_id),
   ],
 )
@@ -122,6 +125,8 @@ export const documentAttachmentComments = pgTable(
   (t) => [
     index('document_attachment_comments_attach_idx').on(t.doc_request_attach_id),
     index('document_attachment_comments_unread_idx').on(t.doc_request_id).where(sql`not ${t.viewed}`),
+    // The badge check counts subscribers' unread comments of the whole account every 10 s.
+    index('document_attachment_comments_unread_subscriber_idx').on(t.doc_request_id).where(sql`not ${t.viewed} and not ${t.by_staff}`),
   ],
 )
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { CLOSING_DOCUMENT_FILE_ID } from '../../../../shared/constants'
+import { CHECK_POLL_MS, CLOSING_DOCUMENT_FILE_ID } from '../../../../shared/constants'
 import {
   attachment, attachmentList, closeFileList, documentRequest, documentRequestList, documentStatusList, type DocumentRequestUpdate,
 } from '../../../../shared/schemas/requests'
@@ -16,12 +16,14 @@ export const requestKeys = {
   statuses: ['requests', 'statuses'] as const,
 }
 
+/** The inbox refreshes as often as the side-menu badges, so that what they count is in the list too. */
 export const requestsQueryOptions = (search: RequestsSearch) =>
   queryOptions({
     queryKey: requestKeys.list(search),
     queryFn: ({ signal }) =>
       api('/api/document_request/', { query: { status: search.status, archived: search.archived, per_page: search.per_page, page: search.page }, schema: documentRequestList, signal }),
     placeholderData: keepPreviousData,
+    refetchInterval: CHECK_POLL_MS,
   })
 
 export const requestQueryOptions = (id: number) =>

@@ -1,0 +1,4 @@
+DROP INDEX "document_requests_list_idx";--> statement-breakpoint
+CREATE INDEX "document_attachment_comments_unread_subscriber_idx" ON "document_attachment_comments" USING btree ("doc_request_id") WHERE not "document_attachment_comments"."viewed" and not "document_attachment_comments"."by_staff";--> statement-breakpoint
+CREATE INDEX "document_requests_recent_idx" ON "document_requests" USING btree ("account_id","archived","created_at","doc_request_id");--> statement-breakpoint
+CREATE INDEX "document_requests_list_idx" ON "document_requests" USING btree ("account_id","archived","doc_status","created_at","doc_request_id");
