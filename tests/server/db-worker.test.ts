@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
+import { T } from '../../src/shared/texts'
+import { databaseRefusal } from '../../src/server/plugins/errors'
 import { startTestApp, type TestApp } from '../helpers/test-app'
 
 let t: TestApp
@@ -40,5 +42,19 @@ describe('the embedded database runs off the HTTP thread', () => {
     await other
     const rows = await db.execute(sql`select n from tx_probe order by n`)
     expect(rows.rows).toEqual([{ n: 2 }])
+  })
+})
+
+describe('database refusals of bad input', () => {
+  it('tells a delete of a row still in use from a reference to a missing row', async () => {
+    const db = t.database.db
+    await db.execute(sql`create table fk_parent (id int primary key)`)
+    await db.execute(sql`create table fk_child (parent_id int references fk_parent(id))`)
+    await db.execute(sql`insert into fk_parent values (1)`)
+    await db.execute(sql`insert into fk_child values (1)`)
+    const inUse = await db.execute(sql`delete from fk_parent where id = 1`).catch((error: unknown) => error)
+    const missing = await db.execute(sql`insert into fk_child values (2)`).catch((error: unknown) => error)
+    expect(databaseRefusal(inUse)).toEqual({ status: 400, detail: T.inUse })
+    expect(databaseRefusal(missing)).toEqual({ status: 400, detail: T.relatedMissing })
   })
 })

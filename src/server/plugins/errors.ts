@@ -3,7 +3,7 @@ import { T } from '../../shared/texts'
 import { HttpError } from '../lib/http-errors'
 import { ValidationFailure } from './validation'
 
-type PgLike = { code?: string; constraint?: string; cause?: unknown }
+type PgLike = { code?: string; constraint?: string; message?: string; cause?: unknown }
 
 /** Drizzle wraps driver errors: the PostgreSQL fields sit on the error or on its cause. */
 function pgErrorOf(error: unknown): PgLike | undefined {
@@ -14,12 +14,18 @@ function pgErrorOf(error: unknown): PgLike | undefined {
 }
 
 /** Bad input that slipped past the schemas and was caught by the database is still the client's error. */
+export function databaseRefusal(error: unknown): { status: number; detail: string } | undefined {
+  const pg = pgErrorOf(error)
+  return pg && fromDatabase(pg)
+}
+
 function fromDatabase(error: PgLike): { status: number; detail: string } | undefined {
   switch (error.code) {
     case '23505':
       return { status: 400, detail: T.duplicate }
     case '23503':
-      return { status: 400, detail: error.constraint?.includes('fkey') ? T.inUse : T.relatedMissing }
+      // PostgreSQL words a delete of a referenced row "update or delete on table ...", a bad reference "insert or update ...".
+      return { status: 400, detail: /^update or delete/.test(error.message ?? '') ? T.inUse : T.relatedMissing }
     case '22P02':
     case '22003':
     case '22007':
