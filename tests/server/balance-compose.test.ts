@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { composeBalance, type BalanceOptions } from '../../src/server/balance/compose'
 import { rounder } from '../../src/server/balance/rounding'
-import type { Bucket, PointSeries } from '../../src/server/balance/series'
+import { emptySeries, type Bucket, type PointSeries } from '../../src/server/balance/series'
 
 const options: BalanceOptions = { energyFormat: 'kvch', reactive: false, showLost: true, showLostInPercentage: false, roundVal: 'roundWith2', lostColor: '#e53e3e' }
 const points = [
@@ -11,8 +11,15 @@ const points = [
 ]
 const T0 = Date.UTC(2024, 2, 1, 21)
 const bucket = (i: number, expected = 1, minutes = 30): Bucket => ({ start: T0 + i * 1_800_000, minutes, expected })
-const cells = (entries: [number, number | null, number][]): PointSeries['cells'] =>
-  new Map(entries.map(([i, value, valid]) => [T0 + i * 1_800_000, { value, valid }]))
+/** A point's series from [bucket index, energy or null, valid half-hours]. */
+const cells = (entries: [number, number | null, number][]): PointSeries => {
+  const series = emptySeries(entries.length)
+  for (const [i, value, valid] of entries) {
+    series.values[i] = value ?? NaN
+    series.valid[i] = valid
+  }
+  return series
+}
 
 describe('rounding', () => {
   it('truncates, rounds to whole numbers and to 1..5 decimals, halves away from zero', () => {
@@ -58,7 +65,7 @@ describe('balance arithmetic', () => {
   })
 
   it('turns energy into average power: energy x 60 / minutes of the bucket', () => {
-    const series = new Map([[1, new Map([[T0, { value: 120, valid: 48 }]])]])
+    const series = new Map([[1, cells([[0, 120, 48]])]])
     const data = composeBalance([points[0]!], [{ start: T0, minutes: 1440, expected: 48 }], series, { ...options, energyFormat: 'kv' })
     expect(data.items[0]!.values.p1).toBe(5)
     expect(data.headers[1]!.unit).toBe('кВт')
@@ -77,7 +84,7 @@ describe('balance arithmetic', () => {
   })
 
   it('marks a day with some half-hours missing as incomplete but keeps what was measured', () => {
-    const series = new Map([[1, new Map([[T0, { value: 46, valid: 46 }]])]])
+    const series = new Map([[1, cells([[0, 46, 46]])]])
     const data = composeBalance([points[0]!], [{ start: T0, minutes: 1440, expected: 48 }], series, { ...options, showLost: false })
     expect(data.items[0]!.values).toEqual({ p1: 46, sum: 46 })
     expect(data.items[0]!.missing).toEqual(['p1', 'sum'])
