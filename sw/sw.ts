@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { PERIODIC_CHECK_TAG, REQUESTS_PATH, type PageToWorker, type WorkerToPage } from './protocol'
@@ -14,6 +15,10 @@ interface PeriodicSyncEvent extends ExtendableEvent {
 // The app shell is precached; API answers are never put in Cache Storage (they are per user and change).
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
+
+// The first install takes the open page at once, so it works offline without a reload; later versions
+// only activate when the user chose «Обновить» (the page reloads then anyway).
+clientsClaim()
 
 // Navigations get the SPA shell, never for /api/.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }))

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { Badge, HStack } from '@chakra-ui/react'
+import { Badge, HStack, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import { useQueryClient } from '@tanstack/react-query'
 import { CloudUpload, TriangleAlert, Wifi, WifiOff } from 'lucide-react'
@@ -17,9 +17,12 @@ export function ConnectivityIndicator() {
   const { online, waiting, needsDecision } = useSyncState()
   return (
     <HStack gap="2" role="status" aria-live="polite">
-      <Badge colorPalette={online ? 'green' : 'orange'} variant="solid" size="md">
+      <Badge colorPalette={online ? 'green' : 'orange'} variant="solid" size="md" title={online ? T.online : T.noConnection}>
         {online ? <Wifi size={14} aria-hidden /> : <WifiOff size={14} aria-hidden />}
-        {online ? T.online : T.noConnection}
+        {/* On a tablet the header is narrow: the icon and colour say it, the words are for screen readers. */}
+        <Text as="span" srOnly={{ base: true, lg: false }}>
+          {online ? T.online : T.noConnection}
+        </Text>
       </Badge>
       {waiting > 0 && (
         <Link to="/outbox" title={needsDecision > 0 ? T.needsDecision(needsDecision) : T.outboxTitle}>

@@ -1,0 +1,114 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { QueryClient } from '@tanstack/react-query'
+import { flushNow, outboxTransport, startSync, syncState } from '../../src/client/app/sync'
+import { session } from '../../src/client/lib/session'
+import { cacheServerRows, countWaiting, enqueueEdit, NetworkError, offlineDb } from '../../src/client/offline'
+import { point } from './offline/helpers'
+
+/**
+ * The browser's network as the sync module meets it: a stand-in for fetch that answers like the server
+ * (the check call, point updates) or fails like a dead connection.
+ */
+class Network {
+  down = false
+  status = 200
+  checks = 0
+  readonly writes: { url: string; init: RequestInit }[] = []
+
+  fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    if (this.down) throw new TypeError('Failed to fetch')
+    const url = String(input)
+    if (url.startsWith('/api/document_request/check/')) {
+      this.checks += 1
+      return Response.json({ unassigned: 1, new_messages: 0 }, { status: this.status === 200 ? 200 : this.status })
+    }
+    this.writes.push({ url, init })
+    if (this.status !== 200) return Response.json({ detail: 'no' }, { status: this.status })
+    const body = JSON.parse(String(init.body)) as Record<string, unknown>
+    const id = Number(/\/api\/points\/(\d+)\//.exec(url)?.[1])
+    return Response.json({ ...point(id), ...body, version: 2 })
+  }
+}
+
+let network: Network
+let queryClient: QueryClient
+let stop: () => void = () => {}
+
+beforeEach(async () => {
+  network = new Network()
+  vi.stubGlobal('fetch', network.fetch)
+  session.signIn('token-1')
+  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  await offlineDb().outbox.clear()
+  await cacheServerRows('points', [point(1), point(2)], { complete: true })
+})
+
+afterEach(() => {
+  stop()
+  queryClient.clear()
+  vi.unstubAllGlobals()
+})
+
+const edit = (id: number, remark: string) => enqueueEdit({ entity: 'point', op: 'update', entityId: id, patch: { remark }, baseVersion: 1 })
+
+describe('the outbox transport', () => {
+  it('sends the edit as JSON with the token, the Idempotency-Key and If-Match', async () => {
+    const answer = await outboxTransport({ method: 'PUT', path: '/api/points/1/', body: { remark: 'r' }, headers: { 'Idempotency-Key': 'K1', 'If-Match': '"1"' } })
+
+    expect(answer).toMatchObject({ status: 200, body: { point_id: 1, remark: 'r', version: 2 } })
+    const headers = network.writes[0]!.init.headers as Record<string, string>
+    expect(headers).toMatchObject({ Authorization: 'JWT token-1', 'Idempotency-Key': 'K1', 'If-Match': '"1"', 'Content-Type': 'application/json' })
+  })
+
+  it('turns a failed connection into a NetworkError and hands any answer over as it is', async () => {
+    network.down = true
+    await expect(outboxTransport({ method: 'PATCH', path: '/api/counters/1/', body: {}, headers: {} })).rejects.toBeInstanceOf(NetworkError)
+    network.down = false
+    network.status = 412
+    expect(await outboxTransport({ method: 'PUT', path: '/api/points/1/', body: {}, headers: {} })).toMatchObject({ status: 412, body: { detail: 'no' } })
+  })
+})
+
+describe('connectivity and flushing', () => {
+  it('is offline when the check call gets no answer, and back online at the next answer, sending what waited', async () => {
+    network.down = true
+    await edit(1, 'в подвале')
+    stop = startSync(queryClient)
+    await vi.waitFor(() => expect(syncState.get()).toMatchObject({ online: false, waiting: 1 }))
+
+    network.down = false
+    window.dispatchEvent(new Event('online'))
+    await vi.waitFor(() => expect(syncState.get()).toMatchObject({ online: true, waiting: 0 }))
+    expect(network.writes.map((w) => w.url)).toEqual(['/api/points/1/'])
+    expect(await countWaiting()).toBe(0)
+  })
+
+  it('counts any answer of the check call, even a refusal, as online', async () => {
+    network.status = 403
+    stop = startSync(queryClient)
+    await vi.waitFor(() => expect(network.checks).toBeGreaterThan(0))
+    await vi.waitFor(() => expect(syncState.get().online).toBe(true))
+  })
+
+  it('sends a new edit at once while online, and each edit once however many triggers fire', async () => {
+    stop = startSync(queryClient)
+    await vi.waitFor(() => expect(syncState.get().online).toBe(true))
+    await edit(1, 'первая')
+    await edit(2, 'вторая')
+    await Promise.all([flushNow(), flushNow(true), flushNow()])
+    document.dispatchEvent(new Event('visibilitychange'))
+    await vi.waitFor(async () => expect(await countWaiting()).toBe(0))
+    expect(network.writes.map((w) => w.url).sort()).toEqual(['/api/points/1/', '/api/points/2/'])
+  })
+
+  it('keeps the queue when the server refuses the token and leaves the sign-in to the check call', async () => {
+    stop = startSync(queryClient)
+    await vi.waitFor(() => expect(network.checks).toBeGreaterThan(0))
+    const checksBefore = network.checks
+    network.status = 401
+    await edit(1, 'после входа')
+    await vi.waitFor(() => expect(session.isLoggedIn()).toBe(false))
+    expect(network.checks).toBeGreaterThan(checksBefore)
+    expect(await countWaiting()).toBe(1)
+  })
+})
