@@ -95,7 +95,7 @@ function pageOfCounters(db: Executor, query: ListQuery, filters: (SQL | undefine
     query,
   )
   const rows = selectCounters(db).where(inArray(counters.counter_id, pageIds)).orderBy(...order)
-  return paged(rows, db.select({ count: count() }).from(counters).where(where), toCounter)
+  return paged(rows, db.select({ count: count() }).from(counters).where(where), toCounter, query)
 }
 
 /** The meters list, optionally only the meters ever installed on one point. */
@@ -258,7 +258,7 @@ export function listOperations(db: Executor, query: ListQuery & { counter_id?: n
     operation_date: operation_date.toISOString(),
     coper_type_name: COPER_TYPES[row.coper_type as CoperType] ?? row.coper_type,
     user_name: user_name ?? username,
-  }))
+  }), query)
 }
 
 export async function modelGroupConnParams(db: Executor, counterModelApiId: number): Promise<ModelConnParam[]> {

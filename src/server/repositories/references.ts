@@ -12,10 +12,17 @@ export function withPage<Q extends PgSelect>(rows: Q, query: ListQuery): Q {
   return limit === null ? rows.offset(offset) : rows.limit(limit).offset(offset)
 }
 
-/** A list's rows and its count run as two queries (the count needs no join, no ordering). */
-export async function paged<TRow, TOut>(rows: Promise<TRow[]>, total: Promise<{ count: number }[]>, map: (row: TRow) => TOut): Promise<Paged<TOut>> {
-  const [results, [counted]] = await Promise.all([rows, total])
-  return { count: Number(counted?.count ?? 0), results: results.map(map) }
+/**
+ * A list's rows and its count as two queries (the count needs no join, no ordering). Drizzle queries run only
+ * when awaited, so the count is skipped when the page itself shows the total: a short first or last page,
+ * which is what most searches give.
+ */
+export async function paged<TRow, TOut>(rows: PromiseLike<TRow[]>, total: PromiseLike<{ count: number }[]>, map: (row: TRow) => TOut, query?: ListQuery): Promise<Paged<TOut>> {
+  const results = await rows
+  const page = query && pageOf(query)
+  const shortPage = page && (page.limit === null || results.length < page.limit) && (results.length > 0 || page.offset === 0)
+  const count = shortPage ? page.offset + results.length : Number((await total)[0]?.count ?? 0)
+  return { count, results: results.map(map) }
 }
 
 const searchName = (column: Parameters<typeof ilike>[0], search: string): SQL | undefined => (search ? ilike(column, likePattern(search)) : undefined)
@@ -26,8 +33,7 @@ export function listResourceTypes(db: Executor, query: ListQuery): Promise<Paged
   return paged(
     withPage(db.select().from(resourceTypes).where(where).orderBy(...order).$dynamic(), query),
     db.select({ count: count() }).from(resourceTypes).where(where),
-    (row) => row,
-  )
+    (row) => row, query)
 }
 
 export async function findResourceType(db: Executor, id: number): Promise<ResourceType | undefined> {
@@ -52,8 +58,7 @@ export function listModelApis(db: Executor, query: ListQuery & { resource_type?:
   return paged(
     withPage(db.select(apiColumns).from(counterModelApis).innerJoin(resourceTypes, eq(resourceTypes.resource_type_id, counterModelApis.resource_type_id)).where(where).orderBy(...order).$dynamic(), query),
     db.select({ count: count() }).from(counterModelApis).where(where),
-    (row) => row,
-  )
+    (row) => row, query)
 }
 
 export async function findModelApi(db: Executor, id: number): Promise<CounterModelApi | undefined> {
@@ -100,7 +105,7 @@ export function listModels(db: Executor, query: ListQuery & { resource_type?: nu
   return paged(
     withPage(selectModels(db).where(where).orderBy(...order).$dynamic(), query),
     db.select({ count: count() }).from(counterModels).where(where),
-    (row) => row)
+    (row) => row, query)
 }
 
 export async function findModel(db: Executor, id: number): Promise<CounterModel | undefined> {
@@ -128,8 +133,7 @@ export function listModelParameters(db: Executor, query: ListQuery & { model_id:
       .orderBy(asc(taskGroups.task_group_id), asc(dataParameters.parameter_id))
       .$dynamic(), query),
     db.select({ count: count() }).from(modelParameters).where(where),
-    (row) => ({ ...row, parameter__task_group_name: row.parameter__task_group_name ?? '' }),
-  )
+    (row) => ({ ...row, parameter__task_group_name: row.parameter__task_group_name ?? '' }), query)
 }
 
 export function listDataSources(db: Executor, query: ListQuery): Promise<Paged<DataSource>> {
@@ -138,7 +142,7 @@ export function listDataSources(db: Executor, query: ListQuery): Promise<Paged<D
   return paged(
     withPage(db.select().from(dataSources).where(where).orderBy(...order).$dynamic(), query),
     db.select({ count: count() }).from(dataSources).where(where),
-    (row) => row)
+    (row) => row, query)
 }
 
 export async function findDataSource(db: Executor, id: number): Promise<DataSource | undefined> {
@@ -182,7 +186,7 @@ export function listDataParameters(db: Executor, query: ListQuery & { resource_t
   return paged(
     withPage(selectParameters(db).where(where).orderBy(...order).$dynamic(), query),
     db.select({ count: count() }).from(dataParameters).where(where),
-    toParameter)
+    toParameter, query)
 }
 
 export async function findDataParameter(db: Executor, id: number): Promise<DataParameter | undefined> {
