@@ -34,13 +34,16 @@ async function apiFigures() {
   await bare.close()
 }
 
+/** The built console to measure: dist/, or another build folder. */
+const CONSOLE_ROOT = process.env.CONSOLE_ROOT ?? DEFAULT_CONSOLE_ROOT
+
 async function loginJsSize() {
-  if (!existsSync(path.join(DEFAULT_CONSOLE_ROOT, 'index.html'))) {
+  if (!existsSync(path.join(CONSOLE_ROOT, 'index.html'))) {
     console.log('\nКонсоль не собрана (npm run build): размер JS для /login не измерен')
     return
   }
   const server = await startBenchServer()
-  const app = await buildApp({ config: server.app.config, database: server.database, secret: 'bench-secret-bench-secret-bench-secret' })
+  const app = await buildApp({ config: server.app.config, database: server.database, secret: 'bench-secret-bench-secret-bench-secret', consoleRoot: CONSOLE_ROOT })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   const base = `http://localhost:${typeof address === 'object' && address ? address.port : 0}`
@@ -59,7 +62,7 @@ async function loginJsSize() {
   let gzip = 0
   const files: Record<string, number> = {}
   for (const script of scripts) {
-    const body = readFileSync(path.join(DEFAULT_CONSOLE_ROOT, script))
+    const body = readFileSync(path.join(CONSOLE_ROOT, script))
     raw += body.length
     files[path.basename(script)] = gzipSync(body, { level: 9 }).length
     gzip += files[path.basename(script)]!
