@@ -33,9 +33,7 @@ try {
   await page.evaluate(async () => navigator.serviceWorker.ready)
   // The points screen mirrors the whole list on the device; the mirror is complete when IndexedDB holds every row.
   await page.goto('/points')
-  await page.waitForFunction((expected) => countRows('points').then((n) => n === expected), CACHED_POINTS, { polling: 500, timeout: 120_000 }).catch(async () => {
-    throw new Error(`the points mirror did not fill: ${await page.evaluate(() => countRows('points'))}`)
-  })
+  await waitForCount(page, 'points', CACHED_POINTS)
 
   await goOffline(context)
   const starts: number[] = []
@@ -55,12 +53,13 @@ try {
   // 1,000 edits queued offline, as enqueueEdit stores them (the local row changed, one outbox entry each).
   const edited = (await e.database.db.select({ id: points.point_id }).from(points).orderBy(points.point_id).limit(QUEUED_EDITS)).map((r) => r.id)
   await page.evaluate(queueEdits, edited)
+  // The replay runs while the points list is open, as when a person comes back online at work.
   await page.reload()
   await page.getByText(`Ожидают отправки: ${QUEUED_EDITS}`).waitFor()
 
   const replayStart = performance.now()
   await goOnline(context)
-  await page.waitForFunction(() => countRows('outbox').then((n) => n === 0), undefined, { polling: 100, timeout: 300_000 })
+  await waitForCount(page, 'outbox', 0)
   const replayMs = performance.now() - replayStart
 
   const applied = await e.database.db
@@ -89,6 +88,17 @@ async function goOnline(context: BrowserContext): Promise<void> {
 }
 
 declare function countRows(store: string): Promise<number>
+
+/** Polls the page's IndexedDB until the store holds `expected` rows (5 minutes at most). */
+async function waitForCount(page: Page, store: string, expected: number): Promise<void> {
+  const deadline = Date.now() + 300_000
+  let count = await page.evaluate((name) => countRows(name), store)
+  while (count !== expected) {
+    if (Date.now() > deadline) throw new Error(`${store} holds ${count} rows, not ${expected}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    count = await page.evaluate((name) => countRows(name), store)
+  }
+}
 
 /** Runs in the page: a count of one store of the console's IndexedDB, installed on first use. */
 async function installHelpers(page: Page): Promise<void> {

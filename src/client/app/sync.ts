@@ -4,7 +4,8 @@ import { T } from '../../shared/texts'
 import { ApiError } from '../lib/api-client'
 import { session } from '../lib/session'
 import { requestCheckKey, requestCheckQueryOptions } from '../features/requests/api/check'
-import { flushOutbox, NetworkError, subscribeOutbox, type FlushReport, type OutboxEntry, type Transport } from '../offline'
+import { liveQuery } from 'dexie'
+import { flushOutbox, NetworkError, offlineDb, type FlushReport, type Transport } from '../offline'
 import { postToWorker } from './sw-bridge'
 
 /**
@@ -136,19 +137,27 @@ function startHeartbeat(queryClient: QueryClient): () => void {
   }
 }
 
-/** New entries (an edit just queued, a conflict kept, a rejection resent) start a flush; the flusher's own changes do not. */
+/**
+ * The waiting counts, and a flush for each new entry (an edit just queued, a conflict kept, a rejection
+ * resent: each gets a new mutationId); the flusher's own changes do not start one. Index keys and counts
+ * only: re-reading whole entries after each of a long replay's writes would cost more than the replay.
+ */
 function watchOutbox(): () => void {
+  const db = offlineDb()
   let known = new Set<string>()
-  return subscribeOutbox(
-    (entries: OutboxEntry[]) => {
-      const fresh = entries.some((entry) => entry.status === 'pending' && !known.has(entry.mutationId))
-      known = new Set(entries.map((entry) => entry.mutationId))
-      update({ waiting: entries.length, needsDecision: entries.filter((entry) => entry.status === 'conflict' || entry.status === 'rejected').length })
+  const subscription = liveQuery(async () => ({
+    keys: (await db.outbox.orderBy('mutationId').keys()) as string[],
+    needsDecision: await db.outbox.where('status').anyOf('conflict', 'rejected').count(),
+  })).subscribe({
+    next: ({ keys, needsDecision }) => {
+      const fresh = keys.some((key) => !known.has(key))
+      known = new Set(keys)
+      update({ waiting: keys.length, needsDecision })
       if (fresh) void flushNow()
     },
-    undefined,
-    (error) => console.error('outbox subscription failed', error),
-  )
+    error: (error: unknown) => console.error('outbox subscription failed', error),
+  })
+  return () => subscription.unsubscribe()
 }
 
 function listen(target: EventTarget, type: string, handler: () => void): () => void {
