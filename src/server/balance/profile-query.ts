@@ -61,13 +61,14 @@ const NO_VALUE = sql.raw(`'\\x7ff8000000000000'::bytea`)
 
 /**
  * Raw energy per installation of each point, with its ratio k = coeff x coeff_voltage, so a meter change
- * inside the period sums both meters correctly. An installation's values come back in one row as three
- * byte strings in PostgreSQL's binary forms: keys, values (float8) and validly measured half-hours (int2).
- * Turning 148,800 rows, or SQL arrays or texts of as many numbers, into JS values costs several times the
- * query; binary needs no number formatting in SQL and no parsing in JS. Below a day the key is the
- * half-hour's start (timestamptz) and the values are raw half-hours read by the primary key range of the
- * installation; from a day up the key is the local day (date), the values come from the daily rollup, and
- * only the days an install or take-off cuts are summed from raw half-hours.
+ * inside the period sums both meters correctly. An installation's values come back in one row as byte strings
+ * in PostgreSQL's binary forms: turning 148,800 rows, or SQL arrays or texts of as many numbers, into JS values
+ * costs several times the query, and binary needs no number formatting in SQL nor parsing in JS.
+ * - Below a day: `keys` are the half-hours' starts (timestamptz), `vals` their float8 values, and `invalid`
+ *   the starts of the few that were not validly measured (one more list per value costs a sixth of the query).
+ *   They are read by the primary key range of the installation.
+ * - From a day up: `keys` are local days (date), `vals` and `valids` (int2) come from the daily rollup, and
+ *   only the days an install or take-off cuts are summed from raw half-hours.
  */
 function seriesSql(r: SeriesRequest): SQL {
   const tz = r.timeZone
@@ -77,14 +78,14 @@ function seriesSql(r: SeriesRequest): SQL {
              pc.coeff * pc.coeff_voltage as k
       from point_counters pc, period p
       where pc.point_id = any(${pgIntArray(r.pointIds)}::int[]) and pc.installed_at < p.hi and (pc.removed_at is null or pc.removed_at > p.lo))`
-  const lists = (key: SQL, value: SQL, valid: SQL) => sql`
-    string_agg(${key}, '') as keys, string_agg(coalesce(float8send(${value}), ${NO_VALUE}), '') as vals, string_agg(${valid}, '') as valids`
+  const lists = (key: SQL, value: SQL) => sql`string_agg(${key}, '') as keys, string_agg(coalesce(float8send(${value}), ${NO_VALUE}), '') as vals`
   if (!DAY_UNIT[r.interval]) {
     return sql`
       with ${period(r)}, ${installations}
       select i.point_id, i.k, x.*
       from inst i, period p, lateral (
-        select ${lists(sql`timestamptz_send(v.interval_start)`, sql`case when v.status <> 1 then v.value end`, sql`case when v.status = 0 then '\\x0001'::bytea else '\\x0000'::bytea end`)}
+        select ${lists(sql`timestamptz_send(v.interval_start)`, sql`case when v.status <> 1 then v.value end`)},
+               null::bytea as valids, string_agg(timestamptz_send(v.interval_start), '') filter (where v.status <> 0) as invalid
         from interval_values v
         where v.counter_id = i.counter_id and v.channel = ${r.channel}
           and v.interval_start >= greatest(i.installed_at, p.lo) and v.interval_start < least(i.removed_at, p.hi)) x
@@ -108,7 +109,7 @@ function seriesSql(r: SeriesRequest): SQL {
         from whole where removed_at <> 'infinity' and ${dayStart(sql`end_day`)} <> removed_at) c)
     select w.point_id, w.k, x.*
     from whole w, period p, lateral (
-      select ${lists(sql`date_send(days.day)`, sql`days.value`, sql`int2send(days.valid)`)}
+      select ${lists(sql`date_send(days.day)`, sql`days.value`)}, string_agg(int2send(days.valid), '') as valids, null::bytea as invalid
       from (
         select d.day, d.value, d.valid_intervals as valid
         from daily_values d
@@ -129,9 +130,11 @@ function numberList(text: string): number[] {
   return JSON.parse(`[${text}]`) as number[]
 }
 
-/** The last bucket whose key is at or before `key`; `hint` (the previous answer) is right for values in time order. */
+/** The last bucket whose key is at or before `key`. Values come in time order: mostly `hint` (the previous answer) or the next. */
 function bucketAt(keys: number[], key: number, hint: number): number {
-  if (keys[hint]! <= key && (hint + 1 === keys.length || keys[hint + 1]! > key)) return hint
+  for (let b = hint; b <= hint + 1 && b < keys.length; b++) {
+    if (keys[b]! <= key && (b + 1 === keys.length || keys[b + 1]! > key)) return b
+  }
   let lo = 0
   let hi = keys.length - 1
   while (lo < hi) {
@@ -145,8 +148,10 @@ function bucketAt(keys: number[], key: number, hint: number): number {
 const view = (bytes: Buffer) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
 /** Epoch ms of PostgreSQL's timestamp zero, 2000-01-01 UTC. */
 const PG_EPOCH_MS = 946_684_800_000
+/** The i-th binary timestamptz (int8 microseconds from 2000) as epoch ms. */
+const timestampAt = (bytes: DataView, i: number) => (bytes.getInt32(i * 8) * 2 ** 32 + bytes.getUint32(i * 8 + 4)) / 1000 + PG_EPOCH_MS
 
-type SeriesRow = { point_id: number; k: number; keys: Buffer; vals: Buffer; valids: Buffer }
+type SeriesRow = { point_id: number; k: number; keys: Buffer; vals: Buffer; valids: Buffer | null; invalid: Buffer | null }
 
 /** Each point's energy per bucket: the installations' values times their ratios, summed into the buckets. */
 export async function loadSeries(db: Executor, r: SeriesRequest): Promise<{ buckets: Bucket[]; series: Map<number, PointSeries> }> {
@@ -161,16 +166,21 @@ export async function loadSeries(db: Executor, r: SeriesRequest): Promise<{ buck
     const k = Number(row.k)
     const target = series.get(pointId) ?? emptySeries(buckets.length)
     series.set(pointId, target)
-    const [at, vals, valids] = [view(row.keys), view(row.vals), view(row.valids)]
+    const [at, vals, valids] = [view(row.keys), view(row.vals), row.valids && view(row.valids)]
     let b = 0
     for (let i = 0; i < vals.byteLength / 8; i++) {
-      // A date is int4 days from 2000-01-01; a timestamptz is int8 microseconds from then.
-      const key = byDay ? at.getInt32(i * 4) : (at.getInt32(i * 8) * 2 ** 32 + at.getUint32(i * 8 + 4)) / 1000 + PG_EPOCH_MS
+      // A date is int4 days from 2000-01-01.
+      const key = byDay ? at.getInt32(i * 4) : timestampAt(at, i)
       if (key < keys[0]!) continue
       b = bucketAt(keys, key, b)
       const value = vals.getFloat64(i * 8)
       if (!Number.isNaN(value)) target.values[b] = Number.isNaN(target.values[b]) ? value * k : target.values[b]! + value * k
-      target.valid[b]! += valids.getInt16(i * 2)
+      target.valid[b]! += valids ? valids.getInt16(i * 2) : 1
+    }
+    const invalid = row.invalid && view(row.invalid)
+    for (let i = 0; invalid && i < invalid.byteLength / 8; i++) {
+      const key = timestampAt(invalid, i)
+      if (key >= keys[0]!) target.valid[bucketAt(keys, key, 0)]! -= 1
     }
   }
   return { buckets, series }

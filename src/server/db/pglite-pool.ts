@@ -4,7 +4,7 @@ import pg from 'pg'
 
 type Field = { name: string; dataTypeID: number }
 type WorkerAnswer =
-  | { id: number; rows: (string | null)[][]; fields: Field[]; affectedRows: number }
+  | { id: number; rows: (string | Uint8Array | null)[][]; fields: Field[]; affectedRows: number }
   | { id: number; error: Record<string, unknown> & { message: string } }
   | { id: number; closed: true }
 type QueryConfig = {
@@ -95,7 +95,10 @@ export class PgliteWorkerPool {
     const parsers = answer.fields.map((f) =>
       query.types ? query.types.getTypeParser(f.dataTypeID, 'text') : pg.types.getTypeParser(f.dataTypeID, 'text'),
     )
-    const parsed = answer.rows.map((row) => row.map((v, i) => (v === null ? null : parsers[i]!(v))))
+    // bytea arrives already decoded by the worker; it becomes a Buffer, as node-postgres gives it.
+    const parsed = answer.rows.map((row) =>
+      row.map((v, i) => (v === null ? null : typeof v === 'string' ? parsers[i]!(v) : Buffer.from(v.buffer, v.byteOffset, v.byteLength))),
+    )
     const rows =
       query.rowMode === 'array'
         ? parsed
