@@ -18,7 +18,13 @@ export function NotificationsButton() {
   useEffect(() => {
     if (permission === 'granted') void registerPeriodicCheck()
   }, [permission])
-  useEffect(() => onWorkerMessage((message) => void navigate({ to: message.path })), [navigate])
+  useEffect(
+    () =>
+      onWorkerMessage((message) => {
+        if (message.type === 'open') void navigate({ to: message.path })
+      }),
+    [navigate],
+  )
 
   if (!supported()) return null
   const enable = async () => setPermission(await Notification.requestPermission())
