@@ -15,15 +15,19 @@ let t: TestApp
 let representId: number
 let pointA: number
 let pointB: number
+/** A second object with one point whose meter estimated 1 March 10:30 (status 2), 4 kWh every half-hour. */
+let estimatedId: number
+let pointC: number
 const HALF = 1_800_000
 
-function halfHours(counterId: number, from: Date, to: Date, value: number, skip: (at: Date) => 'missing' | 'absent' | null = () => null): IntervalRow[] {
+function halfHours(counterId: number, from: Date, to: Date, value: number, skip: (at: Date) => 'missing' | 'absent' | 'estimated' | null = () => null): IntervalRow[] {
   const rows: IntervalRow[] = []
   for (let at = from.getTime(); at < to.getTime(); at += HALF) {
     const start = new Date(at)
     const gap = skip(start)
     if (gap === 'absent') continue
-    rows.push({ counter_id: counterId, channel: CHANNEL.A_PLUS, interval_start: start, value: gap ? null : value, status: gap ? INTERVAL_STATUS.MISSING : INTERVAL_STATUS.VALID })
+    if (gap === 'estimated') rows.push({ counter_id: counterId, channel: CHANNEL.A_PLUS, interval_start: start, value, status: INTERVAL_STATUS.ESTIMATED })
+    else rows.push({ counter_id: counterId, channel: CHANNEL.A_PLUS, interval_start: start, value: gap ? null : value, status: gap ? INTERVAL_STATUS.MISSING : INTERVAL_STATUS.VALID })
   }
   return rows
 }
@@ -33,17 +37,22 @@ beforeAll(async () => {
   const f = meteringFactory(t.database.db)
   pointA = await f.point('Ввод Т-1')
   pointB = await f.point('Отходящая линия')
-  const [m1, m2, m3] = [await f.counter(), await f.counter(), await f.counter()]
+  pointC = await f.point('Ввод Т-2')
+  const [m1, m2, m3, m4] = [await f.counter(), await f.counter(), await f.counter(), await f.counter()]
   await f.install(pointA, m1, msk('2024-02-01T00:00:00'), msk('2024-03-02T12:00:00'), { coeff: 10 })
   await f.install(pointA, m2, msk('2024-03-02T12:00:00'), null, { coeff: 5 })
   await f.install(pointB, m3, msk('2024-02-01T00:00:00'), null)
+  await f.install(pointC, m4, msk('2024-02-01T00:00:00'), null)
   const from = msk('2024-03-01T00:00:00')
   const to = msk('2024-03-04T00:00:00')
   await storeIntervals(t.database.db, [
     ...halfHours(m1, from, to, 1),
     ...halfHours(m2, from, to, 2),
     ...halfHours(m3, from, to, 4, (at) => (at.getTime() === msk('2024-03-01T10:00:00').getTime() ? 'missing' : at.getTime() === msk('2024-03-01T11:00:00').getTime() ? 'absent' : null)),
+    ...halfHours(m4, from, to, 4, (at) => (at.getTime() === msk('2024-03-01T10:30:00').getTime() ? 'estimated' : null)),
   ])
+  estimatedId = (await t.call(t.adminToken, { method: 'POST', url: '/api/represents/', payload: { name: 'ТП-2' } })).json().represent_id
+  await t.call(t.adminToken, { method: 'POST', url: `/api/represents/${estimatedId}/add_point/?point_id=${pointC}` })
   const created = await t.call(t.adminToken, { method: 'POST', url: '/api/represents/', payload: { name: 'ТП-1' } })
   representId = created.json().represent_id
   for (const point of [pointA, pointB]) await t.call(t.adminToken, { method: 'POST', url: `/api/represents/${representId}/add_point/?point_id=${point}` })
@@ -53,8 +62,8 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const profile = async (query: string) => {
-  const res = await t.call(t.adminToken, { method: 'GET', url: `/api/represents/${representId}/points_profile_data/?beginDate=2024-03-01&endDate=2024-03-03&${query}` })
+const profile = async (query: string, id = representId) => {
+  const res = await t.call(t.adminToken, { method: 'GET', url: `/api/represents/${id}/points_profile_data/?beginDate=2024-03-01&endDate=2024-03-03&${query}` })
   expect(res.statusCode, res.body).toBe(200)
   return res.json()
 }
@@ -105,5 +114,16 @@ describe('balance from the database', () => {
       halves.items.slice(d * 48, d * 48 + 48).reduce((s: number, i: { values: Record<string, number | null> }) => s + (i.values[`p${pointA}`] ?? 0), 0),
     )
     expect(perDay).toEqual(days.items.map((i: { values: Record<string, number> }) => i.values[`p${pointA}`]))
+  })
+
+  it('counts an estimated half-hour in the energy but marks its hour and day incomplete', async () => {
+    const c = `p${pointC}`
+    const hours = await profile('interval=60', estimatedId)
+    const hour = hours.items.find((i: { time: string }) => i.time === msk('2024-03-01T10:00:00').toISOString())
+    expect(hour.values[c]).toBe(8)
+    expect(hour.missing).toEqual([c, 'sum', 'lost'])
+    const days = await profile('interval=1440', estimatedId)
+    expect(days.items.map((i: { values: Record<string, number> }) => i.values[c])).toEqual([192, 192, 192])
+    expect(days.items.map((i: { missing: string[] }) => i.missing)).toEqual([[c, 'sum', 'lost'], [], []])
   })
 })
