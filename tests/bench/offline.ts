@@ -5,9 +5,10 @@
  * Run: npx vite build && npx tsx tests/bench/offline.ts
  */
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext } from 'playwright-core'
 import { auditLog, points } from '../../src/server/db/schema'
 import { startE2E } from '../e2e/harness'
+import { waitForStoreCount } from '../e2e/idb'
 
 const CACHED_POINTS = 10_000
 const QUEUED_EDITS = 1_000
@@ -28,12 +29,11 @@ try {
 
   const context = await e.newContext({ width: 1280, height: 900 })
   const page = await context.newPage()
-  await installHelpers(page)
   await e.signIn(page)
   await page.evaluate(async () => navigator.serviceWorker.ready)
   // The points screen mirrors the whole list on the device; the mirror is complete when IndexedDB holds every row.
   await page.goto('/points')
-  await waitForCount(page, 'points', CACHED_POINTS)
+  await waitForStoreCount(page, 'points', (n) => n === CACHED_POINTS)
 
   await goOffline(context)
   const starts: number[] = []
@@ -59,7 +59,7 @@ try {
 
   const replayStart = performance.now()
   await goOnline(context)
-  await waitForCount(page, 'outbox', 0)
+  await waitForStoreCount(page, 'outbox', (n) => n === 0)
   const replayMs = performance.now() - replayStart
 
   const applied = await e.database.db
@@ -85,44 +85,6 @@ async function goOffline(context: BrowserContext): Promise<void> {
 async function goOnline(context: BrowserContext): Promise<void> {
   await context.unroute('**/api/**')
   await context.setOffline(false)
-}
-
-declare function countRows(store: string): Promise<number>
-
-/** Polls the page's IndexedDB until the store holds `expected` rows (5 minutes at most). */
-async function waitForCount(page: Page, store: string, expected: number): Promise<void> {
-  const deadline = Date.now() + 300_000
-  let count = await page.evaluate((name) => countRows(name), store)
-  while (count !== expected) {
-    if (Date.now() > deadline) throw new Error(`${store} holds ${count} rows, not ${expected}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    count = await page.evaluate((name) => countRows(name), store)
-  }
-}
-
-/** Runs in the page: a count of one store of the console's IndexedDB, installed on first use. */
-async function installHelpers(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    ;(globalThis as unknown as { countRows: typeof countRows }).countRows = (store) =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('metering-console')
-        open.onerror = () => reject(open.error)
-        open.onsuccess = () => {
-          const db = open.result
-          if (!db.objectStoreNames.contains(store)) {
-            db.close()
-            resolve(0)
-            return
-          }
-          const count = db.transaction(store).objectStore(store).count()
-          count.onsuccess = () => {
-            db.close()
-            resolve(count.result)
-          }
-          count.onerror = () => reject(count.error)
-        }
-      })
-  })
 }
 
 /** Runs in the page: what enqueueEdit writes for a remark edit of each point, in one transaction. */

@@ -8,6 +8,7 @@ import { hashPassword } from '../../src/server/lib/password'
 import { T } from '../../src/shared/texts'
 import { multipart } from '../helpers/multipart'
 import { ADMIN, startE2E, type E2E } from './harness'
+import { waitForStoreCount } from './idb'
 
 let e: E2E
 let refs: RegistryReferences
@@ -80,9 +81,9 @@ describe('offline console under faults', () => {
     await e.signIn(page)
     // Seen once online: the lists are mirrored on the device and the service worker holds the shell.
     await page.goto('/points')
-    await page.getByRole('link', { name: p3.name }).first().waitFor()
+    await waitForStoreCount(page, 'points', (n) => n >= 3)
     await page.goto('/counters')
-    await page.getByRole('cell', { name: meter.serial_num, exact: true }).waitFor()
+    await waitForStoreCount(page, 'counters', (n) => n >= 1)
     await page.evaluate(async () => navigator.serviceWorker.ready)
 
     await goOffline(context)
@@ -152,6 +153,7 @@ describe('offline console under faults', () => {
     await e.signIn(page)
     await page.goto('/counters')
     await page.getByRole('cell', { name: '47000902', exact: true }).waitFor()
+    await waitForStoreCount(page, 'counters', (n) => n >= 2)
     await page.evaluate(async () => navigator.serviceWorker.ready)
     await goOffline(context)
     // Offline nothing can tell that the serial number is taken: the server refuses it later.
