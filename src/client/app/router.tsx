@@ -1,8 +1,8 @@
-import { createRouter } from '@tanstack/react-router'
+import { createRouter, lazyRouteComponent } from '@tanstack/react-router'
 import { routeTree } from '../routeTree.gen'
 import { queryClient } from './query-client'
 import { setUnauthorizedHandler } from '../lib/api-client'
-import { RouteError, RoutePending } from '../components/ui/route-states'
+import { RoutePending } from '../components/ui/route-pending'
 
 export const router = createRouter({
   routeTree,
@@ -10,7 +10,7 @@ export const router = createRouter({
   defaultPreload: 'intent',
   defaultPreloadStaleTime: 0,
   defaultPendingComponent: RoutePending,
-  defaultErrorComponent: RouteError,
+  defaultErrorComponent: lazyRouteComponent(() => import('../components/ui/route-states')),
   defaultPendingMs: 150,
   scrollRestoration: true,
 })

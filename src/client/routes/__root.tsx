@@ -1,7 +1,6 @@
-import { createRootRouteWithContext, Outlet, redirect } from '@tanstack/react-router'
+import { createRootRouteWithContext, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
 import { session } from '../lib/session'
-import { NotFoundPage } from '../components/layout/not-found-page'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   // Guard of the spec: a visitor without a stored token goes to /login, whatever the path.
@@ -11,5 +10,5 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
     }
   },
   component: Outlet,
-  notFoundComponent: NotFoundPage,
+  notFoundComponent: lazyRouteComponent(() => import('../components/layout/not-found-page')),
 })

@@ -1,16 +1,14 @@
-import { useState } from 'react'
-import { Alert, Box, Button, Card, Center, Heading, Stack, Text } from '@chakra-ui/react'
+import { useState, type FormEvent } from 'react'
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router'
 import { useQueryClient } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { loginInput } from '../../shared/schemas/auth'
 import { APP_NAME } from '../../shared/app-info'
 import { T } from '../../shared/texts'
-import { ApiError } from '../lib/api-client'
+import { ApiError, errorMessage } from '../lib/api-client'
 import { session } from '../lib/session'
 import { signIn } from '../features/auth/api/auth'
-import { TextField } from '../components/ui/fields'
-import { useForm } from '../components/ui/use-form'
+import './login.css'
 
 export const Route = createFileRoute('/login')({
   validateSearch: v.object({ redirect: v.fallback(v.optional(v.pipe(v.string(), v.startsWith('/'))), undefined) }),
@@ -20,54 +18,86 @@ export const Route = createFileRoute('/login')({
   component: LoginPage,
 })
 
+type Field = 'username' | 'password'
+
+/**
+ * Sign-in, in plain HTML and CSS: the first page a tablet in a substation loads carries no UI library,
+ * and it works the same without one (labels, required checks, the error line of the spec).
+ */
 function LoginPage() {
   const { redirect: target } = Route.useSearch()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const form = useForm(loginInput, { username: '', password: '' })
+  const [values, setValues] = useState({ username: '', password: '' })
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
   const [failure, setFailure] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
 
-  const onSubmit = form.submit(async (input) => {
-    setFailure(null)
-    try {
-      await signIn(input)
-    } catch (error) {
-      setFailure(error instanceof ApiError && error.status === 400 ? T.loginFailed : error instanceof Error ? error.message : T.loginFailed)
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault()
+    const parsed = v.safeParse(loginInput, values)
+    if (!parsed.success) {
+      const flat = v.flatten<typeof loginInput>(parsed.issues).nested ?? {}
+      setErrors({ username: flat.username?.[0], password: flat.password?.[0] })
       return
     }
-    await queryClient.invalidateQueries({ queryKey: ['auth'] })
-    await navigate({ to: target ?? '/' })
-  })
+    setErrors({})
+    setFailure(null)
+    setBusy(true)
+    try {
+      await signIn(parsed.output)
+      await queryClient.invalidateQueries({ queryKey: ['auth'] })
+      await navigate({ to: target ?? '/' })
+    } catch (error) {
+      setFailure(error instanceof ApiError && error.status === 400 ? T.loginFailed : errorMessage(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const field = (name: Field, label: string, type: string, autoComplete: string) => (
+    <div className="login__field">
+      <label htmlFor={`login-${name}`}>
+        {label}
+        <span aria-hidden className="login__required">
+          *
+        </span>
+      </label>
+      <input
+        id={`login-${name}`}
+        type={type}
+        autoComplete={autoComplete}
+        required
+        autoFocus={name === 'username'}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `login-${name}-error` : undefined}
+        value={values[name]}
+        onChange={(e) => setValues((current) => ({ ...current, [name]: e.target.value }))}
+      />
+      {errors[name] && (
+        <p id={`login-${name}-error`} className="login__field-error">
+          {errors[name]}
+        </p>
+      )}
+    </div>
+  )
 
   return (
-    <Center minH="100vh" p="4" bg="bg.subtle">
-      <Card.Root width="full" maxW="sm">
-        <Card.Body>
-          <form onSubmit={onSubmit} noValidate>
-          <Stack gap="4">
-            <Box>
-              <Heading as="h1" size="lg">
-                Вход в систему
-              </Heading>
-              <Text color="fg.muted" fontSize="sm">
-                {APP_NAME}
-              </Text>
-            </Box>
-            <TextField label="Логин" value={form.values.username} onChange={(v) => form.set('username', v)} error={form.errors.username} autoComplete="username" required autoFocus />
-            <TextField label="Пароль" type="password" value={form.values.password} onChange={(v) => form.set('password', v)} error={form.errors.password} autoComplete="current-password" required />
-            {failure && (
-              <Alert.Root status="error" role="alert">
-                <Alert.Indicator />
-                <Alert.Title>{failure}</Alert.Title>
-              </Alert.Root>
-            )}
-            <Button type="submit" colorPalette="blue" loading={form.submitting}>
-              Войти
-            </Button>
-          </Stack>
-          </form>
-        </Card.Body>
-      </Card.Root>
-    </Center>
+    <main className="login">
+      <form className="login__card" onSubmit={onSubmit} noValidate>
+        <h1>Вход в систему</h1>
+        <p className="login__subtitle">{APP_NAME}</p>
+        {field('username', 'Логин', 'text', 'username')}
+        {field('password', 'Пароль', 'password', 'current-password')}
+        {failure && (
+          <p className="login__failure" role="alert">
+            {failure}
+          </p>
+        )}
+        <button type="submit" disabled={busy} aria-busy={busy}>
+          Войти
+        </button>
+      </form>
+    </main>
   )
 }

@@ -6,6 +6,7 @@ import { Header } from './header'
 import { SideMenu } from './side-menu'
 import { UpdatePrompt } from './update-prompt'
 import { ConfirmProvider } from '../ui/confirm-dialog'
+import { ChakraRoot } from '../../app/chakra-root'
 
 // Banners and confirmations belong to the signed-in console: the login page does not load them.
 const Toaster = lazy(() => import('../ui/toaster'))
@@ -19,6 +20,7 @@ export function AppShell() {
   useEffect(() => setMenuOpen(false), [pathname])
 
   return (
+    <ChakraRoot>
     <ConfirmProvider>
     <Flex direction="column" minH="100vh">
       <Header onMenu={() => setMenuOpen(true)} />
@@ -54,5 +56,6 @@ export function AppShell() {
       </Suspense>
     </Flex>
     </ConfirmProvider>
+    </ChakraRoot>
   )
 }

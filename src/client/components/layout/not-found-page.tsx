@@ -1,9 +1,11 @@
 import { Button, Center, Heading, Stack } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import { T } from '../../../shared/texts'
+import { ChakraRoot } from '../../app/chakra-root'
 
-export function NotFoundPage() {
+export default function NotFoundPage() {
   return (
+    <ChakraRoot>
     <Center minH="60vh" p="6">
       <Stack align="center" gap="4">
         <Heading size="2xl">{T.notFoundPage}</Heading>
@@ -12,5 +14,6 @@ export function NotFoundPage() {
         </Button>
       </Stack>
     </Center>
+    </ChakraRoot>
   )
 }

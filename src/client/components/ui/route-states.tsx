@@ -1,21 +1,15 @@
-import { Alert, Button, Center, Spinner, Stack } from '@chakra-ui/react'
+import { Alert, Button, Stack } from '@chakra-ui/react'
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { ApiError, errorMessage } from '../../lib/api-client'
 import { T } from '../../../shared/texts'
-
-export function RoutePending() {
-  return (
-    <Center p="10">
-      <Spinner size="lg" aria-label="Загрузка" />
-    </Center>
-  )
-}
+import { ChakraRoot } from '../../app/chakra-root'
 
 /** A screen whose data could not be loaded says why (offline, no rights, server error) and offers a retry. */
-export function RouteError({ error, reset }: ErrorComponentProps) {
+export default function RouteError({ error, reset }: ErrorComponentProps) {
   const router = useRouter()
   const offline = error instanceof ApiError && error.status === 0
   return (
+    <ChakraRoot>
     <Stack p="6" maxW="2xl">
       <Alert.Root status={offline ? 'warning' : 'error'}>
         <Alert.Indicator />
@@ -35,5 +29,6 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
         Повторить
       </Button>
     </Stack>
+    </ChakraRoot>
   )
 }

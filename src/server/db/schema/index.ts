@@ -7,5 +7,4 @@ export * from './readings'
 export * from './represents'
 export * from './collection'
 export * from './reports'
-
 export * from './requests'

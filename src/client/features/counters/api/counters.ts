@@ -6,9 +6,9 @@ import {
 import { modelConnParam } from '../../../../shared/schemas/references'
 import { api } from '../../../lib/api-client'
 import type { ListSearch } from '../../../lib/list-search'
-import { cacheServerRows, enqueueEdit, queryCachedList, type CounterPatch, type CounterRow } from '../../../offline'
+import type { CounterPatch, CounterRow } from '../../../offline'
+import { flushSoon, loadOffline } from '../../../lib/lazy-offline'
 import { isOffline } from '../../points/api/points'
-import { flushNow } from '../../../app/sync'
 
 export const counterKeys = {
   all: ['counters'] as const,
@@ -30,7 +30,7 @@ export const countersQueryOptions = (search: ListSearch) =>
         return { ...(await api('/api/counters/', { query: search, schema: counterList, signal })), offline: false }
       } catch (error) {
         if (!isOffline(error)) throw error
-        return { ...(await queryCachedList('counters', { search: search.search, ordering: search.ordering, page: search.page, perPage: search.per_page })), offline: true }
+        return { ...(await (await loadOffline()).queryCachedList('counters', { search: search.search, ordering: search.ordering, page: search.page, perPage: search.per_page })), offline: true }
       }
     },
     placeholderData: keepPreviousData,
@@ -38,7 +38,7 @@ export const countersQueryOptions = (search: ListSearch) =>
 
 export async function mirrorCounters(): Promise<void> {
   const all = await api('/api/counters/', { query: { page_size: 'all' }, schema: counterList })
-  await cacheServerRows('counters', all.results, { complete: true })
+  await (await loadOffline()).cacheServerRows('counters', all.results, { complete: true })
 }
 
 export const availableForInstallQueryOptions = (modelId: number | null, search: string) =>
@@ -78,6 +78,6 @@ export const deleteCounter = (id: number) => api(`/api/counters/${id}/`, { metho
 
 /** Meter edits go through the outbox; only serial_num, coeff and coeff_voltage, and only when changed. */
 export async function saveCounterEdit(current: CounterRow, patch: CounterPatch): Promise<void> {
-  await enqueueEdit({ entity: 'counter', op: 'update', entityId: current.counter_id, patch, baseVersion: current.version, current })
-  void flushNow()
+  await (await loadOffline()).enqueueEdit({ entity: 'counter', op: 'update', entityId: current.counter_id, patch, baseVersion: current.version, current })
+  flushSoon()
 }

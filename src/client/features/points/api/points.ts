@@ -3,8 +3,8 @@ import * as v from 'valibot'
 import { point, pointConsumption, pointCounterList, pointList, type Point, type PointInput } from '../../../../shared/schemas/points'
 import { api, ApiError } from '../../../lib/api-client'
 import type { ListSearch } from '../../../lib/list-search'
-import { cacheServerRows, enqueueEdit, getCachedRow, queryCachedList, type PointPatch, type PointRow } from '../../../offline'
-import { flushNow } from '../../../app/sync'
+import type { PointPatch, PointRow } from '../../../offline'
+import { flushSoon, loadOffline } from '../../../lib/lazy-offline'
 
 export const pointKeys = {
   all: ['points'] as const,
@@ -29,7 +29,7 @@ export const pointsQueryOptions = (search: ListSearch) =>
         return { ...page, offline: false }
       } catch (error) {
         if (!isOffline(error)) throw error
-        const cached = await queryCachedList('points', { search: search.search, ordering: search.ordering, page: search.page, perPage: search.per_page })
+        const cached = await (await loadOffline()).queryCachedList('points', { search: search.search, ordering: search.ordering, page: search.page, perPage: search.per_page })
         return { ...cached, offline: true }
       }
     },
@@ -39,7 +39,7 @@ export const pointsQueryOptions = (search: ListSearch) =>
 /** Refreshes the device's copy of the whole list, so that it can be searched and sorted offline. */
 export async function mirrorPoints(): Promise<void> {
   const all = await api('/api/points/', { query: { page_size: 'all' }, schema: pointList })
-  await cacheServerRows('points', all.results, { complete: true })
+  await (await loadOffline()).cacheServerRows('points', all.results, { complete: true })
 }
 
 export type LoadedPoint = Point | PointRow
@@ -50,11 +50,11 @@ export const pointQueryOptions = (id: number) =>
     queryFn: async ({ signal }): Promise<LoadedPoint> => {
       try {
         const row = await api(`/api/points/${id}/`, { schema: point, signal })
-        await cacheServerRows('points', [row], { complete: false })
+        await (await loadOffline()).cacheServerRows('points', [row], { complete: false })
         // A waiting edit on the device wins over the server's row until it is sent.
-        return (await getCachedRow('points', id)) ?? row
+        return (await (await loadOffline()).getCachedRow('points', id)) ?? row
       } catch (error) {
-        const cached = isOffline(error) ? await getCachedRow('points', id) : undefined
+        const cached = isOffline(error) ? await (await loadOffline()).getCachedRow('points', id) : undefined
         if (!cached) throw error
         return cached
       }
@@ -83,13 +83,13 @@ export const customersForSelection = queryOptions({
 
 /** New and edited points go through the outbox (Idempotency-Key, If-Match) and are sent at once when possible. */
 export async function savePointCreate(input: PointInput, customerName: string | null): Promise<void> {
-  await enqueueEdit({ entity: 'point', op: 'create', patch: { ...input, customer: customerName === null ? null : { name: customerName } } })
-  void flushNow()
+  await (await loadOffline()).enqueueEdit({ entity: 'point', op: 'create', patch: { ...input, customer: customerName === null ? null : { name: customerName } } })
+  flushSoon()
 }
 
 export async function savePointUpdate(current: LoadedPoint, patch: PointPatch): Promise<void> {
-  await enqueueEdit({ entity: 'point', op: 'update', entityId: current.point_id, patch, baseVersion: current.version, current: current as PointRow })
-  void flushNow()
+  await (await loadOffline()).enqueueEdit({ entity: 'point', op: 'update', entityId: current.point_id, patch, baseVersion: current.version, current: current as PointRow })
+  flushSoon()
 }
 
 export const deletePoint = (id: number) => api(`/api/points/${id}`, { method: 'DELETE' })

@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
-import { onCachedListChange, type ListName } from '../../../offline'
+import type { ListName } from '../../../offline'
+import { loadOffline } from '../../../lib/lazy-offline'
 
 /**
  * Keeps the device's copy of a big list for offline use: refreshed from the server when the screen opens (a
@@ -8,7 +9,15 @@ import { onCachedListChange, type ListName } from '../../../offline'
 export function useListMirror(list: ListName, mirror: () => Promise<void>, onChange: () => void): void {
   useEffect(() => {
     mirror().catch(() => undefined)
-    return onCachedListChange(list, onChange)
+    let stop: (() => void) | undefined
+    let left = false
+    void loadOffline().then((offline) => {
+      if (!left) stop = offline.onCachedListChange(list, onChange)
+    })
+    return () => {
+      left = true
+      stop?.()
+    }
     // The screen's callbacks change identity every render; subscribing once per list is what is meant.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [list])

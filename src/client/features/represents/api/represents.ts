@@ -6,7 +6,7 @@ import {
 } from '../../../../shared/schemas/represents'
 import { HEALTH_CHECK_PERIOD_MS } from '../../../../shared/constants'
 import { api, ApiError, downloadFile } from '../../../lib/api-client'
-import { cacheServerRows, queryCachedList } from '../../../offline'
+import { loadOffline } from '../../../lib/lazy-offline'
 
 export const representKeys = {
   all: ['represents'] as const,
@@ -26,11 +26,11 @@ export const representKeys = {
 async function loadTree(signal: AbortSignal): Promise<{ rows: RepresentTreeRow[]; offline: boolean }> {
   try {
     const { results } = await api('/api/represents/all/', { schema: representTree, signal })
-    await cacheServerRows('represents', results, { complete: true })
+    await (await loadOffline()).cacheServerRows('represents', results, { complete: true })
     return { rows: results, offline: false }
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 0) throw error
-    const cached = await queryCachedList('represents', { perPage: 'all' })
+    const cached = await (await loadOffline()).queryCachedList('represents', { perPage: 'all' })
     return { rows: cached.results, offline: true }
   }
 }
