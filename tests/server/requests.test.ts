@@ -81,6 +81,14 @@ describe('applications', () => {
     expect((await t.call(subscriber.token, { method: 'GET', url: '/api/document_request/check/' })).statusCode).toBe(403)
   })
 
+  it('files an application of a type that requires no files', async () => {
+    const bare = await t.call(t.adminToken, { method: 'POST', url: '/api/document_type/', payload: { doc_type_name: 'Справка без документов', doc_customer_type_id: 1, expired_in_days: 5 } })
+    expect(bare.statusCode).toBe(201)
+    const res = await fileApplication(subscriber.token, [], { doc_type_id: bare.json().doc_type_id })
+    expect(res.statusCode).toBe(201)
+    expect(res.json()).toMatchObject({ new_files: 0 })
+  })
+
   it('refuses an application without its required files, of a wrong type, over the limit, or from staff', async () => {
     const before = storedCount()
     const missing = await fileApplication(subscriber.token, [file(1)])

@@ -98,7 +98,10 @@ export async function requestRoutes(app: FastifyInstance) {
           const id = row!.id
           await tx.update(documentRequests).set({ request_number: String(id).padStart(6, '0') }).where(eq(documentRequests.doc_request_id, id))
           const fileIds = await recordFiles(tx, files, me.user_id)
-          await tx.insert(documentRequestAttachments).values(files.map((f, i) => ({ doc_request_id: id, doc_required_file_id: requiredFileIdOf(f.fieldname), file_id: fileIds[i]! })))
+          // A type may require no files: then the application comes without attachments.
+          if (files.length) {
+            await tx.insert(documentRequestAttachments).values(files.map((f, i) => ({ doc_request_id: id, doc_required_file_id: requiredFileIdOf(f.fieldname), file_id: fileIds[i]! })))
+          }
           const created = (await findRequest(tx, scopeOf(me), id))!
           await audit(tx, request, 'document_request', id, 'create', null, created)
           changed(me.account_id)
