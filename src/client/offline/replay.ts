@@ -55,39 +55,59 @@ function emptyReport(): FlushReport {
   return { busy: false, applied: 0, conflicts: 0, rejected: 0, deferred: 0, offline: false, authRequired: false, nextAttemptAt: null }
 }
 
+/** Entries of different entities are sent this many at a time; one entity's entries always go one by one. */
+const PARALLEL_SENDS = 6
+
 async function drain(db: MeteringDb, transport: Transport, clock: Clock, retryNow: boolean): Promise<FlushReport> {
   await requeueAbandoned(db)
   const report = emptyReport()
   // Entities deferred during this flush are not retried in it, even when their back-off is already over.
   const deferredEntities = new Set<string>()
-  for (;;) {
-    // Re-read each time: edits made during the flush are sent by it too.
-    const next = await nextDue(db, clock.now(), retryNow, deferredEntities)
-    if (!next) break
-    const entry = await claim(db, next)
-    if (!entry) continue
-    const answer = await send(db, transport, entry, clock)
-    if (answer.kind === 'auth-required') {
-      await db.outbox.update(entry.seq as number, { status: 'pending' })
-      report.authRequired = true
-      break
-    }
-    await settle(db, entry, answer, clock)
-    if (answer.kind === 'applied') report.applied += 1
-    else if (answer.kind === 'conflict') report.conflicts += 1
-    else if (answer.kind === 'rejected') report.rejected += 1
-    else {
-      report.deferred += 1
-      deferredEntities.add(entityKey(entry.entity, entry.entityId))
-      // Without a network the other entries would fail the same way; they keep their turn instead.
-      if (answer.kind === 'unreachable') {
-        report.offline = true
-        break
+  let stopped = false
+  while (!stopped) {
+    // Each wave sends the oldest due entry of every entity; re-reading per wave picks up edits made meanwhile.
+    const heads = await dueHeads(db, clock.now(), retryNow, deferredEntities)
+    if (heads.length === 0) break
+    const handle = async (candidate: OutboxEntry) => {
+      if (stopped) return
+      const entry = await claim(db, candidate)
+      if (!entry) return
+      const answer = await send(db, transport, entry, clock)
+      if (answer.kind === 'auth-required') {
+        await db.outbox.update(entry.seq as number, { status: 'pending' })
+        report.authRequired = true
+        stopped = true
+        return
+      }
+      await settle(db, entry, answer, clock)
+      if (answer.kind === 'applied') report.applied += 1
+      else if (answer.kind === 'conflict') report.conflicts += 1
+      else if (answer.kind === 'rejected') report.rejected += 1
+      else {
+        report.deferred += 1
+        deferredEntities.add(entityKey(entry.entity, entry.entityId))
+        // Without a network the other entries would fail the same way; they keep their turn instead.
+        if (answer.kind === 'unreachable') {
+          report.offline = true
+          stopped = true
+        }
       }
     }
+    // The first send probes the network: when it is down, the rest keep their turn instead of all failing.
+    await handle(heads[0]!)
+    await inParallel(heads.slice(1), PARALLEL_SENDS, handle)
   }
   report.nextAttemptAt = await earliestRetry(db, clock.now())
   return report
+}
+
+/** Runs `work` on every item, at most `limit` at once. */
+async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]!)
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane))
 }
 
 /**
@@ -104,16 +124,18 @@ function requeueAbandoned(db: MeteringDb): Promise<number> {
     })
 }
 
-async function nextDue(db: MeteringDb, now: number, retryNow: boolean, deferredEntities: Set<string>): Promise<OutboxEntry | undefined> {
-  const blocked = new Set<string>()
+/** The oldest entry of each entity, when it is pending and due; an entity whose oldest entry waits blocks the rest. */
+async function dueHeads(db: MeteringDb, now: number, retryNow: boolean, deferredEntities: Set<string>): Promise<OutboxEntry[]> {
+  const seen = new Set<string>()
+  const heads: OutboxEntry[] = []
   for (const entry of await db.outbox.toArray()) {
     const key = entityKey(entry.entity, entry.entityId)
-    if (blocked.has(key)) continue
+    if (seen.has(key)) continue
+    seen.add(key)
     const due = retryNow || entry.nextAttemptAt <= now
-    if (entry.status === 'pending' && due && !deferredEntities.has(key)) return entry
-    blocked.add(key)
+    if (entry.status === 'pending' && due && !deferredEntities.has(key)) heads.push(entry)
   }
-  return undefined
+  return heads
 }
 
 /** Marks the entry inflight and returns it as stored at that moment, so a concurrent merge is either in or out. */
