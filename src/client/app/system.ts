@@ -5,6 +5,14 @@ export const system = createSystem(
   defaultConfig,
   defineConfig({
     theme: {
+      // Text and solid badges at WCAG AA contrast on white (axe checks every screen).
+      semanticTokens: {
+        colors: {
+          fg: { error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.400}' } } },
+          orange: { solid: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.700}' } } },
+          green: { solid: { value: { _light: '{colors.green.700}', _dark: '{colors.green.700}' } } },
+        },
+      },
       tokens: {
         fonts: {
           heading: { value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },

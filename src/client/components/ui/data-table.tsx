@@ -63,7 +63,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           <Spinner size="lg" aria-label="Загрузка" />
         </Flex>
       )}
-      <Table.ScrollArea>
+      {/* Focusable so that a wide table can be scrolled with the keyboard. */}
+      <Table.ScrollArea tabIndex={0} aria-label={props.label}>
         <Table.Root size="sm" interactive={Boolean(props.onRowClick)} stickyHeader aria-label={props.label}>
           <Table.Header>
             <Table.Row>

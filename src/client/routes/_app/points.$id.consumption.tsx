@@ -3,7 +3,7 @@ import { Box, Input, Field, Stack, Tabs, Text } from '@chakra-ui/react'
 import { createFileRoute } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import dayjs from 'dayjs'
-import { VictoryAxis, VictoryBar, VictoryChart } from 'victory'
+import { VictoryAxis, VictoryBar, VictoryChart, VictoryContainer } from 'victory'
 import { CONSUMPTION_PAGE_SIZE } from '../../../shared/constants'
 import { T } from '../../../shared/texts'
 import { DataTable } from '../../components/ui/data-table'
@@ -58,7 +58,7 @@ function PointConsumptionTab() {
             <Text color="fg.muted">{T.empty}</Text>
           ) : (
             <Box maxW="900px" role="img" aria-label="Потребление по дням месяца">
-              <VictoryChart domainPadding={8} height={300} width={800}>
+              <VictoryChart containerComponent={<VictoryContainer title="Потребление по дням месяца" />} domainPadding={8} height={300} width={800}>
                 <VictoryAxis tickFormat={(d: string) => dayjs(d).format('DD')} fixLabelOverlap />
                 <VictoryAxis dependentAxis />
                 <VictoryBar data={rows.map((r) => ({ x: r.consumption_date, y: r.consumption ?? 0 }))} style={{ data: { fill: '#3182ce' } }} />

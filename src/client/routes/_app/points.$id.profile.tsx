@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Box, Heading, HStack, Stack, Text } from '@chakra-ui/react'
 import { createFileRoute } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
-import { VictoryAxis, VictoryBar, VictoryChart } from 'victory'
+import { VictoryAxis, VictoryBar, VictoryChart, VictoryContainer } from 'victory'
 import dayjs from 'dayjs'
 import { PROFILE_INTERVALS } from '../../../shared/constants'
 import { T } from '../../../shared/texts'
@@ -40,7 +40,7 @@ function PointProfileTab() {
       {profile.isSuccess && items.length === 0 && <Text color="fg.muted">{T.empty}</Text>}
       {items.length > 0 && (
         <Box maxW="1000px" role="img" aria-label={`${T.powerProfile}: ${profile.data?.parameter_name ?? ''}`}>
-          <VictoryChart domainPadding={6} height={320} width={900} scale={{ x: 'time' }}>
+          <VictoryChart containerComponent={<VictoryContainer title={T.powerProfile} />} domainPadding={6} height={320} width={900} scale={{ x: 'time' }}>
             <VictoryAxis tickFormat={(d: Date) => dayjs(d).format(TICK_FORMAT[interval] ?? 'DD.MM')} fixLabelOverlap />
             <VictoryAxis dependentAxis label={profile.data?.measurement} />
             <VictoryBar data={items.map((i) => ({ x: new Date(i.date), y: i.value ?? 0, fill: i.status === 0 ? '#3182ce' : '#e53e3e' }))} style={{ data: { fill: ({ datum }) => (datum as { fill: string }).fill } }} />

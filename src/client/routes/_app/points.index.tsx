@@ -96,7 +96,7 @@ function PointsPage() {
             align: 'center',
             render: (p) =>
               p.has_counter ? null : (
-                <HStack justify="center" color="orange.500" title={T.noCounter} aria-label={T.noCounter}>
+                <HStack justify="center" color="orange.500" title={T.noCounter} role="img" aria-label={T.noCounter}>
                   <TriangleAlert size={16} aria-hidden />
                 </HStack>
               ),

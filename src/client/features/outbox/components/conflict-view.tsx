@@ -12,7 +12,7 @@ export function ConflictView({ entry, busy, onKeepMine, onTakeTheirs }: Props) {
   return (
     <Stack gap="3">
       <Text color="fg.muted">{T.outboxConflictHint}</Text>
-      <Table.ScrollArea borderWidth="1px" borderRadius="md">
+      <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0}>
         <Table.Root size="sm">
           <Table.Header>
             <Table.Row>

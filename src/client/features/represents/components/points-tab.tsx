@@ -118,7 +118,7 @@ export function PointsTab({ representId, canChange }: { representId: number; can
           const points = result.data!
           if (points.length === 0) return <Text color="fg.muted">{T.noRepresentPoints}</Text>
           return (
-            <Box overflowX="auto" borderWidth="1px" borderRadius="md" bg="bg">
+            <Box overflowX="auto" borderWidth="1px" borderRadius="md" bg="bg" tabIndex={0}>
               <Table.Root size="sm" aria-label="Точки учёта объекта">
                 <Table.Header>
                   <Table.Row>

@@ -2,7 +2,7 @@ import { Button, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { Download } from 'lucide-react'
 import { useState } from 'react'
-import { VictoryAxis, VictoryChart, VictoryLegend, VictoryLine, VictoryTheme } from 'victory'
+import { VictoryAxis, VictoryChart, VictoryLegend, VictoryLine, VictoryTheme, VictoryContainer } from 'victory'
 import { PROFILE_INTERVALS, type ProfileInterval } from '../../../../shared/constants'
 import type { ProfileData, Represent } from '../../../../shared/schemas/represents'
 import { T } from '../../../../shared/texts'
@@ -45,7 +45,7 @@ function ProfileChart({ data, interval }: { data: ProfileData; interval: number 
   const colorOf = (key: string) => (key === 'sum' ? SUM_COLOR : (data.points_colors[key] ?? SUM_COLOR))
   return (
     <Stack role="img" aria-label="График профиля объекта" bg="bg" borderWidth="1px" borderRadius="md" p="2">
-      <VictoryChart theme={VictoryTheme.clean} height={320} width={900} scale={{ x: 'time' }} padding={{ top: 20, bottom: 40, left: 70, right: 20 }}>
+      <VictoryChart containerComponent={<VictoryContainer title="График профиля объекта" />} theme={VictoryTheme.clean} height={320} width={900} scale={{ x: 'time' }} padding={{ top: 20, bottom: 40, left: 70, right: 20 }}>
         <VictoryAxis tickFormat={(t: Date) => formatBucket(t.toISOString(), interval).replace(/ .*/, '')} tickCount={6} />
         <VictoryAxis dependentAxis />
         {series.map((h) => (
@@ -58,6 +58,7 @@ function ProfileChart({ data, interval }: { data: ProfileData; interval: number 
         ))}
       </VictoryChart>
       <VictoryLegend
+        containerComponent={<VictoryContainer title="Условные обозначения" />}
         orientation="horizontal"
         itemsPerRow={4}
         height={30 + Math.ceil(series.length / 4) * 22}
