@@ -32,7 +32,7 @@ export async function startServerProcess(env: Record<string, string>, port: numb
     },
     stop: (signal = 'SIGTERM') =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(child.exitCode)
+        if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode)
         child.once('exit', (code) => resolve(code))
         child.kill(signal)
       }),
