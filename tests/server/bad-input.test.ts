@@ -87,6 +87,15 @@ describe('bad input on every route', () => {
     expect(await fingerprint()).toEqual(before)
   })
 
+  it('answers 400, not 500, to a NUL byte that PostgreSQL text cannot hold', async () => {
+    for (const url of ['/api/counters_api/?search=%00', '/api/points/?search=a%00b', '/api/users/?search=%00']) {
+      const res = await t.call(t.adminToken, { method: 'GET', url })
+      expect(res.statusCode, url).toBe(400)
+    }
+    const body = await t.call(t.adminToken, { method: 'POST', url: '/api/data_sources/', payload: { name: 'a\u0000b' } })
+    expect(body.statusCode).toBe(400)
+  })
+
   it('answers 413 to a body over the limit', async () => {
     const res = await t.call(t.adminToken, { method: 'POST', url: '/api/users/', payload: JSON.stringify({ username: 'x'.repeat(3 * 1024 * 1024) }), headers: { 'content-type': 'application/json' } })
     expect(res.statusCode).toBe(413)

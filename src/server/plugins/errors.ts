@@ -27,6 +27,8 @@ function fromDatabase(error: PgLike): { status: number; detail: string } | undef
       // PostgreSQL words a delete of a referenced row "update or delete on table ...", a bad reference "insert or update ...".
       return { status: 400, detail: /^update or delete/.test(error.message ?? '') ? T.inUse : T.relatedMissing }
     case '22P02':
+    case '22021': // a NUL byte or other character PostgreSQL text cannot hold
+    case '22P05':
     case '22003':
     case '22007':
     case '22008':
