@@ -16,15 +16,7 @@ export async function openTestDatabase(): Promise<Database> {
   await admin.end()
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' })
-  return {
-    ...database,
-    close: async () => {
-      await database.close()
-      const cleanup = new pg.Client({ connectionString: adminUrl })
-      await cleanup.connect()
-      await cleanup.query(`drop database if exists ${name} with (force)`)
-      await cleanup.end()
-    },
-  }
+  // The database is left behind when the file ends: CI's PostgreSQL cluster is thrown away after the run, and a
+  // forced drop would kill connections that background work of a test may still be closing.
+  return openDatabase({ databaseUrl: url.toString(), dataDir: '' })
 }

@@ -28,6 +28,9 @@ const MIGRATION_LOCK = 7_240_001
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    // An idle connection the server closes (a restart, a terminated backend) must not crash the process: the pool
+    // drops that client and the next query opens a new connection.
+    pool.on('error', (error) => console.warn(`PostgreSQL: idle connection lost (${error.message})`))
     // Several API processes may start at once: only one applies the migrations.
     const client = await pool.connect()
     try {
