@@ -4,6 +4,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight } from 'luci
 import { PAGE_SIZE_OPTIONS } from '../../../shared/constants'
 import { T } from '../../../shared/texts'
 import { useDelayedFlag } from './use-delayed-flag'
+import type { ListSearch } from '../../lib/list-search'
 
 export type Column<Row> = {
   key: string
@@ -155,4 +156,18 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       )}
     </Box>
   )
+}
+
+/** The paging and sorting props of a list whose state lives in the URL search (`lib/list-search`). */
+export function listPaging(search: ListSearch, setSearch: (patch: Partial<ListSearch>) => void, answer: { count: number } | undefined, loading: boolean) {
+  return {
+    total: answer?.count ?? 0,
+    page: search.page,
+    perPage: search.per_page,
+    onPageChange: (page: number) => setSearch({ page }),
+    onPerPageChange: (per_page: number) => setSearch({ per_page, page: 1 }),
+    ordering: search.ordering,
+    onOrderingChange: (ordering: string) => setSearch({ ordering }),
+    loading,
+  }
 }

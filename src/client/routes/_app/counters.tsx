@@ -6,7 +6,7 @@ import { History, Info, Pencil, Power, PowerOff, RefreshCw, Trash2 } from 'lucid
 import { DELETE_REFRESH_DELAY_MS } from '../../../shared/constants'
 import { T } from '../../../shared/texts'
 import { listSearch } from '../../lib/list-search'
-import { DataTable } from '../../components/ui/data-table'
+import { DataTable, listPaging } from '../../components/ui/data-table'
 import { PageHeader } from '../../components/ui/page-header'
 import { SearchInput } from '../../components/ui/search-input'
 import { useConfirm } from '../../components/ui/confirm-dialog'
@@ -115,14 +115,7 @@ function CountersPage() {
         ]}
         rows={data?.results ?? []}
         rowKey={(c) => c.counter_id}
-        total={data?.count ?? 0}
-        page={search.page}
-        perPage={search.per_page}
-        onPageChange={(page) => setSearch({ page })}
-        onPerPageChange={(per_page) => setSearch({ per_page, page: 1 })}
-        ordering={search.ordering}
-        onOrderingChange={(ordering) => setSearch({ ordering })}
-        loading={isFetching}
+        {...listPaging(search, setSearch, data, isFetching)}
         emptyText={isError ? error.message : T.empty}
         actions={(c) => (
           <>

@@ -6,7 +6,7 @@ import { Pencil, Trash2 } from 'lucide-react'
 import { customerTypeName, type Customer } from '../../../shared/schemas/customers'
 import { T } from '../../../shared/texts'
 import { listSearch } from '../../lib/list-search'
-import { DataTable } from '../../components/ui/data-table'
+import { DataTable, listPaging } from '../../components/ui/data-table'
 import { ListHeader } from '../../components/ui/list-header'
 import { useConfirmedDelete } from '../../components/ui/use-confirmed-delete'
 import { notify } from '../../components/ui/notify'
@@ -49,14 +49,7 @@ function CustomersPage() {
         ]}
         rows={data?.results ?? []}
         rowKey={(c) => c.customer_id}
-        total={data?.count ?? 0}
-        page={search.page}
-        perPage={search.per_page}
-        onPageChange={(page) => setSearch({ page })}
-        onPerPageChange={(per_page) => setSearch({ per_page, page: 1 })}
-        ordering={search.ordering}
-        onOrderingChange={(ordering) => setSearch({ ordering })}
-        loading={isFetching}
+        {...listPaging(search, setSearch, data, isFetching)}
         onRowClick={can('customers.change') ? (c) => setEditing(c) : undefined}
         actions={
           can('customers.change')

@@ -7,7 +7,7 @@ import type { RequiredFile } from '../../../shared/schemas/requests'
 import { T } from '../../../shared/texts'
 import { downloadFile } from '../../lib/api-client'
 import { listSearch } from '../../lib/list-search'
-import { DataTable } from '../../components/ui/data-table'
+import { DataTable, listPaging } from '../../components/ui/data-table'
 import { PageHeader } from '../../components/ui/page-header'
 import { notify } from '../../components/ui/notify'
 import { requestTypeKeys, requiredFilesQueryOptions } from '../../features/requests/api/request-types'
@@ -56,12 +56,7 @@ function RequiredFilesPage() {
         ]}
         rows={data?.results ?? []}
         rowKey={(f) => f.doc_required_file_id}
-        total={data?.count ?? 0}
-        page={search.page}
-        perPage={search.per_page}
-        onPageChange={(page) => setSearch({ page })}
-        onPerPageChange={(per_page) => setSearch({ per_page, page: 1 })}
-        loading={isFetching}
+        {...listPaging(search, setSearch, data, isFetching)}
         actions={(f) => (
           <IconButton size="sm" variant="ghost" aria-label={`Изменить ${f.doc_required_file_name}`} onClick={() => setEditing(f)}>
             <Pencil />

@@ -6,7 +6,7 @@ import { Pencil, Plus } from 'lucide-react'
 import type { DocumentType } from '../../../shared/schemas/requests'
 import { T } from '../../../shared/texts'
 import { listSearch } from '../../lib/list-search'
-import { DataTable } from '../../components/ui/data-table'
+import { DataTable, listPaging } from '../../components/ui/data-table'
 import { PageHeader } from '../../components/ui/page-header'
 import { notify } from '../../components/ui/notify'
 import { requestTypeKeys, requestTypesQueryOptions } from '../../features/requests/api/request-types'
@@ -47,12 +47,7 @@ function RequestTypesPage() {
         ]}
         rows={data?.results ?? []}
         rowKey={(t) => t.doc_type_id}
-        total={data?.count ?? 0}
-        page={search.page}
-        perPage={search.per_page}
-        onPageChange={(page) => setSearch({ page })}
-        onPerPageChange={(per_page) => setSearch({ per_page, page: 1 })}
-        loading={isFetching}
+        {...listPaging(search, setSearch, data, isFetching)}
         onRowClick={(t) => setEditing(t)}
         actions={(t) => (
           <IconButton size="sm" variant="ghost" aria-label={`Изменить ${t.doc_type_name}`} onClick={() => setEditing(t)}>

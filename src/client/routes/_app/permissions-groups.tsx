@@ -8,7 +8,7 @@ import type { Group } from '../../../shared/schemas/groups'
 import { GROUP_PAGE_SIZE_OPTIONS } from '../../../shared/constants'
 import { T } from '../../../shared/texts'
 import { listSearchEntries } from '../../lib/list-search'
-import { DataTable } from '../../components/ui/data-table'
+import { DataTable, listPaging } from '../../components/ui/data-table'
 import { ListHeader } from '../../components/ui/list-header'
 import { useConfirmedDelete } from '../../components/ui/use-confirmed-delete'
 import { notify } from '../../components/ui/notify'
@@ -62,15 +62,8 @@ function GroupsPage() {
         ]}
         rows={data?.results ?? []}
         rowKey={(g) => g.permissions_group_id}
-        total={data?.count ?? 0}
-        page={search.page}
-        perPage={search.per_page}
+        {...listPaging(search, setSearch, data, isFetching)}
         perPageOptions={GROUP_PAGE_SIZE_OPTIONS}
-        onPageChange={(page) => setSearch({ page })}
-        onPerPageChange={(per_page) => setSearch({ per_page, page: 1 })}
-        ordering={search.ordering}
-        onOrderingChange={(ordering) => setSearch({ ordering })}
-        loading={isFetching}
         actions={
           can('groups.manage')
             ? (group) => (

@@ -6,7 +6,7 @@ import { CalendarClock, Gauge, Pencil, Plus, Trash2, TriangleAlert } from 'lucid
 import { DELETE_REFRESH_DELAY_MS } from '../../../shared/constants'
 import { T } from '../../../shared/texts'
 import { listSearch } from '../../lib/list-search'
-import { DataTable } from '../../components/ui/data-table'
+import { DataTable, listPaging } from '../../components/ui/data-table'
 import { PageHeader } from '../../components/ui/page-header'
 import { SearchInput } from '../../components/ui/search-input'
 import { useConfirm } from '../../components/ui/confirm-dialog'
@@ -118,14 +118,7 @@ function PointsPage() {
         ]}
         rows={data?.results ?? []}
         rowKey={(p) => p.point_id}
-        total={data?.count ?? 0}
-        page={search.page}
-        perPage={search.per_page}
-        onPageChange={(page) => setSearch({ page })}
-        onPerPageChange={(per_page) => setSearch({ per_page, page: 1 })}
-        ordering={search.ordering}
-        onOrderingChange={(ordering) => setSearch({ ordering })}
-        loading={isFetching}
+        {...listPaging(search, setSearch, data, isFetching)}
         emptyText={search.search ? T.pointNotFoundBySearch(search.search) : T.noPoints}
         actions={(p) => (
           <>
