@@ -15,7 +15,8 @@ export async function auditRoutes(app: FastifyInstance) {
       .select({
         audit_id: auditLog.audit_id,
         user_id: auditLog.user_id,
-        user_name: sql<string | null>`nullif(trim(${users.first_name} || ' ' || ${users.last_name}), '')`,
+        // Named as the meter history names its users: full name, else the login.
+        user_name: sql<string | null>`coalesce(nullif(trim(concat_ws(' ', ${users.first_name}, ${users.last_name})), ''), ${users.username})`,
         entity: auditLog.entity,
         entity_id: auditLog.entity_id,
         action: auditLog.action,

@@ -27,7 +27,17 @@ async function existingCounter(db: Executor, id: number): Promise<Counter> {
   return counter
 }
 
-const userOf = (request: FastifyRequest) => request.user().user_id
+type MeterOperation = Omit<Parameters<typeof recordOperation>[1], 'userId'>
+
+/**
+ * Writes a meter operation to the meter's history and to the audit trail (entity 'counter', action = the operation's
+ * kind, remark = its comment) in the change's transaction: the two records are written only here, so they cannot
+ * disagree.
+ */
+async function meterOperation(tx: Executor, request: FastifyRequest, op: MeterOperation, before: unknown, after: unknown): Promise<void> {
+  await recordOperation(tx, { ...op, userId: request.user().user_id })
+  await audit(tx, request, 'counter', op.counterId, op.type, before, after, op.comment || undefined)
+}
 
 /** Meters, their installation on points (install wizard, take-off), connection parameters and history. */
 export async function counterRoutes(app: FastifyInstance) {
@@ -53,9 +63,8 @@ export async function counterRoutes(app: FastifyInstance) {
       reply,
       async (tx) => {
         const id = await insertCounter(tx, request.body)
-        await recordOperation(tx, { counterId: id, pointId: null, type: 'create', at: new Date(), userId: userOf(request) })
         const counter = await existingCounter(tx, id)
-        await audit(tx, request, 'counter', id, 'create', null, counter)
+        await meterOperation(tx, request, { counterId: id, pointId: null, type: 'create', at: new Date() }, null, counter)
         return counter
       },
       { status: 201 },
@@ -72,9 +81,8 @@ export async function counterRoutes(app: FastifyInstance) {
       if (Object.keys(changed).length === 0) return before
       await updateCounter(tx, before, changed)
       const comment = Object.entries(changed).map(([key, value]) => `${key}: ${String(before[key as keyof Counter])} → ${String(value)}`).join('; ')
-      await recordOperation(tx, { counterId: before.counter_id, pointId: before.is_current ? before.point_id : null, type: 'edit', at: new Date(), comment, userId: userOf(request) })
       const after = await existingCounter(tx, request.params.id)
-      await audit(tx, request, 'counter', request.params.id, 'update', before, after)
+      await meterOperation(tx, request, { counterId: before.counter_id, pointId: before.is_current ? before.point_id : null, type: 'edit', at: new Date(), comment }, before, after)
       return after
     })
     setEtag(reply, updated.version)
@@ -101,15 +109,9 @@ export async function counterRoutes(app: FastifyInstance) {
       const before = await existingCounter(tx, request.params.id)
       checkIfMatch(request, before)
       await setCounterActive(tx, before.counter_id, !before.is_active)
-      await recordOperation(tx, {
-        counterId: before.counter_id,
-        pointId: before.is_current ? before.point_id : null,
-        type: before.is_active ? 'deactivate' : 'activate',
-        at: new Date(),
-        userId: userOf(request),
-      })
       const after = await existingCounter(tx, before.counter_id)
-      await audit(tx, request, 'counter', before.counter_id, 'change_active_state', before, after)
+      const type = before.is_active ? 'deactivate' : 'activate'
+      await meterOperation(tx, request, { counterId: before.counter_id, pointId: before.is_current ? before.point_id : null, type, at: new Date() }, before, after)
       return after
     })
     setEtag(reply, updated.version)
@@ -126,11 +128,12 @@ export async function counterRoutes(app: FastifyInstance) {
         const conn = await resolveConnParams(tx, group, null, body.conn_params)
         const id = await insertCounter(tx, body)
         const at = new Date(body.operation_date)
-        await recordOperation(tx, { counterId: id, pointId: null, type: 'create', at, userId: userOf(request) })
+        // Two operations, as in the history: the meter is created, then installed.
+        const created = await existingCounter(tx, id)
+        await meterOperation(tx, request, { counterId: id, pointId: null, type: 'create', at }, null, created)
         await install(tx, { counterId: id, pointId: body.point_id, at, coeff: body.coeff, coeffVoltage: body.coeff_voltage, connParams: conn.values, sourceId: conn.sourceId })
-        await recordOperation(tx, { counterId: id, pointId: body.point_id, type: 'install', at, userId: userOf(request) })
         const counter = await existingCounter(tx, id)
-        await audit(tx, request, 'counter', id, 'create_and_install', null, counter)
+        await meterOperation(tx, request, { counterId: id, pointId: body.point_id, type: 'install', at }, created, counter)
         return counter
       },
       { status: 201 },
@@ -154,9 +157,8 @@ export async function counterRoutes(app: FastifyInstance) {
         connParams: conn.values,
         sourceId: conn.sourceId,
       })
-      await recordOperation(tx, { counterId: before.counter_id, pointId: body.point_id, type: 'install', at, userId: userOf(request) })
       const after = await existingCounter(tx, before.counter_id)
-      await audit(tx, request, 'counter', before.counter_id, 'install', before, after)
+      await meterOperation(tx, request, { counterId: before.counter_id, pointId: body.point_id, type: 'install', at }, before, after)
       return after
     })
     setEtag(reply, installed.version)
@@ -168,9 +170,8 @@ export async function counterRoutes(app: FastifyInstance) {
       const before = await existingCounter(tx, request.params.id)
       const at = new Date(request.body.operation_date)
       const pointId = await takeOffCounter(tx, before.counter_id, at)
-      await recordOperation(tx, { counterId: before.counter_id, pointId, type: 'take_off', at, comment: request.body.comment, userId: userOf(request) })
       const after = await existingCounter(tx, before.counter_id)
-      await audit(tx, request, 'counter', before.counter_id, 'take_off', before, after)
+      await meterOperation(tx, request, { counterId: before.counter_id, pointId, type: 'take_off', at, comment: request.body.comment }, before, after)
       return after
     })
     setEtag(reply, removed.version)
@@ -193,8 +194,8 @@ export async function counterRoutes(app: FastifyInstance) {
       const conn = await resolveConnParams(tx, counter.counter_model_api, current.conn_params, request.body.conn_params)
       await tx.update(pointCounters).set({ conn_params: conn.values, source_id: conn.sourceId }).where(eq(pointCounters.point_counter_id, current.point_counter_id))
       const changed = Object.keys(request.body.conn_params).join(', ')
-      await recordOperation(tx, { counterId: counter.counter_id, pointId: current.point_id, type: 'conn_params', at: new Date(), comment: changed, userId: userOf(request) })
-      await audit(tx, request, 'point_counter', current.point_counter_id, 'update_conn_params', current.conn_params, conn.values)
+      const op = { counterId: counter.counter_id, pointId: current.point_id, type: 'conn_params', at: new Date(), comment: changed } as const
+      await meterOperation(tx, request, op, current.conn_params, conn.values)
       return connParamsOf(tx, counter.counter_model_api, conn.values)
     }),
   )
