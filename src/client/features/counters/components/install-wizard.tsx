@@ -1,37 +1,55 @@
-import { useMemo, useState } from 'react'
-import { Button, CloseButton, Dialog, HStack, Portal, RadioGroup, Stack, Text } from '@chakra-ui/react'
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { Box, Button, CloseButton, DataList, Dialog, Heading, HStack, Portal, RadioGroup, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
+import { CircleCheck } from 'lucide-react'
 import * as v from 'valibot'
-import { createAndInstall, updateAndInstall, type ConnParamValues } from '../../../../shared/schemas/counters'
+import { CONN_SOURCE_PARAM, createAndInstall, updateAndInstall, visibleConnParams, type ConnParamValues } from '../../../../shared/schemas/counters'
 import { T } from '../../../../shared/texts'
 import { SelectField, TextField } from '../../../components/ui/fields'
 import { notify } from '../../../components/ui/notify'
 import { ApiError } from '../../../lib/api-client'
-import { isoDate } from '../../../lib/format'
+import { formatDate, isoDate } from '../../../lib/format'
 import { dataSourcesQueryOptions, modelsQueryOptions } from '../../references/api/references'
 import { availableForInstallQueryOptions, createAndInstall as sendCreate, modelConnParamsQueryOptions, updateAndInstall as sendUpdate } from '../api/counters'
-import { changedConnParams, ConnParamFields, missingConnParams } from './conn-param-fields'
+import { changedConnParams, ConnParamFields, missingConnParams, sourceOf } from './conn-param-fields'
 import { fieldMessages } from './issues'
+import { WizardSteps } from './wizard-steps'
 
-const STEPS = ['Модель', 'Параметры подключения', 'Параметры счётчика'] as const
+/**
+ * The three content steps of metering.md, then two the header shows as well: 'Проверка' (what will be sent, with
+ * the way back to each step) and 'Готово' (the server accepted it).
+ */
+export const INSTALL_STEPS = ['Модель', 'Параметры подключения', 'Параметры счётчика', 'Проверка', 'Готово'] as const
+const MODEL = 0
+const CONNECTION = 1
+const METER = 2
+const REVIEW = 3
+const DONE = 4
 
 type Meter = { kind: 'new' | 'existing'; serial_num: string; counter_id: number | null; coeff: string; coeff_voltage: string; operation_date: string }
+const newMeter = (): Meter => ({ kind: 'new', serial_num: '', counter_id: null, coeff: '1', coeff_voltage: '1', operation_date: isoDate(new Date()) })
 
-/** Which step an error of the server's 400 belongs to, so the wizard can go back to it. */
-const stepOfField = (field: string) => (field === 'model_id' ? 0 : field.startsWith('conn_params') ? 1 : 2)
+/** Which step an error (of the form's check or of the server's 400) belongs to, so the wizard can go back to it. */
+const stepOfField = (field: string) => (field === 'model_id' ? MODEL : field === 'conn_params' || field.startsWith('conn_params.') ? CONNECTION : METER)
+const METER_FIELDS = ['serial_num', 'counter_id', 'coeff', 'coeff_voltage', 'operation_date']
 
 /**
  * The install wizard: model, then data source and connection parameters, then a new meter or one from
- * `available_for_install`. Steps already passed stay editable.
+ * `available_for_install`; then a read-only check of all that with 'Установить', and the server's acceptance.
+ * Steps already passed stay editable until the meter is installed.
  */
 export function InstallWizard({ pointId, open, onClose, onDone }: { pointId: number; open: boolean; onClose: () => void; onDone: () => void }) {
-  const [step, setStep] = useState(0)
-  const [reached, setReached] = useState(0)
+  const [step, setStep] = useState(MODEL)
+  const [reached, setReached] = useState(MODEL)
   const [modelId, setModelId] = useState<number | null>(null)
   const [conn, setConn] = useState<ConnParamValues | null>(null)
-  const [meter, setMeter] = useState<Meter>(() => ({ kind: 'new', serial_num: '', counter_id: null, coeff: '1', coeff_voltage: '1', operation_date: isoDate(new Date()) }))
+  const [meter, setMeter] = useState<Meter>(newMeter)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [saving, setSaving] = useState(false)
+  // Bumped to move the focus after the step changes: to the first faulty field, or to 'Закрыть' when done.
+  const [focusTick, setFocusTick] = useState(0)
+  const formRef = useRef<HTMLFormElement>(null)
+  const closeRef = useRef<HTMLButtonElement>(null)
 
   const models = useQuery({ ...modelsQueryOptions(null, null), enabled: open })
   const model = models.data?.results.find((m) => m.model_id === modelId) ?? null
@@ -41,11 +59,19 @@ export function InstallWizard({ pointId, open, onClose, onDone }: { pointId: num
   const defaults = useMemo(() => Object.fromEntries((params.data ?? []).map((p) => [p.par_name, p.default_value])), [params.data])
   const connValues = conn ?? defaults
 
+  useEffect(() => {
+    if (focusTick === 0) return
+    if (step === DONE) closeRef.current?.focus()
+    else formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [focusTick, step])
+
   const close = () => {
-    setStep(0)
-    setReached(0)
+    if (saving) return // the answer decides between the step of a faulty field and 'Готово'
+    setStep(MODEL)
+    setReached(MODEL)
     setModelId(null)
     setConn(null)
+    setMeter(newMeter())
     setErrors({})
     onClose()
   }
@@ -55,14 +81,6 @@ export function InstallWizard({ pointId, open, onClose, onDone }: { pointId: num
   }
   const setMeterField = <K extends keyof Meter>(name: K, value: Meter[K]) => setMeter((m) => ({ ...m, [name]: value }))
 
-  const checkStep = (): boolean => {
-    let found: Record<string, string> = {}
-    if (step === 0 && modelId === null) found = { model_id: T.required }
-    if (step === 1) found = missingConnParams(params.data ?? [], connValues)
-    setErrors(found)
-    return Object.keys(found).length === 0
-  }
-
   const body = () => {
     const common = { point_id: pointId, operation_date: meter.operation_date, conn_params: changedConnParams(connValues, defaults), coeff: meter.coeff, coeff_voltage: meter.coeff_voltage }
     return meter.kind === 'new'
@@ -70,35 +88,69 @@ export function InstallWizard({ pointId, open, onClose, onDone }: { pointId: num
       : v.safeParse(updateAndInstall, common)
   }
 
-  const finish = async () => {
-    const parsed = body()
-    const found = parsed.success ? {} : fieldMessages(parsed.issues)
-    if (meter.kind === 'existing' && meter.counter_id === null) found.counter_id = T.required
+  /** The form's own check of every step up to `last`. */
+  const problems = (last: number): Record<string, string> => {
+    const found: Record<string, string> = {}
+    if (modelId === null) found.model_id = T.required
+    if (last >= CONNECTION) Object.assign(found, missingConnParams(params.data ?? [], connValues))
+    if (last >= METER) {
+      const parsed = body()
+      if (!parsed.success) for (const [key, message] of Object.entries(fieldMessages(parsed.issues))) found[key] ??= message
+      if (meter.kind === 'existing' && meter.counter_id === null) found.counter_id = T.required
+    }
+    return found
+  }
+
+  /** Shows the messages on the step of the first faulty field and puts the focus on that field. */
+  const showErrors = (found: Record<string, string>) => {
     setErrors(found)
-    if (!parsed.success || Object.keys(found).length > 0) return
+    const keys = Object.keys(found)
+    if (keys.length === 0) return
+    setStep(Math.min(...keys.map(stepOfField)))
+    setFocusTick((t) => t + 1)
+  }
+
+  const install = async () => {
+    const found = problems(METER)
+    const parsed = body()
+    if (Object.keys(found).length > 0 || !parsed.success) return showErrors(found)
     setSaving(true)
     try {
       if (meter.kind === 'new') await sendCreate(parsed.output as v.InferOutput<typeof createAndInstall>)
       else await sendUpdate(meter.counter_id!, parsed.output as v.InferOutput<typeof updateAndInstall>)
-      notify.success(T.counterAdded)
+      setErrors({})
+      go(DONE)
+      setFocusTick((t) => t + 1)
       onDone()
-      close()
     } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
-        const fields = Object.fromEntries(Object.entries(error.fields).map(([k, m]) => [k, m[0] ?? '']))
-        setErrors(fields)
-        setStep(Math.min(...Object.keys(fields).map(stepOfField)))
-      } else notify.error(error)
+      const fields = error instanceof ApiError ? Object.fromEntries(Object.entries(error.fields).map(([k, m]) => [k, m[0] ?? ''])) : {}
+      if (Object.keys(fields).length > 0) showErrors(fields)
+      else notify.error(error)
     } finally {
       setSaving(false)
     }
   }
 
   const next = () => {
-    if (!checkStep()) return
-    if (step < STEPS.length - 1) go(step + 1)
-    else void finish()
+    if (step === DONE) return
+    if (step === REVIEW) return void install()
+    const found = problems(step)
+    if (Object.keys(found).length > 0) return showErrors(found)
+    setErrors({})
+    go(step + 1)
   }
+
+  /** Messages of fields the step shows no input for (the point, an unknown parameter), so that none is lost. */
+  const strayErrors = (stepIndex: number, shown: string[]) =>
+    Object.entries(errors)
+      .filter(([key]) => stepOfField(key) === stepIndex && !shown.includes(key))
+      .map(([key, message]) => (
+        <Text key={key} color="fg.error" fontSize="sm">
+          {message}
+        </Text>
+      ))
+  const shownConnKeys = [CONN_SOURCE_PARAM, ...visibleConnParams(params.data ?? [], sourceOf(connValues)).map((p) => p.par_name)].map((name) => `conn_params.${name}`)
+  const shownMeterKeys = METER_FIELDS.filter((key) => key !== (meter.kind === 'new' ? 'counter_id' : 'serial_num'))
 
   return (
     <Dialog.Root open={open} onOpenChange={(e) => !e.open && close()} placement="center" scrollBehavior="inside">
@@ -107,6 +159,7 @@ export function InstallWizard({ pointId, open, onClose, onDone }: { pointId: num
         <Dialog.Positioner>
           <Dialog.Content maxW={{ base: 'calc(100vw - 1rem)', md: '800px' }} width="full">
             <form
+              ref={formRef}
               noValidate
               onSubmit={(e) => {
                 e.preventDefault()
@@ -117,45 +170,46 @@ export function InstallWizard({ pointId, open, onClose, onDone }: { pointId: num
                 <Dialog.Title>Установка счётчика</Dialog.Title>
               </Dialog.Header>
               <Dialog.Body>
-                <HStack as="ol" gap="2" mb="5" wrap="wrap" aria-label="Шаги установки">
-                  {STEPS.map((title, index) => (
-                    <li key={title} style={{ listStyle: 'none' }}>
-                      <Button
-                        size="sm"
-                        variant={index === step ? 'solid' : 'outline'}
-                        colorPalette="blue"
-                        disabled={index > reached}
-                        aria-current={index === step ? 'step' : undefined}
-                        onClick={() => setStep(index)}
-                      >
-                        {index + 1}. {title}
-                      </Button>
-                    </li>
-                  ))}
-                </HStack>
+                <WizardSteps
+                  label="Шаги установки"
+                  steps={INSTALL_STEPS}
+                  current={step}
+                  reached={reached}
+                  locked={saving || step === DONE}
+                  onSelect={(index) => {
+                    setErrors({})
+                    setStep(index)
+                  }}
+                />
                 <Stack gap="4">
-                  {step === 0 && (
+                  {step === MODEL && (
                     <SelectField
                       label="Модель счётчика"
                       required
                       value={modelId}
                       options={(models.data?.results ?? []).map((m) => ({ value: m.model_id, label: `${m.name} (${m.counter_model_api_name})` }))}
                       onChange={(x) => {
+                        if (x === modelId) return
                         setModelId(x)
                         setConn(null)
                         setMeterField('counter_id', null)
+                        // Another model means other connection parameters and other meters: pass the steps again.
+                        setReached(MODEL)
                       }}
                       error={errors.model_id}
                       emptyText={models.isError ? T.loadFailed : T.noModels}
                     />
                   )}
-                  {step === 1 && (
-                    <ConnParamFields params={params.data ?? []} values={connValues} errors={errors} sources={(sources.data?.results ?? []).map((s) => s.name)} onChange={setConn} />
-                  )}
-                  {step === 2 && (
+                  {step === CONNECTION && (
                     <>
-                      <RadioGroup.Root value={meter.kind} onValueChange={(e) => setMeterField('kind', e.value as Meter['kind'])}>
-                        <HStack gap="6">
+                      <ConnParamFields params={params.data ?? []} values={connValues} errors={errors} sources={(sources.data?.results ?? []).map((s) => s.name)} onChange={setConn} />
+                      {strayErrors(CONNECTION, shownConnKeys)}
+                    </>
+                  )}
+                  {step === METER && (
+                    <>
+                      <RadioGroup.Root value={meter.kind} onValueChange={(e) => setMeterField('kind', e.value as Meter['kind'])} aria-label="Новый или существующий счётчик">
+                        <HStack gap="6" wrap="wrap">
                           {(['new', 'existing'] as const).map((kind) => (
                             <RadioGroup.Item key={kind} value={kind}>
                               <RadioGroup.ItemHiddenInput />
@@ -181,23 +235,81 @@ export function InstallWizard({ pointId, open, onClose, onDone }: { pointId: num
                       <TextField label="Коэффициент трансформации тока" required inputMode="decimal" value={meter.coeff} onChange={(x) => setMeterField('coeff', x)} error={errors.coeff} />
                       <TextField label="Коэффициент трансформации напряжения" required inputMode="decimal" value={meter.coeff_voltage} onChange={(x) => setMeterField('coeff_voltage', x)} error={errors.coeff_voltage} />
                       <TextField label="Дата установки" type="date" required value={meter.operation_date} onChange={(x) => setMeterField('operation_date', x)} error={errors.operation_date} />
-                      {errors.point_id && <Text color="red.500">{errors.point_id}</Text>}
+                      {strayErrors(METER, shownMeterKeys)}
                     </>
+                  )}
+                  {step === REVIEW && (
+                    <>
+                      <Text>Проверьте, что будет сделано, и нажмите «Установить».</Text>
+                      <ReviewSection title={INSTALL_STEPS[MODEL]} onEdit={() => setStep(MODEL)}>
+                        <Summary
+                          label="Выбранная модель"
+                          items={[
+                            ['Модель', model?.name],
+                            ['Группа моделей', model?.counter_model_api_name],
+                          ]}
+                        />
+                      </ReviewSection>
+                      <ReviewSection title={INSTALL_STEPS[CONNECTION]} onEdit={() => setStep(CONNECTION)}>
+                        <Summary
+                          label="Источник данных и параметры подключения"
+                          items={[
+                            ['Источник данных', sourceOf(connValues)],
+                            ...visibleConnParams(params.data ?? [], sourceOf(connValues))
+                              .filter((p) => connValues[p.par_name]?.trim())
+                              .map((p): [string, string] => [p.description, p.par_name === 'password' ? 'задан' : connValues[p.par_name]!]),
+                          ]}
+                        />
+                      </ReviewSection>
+                      <ReviewSection title={INSTALL_STEPS[METER]} onEdit={() => setStep(METER)}>
+                        <Summary
+                          label="Устанавливаемый счётчик"
+                          items={[
+                            ['Счётчик', meter.kind === 'new' ? 'Новый' : 'Существующий, без точки учёта'],
+                            [
+                              'Серийный номер',
+                              meter.kind === 'new' ? meter.serial_num : available.data?.results.find((c) => c.counter_id === meter.counter_id)?.serial_num,
+                            ],
+                            ['Коэффициент трансформации тока', meter.coeff],
+                            ['Коэффициент трансформации напряжения', meter.coeff_voltage],
+                            ['Дата установки', formatDate(meter.operation_date)],
+                          ]}
+                        />
+                      </ReviewSection>
+                    </>
+                  )}
+                  {step === DONE && (
+                    <Stack align="center" textAlign="center" gap="2" py="6">
+                      <Box color="fg.success">
+                        <CircleCheck size={40} aria-hidden />
+                      </Box>
+                      <Text role="status" fontSize="lg" fontWeight="semibold">
+                        {T.counterAdded}
+                      </Text>
+                    </Stack>
                   )}
                 </Stack>
               </Dialog.Body>
               <Dialog.Footer>
-                <Button type="button" variant="outline" onClick={close}>
-                  {T.cancel}
-                </Button>
-                {step > 0 && (
-                  <Button type="button" variant="outline" onClick={() => setStep(step - 1)}>
-                    Назад
+                {step === DONE ? (
+                  <Button ref={closeRef} type="button" colorPalette="blue" onClick={close}>
+                    Закрыть
                   </Button>
+                ) : (
+                  <>
+                    <Button type="button" variant="outline" onClick={close} disabled={saving}>
+                      {T.cancel}
+                    </Button>
+                    {step > MODEL && (
+                      <Button type="button" variant="outline" onClick={() => setStep(step - 1)} disabled={saving}>
+                        Назад
+                      </Button>
+                    )}
+                    <Button type="submit" colorPalette="blue" loading={saving}>
+                      {step === REVIEW ? 'Установить' : 'Далее'}
+                    </Button>
+                  </>
                 )}
-                <Button type="submit" colorPalette="blue" loading={saving}>
-                  {step < STEPS.length - 1 ? 'Далее' : 'Установить'}
-                </Button>
               </Dialog.Footer>
             </form>
             <Dialog.CloseTrigger asChild>
@@ -207,5 +319,35 @@ export function InstallWizard({ pointId, open, onClose, onDone }: { pointId: num
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  )
+}
+
+/** One part of the check step: a heading, what was chosen, and the way back to the step that holds it. */
+function ReviewSection({ title, onEdit, children }: { title: string; onEdit: () => void; children: ReactNode }) {
+  return (
+    <Box as="section" borderWidth="1px" borderRadius="md" p="3" aria-label={title}>
+      <HStack justify="space-between" mb="2" gap="2" wrap="wrap">
+        <Heading as="h3" size="sm">
+          {title}
+        </Heading>
+        <Button type="button" size="xs" variant="outline" onClick={onEdit} aria-label={`Изменить: ${title}`}>
+          Изменить
+        </Button>
+      </HStack>
+      {children}
+    </Box>
+  )
+}
+
+function Summary({ label, items }: { label: string; items: [string, string | null | undefined][] }) {
+  return (
+    <DataList.Root orientation="horizontal" size="sm" aria-label={label}>
+      {items.map(([name, value]) => (
+        <DataList.Item key={name}>
+          <DataList.ItemLabel minW={{ base: '32', md: '64' }}>{name}</DataList.ItemLabel>
+          <DataList.ItemValue wordBreak="break-word">{value || '—'}</DataList.ItemValue>
+        </DataList.Item>
+      ))}
+    </DataList.Root>
   )
 }
