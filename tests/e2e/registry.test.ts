@@ -34,23 +34,96 @@ describe('metering registry in the browser', () => {
 
     await page.getByRole('heading', { name: 'ТП-214, ввод 0,4 кВ' }).waitFor()
     await page.getByRole('button', { name: 'Счетчики' }).click()
+    // A meter of the same model that already holds the serial number typed first: the server's 400 on serial_num.
+    const token = await e2e.apiToken()
+    const models = await e2e.app.inject({ method: 'GET', url: '/api/counters_models/?page_size=all', headers: { authorization: `JWT ${token}` } })
+    const mercury230 = (models.json().results as { model_id: number; name: string }[]).find((m) => m.name === 'Меркурий 230 ART')!
+    const taken = await e2e.app.inject({
+      method: 'POST', url: '/api/counters/', headers: { authorization: `JWT ${token}` },
+      payload: { serial_num: '77700001', model_id: mercury230.model_id, coeff: 1, coeff_voltage: 1 },
+    })
+    expect(taken.statusCode).toBe(201)
+
     await page.getByRole('button', { name: 'Установить счётчик' }).click()
     const wizard = page.getByRole('dialog', { name: 'Установка счётчика' })
+    const steps = wizard.getByRole('list', { name: 'Шаги установки' })
+    const currentStep = steps.locator('[aria-current="step"]')
+    const expectCurrent = async (name: string) => {
+      await currentStep.and(steps.getByRole('button', { name, exact: true })).waitFor()
+      expect(await currentStep.count()).toBe(1)
+    }
+    expect(await steps.getByRole('listitem').count()).toBe(5)
+    for (const name of ['1. Модель', '2. Параметры подключения', '3. Параметры счётчика', '4. Проверка', '5. Готово']) {
+      expect(await steps.getByRole('listitem').getByRole('button', { name, exact: true }).count()).toBe(1)
+    }
+    await expectCurrent('1. Модель')
+    expect(await steps.getByRole('button', { name: '4. Проверка' }).isDisabled()).toBe(true)
     await wizard.getByLabel('Модель счётчика').selectOption({ label: 'Меркурий 230 ART (Меркурий 230/234/236)' })
     await wizard.getByRole('button', { name: 'Далее' }).click()
+    await expectCurrent('2. Параметры подключения')
     await wizard.getByRole('button', { name: 'Далее' }).click()
     await wizard.getByText('Заполните это поле!').first().waitFor()
     await wizard.getByLabel('IP-адрес или имя узла').fill('10.20.30.40')
     await wizard.getByLabel('Сетевой адрес счётчика').fill('41')
     await wizard.getByRole('button', { name: 'Далее' }).click()
-    await wizard.getByLabel('Серийный номер').fill('41234567')
-    // A passed step stays editable: back to the connection, and forward again.
-    await wizard.getByRole('button', { name: '2. Параметры подключения' }).click()
+    await expectCurrent('3. Параметры счётчика')
+    await wizard.getByLabel('Серийный номер').fill('77700001')
+    // A passed step stays editable: back to the connection by the header, and forward again by the keyboard.
+    await steps.getByRole('button', { name: '2. Параметры подключения' }).click()
     expect(await wizard.getByLabel('IP-адрес или имя узла').inputValue()).toBe('10.20.30.40')
-    await wizard.getByRole('button', { name: '3. Параметры счётчика' }).click()
+    await steps.getByRole('button', { name: '3. Параметры счётчика' }).focus()
+    await page.keyboard.press('Enter')
+    await expectCurrent('3. Параметры счётчика')
     await wizard.getByLabel('Коэффициент трансформации тока').fill('40')
+    await wizard.getByRole('button', { name: 'Далее' }).click()
+
+    // Step 4: a read-only check of what will be sent, each part with the way back to its step.
+    await expectCurrent('4. Проверка')
+    const modelPart = wizard.getByRole('region', { name: 'Модель' })
+    await modelPart.getByText('Меркурий 230 ART', { exact: true }).waitFor()
+    const connPart = wizard.getByRole('region', { name: 'Параметры подключения' })
+    await connPart.getByText('TCP', { exact: true }).waitFor()
+    await connPart.getByText('10.20.30.40').waitFor()
+    const meterPart = wizard.getByRole('region', { name: 'Параметры счётчика' })
+    await meterPart.getByText('77700001').waitFor()
+    await meterPart.getByText('40', { exact: true }).waitFor()
+    expect(await wizard.getByRole('textbox').count()).toBe(0)
+    // The header fits the tablet width without a sideways scroll, and a phone's by compact numbering.
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+    const listOverflow = () => steps.evaluate((list) => list.scrollWidth - list.clientWidth)
+    expect(await overflow()).toBeLessThanOrEqual(0)
+    expect(await listOverflow()).toBeLessThanOrEqual(0)
+    await page.setViewportSize({ width: 360, height: 740 })
+    // (The point's screen behind the dialog is wider than a phone; the wizard itself stays inside the viewport.)
+    const box = (await wizard.boundingBox())!
+    expect(box.x).toBeGreaterThanOrEqual(0)
+    expect(box.x + box.width).toBeLessThanOrEqual(360)
+    expect(await listOverflow()).toBeLessThanOrEqual(0)
+    await wizard.getByText('Шаг 4 из 5: Проверка').waitFor()
+    await page.setViewportSize({ width: 768, height: 1024 })
+
+    // The server refuses the serial number: back to the meter step with its message.
     await wizard.getByRole('button', { name: 'Установить' }).click()
-    await page.getByText('Счетчик успешно добавлен').waitFor()
+    await expectCurrent('3. Параметры счётчика')
+    await wizard.getByText('Счётчик этой модели с таким серийным номером уже существует').waitFor()
+    await wizard.getByLabel('Серийный номер').fill('41234567')
+    await wizard.getByRole('button', { name: 'Далее' }).click()
+    await expectCurrent('4. Проверка')
+    await wizard.getByRole('button', { name: 'Изменить: Параметры подключения' }).click()
+    await expectCurrent('2. Параметры подключения')
+    await wizard.getByLabel('TCP-порт').fill('4002')
+    await steps.getByRole('button', { name: '4. Проверка' }).click()
+    await connPart.getByText('4002', { exact: true }).waitFor()
+    await meterPart.getByText('41234567').waitFor()
+    await wizard.getByRole('button', { name: 'Установить' }).click()
+
+    // Step 5: the server accepted; the earlier steps are closed now.
+    await expectCurrent('5. Готово')
+    await wizard.getByRole('status').filter({ hasText: 'Счетчик успешно добавлен' }).waitFor()
+    expect(await steps.getByRole('button', { name: '3. Параметры счётчика' }).isDisabled()).toBe(true)
+    expect(await wizard.getByRole('button', { name: 'Установить', exact: true }).count()).toBe(0)
+    await wizard.locator('button:focus', { hasText: 'Закрыть' }).click()
+    await wizard.waitFor({ state: 'hidden' })
     await page.getByText('Установлен', { exact: true }).waitFor()
     expect(await page.getByRole('button', { name: 'Установить счётчик' }).count()).toBe(0)
 
