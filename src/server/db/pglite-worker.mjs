@@ -1,7 +1,7 @@
 // Runs PGlite on its own thread so that a long query never stalls the HTTP server.
 // Plain JavaScript on purpose: worker threads start outside tsx and vitest's loaders.
 import { parentPort, workerData } from 'node:worker_threads'
-import { PGlite, types } from '@electric-sql/pglite'
+import { PGlite, protocol, types } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 
 /** @param {string} value */
@@ -22,13 +22,101 @@ function describe(error) {
   return out
 }
 
-/** @param {{ sql: string, params?: unknown[] }} message */
+const { serialize } = protocol
+
+/**
+ * Statements with parameters are prepared once per text and then only bound and executed: in WASM planning a
+ * list's joins costs milliseconds, several times its execution. PostgreSQL's plan cache decides per statement
+ * between a generic plan and planning again for the values, as it does for any prepared statement.
+ * @type {Map<string, { name: string, types: number[] }>}
+ */
+const prepared = new Map()
+/** Texts differ with the shape of a query (an IN list's length), so the cache is bounded; the oldest go first. */
+const PREPARED_MAX = 2000
+let preparedCount = 0
+
+/** @param {Uint8Array[]} parts */
+function concat(parts) {
+  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0))
+  let offset = 0
+  for (const part of parts) {
+    out.set(part, offset)
+    offset += part.length
+  }
+  return out
+}
+
+/**
+ * Sends protocol messages and a Sync in one call; an error answer is thrown with its fields.
+ * @param {Uint8Array[]} parts
+ */
+async function exchange(parts) {
+  const { messages } = await db.execProtocol(concat([...parts, serialize.sync()]), { throwOnError: false })
+  const error = messages.find((m) => m.name === 'error')
+  if (error) throw error
+  return messages
+}
+
+/** @param {string} text */
+async function prepare(text) {
+  const known = prepared.get(text)
+  if (known) return known
+  if (prepared.size >= PREPARED_MAX) {
+    const [oldestText, oldest] = /** @type {[string, { name: string }]} */ (prepared.entries().next().value)
+    prepared.delete(oldestText)
+    await exchange([serialize.close({ type: 'S', name: oldest.name })])
+  }
+  const name = `s${++preparedCount}`
+  const messages = await exchange([serialize.parse({ name, text }), serialize.describe({ type: 'S', name })])
+  const statement = { name, types: /** @type {any} */ (messages.find((m) => m.name === 'parameterDescription'))?.dataTypeIDs ?? [] }
+  prepared.set(text, statement)
+  return statement
+}
+
+/** @param {string} text @param {unknown[]} params */
+async function executePrepared(text, params) {
+  const { name, types: paramTypes } = await prepare(text)
+  const values = params.map((value, i) => {
+    if (value === null || value === undefined) return null
+    const serializer = db.serializers[paramTypes[i] ?? 0]
+    return serializer ? serializer(value) : String(value)
+  })
+  const messages = await exchange([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({})])
+  /** @type {{ rows: unknown[][], fields: { name: string, dataTypeID: number }[], affectedRows: number }} */
+  const result = { rows: [], fields: [], affectedRows: 0 }
+  for (const m of /** @type {any[]} */ (messages)) {
+    if (m.name === 'rowDescription') result.fields = m.fields
+    else if (m.name === 'dataRow') result.rows.push(m.fields)
+    else if (m.name === 'commandComplete') {
+      const [command, ...counts] = String(m.text).split(' ')
+      if (['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'COPY'].includes(command ?? '')) result.affectedRows = Number(counts.at(-1)) || 0
+    }
+  }
+  return result
+}
+
+/** A statement whose tables changed shape since it was prepared ("cached plan must not change result type"). */
+const isStalePlan = (/** @type {any} */ error) => error?.code === '0A000' && /cached plan/.test(String(error.message))
+
+/**
+ * @param {{ sql: string, params?: unknown[] }} message
+ * @returns {Promise<{ rows: any[][], fields: { name: string, dataTypeID: number }[], affectedRows?: number }>}
+ */
 async function run({ sql, params }) {
-  const options = { rowMode: /** @type {const} */ ('array') }
-  if (params && params.length > 0) return db.query(sql, params, options)
+  if (params && params.length > 0) {
+    try {
+      return await executePrepared(sql, params)
+    } catch (error) {
+      if (!isStalePlan(error)) throw error
+      const stale = prepared.get(sql)
+      prepared.delete(sql)
+      if (stale) await exchange([serialize.close({ type: 'S', name: stale.name })])
+      return executePrepared(sql, params)
+    }
+  }
   // Without parameters use the simple protocol, which accepts several statements (migrations).
-  const results = await db.exec(sql, options)
-  return results[results.length - 1] ?? { rows: [], fields: [], affectedRows: 0 }
+  const results = await db.exec(sql, { rowMode: 'array' })
+  return /** @type {any} */ (results[results.length - 1]) ?? { rows: [], fields: [], affectedRows: 0 }
 }
 
 const BYTEA = 17
