@@ -7,6 +7,7 @@ import type { PgDatabase } from 'drizzle-orm/pg-core'
 import type { ExtractTablesWithRelations } from 'drizzle-orm'
 import { sql } from 'drizzle-orm'
 import * as schema from './schema'
+import { startEmbeddedVacuum } from './embedded-vacuum'
 import { PgliteWorkerPool } from './pglite-pool'
 
 export type Schema = typeof schema
@@ -46,7 +47,15 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   await pool.ready
   const db = drizzle(pool as unknown as pg.Pool, { schema })
   await migrate(db, { migrationsFolder })
-  return { db, engine: 'pglite', close: () => pool.end() }
+  const stopVacuum = startEmbeddedVacuum(db, (error) => console.warn(`PGlite: vacuum failed (${error instanceof Error ? error.message : String(error)})`))
+  return {
+    db,
+    engine: 'pglite',
+    close: async () => {
+      await stopVacuum()
+      await pool.end()
+    },
+  }
 }
 
 /** A quick liveness probe of the database. */
