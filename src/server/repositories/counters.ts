@@ -11,6 +11,7 @@ import { counterModels, counterOperations, counters, dataSources, modelConnParam
 import { HttpError, fieldError } from '../lib/http-errors'
 import { likePattern, orderingOf } from '../lib/listing'
 import { paged, withPage } from './references'
+import { countRows } from './row-counts'
 
 /** The meter's latest installation (current when not removed), joined laterally per meter. */
 function lastInstallation(db: Executor) {
@@ -90,12 +91,12 @@ const isInstalled = sql`exists(select 1 from ${pointCounters} pc where pc.counte
 function pageOfCounters(db: Executor, query: ListQuery, filters: (SQL | undefined)[]): Promise<Paged<Counter>> {
   const where = and(query.search ? ilike(counters.serial_num, likePattern(query.search)) : undefined, ...filters)
   const order = orderingOf(query.ordering, ORDERINGS, [asc(counters.serial_num), asc(counters.counter_id)], counters.counter_id)
-  const pageIds = withPage(
-    db.select({ id: counters.counter_id }).from(counters).innerJoin(counterModels, eq(counterModels.model_id, counters.model_id)).where(where).orderBy(...order).$dynamic(),
-    query,
-  )
+  // Every meter has a model (a required foreign key): the models are joined only to sort by their name.
+  const ids = db.select({ id: counters.counter_id }).from(counters).$dynamic()
+  const byModel = query.ordering.split(',').some((part) => part.replace(/^-/, '') === 'model_name')
+  const pageIds = withPage((byModel ? ids.innerJoin(counterModels, eq(counterModels.model_id, counters.model_id)) : ids).where(where).orderBy(...order), query)
   const rows = selectCounters(db).where(inArray(counters.counter_id, pageIds)).orderBy(...order)
-  return paged(rows, db.select({ count: count() }).from(counters).where(where), toCounter, query)
+  return paged(rows, countRows(db, counters, where), toCounter, query)
 }
 
 /** The meters list, optionally only the meters ever installed on one point. */

@@ -130,6 +130,8 @@ export const counters = pgTable(
   },
   (t) => [
     uniqueIndex('counters_model_serial_key').on(t.model_id, t.serial_num),
+    // The list's default order: its first page is a walk of 25 entries instead of a sort of every meter.
+    index('counters_serial_idx').on(t.serial_num, t.counter_id),
     index('counters_serial_trgm_idx').using('gin', sql`${t.serial_num} gin_trgm_ops`),
   ],
 )

@@ -1,0 +1,1 @@
+CREATE INDEX "counters_serial_idx" ON "counters" USING btree ("serial_num","counter_id");
