@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
 import { T } from '../../src/shared/texts'
 import { CHANNEL } from '../../src/shared/metering'
 import { customers, representPoints, represents } from '../../src/server/db/schema'
@@ -70,6 +71,31 @@ describe('points', () => {
     }
     const names = (await t.call(t.adminToken, { method: 'GET', url: '/api/points/?ordering=-name&page_size=all' })).json().results.map((p: { name: string }) => p.name)
     expect(names).toEqual([...names].sort((x: string, y: string) => y.localeCompare(x, 'ru')))
+  })
+
+  it('keeps the unfiltered count of points and meters exact through inserts, bulk statements, deletes and rollbacks', async () => {
+    const db = t.database.db
+    const counted = async (url: string) => (await t.call(t.adminToken, { method: 'GET', url })).json().count as number
+    const actual = async (table: string) => Number((await db.execute<{ n: string }>(sql.raw(`select count(*) as n from ${table}`))).rows[0]!.n)
+    const agree = async () => {
+      // per_page=1 keeps the page full, so the count comes from the kept total and not from the page's length.
+      expect(await counted('/api/points/?per_page=1&page=1')).toBe(await actual('points'))
+      expect(await counted('/api/counters/?per_page=1&page=1')).toBe(await actual('counters'))
+    }
+    await create()
+    await create()
+    await agree()
+    await db.execute(sql`insert into points (point_number, name, address) select 'BULK-' || g, 'Опора ' || g, 'ул. Мира' from generate_series(1, 30) g`)
+    await db.execute(sql`insert into counters (serial_num, model_id) select 'BULK-' || g, ${refs.modelIds['Меркурий 230 ART']!} from generate_series(1, 12) g`)
+    await agree()
+    await db.execute(sql`delete from points where point_number like 'BULK-1%'`)
+    await db.execute(sql`delete from counters where serial_num like 'BULK-%'`)
+    await agree()
+    await expect(db.transaction(async (tx) => {
+      await tx.execute(sql`insert into points (point_number, name, address) values ('ROLLBACK', 'Откат', 'ул. Мира')`)
+      throw new Error('rolled back')
+    })).rejects.toThrow('rolled back')
+    await agree()
   })
 
   it('refuses a stale If-Match with 412 and the current row, and replays an Idempotency-Key once', async () => {

@@ -7,6 +7,7 @@ import type { Executor } from '../db/client'
 import { counterModels, counters, customers, dailyValues, pointCounters, points, representPoints, represents } from '../db/schema'
 import { likePattern, orderingOf } from '../lib/listing'
 import { paged, withPage } from './references'
+import { countRows } from './row-counts'
 
 /** A subscriber's display name: the person's full name, or the company's short (else full) name. */
 export const customerName = sql<string>`case when ${customers.customer_type} = 1
@@ -86,7 +87,7 @@ export function listPoints(db: Executor, query: ListQuery): Promise<Paged<Point>
     .where(where)
     .orderBy(...order)
     .$dynamic()
-  return paged(withPage(rows, query), db.select({ count: count() }).from(points).where(where), toPoint, query)
+  return paged(withPage(rows, query), countRows(db, points, where), toPoint, query)
 }
 
 export async function findPoint(db: Executor, pointId: number): Promise<Point | undefined> {

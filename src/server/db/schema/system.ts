@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, primaryKey, serial, text, timestamp, varchar, index } from 'drizzle-orm/pg-core'
+import { bigint, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, varchar, index } from 'drizzle-orm/pg-core'
 
 /** Answers of POST/PUT/PATCH calls made with an Idempotency-Key, stored in the transaction of the change. */
 export const idempotencyKeys = pgTable(
@@ -30,3 +30,12 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_entity_idx').on(t.entity, t.entity_id, t.created_at)],
 )
+
+/**
+ * The number of rows of the big lists (points, meters), kept by statement-level triggers in the writing transaction
+ * (migration 0012): an unfiltered list reads one row instead of counting every row on each page request.
+ */
+export const rowCounts = pgTable('row_counts', {
+  table_name: text('table_name').primaryKey(),
+  total: bigint('total', { mode: 'number' }).notNull(),
+})
