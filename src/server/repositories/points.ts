@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { DEFAULT_TIME_ZONE, CHANNEL } from '../../shared/metering'
 import type { ListQuery, Paged } from '../../shared/schemas/common'

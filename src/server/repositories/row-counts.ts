@@ -1,6 +1,6 @@
 import { count, eq, getTableName, type SQL } from 'drizzle-orm'
 import type { Executor } from '../db/client'
-import { counters, points, rowCounts } from '../db/schema'
+import { rowCounts, type counters, type points } from '../db/schema'
 
 /** A list's count: the total kept by triggers when the list is unfiltered, else a count of the matching rows. */
 export function countRows(db: Executor, table: typeof points | typeof counters, where: SQL | undefined) {
