@@ -136,7 +136,7 @@ function RequestPage() {
                     <HStack key="assignee" gap="2" wrap="wrap">
                       <Text>{fullName(request.assigned_user) || 'Не назначен'}</Text>
                       {canChange && me && request.assigned_user_id !== me.user_id && (
-                        <ChakraLink as="button" color="blue.fg" onClick={() => void patch({ assigned_user_id: me.user_id })}>
+                        <ChakraLink as="button" color="blue.fg" minH="6" onClick={() => void patch({ assigned_user_id: me.user_id })}>
                           Назначить на себя
                         </ChakraLink>
                       )}

@@ -16,7 +16,7 @@ export function ReferenceCrumbs({ items }: { items: Crumb[] }) {
         {items.map((item, index) => (
           <Breadcrumb.Item key={`${index}-${item.label}`}>
             {item.to ? (
-              <Breadcrumb.Link asChild>
+              <Breadcrumb.Link asChild minH="6">
                 <Link to={item.to} search={item.search as never}>
                   {item.label}
                 </Link>

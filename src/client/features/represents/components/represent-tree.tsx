@@ -66,20 +66,25 @@ function TreeLevel(props: TreeProps) {
                   {open ? <ChevronDown /> : <ChevronRight />}
                 </IconButton>
               )}
-              <Link to="/represents/$representId" params={{ representId: node.represent_id }} style={{ flex: 1, minWidth: 0 }}>
-                <Text truncate fontSize="sm" color={status === 'empty' ? 'fg.muted' : undefined}>
-                  {node.name}
-                </Text>
-              </Link>
+              {/* The row's height, not the text's, is the touch target (24 px at least, WCAG 2.5.8). */}
+              <Box asChild flex="1" minW="0" minH="7" display="flex" alignItems="center">
+                <Link to="/represents/$representId" params={{ representId: node.represent_id }}>
+                  <Text truncate fontSize="sm" color={status === 'empty' ? 'fg.muted' : undefined}>
+                    {node.name}
+                  </Text>
+                </Link>
+              </Box>
               {healthy !== undefined && (
                 <Box color={healthy ? 'green.solid' : 'red.solid'} aria-label={healthy ? 'На связи' : 'Нет связи'} role="img">
                   <Dot size={22} strokeWidth={6} />
                 </Box>
               )}
               {props.canChange && (
-                <Link to="/represent/$parentId/new" params={{ parentId: node.represent_id }} aria-label={`Добавить объект в ${node.name}`}>
-                  <Plus size={14} aria-hidden />
-                </Link>
+                <Box asChild boxSize="7" display="inline-flex" alignItems="center" justifyContent="center" flexShrink={0} borderRadius="sm" _hover={{ bg: 'bg.emphasized' }}>
+                  <Link to="/represent/$parentId/new" params={{ parentId: node.represent_id }} aria-label={`Добавить объект в ${node.name}`}>
+                    <Plus size={14} aria-hidden />
+                  </Link>
+                </Box>
               )}
             </HStack>
             {open && (
@@ -137,11 +142,11 @@ export function RepresentTree({ canChange }: { canChange: boolean }) {
           Объекты
         </Text>
         {canChange && (
-          <Link to="/represent/new">
-            <HStack gap="1" fontSize="sm" color="blue.fg">
+          <HStack asChild gap="1" minH="7" fontSize="sm" color="blue.fg">
+            <Link to="/represent/new">
               <Plus size={14} aria-hidden /> Добавить объект
-            </HStack>
-          </Link>
+            </Link>
+          </HStack>
         )}
       </HStack>
       <Input size="sm" placeholder="Фильтр объектов" aria-label="Фильтр объектов" value={filter} onChange={(e) => setFilter(e.target.value)} />
