@@ -20,9 +20,10 @@ export function Header({ onMenu }: { onMenu: () => void }) {
     await navigate({ to: '/login' })
   }
 
+  // Focus rings on the blue bar are white: the theme's grey ones would not stand out on it.
   return (
     <Flex as="header" h="56px" px="3" gap="2" align="center" bg="blue.700" color="white" position="sticky" top="0" zIndex="sticky">
-      <IconButton aria-label="Открыть меню" variant="ghost" color="white" display={{ base: 'inline-flex', lg: 'none' }} onClick={onMenu} _hover={{ bg: 'blue.600' }}>
+      <IconButton aria-label="Открыть меню" variant="ghost" color="white" display={{ base: 'inline-flex', lg: 'none' }} onClick={onMenu} _hover={{ bg: 'blue.600' }} focusRingColor="white">
         <MenuIcon />
       </IconButton>
       <Link to="/">
@@ -35,7 +36,7 @@ export function Header({ onMenu }: { onMenu: () => void }) {
       <NotificationsButton />
       <Menu.Root>
         <Menu.Trigger asChild>
-          <IconButton aria-label="Справка" variant="ghost" color="white" _hover={{ bg: 'blue.600' }}>
+          <IconButton aria-label="Справка" variant="ghost" color="white" _hover={{ bg: 'blue.600' }} focusRingColor="white">
             <CircleHelp />
           </IconButton>
         </Menu.Trigger>
@@ -60,7 +61,7 @@ export function Header({ onMenu }: { onMenu: () => void }) {
         <Text display={{ base: 'none', md: 'block' }} data-testid="current-user">
           {fullName(me) || me.username}
         </Text>
-        <Button size="sm" variant="ghost" color="white" onClick={logout} _hover={{ bg: 'blue.600' }}>
+        <Button size="sm" variant="ghost" color="white" onClick={logout} _hover={{ bg: 'blue.600' }} focusRingColor="white">
           <LogOut size={16} aria-hidden />
           Выход
         </Button>

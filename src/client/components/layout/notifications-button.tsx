@@ -36,6 +36,7 @@ export function NotificationsButton() {
       variant="ghost"
       color="white"
       _hover={{ bg: 'blue.600' }}
+      focusRingColor="white"
       disabled={permission !== 'default'}
       onClick={() => void enable()}
     >
