@@ -1,4 +1,4 @@
-import { asc, desc, type SQL } from 'drizzle-orm'
+import { asc, desc, sql, type SQL } from 'drizzle-orm'
 import type { AnyColumn } from 'drizzle-orm'
 import { T } from '../../shared/texts'
 import { fieldError } from './http-errors'
@@ -29,3 +29,10 @@ export function orderingOf(
 export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
+
+/**
+ * The column a "contains" search is matched against. pg_trgm narrows nothing below three characters, yet a prepared
+ * statement's generic plan would still walk the whole trigram index for such a search: a shorter one is written as
+ * an expression no index serves, so it reads the table (a new statement text, with its own plan).
+ */
+export const trigramTarget = (column: AnyColumn, search: string): SQL => (search.length < 3 ? sql`(${column} || '')` : sql`${column}`)

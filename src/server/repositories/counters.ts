@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { ListQuery, Paged } from '../../shared/schemas/common'
 import {
   CONN_SOURCES, CONN_SOURCE_PARAM, COPER_TYPES, visibleConnParams,
@@ -9,7 +9,7 @@ import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
 import { counterModels, counterOperations, counters, dataSources, modelConnParams, pointCounters, points, users } from '../db/schema'
 import { HttpError, fieldError } from '../lib/http-errors'
-import { likePattern, orderingOf } from '../lib/listing'
+import { likePattern, orderingOf, trigramTarget } from '../lib/listing'
 import { paged, withPage } from './references'
 import { countRows } from './row-counts'
 
@@ -89,7 +89,7 @@ const isInstalled = sql`exists(select 1 from ${pointCounters} pc where pc.counte
  * runs for the page's rows only, not for every meter before the sort.
  */
 function pageOfCounters(db: Executor, query: ListQuery, filters: (SQL | undefined)[]): Promise<Paged<Counter>> {
-  const where = and(query.search ? ilike(counters.serial_num, likePattern(query.search)) : undefined, ...filters)
+  const where = and(query.search ? sql`${trigramTarget(counters.serial_num, query.search)} ilike ${likePattern(query.search)}` : undefined, ...filters)
   const order = orderingOf(query.ordering, ORDERINGS, [asc(counters.serial_num), asc(counters.counter_id)], counters.counter_id)
   // Every meter has a model (a required foreign key): the models are joined only to sort by their name.
   const ids = db.select({ id: counters.counter_id }).from(counters).$dynamic()

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import {
   boolean, doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core'
@@ -103,14 +103,20 @@ export const points = pgTable(
     version: integer('version').notNull().default(1),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What the list's search matches, lower-cased once on write: LIKE on it compares bytes, where ILIKE lower-cases
+     * both sides of every row on every search (Cyrillic ILIKE over 10,000 points measured 9 ms in PGlite).
+     */
+    search_text: text('search_text')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`lower(${points.name}) || chr(10) || lower(${points.point_number})`),
   },
   (t) => [
     index('points_name_idx').on(t.name),
     // The list sorts by these too: an index turns a sort of every row into a walk of the first page.
     index('points_number_idx').on(t.point_number),
     index('points_address_idx').on(t.address),
-    index('points_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
-    index('points_number_trgm_idx').using('gin', sql`${t.point_number} gin_trgm_ops`),
+    index('points_search_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
     index('points_customer_idx').on(t.customer_id),
   ],
 )
