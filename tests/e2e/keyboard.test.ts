@@ -11,7 +11,7 @@ beforeAll(async () => {
 })
 afterAll(() => e?.close())
 
-type Focused = { tag: string; role: string | null; name: string; ringVisible: boolean; ring: string; dialog: string | null }
+type Focused = { tag: string; name: string; ringVisible: boolean; ring: string; dialog: string | null }
 
 /**
  * The focused element: its accessible name (roughly), its focus indicator and the dialog it is in. The indicator
@@ -52,7 +52,6 @@ function focused(page: Page): Promise<Focused | null> {
     const dialog = el.closest('[role=dialog], [role=alertdialog]')
     return {
       tag: el.tagName.toLowerCase(),
-      role: el.getAttribute('role'),
       name: name.replace(/\s+/g, ' ').replace(/\*$/, '').trim(),
       ringVisible,
       ring: `outline ${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}, box-shadow ${style.boxShadow}, on rgb(${surface.join(', ')})`,
