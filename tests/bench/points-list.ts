@@ -1,8 +1,8 @@
 /**
  * Points and meters lists: 10,000 points and 10,000 meters installed on them, the real server on loopback,
  * autocannon with 50 connections. Embedded PGlite; PostgreSQL too when TEST_DATABASE_URL is set.
- * Also prints the plans of the searches (pg_trgm GIN indexes on points.name, points.point_number and
- * counters.serial_num apply to ILIKE). Run: npx tsx tests/bench/points-list.ts
+ * Also prints the plans of the searches (pg_trgm GIN indexes on points.search_text, searched with LIKE, and on
+ * counters.serial_num, searched with ILIKE). Run: npx tsx tests/bench/points-list.ts
  */
 import { sql } from 'drizzle-orm'
 import type { Executor } from '../../src/server/db/client'
@@ -49,8 +49,8 @@ async function run(engine: string, databaseUrl?: string): Promise<LoadResult[]> 
     const started = performance.now()
     await seedVolume(server.database.db)
     console.log(`${engine}: ${COUNT} points and ${COUNT} meters in ${Math.round(performance.now() - started)} ms`)
-    await plan(server.database.db, `${engine}, points search`, sql`select point_id from points where name ilike '%ленина, 12%' or point_number ilike '%ленина, 12%' order by name limit 25`)
-    await plan(server.database.db, `${engine}, points search count`, sql`select count(*) from points where name ilike '%ленина, 12%' or point_number ilike '%ленина, 12%'`)
+    await plan(server.database.db, `${engine}, points search`, sql`select point_id from points where search_text like lower('%ленина, 12%') order by name limit 25`)
+    await plan(server.database.db, `${engine}, points search count`, sql`select count(*) from points where search_text like lower('%ленина, 12%')`)
     await plan(server.database.db, `${engine}, meters search`, sql`select counter_id from counters where serial_num ilike '%4000123%' order by serial_num limit 25`)
     const headers = { authorization: `JWT ${server.token}` }
     const cases: [string, string][] = [
