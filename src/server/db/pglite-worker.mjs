@@ -25,14 +25,14 @@ function describe(error) {
 const { serialize } = protocol
 
 /**
- * Statements with parameters are prepared once per text and then only bound and executed: in WASM planning a
- * list's joins costs milliseconds, several times its execution. PostgreSQL's plan cache decides per statement
+ * Statements are prepared once per text and then only bound and executed: in WASM parsing and planning a list's
+ * joins costs milliseconds, several times its execution. PostgreSQL's plan cache decides per statement
  * between a generic plan and planning again for the values, as it does for any prepared statement.
  * @type {Map<string, { name: string, types: number[] }>}
  */
 const prepared = new Map()
-/** Texts differ with the shape of a query (an IN list's length), so the cache is bounded; the oldest go first. */
-const PREPARED_MAX = 2000
+/** Texts differ with the shape of a query (an IN list's length, a page's bounds), so the cache is bounded; the oldest go first. */
+const PREPARED_MAX = 500
 let preparedCount = 0
 
 /** @param {Uint8Array[]} parts */
@@ -97,26 +97,27 @@ async function executePrepared(text, params) {
 
 /** A statement whose tables changed shape since it was prepared ("cached plan must not change result type"). */
 const isStalePlan = (/** @type {any} */ error) => error?.code === '0A000' && /cached plan/.test(String(error.message))
+/** A text of several statements (a script) cannot be prepared; the simple protocol runs it. */
+const isScript = (/** @type {any} */ error) => error?.code === '42601' && /multiple commands/.test(String(error.message))
 
 /**
  * @param {{ sql: string, params?: unknown[] }} message
  * @returns {Promise<{ rows: any[][], fields: { name: string, dataTypeID: number }[], affectedRows?: number }>}
  */
-async function run({ sql, params }) {
-  if (params && params.length > 0) {
-    try {
-      return await executePrepared(sql, params)
-    } catch (error) {
-      if (!isStalePlan(error)) throw error
+async function run({ sql, params = [] }) {
+  try {
+    return await executePrepared(sql, params)
+  } catch (error) {
+    if (isStalePlan(error)) {
       const stale = prepared.get(sql)
       prepared.delete(sql)
       if (stale) await exchange([serialize.close({ type: 'S', name: stale.name })])
       return executePrepared(sql, params)
     }
+    if (!isScript(error) || params.length > 0) throw error
+    const results = await db.exec(sql, { rowMode: 'array' })
+    return /** @type {any} */ (results[results.length - 1]) ?? { rows: [], fields: [], affectedRows: 0 }
   }
-  // Without parameters use the simple protocol, which accepts several statements (migrations).
-  const results = await db.exec(sql, { rowMode: 'array' })
-  return /** @type {any} */ (results[results.length - 1]) ?? { rows: [], fields: [], affectedRows: 0 }
 }
 
 const BYTEA = 17
