@@ -6,10 +6,15 @@ import { counterModelApis, counterModels, dataParameters, dataSources, modelPara
 import { likePattern, orderingOf } from '../lib/listing'
 import type { PgSelect } from 'drizzle-orm/pg-core'
 
-/** Applies a list query's page to a dynamic select. */
-export function withPage<Q extends PgSelect>(rows: Q, query: ListQuery): Q {
+/**
+ * Applies a list query's page to a dynamic select. The bounds are written into the statement, not bound: for
+ * `LIMIT $1` PostgreSQL prices a generic plan for an unknown share of the table and so plans every call again,
+ * while a page's own statement is planned once and then reused (they are integers from pageOf, never text).
+ */
+export function withPage<Q extends PgSelect>(rows: Q, query: Parameters<typeof pageOf>[0]): Q {
   const { limit, offset } = pageOf(query)
-  return limit === null ? rows.offset(offset) : rows.limit(limit).offset(offset)
+  const literal = (n: number) => sql.raw(String(Math.trunc(n))) as unknown as number
+  return limit === null ? rows.offset(literal(offset)) : rows.limit(literal(limit)).offset(literal(offset))
 }
 
 /**

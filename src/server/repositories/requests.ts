@@ -1,13 +1,13 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { DOC_STATUSES } from '../../shared/constants'
-import { pageOf } from '../../shared/schemas/common'
 import type { Attachment, CloseFile, DocumentRequest } from '../../shared/schemas/requests'
 import type { Executor } from '../db/client'
 import {
   customers, documentAttachmentComments, documentCloseFiles, documentRequestAttachments, documentRequests, documentRequiredFiles, documentTypes, storedFiles, users,
 } from '../db/schema'
 import { customerName } from './customers'
+import { withPage } from './references'
 import type { Principal } from '../plugins/auth'
 
 /** Whose applications a caller sees: staff their account's, a subscriber only its own customer's. */
@@ -69,9 +69,8 @@ function selectRequests(db: Executor, scope: RequestScope) {
 
 export async function listRequests(db: Executor, scope: RequestScope, query: { page: number; per_page?: number; page_size?: number | 'all'; status?: number; archived: boolean }) {
   const where = and(scopeWhere(scope), eq(documentRequests.archived, query.archived), query.status === undefined ? undefined : eq(documentRequests.doc_status, query.status))
-  const { limit, offset } = pageOf(query)
-  const rows = selectRequests(db, scope).where(where).orderBy(desc(documentRequests.created_at), desc(documentRequests.doc_request_id)).offset(offset)
-  const [results, [total]] = await Promise.all([limit === null ? rows : rows.limit(limit), db.select({ count: count() }).from(documentRequests).where(where)])
+  const rows = withPage(selectRequests(db, scope).where(where).orderBy(desc(documentRequests.created_at), desc(documentRequests.doc_request_id)).$dynamic(), query)
+  const [results, [total]] = await Promise.all([rows, db.select({ count: count() }).from(documentRequests).where(where)])
   return { count: Number(total?.count ?? 0), results: (results as Raw[]).map(toRequest) }
 }
 
