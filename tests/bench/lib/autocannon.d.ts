@@ -10,6 +10,8 @@ declare module 'autocannon' {
     method?: string
     headers?: Record<string, string>
     body?: string
+    /** Threads the load runs on, apart from the caller's event loop. */
+    workers?: number
     requests?: { method?: string; path?: string; headers?: Record<string, string>; body?: string }[]
   }
   export default function autocannon(options: Options): Promise<Result>

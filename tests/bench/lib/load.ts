@@ -4,8 +4,7 @@ export type LoadResult = { name: string; requestsPerSecond: number; medianMs: nu
 
 /** Runs autocannon against one URL on loopback and returns the figures the benchmarks print. */
 export async function load(name: string, options: { url: string; connections?: number; seconds?: number; headers?: Record<string, string>; method?: 'GET' | 'POST'; body?: string }): Promise<LoadResult> {
-  // `workers` is autocannon's own option (README, «workers»); its type definitions predate it.
-  const settings: autocannon.Options & { workers: number } = {
+  const result = await autocannon({
     url: options.url,
     connections: options.connections ?? 50,
     duration: options.seconds ?? 10,
@@ -14,8 +13,7 @@ export async function load(name: string, options: { url: string; connections?: n
     body: options.body,
     // The load runs on its own thread: on the server's event loop it would take turns with the requests it measures.
     workers: 1,
-  }
-  const result = await autocannon(settings)
+  })
   return {
     name,
     requestsPerSecond: Math.round(result.requests.average),
