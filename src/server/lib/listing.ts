@@ -1,5 +1,7 @@
 import { asc, desc, sql, type SQL } from 'drizzle-orm'
 import type { AnyColumn } from 'drizzle-orm'
+import type { PgSelect } from 'drizzle-orm/pg-core'
+import { pageOf, type Paged } from '../../shared/schemas/common'
 import { T } from '../../shared/texts'
 import { fieldError } from './http-errors'
 
@@ -36,3 +38,29 @@ export function likePattern(search: string): string {
  * an expression no index serves, so it reads the table (a new statement text, with its own plan).
  */
 export const trigramTarget = (column: AnyColumn, search: string): SQL => (search.length < 3 ? sql`(${column} || '')` : sql`${column}`)
+
+type PageQuery = Parameters<typeof pageOf>[0]
+
+/**
+ * Applies a list query's page to a dynamic select. The bounds are written into the statement, not bound: for
+ * `LIMIT $1` PostgreSQL prices a generic plan for an unknown share of the table and so plans every call again,
+ * while a page's own statement is planned once and then reused (they are integers from pageOf, never text).
+ */
+export function withPage<Q extends PgSelect>(rows: Q, query: PageQuery): Q {
+  const { limit, offset } = pageOf(query)
+  const literal = (n: number) => sql.raw(String(Math.trunc(n))) as unknown as number
+  return limit === null ? rows.offset(literal(offset)) : rows.limit(literal(limit)).offset(literal(offset))
+}
+
+/**
+ * A list's rows and its count as two queries (the count needs no join, no ordering). Drizzle queries run only
+ * when awaited, so the count is skipped when the page itself shows the total: a short first or last page,
+ * which is what most searches give.
+ */
+export async function paged<TRow, TOut>(rows: PromiseLike<TRow[]>, total: PromiseLike<{ count: number }[]>, map: (row: TRow) => TOut, query?: PageQuery): Promise<Paged<TOut>> {
+  const results = await rows
+  const page = query && pageOf(query)
+  const shortPage = page && (page.limit === null || results.length < page.limit) && (results.length > 0 || page.offset === 0)
+  const count = shortPage ? page.offset + results.length : Number((await total)[0]?.count ?? 0)
+  return { count, results: results.map(map) }
+}

@@ -9,8 +9,7 @@ import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
 import { counterModels, counterOperations, counters, dataSources, modelConnParams, pointCounters, points, users } from '../db/schema'
 import { HttpError, fieldError } from '../lib/http-errors'
-import { likePattern, orderingOf, trigramTarget } from '../lib/listing'
-import { paged, withPage } from './references'
+import { likePattern, orderingOf, paged, trigramTarget, withPage } from '../lib/listing'
 import { countRows } from './row-counts'
 
 /** The meter's latest installation (current when not removed), joined laterally per meter. */

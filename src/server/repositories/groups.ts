@@ -1,10 +1,10 @@
 import { asc, count, eq, ilike, inArray, sql } from 'drizzle-orm'
 import type { Group } from '../../shared/schemas/groups'
-import { pageOf, type ListQuery } from '../../shared/schemas/common'
+import type { ListQuery } from '../../shared/schemas/common'
 import type { Executor } from '../db/client'
 import { groupPermissions, permissions, permissionsGroups } from '../db/schema'
 import { fieldError } from '../lib/http-errors'
-import { likePattern, orderingOf } from '../lib/listing'
+import { likePattern, orderingOf, paged, withPage } from '../lib/listing'
 
 const groupColumns = {
   permissions_group_id: permissionsGroups.permissions_group_id,
@@ -17,11 +17,9 @@ const groupColumns = {
 
 export async function listGroups(db: Executor, query: ListQuery) {
   const where = query.search ? ilike(permissionsGroups.name, likePattern(query.search)) : undefined
-  const { limit, offset } = pageOf(query)
   const order = orderingOf(query.ordering, { name: permissionsGroups.name }, [asc(permissionsGroups.name)], permissionsGroups.permissions_group_id)
-  const rows = db.select(groupColumns).from(permissionsGroups).where(where).orderBy(...order).offset(offset)
-  const [results, [total]] = await Promise.all([limit === null ? rows : rows.limit(limit), db.select({ count: count() }).from(permissionsGroups).where(where)])
-  return { count: Number(total?.count ?? 0), results: results as Group[] }
+  const rows = withPage(db.select(groupColumns).from(permissionsGroups).where(where).orderBy(...order).$dynamic(), query)
+  return paged(rows, db.select({ count: count() }).from(permissionsGroups).where(where), (row) => row as Group, query)
 }
 
 export async function findGroup(db: Executor, id: number): Promise<Group | undefined> {

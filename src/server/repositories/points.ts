@@ -5,8 +5,7 @@ import type { ListQuery, Paged } from '../../shared/schemas/common'
 import type { Point, PointCounter, PointInput } from '../../shared/schemas/points'
 import type { Executor } from '../db/client'
 import { counterModels, counters, customers, dailyValues, pointCounters, points, representPoints, represents } from '../db/schema'
-import { likePattern, orderingOf, trigramTarget } from '../lib/listing'
-import { paged, withPage } from './references'
+import { likePattern, orderingOf, paged, trigramTarget, withPage } from '../lib/listing'
 import { countRows } from './row-counts'
 
 /** A subscriber's display name: the person's full name, or the company's short (else full) name. */

@@ -1,34 +1,9 @@
 import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm'
-import { pageOf, type ListQuery, type Paged } from '../../shared/schemas/common'
+import type { ListQuery, Paged } from '../../shared/schemas/common'
 import type { CounterModel, CounterModelApi, DataParameter, DataSource, ModelParameter, ResourceType } from '../../shared/schemas/references'
 import type { Executor } from '../db/client'
 import { counterModelApis, counterModels, dataParameters, dataSources, modelParameters, pointCounters, resourceTypes, taskGroups } from '../db/schema'
-import { likePattern, orderingOf } from '../lib/listing'
-import type { PgSelect } from 'drizzle-orm/pg-core'
-
-/**
- * Applies a list query's page to a dynamic select. The bounds are written into the statement, not bound: for
- * `LIMIT $1` PostgreSQL prices a generic plan for an unknown share of the table and so plans every call again,
- * while a page's own statement is planned once and then reused (they are integers from pageOf, never text).
- */
-export function withPage<Q extends PgSelect>(rows: Q, query: Parameters<typeof pageOf>[0]): Q {
-  const { limit, offset } = pageOf(query)
-  const literal = (n: number) => sql.raw(String(Math.trunc(n))) as unknown as number
-  return limit === null ? rows.offset(literal(offset)) : rows.limit(literal(limit)).offset(literal(offset))
-}
-
-/**
- * A list's rows and its count as two queries (the count needs no join, no ordering). Drizzle queries run only
- * when awaited, so the count is skipped when the page itself shows the total: a short first or last page,
- * which is what most searches give.
- */
-export async function paged<TRow, TOut>(rows: PromiseLike<TRow[]>, total: PromiseLike<{ count: number }[]>, map: (row: TRow) => TOut, query?: ListQuery): Promise<Paged<TOut>> {
-  const results = await rows
-  const page = query && pageOf(query)
-  const shortPage = page && (page.limit === null || results.length < page.limit) && (results.length > 0 || page.offset === 0)
-  const count = shortPage ? page.offset + results.length : Number((await total)[0]?.count ?? 0)
-  return { count, results: results.map(map) }
-}
+import { likePattern, orderingOf, paged, withPage } from '../lib/listing'
 
 const searchName = (column: Parameters<typeof ilike>[0], search: string): SQL | undefined => (search ? ilike(column, likePattern(search)) : undefined)
 

@@ -1,12 +1,11 @@
 import { and, asc, count, eq, ilike, sql } from 'drizzle-orm'
 import { COLOR_SWATCHES } from '../../shared/constants'
 import type { ListQuery } from '../../shared/schemas/common'
-import { pageOf } from '../../shared/schemas/common'
 import type { Represent, RepresentPoint } from '../../shared/schemas/represents'
 import { CHANNEL } from '../../shared/metering'
 import type { Executor } from '../db/client'
 import { customers, counters, pointCounters, points, representPoints, represents } from '../db/schema'
-import { likePattern, orderingOf } from '../lib/listing'
+import { likePattern, orderingOf, paged, withPage } from '../lib/listing'
 
 const representColumns = {
   represent_id: represents.represent_id,
@@ -30,14 +29,9 @@ const representColumns = {
 
 export async function listRepresents(db: Executor, query: ListQuery) {
   const where = query.search ? ilike(represents.name, likePattern(query.search)) : undefined
-  const { limit, offset } = pageOf(query)
   const order = orderingOf(query.ordering, { name: represents.name }, [asc(represents.name)], represents.represent_id)
-  const rows = db.select(representColumns).from(represents).where(where).orderBy(...order).offset(offset)
-  const [results, [total]] = await Promise.all([
-    (limit === null ? rows : rows.limit(limit)) as Promise<Represent[]>,
-    db.select({ count: count() }).from(represents).where(where),
-  ])
-  return { count: Number(total?.count ?? 0), results }
+  const rows = withPage(db.select(representColumns).from(represents).where(where).orderBy(...order).$dynamic(), query) as unknown as Promise<Represent[]>
+  return paged(rows, db.select({ count: count() }).from(represents).where(where), (row) => row, query)
 }
 
 /** The whole tree, flat: what the side menu draws and mirrors offline. */

@@ -1,9 +1,9 @@
 import { asc, count, eq, sql } from 'drizzle-orm'
 import { CUSTOMER_TYPES } from '../../shared/constants'
-import { pageOf } from '../../shared/schemas/common'
 import type { DocumentType, RequiredFile } from '../../shared/schemas/requests'
 import type { Executor } from '../db/client'
 import { documentRequiredFiles, documentTypeRequiredFiles, documentTypes, storedFiles } from '../db/schema'
+import { paged, withPage } from '../lib/listing'
 
 type Page = { page: number; per_page?: number; page_size?: number | 'all' }
 
@@ -25,10 +25,8 @@ const toType = (row: Omit<DocumentType, 'name' | 'customer_type_name'>): Documen
 })
 
 export async function listTypes(db: Executor, query: Page) {
-  const { limit, offset } = pageOf(query)
-  const rows = db.select(typeColumns).from(documentTypes).orderBy(asc(documentTypes.doc_type_name), asc(documentTypes.doc_type_id)).offset(offset)
-  const [results, [total]] = await Promise.all([limit === null ? rows : rows.limit(limit), db.select({ count: count() }).from(documentTypes)])
-  return { count: Number(total?.count ?? 0), results: results.map(toType) }
+  const rows = withPage(db.select(typeColumns).from(documentTypes).orderBy(asc(documentTypes.doc_type_name), asc(documentTypes.doc_type_id)).$dynamic(), query)
+  return paged(rows, db.select({ count: count() }).from(documentTypes), toType, query)
 }
 
 export async function findType(db: Executor, id: number): Promise<DocumentType | undefined> {
@@ -55,10 +53,8 @@ export async function listRequiredFiles(db: Executor, query: Page & { document_t
       .orderBy(asc(documentRequiredFiles.doc_required_file_id))
     return { count: results.length, results }
   }
-  const { limit, offset } = pageOf(query)
-  const rows = selectFiles(db).orderBy(asc(documentRequiredFiles.doc_required_file_id)).offset(offset)
-  const [results, [total]] = await Promise.all([limit === null ? rows : rows.limit(limit), db.select({ count: count() }).from(documentRequiredFiles)])
-  return { count: Number(total?.count ?? 0), results }
+  const rows = withPage(selectFiles(db).orderBy(asc(documentRequiredFiles.doc_required_file_id)).$dynamic(), query)
+  return paged(rows, db.select({ count: count() }).from(documentRequiredFiles), (row) => row, query)
 }
 
 export async function findRequiredFile(db: Executor, id: number): Promise<RequiredFile | undefined> {

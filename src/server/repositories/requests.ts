@@ -7,7 +7,7 @@ import {
   customers, documentAttachmentComments, documentCloseFiles, documentRequestAttachments, documentRequests, documentRequiredFiles, documentTypes, storedFiles, users,
 } from '../db/schema'
 import { customerName } from './customers'
-import { withPage } from './references'
+import { withPage } from '../lib/listing'
 import type { Principal } from '../plugins/auth'
 
 /** Whose applications a caller sees: staff their account's, a subscriber only its own customer's. */

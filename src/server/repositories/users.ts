@@ -1,10 +1,9 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { User } from '../../shared/schemas/users'
 import type { ListQuery } from '../../shared/schemas/common'
-import { pageOf } from '../../shared/schemas/common'
 import type { Executor } from '../db/client'
 import { permissionsGroups, userGroups, users } from '../db/schema'
-import { likePattern, orderingOf } from '../lib/listing'
+import { likePattern, orderingOf, paged, withPage } from '../lib/listing'
 import { fieldError } from '../lib/http-errors'
 
 const publicColumns = {
@@ -33,19 +32,14 @@ export async function listUsers(db: Executor, accountId: number | null, query: L
       )
     : undefined
   const where = and(scope(accountId), search)
-  const { limit, offset } = pageOf(query)
   const order = orderingOf(
     query.ordering,
     { username: users.username, first_name: users.first_name, last_name: users.last_name, email: users.email },
     [asc(users.username)],
     users.user_id,
   )
-  const rows = db.select(publicColumns).from(users).where(where).orderBy(...order).offset(offset)
-  const [results, [total]] = await Promise.all([
-    (limit === null ? rows : rows.limit(limit)) as Promise<User[]>,
-    db.select({ count: count() }).from(users).where(where),
-  ])
-  return { count: Number(total?.count ?? 0), results: results.map(normalizeGroups) }
+  const rows = withPage(db.select(publicColumns).from(users).where(where).orderBy(...order).$dynamic(), query) as unknown as Promise<User[]>
+  return paged(rows, db.select({ count: count() }).from(users).where(where), normalizeGroups, query)
 }
 
 /** node-postgres gives int[] as numbers, PGlite's text parsing too; keep the shape explicit anyway. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { and, asc, count, eq } from 'drizzle-orm'
 import { accountEmailInput, accountEmailListQuery, accountEmailUpdate, accountUpdate, type AccountEmail } from '../../shared/schemas/account'
-import { idParams, pageOf } from '../../shared/schemas/common'
+import { idParams } from '../../shared/schemas/common'
 import { accountEmails, accounts } from '../db/schema'
 import type { Executor } from '../db/client'
 import { audit } from '../lib/audit'
@@ -9,6 +9,7 @@ import { notFound } from '../lib/http-errors'
 import { mutate } from '../lib/mutation'
 import type { Req } from '../lib/route-types'
 import type { SecretBox } from '../lib/secret-box'
+import { paged, withPage } from '../lib/listing'
 
 const accountColumns = {
   account_id: accounts.account_id,
@@ -65,10 +66,8 @@ export async function accountRoutes(app: FastifyInstance, options: { box: Secret
   app.get('/api/account_emails/', { config: { permission: 'account_emails.manage' }, schema: { querystring: accountEmailListQuery } }, async (request: Req<{ query: typeof accountEmailListQuery }>) => {
     const accountId = ownAccountId(request)
     const where = eq(accountEmails.account_id, accountId)
-    const { limit, offset } = pageOf(request.query)
-    const rows = app.db.select().from(accountEmails).where(where).orderBy(asc(accountEmails.name), asc(accountEmails.account_email_id)).offset(offset)
-    const [results, [total]] = await Promise.all([limit === null ? rows : rows.limit(limit), app.db.select({ count: count() }).from(accountEmails).where(where)])
-    return { count: Number(total?.count ?? 0), results: results.map(publicEmail) }
+    const rows = withPage(app.db.select().from(accountEmails).where(where).orderBy(asc(accountEmails.name), asc(accountEmails.account_email_id)).$dynamic(), request.query)
+    return paged(rows, app.db.select({ count: count() }).from(accountEmails).where(where), publicEmail, request.query)
   })
 
   app.get('/api/account_emails/:id/', { config: { permission: 'account_emails.manage' }, schema: { params: idParams } }, async (request: Req<{ params: typeof idParams }>) => {

@@ -9,6 +9,7 @@ import { mutate } from '../lib/mutation'
 import type { Req } from '../lib/route-types'
 import { checkTaskInput, findTask, listTasks, startTask, stopTask, taskValues } from '../repositories/tasks'
 import type { Executor } from '../db/client'
+import { paged, withPage } from '../lib/listing'
 
 async function existingTask(db: Executor, id: number) {
   const task = await findTask(db, id)
@@ -19,10 +20,8 @@ async function existingTask(db: Executor, id: number) {
 /** Collecting servers, counter tasks with start/stop, and task logs (metering.md section 7). */
 export async function taskRoutes(app: FastifyInstance) {
   app.get('/api/collecting_servers/', { config: { permission: 'tasks.view' }, schema: { querystring: listQuery } }, async (request: Req<{ query: typeof listQuery }>) => {
-    const { limit, offset } = pageOf(request.query)
-    const rows = app.db.select().from(collectingServers).orderBy(asc(collectingServers.data_collecting_server_id)).offset(offset)
-    const [results, [total]] = await Promise.all([limit === null ? rows : rows.limit(limit), app.db.select({ count: count() }).from(collectingServers)])
-    return { count: Number(total?.count ?? 0), results: results.map((s) => ({ ...s, last_seen_at: s.last_seen_at?.toISOString() ?? null })) }
+    const rows = withPage(app.db.select().from(collectingServers).orderBy(asc(collectingServers.data_collecting_server_id)).$dynamic(), request.query)
+    return paged(rows, app.db.select({ count: count() }).from(collectingServers), (s) => ({ ...s, last_seen_at: s.last_seen_at?.toISOString() ?? null }), request.query)
   })
 
   app.get('/api/counters_tasks/', { config: { permission: 'tasks.view' }, schema: { querystring: taskListQuery } }, async (request: Req<{ query: typeof taskListQuery }>) =>
