@@ -39,8 +39,11 @@ async function call<T = Record<string, unknown>>(method: Method, url: string, pa
 }
 
 /** How many updates of the row the server applied (its audit log has one row per applied write). */
+/** A meter's audit names its edits as its operation history does ('edit'); a point's are updates. */
+const EDIT_ACTION = { point: 'update', counter: 'edit' } as const
+
 async function updatesOf(entity: 'point' | 'counter', id: number): Promise<number> {
-  const rows = await e.database.db.select().from(auditLog).where(and(eq(auditLog.entity, entity), eq(auditLog.entity_id, String(id)), eq(auditLog.action, 'update')))
+  const rows = await e.database.db.select().from(auditLog).where(and(eq(auditLog.entity, entity), eq(auditLog.entity_id, String(id)), eq(auditLog.action, EDIT_ACTION[entity])))
   return rows.length
 }
 
