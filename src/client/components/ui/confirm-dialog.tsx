@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react'
-import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react'
+import { Button, Dialog } from '@chakra-ui/react'
+import { Modal } from './modal'
 
 type ConfirmOptions = { message: string; title?: string; confirmLabel?: string; danger?: boolean }
 type Confirm = (options: ConfirmOptions) => Promise<boolean>
@@ -26,30 +27,20 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   return (
     <ConfirmContext.Provider value={confirm}>
       {children}
-      <Dialog.Root open={options !== null} onOpenChange={(e) => !e.open && answer(false)} role="alertdialog" placement="center">
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>{options?.title ?? 'Подтверждение'}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>{options?.message}</Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={() => answer(false)}>
-                  Отмена
-                </Button>
-                <Button colorPalette={options?.danger === false ? 'blue' : 'red'} onClick={() => answer(true)}>
-                  {options?.confirmLabel ?? 'Да'}
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Закрыть" />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <Modal open={options !== null} onClose={() => answer(false)} role="alertdialog">
+        <Dialog.Header>
+          <Dialog.Title>{options?.title ?? 'Подтверждение'}</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body>{options?.message}</Dialog.Body>
+        <Dialog.Footer>
+          <Button variant="outline" onClick={() => answer(false)}>
+            Отмена
+          </Button>
+          <Button colorPalette={options?.danger === false ? 'blue' : 'red'} onClick={() => answer(true)}>
+            {options?.confirmLabel ?? 'Да'}
+          </Button>
+        </Dialog.Footer>
+      </Modal>
     </ConfirmContext.Provider>
   )
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react'
+import { Button, Dialog, Stack } from '@chakra-ui/react'
+import { Modal } from './modal'
 import { T } from '../../../shared/texts'
 
 type FormDialogProps = {
@@ -17,33 +18,23 @@ type FormDialogProps = {
 /** A modal form: fields, then save and cancel; Enter submits, Escape closes. */
 export function FormDialog({ open, onClose, title, onSubmit, submitting, submitLabel = T.save, width = '560px', children }: FormDialogProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content maxW={{ base: 'calc(100vw - 1rem)', md: width }} width="full">
-            <form onSubmit={onSubmit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">{children}</Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button type="button" variant="outline" onClick={onClose}>
-                  {T.cancel}
-                </Button>
-                <Button type="submit" colorPalette="blue" loading={submitting}>
-                  {submitLabel}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Закрыть" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <Modal open={open} onClose={onClose} width={width}>
+      <form onSubmit={onSubmit} noValidate>
+        <Dialog.Header>
+          <Dialog.Title>{title}</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body>
+          <Stack gap="4">{children}</Stack>
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Button type="button" variant="outline" onClick={onClose}>
+            {T.cancel}
+          </Button>
+          <Button type="submit" colorPalette="blue" loading={submitting}>
+            {submitLabel}
+          </Button>
+        </Dialog.Footer>
+      </form>
+    </Modal>
   )
 }

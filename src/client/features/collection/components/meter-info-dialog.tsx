@@ -1,4 +1,5 @@
-import { Button, Checkbox, CloseButton, Dialog, Heading, HStack, Portal, SimpleGrid, Spinner, Stack, Table, Text } from '@chakra-ui/react'
+import { Button, Checkbox, Dialog, Heading, HStack, SimpleGrid, Spinner, Stack, Table, Text } from '@chakra-ui/react'
+import { Modal } from '../../../components/ui/modal'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Power, PowerOff, RefreshCw } from 'lucide-react'
 import { T } from '../../../../shared/texts'
@@ -55,76 +56,66 @@ export function MeterInfoDialog({ counterId, open, onClose }: Props) {
     }
   }
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content maxW={{ base: 'calc(100vw - 1rem)', lg: '1100px' }} width="full">
-            <Dialog.Header>
-              <Dialog.Title>Информация о счётчике</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <HStack justify="space-between" wrap="wrap" gap="2">
-                  <CurrentDataStatus task={data?.task ?? null} />
-                  <HStack gap="2">
-                    {data?.external_model === 'mercury_206' && can('counters.control') && (
-                      <>
-                        <Button size="sm" variant="outline" onClick={() => void relay(true)}>
-                          <Power size={16} aria-hidden /> Включить нагрузку
-                        </Button>
-                        <Button size="sm" variant="outline" colorPalette="red" onClick={() => void relay(false)}>
-                          <PowerOff size={16} aria-hidden /> Отключить нагрузку
-                        </Button>
-                      </>
-                    )}
-                    <Button size="sm" colorPalette="blue" loading={asking} disabled={status === 'PENDING'} onClick={() => void refresh()}>
-                      <RefreshCw size={16} aria-hidden /> Обновить
-                    </Button>
-                  </HStack>
-                </HStack>
-                {query.isPending && <Spinner aria-label="Загрузка" />}
-                {query.isError && <Text color="red.600">{errorMessage(query.error)}</Text>}
-                {data && (
-                  <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
-                    <Stack gap="2">
-                      <Heading as="h3" size="md">Значения параметров</Heading>
-                      {data.data.length === 0 ? (
-                        <Text color="fg.muted">{data.task?.status === 'DONE' ? T.noValues : T.paramsNotLoaded}</Text>
-                      ) : (
-                        <Table.Root size="sm" aria-label="Значения параметров">
-                          <Table.Body>
-                            {data.data.map((row) => (
-                              <Table.Row key={row.parameter_name}>
-                                <Table.Cell>{row.parameter_name}</Table.Cell>
-                                <Table.Cell textAlign="end">{row.value ?? '—'}</Table.Cell>
-                                <Table.Cell>{row.measurement}</Table.Cell>
-                              </Table.Row>
-                            ))}
-                          </Table.Body>
-                        </Table.Root>
-                      )}
-                    </Stack>
-                    <Stack gap="2">
-                      <Heading as="h3" size="md">Настройки: параметры для сбора</Heading>
-                      <ParameterSettings counterId={counterId} />
-                    </Stack>
-                  </SimpleGrid>
-                )}
-                {data && (
-                  <Stack gap="2">
-                    <Heading as="h3" size="md">Значения по фазам</Heading>
-                    <PhaseView data={data.phase} />
-                  </Stack>
+    <Modal open={open} onClose={onClose} width="1100px">
+      <Dialog.Header>
+        <Dialog.Title>Информация о счётчике</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Stack gap="4">
+          <HStack justify="space-between" wrap="wrap" gap="2">
+            <CurrentDataStatus task={data?.task ?? null} />
+            <HStack gap="2">
+              {data?.external_model === 'mercury_206' && can('counters.control') && (
+                <>
+                  <Button size="sm" variant="outline" onClick={() => void relay(true)}>
+                    <Power size={16} aria-hidden /> Включить нагрузку
+                  </Button>
+                  <Button size="sm" variant="outline" colorPalette="red" onClick={() => void relay(false)}>
+                    <PowerOff size={16} aria-hidden /> Отключить нагрузку
+                  </Button>
+                </>
+              )}
+              <Button size="sm" colorPalette="blue" loading={asking} disabled={status === 'PENDING'} onClick={() => void refresh()}>
+                <RefreshCw size={16} aria-hidden /> Обновить
+              </Button>
+            </HStack>
+          </HStack>
+          {query.isPending && <Spinner aria-label="Загрузка" />}
+          {query.isError && <Text color="red.600">{errorMessage(query.error)}</Text>}
+          {data && (
+            <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
+              <Stack gap="2">
+                <Heading as="h3" size="md">Значения параметров</Heading>
+                {data.data.length === 0 ? (
+                  <Text color="fg.muted">{data.task?.status === 'DONE' ? T.noValues : T.paramsNotLoaded}</Text>
+                ) : (
+                  <Table.Root size="sm" aria-label="Значения параметров">
+                    <Table.Body>
+                      {data.data.map((row) => (
+                        <Table.Row key={row.parameter_name}>
+                          <Table.Cell>{row.parameter_name}</Table.Cell>
+                          <Table.Cell textAlign="end">{row.value ?? '—'}</Table.Cell>
+                          <Table.Cell>{row.measurement}</Table.Cell>
+                        </Table.Row>
+                      ))}
+                    </Table.Body>
+                  </Table.Root>
                 )}
               </Stack>
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Закрыть" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+              <Stack gap="2">
+                <Heading as="h3" size="md">Настройки: параметры для сбора</Heading>
+                <ParameterSettings counterId={counterId} />
+              </Stack>
+            </SimpleGrid>
+          )}
+          {data && (
+            <Stack gap="2">
+              <Heading as="h3" size="md">Значения по фазам</Heading>
+              <PhaseView data={data.phase} />
+            </Stack>
+          )}
+        </Stack>
+      </Dialog.Body>
+    </Modal>
   )
 }

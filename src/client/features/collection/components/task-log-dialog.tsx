@@ -1,4 +1,5 @@
-import { Badge, Box, CloseButton, Dialog, Portal, Spinner, Stack, Text } from '@chakra-ui/react'
+import { Badge, Box, Dialog, Spinner, Stack, Text } from '@chakra-ui/react'
+import { Modal } from '../../../components/ui/modal'
 import { useQuery } from '@tanstack/react-query'
 import { T } from '../../../../shared/texts'
 import { formatDateTime } from '../../../lib/format'
@@ -9,40 +10,30 @@ import { taskLogsQueryOptions } from '../api/collection'
 export function TaskLogDialog({ taskId, onClose }: { taskId: number | null; onClose: () => void }) {
   const logs = useQuery({ ...taskLogsQueryOptions(taskId ?? 0), enabled: taskId !== null })
   return (
-    <Dialog.Root open={taskId !== null} onOpenChange={(e) => !e.open && onClose()} placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content maxW={{ base: 'calc(100vw - 1rem)', md: '800px' }} width="full">
-            <Dialog.Header>
-              <Dialog.Title>Журнал задания</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {logs.isPending && <Spinner aria-label="Загрузка" />}
-              {logs.isError && <Text color="red.600">{errorMessage(logs.error)}</Text>}
-              {logs.data?.results.length === 0 && <Text color="fg.muted">{T.empty}</Text>}
-              <Stack gap="3">
-                {logs.data?.results.map((log) => (
-                  <Box key={log.task_log_id} borderWidth="1px" borderRadius="md" p="3">
-                    <Text fontWeight="semibold">
-                      {formatDateTime(log.start_date)}{' '}
-                      <Badge colorPalette={log.success ? 'green' : 'red'}>{log.success ? T.taskDone : T.taskFailed}</Badge>
-                    </Text>
-                    {log.entries.map((entry, index) => (
-                      <Text key={index} fontSize="sm">
-                        <Text as="span" color="fg.muted">{formatDateTime(entry.date)}</Text> {entry.text}
-                      </Text>
-                    ))}
-                  </Box>
-                ))}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Закрыть" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <Modal open={taskId !== null} onClose={onClose} width="800px">
+      <Dialog.Header>
+        <Dialog.Title>Журнал задания</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        {logs.isPending && <Spinner aria-label="Загрузка" />}
+        {logs.isError && <Text color="red.600">{errorMessage(logs.error)}</Text>}
+        {logs.data?.results.length === 0 && <Text color="fg.muted">{T.empty}</Text>}
+        <Stack gap="3">
+          {logs.data?.results.map((log) => (
+            <Box key={log.task_log_id} borderWidth="1px" borderRadius="md" p="3">
+              <Text fontWeight="semibold">
+                {formatDateTime(log.start_date)}{' '}
+                <Badge colorPalette={log.success ? 'green' : 'red'}>{log.success ? T.taskDone : T.taskFailed}</Badge>
+              </Text>
+              {log.entries.map((entry, index) => (
+                <Text key={index} fontSize="sm">
+                  <Text as="span" color="fg.muted">{formatDateTime(entry.date)}</Text> {entry.text}
+                </Text>
+              ))}
+            </Box>
+          ))}
+        </Stack>
+      </Dialog.Body>
+    </Modal>
   )
 }

@@ -1,4 +1,5 @@
-import { CloseButton, Dialog, Portal } from '@chakra-ui/react'
+import { Dialog } from '@chakra-ui/react'
+import { Modal } from '../../../components/ui/modal'
 import { useQuery } from '@tanstack/react-query'
 import { T } from '../../../../shared/texts'
 import { DataTable } from '../../../components/ui/data-table'
@@ -9,37 +10,27 @@ import { counterHistoryQueryOptions } from '../api/counters'
 export function HistoryDialog({ counter, onClose }: { counter: { counter_id: number; serial_num: string } | null; onClose: () => void }) {
   const history = useQuery({ ...counterHistoryQueryOptions(counter?.counter_id ?? 0), enabled: counter !== null })
   return (
-    <Dialog.Root open={counter !== null} onOpenChange={(e) => !e.open && onClose()} placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content maxW={{ base: 'calc(100vw - 1rem)', md: '800px' }} width="full">
-            <Dialog.Header>
-              <Dialog.Title>История счётчика {counter?.serial_num}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <DataTable
-                label="История счётчика"
-                columns={[
-                  { key: 'counter_serial_num', header: 'Счётчик' },
-                  { key: 'operation_date', header: 'Дата', render: (r) => formatDate(r.operation_date) },
-                  { key: 'coper_type_name', header: 'Операция' },
-                  { key: 'comment', header: 'Комментарий' },
-                  { key: 'point_name', header: 'Точка учёта', hideBelow: 'md', render: (r) => r.point_name ?? '' },
-                  { key: 'user_name', header: 'Пользователь', render: (r) => r.user_name ?? '' },
-                ]}
-                rows={history.data?.results ?? []}
-                rowKey={(r) => r.counter_oper_id}
-                loading={history.isFetching}
-                emptyText={history.isError ? history.error.message : T.empty}
-              />
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Закрыть" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <Modal open={counter !== null} onClose={onClose} width="800px">
+      <Dialog.Header>
+        <Dialog.Title>История счётчика {counter?.serial_num}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <DataTable
+          label="История счётчика"
+          columns={[
+            { key: 'counter_serial_num', header: 'Счётчик' },
+            { key: 'operation_date', header: 'Дата', render: (r) => formatDate(r.operation_date) },
+            { key: 'coper_type_name', header: 'Операция' },
+            { key: 'comment', header: 'Комментарий' },
+            { key: 'point_name', header: 'Точка учёта', hideBelow: 'md', render: (r) => r.point_name ?? '' },
+            { key: 'user_name', header: 'Пользователь', render: (r) => r.user_name ?? '' },
+          ]}
+          rows={history.data?.results ?? []}
+          rowKey={(r) => r.counter_oper_id}
+          loading={history.isFetching}
+          emptyText={history.isError ? history.error.message : T.empty}
+        />
+      </Dialog.Body>
+    </Modal>
   )
 }

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import { Box, Button, CloseButton, DataList, Dialog, Heading, HStack, Portal, RadioGroup, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, DataList, Dialog, Heading, HStack, RadioGroup, Stack, Text } from '@chakra-ui/react'
+import { Modal } from '../../../components/ui/modal'
 import { useQuery } from '@tanstack/react-query'
 import { CircleCheck } from 'lucide-react'
 import * as v from 'valibot'
@@ -153,172 +154,162 @@ export function InstallWizard({ pointId, open, onClose, onDone }: { pointId: num
   const shownMeterKeys = METER_FIELDS.filter((key) => key !== (meter.kind === 'new' ? 'counter_id' : 'serial_num'))
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && close()} placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content maxW={{ base: 'calc(100vw - 1rem)', md: '800px' }} width="full">
-            <form
-              ref={formRef}
-              noValidate
-              onSubmit={(e) => {
-                e.preventDefault()
-                next()
-              }}
-            >
-              <Dialog.Header>
-                <Dialog.Title>Установка счётчика</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <WizardSteps
-                  label="Шаги установки"
-                  steps={INSTALL_STEPS}
-                  current={step}
-                  reached={reached}
-                  locked={saving || step === DONE}
-                  onSelect={(index) => {
-                    setErrors({})
-                    setStep(index)
-                  }}
-                />
-                <Stack gap="4">
-                  {step === MODEL && (
-                    <SelectField
-                      label="Модель счётчика"
-                      required
-                      value={modelId}
-                      options={(models.data?.results ?? []).map((m) => ({ value: m.model_id, label: `${m.name} (${m.counter_model_api_name})` }))}
-                      onChange={(x) => {
-                        if (x === modelId) return
-                        setModelId(x)
-                        setConn(null)
-                        setMeterField('counter_id', null)
-                        // Another model means other connection parameters and other meters: pass the steps again.
-                        setReached(MODEL)
-                      }}
-                      error={errors.model_id}
-                      emptyText={models.isError ? T.loadFailed : T.noModels}
-                    />
-                  )}
-                  {step === CONNECTION && (
-                    <>
-                      <ConnParamFields params={params.data ?? []} values={connValues} errors={errors} sources={(sources.data?.results ?? []).map((s) => s.name)} onChange={setConn} />
-                      {strayErrors(CONNECTION, shownConnKeys)}
-                    </>
-                  )}
-                  {step === METER && (
-                    <>
-                      <RadioGroup.Root value={meter.kind} onValueChange={(e) => setMeterField('kind', e.value as Meter['kind'])} aria-label="Новый или существующий счётчик">
-                        <HStack gap="6" wrap="wrap">
-                          {(['new', 'existing'] as const).map((kind) => (
-                            <RadioGroup.Item key={kind} value={kind}>
-                              <RadioGroup.ItemHiddenInput />
-                              <RadioGroup.ItemIndicator />
-                              <RadioGroup.ItemText>{kind === 'new' ? 'Новый счётчик' : 'Существующий счётчик'}</RadioGroup.ItemText>
-                            </RadioGroup.Item>
-                          ))}
-                        </HStack>
-                      </RadioGroup.Root>
-                      {meter.kind === 'new' ? (
-                        <TextField label="Серийный номер" required value={meter.serial_num} onChange={(x) => setMeterField('serial_num', x)} error={errors.serial_num} maxLength={50} />
-                      ) : (
-                        <SelectField
-                          label="Счётчик"
-                          required
-                          value={meter.counter_id}
-                          options={(available.data?.results ?? []).map((c) => ({ value: c.counter_id, label: c.serial_num }))}
-                          onChange={(x) => setMeterField('counter_id', x)}
-                          error={errors.counter_id}
-                          emptyText={T.empty}
-                        />
-                      )}
-                      <TextField label="Коэффициент трансформации тока" required inputMode="decimal" value={meter.coeff} onChange={(x) => setMeterField('coeff', x)} error={errors.coeff} />
-                      <TextField label="Коэффициент трансформации напряжения" required inputMode="decimal" value={meter.coeff_voltage} onChange={(x) => setMeterField('coeff_voltage', x)} error={errors.coeff_voltage} />
-                      <TextField label="Дата установки" type="date" required value={meter.operation_date} onChange={(x) => setMeterField('operation_date', x)} error={errors.operation_date} />
-                      {strayErrors(METER, shownMeterKeys)}
-                    </>
-                  )}
-                  {step === REVIEW && (
-                    <>
-                      <Text>Проверьте, что будет сделано, и нажмите «Установить».</Text>
-                      <ReviewSection title={INSTALL_STEPS[MODEL]} onEdit={() => setStep(MODEL)}>
-                        <Summary
-                          label="Выбранная модель"
-                          items={[
-                            ['Модель', model?.name],
-                            ['Группа моделей', model?.counter_model_api_name],
-                          ]}
-                        />
-                      </ReviewSection>
-                      <ReviewSection title={INSTALL_STEPS[CONNECTION]} onEdit={() => setStep(CONNECTION)}>
-                        <Summary
-                          label="Источник данных и параметры подключения"
-                          items={[
-                            ['Источник данных', sourceOf(connValues)],
-                            ...visibleConnParams(params.data ?? [], sourceOf(connValues))
-                              .filter((p) => connValues[p.par_name]?.trim())
-                              .map((p): [string, string] => [p.description, p.par_name === 'password' ? 'задан' : connValues[p.par_name]!]),
-                          ]}
-                        />
-                      </ReviewSection>
-                      <ReviewSection title={INSTALL_STEPS[METER]} onEdit={() => setStep(METER)}>
-                        <Summary
-                          label="Устанавливаемый счётчик"
-                          items={[
-                            ['Счётчик', meter.kind === 'new' ? 'Новый' : 'Существующий, без точки учёта'],
-                            [
-                              'Серийный номер',
-                              meter.kind === 'new' ? meter.serial_num : available.data?.results.find((c) => c.counter_id === meter.counter_id)?.serial_num,
-                            ],
-                            ['Коэффициент трансформации тока', meter.coeff],
-                            ['Коэффициент трансформации напряжения', meter.coeff_voltage],
-                            ['Дата установки', formatDate(meter.operation_date)],
-                          ]}
-                        />
-                      </ReviewSection>
-                    </>
-                  )}
-                  {step === DONE && (
-                    <Stack align="center" textAlign="center" gap="2" py="6">
-                      <Box color="fg.success">
-                        <CircleCheck size={40} aria-hidden />
-                      </Box>
-                      <Text role="status" fontSize="lg" fontWeight="semibold">
-                        {T.counterAdded}
-                      </Text>
-                    </Stack>
-                  )}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                {step === DONE ? (
-                  <Button ref={closeRef} type="button" colorPalette="blue" onClick={close}>
-                    Закрыть
-                  </Button>
+    <Modal open={open} onClose={close} width="800px">
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault()
+          next()
+        }}
+      >
+        <Dialog.Header>
+          <Dialog.Title>Установка счётчика</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body>
+          <WizardSteps
+            label="Шаги установки"
+            steps={INSTALL_STEPS}
+            current={step}
+            reached={reached}
+            locked={saving || step === DONE}
+            onSelect={(index) => {
+              setErrors({})
+              setStep(index)
+            }}
+          />
+          <Stack gap="4">
+            {step === MODEL && (
+              <SelectField
+                label="Модель счётчика"
+                required
+                value={modelId}
+                options={(models.data?.results ?? []).map((m) => ({ value: m.model_id, label: `${m.name} (${m.counter_model_api_name})` }))}
+                onChange={(x) => {
+                  if (x === modelId) return
+                  setModelId(x)
+                  setConn(null)
+                  setMeterField('counter_id', null)
+                  // Another model means other connection parameters and other meters: pass the steps again.
+                  setReached(MODEL)
+                }}
+                error={errors.model_id}
+                emptyText={models.isError ? T.loadFailed : T.noModels}
+              />
+            )}
+            {step === CONNECTION && (
+              <>
+                <ConnParamFields params={params.data ?? []} values={connValues} errors={errors} sources={(sources.data?.results ?? []).map((s) => s.name)} onChange={setConn} />
+                {strayErrors(CONNECTION, shownConnKeys)}
+              </>
+            )}
+            {step === METER && (
+              <>
+                <RadioGroup.Root value={meter.kind} onValueChange={(e) => setMeterField('kind', e.value as Meter['kind'])} aria-label="Новый или существующий счётчик">
+                  <HStack gap="6" wrap="wrap">
+                    {(['new', 'existing'] as const).map((kind) => (
+                      <RadioGroup.Item key={kind} value={kind}>
+                        <RadioGroup.ItemHiddenInput />
+                        <RadioGroup.ItemIndicator />
+                        <RadioGroup.ItemText>{kind === 'new' ? 'Новый счётчик' : 'Существующий счётчик'}</RadioGroup.ItemText>
+                      </RadioGroup.Item>
+                    ))}
+                  </HStack>
+                </RadioGroup.Root>
+                {meter.kind === 'new' ? (
+                  <TextField label="Серийный номер" required value={meter.serial_num} onChange={(x) => setMeterField('serial_num', x)} error={errors.serial_num} maxLength={50} />
                 ) : (
-                  <>
-                    <Button type="button" variant="outline" onClick={close} disabled={saving}>
-                      {T.cancel}
-                    </Button>
-                    {step > MODEL && (
-                      <Button type="button" variant="outline" onClick={() => setStep(step - 1)} disabled={saving}>
-                        Назад
-                      </Button>
-                    )}
-                    <Button type="submit" colorPalette="blue" loading={saving}>
-                      {step === REVIEW ? 'Установить' : 'Далее'}
-                    </Button>
-                  </>
+                  <SelectField
+                    label="Счётчик"
+                    required
+                    value={meter.counter_id}
+                    options={(available.data?.results ?? []).map((c) => ({ value: c.counter_id, label: c.serial_num }))}
+                    onChange={(x) => setMeterField('counter_id', x)}
+                    error={errors.counter_id}
+                    emptyText={T.empty}
+                  />
                 )}
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Закрыть" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+                <TextField label="Коэффициент трансформации тока" required inputMode="decimal" value={meter.coeff} onChange={(x) => setMeterField('coeff', x)} error={errors.coeff} />
+                <TextField label="Коэффициент трансформации напряжения" required inputMode="decimal" value={meter.coeff_voltage} onChange={(x) => setMeterField('coeff_voltage', x)} error={errors.coeff_voltage} />
+                <TextField label="Дата установки" type="date" required value={meter.operation_date} onChange={(x) => setMeterField('operation_date', x)} error={errors.operation_date} />
+                {strayErrors(METER, shownMeterKeys)}
+              </>
+            )}
+            {step === REVIEW && (
+              <>
+                <Text>Проверьте, что будет сделано, и нажмите «Установить».</Text>
+                <ReviewSection title={INSTALL_STEPS[MODEL]} onEdit={() => setStep(MODEL)}>
+                  <Summary
+                    label="Выбранная модель"
+                    items={[
+                      ['Модель', model?.name],
+                      ['Группа моделей', model?.counter_model_api_name],
+                    ]}
+                  />
+                </ReviewSection>
+                <ReviewSection title={INSTALL_STEPS[CONNECTION]} onEdit={() => setStep(CONNECTION)}>
+                  <Summary
+                    label="Источник данных и параметры подключения"
+                    items={[
+                      ['Источник данных', sourceOf(connValues)],
+                      ...visibleConnParams(params.data ?? [], sourceOf(connValues))
+                        .filter((p) => connValues[p.par_name]?.trim())
+                        .map((p): [string, string] => [p.description, p.par_name === 'password' ? 'задан' : connValues[p.par_name]!]),
+                    ]}
+                  />
+                </ReviewSection>
+                <ReviewSection title={INSTALL_STEPS[METER]} onEdit={() => setStep(METER)}>
+                  <Summary
+                    label="Устанавливаемый счётчик"
+                    items={[
+                      ['Счётчик', meter.kind === 'new' ? 'Новый' : 'Существующий, без точки учёта'],
+                      [
+                        'Серийный номер',
+                        meter.kind === 'new' ? meter.serial_num : available.data?.results.find((c) => c.counter_id === meter.counter_id)?.serial_num,
+                      ],
+                      ['Коэффициент трансформации тока', meter.coeff],
+                      ['Коэффициент трансформации напряжения', meter.coeff_voltage],
+                      ['Дата установки', formatDate(meter.operation_date)],
+                    ]}
+                  />
+                </ReviewSection>
+              </>
+            )}
+            {step === DONE && (
+              <Stack align="center" textAlign="center" gap="2" py="6">
+                <Box color="fg.success">
+                  <CircleCheck size={40} aria-hidden />
+                </Box>
+                <Text role="status" fontSize="lg" fontWeight="semibold">
+                  {T.counterAdded}
+                </Text>
+              </Stack>
+            )}
+          </Stack>
+        </Dialog.Body>
+        <Dialog.Footer>
+          {step === DONE ? (
+            <Button ref={closeRef} type="button" colorPalette="blue" onClick={close}>
+              Закрыть
+            </Button>
+          ) : (
+            <>
+              <Button type="button" variant="outline" onClick={close} disabled={saving}>
+                {T.cancel}
+              </Button>
+              {step > MODEL && (
+                <Button type="button" variant="outline" onClick={() => setStep(step - 1)} disabled={saving}>
+                  Назад
+                </Button>
+              )}
+              <Button type="submit" colorPalette="blue" loading={saving}>
+                {step === REVIEW ? 'Установить' : 'Далее'}
+              </Button>
+            </>
+          )}
+        </Dialog.Footer>
+      </form>
+    </Modal>
   )
 }
 

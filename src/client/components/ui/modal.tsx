@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react'
+import { CloseButton, Dialog, Portal } from '@chakra-ui/react'
+
+type ModalProps = {
+  open: boolean
+  onClose: () => void
+  /** The width the spec names (800, 1100 px); never wider than the screen. Chakra's default without it. */
+  width?: string
+  role?: 'dialog' | 'alertdialog'
+  children: ReactNode
+}
+
+/** The console's modal frame: centred, scrolling inside, closed by Escape, the backdrop or its close button. */
+export function Modal({ open, onClose, width, role, children }: ModalProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} role={role} placement="center" scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content {...(width && { maxW: `min(${width}, calc(100vw - 1rem))`, width: 'full' })}>
+            {children}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Закрыть" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}
