@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
-import { APP_NAME, APP_SHORT_NAME, THEME_COLOR, BACKGROUND_COLOR } from './src/shared/app-info'
+import { APP_NAME, APP_SHORT_NAME, THEME_COLOR, BACKGROUND_COLOR } from './src/shared/app-info.ts'
 
 const serverTestEnv = { TZ: 'Europe/Moscow' }
 
