@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm'
 import * as schema from './schema'
 import { startEmbeddedVacuum } from './embedded-vacuum'
 import { PgliteWorkerPool } from './pglite-pool'
+import { PreparingClient } from './preparing-client'
 
 export type Schema = typeof schema
 export type Db = NodePgDatabase<Schema>
@@ -28,7 +29,7 @@ const MIGRATION_LOCK = 7_240_001
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite (a folder, or memory:// for tests). */
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, Client: PreparingClient })
     // An idle connection the server closes (a restart, a terminated backend) must not crash the process: the pool
     // drops that client and the next query opens a new connection.
     pool.on('error', (error) => console.warn(`PostgreSQL: idle connection lost (${error.message})`))
