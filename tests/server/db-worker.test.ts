@@ -27,6 +27,23 @@ describe('the embedded database runs off the HTTP thread', () => {
     expect(after.json()).toMatchObject({ database: 'ok' })
   })
 
+  it('prepares statements once, closes the least recently used past its bound, runs scripts, and re-prepares after a change of shape', async () => {
+    const db = t.database.db
+    const one = async (n: number) => Number((await db.execute<{ n: string }>(sql`select ${n}::int + 0 as n`)).rows[0]!.n)
+    expect(await one(41)).toBe(41)
+    // 600 other texts (the worker keeps 500), touching the first one now and then so that it stays.
+    for (let i = 0; i < 600; i++) {
+      expect(Number((await db.execute<{ n: string }>(sql.raw(`select ${i} as n`))).rows[0]!.n)).toBe(i)
+      if (i % 100 === 0) expect(await one(i)).toBe(i)
+    }
+    expect(Number((await db.execute<{ n: string }>(sql.raw('select 3 as n'))).rows[0]!.n)).toBe(3)
+    await db.execute(sql.raw('create table prep_probe (a int); insert into prep_probe values (1)'))
+    const read = () => db.execute<Record<string, unknown>>(sql`select * from prep_probe where a = ${1}`)
+    expect((await read()).rows).toEqual([{ a: 1 }])
+    await db.execute(sql.raw('alter table prep_probe add column b text'))
+    expect((await read()).rows).toEqual([{ a: 1, b: null }])
+  })
+
   it('keeps transactions of concurrent requests apart on the single connection', async () => {
     const db = t.database.db
     await db.execute(sql`create table if not exists tx_probe (n int)`)

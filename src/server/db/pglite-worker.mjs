@@ -31,7 +31,7 @@ const { serialize } = protocol
  * @type {Map<string, { name: string, types: number[] }>}
  */
 const prepared = new Map()
-/** Texts differ with the shape of a query (an IN list's length, a page's bounds), so the cache is bounded; the oldest go first. */
+/** Texts differ with the shape of a query (an IN list's length, a page's bounds), so the cache is bounded; the least recently used go first. */
 const PREPARED_MAX = 500
 let preparedCount = 0
 
@@ -60,7 +60,12 @@ async function exchange(parts) {
 /** @param {string} text */
 async function prepare(text) {
   const known = prepared.get(text)
-  if (known) return known
+  if (known) {
+    // Map keeps insertion order: moved to the end, the statement is the last one to be closed.
+    prepared.delete(text)
+    prepared.set(text, known)
+    return known
+  }
   if (prepared.size >= PREPARED_MAX) {
     const [oldestText, oldest] = /** @type {[string, { name: string }]} */ (prepared.entries().next().value)
     prepared.delete(oldestText)
