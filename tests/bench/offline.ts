@@ -5,9 +5,8 @@
  * Run: npx vite build && npx tsx tests/bench/offline.ts
  */
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import type { BrowserContext } from 'playwright-core'
 import { auditLog, points } from '../../src/server/db/schema'
-import { startE2E } from '../e2e/harness'
+import { goOffline, goOnline, startE2E } from '../e2e/harness'
 import { waitForStoreCount } from '../e2e/idb'
 
 const CACHED_POINTS = 10_000
@@ -77,15 +76,6 @@ try {
   await e.close()
 }
 if (failed) process.exitCode = 1
-
-async function goOffline(context: BrowserContext): Promise<void> {
-  await context.setOffline(true)
-  await context.route('**/api/**', (route) => route.abort('internetdisconnected'))
-}
-async function goOnline(context: BrowserContext): Promise<void> {
-  await context.unroute('**/api/**')
-  await context.setOffline(false)
-}
 
 /** Runs in the page: what enqueueEdit writes for a remark edit of each point, in one transaction. */
 function queueEdits(ids: number[]): Promise<void> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { T } from '../../src/shared/texts'
-import { ADMIN, startE2E, type E2E } from './harness'
+import { ADMIN, goOffline, startE2E, type E2E } from './harness'
 
 let e: E2E
 beforeAll(async () => {
@@ -84,8 +84,7 @@ describe('the console shell', () => {
     await page.reload()
     await page.evaluate(async () => navigator.serviceWorker.ready)
     await page.waitForFunction(() => localStorage.getItem('metering-query-cache') !== null)
-    await context.setOffline(true)
-    await context.route('**/api/**', (route) => route.abort('internetdisconnected'))
+    await goOffline(context)
     await page.reload()
     await page.getByRole('button', { name: 'Выход' }).waitFor()
     await page.getByText('Нет связи').first().waitFor()

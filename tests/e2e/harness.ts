@@ -80,3 +80,14 @@ export async function startE2E(options: { demo?: boolean } = {}): Promise<E2E> {
     },
   }
 }
+
+/** Cuts the page and its service worker off the network (setOffline alone leaves the worker's fetches through). */
+export async function goOffline(context: BrowserContext): Promise<void> {
+  await context.setOffline(true)
+  await context.route('**/api/**', (route) => route.abort('internetdisconnected'))
+}
+
+export async function goOnline(context: BrowserContext): Promise<void> {
+  await context.unroute('**/api/**')
+  await context.setOffline(false)
+}

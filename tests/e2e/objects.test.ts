@@ -4,7 +4,7 @@ import { storeIntervals, type IntervalRow } from '../../src/server/repositories/
 import { CHANNEL } from '../../src/shared/metering'
 import { T } from '../../src/shared/texts'
 import { meteringFactory, msk } from '../server/balance-fixtures'
-import { startE2E, type E2E } from './harness'
+import { goOffline, startE2E, type E2E } from './harness'
 
 let e: E2E
 beforeAll(async () => {
@@ -87,8 +87,7 @@ describe('objects and their balances', () => {
     await nav.getByRole('treeitem', { name: /ТП-214/ }).waitFor()
     await page.evaluate(async () => navigator.serviceWorker.ready)
     await page.waitForFunction(() => localStorage.getItem('metering-query-cache') !== null)
-    await context.setOffline(true)
-    await context.route('**/api/**', (route) => route.abort('internetdisconnected'))
+    await goOffline(context)
     await page.reload()
     const tree = page.getByRole('tree', { name: 'Дерево объектов' })
     await tree.getByRole('link', { name: 'ТП-214', exact: true }).waitFor()

@@ -7,7 +7,7 @@ import { tinyPdf } from '../../src/server/files/sample-files'
 import { hashPassword } from '../../src/server/lib/password'
 import { T } from '../../src/shared/texts'
 import { multipart } from '../helpers/multipart'
-import { ADMIN, startE2E, type E2E } from './harness'
+import { ADMIN, goOffline, goOnline, startE2E, type E2E } from './harness'
 import { waitForStoreCount } from './idb'
 
 let e: E2E
@@ -45,16 +45,6 @@ const EDIT_ACTION = { point: 'update', counter: 'edit' } as const
 async function updatesOf(entity: 'point' | 'counter', id: number): Promise<number> {
   const rows = await e.database.db.select().from(auditLog).where(and(eq(auditLog.entity, entity), eq(auditLog.entity_id, String(id)), eq(auditLog.action, EDIT_ACTION[entity])))
   return rows.length
-}
-
-/** Cuts the page and its service worker off the network (setOffline alone leaves the worker's fetches through). */
-async function goOffline(context: BrowserContext): Promise<void> {
-  await context.setOffline(true)
-  await context.route('**/api/**', (route) => route.abort('internetdisconnected'))
-}
-async function goOnline(context: BrowserContext): Promise<void> {
-  await context.unroute('**/api/**')
-  await context.setOffline(false)
 }
 
 /** The flusher and the heartbeat work in the background: give them the heartbeat's period and more. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedRegistryReferences } from '../../src/server/db/seed/registry'
-import { startE2E, type E2E } from './harness'
+import { goOffline, goOnline, startE2E, type E2E } from './harness'
 
 let e2e: E2E
 beforeAll(async () => {
@@ -159,8 +159,7 @@ describe('metering registry in the browser', () => {
     await page.getByLabel('Примечание').waitFor()
     await page.evaluate(async () => navigator.serviceWorker.ready)
 
-    await context.setOffline(true)
-    await context.route('**/api/**', (route) => route.abort('internetdisconnected'))
+    await goOffline(context)
     await page.getByLabel('Примечание').fill('Щит в подвале, ключ у дворника')
     await page.getByRole('button', { name: 'Сохранить' }).click()
     await page.getByText('Ожидают отправки: 1').waitFor()
@@ -172,8 +171,7 @@ describe('metering registry in the browser', () => {
     await page.getByText('Нет связи с сервером: показаны данные, сохранённые на устройстве').waitFor()
     await page.getByRole('link', { name: 'ж/д ул. Ленина, 12' }).first().waitFor()
 
-    await context.unroute('**/api/**')
-    await context.setOffline(false)
+    await goOnline(context)
     await page.getByText('Ожидают отправки: 1').waitFor({ state: 'detached' })
     const onServer = await e2e.app.inject({ method: 'GET', url: `/api/points/${pointId}/`, headers: { authorization: `JWT ${token}` } })
     expect(onServer.json()).toMatchObject({ remark: 'Щит в подвале, ключ у дворника', version: 2 })
