@@ -1,56 +1,26 @@
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SMTPServer } from 'smtp-server'
 import type { Page } from 'playwright-core'
 import { T } from '../../src/shared/texts'
 import { users } from '../../src/server/db/schema'
 import { hashPassword } from '../../src/server/lib/password'
 import { TINY_PNG, tinyPdf } from '../../src/server/files/sample-files'
 import { multipart } from '../helpers/multipart'
+import { SMTP_USER, startTestSmtp, type TestSmtp } from '../helpers/test-smtp'
 import { startE2E, type E2E } from './harness'
 
 const SUBSCRIBER = { username: 'abonent-e2e', password: 'subscriber-pass' }
-const SMTP_USER = { user: 'robot@gorelectroset.example', pass: 'smtp-secret' }
 const EXTERNAL = 'zayavki@sbyt.example'
 
 let e: E2E
 let admin: string
 let subscriber: string
 let typeId: number
-const tlsDir = mkdtempSync(path.join(tmpdir(), 'e2e-smtp-'))
-const mails: { to: string; raw: string }[] = []
-let smtp: SMTPServer
+let smtp: TestSmtp | undefined
 
 const api = async (token: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) => {
   const res = await e.app.inject({ method, url, payload, headers: { authorization: `JWT ${token}` } })
   if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`)
   return res.json()
-}
-
-/** A real SMTP server over TLS on loopback; the mailer trusts its certificate through SMTP_CA_FILE. */
-async function startSmtp(): Promise<number> {
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
-    '-keyout', path.join(tlsDir, 'key.pem'), '-out', path.join(tlsDir, 'cert.pem')], { stdio: 'ignore' })
-  process.env.SMTP_CA_FILE = path.join(tlsDir, 'cert.pem')
-  smtp = new SMTPServer({
-    secure: true,
-    key: readFileSync(path.join(tlsDir, 'key.pem')),
-    cert: readFileSync(path.join(tlsDir, 'cert.pem')),
-    onAuth: (auth, _session, callback) => callback(auth.username === SMTP_USER.user && auth.password === SMTP_USER.pass ? null : new Error('bad auth'), { user: auth.username }),
-    onData: (stream, session, callback) => {
-      let raw = ''
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('latin1')))
-      stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw })
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()))
-  return (smtp.server.address() as { port: number }).port
 }
 
 beforeAll(async () => {
@@ -66,15 +36,13 @@ beforeAll(async () => {
   subscriber = await e.apiToken(SUBSCRIBER)
   typeId = (await api(admin, 'POST', '/api/document_type/', { doc_type_name: 'Замена прибора учёта', expired_in_days: 7 })).doc_type_id
   await api(admin, 'POST', '/api/document_required_file_link/', { doc_type_id: typeId, required_files: [1, 2, 15] })
-  const port = await startSmtp()
-  await api(admin, 'POST', '/api/account_emails/', { name: 'Робот', smtp_host: '127.0.0.1', smtp_port: port, smtp_user: SMTP_USER.user, smtp_password: SMTP_USER.pass, smtp_encryption: 'SSL' })
+  smtp = await startTestSmtp()
+  await api(admin, 'POST', '/api/account_emails/', { name: 'Робот', smtp_host: '127.0.0.1', smtp_port: smtp.port, smtp_user: SMTP_USER.user, smtp_password: SMTP_USER.pass, smtp_encryption: 'SSL' })
   await api(admin, 'PATCH', `/api/account/${me.account_id}/`, { external_notify_email: EXTERNAL })
 }, 120_000)
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()))
-  delete process.env.SMTP_CA_FILE
-  rmSync(tlsDir, { recursive: true, force: true })
+  await smtp?.close()
   await e?.close()
 })
 
@@ -168,11 +136,11 @@ describe('incoming applications', () => {
     await pad.getByRole('button', { name: 'akt.pdf' }).waitFor()
     await pad.getByRole('button', { name: 'Отправить в энергосбытовую компанию' }).click()
     await pad.getByText(T.externalSent).waitFor()
-    expect(mails).toHaveLength(1)
-    expect(mails[0]!.to).toBe(EXTERNAL)
+    expect(smtp!.mails).toHaveLength(1)
+    expect(smtp!.mails[0]!.to).toBe(EXTERNAL)
     // Three attachments and two closing documents travel with the letter.
-    expect(mails[0]!.raw.match(/Content-Disposition: attachment/g)).toHaveLength(5)
-    expect(mails[0]!.raw).toContain('akt.pdf')
+    expect(smtp!.mails[0]!.raw.match(/Content-Disposition: attachment/g)).toHaveLength(5)
+    expect(smtp!.mails[0]!.raw).toContain('akt.pdf')
 
     await pad.getByRole('link', { name: 'К списку' }).click()
     await pad.getByRole('button', { name: `В архив заявку ${filed.request_number}` }).click()

@@ -1,23 +1,18 @@
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SMTPServer } from 'smtp-server'
 import { FILE_MAX_BYTES } from '../../src/shared/constants'
 import { T } from '../../src/shared/texts'
 import { TINY_PNG, tinyPdf } from '../../src/server/files/sample-files'
 import { multipart } from '../helpers/multipart'
 import { startTestApp, type TestApp } from '../helpers/test-app'
+import { SMTP_USER, startTestSmtp, type TestSmtp } from '../helpers/test-smtp'
 
 let t: TestApp
 let subscriber: { token: string; user_id: number }
 let stranger: { token: string }
 let typeId: number
-const tlsDir = mkdtempSync(path.join(tmpdir(), 'smtp-tls-'))
-const received: { to: string; raw: string }[] = []
-let smtp: SMTPServer
-let smtpPort = 0
+let smtp: TestSmtp
 
 beforeAll(async () => {
   t = await startTestApp()
@@ -29,33 +24,10 @@ beforeAll(async () => {
   typeId = type.json().doc_type_id
   await t.call(t.adminToken, { method: 'POST', url: '/api/document_required_file_link/', payload: { doc_type_id: typeId, required_files: [1, 2] } })
 
-  // A real SMTP server over TLS on loopback, with a certificate the mailer trusts through SMTP_CA_FILE.
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
-    '-keyout', path.join(tlsDir, 'key.pem'), '-out', path.join(tlsDir, 'cert.pem')], { stdio: 'ignore' })
-  process.env.SMTP_CA_FILE = path.join(tlsDir, 'cert.pem')
-  const { readFileSync } = await import('node:fs')
-  smtp = new SMTPServer({
-    secure: true,
-    key: readFileSync(path.join(tlsDir, 'key.pem')),
-    cert: readFileSync(path.join(tlsDir, 'cert.pem')),
-    authOptional: true,
-    onAuth: (auth, _session, callback) => callback(auth.username === 'robot@gorelectroset.example' && auth.password === 'smtp-secret' ? null : new Error('bad auth'), { user: auth.username }),
-    onData: (stream, session, callback) => {
-      let raw = ''
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('latin1')))
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw })
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()))
-  smtpPort = (smtp.server.address() as { port: number }).port
+  smtp = await startTestSmtp()
 })
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()))
-  delete process.env.SMTP_CA_FILE
-  rmSync(tlsDir, { recursive: true, force: true })
+  await smtp.close()
   await t.close()
 })
 
@@ -198,19 +170,19 @@ describe('applications', () => {
     const account = await t.call(t.adminToken, {
       method: 'POST',
       url: '/api/account_emails/',
-      payload: { name: 'Робот', smtp_host: '127.0.0.1', smtp_port: smtpPort, smtp_user: 'robot@gorelectroset.example', smtp_password: 'wrong', smtp_encryption: 'SSL' },
+      payload: { name: 'Робот', smtp_host: '127.0.0.1', smtp_port: smtp.port, smtp_user: SMTP_USER.user, smtp_password: 'wrong', smtp_encryption: 'SSL' },
     })
     const failed = await t.call(t.adminToken, { method: 'POST', url: `/api/document_request/${id}/send_to_external/` })
     expect(failed.statusCode).toBe(502)
     expect(failed.json()).toEqual({ detail: T.externalSendFailed })
-    await t.call(t.adminToken, { method: 'PATCH', url: `/api/account_emails/${account.json().account_email_id}/`, payload: { smtp_password: 'smtp-secret' } })
+    await t.call(t.adminToken, { method: 'PATCH', url: `/api/account_emails/${account.json().account_email_id}/`, payload: { smtp_password: SMTP_USER.pass } })
     const sent = await t.call(t.adminToken, { method: 'POST', url: `/api/document_request/${id}/send_to_external/` })
     expect(sent.statusCode).toBe(200)
     expect(sent.json().external_send_date).not.toBeNull()
-    expect(received).toHaveLength(1)
-    expect(received[0]!.to).toBe('zayavki@energosbyt.example')
-    expect(received[0]!.raw).toContain('filename=doc1.pdf')
-    expect(received[0]!.raw).toContain('filename=passport.png')
+    expect(smtp.mails).toHaveLength(1)
+    expect(smtp.mails[0]!.to).toBe('zayavki@energosbyt.example')
+    expect(smtp.mails[0]!.raw).toContain('filename=doc1.pdf')
+    expect(smtp.mails[0]!.raw).toContain('filename=passport.png')
   })
 
   it('answers 400 for bad input, 403 without permission, 404 for unknown ids', async () => {
