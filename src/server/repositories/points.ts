@@ -46,10 +46,8 @@ const columns = {
 type PointRecord = { [K in keyof typeof columns]: unknown }
 
 function toPoint(row: PointRecord): Point {
-  const r = row as Omit<Point, 'customer' | 'represents'> & { customer_name: string | null; represents: unknown }
-  const { customer_name, represents: linked, ...rest } = r
-  // node-postgres parses json, the embedded driver may hand it over as text.
-  const represents = (typeof linked === 'string' ? JSON.parse(linked) : linked) as Point['represents']
+  // Both drivers parse json with node-postgres' type parsers: the names arrive as an array.
+  const { customer_name, represents, ...rest } = row as Omit<Point, 'customer'> & { customer_name: string | null }
   return {
     ...rest,
     counter_id: rest.counter_id === null ? null : Number(rest.counter_id),
