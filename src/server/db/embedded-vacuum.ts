@@ -16,12 +16,12 @@ export async function vacuumWhereNeeded(db: Executor): Promise<string[]> {
   // The statistics are flushed lazily; the next statement's end makes them current.
   await db.execute(sql`select pg_stat_force_next_flush()`)
   const { rows } = await db.execute<TableStats>(sql`
-    select relname,
-      n_dead_tup > 50 + 0.2 * n_live_tup or n_ins_since_vacuum > 1000 + 0.2 * n_live_tup as vacuum
-    from pg_stat_user_tables
-    where n_dead_tup > 50 + 0.2 * n_live_tup
-       or n_ins_since_vacuum > 1000 + 0.2 * n_live_tup
-       or n_mod_since_analyze > 50 + 0.1 * n_live_tup
+    select relname, vacuum from (
+      select relname,
+        n_dead_tup > 50 + 0.2 * n_live_tup or n_ins_since_vacuum > 1000 + 0.2 * n_live_tup as vacuum,
+        n_mod_since_analyze > 50 + 0.1 * n_live_tup as analyze_due
+      from pg_stat_user_tables) due
+    where vacuum or analyze_due
     order by relname`)
   for (const table of rows) {
     const name = sql.identifier(table.relname)
