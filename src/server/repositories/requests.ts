@@ -24,9 +24,13 @@ const filer = alias(users, 'filer')
 const assignee = alias(users, 'assignee')
 const person = (u: typeof filer | typeof assignee) => sql<DocumentRequest['user']>`json_build_object('username', ${u.username}, 'first_name', ${u.first_name}, 'last_name', ${u.last_name}, 'middle_name', ${u.middle_name})`
 
-/** Comments of the other side that the caller has not read yet. */
+/**
+ * Comments of the other side that the caller has not read yet. The flags are written into the text, not bound:
+ * a prepared statement's generic plan cannot use the partial index on unread comments for a bound value, so
+ * PostgreSQL would plan the statement again on every call (two thirds of the list's database time).
+ */
 const unreadBy = (scope: RequestScope, on: SQL) =>
-  sql<number>`(select count(*)::int from ${documentAttachmentComments} c where ${on} and not c.viewed and c.by_staff = ${!scope.staff})`
+  sql<number>`(select count(*)::int from ${documentAttachmentComments} c where ${on} and not c.viewed and ${scope.staff ? sql`not c.by_staff` : sql`c.by_staff`})`
 
 const rowColumns = (scope: RequestScope) => ({
   doc_request_id: documentRequests.doc_request_id,
@@ -93,7 +97,7 @@ export async function checkCounts(db: Executor, accountId: number) {
     .select({ unread: sql<number>`count(*)::int` })
     .from(documentAttachmentComments)
     .innerJoin(documentRequests, eq(documentRequests.doc_request_id, documentAttachmentComments.doc_request_id))
-    .where(and(open, eq(documentAttachmentComments.viewed, false), eq(documentAttachmentComments.by_staff, false)))
+    .where(and(open, sql`not ${documentAttachmentComments.viewed} and not ${documentAttachmentComments.by_staff}`))
   return { unassigned: Number(row?.unassigned ?? 0), new_messages: Number(row?.new_files ?? 0) + Number(comments?.unread ?? 0) }
 }
 
