@@ -90,7 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     hsts: false,
     crossOriginEmbedderPolicy: false,
   })
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, done))
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()))
   registerValibotValidation(app)
   registerErrorHandler(app)
   registerAuth(app, { secret: options.secret, ttlHours: options.config.jwtTtlHours })

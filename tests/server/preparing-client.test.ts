@@ -26,9 +26,17 @@ describe('the PostgreSQL client that prepares its queries', () => {
       const kept = async () => (await client.query('select statement from pg_prepared_statements')).rows.map((r) => r.statement as string)
       expect(await kept()).toEqual(expect.arrayContaining(['select $1::int + 1 as n', 'select 2 as two']))
       expect((await kept()).some((s) => s.startsWith('set '))).toBe(false)
+      // A caller's name (Drizzle's prepare() asks for one) is replaced by the client's own, which the bound counts.
+      await client.query({ name: 'label', text: 'select 3 as three' })
+      const names = async () => (await client.query('select name from pg_prepared_statements')).rows.map((r) => r.name as string)
+      expect(await kept()).toContain('select 3 as three')
+      expect(await names()).not.toContain('label')
       for (let i = 0; i < PREPARED_PER_CONNECTION + 10; i++) await client.query({ text: `select ${i} as n` })
       expect((await kept()).length).toBe(PREPARED_PER_CONNECTION)
       expect((await client.query({ text: `select ${PREPARED_PER_CONNECTION + 5} as n` })).rows).toEqual([{ n: PREPARED_PER_CONNECTION + 5 }])
+      expect((await client.query({ name: 'label', text: 'select 4 as four' })).rows).toEqual([{ four: 4 }])
+      expect((await kept()).length).toBe(PREPARED_PER_CONNECTION)
+      expect(await names()).not.toContain('label')
     } finally {
       await client.end()
     }

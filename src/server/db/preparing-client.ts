@@ -14,6 +14,7 @@ type Config = { text?: unknown; name?: unknown; values?: unknown; submit?: unkno
  * worker does: PostgreSQL then neither parses nor plans it again on every call (its plan cache chooses between a
  * generic plan and planning for the values). Other statements without parameters (migrations, scripts) run as they
  * come. Once a connection keeps its bound of statements, new texts run unnamed until the pool replaces it.
+ * A name given by the caller (Drizzle's prepare() asks for one) is replaced the same way, so that the bound holds.
  */
 export class PreparingClient extends pg.Client {
   private readonly names = new Map<string, string>()
@@ -24,19 +25,20 @@ export class PreparingClient extends pg.Client {
     const query = this.query.bind(this) as (...args: unknown[]) => unknown
     this.query = ((...args: unknown[]) => {
       const [first, values] = args
-      const name = typeof first === 'object' && first !== null ? this.nameOf(first as Config, Array.isArray(values) ? values : undefined) : undefined
-      if (name) args[0] = { ...(first as object), name }
+      const config = first as Config
+      if (typeof config === 'object' && config !== null && typeof config.text === 'string' && typeof config.submit !== 'function') {
+        args[0] = { ...config, name: this.nameOf(config.text, Array.isArray(values) ? values : config.values) }
+      }
       return query(...args)
     }) as typeof this.query
   }
 
-  private nameOf(config: Config, values: unknown[] | undefined): string | undefined {
-    if (typeof config.text !== 'string' || config.name !== undefined || typeof config.submit === 'function') return undefined
-    if (!preparable(config.text, values ?? config.values)) return undefined
-    const known = this.names.get(config.text)
+  private nameOf(text: string, values: unknown): string | undefined {
+    if (!preparable(text, values)) return undefined
+    const known = this.names.get(text)
     if (known || this.names.size >= PREPARED_PER_CONNECTION) return known
-    const name = `p_${createHash('sha1').update(config.text).digest('hex').slice(0, 24)}`
-    this.names.set(config.text, name)
+    const name = `p_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`
+    this.names.set(text, name)
     return name
   }
 }

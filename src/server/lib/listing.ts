@@ -1,7 +1,7 @@
 import { asc, desc, sql, type SQL } from 'drizzle-orm'
 import type { AnyColumn } from 'drizzle-orm'
 import type { PgSelect } from 'drizzle-orm/pg-core'
-import { pageOf, type Paged } from '../../shared/schemas/common'
+import { pageOf, type ListQuery, type Paged } from '../../shared/schemas/common'
 import { T } from '../../shared/texts'
 import { fieldError } from './http-errors'
 
@@ -32,14 +32,26 @@ export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
+/** A search as it shapes a statement: none, or shorter than a trigram, or long enough for the trigram index. */
+export type SearchKind = 'none' | 'short' | 'trigram'
+export const searchKindOf = (search: string): SearchKind => (!search ? 'none' : search.length < 3 ? 'short' : 'trigram')
+
+/** What of a list query shapes its statement (see statement-cache.ts); the search itself is bound. */
+export type ListShape = { ordering: string; search: SearchKind; page: PageQuery }
+export const listShapeOf = (query: ListQuery): ListShape => ({ ordering: query.ordering, search: searchKindOf(query.search), page: query })
+export const listShapeKey = (shape: ListShape): string => {
+  const { limit, offset } = pageOf(shape.page)
+  return `${shape.ordering}|${shape.search}|${limit}|${offset}`
+}
+
 /**
  * The column a "contains" search is matched against. pg_trgm narrows nothing below three characters, yet a prepared
  * statement's generic plan would still walk the whole trigram index for such a search: a shorter one is written as
  * an expression no index serves, so it reads the table (a new statement text, with its own plan).
  */
-export const trigramTarget = (column: AnyColumn, search: string): SQL => (search.length < 3 ? sql`(${column} || '')` : sql`${column}`)
+export const trigramTarget = (column: AnyColumn, search: SearchKind): SQL => (search === 'short' ? sql`(${column} || '')` : sql`${column}`)
 
-type PageQuery = Parameters<typeof pageOf>[0]
+export type PageQuery = Parameters<typeof pageOf>[0]
 
 /**
  * Applies a list query's page to a dynamic select. The bounds are written into the statement, not bound: for
@@ -53,14 +65,13 @@ export function withPage<Q extends PgSelect>(rows: Q, query: PageQuery): Q {
 }
 
 /**
- * A list's rows and its count as two queries (the count needs no join, no ordering). Drizzle queries run only
- * when awaited, so the count is skipped when the page itself shows the total: a short first or last page,
- * which is what most searches give.
+ * A list's rows and its count as two queries (the count needs no join, no ordering). The count is skipped when the
+ * page itself shows the total: a short first or last page, which is what most searches give.
  */
-export async function paged<TRow, TOut>(rows: PromiseLike<TRow[]>, total: PromiseLike<{ count: number }[]>, map: (row: TRow) => TOut, query?: PageQuery): Promise<Paged<TOut>> {
+export async function paged<TRow, TOut>(rows: PromiseLike<TRow[]>, total: () => PromiseLike<{ count: number }[]>, map: (row: TRow) => TOut, query?: PageQuery): Promise<Paged<TOut>> {
   const results = await rows
   const page = query && pageOf(query)
   const shortPage = page && (page.limit === null || results.length < page.limit) && (results.length > 0 || page.offset === 0)
-  const count = shortPage ? page.offset + results.length : Number((await total)[0]?.count ?? 0)
+  const count = shortPage ? page.offset + results.length : Number((await total())[0]?.count ?? 0)
   return { count, results: results.map(map) }
 }

@@ -9,7 +9,8 @@ import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
 import { counterModels, counterOperations, counters, dataSources, modelConnParams, pointCounters, points, users } from '../db/schema'
 import { HttpError, fieldError } from '../lib/http-errors'
-import { likePattern, orderingOf, paged, trigramTarget, withPage } from '../lib/listing'
+import { likePattern, listShapeKey, listShapeOf, orderingOf, paged, trigramTarget, withPage, type ListShape, type SearchKind } from '../lib/listing'
+import { statementCache } from '../lib/statement-cache'
 import { countRows } from './row-counts'
 
 /** The meter's latest installation (current when not removed), joined laterally per meter. */
@@ -79,33 +80,55 @@ const ORDERINGS = {
   is_active: counters.is_active,
 }
 
-const wasOnPoint = (pointId: number) =>
-  sql`exists(select 1 from ${pointCounters} pc where pc.counter_id = ${counters}.counter_id and pc.point_id = ${pointId})`
+const wasOnPoint = sql`exists(select 1 from ${pointCounters} pc where pc.counter_id = ${counters}.counter_id and pc.point_id = ${sql.placeholder('point_id')})`
 const isInstalled = sql`exists(select 1 from ${pointCounters} pc where pc.counter_id = ${counters}.counter_id and pc.removed_at is null)`
+
+/** Which filters apply besides the search: meters ever on one point; meters on no point now, of any or of one model. */
+type CounterFilter = 'all' | 'point' | 'available' | 'available_model'
+const FILTERS: Record<CounterFilter, (SQL | undefined)[]> = {
+  all: [],
+  point: [wasOnPoint],
+  available: [sql`not ${isInstalled}`],
+  available_model: [sql`not ${isInstalled}`, eq(counters.model_id, sql.placeholder('model_id'))],
+}
+
+const whereOf = (search: SearchKind, filter: CounterFilter) =>
+  and(search === 'none' ? undefined : sql`${trigramTarget(counters.serial_num, search)} ilike ${sql.placeholder('pattern')}`, ...FILTERS[filter])
 
 /**
  * The page's ids are chosen on counters (and models) alone, so the lateral join to the latest installation
  * runs for the page's rows only, not for every meter before the sort.
  */
-function pageOfCounters(db: Executor, query: ListQuery, filters: (SQL | undefined)[]): Promise<Paged<Counter>> {
-  const where = and(query.search ? sql`${trigramTarget(counters.serial_num, query.search)} ilike ${likePattern(query.search)}` : undefined, ...filters)
-  const order = orderingOf(query.ordering, ORDERINGS, [asc(counters.serial_num), asc(counters.counter_id)], counters.counter_id)
-  // Every meter has a model (a required foreign key): the models are joined only to sort by their name.
-  const ids = db.select({ id: counters.counter_id }).from(counters).$dynamic()
-  const byModel = query.ordering.split(',').some((part) => part.replace(/^-/, '') === 'model_name')
-  const pageIds = withPage((byModel ? ids.innerJoin(counterModels, eq(counterModels.model_id, counters.model_id)) : ids).where(where).orderBy(...order), query)
-  const rows = selectCounters(db).where(inArray(counters.counter_id, pageIds)).orderBy(...order)
-  return paged(rows, countRows(db, counters, where), toCounter, query)
+const counterPages = statementCache(
+  ({ list, filter }: { list: ListShape; filter: CounterFilter }) => `${filter}|${listShapeKey(list)}`,
+  (db, { list, filter }) => {
+    const order = orderingOf(list.ordering, ORDERINGS, [asc(counters.serial_num), asc(counters.counter_id)], counters.counter_id)
+    // Every meter has a model (a required foreign key): the models are joined only to sort by their name.
+    const ids = db.select({ id: counters.counter_id }).from(counters).$dynamic()
+    const byModel = list.ordering.split(',').some((part) => part.replace(/^-/, '') === 'model_name')
+    const pageIds = withPage((byModel ? ids.innerJoin(counterModels, eq(counterModels.model_id, counters.model_id)) : ids).where(whereOf(list.search, filter)).orderBy(...order), list.page)
+    return selectCounters(db).where(inArray(counters.counter_id, pageIds)).orderBy(...order).prepare('counters.page')
+  },
+)
+const counterCounts = statementCache(
+  ({ search, filter }: { search: SearchKind; filter: CounterFilter }) => `${filter}|${search}`,
+  (db, { search, filter }) => countRows(db, counters, whereOf(search, filter)).prepare('counters.count'),
+)
+
+function pageOfCounters(db: Executor, query: ListQuery, filter: CounterFilter, values: { point_id?: number; model_id?: number }): Promise<Paged<Counter>> {
+  const list = listShapeOf(query)
+  const bound = { ...values, pattern: likePattern(query.search) }
+  return paged(counterPages(db, { list, filter }).execute(bound), () => counterCounts(db, { search: list.search, filter }).execute(bound), toCounter, query)
 }
 
 /** The meters list, optionally only the meters ever installed on one point. */
 export function listCounters(db: Executor, query: ListQuery & { point_id?: number }): Promise<Paged<Counter>> {
-  return pageOfCounters(db, query, [query.point_id === undefined ? undefined : wasOnPoint(query.point_id)])
+  return pageOfCounters(db, query, query.point_id === undefined ? 'all' : 'point', { point_id: query.point_id })
 }
 
 /** Meters on no point now, optionally of one model: what the wizard offers as an existing meter. */
 export function listAvailableForInstall(db: Executor, query: ListQuery & { model_id?: number }): Promise<Paged<Counter>> {
-  return pageOfCounters(db, query, [sql`not ${isInstalled}`, query.model_id === undefined ? undefined : eq(counters.model_id, query.model_id)])
+  return pageOfCounters(db, query, query.model_id === undefined ? 'available' : 'available_model', { model_id: query.model_id })
 }
 
 export async function findCounter(db: Executor, counterId: number): Promise<Counter | undefined> {
@@ -253,7 +276,7 @@ export function listOperations(db: Executor, query: ListQuery & { counter_id?: n
     .where(where)
     .orderBy(desc(counterOperations.operation_date), desc(counterOperations.counter_oper_id))
     .$dynamic()
-  return paged(withPage(rows, query), db.select({ count: count() }).from(counterOperations).where(where), ({ operation_date, username, user_name, ...row }) => ({
+  return paged(withPage(rows, query), () => db.select({ count: count() }).from(counterOperations).where(where), ({ operation_date, username, user_name, ...row }) => ({
     ...row,
     operation_date: operation_date.toISOString(),
     coper_type_name: COPER_TYPES[row.coper_type as CoperType] ?? row.coper_type,

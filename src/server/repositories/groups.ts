@@ -19,7 +19,7 @@ export async function listGroups(db: Executor, query: ListQuery) {
   const where = query.search ? ilike(permissionsGroups.name, likePattern(query.search)) : undefined
   const order = orderingOf(query.ordering, { name: permissionsGroups.name }, [asc(permissionsGroups.name)], permissionsGroups.permissions_group_id)
   const rows = withPage(db.select(groupColumns).from(permissionsGroups).where(where).orderBy(...order).$dynamic(), query)
-  return paged(rows, db.select({ count: count() }).from(permissionsGroups).where(where), (row) => row as Group, query)
+  return paged(rows, () => db.select({ count: count() }).from(permissionsGroups).where(where), (row) => row as Group, query)
 }
 
 export async function findGroup(db: Executor, id: number): Promise<Group | undefined> {

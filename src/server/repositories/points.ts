@@ -5,7 +5,8 @@ import type { ListQuery, Paged } from '../../shared/schemas/common'
 import type { Point, PointCounter, PointInput } from '../../shared/schemas/points'
 import type { Executor } from '../db/client'
 import { counterModels, counters, customers, dailyValues, pointCounters, points, representPoints, represents } from '../db/schema'
-import { likePattern, orderingOf, paged, trigramTarget, withPage } from '../lib/listing'
+import { likePattern, listShapeKey, listShapeOf, orderingOf, paged, trigramTarget, withPage, type ListShape, type SearchKind } from '../lib/listing'
+import { statementCache } from '../lib/statement-cache'
 import { countRows } from './row-counts'
 
 /** A subscriber's display name: the person's full name, or the company's short (else full) name. */
@@ -47,16 +48,25 @@ type PointRecord = { [K in keyof typeof columns]: unknown }
 
 function toPoint(row: PointRecord): Point {
   // Both drivers parse json with node-postgres' type parsers: the names arrive as an array.
-  const { customer_name, represents, ...rest } = row as Omit<Point, 'customer'> & { customer_name: string | null }
+  const r = row as Omit<Point, 'customer' | 'point_represents_number'> & { customer_name: string | null }
+  // Written out field by field: a rest-and-spread copy cost more than the rest of the mapping of a page.
   return {
-    ...rest,
-    counter_id: rest.counter_id === null ? null : Number(rest.counter_id),
-    has_counter: Boolean(rest.has_counter),
-    customer: rest.customer_id === null || customer_name === null ? null : { name: customer_name },
+    point_id: r.point_id,
+    point_number: r.point_number,
+    name: r.name,
+    address: r.address,
+    geopoint: r.geopoint,
+    remark: r.remark,
+    customer_id: r.customer_id,
+    customer: r.customer_id === null || r.customer_name === null ? null : { name: r.customer_name },
+    counter_id: r.counter_id === null ? null : Number(r.counter_id),
+    has_counter: Boolean(r.has_counter),
+    energy_limit: r.energy_limit,
+    version: r.version,
     // Counted from the names rather than by a second subquery, which PostgreSQL would run for every matching row
     // before the sort, where the names' subquery runs for the page's rows only.
-    point_represents_number: represents.length,
-    represents,
+    point_represents_number: r.represents.length,
+    represents: r.represents,
   }
 }
 
@@ -69,23 +79,29 @@ const ORDERINGS = {
   address: points.address,
 }
 
-/** The name or the identifier contains the search, whatever the case (search_text holds both, lower-cased). */
-function searchOf(search: string): SQL | undefined {
-  return search ? sql`${trigramTarget(points.search_text, search)} like lower(${likePattern(search)})` : undefined
-}
+/** The name or the identifier contains the search (`pattern`), whatever the case (search_text holds both, lower-cased). */
+const searchOf = (search: SearchKind): SQL | undefined =>
+  search === 'none' ? undefined : sql`${trigramTarget(points.search_text, search)} like lower(${sql.placeholder('pattern')})`
+
+const pointPages = statementCache(listShapeKey, (db, shape: ListShape) =>
+  withPage(
+    db
+      .select(columns)
+      .from(points)
+      .leftJoin(customers, eq(customers.customer_id, points.customer_id))
+      .leftJoin(currentInstallation, joinCurrent)
+      .where(searchOf(shape.search))
+      .orderBy(...orderingOf(shape.ordering, ORDERINGS, [asc(points.name), asc(points.point_id)], points.point_id))
+      .$dynamic(),
+    shape.page,
+  ).prepare('points.page'),
+)
+const pointCounts = statementCache((search: SearchKind) => search, (db, search) => countRows(db, points, searchOf(search)).prepare('points.count'))
 
 export function listPoints(db: Executor, query: ListQuery): Promise<Paged<Point>> {
-  const where = searchOf(query.search)
-  const order = orderingOf(query.ordering, ORDERINGS, [asc(points.name), asc(points.point_id)], points.point_id)
-  const rows = db
-    .select(columns)
-    .from(points)
-    .leftJoin(customers, eq(customers.customer_id, points.customer_id))
-    .leftJoin(currentInstallation, joinCurrent)
-    .where(where)
-    .orderBy(...order)
-    .$dynamic()
-  return paged(withPage(rows, query), countRows(db, points, where), toPoint, query)
+  const shape = listShapeOf(query)
+  const values = { pattern: likePattern(query.search) }
+  return paged(pointPages(db, shape).execute(values), () => pointCounts(db, shape.search).execute(values), toPoint, query)
 }
 
 export async function findPoint(db: Executor, pointId: number): Promise<Point | undefined> {

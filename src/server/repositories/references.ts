@@ -12,7 +12,7 @@ export function listResourceTypes(db: Executor, query: ListQuery): Promise<Paged
   const order = orderingOf(query.ordering, { name: resourceTypes.name, resource_type_id: resourceTypes.resource_type_id }, [asc(resourceTypes.resource_type_id)])
   return paged(
     withPage(db.select().from(resourceTypes).where(where).orderBy(...order).$dynamic(), query),
-    db.select({ count: count() }).from(resourceTypes).where(where),
+    () => db.select({ count: count() }).from(resourceTypes).where(where),
     (row) => row, query)
 }
 
@@ -37,7 +37,7 @@ export function listModelApis(db: Executor, query: ListQuery & { resource_type?:
   const order = orderingOf(query.ordering, { name: counterModelApis.name }, [asc(counterModelApis.name)], counterModelApis.counter_model_api_id)
   return paged(
     withPage(db.select(apiColumns).from(counterModelApis).innerJoin(resourceTypes, eq(resourceTypes.resource_type_id, counterModelApis.resource_type_id)).where(where).orderBy(...order).$dynamic(), query),
-    db.select({ count: count() }).from(counterModelApis).where(where),
+    () => db.select({ count: count() }).from(counterModelApis).where(where),
     (row) => row, query)
 }
 
@@ -84,7 +84,7 @@ export function listModels(db: Executor, query: ListQuery & { resource_type?: nu
   const order = orderingOf(query.ordering, { name: counterModels.name, model_id: counterModels.model_id }, [asc(counterModels.name)], counterModels.model_id)
   return paged(
     withPage(selectModels(db).where(where).orderBy(...order).$dynamic(), query),
-    db.select({ count: count() }).from(counterModels).where(where),
+    () => db.select({ count: count() }).from(counterModels).where(where),
     (row) => row, query)
 }
 
@@ -112,7 +112,7 @@ export function listModelParameters(db: Executor, query: ListQuery & { model_id:
       .where(where)
       .orderBy(asc(taskGroups.task_group_id), asc(dataParameters.parameter_id))
       .$dynamic(), query),
-    db.select({ count: count() }).from(modelParameters).where(where),
+    () => db.select({ count: count() }).from(modelParameters).where(where),
     (row) => ({ ...row, parameter__task_group_name: row.parameter__task_group_name ?? '' }), query)
 }
 
@@ -121,7 +121,7 @@ export function listDataSources(db: Executor, query: ListQuery): Promise<Paged<D
   const order = orderingOf(query.ordering, { name: dataSources.name, source_id: dataSources.source_id }, [asc(dataSources.source_id)])
   return paged(
     withPage(db.select().from(dataSources).where(where).orderBy(...order).$dynamic(), query),
-    db.select({ count: count() }).from(dataSources).where(where),
+    () => db.select({ count: count() }).from(dataSources).where(where),
     (row) => row, query)
 }
 
@@ -165,7 +165,7 @@ export function listDataParameters(db: Executor, query: ListQuery & { resource_t
   const order = orderingOf(query.ordering, { name: dataParameters.name, parameter_id: dataParameters.parameter_id }, [asc(dataParameters.parameter_id)])
   return paged(
     withPage(selectParameters(db).where(where).orderBy(...order).$dynamic(), query),
-    db.select({ count: count() }).from(dataParameters).where(where),
+    () => db.select({ count: count() }).from(dataParameters).where(where),
     toParameter, query)
 }
 

@@ -31,7 +31,7 @@ export async function listRepresents(db: Executor, query: ListQuery) {
   const where = query.search ? ilike(represents.name, likePattern(query.search)) : undefined
   const order = orderingOf(query.ordering, { name: represents.name }, [asc(represents.name)], represents.represent_id)
   const rows = withPage(db.select(representColumns).from(represents).where(where).orderBy(...order).$dynamic(), query) as unknown as Promise<Represent[]>
-  return paged(rows, db.select({ count: count() }).from(represents).where(where), (row) => row, query)
+  return paged(rows, () => db.select({ count: count() }).from(represents).where(where), (row) => row, query)
 }
 
 /** The whole tree, flat: what the side menu draws and mirrors offline. */

@@ -26,7 +26,7 @@ const toType = (row: Omit<DocumentType, 'name' | 'customer_type_name'>): Documen
 
 export async function listTypes(db: Executor, query: Page) {
   const rows = withPage(db.select(typeColumns).from(documentTypes).orderBy(asc(documentTypes.doc_type_name), asc(documentTypes.doc_type_id)).$dynamic(), query)
-  return paged(rows, db.select({ count: count() }).from(documentTypes), toType, query)
+  return paged(rows, () => db.select({ count: count() }).from(documentTypes), toType, query)
 }
 
 export async function findType(db: Executor, id: number): Promise<DocumentType | undefined> {
@@ -54,7 +54,7 @@ export async function listRequiredFiles(db: Executor, query: Page & { document_t
     return { count: results.length, results }
   }
   const rows = withPage(selectFiles(db).orderBy(asc(documentRequiredFiles.doc_required_file_id)).$dynamic(), query)
-  return paged(rows, db.select({ count: count() }).from(documentRequiredFiles), (row) => row, query)
+  return paged(rows, () => db.select({ count: count() }).from(documentRequiredFiles), (row) => row, query)
 }
 
 export async function findRequiredFile(db: Executor, id: number): Promise<RequiredFile | undefined> {

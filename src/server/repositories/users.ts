@@ -39,7 +39,7 @@ export async function listUsers(db: Executor, accountId: number | null, query: L
     users.user_id,
   )
   const rows = withPage(db.select(publicColumns).from(users).where(where).orderBy(...order).$dynamic(), query) as unknown as Promise<User[]>
-  return paged(rows, db.select({ count: count() }).from(users).where(where), normalizeGroups, query)
+  return paged(rows, () => db.select({ count: count() }).from(users).where(where), normalizeGroups, query)
 }
 
 /** node-postgres gives int[] as numbers, PGlite's text parsing too; keep the shape explicit anyway. */

@@ -67,7 +67,7 @@ export async function accountRoutes(app: FastifyInstance, options: { box: Secret
     const accountId = ownAccountId(request)
     const where = eq(accountEmails.account_id, accountId)
     const rows = withPage(app.db.select().from(accountEmails).where(where).orderBy(asc(accountEmails.name), asc(accountEmails.account_email_id)).$dynamic(), request.query)
-    return paged(rows, app.db.select({ count: count() }).from(accountEmails).where(where), publicEmail, request.query)
+    return paged(rows, () => app.db.select({ count: count() }).from(accountEmails).where(where), publicEmail, request.query)
   })
 
   app.get('/api/account_emails/:id/', { config: { permission: 'account_emails.manage' }, schema: { params: idParams } }, async (request: Req<{ params: typeof idParams }>) => {

@@ -21,7 +21,7 @@ async function existingTask(db: Executor, id: number) {
 export async function taskRoutes(app: FastifyInstance) {
   app.get('/api/collecting_servers/', { config: { permission: 'tasks.view' }, schema: { querystring: listQuery } }, async (request: Req<{ query: typeof listQuery }>) => {
     const rows = withPage(app.db.select().from(collectingServers).orderBy(asc(collectingServers.data_collecting_server_id)).$dynamic(), request.query)
-    return paged(rows, app.db.select({ count: count() }).from(collectingServers), (s) => ({ ...s, last_seen_at: s.last_seen_at?.toISOString() ?? null }), request.query)
+    return paged(rows, () => app.db.select({ count: count() }).from(collectingServers), (s) => ({ ...s, last_seen_at: s.last_seen_at?.toISOString() ?? null }), request.query)
   })
 
   app.get('/api/counters_tasks/', { config: { permission: 'tasks.view' }, schema: { querystring: taskListQuery } }, async (request: Req<{ query: typeof taskListQuery }>) =>
