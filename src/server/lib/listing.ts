@@ -65,6 +65,13 @@ export function withPage<Q extends PgSelect>(rows: Q, query: PageQuery): Q {
 }
 
 /**
+ * The rows whose ids a page's subquery chose, looked up by primary key. Written `= any(array(...))` rather than
+ * `in (...)`: for an IN the planner may hash the ids and read the whole table (it did from 50 ids on), while an
+ * array is computed once and its ids looked up in the index.
+ */
+export const amongIds = (id: AnyColumn, pageIds: PgSelect): SQL => sql`${id} = any(array(${pageIds}))`
+
+/**
  * A list's rows and its count as two queries (the count needs no join, no ordering). The count is skipped when the
  * page itself shows the total: a short first or last page, which is what most searches give.
  */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import type { ListQuery, Paged } from '../../shared/schemas/common'
 import {
   CONN_SOURCES, CONN_SOURCE_PARAM, COPER_TYPES, visibleConnParams,
@@ -9,7 +9,7 @@ import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
 import { counterModels, counterOperations, counters, dataSources, modelConnParams, pointCounters, points, users } from '../db/schema'
 import { HttpError, fieldError } from '../lib/http-errors'
-import { likePattern, listShapeKey, listShapeOf, orderingOf, paged, trigramTarget, withPage, type ListShape, type SearchKind } from '../lib/listing'
+import { amongIds, likePattern, listShapeKey, listShapeOf, orderingOf, paged, trigramTarget, withPage, type ListShape, type SearchKind } from '../lib/listing'
 import { statementCache } from '../lib/statement-cache'
 import { countRows } from './row-counts'
 
@@ -107,7 +107,7 @@ const counterPages = statementCache(
     const ids = db.select({ id: counters.counter_id }).from(counters).$dynamic()
     const byModel = list.ordering.split(',').some((part) => part.replace(/^-/, '') === 'model_name')
     const pageIds = withPage((byModel ? ids.innerJoin(counterModels, eq(counterModels.model_id, counters.model_id)) : ids).where(whereOf(list.search, filter)).orderBy(...order), list.page)
-    return selectCounters(db).where(inArray(counters.counter_id, pageIds)).orderBy(...order).prepare('counters.page')
+    return selectCounters(db).where(amongIds(counters.counter_id, pageIds)).orderBy(...order).prepare('counters.page')
   },
 )
 const counterCounts = statementCache(
