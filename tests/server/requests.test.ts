@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FILE_MAX_BYTES } from '../../src/shared/constants'
 import { T } from '../../src/shared/texts'
@@ -210,6 +211,44 @@ describe('applications', () => {
       { doc_status_id: 3, doc_status_name: 'Принята' },
       { doc_status_id: 4, doc_status_name: 'Отклонена' },
     ])
+  })
+
+  it("keeps the staff's counts exact through filing, status changes, archiving, bulk statements, deletes and rollbacks", async () => {
+    const db = t.database.db
+    const accountId = (await t.call(t.adminToken, { method: 'GET', url: '/api/users/me/' })).json().account_id as number
+    const actual = async (archived: boolean, status?: number) =>
+      Number((await db.execute<{ n: string }>(sql`select count(*) as n from document_requests where account_id = ${accountId}
+        and archived = ${archived} and (${status ?? null}::int is null or doc_status = ${status ?? null})`)).rows[0]!.n)
+    const agree = async () => {
+      for (const archived of [false, true]) {
+        for (const status of [undefined, 1, 2, 3, 4]) {
+          // per_page=1 keeps the page full, so the count comes from the kept totals and not from the page's length.
+          const url = `/api/document_request/?archived=${archived}&per_page=1${status ? `&status=${status}` : ''}`
+          expect((await t.call(t.adminToken, { method: 'GET', url })).json().count, url).toBe(await actual(archived, status))
+        }
+      }
+    }
+    await agree()
+    const filed = (await fileApplication(subscriber.token)).json()
+    await fileApplication(subscriber.token)
+    await agree()
+    await t.call(t.adminToken, { method: 'PATCH', url: `/api/document_request/${filed.doc_request_id}/`, payload: { doc_status: 2 } })
+    await agree()
+    await db.execute(sql`update document_requests set archived = true where doc_request_id = ${filed.doc_request_id}`)
+    await db.execute(sql`update document_requests set new_files = new_files + 1`)
+    await agree()
+    await db.execute(sql`insert into document_requests (account_id, customer_id, user_id, doc_type_id, doc_status, archived)
+      select account_id, customer_id, user_id, doc_type_id, 1 + g % 4, g % 3 = 0 from document_requests, generate_series(1, 7) g where doc_request_id = ${filed.doc_request_id}`)
+    await agree()
+    await db.execute(sql`update document_requests set doc_status = 1 + doc_status % 4 where account_id = ${accountId}`)
+    await agree()
+    await db.execute(sql`delete from document_requests where doc_status = 3`)
+    await agree()
+    await expect(db.transaction(async (tx) => {
+      await tx.execute(sql`update document_requests set archived = not archived`)
+      throw new Error('rolled back')
+    })).rejects.toThrow('rolled back')
+    await agree()
   })
 })
 

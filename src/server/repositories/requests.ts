@@ -4,7 +4,7 @@ import { DOC_STATUSES } from '../../shared/constants'
 import type { Attachment, CloseFile, DocumentRequest } from '../../shared/schemas/requests'
 import type { Executor } from '../db/client'
 import {
-  customers, documentAttachmentComments, documentCloseFiles, documentRequestAttachments, documentRequests, documentRequiredFiles, documentTypes, storedFiles, users,
+  customers, documentAttachmentComments, documentCloseFiles, documentRequestAttachments, documentRequests, documentRequiredFiles, documentTypes, requestCounts, storedFiles, users,
 } from '../db/schema'
 import { customerName } from './customers'
 import { pageOf, type Paged } from '../../shared/schemas/common'
@@ -112,15 +112,27 @@ const requestPages = statementCache(requestListKey, (db, shape: RequestListShape
   const pageIds = withPage(db.select({ id: documentRequests.doc_request_id }).from(documentRequests).where(listWhere(shape)).orderBy(...newestFirst).$dynamic(), shape.page)
   return selectRequests(db, shape.staff).where(amongIds(documentRequests.doc_request_id, pageIds)).orderBy(...newestFirst).prepare('requests.page')
 })
-const requestCounts = statementCache(
+/** The staff's count adds the kept totals of the statuses (request_counts); a subscriber's few applications are counted. */
+const requestTotals = statementCache(
   (shape: Pick<RequestListShape, 'subscriber' | 'byStatus'>) => `${shape.subscriber}|${shape.byStatus}`,
-  (db, shape) => db.select({ count: count() }).from(documentRequests).where(listWhere(shape)).prepare('requests.count'),
+  (db, shape) =>
+    shape.subscriber
+      ? db.select({ count: count() }).from(documentRequests).where(listWhere(shape)).prepare('requests.count')
+      : db
+          .select({ count: sql<number>`coalesce(sum(${requestCounts.total}), 0)`.mapWith(Number) })
+          .from(requestCounts)
+          .where(and(
+            eq(requestCounts.account_id, sql.placeholder('account_id')),
+            eq(requestCounts.archived, sql.placeholder('archived')),
+            shape.byStatus ? eq(requestCounts.doc_status, sql.placeholder('status')) : undefined,
+          ))
+          .prepare('requests.total'),
 )
 
 export function listRequests(db: Executor, scope: RequestScope, query: PageQuery & { status?: number; archived: boolean }): Promise<Paged<DocumentRequest>> {
   const shape = { staff: scope.staff, subscriber: scope.customerId !== null, byStatus: query.status !== undefined, page: query }
   const values = { account_id: scope.accountId, customer_id: scope.customerId, archived: query.archived, status: query.status }
-  return paged(requestPages(db, shape).execute(values), () => requestCounts(db, shape).execute(values), (row) => toRequest(row as Raw), query)
+  return paged(requestPages(db, shape).execute(values), () => requestTotals(db, shape).execute(values), (row) => toRequest(row as Raw), query)
 }
 
 export async function findRequest(db: Executor, scope: RequestScope, id: number): Promise<DocumentRequest | undefined> {
