@@ -1,12 +1,12 @@
 import { useState } from 'react'
-import { Alert, Button, HStack, IconButton, Text } from '@chakra-ui/react'
+import { Alert, Button, HStack } from '@chakra-ui/react'
 import { createFileRoute, Link, useRouter } from '@tanstack/react-router'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { CalendarClock, Gauge, Pencil, Plus, Trash2, TriangleAlert } from 'lucide-react'
 import { DELETE_REFRESH_DELAY_MS } from '../../../shared/constants'
 import { T } from '../../../shared/texts'
 import { listSearch } from '../../lib/list-search'
-import { DataTable, listPaging } from '../../components/ui/data-table'
+import { DataTable, listPaging, RowAction } from '../../components/ui/data-table'
 import { PageHeader } from '../../components/ui/page-header'
 import { SearchInput } from '../../components/ui/search-input'
 import { useConfirm } from '../../components/ui/confirm-dialog'
@@ -109,7 +109,7 @@ function PointsPage() {
             hideBelow: 'lg',
             render: (p) => {
               const names = ((p as PointRow & { represents?: { name: string }[] }).represents ?? []).map((r) => r.name)
-              return <Text title={names.length ? names.join(', ') : 'Не входит в объекты'}>{p.point_represents_number}</Text>
+              return <span title={names.length ? names.join(', ') : 'Не входит в объекты'}>{p.point_represents_number}</span>
             },
           },
           { key: 'point_number', header: 'Идентификатор', sort: 'point_number' },
@@ -122,24 +122,20 @@ function PointsPage() {
         emptyText={search.search ? T.pointNotFoundBySearch(search.search) : T.noPoints}
         actions={(p) => (
           <>
-            <IconButton asChild size="sm" variant="ghost" aria-label={`Изменить ${p.name}`}>
-              <Link to="/points/$id/edit" params={{ id: String(p.point_id) }}>
-                <Pencil />
-              </Link>
-            </IconButton>
-            <IconButton asChild size="sm" variant="ghost" aria-label={`Счётчики ${p.name}`}>
-              <Link to="/points/$id/counters" params={{ id: String(p.point_id) }}>
-                <Gauge />
-              </Link>
-            </IconButton>
+            <RowAction label={`Изменить ${p.name}`} link={<Link to="/points/$id/edit" params={{ id: String(p.point_id) }} />}>
+              <Pencil />
+            </RowAction>
+            <RowAction label={`Счётчики ${p.name}`} link={<Link to="/points/$id/counters" params={{ id: String(p.point_id) }} />}>
+              <Gauge />
+            </RowAction>
             {/* The schedule tab is the data-collection area's route, unknown to this file's types. */}
-            <IconButton size="sm" variant="ghost" aria-label={`Расписание ${p.name}`} onClick={() => router.history.push(`/points/${p.point_id}/scheduler`)}>
+            <RowAction label={`Расписание ${p.name}`} onClick={() => router.history.push(`/points/${p.point_id}/scheduler`)}>
               <CalendarClock />
-            </IconButton>
+            </RowAction>
             {can('points.delete') && (
-              <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Удалить ${p.name}`} onClick={() => void remove(p)}>
+              <RowAction label={`Удалить ${p.name}`} palette="red" onClick={() => void remove(p)}>
                 <Trash2 />
-              </IconButton>
+              </RowAction>
             )}
           </>
         )}
