@@ -58,7 +58,7 @@ async function explainMissed(db: Executor, accountId: number, missed: { list: bo
   if (missed.list) {
     await explain(db, 'страница списка', sql`select doc_request_id from document_requests where account_id = ${accountId} and archived = false and doc_status = 2
       order by created_at desc, doc_request_id desc limit 25`)
-    await explain(db, 'число строк списка', sql`select count(*) from document_requests where account_id = ${accountId} and archived = false and doc_status = 2`)
+    await explain(db, 'число строк списка (хранимые итоги)', sql`select coalesce(sum(total), 0) from request_counts where account_id = ${accountId} and archived = false and doc_status = 2`)
     await explain(db, 'непрочитанные в строках', sql`select (select count(*) from document_attachment_comments c where c.doc_request_id = r.doc_request_id and not c.viewed and c.by_staff = false)
       from document_requests r where r.account_id = ${accountId} and r.archived = false and r.doc_status = 2 order by r.created_at desc limit 25`)
   }
