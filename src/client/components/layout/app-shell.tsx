@@ -6,6 +6,7 @@ import { Header } from './header'
 import { SideMenu } from './side-menu'
 import { UpdatePrompt } from './update-prompt'
 import { ConfirmProvider } from '../ui/confirm-dialog'
+import { useAfterFirstPaint } from '../ui/use-after-first-paint'
 import { ChakraRoot } from '../../app/chakra-root'
 
 // Banners and confirmations belong to the signed-in console: the login page does not load them.
@@ -18,6 +19,8 @@ export function AppShell() {
   const [menuOpen, setMenuOpen] = useState(false)
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   useEffect(() => setMenuOpen(false), [pathname])
+  // The sidebar's menu (the tree of objects and some twenty entries) follows the screen's first paint.
+  const menuReady = useAfterFirstPaint()
 
   return (
     <ChakraRoot>
@@ -26,7 +29,7 @@ export function AppShell() {
       <Header onMenu={() => setMenuOpen(true)} />
       <Flex flex="1" minH="0">
         <Box as="nav" aria-label="Главное меню" display={{ base: 'none', lg: 'block' }} width={SIDEBAR_WIDTH} flexShrink={0} borderRightWidth="1px" bg="bg" overflowY="auto" maxH="calc(100vh - 56px)" position="sticky" top="56px">
-          <SideMenu />
+          {menuReady && <SideMenu />}
         </Box>
         <Drawer.Root open={menuOpen} onOpenChange={(e) => setMenuOpen(e.open)} placement="start">
           <Portal>
