@@ -13,7 +13,15 @@ import { startSync, useSyncState } from '../../app/sync'
  */
 export function ConnectivityIndicator() {
   const queryClient = useQueryClient()
-  useEffect(() => startSync(queryClient), [queryClient])
+  useEffect(() => {
+    // Its first heartbeat, flush and subscriptions run in a task of their own, after the screen's first render.
+    let stop: (() => void) | undefined
+    const timer = setTimeout(() => (stop = startSync(queryClient)))
+    return () => {
+      clearTimeout(timer)
+      stop?.()
+    }
+  }, [queryClient])
   const { online, waiting, needsDecision } = useSyncState()
   return (
     <HStack gap="2" role="status" aria-live="polite">
