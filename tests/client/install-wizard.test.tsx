@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { ChakraProvider } from '@chakra-ui/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { system } from '../../src/client/app/system'
+import { appSystem } from '../../src/client/app/system'
 import { InstallWizard } from '../../src/client/features/counters/components/install-wizard'
 import type { Counter } from '../../src/shared/schemas/counters'
 
@@ -54,7 +54,7 @@ function renderWizard() {
   const onClose = vi.fn()
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem()}>
       <QueryClientProvider client={queryClient}>
         <InstallWizard pointId={12} open onClose={onClose} onDone={onDone} />
       </QueryClientProvider>

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { ChakraProvider } from '@chakra-ui/react'
-import { system } from '../../src/client/app/system'
+import { appSystem } from '../../src/client/app/system'
 import Toaster from '../../src/client/components/ui/toaster'
 import { CounterEditDialog } from '../../src/client/features/counters/components/counter-edit-dialog'
 import { cacheServerRows, countWaiting, offlineDb, OfflineStorageFullError } from '../../src/client/offline'
@@ -36,7 +36,7 @@ describe('a device out of storage', () => {
       }),
     )
     render(
-      <ChakraProvider value={system}>
+      <ChakraProvider value={appSystem()}>
         <Toaster />
         <CounterEditDialog counter={counter(7)} onClose={() => {}} onDone={() => {}} />
       </ChakraProvider>,
