@@ -44,7 +44,7 @@ describe('applications', () => {
     const res = await fileApplication(subscriber.token)
     expect(res.statusCode).toBe(201)
     const created = res.json()
-    expect(created).toMatchObject({ status: { id: 1, name: 'Новая' }, new_files: 2, assigned_user_id: null, type: { id: typeId, name: 'Замена прибора учёта' }, customer: { name: 'Сидоров Пётр Ильич' } })
+    expect(created).toMatchObject({ status: { id: 1, name: 'Новая' }, new_files: 2, assigned_user_id: null, assigned_user: null, type: { id: typeId, name: 'Замена прибора учёта' }, customer: { name: 'Сидоров Пётр Ильич' } })
     expect(created.request_number).toMatch(/^\d{6}$/)
     const own = await t.call(subscriber.token, { method: 'GET', url: '/api/document_request/' })
     expect(own.json().count).toBe(1)
