@@ -1,6 +1,6 @@
-import { QueryClient } from '@tanstack/react-query'
+import { QueryClient, dehydrate } from '@tanstack/react-query'
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
-import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client'
+import { persistQueryClientRestore, persistQueryClientSubscribe, type PersistedClient } from '@tanstack/react-query-persist-client'
 import { ApiError } from '../lib/api-client'
 import { CURRENT_VERSION } from '../../shared/app-info'
 
@@ -22,14 +22,15 @@ export const queryClient = new QueryClient({
 /** Small reference answers only: the big lists live in IndexedDB, never in localStorage. */
 const PERSIST_LIMIT_BYTES = 1_000_000
 
-export const persister = createSyncStoragePersister({
-  storage: typeof window === 'undefined' ? undefined : window.localStorage,
-  key: 'metering-query-cache',
-  serialize: (data) => {
-    const text = JSON.stringify(data)
-    return text.length > PERSIST_LIMIT_BYTES ? JSON.stringify({ ...data, clientState: { queries: [], mutations: [] } }) : text
-  },
-})
+const PERSIST_KEY = 'metering-query-cache'
+const storage = typeof window === 'undefined' ? undefined : window.localStorage
+
+function serialize(data: PersistedClient): string {
+  const text = JSON.stringify(data)
+  return text.length > PERSIST_LIMIT_BYTES ? JSON.stringify({ ...data, clientState: { queries: [], mutations: [] } }) : text
+}
+
+export const persister = createSyncStoragePersister({ storage, key: PERSIST_KEY, serialize })
 
 const persistOptions = {
   queryClient,
@@ -44,8 +45,17 @@ const persistOptions = {
 }
 
 /**
+ * Saves the reference queries at once, as the persister would: it writes at most once a second, so a page left
+ * sooner (a reload, a link opened in its place, a tab closed) would not have saved the signed-in user, and an
+ * offline start right after it would have no one signed in.
+ */
+function saveNow(): void {
+  storage?.setItem(PERSIST_KEY, serialize({ buster: persistOptions.buster, timestamp: Date.now(), clientState: dehydrate(queryClient, persistOptions.dehydrateOptions) }))
+}
+
+/**
  * Restores the saved reference queries before the router's first load (an offline start needs them there),
- * then keeps saving them.
+ * then keeps saving them, and once more when the page is left.
  */
 export async function restoreQueryCache(): Promise<void> {
   try {
@@ -54,4 +64,5 @@ export async function restoreQueryCache(): Promise<void> {
     /* a damaged saved cache is simply dropped */
   }
   persistQueryClientSubscribe(persistOptions)
+  window.addEventListener('pagehide', saveNow)
 }
