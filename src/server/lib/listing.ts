@@ -34,15 +34,18 @@ export function likePattern(search: string): string {
 
 /** A search as it shapes a statement: none, or shorter than a trigram, or long enough for the trigram index. */
 export type SearchKind = 'none' | 'short' | 'trigram'
-export const searchKindOf = (search: string): SearchKind => (!search ? 'none' : search.length < 3 ? 'short' : 'trigram')
+const searchKindOf = (search: string): SearchKind => (!search ? 'none' : search.length < 3 ? 'short' : 'trigram')
+
+/** A page's part of a statement's key: its bounds are written into the text (see `withPage`). */
+export const pageKey = (page: PageQuery): string => {
+  const { limit, offset } = pageOf(page)
+  return `${limit}|${offset}`
+}
 
 /** What of a list query shapes its statement (see statement-cache.ts); the search itself is bound. */
 export type ListShape = { ordering: string; search: SearchKind; page: PageQuery }
 export const listShapeOf = (query: ListQuery): ListShape => ({ ordering: query.ordering, search: searchKindOf(query.search), page: query })
-export const listShapeKey = (shape: ListShape): string => {
-  const { limit, offset } = pageOf(shape.page)
-  return `${shape.ordering}|${shape.search}|${limit}|${offset}`
-}
+export const listShapeKey = (shape: ListShape): string => `${shape.ordering}|${shape.search}|${pageKey(shape.page)}`
 
 /**
  * The column a "contains" search is matched against. pg_trgm narrows nothing below three characters, yet a prepared

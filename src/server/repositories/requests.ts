@@ -1,14 +1,14 @@
 import { and, asc, count, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { DOC_STATUSES } from '../../shared/constants'
+import type { Paged } from '../../shared/schemas/common'
 import type { Attachment, CloseFile, DocumentRequest } from '../../shared/schemas/requests'
 import type { Executor } from '../db/client'
 import {
   customers, documentAttachmentComments, documentCloseFiles, documentRequestAttachments, documentRequests, documentRequiredFiles, documentTypes, requestCounts, storedFiles, users,
 } from '../db/schema'
 import { customerName } from './customers'
-import { pageOf, type Paged } from '../../shared/schemas/common'
-import { amongIds, paged, withPage, type PageQuery } from '../lib/listing'
+import { amongIds, pageKey, paged, withPage, type PageQuery } from '../lib/listing'
 import { statementCache } from '../lib/statement-cache'
 import type { Principal } from '../plugins/auth'
 
@@ -90,10 +90,7 @@ function selectRequests(db: Executor, staff: boolean) {
 
 /** What shapes the list's statements: whose applications (staff, or one subscriber's), one status or all, the page. */
 type RequestListShape = { staff: boolean; subscriber: boolean; byStatus: boolean; page: PageQuery }
-const requestListKey = (shape: RequestListShape) => {
-  const { limit, offset } = pageOf(shape.page)
-  return `${shape.staff}|${shape.subscriber}|${shape.byStatus}|${limit}|${offset}`
-}
+const requestListKey = (shape: RequestListShape) => `${shape.staff}|${shape.subscriber}|${shape.byStatus}|${pageKey(shape.page)}`
 
 const listWhere = (shape: Pick<RequestListShape, 'subscriber' | 'byStatus'>) =>
   and(
