@@ -47,15 +47,16 @@ const BODY = '& > tbody > tr'
 /**
  * The body's rows, cells and row actions, styled once for the whole table: what the table recipe gives its
  * `Table.Row` and `Table.Cell` (size sm, variant line) and a ghost `IconButton` of size sm gives a row action.
+ * Columns hidden on narrow screens are hidden here too, head and body alike.
  */
-const BODY_CSS = {
+const TABLE_CSS = {
   [BODY]: { bg: 'bg' },
   [`${BODY}[data-clickable]`]: { cursor: 'pointer' },
   [`${BODY} > td`]: { textAlign: 'start', px: '2', py: '2', borderBottomWidth: '1px' },
   [`${BODY} > td[data-align=center]`]: { textAlign: 'center' },
   [`${BODY} > td[data-align=end]`]: { textAlign: 'end' },
-  [`${BODY} > td[data-hide-below=md]`]: { display: { base: 'none', md: 'table-cell' } },
-  [`${BODY} > td[data-hide-below=lg]`]: { display: { base: 'none', lg: 'table-cell' } },
+  '& tr > [data-hide-below=md]': { display: { base: 'none', md: 'table-cell' } },
+  '& tr > [data-hide-below=lg]': { display: { base: 'none', lg: 'table-cell' } },
   '& .data-table-actions': { display: 'flex', gap: '1', justifyContent: 'flex-end' },
   '& .data-table-action': {
     colorPalette: 'gray',
@@ -107,7 +108,6 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     if (!props.onOrderingChange) return
     props.onOrderingChange(props.ordering === field ? `-${field}` : props.ordering === `-${field}` ? '' : field)
   }
-  const display = (column: Column<Row>) => (column.hideBelow ? { base: 'none', [column.hideBelow]: 'table-cell' } : undefined)
 
   return (
     <Box bg="bg" borderWidth="1px" borderRadius="md" position="relative">
@@ -118,7 +118,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       )}
       {/* Focusable so that a wide table can be scrolled with the keyboard. */}
       <Table.ScrollArea tabIndex={0} aria-label={props.label}>
-        <Table.Root size="sm" interactive={Boolean(props.onRowClick)} stickyHeader aria-label={props.label} css={BODY_CSS}>
+        <Table.Root size="sm" interactive={Boolean(props.onRowClick)} stickyHeader aria-label={props.label} css={TABLE_CSS}>
           <Table.Header>
             <Table.Row>
               {columns.map((column) => {
@@ -128,7 +128,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                     key={column.key}
                     width={column.width}
                     textAlign={column.align}
-                    display={display(column)}
+                    data-hide-below={column.hideBelow}
                     aria-sort={state === 'asc' ? 'ascending' : state === 'desc' ? 'descending' : undefined}
                   >
                     {column.sort && props.onOrderingChange ? (
@@ -147,7 +147,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           </Table.Header>
           <Table.Body>
             {rows.map((row) => (
-              // Plain rows and cells styled once by the table's `css` (BODY_CSS): a long list renders no Chakra
+              // Plain rows and cells styled once by the table's `css` (TABLE_CSS): a long list renders no Chakra
               // component per cell, which kept the first render of a list screen busy for a quarter of a second.
               <tr
                 key={props.rowKey(row)}
