@@ -25,21 +25,25 @@ export function issuesToFields(issues: readonly v.BaseIssue<unknown>[]): Record<
   return fields
 }
 
+/** Checks a value with a shared schema: its output, or the API's 400 as an error. */
+function check<TSchema extends v.GenericSchema>(schema: TSchema, value: unknown, part: string): { value: v.InferOutput<TSchema> } | { error: ValidationFailure } {
+  // valibot's object schemas take an array for an object without keys: a PATCH read `[]` as "change nothing".
+  if (Array.isArray(value) && schema.type !== 'array') return { error: new ValidationFailure({ non_field_errors: [T.badRequest] }, part) }
+  const result = v.safeParse(schema, value)
+  return result.success ? { value: result.output } : { error: new ValidationFailure(issuesToFields(result.issues), part) }
+}
+
 /** Parses a value with a shared schema or throws the API's 400. For checks inside handlers. */
 export function parseOr400<TSchema extends v.GenericSchema>(schema: TSchema, value: unknown, part = 'body'): v.InferOutput<TSchema> {
-  const result = v.safeParse(schema, value)
-  if (!result.success) throw new ValidationFailure(issuesToFields(result.issues), part)
-  return result.output
+  const checked = check(schema, value, part)
+  if ('error' in checked) throw checked.error
+  return checked.value
 }
 
 /** Every route validates with the shared valibot schemas given in `schema.body`, `schema.querystring`, `schema.params`. */
 export function registerValibotValidation(app: FastifyInstance) {
   app.setValidatorCompiler(({ schema, httpPart }) => {
     const valibot = schema as unknown as v.GenericSchema
-    return (data: unknown) => {
-      const result = v.safeParse(valibot, data ?? (httpPart === 'body' ? undefined : {}))
-      if (result.success) return { value: result.output }
-      return { error: new ValidationFailure(issuesToFields(result.issues), httpPart ?? 'body') }
-    }
+    return (data: unknown) => check(valibot, data ?? (httpPart === 'body' ? undefined : {}), httpPart ?? 'body')
   })
 }

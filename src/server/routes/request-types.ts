@@ -89,7 +89,7 @@ export async function requestTypeRoutes(app: FastifyInstance) {
   // JSON edits the names; multipart with the field `files` uploads the sample (the spec sends them one after the other).
   app.patch('/api/document_required_file/:id/', { config: manager, schema: { params: idParams } }, async (request: Req<{ params: typeof idParams }>, reply) => {
     const upload = request.isMultipart() ? await receiveMultipart(app, request) : null
-    const body = upload ? {} : parseOr400(requiredFileUpdate, request.body ?? {})
+    const body = upload ? {} : parseOr400(requiredFileUpdate, request.body === undefined ? {} : request.body)
     const files = upload?.files ?? []
     if (upload && files.length !== 1) throw fieldError('files', T.fileMissing)
     return keepFilesIf(files, reply, () =>
