@@ -1,8 +1,10 @@
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
+import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FILE_MAX_BYTES } from '../../src/shared/constants'
+import { documentRequestList } from '../../src/shared/schemas/requests'
 import { T } from '../../src/shared/texts'
 import { TINY_PNG, tinyPdf } from '../../src/server/files/sample-files'
 import { multipart } from '../helpers/multipart'
@@ -211,6 +213,25 @@ describe('applications', () => {
       { doc_status_id: 3, doc_status_name: 'Принята' },
       { doc_status_id: 4, doc_status_name: 'Отклонена' },
     ])
+  })
+
+  it('writes the list and one application as JSON in the database exactly as the shared schema reads them, any text kept', async () => {
+    const tricky = 'ООО "Кавычки" \\ слэш\nперевод\tтаб \u0001 😀 </script>'
+    const company = (await t.call(t.adminToken, { method: 'POST', url: '/api/customers/', payload: { customer_number: 'Ю-1', customer_type: 3, last_name: 'Петров', first_name: 'Иван', middle_name: 'Ильич', company_short_name: tricky, company_full_name: 'x', company_inn: '7707083893', company_kpp: '773601001' } })).json()
+    const filer = await t.userWith([], { is_stuff: false, customer_id: company.customer_id })
+    const created = (await fileApplication(filer.token)).json()
+    await t.database.db.execute(sql`update document_requests set decline_reason = ${tricky}, external_send_date = '2026-03-04 05:06:07.891234+03' where doc_request_id = ${created.doc_request_id}`)
+    const [stored] = (await t.database.db.execute<{ created_at: string }>(sql`select created_at::text from document_requests where doc_request_id = ${created.doc_request_id}`)).rows
+
+    for (const token of [t.adminToken, filer.token]) {
+      const list = await t.call(token, { method: 'GET', url: '/api/document_request/?per_page=100' })
+      expect(list.headers['content-type']).toBe('application/json; charset=utf-8')
+      const row = v.parse(documentRequestList, list.json()).results.find((r) => r.doc_request_id === created.doc_request_id)!
+      expect(row).toMatchObject({ customer: { name: tricky, company_inn: '7707083893' }, decline_reason: tricky, external_send_date: '2026-03-04T02:06:07.891Z', status: { id: 1, name: 'Новая' } })
+      expect(row.created_at).toBe(new Date(stored!.created_at).toISOString())
+      // The same application read alone comes from the same JSON.
+      expect((await t.call(token, { method: 'GET', url: `/api/document_request/${created.doc_request_id}/` })).json()).toEqual(row)
+    }
   })
 
   it("keeps the staff's counts exact through filing, status changes, archiving, bulk statements, deletes and rollbacks", async () => {

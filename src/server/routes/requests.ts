@@ -19,8 +19,9 @@ import { keepFilesIf, requiredFileIdOf } from '../files/uploads'
 import { receiveMultipart, recordFiles, registerUploads } from '../files/storage'
 import { sendThroughAccount } from '../mail/send-request'
 import { composeRequestMail } from '../mail/request-mail'
+import { JSON_CONTENT_TYPE } from '../lib/sql-json'
 import {
-  checkCounts, findAttachment, findRequest, listAttachments, listCloseFiles, listRequests, scopeOf,
+  checkCounts, findAttachment, findRequest, listAttachments, listCloseFiles, listRequestsJson, scopeOf,
 } from '../repositories/requests'
 
 /** The check is polled by every open console every 10 s: its answer is kept this long per account. */
@@ -44,8 +45,8 @@ export async function requestRoutes(app: FastifyInstance) {
     Object.entries(DOC_STATUSES).map(([id, name]) => ({ doc_status_id: Number(id), doc_status_name: name })),
   )
 
-  app.get('/api/document_request/', { config: viewer, schema: { querystring: documentRequestListQuery } }, async (request: Req<{ query: typeof documentRequestListQuery }>) =>
-    listRequests(app.db, scopeOf(request.user()), request.query),
+  app.get('/api/document_request/', { config: viewer, schema: { querystring: documentRequestListQuery } }, async (request: Req<{ query: typeof documentRequestListQuery }>, reply) =>
+    reply.type(JSON_CONTENT_TYPE).send(await listRequestsJson(app.db, scopeOf(request.user()), request.query)),
   )
 
   app.get('/api/document_request/check/', { config: { permission: 'requests.view' } }, async (request) => {

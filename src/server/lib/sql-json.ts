@@ -1,0 +1,20 @@
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+
+/**
+ * A JSON object built by the database, with its keys in the order given. Written as `row_to_json` of a one-row
+ * select, which writes compact JSON as JSON.stringify does (json_build_object puts " : " between key and value).
+ */
+export const jsonObject = (fields: Record<string, SQLWrapper>): SQL =>
+  sql`(select row_to_json(o) from (select ${sql.join(
+    Object.entries(fields).map(([key, value]) => sql`${value} as ${sql.identifier(key)}`),
+    sql`, `,
+  )}) o)`
+
+/** A timestamp written as JavaScript's toISOString writes it (UTC, milliseconds, "Z"); null stays null. */
+export const isoTime = (column: SQLWrapper): SQL => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+
+/** The content type fastify gives JSON it serialized; JSON text sent as is says it itself. */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8'
+
+/** A list answer `{count, results}` around rows the database wrote as JSON, sent without parsing them again. */
+export const pagedJson = (count: number, rows: readonly string[]): string => `{"count":${count},"results":[${rows.join(',')}]}`
