@@ -24,6 +24,17 @@ const create = async (over: Record<string, unknown> = {}) => {
 }
 
 describe('points', () => {
+  it("names the subscriber as the customers list does: a sole proprietor without company names by the person's name", async () => {
+    const { account_id } = (await t.call(t.adminToken, { method: 'GET', url: '/api/users/me/' })).json()
+    const [sole] = await t.database.db.insert(customers).values({ account_id, customer_type: 2, last_name: 'Сидоров', first_name: 'Олег', middle_name: '' }).returning()
+    const [company] = await t.database.db.insert(customers).values({ account_id, customer_type: 3, last_name: 'Петров', first_name: 'Иван', middle_name: '', company_full_name: 'ООО «Свет»' }).returning()
+    for (const [customer, name] of [[sole!, 'Сидоров Олег'], [company!, 'ООО «Свет»']] as const) {
+      const point = await create({ customer_id: customer.customer_id })
+      expect(point.customer).toEqual({ name })
+      expect((await t.call(t.adminToken, { method: 'GET', url: `/api/customers/${customer.customer_id}/` })).json()).toMatchObject({ name })
+    }
+  })
+
   it('creates a point with the default energy limit, reads it with its ETag, edits and deletes it', async () => {
     const [customer] = await t.database.db.insert(customers).values({ customer_type: 1, last_name: 'Иванов', first_name: 'Пётр', middle_name: 'Ильич' }).returning()
     const point = await create({ customer_id: customer!.customer_id, remark: 'чердак' })

@@ -7,7 +7,10 @@ import { customers } from '../db/schema'
 import { likePattern, orderingOf } from '../lib/listing'
 import type { ListQuery } from '../../shared/schemas/common'
 
-/** The display name of selection lists, in SQL so that `page_size=all` stays one cheap query. */
+/**
+ * A subscriber's display name, everywhere it is shown: a legal entity's short (else full) name, else the person's
+ * name (a sole proprietor's company names are optional, the person's are not). In SQL so that lists stay one query.
+ */
 export const customerName = sql<string>`case when ${customers.customer_type} = 3
   then coalesce(nullif(${customers.company_short_name}, ''), ${customers.company_full_name})
   else trim(concat_ws(' ', nullif(${customers.last_name}, ''), nullif(${customers.first_name}, ''), nullif(${customers.middle_name}, ''))) end`

@@ -7,12 +7,8 @@ import type { Executor } from '../db/client'
 import { counterModels, counters, customers, dailyValues, pointCounters, points, representPoints, represents } from '../db/schema'
 import { likePattern, listShapeKey, listShapeOf, orderingOf, paged, trigramTarget, withPage, type ListShape, type SearchKind } from '../lib/listing'
 import { statementCache } from '../lib/statement-cache'
+import { customerName } from './customers'
 import { countRows } from './row-counts'
-
-/** A subscriber's display name: the person's full name, or the company's short (else full) name. */
-export const customerName = sql<string>`case when ${customers.customer_type} = 1
-  then trim(concat_ws(' ', ${customers.last_name}, ${customers.first_name}, ${customers.middle_name}))
-  else coalesce(nullif(${customers.company_short_name}, ''), ${customers.company_full_name}) end`
 
 /**
  * The meter installed on the point now: at most one, which the partial unique index on the current

@@ -6,6 +6,7 @@ import { CHANNEL } from '../../shared/metering'
 import type { Executor } from '../db/client'
 import { customers, counters, pointCounters, points, representPoints, represents } from '../db/schema'
 import { likePattern, orderingOf, paged, withPage } from '../lib/listing'
+import { customerName } from './customers'
 
 const representColumns = {
   represent_id: represents.represent_id,
@@ -80,8 +81,6 @@ export function balancePointsOf(db: Executor, representId: number) {
     .where(eq(representPoints.represent_id, representId))
     .orderBy(asc(representPoints.order_num), asc(representPoints.represent_point_id))
 }
-
-const customerName = sql<string>`coalesce(nullif(${customers.company_short_name}, ''), trim(concat_ws(' ', ${customers.last_name}, ${customers.first_name}, ${customers.middle_name})), '')`
 
 type HalfRow = { point_id: number; times: (string | number)[]; vals: (string | number | null)[] }
 
