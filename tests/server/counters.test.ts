@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import * as v from 'valibot'
+import { counterList } from '../../src/shared/schemas/counters'
 import { T } from '../../src/shared/texts'
 import { seedRegistryReferences, type RegistryReferences } from '../../src/server/db/seed/registry'
 import { startTestApp, type TestApp } from '../helpers/test-app'
@@ -74,6 +76,18 @@ describe('meters: install wizard, take-off and history', () => {
       operation_date: '2024-06-01T09:00:00.000Z',
     })
     expect(history.results.map((r: { coper_type: string }) => r.coper_type)).toEqual(['take_off', 'install', 'create'])
+  })
+
+  it('writes the meters list in the database as the shared schema reads it, the same as one meter read alone', async () => {
+    const pointId = await newPoint()
+    const counter = (await install(pointId, { coeff: 0.5, remark: 'шкаф "А" \\ 2\nряд' })).json()
+    for (const url of [`/api/counters/?search=${counter.serial_num}`, `/api/counters/?point_id=${pointId}`, '/api/counters/?ordering=-counter_id']) {
+      const res = await call('GET', url)
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
+      const row = v.parse(counterList, res.json()).results.find((c) => c.counter_id === counter.counter_id)
+      expect(row, url).toEqual(counter)
+    }
+    expect(counter).toMatchObject({ coeff: 0.5, remark: 'шкаф "А" \\ 2\nряд', is_current: true, install_date: '2024-03-01T09:00:00.000Z', last_takeoff_date: null })
   })
 
   it('installs an existing meter from available_for_install on another point', async () => {

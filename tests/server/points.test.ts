@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
+import * as v from 'valibot'
+import { pointList } from '../../src/shared/schemas/points'
 import { T } from '../../src/shared/texts'
 import { CHANNEL } from '../../src/shared/metering'
 import { customers, representPoints, represents } from '../../src/server/db/schema'
@@ -33,6 +35,17 @@ describe('points', () => {
       expect(point.customer).toEqual({ name })
       expect((await t.call(t.adminToken, { method: 'GET', url: `/api/customers/${customer.customer_id}/` })).json()).toMatchObject({ name })
     }
+  })
+
+  it('writes the points list in the database as the shared schema reads it, the same as one point read alone', async () => {
+    const point = await create({ remark: 'щит "Б" \\ 3\nэтаж', energy_limit: 0.1 + 0.2 })
+    for (const url of [`/api/points/?search=${encodeURIComponent(point.point_number)}`, '/api/points/?page_size=all', '/api/points/?ordering=-point_represents_number']) {
+      const res = await t.call(t.adminToken, { method: 'GET', url })
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
+      const row = v.parse(pointList, res.json()).results.find((p) => p.point_id === point.point_id)
+      expect(row, url).toEqual(point)
+    }
+    expect(point).toMatchObject({ remark: 'щит "Б" \\ 3\nэтаж', energy_limit: 0.1 + 0.2, customer: null, represents: [], point_represents_number: 0 })
   })
 
   it('creates a point with the default energy limit, reads it with its ETag, edits and deletes it', async () => {

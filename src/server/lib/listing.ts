@@ -78,7 +78,7 @@ export const amongIds = (id: AnyColumn, pageIds: PgSelect): SQL => sql`${id} = a
  * A list's rows and its count as two queries (the count needs no join, no ordering). The count is skipped when the
  * page itself shows the total: a short first or last page, which is what most searches give.
  */
-export async function paged<TRow, TOut>(rows: PromiseLike<TRow[]>, total: () => PromiseLike<{ count: number }[]>, map: (row: TRow) => TOut, query?: PageQuery): Promise<Paged<TOut>> {
+export async function paged<TRow, TOut>(rows: TRow[] | PromiseLike<TRow[]>, total: () => PromiseLike<{ count: number }[]>, map: (row: TRow) => TOut, query?: PageQuery): Promise<Paged<TOut>> {
   const results = await rows
   const page = query && pageOf(query)
   const shortPage = page && (page.limit === null || results.length < page.limit) && (results.length > 0 || page.offset === 0)

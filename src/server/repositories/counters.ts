@@ -10,6 +10,7 @@ import type { Executor } from '../db/client'
 import { counterModels, counterOperations, counters, dataSources, modelConnParams, pointCounters, points, users } from '../db/schema'
 import { HttpError, fieldError } from '../lib/http-errors'
 import { amongIds, likePattern, listShapeKey, listShapeOf, orderingOf, paged, trigramTarget, withPage, type ListShape, type SearchKind } from '../lib/listing'
+import { isoTime, jsonObject, pagedJson } from '../lib/sql-json'
 import { statementCache } from '../lib/statement-cache'
 import { countRows } from './row-counts'
 
@@ -28,49 +29,42 @@ function lastInstallation(db: Executor) {
     .as('last_install')
 }
 
-const lastTakeoff = sql<string | null>`(select max(pc.removed_at) from ${pointCounters} pc where pc.counter_id = ${counters}.counter_id)`
+const lastTakeoff = sql`(select max(pc.removed_at) from ${pointCounters} pc where pc.counter_id = ${counters}.counter_id)`
 
-function selectCounters(db: Executor) {
+/**
+ * Meters as the API shows them (Counter), each written as JSON text by the database (see sql-json.ts), with the
+ * point of their latest installation.
+ */
+function selectCounters<TExtra extends Record<string, SQL>>(db: Executor, extra?: TExtra) {
   const last = lastInstallation(db)
-  const query = db
-    .select({
-      counter_id: counters.counter_id,
-      serial_num: counters.serial_num,
-      model_id: counters.model_id,
-      model_name: counterModels.name,
-      counter_model_api: counterModels.counter_model_api_id,
-      coeff: counters.coeff,
-      coeff_voltage: counters.coeff_voltage,
-      point_id: last.point_id,
-      point_number: points.point_number,
-      point_name: points.name,
-      installed_at: last.installed_at,
-      removed_at: last.removed_at,
-      last_takeoff: lastTakeoff.mapWith((value: string | Date | null) => (value === null ? null : new Date(value).toISOString())),
-      remark: counters.remark,
-      is_active: counters.is_active,
-      version: counters.version,
-    })
+  const installedNow = sql`(${last.installed_at} is not null and ${last.removed_at} is null)`
+  const json = sql<string>`${jsonObject({
+    counter_id: counters.counter_id,
+    serial_num: counters.serial_num,
+    model_id: counters.model_id,
+    model_name: counterModels.name,
+    counter_model_api: counterModels.counter_model_api_id,
+    coeff: counters.coeff,
+    coeff_voltage: counters.coeff_voltage,
+    point_id: last.point_id,
+    point_number: points.point_number,
+    point_name: points.name,
+    remark: counters.remark,
+    is_active: counters.is_active,
+    version: counters.version,
+    model: jsonObject({ name: counterModels.name }),
+    install_date: sql`case when ${installedNow} then ${isoTime(last.installed_at)} end`,
+    is_current: installedNow,
+    last_install_date: isoTime(last.installed_at),
+    last_takeoff_date: isoTime(lastTakeoff),
+    counter_is_active: counters.is_active,
+  })}::text`
+  return db
+    .select({ json, ...(extra as TExtra) })
     .from(counters)
     .innerJoin(counterModels, eq(counterModels.model_id, counters.model_id))
     .leftJoinLateral(last, sql`true`)
     .leftJoin(points, eq(points.point_id, last.point_id))
-  return query
-}
-
-type CounterRecord = Awaited<ReturnType<ReturnType<typeof selectCounters>['execute']>>[number]
-
-function toCounter({ installed_at, removed_at, last_takeoff, ...row }: CounterRecord): Counter {
-  const current = installed_at !== null && removed_at === null
-  return {
-    ...row,
-    model: { name: row.model_name },
-    install_date: current ? installed_at.toISOString() : null,
-    is_current: current,
-    last_install_date: installed_at ? installed_at.toISOString() : null,
-    last_takeoff_date: last_takeoff,
-    counter_is_active: row.is_active,
-  }
 }
 
 const ORDERINGS = {
@@ -97,7 +91,8 @@ const whereOf = (search: SearchKind, filter: CounterFilter) =>
 
 /**
  * The page's ids are chosen on counters (and models) alone, so the lateral join to the latest installation
- * runs for the page's rows only, not for every meter before the sort.
+ * runs for the page's rows only, not for every meter before the sort. Unfiltered, the page carries the kept count
+ * of meters along (row_counts), which costs nothing to ask.
  */
 const counterPages = statementCache(
   ({ list, filter }: { list: ListShape; filter: CounterFilter }) => `${filter}|${listShapeKey(list)}`,
@@ -107,7 +102,8 @@ const counterPages = statementCache(
     const ids = db.select({ id: counters.counter_id }).from(counters).$dynamic()
     const byModel = list.ordering.split(',').some((part) => part.replace(/^-/, '') === 'model_name')
     const pageIds = withPage((byModel ? ids.innerJoin(counterModels, eq(counterModels.model_id, counters.model_id)) : ids).where(whereOf(list.search, filter)).orderBy(...order), list.page)
-    return selectCounters(db).where(amongIds(counters.counter_id, pageIds)).orderBy(...order).prepare('counters.page')
+    const kept = list.search === 'none' && filter === 'all' ? { total: sql<number>`(${countRows(db, counters, undefined)})` } : undefined
+    return selectCounters(db, kept).where(amongIds(counters.counter_id, pageIds)).orderBy(...order).prepare('counters.page')
   },
 )
 const counterCounts = statementCache(
@@ -115,25 +111,25 @@ const counterCounts = statementCache(
   (db, { search, filter }) => countRows(db, counters, whereOf(search, filter)).prepare('counters.count'),
 )
 
-function pageOfCounters(db: Executor, query: ListQuery, filter: CounterFilter, values: { point_id?: number; model_id?: number }): Promise<Paged<Counter>> {
+async function pageOfCounters(db: Executor, query: ListQuery, filter: CounterFilter, values: { point_id?: number; model_id?: number }): Promise<string> {
   const list = listShapeOf(query)
   const bound = { ...values, pattern: likePattern(query.search) }
-  return paged(counterPages(db, { list, filter }).execute(bound), () => counterCounts(db, { search: list.search, filter }).execute(bound), toCounter, query)
+  return pagedJson(await counterPages(db, { list, filter }).execute(bound), () => counterCounts(db, { search: list.search, filter }).execute(bound), query)
 }
 
-/** The meters list, optionally only the meters ever installed on one point. */
-export function listCounters(db: Executor, query: ListQuery & { point_id?: number }): Promise<Paged<Counter>> {
+/** The meters list's answer as JSON text, optionally only the meters ever installed on one point. */
+export function listCountersJson(db: Executor, query: ListQuery & { point_id?: number }): Promise<string> {
   return pageOfCounters(db, query, query.point_id === undefined ? 'all' : 'point', { point_id: query.point_id })
 }
 
-/** Meters on no point now, optionally of one model: what the wizard offers as an existing meter. */
-export function listAvailableForInstall(db: Executor, query: ListQuery & { model_id?: number }): Promise<Paged<Counter>> {
+/** Meters on no point now, optionally of one model: what the wizard offers as an existing meter (JSON text). */
+export function listAvailableForInstallJson(db: Executor, query: ListQuery & { model_id?: number }): Promise<string> {
   return pageOfCounters(db, query, query.model_id === undefined ? 'available' : 'available_model', { model_id: query.model_id })
 }
 
 export async function findCounter(db: Executor, counterId: number): Promise<Counter | undefined> {
   const [row] = await selectCounters(db).where(eq(counters.counter_id, counterId))
-  return row && toCounter(row)
+  return row && (JSON.parse(row.json) as Counter)
 }
 
 async function assertSerialFree(db: Executor, modelId: number, serialNum: string, exceptId?: number): Promise<void> {

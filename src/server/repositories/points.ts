@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
+import { alias, type PgSelect } from 'drizzle-orm/pg-core'
 import { DEFAULT_TIME_ZONE, CHANNEL } from '../../shared/metering'
-import type { ListQuery, Paged } from '../../shared/schemas/common'
+import type { ListQuery } from '../../shared/schemas/common'
 import type { Point, PointCounter, PointInput } from '../../shared/schemas/points'
 import type { Executor } from '../db/client'
 import { counterModels, counters, customers, dailyValues, pointCounters, points, representPoints, represents } from '../db/schema'
-import { likePattern, listShapeKey, listShapeOf, orderingOf, paged, trigramTarget, withPage, type ListShape, type SearchKind } from '../lib/listing'
+import { likePattern, listShapeKey, listShapeOf, orderingOf, trigramTarget, withPage, type ListShape, type SearchKind } from '../lib/listing'
+import { jsonObject, pagedJson } from '../lib/sql-json'
 import { statementCache } from '../lib/statement-cache'
 import { customerName } from './customers'
 import { countRows } from './row-counts'
@@ -20,11 +21,13 @@ const currentCounterId = currentInstallation.counter_id
 const hasCounter = sql<boolean>`(${currentInstallation.counter_id} is not null)`
 /** Objects (represents) the point belongs to: their count for the list, their names for its tooltip. */
 const representsCount = sql<number>`(select count(*)::int from ${representPoints} rp where rp.point_id = ${points}.point_id)`
-const representsOf = sql<string | { represent_id: number; name: string }[]>`coalesce((
-  select json_agg(json_build_object('represent_id', r.represent_id, 'name', r.name) order by r.name)
+// array_to_json writes the array compact, as JSON.stringify does (json_agg puts ", " between the items).
+const representsOf = sql`coalesce((
+  select array_to_json(array_agg(${jsonObject({ represent_id: sql`r.represent_id`, name: sql`r.name` })} order by r.name))
   from ${representPoints} rp join ${represents} r on r.represent_id = rp.represent_id where rp.point_id = ${points}.point_id), '[]')`
 
-const columns = {
+/** A point as the API shows it (Point), written as JSON text by the database (see sql-json.ts). */
+const pointJson = sql<string>`${jsonObject({
   point_id: points.point_id,
   point_number: points.point_number,
   name: points.name,
@@ -32,39 +35,18 @@ const columns = {
   geopoint: points.geopoint,
   remark: points.remark,
   customer_id: points.customer_id,
-  customer_name: customerName,
+  customer: sql`case when ${customers.customer_id} is null then null else ${jsonObject({ name: customerName })} end`,
   counter_id: currentCounterId,
   has_counter: hasCounter,
   energy_limit: points.energy_limit,
   version: points.version,
+  point_represents_number: representsCount,
   represents: representsOf,
-}
+})}::text`
 
-type PointRecord = { [K in keyof typeof columns]: unknown }
-
-function toPoint(row: PointRecord): Point {
-  // Both drivers parse json with node-postgres' type parsers: the names arrive as an array.
-  const r = row as Omit<Point, 'customer' | 'point_represents_number'> & { customer_name: string | null }
-  // Written out field by field: a rest-and-spread copy cost more than the rest of the mapping of a page.
-  return {
-    point_id: r.point_id,
-    point_number: r.point_number,
-    name: r.name,
-    address: r.address,
-    geopoint: r.geopoint,
-    remark: r.remark,
-    customer_id: r.customer_id,
-    customer: r.customer_id === null || r.customer_name === null ? null : { name: r.customer_name },
-    counter_id: r.counter_id === null ? null : Number(r.counter_id),
-    has_counter: Boolean(r.has_counter),
-    energy_limit: r.energy_limit,
-    version: r.version,
-    // Counted from the names rather than by a second subquery, which PostgreSQL would run for every matching row
-    // before the sort, where the names' subquery runs for the page's rows only.
-    point_represents_number: r.represents.length,
-    represents: r.represents,
-  }
-}
+/** Points with what their JSON shows: the subscriber and the meter installed now. */
+const withPointJoins = <Q extends PgSelect>(rows: Q) =>
+  rows.leftJoin(customers, eq(customers.customer_id, points.customer_id)).leftJoin(currentInstallation, joinCurrent)
 
 const ORDERINGS = {
   name: points.name,
@@ -79,35 +61,32 @@ const ORDERINGS = {
 const searchOf = (search: SearchKind): SQL | undefined =>
   search === 'none' ? undefined : sql`${trigramTarget(points.search_text, search)} like lower(${sql.placeholder('pattern')})`
 
+/** A page; when unfiltered it carries the kept count of points along (row_counts), which costs nothing to ask. */
 const pointPages = statementCache(listShapeKey, (db, shape: ListShape) =>
   withPage(
-    db
-      .select(columns)
-      .from(points)
-      .leftJoin(customers, eq(customers.customer_id, points.customer_id))
-      .leftJoin(currentInstallation, joinCurrent)
+    withPointJoins(
+      db
+        .select({ json: pointJson, ...(shape.search === 'none' ? { total: sql<number>`(${countRows(db, points, undefined)})` } : {}) })
+        .from(points)
+        .$dynamic(),
+    )
       .where(searchOf(shape.search))
-      .orderBy(...orderingOf(shape.ordering, ORDERINGS, [asc(points.name), asc(points.point_id)], points.point_id))
-      .$dynamic(),
+      .orderBy(...orderingOf(shape.ordering, ORDERINGS, [asc(points.name), asc(points.point_id)], points.point_id)),
     shape.page,
   ).prepare('points.page'),
 )
 const pointCounts = statementCache((search: SearchKind) => search, (db, search) => countRows(db, points, searchOf(search)).prepare('points.count'))
 
-export function listPoints(db: Executor, query: ListQuery): Promise<Paged<Point>> {
+/** The points list's answer as JSON text: the rows come written by the database (see pointJson). */
+export async function listPointsJson(db: Executor, query: ListQuery): Promise<string> {
   const shape = listShapeOf(query)
   const values = { pattern: likePattern(query.search) }
-  return paged(pointPages(db, shape).execute(values), () => pointCounts(db, shape.search).execute(values), toPoint, query)
+  return pagedJson(await pointPages(db, shape).execute(values), () => pointCounts(db, shape.search).execute(values), query)
 }
 
 export async function findPoint(db: Executor, pointId: number): Promise<Point | undefined> {
-  const [row] = await db
-    .select(columns)
-    .from(points)
-    .leftJoin(customers, eq(customers.customer_id, points.customer_id))
-    .leftJoin(currentInstallation, joinCurrent)
-    .where(eq(points.point_id, pointId))
-  return row && toPoint(row)
+  const [row] = await withPointJoins(db.select({ json: pointJson }).from(points).$dynamic()).where(eq(points.point_id, pointId))
+  return row && (JSON.parse(row.json) as Point)
 }
 
 export async function customerExists(db: Executor, customerId: number): Promise<boolean> {

@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { alias, type PgSelect } from 'drizzle-orm/pg-core'
 import { DOC_STATUSES } from '../../shared/constants'
-import { pageOf } from '../../shared/schemas/common'
 import type { Attachment, CloseFile, DocumentRequest } from '../../shared/schemas/requests'
 import type { Executor } from '../db/client'
 import {
@@ -130,9 +129,7 @@ const requestTotals = statementCache((shape: Pick<RequestListShape, 'subscriber'
 export async function listRequestsJson(db: Executor, scope: RequestScope, query: PageQuery & { status?: number; archived: boolean }): Promise<string> {
   const shape = { staff: scope.staff, subscriber: scope.customerId !== null, byStatus: query.status !== undefined, page: query }
   const values = { account_id: scope.accountId, customer_id: scope.customerId, archived: query.archived, status: query.status }
-  const rows = await requestPages(db, shape).execute(values)
-  const total = rows[0]?.total ?? (pageOf(query).offset === 0 ? 0 : (await requestTotals(db, shape).execute(values))[0]!.count)
-  return pagedJson(total, rows.map((row) => row.json))
+  return pagedJson(await requestPages(db, shape).execute(values), () => requestTotals(db, shape).execute(values), query)
 }
 
 export async function findRequest(db: Executor, scope: RequestScope, id: number): Promise<DocumentRequest | undefined> {

@@ -13,8 +13,9 @@ import { badRequest, notFound } from '../lib/http-errors'
 import { mutate } from '../lib/mutation'
 import type { Req } from '../lib/route-types'
 import { checkIfMatch, setEtag } from '../lib/versioning'
+import { JSON_CONTENT_TYPE } from '../lib/sql-json'
 import {
-  connParamsOf, currentInstallation, deleteCounter, findCounter, insertCounter, install, listAvailableForInstall, listCounters,
+  connParamsOf, currentInstallation, deleteCounter, findCounter, insertCounter, install, listAvailableForInstallJson, listCountersJson,
   listOperations, modelGroupConnParams, modelGroupOf, recordOperation, resolveConnParams, setCounterActive, takeOffCounter,
   updateCounter,
 } from '../repositories/counters'
@@ -45,10 +46,12 @@ export async function counterRoutes(app: FastifyInstance) {
   const change = { permission: 'counters.change' } as const
   const installing = { permission: 'counters.install' } as const
 
-  app.get('/api/counters/', { config: view, schema: { querystring: counterListQuery } }, (request: Req<{ query: typeof counterListQuery }>) => listCounters(app.db, request.query))
+  app.get('/api/counters/', { config: view, schema: { querystring: counterListQuery } }, async (request: Req<{ query: typeof counterListQuery }>, reply) =>
+    reply.type(JSON_CONTENT_TYPE).send(await listCountersJson(app.db, request.query)),
+  )
 
-  app.get('/api/counters/available_for_install/', { config: view, schema: { querystring: availableForInstallQuery } }, (request: Req<{ query: typeof availableForInstallQuery }>) =>
-    listAvailableForInstall(app.db, request.query),
+  app.get('/api/counters/available_for_install/', { config: view, schema: { querystring: availableForInstallQuery } }, async (request: Req<{ query: typeof availableForInstallQuery }>, reply) =>
+    reply.type(JSON_CONTENT_TYPE).send(await listAvailableForInstallJson(app.db, request.query)),
   )
 
   app.get('/api/counters/:id/', { config: view, schema: { params: idParams } }, async (request: IdReq, reply) => {

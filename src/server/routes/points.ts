@@ -6,10 +6,11 @@ import type { Executor } from '../db/client'
 import { audit } from '../lib/audit'
 import { fieldError, notFound } from '../lib/http-errors'
 import { mutate } from '../lib/mutation'
+import { JSON_CONTENT_TYPE } from '../lib/sql-json'
 import type { Req } from '../lib/route-types'
 import { checkIfMatch, setEtag } from '../lib/versioning'
 import {
-  customerExists, deletePoint, findPoint, insertPoint, listPoints, pointInstallations, pointMonthConsumption, updatePoint,
+  customerExists, deletePoint, findPoint, insertPoint, listPointsJson, pointInstallations, pointMonthConsumption, updatePoint,
 } from '../repositories/points'
 
 type IdReq = Req<{ params: typeof idParams }>
@@ -27,8 +28,8 @@ async function checkCustomer(db: Executor, input: PointInput): Promise<void> {
 
 /** Metering points; writes carry `version` for the offline outbox (ETag, If-Match, 412 with the current row). */
 export async function pointRoutes(app: FastifyInstance) {
-  app.get('/api/points/', { config: { permission: 'points.view' }, schema: { querystring: pointListQuery } }, (request: Req<{ query: typeof pointListQuery }>) =>
-    listPoints(app.db, request.query),
+  app.get('/api/points/', { config: { permission: 'points.view' }, schema: { querystring: pointListQuery } }, async (request: Req<{ query: typeof pointListQuery }>, reply) =>
+    reply.type(JSON_CONTENT_TYPE).send(await listPointsJson(app.db, request.query)),
   )
 
   app.get('/api/points/:id/', { config: { permission: 'points.view' }, schema: { params: idParams } }, async (request: IdReq, reply) => {
