@@ -12,7 +12,7 @@ import { HttpError, fieldError } from '../lib/http-errors'
 import { amongIds, likePattern, listShapeKey, listShapeOf, orderingOf, paged, trigramTarget, withPage, type ListShape, type SearchKind } from '../lib/listing'
 import { isoTime, jsonObject, pagedJson } from '../lib/sql-json'
 import { statementCache } from '../lib/statement-cache'
-import { countRows } from './row-counts'
+import { countRows, keptTotal } from './row-counts'
 
 /** The meter's latest installation (current when not removed), joined laterally per meter. */
 function lastInstallation(db: Executor) {
@@ -92,7 +92,7 @@ const whereOf = (search: SearchKind, filter: CounterFilter) =>
 /**
  * The page's ids are chosen on counters (and models) alone, so the lateral join to the latest installation
  * runs for the page's rows only, not for every meter before the sort. Unfiltered, the page carries the kept count
- * of meters along (row_counts), which costs nothing to ask.
+ * of meters along (`keptTotal`).
  */
 const counterPages = statementCache(
   ({ list, filter }: { list: ListShape; filter: CounterFilter }) => `${filter}|${listShapeKey(list)}`,
@@ -102,7 +102,7 @@ const counterPages = statementCache(
     const ids = db.select({ id: counters.counter_id }).from(counters).$dynamic()
     const byModel = list.ordering.split(',').some((part) => part.replace(/^-/, '') === 'model_name')
     const pageIds = withPage((byModel ? ids.innerJoin(counterModels, eq(counterModels.model_id, counters.model_id)) : ids).where(whereOf(list.search, filter)).orderBy(...order), list.page)
-    const kept = list.search === 'none' && filter === 'all' ? { total: sql<number>`(${countRows(db, counters, undefined)})` } : undefined
+    const kept = list.search === 'none' && filter === 'all' ? keptTotal(db, counters) : undefined
     return selectCounters(db, kept).where(amongIds(counters.counter_id, pageIds)).orderBy(...order).prepare('counters.page')
   },
 )

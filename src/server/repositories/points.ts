@@ -9,7 +9,7 @@ import { likePattern, listShapeKey, listShapeOf, orderingOf, trigramTarget, with
 import { jsonObject, pagedJson } from '../lib/sql-json'
 import { statementCache } from '../lib/statement-cache'
 import { customerName } from './customers'
-import { countRows } from './row-counts'
+import { countRows, keptTotal } from './row-counts'
 
 /**
  * The meter installed on the point now: at most one, which the partial unique index on the current
@@ -61,12 +61,12 @@ const ORDERINGS = {
 const searchOf = (search: SearchKind): SQL | undefined =>
   search === 'none' ? undefined : sql`${trigramTarget(points.search_text, search)} like lower(${sql.placeholder('pattern')})`
 
-/** A page; when unfiltered it carries the kept count of points along (row_counts), which costs nothing to ask. */
+/** A page; when unfiltered it carries the kept count of points along (`keptTotal`). */
 const pointPages = statementCache(listShapeKey, (db, shape: ListShape) =>
   withPage(
     withPointJoins(
       db
-        .select({ json: pointJson, ...(shape.search === 'none' ? { total: sql<number>`(${countRows(db, points, undefined)})` } : {}) })
+        .select({ json: pointJson, ...(shape.search === 'none' ? keptTotal(db, points) : {}) })
         .from(points)
         .$dynamic(),
     )

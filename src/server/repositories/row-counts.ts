@@ -1,4 +1,4 @@
-import { count, eq, getTableName, type SQL } from 'drizzle-orm'
+import { count, eq, getTableName, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../db/client'
 import { rowCounts, type counters, type points } from '../db/schema'
 
@@ -7,3 +7,6 @@ export function countRows(db: Executor, table: typeof points | typeof counters, 
   if (where) return db.select({ count: count() }).from(table).where(where)
   return db.select({ count: rowCounts.total }).from(rowCounts).where(eq(rowCounts.table_name, getTableName(table)))
 }
+
+/** An unfiltered list's kept total as a column of its page's statement: one row to read, so it is asked along. */
+export const keptTotal = (db: Executor, table: typeof points | typeof counters) => ({ total: sql<number>`(${countRows(db, table, undefined)})` })
