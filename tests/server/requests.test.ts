@@ -234,6 +234,45 @@ describe('applications', () => {
     }
   })
 
+  it('keeps each stored card as the application shows now: renames of its subscriber, filer, assignee and type, and a rename racing a filing', async () => {
+    const db = t.database.db
+    const stale = async () => (await db.execute<{ id: number }>(sql`select doc_request_id as id from document_requests r where card <> request_card(r)`)).rows
+    const shown = async (id: number) =>
+      v.parse(documentRequestList, (await t.call(t.adminToken, { method: 'GET', url: '/api/document_request/?per_page=100' })).json()).results.find((r) => r.doc_request_id === id)!
+    const customerId = (await t.call(subscriber.token, { method: 'GET', url: '/api/users/me/' })).json().customer_id as number
+    const admin = (await t.call(t.adminToken, { method: 'GET', url: '/api/users/me/' })).json()
+    const id = (await fileApplication(subscriber.token)).json().doc_request_id as number
+    await t.call(t.adminToken, { method: 'PATCH', url: `/api/document_request/${id}/`, payload: { assigned_user_id: admin.user_id, doc_status: 2 } })
+    for (const [url, payload] of [
+      [`/api/customers/${customerId}/`, { last_name: 'Переименов' }],
+      [`/api/users/${subscriber.user_id}/`, { first_name: 'Подавший' }],
+      [`/api/users/${admin.user_id}/`, { last_name: 'Исполнитель' }],
+      [`/api/document_type/${typeId}/`, { doc_type_name: 'Замена счётчика' }],
+    ] as const) {
+      expect((await t.call(t.adminToken, { method: 'PATCH', url, payload })).statusCode, url).toBe(200)
+    }
+    expect(await shown(id)).toMatchObject({
+      customer: { name: 'Переименов Пётр Ильич' }, user: { first_name: 'Подавший' }, assigned_user: { last_name: 'Исполнитель' },
+      type: { name: 'Замена счётчика' }, status: { id: 2 },
+    })
+    expect(await stale()).toEqual([])
+
+    // A filing while a rename of its subscriber is uncommitted waits for it (PostgreSQL: the share lock of the card's
+    // trigger; PGlite: the one connection), so that its card shows the committed name.
+    let commit!: () => void
+    const renaming = db.transaction(async (tx) => {
+      await tx.execute(sql`update customers set last_name = 'Гонкин' where customer_id = ${customerId}`)
+      await new Promise<void>((resolve) => (commit = resolve))
+    })
+    const filing = fileApplication(subscriber.token)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    commit()
+    await renaming
+    const raced = (await filing).json().doc_request_id as number
+    expect((await shown(raced)).customer.name).toBe('Гонкин Пётр Ильич')
+    expect(await stale()).toEqual([])
+  })
+
   it("keeps the staff's counts exact through filing, status changes, archiving, bulk statements, deletes and rollbacks", async () => {
     const db = t.database.db
     const accountId = (await t.call(t.adminToken, { method: 'GET', url: '/api/users/me/' })).json().account_id as number

@@ -11,8 +11,9 @@ export const jsonObject = (fields: Record<string, SQLWrapper>): SQL =>
     sql`, `,
   )}) o)`
 
-/** A timestamp written as JavaScript's toISOString writes it (UTC, milliseconds, "Z"); null stays null. */
-export const isoTime = (column: SQLWrapper): SQL => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+/** A timestamp written as JavaScript's toISOString writes it (UTC, milliseconds, "Z"); null stays null. A SQL function
+ * (migration 0017), which the applications' stored cards use too. */
+export const isoTime = (column: SQLWrapper): SQL => sql`iso_time(${column})`
 
 /** The content type fastify gives JSON it serialized; JSON text sent as is says it itself. */
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8'

@@ -9,11 +9,10 @@ import type { ListQuery } from '../../shared/schemas/common'
 
 /**
  * A subscriber's display name, everywhere it is shown: a legal entity's short (else full) name, else the person's
- * name (a sole proprietor's company names are optional, the person's are not). In SQL so that lists stay one query.
+ * name (a sole proprietor's company names are optional, the person's are not). A SQL function (migration 0017) that
+ * PostgreSQL inlines: lists stay one query, and the applications' stored cards name subscribers the same way.
  */
-export const customerName = sql<string>`case when ${customers.customer_type} = 3
-  then coalesce(nullif(${customers.company_short_name}, ''), ${customers.company_full_name})
-  else trim(concat_ws(' ', nullif(${customers.last_name}, ''), nullif(${customers.first_name}, ''), nullif(${customers.middle_name}, ''))) end`
+export const customerName = sql<string>`customer_name(${customers})`
 
 const { account_id: _account, ...rowColumns } = getTableColumns(customers)
 const columns = { ...rowColumns, name: customerName }

@@ -77,6 +77,12 @@ export const documentRequests = pgTable(
     new_files: integer('new_files').notNull().default(0),
     external_send_date: timestamp('external_send_date', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The application as the API shows it, but for its status and unread comments, as JSON members without the braces:
+     * written by the triggers of migration 0017 on every change of the application, its subscriber, filer, assignee or
+     * type, so that a list page reads 25 of them instead of joining and writing JSON for every row it shows.
+     */
+    card: text('card').notNull().default(''),
   },
   (t) => [
     check('document_requests_status_check', sql`${t.doc_status} between 1 and 4`),

@@ -1,0 +1,1 @@
+ALTER TABLE "document_requests" ADD COLUMN "card" text DEFAULT '' NOT NULL;
