@@ -2,18 +2,24 @@ import autocannon from 'autocannon'
 
 export type LoadResult = { name: string; requestsPerSecond: number; medianMs: number; p99Ms: number; errors: number; non2xx: number }
 
+/** Seconds of the same load run first and not counted: V8 compiles the hot paths, each connection prepares its statements. */
+const WARMUP_SECONDS = 1
+
 /** Runs autocannon against one URL on loopback and returns the figures the benchmarks print. */
 export async function load(name: string, options: { url: string; connections?: number; seconds?: number; headers?: Record<string, string>; method?: 'GET' | 'POST'; body?: string }): Promise<LoadResult> {
-  const result = await autocannon({
-    url: options.url,
-    connections: options.connections ?? 50,
-    duration: options.seconds ?? 10,
-    headers: options.headers,
-    method: options.method ?? 'GET',
-    body: options.body,
-    // The load runs on its own thread: on the server's event loop it would take turns with the requests it measures.
-    workers: 1,
-  })
+  const run = (seconds: number) =>
+    autocannon({
+      url: options.url,
+      connections: options.connections ?? 50,
+      duration: seconds,
+      headers: options.headers,
+      method: options.method ?? 'GET',
+      body: options.body,
+      // The load runs on its own thread: on the server's event loop it would take turns with the requests it measures.
+      workers: 1,
+    })
+  await run(WARMUP_SECONDS)
+  const result = await run(options.seconds ?? 10)
   return {
     name,
     requestsPerSecond: Math.round(result.requests.average),
