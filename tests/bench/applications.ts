@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm'
 import type { Executor } from '../../src/server/db/client'
-import { startBenchServer } from './lib/bench-server'
+import { settleAfterLoad, startBenchServer } from './lib/bench-server'
 import { load, printTable, type LoadResult } from './lib/load'
 
 const APPLICATIONS = 10_000
@@ -39,10 +39,7 @@ async function fill(db: Executor, accountId: number) {
   await db.execute(sql`insert into document_attachment_comments (doc_request_attach_id, doc_request_id, doc_attachment_comment, by_staff, viewed)
     select a.doc_request_attach_id, a.doc_request_id, 'Комментарий', a.doc_request_attach_id % 2 = 0, a.doc_request_attach_id % 7 <> 0
     from document_request_attachments a where a.doc_request_attach_id % 5 < 2`)
-  // A steady state: PostgreSQL's autovacuum would have run after such a load (index-only counts need the visibility map),
-  // and a checkpoint written the load's pages, which otherwise go to disk while the list is measured.
-  await db.execute(sql`vacuum analyze`)
-  await db.execute(sql`checkpoint`)
+  await settleAfterLoad(db)
   const [counts] = (
     await db.execute(sql`select (select count(*) from document_requests)::int as requests, (select count(*) from document_request_attachments)::int as attachments,
       (select count(*) from document_attachment_comments)::int as comments`)

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm'
 import type { Executor } from '../../src/server/db/client'
 import { seedRegistryReferences } from '../../src/server/db/seed/registry'
-import { startBenchServer } from './lib/bench-server'
+import { settleAfterLoad, startBenchServer } from './lib/bench-server'
 import { load, printTable, type LoadResult } from './lib/load'
 
 const COUNT = 10_000
@@ -28,10 +28,7 @@ async function seedVolume(db: Executor): Promise<void> {
     from (select point_id, row_number() over (order by point_id) n from points) p
     join (select counter_id, row_number() over (order by counter_id) n from counters) c on c.n = p.n
     where p.n % 10 <> 0`)
-  // A steady state: autovacuum (PostgreSQL) or the embedded vacuum (PGlite) would have run after such a load, and a
-  // checkpoint written its pages, which otherwise go to disk while the lists are measured.
-  await db.execute(sql`vacuum analyze`)
-  await db.execute(sql`checkpoint`)
+  await settleAfterLoad(db)
 }
 
 /** The plan as chosen, and with sequential scans priced out, to show that the trigram index applies to the ILIKE. */

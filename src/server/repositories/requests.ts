@@ -72,9 +72,9 @@ const listTotal = (db: Executor, shape: Pick<RequestListShape, 'subscriber' | 'b
         ))
 
 /**
- * A page and the list's count in one statement. The page's ids are chosen on the applications alone: the joins, the
- * JSON and the unread count are then computed for the page's rows only, where under a plain OFFSET PostgreSQL
- * computes them for every row it skips.
+ * A page and the list's count in one statement. The page's ids are chosen on the list's index alone: the JSON and
+ * the unread count are then computed for the page's rows only, where under a plain OFFSET PostgreSQL computes them
+ * for every row it skips.
  */
 const requestPages = statementCache(requestListKey, (db, shape: RequestListShape) => {
   const pageIds = withPage(db.select({ id: documentRequests.doc_request_id }).from(documentRequests).where(listWhere(shape)).orderBy(...newestFirst).$dynamic(), shape.page)
