@@ -1,12 +1,13 @@
 /**
  * Incoming applications at volume: 10,000 applications with 50,000 attachments (and 20,000 comments) inserted in
- * bulk, then the list filtered by status and the 10 s badge check, at 50 connections. Targets: the list filtered by
- * status under 50 ms p99, the check under 10 ms p99. A missed target prints the plans of the queries behind it.
+ * bulk, then the list filtered by status and the 10 s badge check, at 50 connections, against the product in its
+ * own process. Targets: the list filtered by status under 50 ms p99, the check under 10 ms p99. A missed target
+ * prints the plans of the queries behind it.
  * Run: npx tsx tests/bench/applications.ts (BENCH_DATABASE_URL=postgres://... for PostgreSQL)
  */
 import { sql } from 'drizzle-orm'
 import type { Executor } from '../../src/server/db/client'
-import { settleAfterLoad, startBenchServer } from './lib/bench-server'
+import { BENCH_ADMIN, createBenchDatabase, settleAfterLoad } from './lib/bench-server'
 import { load, printTable, type LoadResult } from './lib/load'
 
 const APPLICATIONS = 10_000
@@ -69,18 +70,27 @@ async function explainMissed(db: Executor, accountId: number, missed: { list: bo
   }
 }
 
-const server = await startBenchServer({ databaseUrl: process.env.BENCH_DATABASE_URL })
+const bench = await createBenchDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL })
 try {
-  const me = (await server.app.inject({ method: 'GET', url: '/api/users/me/', headers: { authorization: `JWT ${server.token}` } })).json()
-  await fill(server.database.db, me.account_id)
-  const headers = { authorization: `JWT ${server.token}` }
-  const rows: LoadResult[] = [
-    await load('GET /api/document_request/?status=2 (страница 1)', { url: `${server.url}/api/document_request/?status=2&archived=false&per_page=25&page=1`, headers }),
-    await load('GET /api/document_request/?status=3&archived=true (стр. 10)', { url: `${server.url}/api/document_request/?status=3&archived=true&per_page=25&page=10`, headers }),
-    await load('GET /api/document_request/ (все статусы, 50 строк)', { url: `${server.url}/api/document_request/?archived=false&per_page=50&page=1`, headers }),
-    await load('GET /api/document_request/check/', { url: `${server.url}/api/document_request/check/`, headers }),
-  ]
-  printTable(`Входящие заявки: ${APPLICATIONS} заявок, ${APPLICATIONS * ATTACHMENTS_EACH} вложений, 50 соединений, база: ${server.database.engine}`, rows)
+  const accountId = await bench.use(async ({ db }) => {
+    const [admin] = (await db.execute(sql`select account_id from users where username = ${BENCH_ADMIN.username}`)).rows as { account_id: number }[]
+    await fill(db, admin!.account_id)
+    return admin!.account_id
+  })
+  const product = await bench.serve()
+  const { url, headers } = product
+  let rows: LoadResult[]
+  try {
+    rows = [
+      await load('GET /api/document_request/?status=2 (страница 1)', { url: `${url}/api/document_request/?status=2&archived=false&per_page=25&page=1`, headers }),
+      await load('GET /api/document_request/?status=3&archived=true (стр. 10)', { url: `${url}/api/document_request/?status=3&archived=true&per_page=25&page=10`, headers }),
+      await load('GET /api/document_request/ (все статусы, 50 строк)', { url: `${url}/api/document_request/?archived=false&per_page=50&page=1`, headers }),
+      await load('GET /api/document_request/check/', { url: `${url}/api/document_request/check/`, headers }),
+    ]
+  } finally {
+    await product.stop()
+  }
+  printTable(`Входящие заявки: ${APPLICATIONS} заявок, ${APPLICATIONS * ATTACHMENTS_EACH} вложений, 50 соединений, база: ${bench.engine}`, rows)
   // The target is the issue's: the list filtered by status. All statuses at 50 rows a page is shown for comparison.
   const byStatus = rows.slice(0, 2)
   const check = rows[3]!
@@ -88,7 +98,7 @@ try {
   console.log(`Список по статусу: p99 не более ${Math.max(...byStatus.map((r) => r.p99Ms))} мс (цель < ${TARGETS.list} мс) ${missed.list ? 'НЕ ДОСТИГНУТА' : 'достигнута'}`)
   console.log(`Проверка: p99 ${check.p99Ms} мс (цель < ${TARGETS.check} мс) ${missed.check ? 'НЕ ДОСТИГНУТА' : 'достигнута'}`)
   if (rows.some((r) => r.errors > 0 || r.non2xx > 0)) console.log('Есть ошибки или ответы не 2xx: цифры недействительны')
-  await explainMissed(server.database.db, me.account_id, missed)
+  await bench.use(({ db }) => explainMissed(db, accountId, missed))
 } finally {
-  await server.close()
+  bench.remove()
 }

@@ -6,7 +6,9 @@ import { gzipSync } from 'node:zlib'
 import Fastify from 'fastify'
 import { chromium } from 'playwright-core'
 import { buildApp, DEFAULT_CONSOLE_ROOT } from '../../src/server/app'
-import { BENCH_ADMIN, startBenchServer } from './lib/bench-server'
+import { loadConfig } from '../../src/server/config'
+import type { Database } from '../../src/server/db/client'
+import { BENCH_ADMIN, createBenchDatabase } from './lib/bench-server'
 import { load, printTable } from './lib/load'
 
 async function apiFigures() {
@@ -16,12 +18,13 @@ async function apiFigures() {
   const bareAddress = bare.server.address()
   const bareUrl = `http://127.0.0.1:${typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0}/bare`
 
-  const server = await startBenchServer({ databaseUrl: process.env.BENCH_DATABASE_URL })
+  const bench = await createBenchDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL })
+  const product = await bench.serve()
   const rows = [
     await load('голый маршрут Fastify', { url: bareUrl }),
-    await load('GET /api/users/me/', { url: `${server.url}/api/users/me/`, headers: { authorization: `JWT ${server.token}` } }),
+    await load('GET /api/users/me/', { url: `${product.url}/api/users/me/`, headers: product.headers }),
     await load('POST /api/api-token-auth/ (scrypt)', {
-      url: `${server.url}/api/api-token-auth/`,
+      url: `${product.url}/api/api-token-auth/`,
       method: 'POST',
       connections: 10,
       seconds: 5,
@@ -29,8 +32,9 @@ async function apiFigures() {
       body: JSON.stringify(BENCH_ADMIN),
     }),
   ]
-  printTable(`Вход и текущий пользователь, 50 соединений, база: ${server.database.engine}`, rows)
-  await server.close()
+  printTable(`Вход и текущий пользователь, 50 соединений, база: ${bench.engine}`, rows)
+  await product.stop()
+  bench.remove()
   await bare.close()
 }
 
@@ -42,8 +46,13 @@ async function loginJsSize() {
     console.log('\nКонсоль не собрана (npm run build): размер JS для /login не измерен')
     return
   }
-  const server = await startBenchServer()
-  const app = await buildApp({ config: server.app.config, database: server.database, secret: 'bench-secret-bench-secret-bench-secret', consoleRoot: CONSOLE_ROOT })
+  const bench = await createBenchDatabase()
+  await bench.use((database) => measureLoginJs(database, bench.dataDir))
+  bench.remove()
+}
+
+async function measureLoginJs(database: Database, dataDir: string) {
+  const app = await buildApp({ config: { ...loadConfig({}), dataDir, collector: false }, database, secret: 'bench-secret-bench-secret-bench-secret', consoleRoot: CONSOLE_ROOT })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   const base = `http://localhost:${typeof address === 'object' && address ? address.port : 0}`
@@ -71,7 +80,6 @@ async function loginJsSize() {
   console.log(`\nJS для /login: ${scripts.size} файлов, ${Math.round(raw / 1024)} КБ, gzip ${Math.round(gzip / 1024)} КБ (цель: не более 200 КБ gzip)`)
   await browser.close()
   await app.close()
-  await server.close()
 }
 
 await apiFigures()

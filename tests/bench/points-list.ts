@@ -1,13 +1,13 @@
 /**
- * Points and meters lists: 10,000 points and 10,000 meters installed on them, the real server on loopback,
- * autocannon with 50 connections. Embedded PGlite; PostgreSQL too when TEST_DATABASE_URL is set.
+ * Points and meters lists: 10,000 points and 10,000 meters installed on them, the product in its own process on
+ * loopback, autocannon with 50 connections. Embedded PGlite; PostgreSQL too when TEST_DATABASE_URL is set.
  * Also prints the plans of the searches (pg_trgm GIN indexes on points.search_text, searched with LIKE, and on
  * counters.serial_num, searched with ILIKE). Run: npx tsx tests/bench/points-list.ts
  */
 import { sql } from 'drizzle-orm'
 import type { Executor } from '../../src/server/db/client'
 import { seedRegistryReferences } from '../../src/server/db/seed/registry'
-import { settleAfterLoad, startBenchServer } from './lib/bench-server'
+import { createBenchDatabase, settleAfterLoad } from './lib/bench-server'
 import { load, printTable, type LoadResult } from './lib/load'
 
 const COUNT = 10_000
@@ -43,32 +43,38 @@ async function plan(db: Executor, label: string, query: ReturnType<typeof sql>):
 }
 
 async function run(engine: string, databaseUrl?: string): Promise<LoadResult[]> {
-  const server = await startBenchServer({ databaseUrl })
+  const bench = await createBenchDatabase({ databaseUrl })
   try {
-    const started = performance.now()
-    await seedVolume(server.database.db)
-    console.log(`${engine}: ${COUNT} points and ${COUNT} meters in ${Math.round(performance.now() - started)} ms`)
-    await plan(server.database.db, `${engine}, points search`, sql`select point_id from points where search_text like lower('%ленина, 12%') order by name limit 25`)
-    await plan(server.database.db, `${engine}, points search count`, sql`select count(*) from points where search_text like lower('%ленина, 12%')`)
-    await plan(server.database.db, `${engine}, meters search`, sql`select counter_id from counters where serial_num ilike '%4000123%' order by serial_num limit 25`)
-    const headers = { authorization: `JWT ${server.token}` }
-    const cases: [string, string][] = [
-      ['GET /api/points/ (первая страница)', '/api/points/'],
-      ['GET /api/points/?search=ленина, 12', `/api/points/?search=${encodeURIComponent('ленина, 12')}`],
-      ['GET /api/points/?ordering=-address', '/api/points/?ordering=-address'],
-      ['GET /api/points/?ordering=has_counter&search=ТП', `/api/points/?ordering=has_counter&search=${encodeURIComponent('ТП')}`],
-      ['GET /api/counters/ (первая страница)', '/api/counters/'],
-      ['GET /api/counters/?search=4000123', '/api/counters/?search=4000123'],
-    ]
-    const results: LoadResult[] = []
-    for (const [name, path] of cases) {
-      const check = await server.app.inject({ method: 'GET', url: path, headers })
-      if (check.statusCode !== 200) throw new Error(`${path}: ${check.statusCode} ${check.body}`)
-      results.push(await load(`${engine}: ${name}`, { url: `${server.url}${path}`, headers, seconds: SECONDS }))
+    await bench.use(async ({ db }) => {
+      const started = performance.now()
+      await seedVolume(db)
+      console.log(`${engine}: ${COUNT} points and ${COUNT} meters in ${Math.round(performance.now() - started)} ms`)
+      await plan(db, `${engine}, points search`, sql`select point_id from points where search_text like lower('%ленина, 12%') order by name limit 25`)
+      await plan(db, `${engine}, points search count`, sql`select count(*) from points where search_text like lower('%ленина, 12%')`)
+      await plan(db, `${engine}, meters search`, sql`select counter_id from counters where serial_num ilike '%4000123%' order by serial_num limit 25`)
+    })
+    const product = await bench.serve()
+    try {
+      const cases: [string, string][] = [
+        ['GET /api/points/ (первая страница)', '/api/points/'],
+        ['GET /api/points/?search=ленина, 12', `/api/points/?search=${encodeURIComponent('ленина, 12')}`],
+        ['GET /api/points/?ordering=-address', '/api/points/?ordering=-address'],
+        ['GET /api/points/?ordering=has_counter&search=ТП', `/api/points/?ordering=has_counter&search=${encodeURIComponent('ТП')}`],
+        ['GET /api/counters/ (первая страница)', '/api/counters/'],
+        ['GET /api/counters/?search=4000123', '/api/counters/?search=4000123'],
+      ]
+      const results: LoadResult[] = []
+      for (const [name, path] of cases) {
+        const check = await fetch(`${product.url}${path}`, { headers: product.headers })
+        if (check.status !== 200) throw new Error(`${path}: ${check.status} ${await check.text()}`)
+        results.push(await load(`${engine}: ${name}`, { url: `${product.url}${path}`, headers: product.headers, seconds: SECONDS }))
+      }
+      return results
+    } finally {
+      await product.stop()
     }
-    return results
   } finally {
-    await server.close()
+    bench.remove()
   }
 }
 
