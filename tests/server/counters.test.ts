@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import { counterList } from '../../src/shared/schemas/counters'
 import { T } from '../../src/shared/texts'
@@ -88,6 +89,46 @@ describe('meters: install wizard, take-off and history', () => {
       expect(row, url).toEqual(counter)
     }
     expect(counter).toMatchObject({ coeff: 0.5, remark: 'шкаф "А" \\ 2\nряд', is_current: true, install_date: '2024-03-01T09:00:00.000Z', last_takeoff_date: null })
+  })
+
+  it("keeps each meter's stored card as it shows now: installs, take-offs, edits, renames of its model and point, and an install racing a rename", async () => {
+    const db = t.database.db
+    const stale = async () => (await db.execute<{ id: number }>(sql`select counter_id as id from counters c where card <> counter_card(c)`)).rows
+    const shown = async (id: number) => v.parse(counterList, (await call('GET', `/api/counters/?ordering=-counter_id&per_page=50`)).json()).results.find((c) => c.counter_id === id)!
+    const pointId = await newPoint()
+    const counter = (await install(pointId)).json()
+    await call('PATCH', `/api/counters/${counter.counter_id}/`, { serial_num: `${counter.serial_num}-П`, coeff: 3 })
+    await call('PUT', `/api/points/${pointId}/`, { name: 'ТП-Переименованная', point_number: 'CN-П', address: 'ул. Мира, 1' })
+    await db.execute(sql`update counter_models set name = 'Меркурий 230 ART-03' where model_id = ${counter.model_id}`)
+    expect(await shown(counter.counter_id)).toMatchObject({
+      serial_num: `${counter.serial_num}-П`, coeff: 3, point_name: 'ТП-Переименованная', point_number: 'CN-П', model_name: 'Меркурий 230 ART-03',
+      model: { name: 'Меркурий 230 ART-03' }, is_current: true,
+    })
+    await call('POST', `/api/point_counter/${counter.counter_id}/take_off/`, { operation_date: '2024-05-01T00:00:00.000Z', comment: 'Поверка' })
+    const second = await newPoint()
+    await call('POST', `/api/counters/${counter.counter_id}/update_and_install/`, { point_id: second, operation_date: '2024-06-01T00:00:00.000Z', conn_params: { host: '10.0.0.1', net_address: '7' } })
+    expect(await shown(counter.counter_id)).toMatchObject({ point_id: second, install_date: '2024-06-01T00:00:00.000Z', last_takeoff_date: '2024-05-01T00:00:00.000Z' })
+    // A point deleted with its installations (a cascade) leaves the meter with the one before.
+    await db.execute(sql`delete from points where point_id = ${second}`)
+    expect(await shown(counter.counter_id)).toMatchObject({ point_id: pointId, is_current: false, install_date: null })
+    await db.execute(sql`update counter_models set name = 'Меркурий 230 ART' where model_id = ${counter.model_id}`)
+    expect(await stale()).toEqual([])
+
+    // An install while a rename of its point is uncommitted waits for it (PostgreSQL: the install's share lock on
+    // the point; PGlite: the one connection), so that the meter's card shows the committed name.
+    const target = await newPoint()
+    let commit!: () => void
+    const renaming = db.transaction(async (tx) => {
+      await tx.execute(sql`update points set name = 'ТП-Гонка' where point_id = ${target}`)
+      await new Promise<void>((resolve) => (commit = resolve))
+    })
+    const installing = install(target)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    commit()
+    await renaming
+    const raced = (await installing).json().counter_id as number
+    expect((await shown(raced)).point_name).toBe('ТП-Гонка')
+    expect(await stale()).toEqual([])
   })
 
   it('installs an existing meter from available_for_install on another point', async () => {

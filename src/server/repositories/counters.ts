@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm'
+import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { ListQuery, Paged } from '../../shared/schemas/common'
 import {
   CONN_SOURCES, CONN_SOURCE_PARAM, COPER_TYPES, visibleConnParams,
@@ -10,61 +11,13 @@ import type { Executor } from '../db/client'
 import { counterModels, counterOperations, counters, dataSources, modelConnParams, pointCounters, points, users } from '../db/schema'
 import { HttpError, fieldError } from '../lib/http-errors'
 import { amongIds, likePattern, listShapeKey, listShapeOf, orderingOf, paged, trigramTarget, withPage, type ListShape, type SearchKind } from '../lib/listing'
-import { isoTime, jsonObject, pagedJson } from '../lib/sql-json'
+import { pagedJson } from '../lib/sql-json'
 import { statementCache } from '../lib/statement-cache'
 import { countRows, keptTotal } from './row-counts'
 
-/** The meter's latest installation (current when not removed), joined laterally per meter. */
-function lastInstallation(db: Executor) {
-  return db
-    .select({
-      point_id: pointCounters.point_id,
-      installed_at: pointCounters.installed_at,
-      removed_at: pointCounters.removed_at,
-    })
-    .from(pointCounters)
-    .where(sql`${pointCounters.counter_id} = ${counters}.counter_id`)
-    .orderBy(desc(pointCounters.installed_at), desc(pointCounters.point_counter_id))
-    .limit(1)
-    .as('last_install')
-}
-
-const lastTakeoff = sql`(select max(pc.removed_at) from ${pointCounters} pc where pc.counter_id = ${counters}.counter_id)`
-
-/**
- * Meters as the API shows them (Counter), each written as JSON text by the database (see sql-json.ts), with the
- * point of their latest installation.
- */
+/** Meters as the API shows them (Counter): the card the database keeps (migration 0019), read as it is. */
 function selectCounters<TExtra extends Record<string, SQL>>(db: Executor, extra?: TExtra) {
-  const last = lastInstallation(db)
-  const installedNow = sql`(${last.installed_at} is not null and ${last.removed_at} is null)`
-  const json = sql<string>`${jsonObject({
-    counter_id: counters.counter_id,
-    serial_num: counters.serial_num,
-    model_id: counters.model_id,
-    model_name: counterModels.name,
-    counter_model_api: counterModels.counter_model_api_id,
-    coeff: counters.coeff,
-    coeff_voltage: counters.coeff_voltage,
-    point_id: last.point_id,
-    point_number: points.point_number,
-    point_name: points.name,
-    remark: counters.remark,
-    is_active: counters.is_active,
-    version: counters.version,
-    model: jsonObject({ name: counterModels.name }),
-    install_date: sql`case when ${installedNow} then ${isoTime(last.installed_at)} end`,
-    is_current: installedNow,
-    last_install_date: isoTime(last.installed_at),
-    last_takeoff_date: isoTime(lastTakeoff),
-    counter_is_active: counters.is_active,
-  })}::text`
-  return db
-    .select({ json, ...(extra as TExtra) })
-    .from(counters)
-    .innerJoin(counterModels, eq(counterModels.model_id, counters.model_id))
-    .leftJoinLateral(last, sql`true`)
-    .leftJoin(points, eq(points.point_id, last.point_id))
+  return db.select({ json: counters.card, ...(extra as TExtra) }).from(counters).$dynamic()
 }
 
 const ORDERINGS = {
@@ -90,8 +43,7 @@ const whereOf = (search: SearchKind, filter: CounterFilter) =>
   and(search === 'none' ? undefined : sql`${trigramTarget(counters.serial_num, search)} ilike ${sql.placeholder('pattern')}`, ...FILTERS[filter])
 
 /**
- * The page's ids are chosen on counters (and models) alone, so the lateral join to the latest installation
- * runs for the page's rows only, not for every meter before the sort. Unfiltered, the page carries the kept count
+ * The page's ids are chosen first, and only the page's cards are read. Unfiltered, the page carries the kept count
  * of meters along (`keptTotal`).
  */
 const counterPages = statementCache(
@@ -99,11 +51,11 @@ const counterPages = statementCache(
   (db, { list, filter }) => {
     const order = orderingOf(list.ordering, ORDERINGS, [asc(counters.serial_num), asc(counters.counter_id)], counters.counter_id)
     // Every meter has a model (a required foreign key): the models are joined only to sort by their name.
-    const ids = db.select({ id: counters.counter_id }).from(counters).$dynamic()
     const byModel = list.ordering.split(',').some((part) => part.replace(/^-/, '') === 'model_name')
-    const pageIds = withPage((byModel ? ids.innerJoin(counterModels, eq(counterModels.model_id, counters.model_id)) : ids).where(whereOf(list.search, filter)).orderBy(...order), list.page)
+    const withModels = <Q extends PgSelect>(rows: Q) => (byModel ? rows.innerJoin(counterModels, eq(counterModels.model_id, counters.model_id)) : rows)
+    const pageIds = withPage(withModels(db.select({ id: counters.counter_id }).from(counters).$dynamic()).where(whereOf(list.search, filter)).orderBy(...order), list.page)
     const kept = list.search === 'none' && filter === 'all' ? keptTotal(db, counters) : undefined
-    return selectCounters(db, kept).where(amongIds(counters.counter_id, pageIds)).orderBy(...order).prepare('counters.page')
+    return withModels(selectCounters(db, kept)).where(amongIds(counters.counter_id, pageIds)).orderBy(...order).prepare('counters.page')
   },
 )
 const counterCounts = statementCache(
@@ -205,9 +157,13 @@ export type Installation = {
   sourceId: number | null
 }
 
-/** Puts a meter on a point that has none; the meter must be on no other point. */
+/**
+ * Puts a meter on a point that has none; the meter must be on no other point. The point is share-locked before the
+ * meter's row, in the order a rename of the point rewrites the meters' cards (migration 0019), so the two cannot
+ * deadlock.
+ */
 export async function install(db: Executor, installation: Installation): Promise<void> {
-  const [point] = await db.select({ id: points.point_id }).from(points).where(eq(points.point_id, installation.pointId))
+  const [point] = await db.select({ id: points.point_id }).from(points).where(eq(points.point_id, installation.pointId)).for('share')
   if (!point) throw fieldError('point_id', T.relatedMissing)
   if (await pointHasCounter(db, installation.pointId)) throw fieldError('point_id', T.pointHasCounter)
   if (await currentInstallation(db, installation.counterId)) throw new HttpError(400, { detail: T.counterInstalledElsewhere })
@@ -231,8 +187,10 @@ export async function takeOffCounter(db: Executor, counterId: number, at: Date):
   const current = await currentInstallation(db, counterId)
   if (!current) throw new HttpError(400, { detail: T.counterNotInstalled })
   if (at < current.installed_at) throw fieldError('operation_date', T.invalidValue)
-  await db.update(pointCounters).set({ removed_at: at }).where(eq(pointCounters.point_counter_id, current.point_counter_id))
+  // The meter's row first, then its installation, as an edit of its ratios takes them: the other way round, the two
+  // could deadlock.
   await db.update(counters).set({ version: sql`${counters.version} + 1` }).where(eq(counters.counter_id, counterId))
+  await db.update(pointCounters).set({ removed_at: at }).where(eq(pointCounters.point_counter_id, current.point_counter_id))
   return current.point_id
 }
 

@@ -133,6 +133,12 @@ export const counters = pgTable(
     is_active: boolean('is_active').notNull().default(true),
     version: integer('version').notNull().default(1),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The meter as the API shows it, as JSON text: written by the triggers of migration 0019 on every change of the
+     * meter, its installations, its model or the point it was last installed on, so that a list page reads 25 of them
+     * instead of finding each meter's latest installation and writing its JSON.
+     */
+    card: text('card').notNull().default(''),
   },
   (t) => [
     uniqueIndex('counters_model_serial_key').on(t.model_id, t.serial_num),

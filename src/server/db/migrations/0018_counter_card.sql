@@ -1,0 +1,1 @@
+ALTER TABLE "counters" ADD COLUMN "card" text DEFAULT '' NOT NULL;
