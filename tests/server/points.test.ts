@@ -184,6 +184,66 @@ describe('points', () => {
     expect(first.results[0].point_id).toBe(point.point_id)
   })
 
+  it("keeps each point's stored card as it shows now: its subscriber's name, its meter, its objects, and writes racing renames", async () => {
+    const db = t.database.db
+    const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) => t.call(t.adminToken, { method, url, payload })
+    const stale = async () => (await db.execute<{ id: number }>(sql`select point_id as id from points p where card <> point_card(p)`)).rows
+    const shown = async (id: number) => v.parse(pointList, (await call('GET', `/api/points/?search=${encodeURIComponent(`PN-${id}-`)}`)).json()).results[0]!
+    const { account_id } = (await call('GET', '/api/users/me/')).json()
+    const [customer] = await db.insert(customers).values({ account_id, customer_type: 1, last_name: 'Карточкин', first_name: 'Пётр', middle_name: 'Ильич' }).returning()
+    const point = await create({ customer_id: customer!.customer_id })
+    const id = point.point_id as number
+    await call('PUT', `/api/points/${id}/`, { ...newPoint({ point_number: `PN-${id}-` }), customer_id: customer!.customer_id })
+    const renamed = await call('PATCH', `/api/customers/${customer!.customer_id}/`, { last_name: 'Переименов' })
+    expect(renamed.statusCode, renamed.body).toBe(200)
+    const meter = await call('POST', '/api/counters/create_and_install/', {
+      serial_num: `CARD-${id}`, model_id: refs.modelIds['Меркурий 230 ART'], coeff: 1, coeff_voltage: 1, point_id: id,
+      operation_date: '2024-03-01T00:00:00.000Z', conn_params: { host: '10.0.0.2', net_address: '3' },
+    })
+    const object = (await call('POST', '/api/represents/', { name: 'РП-Карточка' })).json().represent_id as number
+    await call('POST', `/api/represents/${object}/add_point/?point_id=${id}`)
+    await call('PUT', `/api/represents/${object}/`, { name: 'РП-Переименованный' })
+    expect(await shown(id)).toMatchObject({
+      customer: { name: 'Переименов Пётр Ильич' }, counter_id: meter.json().counter_id, has_counter: true,
+      point_represents_number: 1, represents: [{ represent_id: object, name: 'РП-Переименованный' }],
+    })
+    await call('POST', `/api/point_counter/${meter.json().counter_id}/take_off/`, { operation_date: '2024-04-01T00:00:00.000Z', comment: 'Поверка' })
+    expect((await call('DELETE', `/api/represents/${object}/`)).statusCode).toBe(204)
+    await db.delete(customers).where(sql`customer_id = ${customer!.customer_id}`)
+    expect(await shown(id)).toMatchObject({ customer_id: null, customer: null, counter_id: null, has_counter: false, point_represents_number: 0, represents: [] })
+    expect(await stale()).toEqual([])
+
+    // A point given a subscriber, or added to an object, while a rename of it is uncommitted waits for the rename
+    // (PostgreSQL: the share lock of the card's trigger; PGlite: the one connection) and shows the committed name.
+    const [other] = await db.insert(customers).values({ account_id, customer_type: 1, last_name: 'Старое', first_name: 'Имя', middle_name: '' }).returning()
+    const group = (await call('POST', '/api/represents/', { name: 'РП-Старое' })).json().represent_id as number
+    for (const [rename, write, expected] of [
+      [
+        sql`update customers set last_name = 'Гонкин' where customer_id = ${other!.customer_id}`,
+        () => call('PUT', `/api/points/${id}/`, { ...newPoint({ point_number: `PN-${id}-` }), customer_id: other!.customer_id }),
+        { customer: { name: 'Гонкин Имя' } },
+      ],
+      [
+        sql`update represents set name = 'РП-Гонка' where represent_id = ${group}`,
+        () => call('POST', `/api/represents/${group}/add_point/?point_id=${id}`),
+        { represents: [{ represent_id: group, name: 'РП-Гонка' }] },
+      ],
+    ] as const) {
+      let commit!: () => void
+      const renaming = db.transaction(async (tx) => {
+        await tx.execute(rename)
+        await new Promise<void>((resolve) => (commit = resolve))
+      })
+      const writing = write()
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      commit()
+      await renaming
+      expect((await writing).statusCode).toBeLessThan(300)
+      expect(await shown(id)).toMatchObject(expected)
+      expect(await stale()).toEqual([])
+    }
+  })
+
   it('answers 404 for unknown points and 403 without permissions', async () => {
     for (const url of ['/api/points/999999/', '/api/points/999999/consumption/', '/api/points/999999/counters/']) {
       expect((await t.call(t.adminToken, { method: 'GET', url })).statusCode).toBe(404)

@@ -27,6 +27,9 @@ export function orderingOf(
   return parts
 }
 
+/** Whether `ordering=` sorts by one of these fields (a list joins what only its sort needs). */
+export const orderedBy = (ordering: string, fields: string[]): boolean => ordering.split(',').some((part) => fields.includes(part.replace(/^-/, '')))
+
 /** Escapes LIKE wildcards so that a search for "50%" finds "50%" literally. */
 export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`

@@ -1,16 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { paged, type PageQuery } from './listing'
 
-/**
- * A JSON object built by the database, with its keys in the order given. Written as `row_to_json` of a one-row
- * select, which writes compact JSON as JSON.stringify does (json_build_object puts " : " between key and value).
- */
-export const jsonObject = (fields: Record<string, SQLWrapper>): SQL =>
-  sql`(select row_to_json(o) from (select ${sql.join(
-    Object.entries(fields).map(([key, value]) => sql`${value} as ${sql.identifier(key)}`),
-    sql`, `,
-  )}) o)`
-
 /** A timestamp written as JavaScript's toISOString writes it (UTC, milliseconds, "Z"); null stays null. A SQL function
  * (migration 0017), which the applications' stored cards use too. */
 export const isoTime = (column: SQLWrapper): SQL => sql`iso_time(${column})`

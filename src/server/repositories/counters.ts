@@ -10,7 +10,7 @@ import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
 import { counterModels, counterOperations, counters, dataSources, modelConnParams, pointCounters, points, users } from '../db/schema'
 import { HttpError, fieldError } from '../lib/http-errors'
-import { amongIds, likePattern, listShapeKey, listShapeOf, orderingOf, paged, trigramTarget, withPage, type ListShape, type SearchKind } from '../lib/listing'
+import { amongIds, likePattern, listShapeKey, listShapeOf, orderedBy, orderingOf, paged, trigramTarget, withPage, type ListShape, type SearchKind } from '../lib/listing'
 import { pagedJson } from '../lib/sql-json'
 import { statementCache } from '../lib/statement-cache'
 import { countRows, keptTotal } from './row-counts'
@@ -51,8 +51,8 @@ const counterPages = statementCache(
   (db, { list, filter }) => {
     const order = orderingOf(list.ordering, ORDERINGS, [asc(counters.serial_num), asc(counters.counter_id)], counters.counter_id)
     // Every meter has a model (a required foreign key): the models are joined only to sort by their name.
-    const byModel = list.ordering.split(',').some((part) => part.replace(/^-/, '') === 'model_name')
-    const withModels = <Q extends PgSelect>(rows: Q) => (byModel ? rows.innerJoin(counterModels, eq(counterModels.model_id, counters.model_id)) : rows)
+    const withModels = <Q extends PgSelect>(rows: Q) =>
+      orderedBy(list.ordering, ['model_name']) ? rows.innerJoin(counterModels, eq(counterModels.model_id, counters.model_id)) : rows
     const pageIds = withPage(withModels(db.select({ id: counters.counter_id }).from(counters).$dynamic()).where(whereOf(list.search, filter)).orderBy(...order), list.page)
     const kept = list.search === 'none' && filter === 'all' ? keptTotal(db, counters) : undefined
     return withModels(selectCounters(db, kept)).where(amongIds(counters.counter_id, pageIds)).orderBy(...order).prepare('counters.page')
@@ -158,12 +158,14 @@ export type Installation = {
 }
 
 /**
- * Puts a meter on a point that has none; the meter must be on no other point. The point is share-locked before the
- * meter's row, in the order a rename of the point rewrites the meters' cards (migration 0019), so the two cannot
- * deadlock.
+ * The point's row, locked as its card's rewrite will lock it, before the meter's: a rename of the point rewrites the
+ * cards of its meters in that order (migrations 0019 and 0021), and so, one after the other, do installs on one point.
  */
+const lockPoint = (db: Executor, pointId: number) => db.select({ id: points.point_id }).from(points).where(eq(points.point_id, pointId)).for('no key update')
+
+/** Puts a meter on a point that has none; the meter must be on no other point. */
 export async function install(db: Executor, installation: Installation): Promise<void> {
-  const [point] = await db.select({ id: points.point_id }).from(points).where(eq(points.point_id, installation.pointId)).for('share')
+  const [point] = await lockPoint(db, installation.pointId)
   if (!point) throw fieldError('point_id', T.relatedMissing)
   if (await pointHasCounter(db, installation.pointId)) throw fieldError('point_id', T.pointHasCounter)
   if (await currentInstallation(db, installation.counterId)) throw new HttpError(400, { detail: T.counterInstalledElsewhere })
@@ -187,8 +189,9 @@ export async function takeOffCounter(db: Executor, counterId: number, at: Date):
   const current = await currentInstallation(db, counterId)
   if (!current) throw new HttpError(400, { detail: T.counterNotInstalled })
   if (at < current.installed_at) throw fieldError('operation_date', T.invalidValue)
-  // The meter's row first, then its installation, as an edit of its ratios takes them: the other way round, the two
-  // could deadlock.
+  // The point, then the meter's row, then its installation, as a rename of the point and an edit of the meter's
+  // ratios take them: in another order, they could deadlock.
+  await lockPoint(db, current.point_id)
   await db.update(counters).set({ version: sql`${counters.version} + 1` }).where(eq(counters.counter_id, counterId))
   await db.update(pointCounters).set({ removed_at: at }).where(eq(pointCounters.point_counter_id, current.point_counter_id))
   return current.point_id

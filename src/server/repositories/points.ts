@@ -4,49 +4,22 @@ import { DEFAULT_TIME_ZONE, CHANNEL } from '../../shared/metering'
 import type { ListQuery } from '../../shared/schemas/common'
 import type { Point, PointCounter, PointInput } from '../../shared/schemas/points'
 import type { Executor } from '../db/client'
-import { counterModels, counters, customers, dailyValues, pointCounters, points, representPoints, represents } from '../db/schema'
-import { likePattern, listShapeKey, listShapeOf, orderingOf, trigramTarget, withPage, type ListShape, type SearchKind } from '../lib/listing'
-import { jsonObject, pagedJson } from '../lib/sql-json'
+import { counterModels, counters, customers, dailyValues, pointCounters, points, representPoints } from '../db/schema'
+import { likePattern, listShapeKey, listShapeOf, orderedBy, orderingOf, trigramTarget, withPage, type ListShape, type SearchKind } from '../lib/listing'
+import { pagedJson } from '../lib/sql-json'
 import { statementCache } from '../lib/statement-cache'
 import { customerName } from './customers'
 import { countRows, keptTotal } from './row-counts'
 
 /**
- * The meter installed on the point now: at most one, which the partial unique index on the current
+ * The meter installed on the point now, to sort by: at most one, which the partial unique index on the current
  * installation both guarantees and serves, so a join is cheaper than a subquery per row.
  */
 const currentInstallation = alias(pointCounters, 'current_installation')
 const joinCurrent = and(eq(currentInstallation.point_id, points.point_id), isNull(currentInstallation.removed_at))
-const currentCounterId = currentInstallation.counter_id
 const hasCounter = sql<boolean>`(${currentInstallation.counter_id} is not null)`
-/** Objects (represents) the point belongs to: their count for the list, their names for its tooltip. */
+/** Objects (represents) the point belongs to: their count, to sort by. */
 const representsCount = sql<number>`(select count(*)::int from ${representPoints} rp where rp.point_id = ${points}.point_id)`
-// array_to_json writes the array compact, as JSON.stringify does (json_agg puts ", " between the items).
-const representsOf = sql`coalesce((
-  select array_to_json(array_agg(${jsonObject({ represent_id: sql`r.represent_id`, name: sql`r.name` })} order by r.name))
-  from ${representPoints} rp join ${represents} r on r.represent_id = rp.represent_id where rp.point_id = ${points}.point_id), '[]')`
-
-/** A point as the API shows it (Point), written as JSON text by the database (see sql-json.ts). */
-const pointJson = sql<string>`${jsonObject({
-  point_id: points.point_id,
-  point_number: points.point_number,
-  name: points.name,
-  address: points.address,
-  geopoint: points.geopoint,
-  remark: points.remark,
-  customer_id: points.customer_id,
-  customer: sql`case when ${customers.customer_id} is null then null else ${jsonObject({ name: customerName })} end`,
-  counter_id: currentCounterId,
-  has_counter: hasCounter,
-  energy_limit: points.energy_limit,
-  version: points.version,
-  point_represents_number: representsCount,
-  represents: representsOf,
-})}::text`
-
-/** Points with what their JSON shows: the subscriber and the meter installed now. */
-const withPointJoins = <Q extends PgSelect>(rows: Q) =>
-  rows.leftJoin(customers, eq(customers.customer_id, points.customer_id)).leftJoin(currentInstallation, joinCurrent)
 
 const ORDERINGS = {
   name: points.name,
@@ -57,6 +30,16 @@ const ORDERINGS = {
   address: points.address,
 }
 
+/** Points as the API shows them (Point): the card the database keeps (migration 0021), read as it is. */
+const selectPoints = <TExtra extends Record<string, SQL>>(db: Executor, extra?: TExtra) =>
+  db.select({ json: points.card, ...(extra as TExtra) }).from(points).$dynamic()
+
+/** The subscriber and the meter installed now, joined only for a page sorted by them. */
+const withSortJoins = <Q extends PgSelect>(rows: Q, ordering: string) =>
+  orderedBy(ordering, ['has_counter', 'customer__name'])
+    ? rows.leftJoin(customers, eq(customers.customer_id, points.customer_id)).leftJoin(currentInstallation, joinCurrent)
+    : rows
+
 /** The name or the identifier contains the search (`pattern`), whatever the case (search_text holds both, lower-cased). */
 const searchOf = (search: SearchKind): SQL | undefined =>
   search === 'none' ? undefined : sql`${trigramTarget(points.search_text, search)} like lower(${sql.placeholder('pattern')})`
@@ -64,12 +47,7 @@ const searchOf = (search: SearchKind): SQL | undefined =>
 /** A page; when unfiltered it carries the kept count of points along (`keptTotal`). */
 const pointPages = statementCache(listShapeKey, (db, shape: ListShape) =>
   withPage(
-    withPointJoins(
-      db
-        .select({ json: pointJson, ...(shape.search === 'none' ? keptTotal(db, points) : {}) })
-        .from(points)
-        .$dynamic(),
-    )
+    withSortJoins(selectPoints(db, shape.search === 'none' ? keptTotal(db, points) : undefined), shape.ordering)
       .where(searchOf(shape.search))
       .orderBy(...orderingOf(shape.ordering, ORDERINGS, [asc(points.name), asc(points.point_id)], points.point_id)),
     shape.page,
@@ -77,7 +55,7 @@ const pointPages = statementCache(listShapeKey, (db, shape: ListShape) =>
 )
 const pointCounts = statementCache((search: SearchKind) => search, (db, search) => countRows(db, points, searchOf(search)).prepare('points.count'))
 
-/** The points list's answer as JSON text: the rows come written by the database (see pointJson). */
+/** The points list's answer as JSON text: the rows are the points' cards. */
 export async function listPointsJson(db: Executor, query: ListQuery): Promise<string> {
   const shape = listShapeOf(query)
   const values = { pattern: likePattern(query.search) }
@@ -85,7 +63,7 @@ export async function listPointsJson(db: Executor, query: ListQuery): Promise<st
 }
 
 export async function findPoint(db: Executor, pointId: number): Promise<Point | undefined> {
-  const [row] = await withPointJoins(db.select({ json: pointJson }).from(points).$dynamic()).where(eq(points.point_id, pointId))
+  const [row] = await selectPoints(db).where(eq(points.point_id, pointId))
   return row && (JSON.parse(row.json) as Point)
 }
 

@@ -28,7 +28,7 @@ BEGIN
 END $$;--> statement-breakpoint
 CREATE TRIGGER "counters_card" BEFORE INSERT OR UPDATE ON "counters" FOR EACH ROW EXECUTE FUNCTION counter_card_written();--> statement-breakpoint
 -- An installation written or removed rewrites its meter's card. A point newly installed on is share-locked first, as
--- above; the install locks it before the meter too (repositories/counters.ts), in the order a point's rename takes.
+-- above (the install has locked it already, before the meter: repositories/counters.ts).
 CREATE FUNCTION "counter_card_of_installation"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	IF TG_OP = 'INSERT' OR (TG_OP = 'UPDATE' AND NEW.point_id <> OLD.point_id) THEN

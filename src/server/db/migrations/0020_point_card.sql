@@ -1,0 +1,1 @@
+ALTER TABLE "points" ADD COLUMN "card" text DEFAULT '' NOT NULL;
