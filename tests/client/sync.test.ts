@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { QueryClient } from '@tanstack/react-query'
 import { flushNow, outboxTransport, startSync, syncState } from '../../src/client/app/sync'
+import { requestCheckKey } from '../../src/client/features/requests/api/check'
 import { session } from '../../src/client/lib/session'
 import { cacheServerRows, countWaiting, enqueueEdit, NetworkError, offlineDb } from '../../src/client/offline'
 import { point } from './offline/helpers'
@@ -81,6 +82,21 @@ describe('connectivity and flushing', () => {
     await vi.waitFor(() => expect(syncState.get()).toMatchObject({ online: true, waiting: 0 }))
     expect(network.writes.map((w) => w.url)).toEqual(['/api/points/1/'])
     expect(await countWaiting()).toBe(0)
+  })
+
+  it('sends what waited out its back-off at once when the check call reaches the server again', async () => {
+    network.down = true
+    await edit(1, 'после обрыва')
+    stop = startSync(queryClient)
+    await vi.waitFor(async () => expect((await offlineDb().outbox.toArray())[0]).toMatchObject({ status: 'pending', attempts: 1 }))
+    expect(syncState.get().online).toBe(false)
+    // Many attempts failed while offline: the next one is due in minutes.
+    await offlineDb().outbox.toCollection().modify({ nextAttemptAt: Date.now() + 5 * 60_000 })
+
+    network.down = false
+    await queryClient.refetchQueries({ queryKey: requestCheckKey, exact: true })
+    await vi.waitFor(() => expect(syncState.get()).toMatchObject({ online: true, waiting: 0 }))
+    expect(network.writes.map((w) => w.url)).toEqual(['/api/points/1/'])
   })
 
   it('counts any answer of the check call, even a refusal, as online', async () => {

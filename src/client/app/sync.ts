@@ -120,10 +120,12 @@ function startHeartbeat(queryClient: QueryClient): () => void {
   const stopEvents = queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.query.queryHash !== observer.getCurrentQuery().queryHash) return
     if (event.action.type === 'success') {
+      // Back in reach: what waited out its back-off while the network was gone is sent now, not minutes later.
+      const reconnected = !state.online
       update({ online: true })
       const counts = event.query.state.data
       if (counts) postToWorker({ type: 'counts', counts })
-      void flushNow()
+      void flushNow(reconnected)
     } else if (event.action.type === 'error' && !isCancelledError(event.action.error)) {
       const error = event.action.error
       // Any answer, even a refusal, proves the server is reachable.
