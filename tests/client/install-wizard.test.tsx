@@ -120,7 +120,7 @@ describe('the meter install wizard', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Установить' }))
     await waitFor(() => expect(current()).toHaveAccessibleName('3. Параметры счётчика'))
     expect(within(dialog).getByText('Счётчик этой модели с таким серийным номером уже существует')).toBeInTheDocument()
-    expect(within(dialog).getByLabelText(/Серийный номер/)).toHaveFocus()
+    await waitFor(() => expect(within(dialog).getByLabelText(/Серийный номер/)).toHaveFocus())
     expect(sent[0]).toMatchObject({ path: '/api/counters/create_and_install/', body: { point_id: 12, model_id: 3, serial_num: '777', coeff: 40, conn_params: { host: '10.0.0.5', net_address: '17' } } })
 
     await user.clear(within(dialog).getByLabelText(/Серийный номер/))
@@ -133,9 +133,13 @@ describe('the meter install wizard', () => {
     expect(within(dialog).getByRole('status')).toHaveTextContent('Счетчик успешно добавлен')
     expect(onDone).toHaveBeenCalledTimes(1)
     for (const name of ['1. Модель', '3. Параметры счётчика', '4. Проверка']) expect(within(header).getByRole('button', { name })).toBeDisabled()
-    const close = within(dialog).getAllByRole('button', { name: 'Закрыть' }).find((b) => b === document.activeElement)
-    expect(close).toBeDefined()
-    await user.click(close!)
+    // The focus moves in an effect after 'Готово' shows, which a loaded machine may run a moment later.
+    const close = await waitFor(() => {
+      const focused = within(dialog).getAllByRole('button', { name: 'Закрыть' }).find((b) => b === document.activeElement)
+      expect(focused).toBeDefined()
+      return focused!
+    })
+    await user.click(close)
     expect(onClose).toHaveBeenCalledTimes(1)
   })
 
