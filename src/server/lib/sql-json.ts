@@ -1,9 +1,4 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { paged, type PageQuery } from './listing'
-
-/** A timestamp written as JavaScript's toISOString writes it (UTC, milliseconds, "Z"); null stays null. A SQL function
- * (migration 0017), which the applications' stored cards use too. */
-export const isoTime = (column: SQLWrapper): SQL => sql`iso_time(${column})`
 
 /** The content type fastify gives JSON it serialized; JSON text sent as is says it itself. */
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8'
