@@ -8,7 +8,7 @@ import { chromium } from 'playwright-core'
 import { buildApp, DEFAULT_CONSOLE_ROOT } from '../../src/server/app'
 import { loadConfig } from '../../src/server/config'
 import type { Database } from '../../src/server/db/client'
-import { BENCH_ADMIN, createBenchDatabase } from './lib/bench-server'
+import { BENCH_ADMIN, BENCH_SECRET, createBenchDatabase } from './lib/bench-server'
 import { load, printTable } from './lib/load'
 
 async function apiFigures() {
@@ -52,7 +52,7 @@ async function loginJsSize() {
 }
 
 async function measureLoginJs(database: Database, dataDir: string) {
-  const app = await buildApp({ config: { ...loadConfig({}), dataDir, collector: false }, database, secret: 'bench-secret-bench-secret-bench-secret', consoleRoot: CONSOLE_ROOT })
+  const app = await buildApp({ config: { ...loadConfig({}), dataDir, collector: false }, database, secret: BENCH_SECRET, consoleRoot: CONSOLE_ROOT })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   const base = `http://localhost:${typeof address === 'object' && address ? address.port : 0}`

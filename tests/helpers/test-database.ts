@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import type { SQL } from 'drizzle-orm'
 import pg from 'pg'
 import { openDatabase, type Database } from '../../src/server/db/client'
 
@@ -19,4 +20,21 @@ export async function openTestDatabase(): Promise<Database> {
   // The database is left behind when the file ends: CI's PostgreSQL cluster is thrown away after the run, and a
   // forced drop would kill connections that background work of a test may still be closing.
   return openDatabase({ databaseUrl: url.toString(), dataDir: '' })
+}
+
+/**
+ * Runs `write` while `statement` (a rename, say) is held uncommitted in another transaction, commits it 300 ms later,
+ * and returns what `write` answered: a write that must see the committed statement has to wait for it.
+ */
+export async function whileUncommitted<T>(db: Database['db'], statement: SQL, write: () => Promise<T>): Promise<T> {
+  let commit!: () => void
+  const holding = db.transaction(async (tx) => {
+    await tx.execute(statement)
+    await new Promise<void>((resolve) => (commit = resolve))
+  })
+  const writing = write()
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  commit()
+  await holding
+  return writing
 }

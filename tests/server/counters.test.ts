@@ -5,6 +5,7 @@ import { counterList } from '../../src/shared/schemas/counters'
 import { T } from '../../src/shared/texts'
 import { seedRegistryReferences, type RegistryReferences } from '../../src/server/db/seed/registry'
 import { startTestApp, type TestApp } from '../helpers/test-app'
+import { whileUncommitted } from '../helpers/test-database'
 
 let t: TestApp
 let refs: RegistryReferences
@@ -117,16 +118,8 @@ describe('meters: install wizard, take-off and history', () => {
     // An install while a rename of its point is uncommitted waits for it (PostgreSQL: the install's share lock on
     // the point; PGlite: the one connection), so that the meter's card shows the committed name.
     const target = await newPoint()
-    let commit!: () => void
-    const renaming = db.transaction(async (tx) => {
-      await tx.execute(sql`update points set name = 'ТП-Гонка' where point_id = ${target}`)
-      await new Promise<void>((resolve) => (commit = resolve))
-    })
-    const installing = install(target)
-    await new Promise((resolve) => setTimeout(resolve, 300))
-    commit()
-    await renaming
-    const raced = (await installing).json().counter_id as number
+    const installed = await whileUncommitted(db, sql`update points set name = 'ТП-Гонка' where point_id = ${target}`, () => install(target))
+    const raced = installed.json().counter_id as number
     expect((await shown(raced)).point_name).toBe('ТП-Гонка')
     expect(await stale()).toEqual([])
   })

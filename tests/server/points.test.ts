@@ -8,6 +8,7 @@ import { customers, representPoints, represents } from '../../src/server/db/sche
 import { seedRegistryReferences, type RegistryReferences } from '../../src/server/db/seed/registry'
 import { storeIntervals } from '../../src/server/repositories/readings'
 import { startTestApp, type TestApp } from '../helpers/test-app'
+import { whileUncommitted } from '../helpers/test-database'
 
 let t: TestApp
 let refs: RegistryReferences
@@ -229,16 +230,7 @@ describe('points', () => {
         { represents: [{ represent_id: group, name: 'РП-Гонка' }] },
       ],
     ] as const) {
-      let commit!: () => void
-      const renaming = db.transaction(async (tx) => {
-        await tx.execute(rename)
-        await new Promise<void>((resolve) => (commit = resolve))
-      })
-      const writing = write()
-      await new Promise((resolve) => setTimeout(resolve, 300))
-      commit()
-      await renaming
-      expect((await writing).statusCode).toBeLessThan(300)
+      expect((await whileUncommitted(db, rename, write)).statusCode).toBeLessThan(300)
       expect(await shown(id)).toMatchObject(expected)
       expect(await stale()).toEqual([])
     }

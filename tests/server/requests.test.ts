@@ -9,6 +9,7 @@ import { T } from '../../src/shared/texts'
 import { TINY_PNG, tinyPdf } from '../../src/server/files/sample-files'
 import { multipart } from '../helpers/multipart'
 import { startTestApp, type TestApp } from '../helpers/test-app'
+import { whileUncommitted } from '../helpers/test-database'
 import { SMTP_USER, startTestSmtp, type TestSmtp } from '../helpers/test-smtp'
 
 let t: TestApp
@@ -259,16 +260,8 @@ describe('applications', () => {
 
     // A filing while a rename of its subscriber is uncommitted waits for it (PostgreSQL: the share lock of the card's
     // trigger; PGlite: the one connection), so that its card shows the committed name.
-    let commit!: () => void
-    const renaming = db.transaction(async (tx) => {
-      await tx.execute(sql`update customers set last_name = 'Гонкин' where customer_id = ${customerId}`)
-      await new Promise<void>((resolve) => (commit = resolve))
-    })
-    const filing = fileApplication(subscriber.token)
-    await new Promise((resolve) => setTimeout(resolve, 300))
-    commit()
-    await renaming
-    const raced = (await filing).json().doc_request_id as number
+    const filed = await whileUncommitted(db, sql`update customers set last_name = 'Гонкин' where customer_id = ${customerId}`, () => fileApplication(subscriber.token))
+    const raced = filed.json().doc_request_id as number
     expect((await shown(raced)).customer.name).toBe('Гонкин Пётр Ильич')
     expect(await stale()).toEqual([])
   })

@@ -17,7 +17,7 @@ export async function settleAfterLoad(db: Executor): Promise<void> {
 }
 
 export const BENCH_ADMIN = { username: 'admin', password: 'admin-password' }
-const BENCH_SECRET = 'bench-secret-bench-secret-bench-secret'
+export const BENCH_SECRET = 'bench-secret-bench-secret-bench-secret'
 
 export type BenchProduct = { url: string; token: string; headers: Record<string, string>; stop: () => Promise<void> }
 
