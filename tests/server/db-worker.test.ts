@@ -44,6 +44,28 @@ describe('the embedded database runs off the HTTP thread', () => {
     expect((await read()).rows).toEqual([{ a: 1, b: null }])
   })
 
+  it('reads answers larger than its receive buffer, nulls, bytes and errors with their fields', async () => {
+    const db = t.database.db
+    type Row = { s: string; none: string | null; b: Buffer; n: number }
+    const large = await db.execute<Row>(sql`select repeat('щё', 300000) as s, null::text as none, '\\xd191007f'::bytea as b, 7 as n`)
+    expect(large.rows).toHaveLength(1)
+    const [row] = large.rows
+    expect(row!.s).toBe('щё'.repeat(300000))
+    expect(row!.none).toBeNull()
+    expect([...row!.b]).toEqual([0xd1, 0x91, 0x00, 0x7f])
+    expect(Number(row!.n)).toBe(7)
+    // Several rows, each with a value across the 8 KB chunks PGlite hands over, after the large answer.
+    const rows = await db.execute<{ i: number; s: string }>(sql`select i, repeat('ж' || i, 5000) as s from generate_series(1, 3) i order by i`)
+    expect(rows.rows.map((r) => [Number(r.i), r.s])).toEqual([1, 2, 3].map((i) => [i, `ж${i}`.repeat(5000)]))
+    // Drizzle wraps the driver's error; its cause carries PostgreSQL's fields.
+    const causeOf = (error: { cause?: unknown }) => error.cause
+    const failed = await db.execute(sql`select 1 / ${0}::int`).catch(causeOf)
+    expect(failed).toMatchObject({ code: '22012', message: 'division by zero', severity: 'ERROR' })
+    await db.execute(sql`create temporary table checked_probe (n int constraint checked_probe_positive check (n > 0))`)
+    const refused = await db.execute(sql`insert into checked_probe values (${-1})`).catch(causeOf)
+    expect(refused).toMatchObject({ code: '23514', constraint: 'checked_probe_positive', table: 'checked_probe' })
+  })
+
   it('keeps transactions of concurrent requests apart on the single connection', async () => {
     const db = t.database.db
     await db.execute(sql`create table if not exists tx_probe (n int)`)

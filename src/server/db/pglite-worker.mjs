@@ -28,12 +28,16 @@ const { serialize } = protocol
  * Statements are prepared once per text and then only bound and executed: in WASM parsing and planning a list's
  * joins costs milliseconds, several times its execution. PostgreSQL's plan cache decides per statement
  * between a generic plan and planning again for the values, as it does for any prepared statement.
- * @type {Map<string, { name: string, types: number[] }>}
+ * @type {Map<string, { name: string, types: number[], resultFormats: number[] }>}
  */
 const prepared = new Map()
 /** Texts differ with the shape of a query (an IN list's length, a page's bounds), so the cache is bounded; the least recently used go first. */
 const PREPARED_MAX = 500
 let preparedCount = 0
+
+const BYTEA = 17
+const TEXT_FORMAT = 0
+const BINARY_FORMAT = 1
 
 /** @param {Uint8Array[]} parts */
 function concat(parts) {
@@ -46,15 +50,156 @@ function concat(parts) {
   return out
 }
 
+const encoder = new TextEncoder()
+const decoder = new TextDecoder()
+
 /**
- * Sends protocol messages and a Sync in one call; an error answer is thrown with its fields.
+ * A Bind message with a result format per column: bytea comes as its bytes (binary), everything else as text.
+ * PGlite's serializer offers one format for all columns only, and bytea as text is hex, twice its size, which
+ * PostgreSQL writes and this thread decodes again.
+ * @param {string} statement @param {(string | null)[]} values @param {number[]} resultFormats
+ */
+function bind(statement, values, resultFormats) {
+  const name = encoder.encode(statement)
+  const encoded = values.map((value) => (value === null ? null : encoder.encode(value)))
+  const size = 4 + 1 + name.length + 1 + 2 + 2 + encoded.reduce((n, v) => n + 4 + (v?.length ?? 0), 0) + 2 + 2 * resultFormats.length
+  const out = new Uint8Array(1 + size)
+  const view = new DataView(out.buffer)
+  out[0] = 0x42 // 'B'
+  view.setInt32(1, size)
+  let at = 6 // after the portal's name, an empty cstring
+  out.set(name, at)
+  at += name.length + 1
+  at += 2 // no parameter format codes: all text
+  view.setInt16(at, encoded.length)
+  at += 2
+  for (const value of encoded) {
+    view.setInt32(at, value === null ? -1 : value.length)
+    at += 4
+    if (value) out.set(value, at)
+    at += value?.length ?? 0
+  }
+  view.setInt16(at, resultFormats.length)
+  at += 2
+  for (const format of resultFormats) {
+    view.setInt16(at, format)
+    at += 2
+  }
+  return out
+}
+
+/** ErrorResponse field codes and the names node-postgres gives them. */
+const ERROR_FIELDS = /** @type {Record<string, string>} */ ({
+  S: 'severity', C: 'code', M: 'message', D: 'detail', H: 'hint', P: 'position', W: 'where', s: 'schema', t: 'table', c: 'column', n: 'constraint',
+})
+
+/**
+ * Reads the backend's answer to one exchange. Only what the pool uses is kept; text values are decoded once, bytea
+ * values stay bytes. PGlite's own parser copies every value before decoding it.
+ * @param {Uint8Array} bytes
+ */
+function readAnswer(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  /** @type {{ rows: (string | Uint8Array | null)[][], fields: { name: string, dataTypeID: number }[], parameterTypes: number[], command: string, buffers: ArrayBuffer[], error?: Record<string, string> }} */
+  const answer = { rows: [], fields: [], parameterTypes: [], command: '', buffers: [] }
+  /** @type {number[]} */
+  let formats = []
+  /** @type {Uint8Array | undefined} */
+  let copy
+  const cstringEnd = (/** @type {number} */ at) => bytes.indexOf(0, at)
+  for (let at = 0; at < bytes.length; ) {
+    const type = bytes[at]
+    const end = at + 1 + view.getInt32(at + 1)
+    let p = at + 5
+    if (type === 0x44 /* D: a row */) {
+      const count = view.getInt16(p)
+      p += 2
+      const row = new Array(count)
+      for (let i = 0; i < count; i++) {
+        const length = view.getInt32(p)
+        p += 4
+        if (length < 0) row[i] = null
+        else {
+          if (formats[i] === BINARY_FORMAT) {
+            // Views of one copy of the answer, handed over in one transfer: a buffer of its own per value cost
+            // more than the query on a list of 25.
+            if (!copy) {
+              copy = bytes.slice()
+              answer.buffers.push(copy.buffer)
+            }
+            row[i] = copy.subarray(p, p + length)
+          } else row[i] = decoder.decode(bytes.subarray(p, p + length))
+          p += length
+        }
+      }
+      answer.rows.push(row)
+    } else if (type === 0x54 /* T: the columns */) {
+      const count = view.getInt16(p)
+      p += 2
+      answer.fields = []
+      formats = []
+      for (let i = 0; i < count; i++) {
+        const nameEnd = cstringEnd(p)
+        const name = decoder.decode(bytes.subarray(p, nameEnd))
+        p = nameEnd + 1
+        answer.fields.push({ name, dataTypeID: view.getInt32(p + 6) })
+        formats.push(view.getInt16(p + 16))
+        p += 18
+      }
+    } else if (type === 0x74 /* t: the parameters' types */) {
+      const count = view.getInt16(p)
+      for (let i = 0; i < count; i++) answer.parameterTypes.push(view.getInt32(p + 2 + 4 * i))
+    } else if (type === 0x43 /* C: done */) {
+      answer.command = decoder.decode(bytes.subarray(p, cstringEnd(p)))
+    } else if (type === 0x45 /* E: an error; the backend skips the rest until Sync */) {
+      /** @type {Record<string, string>} */
+      const error = {}
+      while (bytes[p] !== 0) {
+        const code = String.fromCharCode(/** @type {number} */ (bytes[p]))
+        const valueEnd = cstringEnd(p + 1)
+        const key = ERROR_FIELDS[code]
+        if (key) error[key] = decoder.decode(bytes.subarray(p + 1, valueEnd))
+        p = valueEnd + 1
+      }
+      answer.error ??= error
+    }
+    at = end
+  }
+  return answer
+}
+
+/**
+ * The backend's answer to the exchange under way, gathered from the chunks PGlite hands over (8 KB each). Kept
+ * between exchanges, grown as an answer needs and given back after a large one: a new copy of every chunk and a join
+ * of them afterwards cost a list's answer more than a quarter of its throughput.
+ */
+const RECEIVE_SIZE = 64 * 1024
+let received = new Uint8Array(RECEIVE_SIZE)
+let receivedLength = 0
+/** @param {Uint8Array} chunk */
+function receive(chunk) {
+  if (receivedLength + chunk.length > received.length) {
+    const grown = new Uint8Array(Math.max(2 * received.length, receivedLength + chunk.length))
+    grown.set(received.subarray(0, receivedLength))
+    received = grown
+  }
+  received.set(chunk, receivedLength)
+  receivedLength += chunk.length
+  return chunk.length
+}
+
+/**
+ * Sends protocol messages and a Sync in one call and reads the answer; an error answer is thrown with its fields.
+ * The raw stream hands over the backend's bytes without PGlite parsing them into messages first.
  * @param {Uint8Array[]} parts
  */
 async function exchange(parts) {
-  const { messages } = await db.execProtocol(concat([...parts, serialize.sync()]), { throwOnError: false })
-  const error = messages.find((m) => m.name === 'error')
-  if (error) throw error
-  return messages
+  receivedLength = 0
+  await db.execProtocolRawStream(concat([...parts, serialize.sync()]), { onRawData: receive })
+  const answer = readAnswer(received.subarray(0, receivedLength))
+  if (received.length > 16 * RECEIVE_SIZE) received = new Uint8Array(RECEIVE_SIZE)
+  if (answer.error) throw answer.error
+  return answer
 }
 
 /** @param {string} text */
@@ -72,32 +217,25 @@ async function prepare(text) {
     await exchange([serialize.close({ type: 'S', name: oldest.name })])
   }
   const name = `s${++preparedCount}`
-  const messages = await exchange([serialize.parse({ name, text }), serialize.describe({ type: 'S', name })])
-  const statement = { name, types: /** @type {any} */ (messages.find((m) => m.name === 'parameterDescription'))?.dataTypeIDs ?? [] }
+  const described = await exchange([serialize.parse({ name, text }), serialize.describe({ type: 'S', name })])
+  const resultFormats = described.fields.map((field) => (field.dataTypeID === BYTEA ? BINARY_FORMAT : TEXT_FORMAT))
+  const statement = { name, types: described.parameterTypes, resultFormats }
   prepared.set(text, statement)
   return statement
 }
 
 /** @param {string} text @param {unknown[]} params */
 async function executePrepared(text, params) {
-  const { name, types: paramTypes } = await prepare(text)
+  const { name, types: paramTypes, resultFormats } = await prepare(text)
   const values = params.map((value, i) => {
     if (value === null || value === undefined) return null
     const serializer = db.serializers[paramTypes[i] ?? 0]
     return serializer ? serializer(value) : String(value)
   })
-  const messages = await exchange([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({})])
-  /** @type {{ rows: unknown[][], fields: { name: string, dataTypeID: number }[], affectedRows: number }} */
-  const result = { rows: [], fields: [], affectedRows: 0 }
-  for (const m of /** @type {any[]} */ (messages)) {
-    if (m.name === 'rowDescription') result.fields = m.fields
-    else if (m.name === 'dataRow') result.rows.push(m.fields)
-    else if (m.name === 'commandComplete') {
-      const [command, ...counts] = String(m.text).split(' ')
-      if (['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'COPY'].includes(command ?? '')) result.affectedRows = Number(counts.at(-1)) || 0
-    }
-  }
-  return result
+  const answer = await exchange([bind(name, values, resultFormats), serialize.describe({ type: 'P' }), serialize.execute({})])
+  const [command, ...counts] = answer.command.split(' ')
+  const affectedRows = ['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'COPY'].includes(command ?? '') ? Number(counts.at(-1)) || 0 : 0
+  return { rows: answer.rows, fields: answer.fields, affectedRows, buffers: answer.buffers }
 }
 
 /** A statement whose tables changed shape since it was prepared ("cached plan must not change result type"). */
@@ -107,7 +245,7 @@ const isScript = (/** @type {any} */ error) => error?.code === '42601' && /multi
 
 /**
  * @param {{ sql: string, params?: unknown[] }} message
- * @returns {Promise<{ rows: any[][], fields: { name: string, dataTypeID: number }[], affectedRows?: number }>}
+ * @returns {Promise<{ rows: any[][], fields: { name: string, dataTypeID: number }[], affectedRows?: number, buffers?: ArrayBuffer[] }>}
  */
 async function run({ sql, params = [] }) {
   try {
@@ -125,30 +263,6 @@ async function run({ sql, params = [] }) {
   }
 }
 
-const BYTEA = 17
-
-/**
- * bytea comes out of PGlite as hex text, twice its size: decode it here and hand the bytes over without a copy
- * (a balance ships megabytes of binary series).
- * @param {{ rows: unknown[][], fields: { dataTypeID: number }[] }} result
- * @returns {ArrayBuffer[]} the buffers to transfer
- */
-function decodeBytea(result) {
-  const columns = result.fields.flatMap((field, i) => (field.dataTypeID === BYTEA ? [i] : []))
-  const transfer = []
-  for (const row of result.rows) {
-    for (const i of columns) {
-      const hex = row[i]
-      if (typeof hex !== 'string') continue
-      const bytes = new Uint8Array((hex.length - 2) / 2)
-      Buffer.from(bytes.buffer).write(hex.slice(2), 'hex')
-      row[i] = bytes
-      transfer.push(bytes.buffer)
-    }
-  }
-  return transfer
-}
-
 let chain = db.waitReady.then(() => {
   // PGlite adds parsers for array types when it opens: those too must give text.
   Object.assign(db.parsers, allAsText(db.parsers))
@@ -164,7 +278,6 @@ parentPort?.on('message', (message) => {
     }
     try {
       const result = await run(message)
-      const transfer = decodeBytea(result)
       parentPort?.postMessage(
         {
           id: message.id,
@@ -172,7 +285,8 @@ parentPort?.on('message', (message) => {
           fields: result.fields.map((/** @type {any} */ f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
           affectedRows: result.affectedRows ?? 0,
         },
-        transfer,
+        // bytea values are handed over without a copy (a balance ships megabytes).
+        result.buffers ?? [],
       )
     } catch (error) {
       parentPort?.postMessage({ id: message.id, error: describe(error) })
