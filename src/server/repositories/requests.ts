@@ -6,7 +6,7 @@ import {
   documentAttachmentComments, documentCloseFiles, documentRequestAttachments, documentRequests, documentRequiredFiles, requestCounts, storedFiles, users,
 } from '../db/schema'
 import { amongIds, pageKey, withPage, type PageQuery } from '../lib/listing'
-import { pagedJson } from '../lib/sql-json'
+import { listAnswer } from '../lib/sql-json'
 import { statementCache } from '../lib/statement-cache'
 import type { Principal } from '../plugins/auth'
 
@@ -72,27 +72,25 @@ const listTotal = (db: Executor, shape: Pick<RequestListShape, 'subscriber' | 'b
         ))
 
 /**
- * A page and the list's count in one statement. The page's ids are chosen on the list's index alone: the JSON and
- * the unread count are then computed for the page's rows only, where under a plain OFFSET PostgreSQL computes them
- * for every row it skips.
+ * The whole answer in one statement (listAnswer): the embedded list answers twice as many requests as with 25 rows of
+ * text. The page's ids are chosen on the list's index alone: the JSON and the unread count are then computed for the
+ * page's rows only, where under a plain OFFSET PostgreSQL computes them for every row it skips.
  */
 const requestPages = statementCache(requestListKey, (db, shape: RequestListShape) => {
   const pageIds = withPage(db.select({ id: documentRequests.doc_request_id }).from(documentRequests).where(listWhere(shape)).orderBy(...newestFirst).$dynamic(), shape.page)
   return db
-    .select({ json: applicationJson(shape.staff), total: sql<number>`(${listTotal(db, shape)})` })
+    .select({ answer: listAnswer(applicationJson(shape.staff), newestFirst, sql`${listTotal(db, shape)}`) })
     .from(documentRequests)
     .where(amongIds(documentRequests.doc_request_id, pageIds))
-    .orderBy(...newestFirst)
     .prepare('requests.page')
 })
-/** The count alone, for a page past the end (it has no row to carry the count). */
-const requestTotals = statementCache((shape: Pick<RequestListShape, 'subscriber' | 'byStatus'>) => `${shape.subscriber}|${shape.byStatus}`, (db, shape) => listTotal(db, shape).prepare('requests.count'))
 
-/** The list's answer as JSON text: the rows come written by the database (see applicationJson). */
-export async function listRequestsJson(db: Executor, scope: RequestScope, query: PageQuery & { status?: number; archived: boolean }): Promise<string> {
+/** The list's answer as JSON, written by the database (see requestPages). */
+export async function listRequestsJson(db: Executor, scope: RequestScope, query: PageQuery & { status?: number; archived: boolean }): Promise<Buffer> {
   const shape = { staff: scope.staff, subscriber: scope.customerId !== null, byStatus: query.status !== undefined, page: query }
   const values = { account_id: scope.accountId, customer_id: scope.customerId, archived: query.archived, status: query.status }
-  return pagedJson(await requestPages(db, shape).execute(values), () => requestTotals(db, shape).execute(values), query)
+  const [row] = await requestPages(db, shape).execute(values)
+  return row!.answer
 }
 
 export async function findRequest(db: Executor, scope: RequestScope, id: number): Promise<DocumentRequest | undefined> {
