@@ -237,6 +237,8 @@ describe('meters: install wizard, take-off and history', () => {
     expect(refused.json()).toEqual({ detail: T.takeOffBeforeDelete })
     const found = (await call('GET', '/api/counters/?search=srch-004&per_page=25&page=1')).json()
     expect(found).toMatchObject({ count: 1, results: [{ counter_id: counter.counter_id, point_id: pointId, is_current: true }] })
+    // Past the end the page shows no total: the search is counted.
+    expect((await call('GET', '/api/counters/?search=srch-004&ordering=-model_name&per_page=25&page=2')).json()).toEqual({ count: 1, results: [] })
     for (const [method, url] of [['GET', '/api/counters/999999/'], ['PATCH', '/api/counters/999999/'], ['DELETE', '/api/counters/999999/'], ['POST', '/api/counters/999999/change_active_state/']] as const) {
       expect((await call(method, url, method === 'PATCH' ? { coeff: 1 } : undefined)).statusCode).toBe(404)
     }

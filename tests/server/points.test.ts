@@ -98,6 +98,19 @@ describe('points', () => {
     expect(names).toEqual([...names].sort((x: string, y: string) => y.localeCompare(x, 'ru')))
   })
 
+  it("counts a search on a full page, a short one and past the end, and keeps the page's order", async () => {
+    for (const n of [3, 1, 2]) await create({ name: `Счётная ${n}`, point_number: `CNT-${n}` })
+    const page = async (query: string) => {
+      const answer = (await t.call(t.adminToken, { method: 'GET', url: `/api/points/?search=${encodeURIComponent('счётная')}&${query}` })).json()
+      return [answer.count, answer.results.map((p: { point_number: string }) => p.point_number)]
+    }
+    expect(await page('ordering=-point_number&per_page=2&page=1')).toEqual([3, ['CNT-3', 'CNT-2']])
+    expect(await page('ordering=-point_number&per_page=2&page=2')).toEqual([3, ['CNT-1']])
+    expect(await page('ordering=point_number&per_page=2&page=3')).toEqual([3, []])
+    expect(await page('ordering=point_number&per_page=3&page=1')).toEqual([3, ['CNT-1', 'CNT-2', 'CNT-3']])
+    expect(await page('ordering=name&page_size=all')).toEqual([3, ['CNT-1', 'CNT-2', 'CNT-3']])
+  })
+
   it('keeps the unfiltered count of points and meters exact through inserts, bulk statements, deletes and rollbacks', async () => {
     const db = t.database.db
     const counted = async (url: string) => (await t.call(t.adminToken, { method: 'GET', url })).json().count as number
