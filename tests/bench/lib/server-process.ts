@@ -9,7 +9,9 @@ export type ServerProcess = { url: string; child: ChildProcess; rssMb: () => num
 
 /** The product as `npm start` runs it (minus the build), in its own process, so that its memory can be watched. */
 export async function startServerProcess(env: Record<string, string>, port: number): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+  // BENCH_CPU_PROFILE=<folder> writes V8 CPU profiles of the product's threads there when it stops (one per thread).
+  const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : []
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(root, 'src/server/main.ts')], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
