@@ -132,9 +132,17 @@ describe('applications', () => {
     const empty = await t.call(t.adminToken, { method: 'POST', url: '/api/document_request_attachment_comment/', payload: { doc_attachment: first.doc_request_attach_id, doc_request_id: id, doc_attachment_comment: ' ' } })
     expect(empty.json()).toEqual({ doc_attachment_comment: [T.required] })
     expect((await t.call(t.adminToken, { method: 'GET', url: `/api/document_request/${id}/` })).json().unread_comments).toBe(1)
+    // The list counts each page's unread comments in one grouped scan: its row is the single read, for either side.
+    const listedAsRead = async (token: string) => {
+      const listed = (await t.call(token, { method: 'GET', url: '/api/document_request/?archived=false&per_page=100' })).json().results
+      expect(listed.find((r: { doc_request_id: number }) => r.doc_request_id === id)).toEqual((await t.call(token, { method: 'GET', url: `/api/document_request/${id}/` })).json())
+    }
+    await listedAsRead(t.adminToken)
+    await listedAsRead(subscriber.token)
     const opened = await t.call(t.adminToken, { method: 'POST', url: `/api/document_request_attachment/${first.doc_request_attach_id}/viewed/` })
     expect(opened.json().comments_user_unviewed).toBe(0)
     expect((await t.call(t.adminToken, { method: 'GET', url: `/api/document_request/${id}/` })).json().unread_comments).toBe(0)
+    await listedAsRead(t.adminToken)
 
     // Status 3 needs closing files; 4 needs a reason.
     expect((await t.call(t.adminToken, { method: 'PATCH', url: `/api/document_request/${id}/`, payload: { doc_status: 3 } })).json()).toEqual({ doc_status: [T.closingFilesRequired] })

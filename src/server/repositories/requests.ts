@@ -34,16 +34,17 @@ const statusJson = sql`case ${documentRequests.doc_status} ${sql.join(
  * a prepared statement's generic plan cannot use the partial index on unread comments for a bound value, so
  * PostgreSQL would plan the statement again on every call (two thirds of the list's database time).
  */
+const unreadOf = (staff: boolean) => sql`not c.viewed and ${staff ? sql`not c.by_staff` : sql`c.by_staff`}`
 const unreadBy = (staff: boolean, on: SQL) =>
-  sql<number>`(select count(*)::int from ${documentAttachmentComments} c where ${on} and not c.viewed and ${staff ? sql`not c.by_staff` : sql`c.by_staff`})`
+  sql<number>`(select count(*)::int from ${documentAttachmentComments} c where ${on} and ${unreadOf(staff)})`
 
 /**
  * An application as the API shows it (DocumentRequest), as JSON text: its stored card (see the schema) with the status
- * and the caller's unread comments. A list sends these rows as they come; joining four tables and writing the JSON
- * of every row on every page was four fifths of a list's database time.
+ * and the caller's unread comments (`unread`). A list sends these rows as they come; joining four tables and writing
+ * the JSON of every row on every page was four fifths of a list's database time.
  */
-const applicationJson = (staff: boolean) =>
-  sql<string>`'{' || ${documentRequests.card} || ',"status":' || ${statusJson} || ',"unread_comments":' || ${unreadBy(staff, sql`c.doc_request_id = ${documentRequests}.doc_request_id`)} || '}'`
+const applicationJson = (unread: SQL<number>) =>
+  sql<string>`'{' || ${documentRequests.card} || ',"status":' || ${statusJson} || ',"unread_comments":' || ${unread} || '}'`
 
 /** What shapes the list's statements: whose applications (staff, or one subscriber's), one status or all, the page. */
 type RequestListShape = { staff: boolean; subscriber: boolean; byStatus: boolean; page: PageQuery }
@@ -74,13 +75,18 @@ const listTotal = (db: Executor, shape: Pick<RequestListShape, 'subscriber' | 'b
 /**
  * The whole answer in one statement (listAnswer): the embedded list answers twice as many requests as with 25 rows of
  * text. The page's ids are chosen on the list's index alone: the JSON and the unread count are then computed for the
- * page's rows only, where under a plain OFFSET PostgreSQL computes them for every row it skips.
+ * page's rows only, where under a plain OFFSET PostgreSQL computes them for every row it skips. The page's unread
+ * comments are counted in one grouped scan of the partial index, not by a subquery per row (a quarter more lists per
+ * second from PostgreSQL).
  */
 const requestPages = statementCache(requestListKey, (db, shape: RequestListShape) => {
   const pageIds = withPage(db.select({ id: documentRequests.doc_request_id }).from(documentRequests).where(listWhere(shape)).orderBy(...newestFirst).$dynamic(), shape.page)
+  const unread = sql`(select c.doc_request_id, count(*)::int as n from ${documentAttachmentComments} c
+    where ${amongIds(sql`c.doc_request_id`, pageIds)} and ${unreadOf(shape.staff)} group by c.doc_request_id) unread`
   return db
-    .select({ answer: listAnswer(applicationJson(shape.staff), newestFirst, sql`${listTotal(db, shape)}`) })
+    .select({ answer: listAnswer(applicationJson(sql<number>`coalesce(unread.n, 0)`), newestFirst, sql`${listTotal(db, shape)}`) })
     .from(documentRequests)
+    .leftJoin(unread, sql`unread.doc_request_id = ${documentRequests.doc_request_id}`)
     .where(amongIds(documentRequests.doc_request_id, pageIds))
     .prepare('requests.page')
 })
@@ -94,7 +100,8 @@ export async function listRequestsJson(db: Executor, scope: RequestScope, query:
 }
 
 export async function findRequest(db: Executor, scope: RequestScope, id: number): Promise<DocumentRequest | undefined> {
-  const [row] = await db.select({ json: applicationJson(scope.staff) }).from(documentRequests).where(and(scopeWhere(scope.accountId, scope.customerId), eq(documentRequests.doc_request_id, id)))
+  const unread = unreadBy(scope.staff, sql`c.doc_request_id = ${documentRequests}.doc_request_id`)
+  const [row] = await db.select({ json: applicationJson(unread) }).from(documentRequests).where(and(scopeWhere(scope.accountId, scope.customerId), eq(documentRequests.doc_request_id, id)))
   return row && (JSON.parse(row.json) as DocumentRequest)
 }
 
