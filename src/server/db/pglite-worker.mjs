@@ -125,7 +125,7 @@ function readAnswer(bytes) {
             // more than the query on a list of 25.
             if (!copy) {
               copy = bytes.slice()
-              answer.buffers.push(copy.buffer)
+              answer.buffers.push(/** @type {ArrayBuffer} */ (copy.buffer))
             }
             row[i] = copy.subarray(p, p + length)
           } else row[i] = decoder.decode(bytes.subarray(p, p + length))

@@ -75,7 +75,7 @@ export function withPage<Q extends PgSelect>(rows: Q, query: PageQuery): Q {
  * `in (...)`: for an IN the planner may hash the ids and read the whole table (it did from 50 ids on), while an
  * array is computed once and its ids looked up in the index.
  */
-export const amongIds = (id: AnyColumn, pageIds: PgSelect): SQL => sql`${id} = any(array(${pageIds}))`
+export const amongIds = (id: AnyColumn | SQL, pageIds: PgSelect): SQL => sql`${id} = any(array(${pageIds}))`
 
 /**
  * A list's rows and its count as two queries (the count needs no join, no ordering). The count is skipped when the
