@@ -28,7 +28,8 @@ const { serialize } = protocol
  * Statements are prepared once per text and then only bound and executed: in WASM parsing and planning a list's
  * joins costs milliseconds, several times its execution. PostgreSQL's plan cache decides per statement
  * between a generic plan and planning again for the values, as it does for any prepared statement.
- * @type {Map<string, { name: string, types: number[], resultFormats: number[] }>}
+ * Its columns are known from then on: an execution does not describe them again.
+ * @type {Map<string, { name: string, types: number[], fields: { name: string, dataTypeID: number }[], resultFormats: number[] }>}
  */
 const prepared = new Map()
 /** Texts differ with the shape of a query (an IN list's length, a page's bounds), so the cache is bounded; the least recently used go first. */
@@ -96,14 +97,12 @@ const ERROR_FIELDS = /** @type {Record<string, string>} */ ({
 /**
  * Reads the backend's answer to one exchange. Only what the pool uses is kept; text values are decoded once, bytea
  * values stay bytes. PGlite's own parser copies every value before decoding it.
- * @param {Uint8Array} bytes
+ * @param {Uint8Array} bytes @param {number[]} formats the rows' columns' formats, as bound
  */
-function readAnswer(bytes) {
+function readAnswer(bytes, formats) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   /** @type {{ rows: (string | Uint8Array | null)[][], fields: { name: string, dataTypeID: number }[], parameterTypes: number[], command: string, buffers: ArrayBuffer[], error?: Record<string, string> }} */
   const answer = { rows: [], fields: [], parameterTypes: [], command: '', buffers: [] }
-  /** @type {number[]} */
-  let formats = []
   /** @type {Uint8Array | undefined} */
   let copy
   const cstringEnd = (/** @type {number} */ at) => bytes.indexOf(0, at)
@@ -133,17 +132,14 @@ function readAnswer(bytes) {
         }
       }
       answer.rows.push(row)
-    } else if (type === 0x54 /* T: the columns */) {
+    } else if (type === 0x54 /* T: the statement's columns, when it is prepared */) {
       const count = view.getInt16(p)
       p += 2
-      answer.fields = []
-      formats = []
       for (let i = 0; i < count; i++) {
         const nameEnd = cstringEnd(p)
         const name = decoder.decode(bytes.subarray(p, nameEnd))
         p = nameEnd + 1
         answer.fields.push({ name, dataTypeID: view.getInt32(p + 6) })
-        formats.push(view.getInt16(p + 16))
         p += 18
       }
     } else if (type === 0x74 /* t: the parameters' types */) {
@@ -191,12 +187,12 @@ function receive(chunk) {
 /**
  * Sends protocol messages and a Sync in one call and reads the answer; an error answer is thrown with its fields.
  * The raw stream hands over the backend's bytes without PGlite parsing them into messages first.
- * @param {Uint8Array[]} parts
+ * @param {Uint8Array[]} parts @param {number[]} [formats] the result formats a Bind among the parts asked for
  */
-async function exchange(parts) {
+async function exchange(parts, formats = []) {
   receivedLength = 0
   await db.execProtocolRawStream(concat([...parts, serialize.sync()]), { onRawData: receive })
-  const answer = readAnswer(received.subarray(0, receivedLength))
+  const answer = readAnswer(received.subarray(0, receivedLength), formats)
   if (received.length > 16 * RECEIVE_SIZE) received = new Uint8Array(RECEIVE_SIZE)
   if (answer.error) throw answer.error
   return answer
@@ -219,23 +215,23 @@ async function prepare(text) {
   const name = `s${++preparedCount}`
   const described = await exchange([serialize.parse({ name, text }), serialize.describe({ type: 'S', name })])
   const resultFormats = described.fields.map((field) => (field.dataTypeID === BYTEA ? BINARY_FORMAT : TEXT_FORMAT))
-  const statement = { name, types: described.parameterTypes, resultFormats }
+  const statement = { name, types: described.parameterTypes, fields: described.fields, resultFormats }
   prepared.set(text, statement)
   return statement
 }
 
 /** @param {string} text @param {unknown[]} params */
 async function executePrepared(text, params) {
-  const { name, types: paramTypes, resultFormats } = await prepare(text)
+  const { name, types: paramTypes, fields, resultFormats } = await prepare(text)
   const values = params.map((value, i) => {
     if (value === null || value === undefined) return null
     const serializer = db.serializers[paramTypes[i] ?? 0]
     return serializer ? serializer(value) : String(value)
   })
-  const answer = await exchange([bind(name, values, resultFormats), serialize.describe({ type: 'P' }), serialize.execute({})])
+  const answer = await exchange([bind(name, values, resultFormats), serialize.execute({})], resultFormats)
   const [command, ...counts] = answer.command.split(' ')
   const affectedRows = ['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'COPY'].includes(command ?? '') ? Number(counts.at(-1)) || 0 : 0
-  return { rows: answer.rows, fields: answer.fields, affectedRows, buffers: answer.buffers }
+  return { rows: answer.rows, fields, affectedRows, buffers: answer.buffers }
 }
 
 /** A statement whose tables changed shape since it was prepared ("cached plan must not change result type"). */
