@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, type RunningEmulator } from '../../src/server/collector/emulator/emulator'
 import { runRound } from '../../src/server/collector/round'
+import { toMoscowParts } from '../../src/server/collector/moscow-time'
 import { startCollectingService } from '../../src/server/collector/service'
 import { FAILURES_TO_PAUSE, FAILURES_TO_STOP } from '../../src/server/collector/task-runs'
 import { T } from '../../src/shared/texts'
@@ -95,8 +96,14 @@ describe('collecting servers and counter tasks', () => {
 
 describe('a round of the collecting service', () => {
   it('polls the meter over the protocol, stores readings and profile, and logs the run', async () => {
-    const taskId = await dueTask(t.database.db, good.counterId, [refs.groups.registers, refs.groups.profile, refs.groups.instant], new Date(Date.now() - 1000))
-    const round = await runRound(t.database.db, 1, new Date(), ROUND)
+    // Right after Moscow midnight the new day has no whole half-hour of profile yet, so no day of the month would show
+    // both a reading and a consumption: the round then runs on a clock set back to the last minute of the day before.
+    const { hour, minute } = toMoscowParts(new Date())
+    const behindMs = hour === 0 && minute < 30 ? (minute + 1) * 60_000 : 0
+    const clock = () => new Date(Date.now() - behindMs)
+    const at = clock()
+    const taskId = await dueTask(t.database.db, good.counterId, [refs.groups.registers, refs.groups.profile, refs.groups.instant], new Date(at.getTime() - 1000))
+    const round = await runRound(t.database.db, 1, at, { ...ROUND, clock })
     expect(round).toMatchObject({ tasks: 1, succeeded: 1 })
     const logs = (await get(`/api/tasks_logs/?task_id=${taskId}`)).json()
     expect(logs.count).toBe(1)
@@ -113,7 +120,8 @@ describe('a round of the collecting service', () => {
     expect(profile.items.length).toBeGreaterThan(12)
     expect((await get(`/api/counters_profile_data/?point_id=${good.pointId}&parameter_id=${profileParam.parameter_id}&interval=45`)).statusCode).toBe(400)
 
-    const month = new Date().toISOString().slice(0, 7)
+    const { year, month: monthOfYear } = toMoscowParts(at)
+    const month = `${year}-${String(monthOfYear).padStart(2, '0')}`
     const consumption = (await get(`/api/points/${good.pointId}/consumption_by_date/?month=${month}`)).json()
     expect(consumption.some((row: { consumption: number | null; counter_value: number | null }) => row.consumption !== null && row.counter_value !== null)).toBe(true)
     expect((await get(`/api/points/${good.pointId}/consumption_by_date/?month=2025-13`)).json().month).toEqual([T.monthFormat])
