@@ -25,6 +25,8 @@ export const users = pgTable(
     is_active: boolean('is_active').notNull().default(true),
     /** Set for a subscriber's own login (a user without is_stuff). */
     customer_id: integer('customer_id'),
+    /** Bumped when the password changes or the user is deactivated: tokens signed with an older value stop working. */
+    credential_version: integer('credential_version').notNull().default(0),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_username_key').on(t.username)],
