@@ -20,6 +20,7 @@ export const PERMISSIONS = {
   'counters.install': 'Установка и снятие счётчиков',
   'counters.delete': 'Удаление счётчиков',
   'counters.control': 'Управление нагрузкой счётчиков',
+  'counters.poll': 'Опрос счётчиков по запросу',
   'represents.view': 'Просмотр объектов',
   'represents.change': 'Изменение объектов',
   'tasks.view': 'Просмотр заданий опроса',

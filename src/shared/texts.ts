@@ -199,6 +199,8 @@ export const T = {
   unknownTaskGroup: 'Группа параметров не найдена',
   unknownCounter: 'Счётчик не найден',
   parameterNotOfModel: 'Параметр не относится к модели счётчика',
+  onDemandPollForbidden: 'Нет права опрашивать счётчики по запросу: обратитесь к администратору',
+  onDemandPollTooSoon: (seconds: number) => `Счётчик уже опрашивался только что: повторите опрос через ${seconds} с`,
   relayOnlyMercury206: 'Управление нагрузкой доступно только для модели mercury_206',
   monthFormat: 'Ожидается месяц в виде ГГГГ-ММ',
   lorawanSecret: 'Неверный ключ сетевого сервера LoRaWAN',

@@ -5,6 +5,8 @@ import { toMoscowParts } from '../../src/server/collector/moscow-time'
 import { startCollectingService } from '../../src/server/collector/service'
 import { FAILURES_TO_PAUSE, FAILURES_TO_STOP } from '../../src/server/collector/task-runs'
 import { T } from '../../src/shared/texts'
+import { ON_DEMAND_POLL_INTERVAL_S } from '../../src/shared/constants'
+import { sql } from 'drizzle-orm'
 import { startTestApp, type TestApp } from '../helpers/test-app'
 import { collectionReferences, dueTask, installedMeter, mercury230 } from './collection-fixtures'
 
@@ -178,6 +180,29 @@ describe('current data, parameters to collect and power switching', () => {
     } finally {
       await service.stop()
     }
+  })
+
+  it('polling on demand needs its own right and is limited per meter', async () => {
+    const viewer = await t.userWith(['counters.view'])
+    const asked = await get(`/api/counter/${good.counterId}/get_current_data/?refresh=1`, viewer.token)
+    expect(asked.statusCode).toBe(403)
+    expect(asked.json().detail).toBe(T.onDemandPollForbidden)
+    // Reading without refresh stays open to counters.view.
+    expect((await get(`/api/counter/${good.counterId}/get_current_data/`, viewer.token)).statusCode).toBe(200)
+
+    const poller = await t.userWith(['counters.view', 'counters.poll'])
+    const other = await installedMeter(t.database.db, refs.refs, { model: 'Меркурий 230 ART', port: emulator.port, netAddress: 3 })
+    const first = await get(`/api/counter/${other.counterId}/get_current_data/?refresh=1`, poller.token)
+    expect(first.statusCode).toBe(200)
+    expect(first.json().task.status).toBe('PENDING')
+    // The request done, a new one right away is refused with the wait, not queued again and again.
+    await t.database.db.execute(sql`update current_data_requests set status = 'DONE' where counter_id = ${other.counterId}`)
+    const again = await get(`/api/counter/${other.counterId}/get_current_data/?refresh=1`, poller.token)
+    expect(again.statusCode).toBe(429)
+    expect(again.json().retry_after).toBeGreaterThan(0)
+    expect(again.json().retry_after).toBeLessThanOrEqual(ON_DEMAND_POLL_INTERVAL_S)
+    const [{ n }] = (await t.database.db.execute(sql`select count(*)::int as n from current_data_requests where counter_id = ${other.counterId} and action = 'read'`)).rows as { n: number }[]
+    expect(n).toBe(1)
   })
 
   it('selects and unselects parameters to collect, within the meter model', async () => {

@@ -11,11 +11,12 @@ import {
 } from '../../shared/schemas/collection'
 import { idParams } from '../../shared/schemas/common'
 import { T } from '../../shared/texts'
+import { ON_DEMAND_POLL_INTERVAL_S } from '../../shared/constants'
 import { channelOfCode } from '../collector/task-context'
 import type { Executor } from '../db/client'
 import { collectingServers, counterModels, counterParameterSelections, counterTasks, counters, currentDataRequests, dataParameters, modelParameters, points } from '../db/schema'
 import { audit } from '../lib/audit'
-import { badRequest, fieldError, notFound } from '../lib/http-errors'
+import { HttpError, badRequest, fieldError, forbidden, notFound } from '../lib/http-errors'
 import { mutate } from '../lib/mutation'
 import type { Req } from '../lib/route-types'
 import {
@@ -59,6 +60,28 @@ async function requestRead(db: Executor, counterId: number, action: 'read' | 're
   await db.insert(currentDataRequests).values({ counter_id: counterId, action, data_collecting_server_id: await serverForCounter(db, counterId) })
 }
 
+/**
+ * An on-demand read: at most one waiting, and at most one asked per meter in ON_DEMAND_POLL_INTERVAL_S, so that
+ * repeated refreshes cannot keep a meter's line busy. The meter's row is locked so that two refreshes do not both pass.
+ */
+async function requestOnDemandRead(db: Executor, counterId: number) {
+  await db.transaction(async (tx) => {
+    await tx.select({ id: counters.counter_id }).from(counters).where(eq(counters.counter_id, counterId)).for('update')
+    const [last] = await tx
+      .select({ status: currentDataRequests.status, age: sql<number>`extract(epoch from now() - ${currentDataRequests.created_at})::float8` })
+      .from(currentDataRequests)
+      .where(and(eq(currentDataRequests.counter_id, counterId), eq(currentDataRequests.action, 'read')))
+      .orderBy(desc(currentDataRequests.created_at))
+      .limit(1)
+    if (last?.status === 'PENDING') return
+    if (last && last.age < ON_DEMAND_POLL_INTERVAL_S) {
+      const wait = Math.max(1, Math.ceil(ON_DEMAND_POLL_INTERVAL_S - last.age))
+      throw new HttpError(429, { detail: T.onDemandPollTooSoon(wait), retry_after: wait })
+    }
+    await requestRead(tx, counterId, 'read')
+  })
+}
+
 /** Meter data views: current data, phases, consumption, profiles, accumulated readings, parameters to collect, power switching. */
 export async function counterDataRoutes(app: FastifyInstance) {
   app.get(
@@ -67,7 +90,10 @@ export async function counterDataRoutes(app: FastifyInstance) {
     async (request: Req<{ params: typeof idParams; query: typeof currentDataQuery }>) => {
       const id = request.params.id
       const counter = await counterOr404(app.db, id)
-      if (request.query.refresh) await requestRead(app.db, id, 'read')
+      if (request.query.refresh) {
+        if (!request.user().permissions.has('counters.poll')) throw forbidden(T.onDemandPollForbidden)
+        await requestOnDemandRead(app.db, id)
+      }
       const [registers, phase, task] = await Promise.all([latestRegisters(app.db, id), phaseData(app.db, id), latestRequest(app.db, id)])
       return { external_model: counter.external_model, ...registers, phase, task }
     },

@@ -17,6 +17,7 @@ const OPERATOR_PERMISSIONS: Permission[] = [
   'points.change',
   'counters.change',
   'counters.install',
+  'counters.poll',
   'represents.change',
   'tasks.change',
   'reports.export',

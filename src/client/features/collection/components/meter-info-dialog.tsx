@@ -75,9 +75,11 @@ export function MeterInfoDialog({ counterId, open, onClose }: Props) {
                   </Button>
                 </>
               )}
-              <Button size="sm" colorPalette="blue" loading={asking} disabled={status === 'PENDING'} onClick={() => void refresh()}>
-                <RefreshCw size={16} aria-hidden /> Обновить
-              </Button>
+              {can('counters.poll') && (
+                <Button size="sm" colorPalette="blue" loading={asking} disabled={status === 'PENDING'} onClick={() => void refresh()}>
+                  <RefreshCw size={16} aria-hidden /> Обновить
+                </Button>
+              )}
             </HStack>
           </HStack>
           {query.isPending && <Spinner aria-label="Загрузка" />}
