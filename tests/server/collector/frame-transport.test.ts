@@ -1,7 +1,7 @@
 import net from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { FrameTransport } from '../../../src/server/collector/drivers/frame-transport'
-import { MeterConnectionError, MeterTimeoutError } from '../../../src/server/collector/protocol/errors'
+import { FrameTransport, MAX_FRAME_BYTES } from '../../../src/server/collector/drivers/frame-transport'
+import { MeterConnectionError, MeterFrameError, MeterTimeoutError } from '../../../src/server/collector/protocol/errors'
 import { hex, toHex } from './hex'
 
 const servers: net.Server[] = []
@@ -72,6 +72,30 @@ describe('frame transport', () => {
     await expect(transport.exchange(hex('11 05 00 00 15 19'), (received) => (received.length >= 19 ? 19 : undefined), 100)).rejects.toThrow(
       MeterTimeoutError,
     )
+    transport.close()
+  })
+
+  it('gives up on a device that streams past the longest frame instead of buffering it until the deadline', async () => {
+    // A hostile or broken device: once asked, it sends 64 KB chunks as fast as the socket takes them.
+    const server = net.createServer((socket) => {
+      socket.once('data', () => {
+        const chunk = Buffer.alloc(64 * 1024, 0x55)
+        const pump = () => {
+          while (!socket.destroyed && socket.write(chunk));
+          if (!socket.destroyed) socket.once('drain', pump)
+        }
+        socket.on('error', () => {})
+        pump()
+      })
+    })
+    servers.push(server)
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const transport = await FrameTransport.connect('127.0.0.1', (server.address() as net.AddressInfo).port, 500)
+    const started = Date.now()
+    const exchange = transport.exchange(hex('11 00 0D E0'), () => undefined, 10_000)
+    await expect(exchange).rejects.toThrow(MeterFrameError)
+    await expect(exchange).rejects.toThrow(new RegExp(`${MAX_FRAME_BYTES}`))
+    expect(Date.now() - started).toBeLessThan(5000)
     transport.close()
   })
 

@@ -1,5 +1,11 @@
 import net from 'node:net'
-import { MeterConnectionError, MeterTimeoutError, type MeterError } from '../protocol/errors'
+import { MeterConnectionError, MeterFrameError, MeterTimeoutError, type MeterError } from '../protocol/errors'
+
+/**
+ * No answer of the protocols spoken here is longer (a Mercury 230 memory read is at most 255 bytes of data): a
+ * device that sends more without ending a frame is broken or hostile, and is not buffered until the deadline.
+ */
+export const MAX_FRAME_BYTES = 1024
 
 /** Where a complete answer ends in the bytes received so far; undefined while incomplete. */
 export type FrameBoundary = (received: Uint8Array) => number | undefined
@@ -73,7 +79,6 @@ export class FrameTransport {
 
   private send(request: Uint8Array, boundary: FrameBoundary, timeoutMs: number): Promise<Uint8Array> {
     if (this.failure) return Promise.reject(this.failure)
-    // Whatever is buffered belongs to an exchange that was already given up on.
     this.received = Buffer.alloc(0)
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -86,9 +91,17 @@ export class FrameTransport {
   }
 
   private onData(chunk: Buffer): void {
-    this.received = Buffer.concat([this.received, chunk])
     const pending = this.pending
+    // Bytes nobody waits for belong to an exchange already given up on.
     if (!pending) return
+    if (this.received.length + chunk.length > MAX_FRAME_BYTES) {
+      clearTimeout(pending.timer)
+      this.pending = undefined
+      this.received = Buffer.alloc(0)
+      pending.reject(new MeterFrameError(`ответ длиннее ${MAX_FRAME_BYTES} байт`))
+      return
+    }
+    this.received = Buffer.concat([this.received, chunk])
     const length = pending.boundary(this.received)
     if (length === undefined) return
     clearTimeout(pending.timer)
