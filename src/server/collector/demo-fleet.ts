@@ -7,6 +7,11 @@ import type { MeterProtocol } from './meter-values'
 /** The loopback address and default port of the emulator `npm start` runs for the demo meters. */
 export const DEMO_EMULATOR_HOST = '127.0.0.1'
 export const DEMO_EMULATOR_PORT = 15230
+/**
+ * When the port is taken (another product on the machine), the emulator takes one of the next ports, and the demo
+ * installations are moved to it: the meters are found on any port of this range.
+ */
+export const DEMO_EMULATOR_PORT_RANGE = 20
 
 /** A changed password the demo installation does not know: that meter refuses access. */
 const CHANGED_PASSWORDS = { user: '654321', admin: '876543' }
@@ -25,24 +30,36 @@ export const DEMO_FAULTS: Record<number, { faults?: MeterFaults; passwords?: typ
 const LOADS: ConsumerType[] = ['feeder', 'apartment_building', 'office', 'shop', 'industrial', 'street_lighting']
 
 export interface DemoMeter {
+  point_counter_id: number
+  port: string
   counter_id: number
   serial_num: string
   driver: MeterProtocol
   net_address: string
 }
 
-/** The demo installations the emulator stands for: those whose connection parameters point at it. */
+/** The demo installations the emulator stands for: those pointing at its host on a port of its range. */
 export async function demoMeters(db: Executor, port: number): Promise<DemoMeter[]> {
+  const ports = Array.from({ length: DEMO_EMULATOR_PORT_RANGE }, (_, i) => String(port + i))
   const result = await db.execute(sql`
-    select c.counter_id, c.serial_num, api.driver, pc.conn_params->>'net_address' as net_address
+    select pc.point_counter_id, pc.conn_params->>'port' as port, c.counter_id, c.serial_num, api.driver, pc.conn_params->>'net_address' as net_address
     from point_counters pc
     join counters c on c.counter_id = pc.counter_id
     join counter_models m on m.model_id = c.model_id
     join counter_model_apis api on api.counter_model_api_id = m.counter_model_api_id
     where pc.removed_at is null and api.driver in ('mercury230', 'mercury206')
-      and pc.conn_params->>'host' = ${DEMO_EMULATOR_HOST} and pc.conn_params->>'port' = ${String(port)}
+      and pc.conn_params->>'host' = ${DEMO_EMULATOR_HOST} and pc.conn_params->>'port' in ${ports}
     order by c.counter_id`)
   return result.rows as unknown as DemoMeter[]
+}
+
+/** Points the demo installations that are elsewhere at the port the emulator listens on. */
+export async function moveDemoMeters(db: Executor, meters: DemoMeter[], port: number): Promise<void> {
+  const moved = meters.filter((meter) => meter.port !== String(port)).map((meter) => meter.point_counter_id)
+  if (moved.length === 0) return
+  await db.execute(sql`
+    update point_counters set conn_params = conn_params || ${JSON.stringify({ port: String(port) })}::jsonb
+    where point_counter_id in ${moved}`)
 }
 
 /** Virtual meters answering for the demo installations, with the faults of DEMO_FAULTS. */

@@ -1,7 +1,7 @@
 import type { Config } from '../config'
 import type { Executor } from '../db/client'
 import { ensureCollectingServer } from '../repositories/collecting-servers'
-import { DEMO_EMULATOR_HOST, demoFleet, demoMeters } from './demo-fleet'
+import { DEMO_EMULATOR_HOST, DEMO_EMULATOR_PORT_RANGE, demoFleet, demoMeters, moveDemoMeters, type DemoMeter } from './demo-fleet'
 import { startEmulator, type RunningEmulator } from './emulator/emulator'
 import { startCollectingService, type RunningService } from './service'
 
@@ -23,6 +23,22 @@ export async function startConfiguredService(db: Executor, config: Pick<Config, 
   })
 }
 
+/** The emulator on the configured port, or on the next free one of its range; none (with a warning) if all are taken. */
+async function startDemoEmulator(db: Executor, port: number, meters: DemoMeter[], log: Log): Promise<RunningEmulator | undefined> {
+  for (let candidate = port; candidate < port + DEMO_EMULATOR_PORT_RANGE; candidate++) {
+    try {
+      const emulator = await startEmulator({ port: candidate, host: DEMO_EMULATOR_HOST, meters: demoFleet(meters), onError: (error) => log('meter emulator', error) })
+      await moveDemoMeters(db, meters, emulator.port)
+      log(`meter emulator: ${meters.length} demo meters on ${DEMO_EMULATOR_HOST}:${emulator.port}`)
+      return emulator
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error
+    }
+  }
+  log(`meter emulator not started: ports ${port}–${port + DEMO_EMULATOR_PORT_RANGE - 1} are taken (EMULATOR_PORT sets another)`)
+  return undefined
+}
+
 /**
  * What `npm start` runs besides the API in the embedded default: the meter emulator standing for the demo meters
  * (when any installation points at its port) and the built-in collecting service.
@@ -31,10 +47,7 @@ export async function startEmbeddedCollection(db: Executor, config: Config, log:
   let emulator: RunningEmulator | undefined
   if (config.emulator) {
     const meters = await demoMeters(db, config.emulatorPort)
-    if (meters.length > 0) {
-      emulator = await startEmulator({ port: config.emulatorPort, host: DEMO_EMULATOR_HOST, meters: demoFleet(meters), onError: (error) => log('meter emulator', error) })
-      log(`meter emulator: ${meters.length} demo meters on ${DEMO_EMULATOR_HOST}:${emulator.port}`)
-    }
+    if (meters.length > 0) emulator = await startDemoEmulator(db, config.emulatorPort, meters, log)
   }
   const service = config.collector ? await startConfiguredService(db, config, log) : undefined
   return {
