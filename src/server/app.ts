@@ -59,6 +59,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     trustProxy: true,
     bodyLimit: 2 * 1024 * 1024,
+    // Without these a client that sends slowly or not at all holds its connection forever (Fastify's default is none).
+    requestTimeout: options.config.requestTimeoutS * 1000,
+    connectionTimeout: options.config.requestTimeoutS * 1000,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
     ajv: undefined,
   })

@@ -18,6 +18,8 @@ const envSchema = v.object({
   COLLECTOR_CONCURRENCY: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,3}$/, 'COLLECTOR_CONCURRENCY: от 1 до 9999'), v.transform(Number)), '50'),
   EMULATOR: v.optional(v.picklist(['0', '1']), '1'),
   EMULATOR_PORT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'EMULATOR_PORT: целое число'), v.transform(Number), v.maxValue(65535)), String(DEMO_EMULATOR_PORT)),
+  REQUEST_TIMEOUT_S: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,4}$/, 'REQUEST_TIMEOUT_S: целое число секунд'), v.transform(Number)), '120'),
+  SHUTDOWN_TIMEOUT_S: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,4}$/, 'SHUTDOWN_TIMEOUT_S: целое число секунд'), v.transform(Number)), '15'),
   LORAWAN_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'LORAWAN_SECRET: не короче 16 символов'))),
 })
 
@@ -41,6 +43,10 @@ export type Config = {
   /** Whether `npm start` runs the meter emulator that the demo installations point at, and on which loopback port. */
   emulator: boolean
   emulatorPort: number
+  /** How long a client may take to send a request, or leave its connection silent, before it is closed. */
+  requestTimeoutS: number
+  /** How long a stop may wait for requests in flight and the collector before the process exits anyway. */
+  shutdownTimeoutS: number
   /** Shared secret of the LoRaWAN network server's uplink calls (header X-Lorawan-Secret); none disables the route. */
   lorawanSecret?: string
 }
@@ -69,6 +75,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     collectorConcurrency: Number(e.COLLECTOR_CONCURRENCY),
     emulator: e.EMULATOR === '1',
     emulatorPort: Number(e.EMULATOR_PORT),
+    requestTimeoutS: Number(e.REQUEST_TIMEOUT_S),
+    shutdownTimeoutS: Number(e.SHUTDOWN_TIMEOUT_S),
     lorawanSecret: e.LORAWAN_SECRET,
   }
 }

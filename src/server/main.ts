@@ -5,6 +5,7 @@ import { runSeeds } from './db/seed'
 import { loadServerSecret } from './lib/server-secret'
 import { startHealthChecks } from './health/health-checker'
 import { startEmbeddedCollection } from './collector/embedded'
+import { stopWithin } from './lib/shutdown'
 
 /** Starts the product: database, migrations, seed, HTTP server; stops gracefully on SIGINT/SIGTERM. */
 async function main() {
@@ -31,12 +32,17 @@ async function main() {
     if (closing) return
     closing = true
     app.log.info({ signal }, 'shutting down')
-    // close() stops accepting connections and waits for requests in flight.
-    stopHealthChecks()
-    await collection?.stop()
-    await app.close()
-    await database.close()
-    process.exit(0)
+    await stopWithin(
+      config.shutdownTimeoutS * 1000,
+      async () => {
+        // close() stops accepting connections and waits for requests in flight.
+        stopHealthChecks()
+        await collection?.stop()
+        await app.close()
+        await database.close()
+      },
+      { exit: (code) => process.exit(code), log: (message, error) => app.log.error({ err: error }, message) },
+    )
   }
   process.on('SIGINT', () => void shutdown('SIGINT'))
   process.on('SIGTERM', () => void shutdown('SIGTERM'))

@@ -201,8 +201,8 @@ describe('current data, parameters to collect and power switching', () => {
     expect(again.statusCode).toBe(429)
     expect(again.json().retry_after).toBeGreaterThan(0)
     expect(again.json().retry_after).toBeLessThanOrEqual(ON_DEMAND_POLL_INTERVAL_S)
-    const [{ n }] = (await t.database.db.execute(sql`select count(*)::int as n from current_data_requests where counter_id = ${other.counterId} and action = 'read'`)).rows as { n: number }[]
-    expect(n).toBe(1)
+    const requests = await t.database.db.execute(sql`select count(*)::int as n from current_data_requests where counter_id = ${other.counterId} and action = 'read'`)
+    expect(requests.rows).toEqual([{ n: 1 }])
   })
 
   it('selects and unselects parameters to collect, within the meter model', async () => {
