@@ -48,6 +48,10 @@ describe('SNILS', () => {
     expect(snilsError('112-233-445 9')).toBe(T.snilsLength)
     expect(snilsError('11223344595')).toBe(T.snilsLength)
     expect(snilsError('112-233-445 96')).toBe(T.snilsChecksum)
+    // Numbers up to 001-001-998 were issued before the control number rule: any two digits stand.
+    expect(snilsError('001-001-998 00')).toBeNull()
+    expect(snilsError('000-000-001 77')).toBeNull()
+    expect(snilsError('001-001-999 00')).toBe(T.snilsChecksum)
   })
   it('formats as it is typed', () => {
     expect(formatSnils('1')).toBe('1')
@@ -66,6 +70,22 @@ describe('OGRN and KPP', () => {
     expect(ogrnError('304500116000157', 3)).toBe(T.ogrnLegalEntity)
     expect(kppError('773601001')).toBeNull()
     expect(kppError('77360100')).toBe(T.kppLength)
+  })
+
+  it('checks the control digit: OGRN mod 11 of the first 12, OGRNIP mod 13 of the first 14', () => {
+    // 102770013219 mod 11 = 5; 30450011600015 mod 13 = 7.
+    expect(ogrnError('1027700132194', 3)).toBe(T.ogrnChecksum)
+    expect(ogrnError('304500116000158', 2)).toBe(T.ogrnChecksum)
+    expect(ogrnError('1027739057500', 3)).toBeNull()
+    // 100000000000 mod 11 = 10: the control digit is 0.
+    expect(ogrnError('1000000000000', 3)).toBeNull()
+    expect(ogrnError('1000000000001', 3)).toBe(T.ogrnChecksum)
+  })
+
+  it('accepts a KPP with letters A-Z in its fifth and sixth places (allowed since 2013)', () => {
+    expect(kppError('7736AB001')).toBeNull()
+    expect(kppError('7736ab001')).toBe(T.kppLength)
+    expect(kppError('77A601001')).toBe(T.kppLength)
   })
 })
 

@@ -12,9 +12,13 @@ export function snilsChecksum(firstNine: string): number {
   return (weightedSum(firstNine, [9, 8, 7, 6, 5, 4, 3, 2, 1]) % 101) % 100
 }
 
+/** Numbers up to 001-001-998 were issued before the control number existed: their last two digits are not checked. */
+const LAST_UNCHECKED_SNILS = 1_001_998
+
 /** The spec's message for a wrong SNILS, or null when it is valid; it must read exactly NNN-NNN-NNN NN. */
 export function snilsError(value: string): string | null {
   if (!/^\d{3}-\d{3}-\d{3} \d{2}$/.test(value)) return T.snilsLength
   const digits = onlyDigits(value)
+  if (Number(digits.slice(0, 9)) <= LAST_UNCHECKED_SNILS) return null
   return snilsChecksum(digits.slice(0, 9)) === Number(digits.slice(9)) ? null : T.snilsChecksum
 }
