@@ -31,6 +31,8 @@ export async function mutate<T>(
   work: (tx: Executor) => Promise<T>,
   options: { status?: number } = {},
 ): Promise<T> {
+  // A change is always someone's: with no principal (a route that should not write) nothing runs.
+  const userId = request.user().user_id
   const status = options.status ?? 200
   const key = request.headers['idempotency-key']
   const db = request.server.db
@@ -40,7 +42,6 @@ export async function mutate<T>(
     return body
   }
   if (key.length > 200) throw badRequest('Idempotency-Key: не более 200 символов')
-  const userId = request.user().user_id
   const hash = requestHash(request)
   try {
     const body = await db.transaction(async (tx) => {

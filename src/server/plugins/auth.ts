@@ -120,18 +120,25 @@ export function registerAuth(app: FastifyInstance, options: { secret: string; tt
   const apiRoutes: FastifyInstance['apiRoutes'] = []
   app.decorate('apiRoutes', apiRoutes)
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/')) return
     const config = route.config as { access?: 'public' | 'user'; permission?: Permission; subscriber?: true } | undefined
-    if (!config?.access && !config?.permission) throw new Error(`Route ${route.method} ${route.url} declares no access`)
+    if (!config?.access && !config?.permission) {
+      if (route.url.startsWith('/api/')) throw new Error(`Route ${route.method} ${route.url} declares no access`)
+      // The other routes are the console's own files (the sign-in page among them), which anyone may load.
+      route.config = { ...config, access: 'public' }
+      return
+    }
+    if (!route.url.startsWith('/api/')) return
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue
       apiRoutes.push({ method, url: route.url, access: config.access, permission: config.permission, subscriber: config.subscriber })
     }
   })
 
+  // Access is decided by the matched route's own declaration, never by the text of the URL (which the router decodes
+  // and may be in absolute form): every route that is not public runs only with a principal.
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config
-    if (!request.url.startsWith('/api/') || config.access === 'public' || (!config.access && !config.permission)) return
+    if (request.is404 || config.access === 'public') return
     const token = tokenOf(request)
     if (!token) throw unauthorized()
     let userId: number
