@@ -175,7 +175,7 @@ describe('offline console under faults', () => {
       .insert(users)
       .values({ username: 'smirnova', password_hash: await hashPassword('password-123'), account_id: admin!.account_id, first_name: 'Ольга', last_name: 'Смирнова', is_stuff: false, customer_id: customer.customer_id })
       .returning()
-    const subscriberToken = e.app.auth.sign(subscriber!.user_id)
+    const subscriberToken = e.app.auth.sign(subscriber!.user_id, subscriber!.credential_version)
     const fileApplication = async () => {
       const body = multipart({ doc_type_id: type.doc_type_id }, [{ field: 'file_1', name: 'zayavlenie.pdf', content: tinyPdf('заявление'), type: 'application/pdf' }])
       const res = await e.app.inject({ method: 'POST', url: '/api/document_request/', payload: body.payload, headers: { ...body.headers, authorization: `JWT ${subscriberToken}` } })

@@ -81,7 +81,7 @@ export async function startTestApp(
       .values({ username, password_hash: await hashPassword('password-123'), account_id: base.accountId, first_name: 'Тест', last_name: username, ...extra })
       .returning()
     await db.insert(userGroups).values({ user_id: user!.user_id, permissions_group_id: group!.permissions_group_id })
-    return { user_id: user!.user_id, username, token: app.auth.sign(user!.user_id) }
+    return { user_id: user!.user_id, username, token: app.auth.sign(user!.user_id, user!.credential_version) }
   }
 
   const adminToken = await login(ADMIN.username, ADMIN.password)

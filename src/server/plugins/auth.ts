@@ -23,6 +23,8 @@ export type Principal = {
   customer_id: number | null
   groups: number[]
   permissions: Set<Permission>
+  /** Tokens carry it as `cv`; a password change or deactivation bumps it, ending the earlier tokens. */
+  credential_version: number
 }
 
 declare module 'fastify' {
@@ -41,7 +43,8 @@ declare module 'fastify' {
     /** Every API route with who may call it, as registered: the access matrix test enumerates it. */
     apiRoutes: { method: string; url: string; access?: 'public' | 'user'; permission?: Permission; subscriber?: true }[]
     auth: {
-      sign: (userId: number) => string
+      /** A token of the user at their current credential version. */
+      sign: (userId: number, credentialVersion: number) => string
       loadPrincipal: (userId: number) => Promise<Principal | null>
       /** Forget cached principals after users, groups or permissions change. */
       invalidate: () => void
@@ -80,6 +83,7 @@ async function readPrincipal(db: Executor, userId: number): Promise<Principal | 
     customer_id: user.customer_id,
     groups,
     permissions: new Set(granted),
+    credential_version: user.credential_version,
   }
 }
 
@@ -106,7 +110,7 @@ export function registerAuth(app: FastifyInstance, options: { secret: string; tt
   }
 
   app.decorate('auth', {
-    sign: (userId: number) => sign({ sub: String(userId) }),
+    sign: (userId: number, credentialVersion: number) => sign({ sub: String(userId), cv: credentialVersion }),
     loadPrincipal,
     invalidate: () => cache.clear(),
   })
@@ -141,14 +145,14 @@ export function registerAuth(app: FastifyInstance, options: { secret: string; tt
     if (request.is404 || config.access === 'public') return
     const token = tokenOf(request)
     if (!token) throw unauthorized()
-    let userId: number
+    let claims: { sub: string; cv?: unknown }
     try {
-      userId = Number((verify(token) as { sub: string }).sub)
+      claims = verify(token) as typeof claims
     } catch {
       throw unauthorized(T.tokenInvalid)
     }
-    const principal = await loadPrincipal(userId)
-    if (!principal) throw unauthorized(T.tokenInvalid)
+    const principal = await loadPrincipal(Number(claims.sub))
+    if (!principal || principal.credential_version !== claims.cv) throw unauthorized(T.tokenInvalid)
     request.principal = principal
     if (config.access === 'user') return
     if (!principal.is_stuff) {

@@ -1,9 +1,11 @@
 import { asc, count, eq, ilike, inArray, sql } from 'drizzle-orm'
-import type { Group } from '../../shared/schemas/groups'
+import type { Group, GroupInput } from '../../shared/schemas/groups'
 import type { ListQuery } from '../../shared/schemas/common'
+import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
 import { groupPermissions, permissions, permissionsGroups } from '../db/schema'
-import { fieldError } from '../lib/http-errors'
+import { fieldError, forbidden, notFound } from '../lib/http-errors'
+import { added, codenamesOfPermissions, holdsAll, rightsOf } from './rights'
 import { likePattern, orderingOf, paged, withPage } from '../lib/listing'
 
 const groupColumns = {
@@ -40,4 +42,33 @@ export async function setGroupPermissions(db: Executor, groupId: number, permiss
 export async function groupNameTaken(db: Executor, name: string, exceptId?: number): Promise<boolean> {
   const [row] = await db.select({ id: permissionsGroups.permissions_group_id }).from(permissionsGroups).where(sql`lower(${permissionsGroups.name}) = lower(${name})`)
   return row !== undefined && row.id !== exceptId
+}
+
+/** Nobody gives a group a right they do not hold themselves (docs/security.md). */
+async function requireGrantable(db: Executor, actorId: number, permissionIds: number[]): Promise<void> {
+  const actor = await rightsOf(db, actorId)
+  if (!actor || !holdsAll(actor, await codenamesOfPermissions(db, permissionIds))) throw forbidden(T.permissionBeyondOwnRights)
+}
+
+export async function createGroup(db: Executor, actorId: number, input: GroupInput): Promise<Group> {
+  if (await groupNameTaken(db, input.name)) throw fieldError('name', T.groupNameTaken)
+  await requireGrantable(db, actorId, input.permissions)
+  const [row] = await db.insert(permissionsGroups).values({ name: input.name }).returning()
+  await setGroupPermissions(db, row!.permissions_group_id, input.permissions)
+  return (await findGroup(db, row!.permissions_group_id))!
+}
+
+/** Renames a group or sets its rights; the rights it gains must be the actor's, those it keeps or loses need not. */
+export async function changeGroup(db: Executor, actorId: number, id: number, input: Partial<GroupInput>) {
+  const before = await findGroup(db, id)
+  if (!before) throw notFound()
+  if (input.name !== undefined) {
+    if (await groupNameTaken(db, input.name, id)) throw fieldError('name', T.groupNameTaken)
+    await db.update(permissionsGroups).set({ name: input.name }).where(eq(permissionsGroups.permissions_group_id, id))
+  }
+  if (input.permissions !== undefined) {
+    await requireGrantable(db, actorId, added(input.permissions, before.permissions.map((p) => p.permission_id)))
+    await setGroupPermissions(db, id, input.permissions)
+  }
+  return { before, after: (await findGroup(db, id))! }
 }

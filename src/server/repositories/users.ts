@@ -1,10 +1,13 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
-import type { User } from '../../shared/schemas/users'
+import type { User, UserCreate, UserUpdate } from '../../shared/schemas/users'
 import type { ListQuery } from '../../shared/schemas/common'
+import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
 import { permissionsGroups, userGroups, users } from '../db/schema'
 import { likePattern, orderingOf, paged, withPage } from '../lib/listing'
-import { fieldError } from '../lib/http-errors'
+import { badRequest, fieldError, forbidden, notFound } from '../lib/http-errors'
+import { verifyPassword } from '../lib/password'
+import { added, anotherActiveSuperuser, codenamesOfGroups, holdsAll, rightsOf, type Rights } from './rights'
 
 const publicColumns = {
   user_id: users.user_id,
@@ -15,6 +18,8 @@ const publicColumns = {
   email: users.email,
   account_id: users.account_id,
   is_stuff: users.is_stuff,
+  is_superuser: users.is_superuser,
+  is_active: users.is_active,
   groups: sql<number[]>`coalesce((select array_agg(ug.permissions_group_id order by ug.permissions_group_id) from ${userGroups} ug where ug.user_id = ${users}.user_id), '{}')`,
 }
 
@@ -69,4 +74,94 @@ export async function setUserGroups(db: Executor, userId: number, groupIds: numb
 export async function usernameTaken(db: Executor, username: string, exceptUserId?: number): Promise<boolean> {
   const [row] = await db.select({ id: users.user_id }).from(users).where(sql`lower(${users.username}) = lower(${username})`)
   return row !== undefined && row.id !== exceptUserId
+}
+
+export async function credentialVersionOf(db: Executor, userId: number): Promise<number> {
+  const [row] = await db.select({ version: users.credential_version }).from(users).where(eq(users.user_id, userId))
+  return row?.version ?? 0
+}
+
+async function requireRights(db: Executor, userId: number): Promise<Rights> {
+  const rights = await rightsOf(db, userId)
+  if (!rights) throw forbidden()
+  return rights
+}
+
+/** A superuser is changed only by a superuser; anyone else only by someone holding every right they hold. */
+function requireMayActOn(actor: Rights, target: Rights): void {
+  if (actor.is_superuser) return
+  if (target.is_superuser) throw forbidden(T.superuserOnly)
+  if (!holdsAll(actor, target.codenames)) throw forbidden(T.userBeyondOwnRights)
+}
+
+async function requireGrantable(db: Executor, actor: Rights, groupIds: number[]): Promise<void> {
+  if (!holdsAll(actor, await codenamesOfGroups(db, groupIds))) throw forbidden(T.groupBeyondOwnRights)
+}
+
+/** Creates a staff user of the actor's account, in groups that hold only rights the actor holds. */
+export async function createUser(db: Executor, actorId: number, accountId: number | null, input: UserCreate, passwordHash: string): Promise<User> {
+  if (await usernameTaken(db, input.username)) throw fieldError('username', T.usernameTaken)
+  await requireGrantable(db, await requireRights(db, actorId), input.groups)
+  const { password: _, groups, ...columns } = input
+  const [row] = await db
+    .insert(users)
+    .values({ ...columns, password_hash: passwordHash, account_id: accountId, is_stuff: true })
+    .returning({ user_id: users.user_id })
+  await setUserGroups(db, row!.user_id, groups)
+  return (await findUser(db, null, row!.user_id))!
+}
+
+export type UserChange = Omit<UserUpdate, 'password'> & { passwordHash?: string }
+
+/**
+ * Applies an edit under the rules of docs/security.md: nobody changes their own groups or status, grants a group
+ * with a right they lack, or acts on a user holding more than they do; the last active superuser stays. A new
+ * password or a deactivation bumps the credential version, which ends the user's earlier tokens.
+ */
+export async function changeUser(db: Executor, actorId: number, accountId: number | null, userId: number, change: UserChange) {
+  const before = await findUser(db, accountId, userId)
+  const target = before && (await rightsOf(db, userId))
+  if (!before || !target) throw notFound()
+  const self = actorId === userId
+  const actor = await requireRights(db, actorId)
+  if (!self) requireMayActOn(actor, target)
+  const { groups, is_active, is_superuser, passwordHash, current_password, ...columns } = change
+  if (groups !== undefined && added(groups, target.groups).length + added(target.groups, groups).length > 0) {
+    if (self) throw forbidden(T.ownGroupsUnchangeable)
+    await requireGrantable(db, actor, added(groups, target.groups))
+  }
+  const activeChanges = is_active !== undefined && is_active !== target.is_active
+  const superuserChanges = is_superuser !== undefined && is_superuser !== target.is_superuser
+  if (self && (activeChanges || superuserChanges)) throw forbidden(T.ownStatusUnchangeable)
+  if (superuserChanges && !actor.is_superuser) throw forbidden(T.superuserOnly)
+  const removesSuperuser = target.is_superuser && target.is_active && (is_active === false || is_superuser === false)
+  if (removesSuperuser && !(await anotherActiveSuperuser(db, userId))) throw badRequest(T.lastSuperuser)
+  if (current_password !== undefined) {
+    const [row] = await db.select({ hash: users.password_hash }).from(users).where(eq(users.user_id, userId))
+    if (!row || !(await verifyPassword(current_password, row.hash))) throw fieldError('current_password', T.wrongPassword)
+  }
+  if (columns.username !== undefined && (await usernameTaken(db, columns.username, userId))) throw fieldError('username', T.usernameTaken)
+  const endsSessions = passwordHash !== undefined || (activeChanges && is_active === false)
+  const set = {
+    ...columns,
+    ...(is_active === undefined ? {} : { is_active }),
+    ...(is_superuser === undefined ? {} : { is_superuser }),
+    ...(passwordHash === undefined ? {} : { password_hash: passwordHash }),
+    ...(endsSessions ? { credential_version: sql`${users.credential_version} + 1` } : {}),
+  }
+  if (Object.keys(set).length > 0) await db.update(users).set(set).where(eq(users.user_id, userId))
+  if (groups !== undefined) await setUserGroups(db, userId, groups)
+  return { before, after: (await findUser(db, null, userId))! }
+}
+
+/** Deletes a user the actor may act on, never the last active superuser; their tokens end with the row. */
+export async function removeUser(db: Executor, actorId: number, accountId: number | null, userId: number): Promise<User> {
+  if (actorId === userId) throw badRequest(T.cannotDeleteSelf)
+  const before = await findUser(db, accountId, userId)
+  const target = before && (await rightsOf(db, userId))
+  if (!before || !target) throw notFound()
+  requireMayActOn(await requireRights(db, actorId), target)
+  if (target.is_superuser && target.is_active && !(await anotherActiveSuperuser(db, userId))) throw badRequest(T.lastSuperuser)
+  await db.delete(users).where(eq(users.user_id, userId))
+  return before
 }

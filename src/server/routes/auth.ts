@@ -23,7 +23,7 @@ export async function authRoutes(app: FastifyInstance, options: { maxFailures?: 
       const retryAfter = throttle.blockedFor(throttleKey)
       if (retryAfter > 0) throw new HttpError(429, { detail: T.tooManyLogins, retry_after: Math.ceil(retryAfter / 1000) })
       const [user] = await app.db
-        .select({ user_id: users.user_id, password_hash: users.password_hash, is_active: users.is_active })
+        .select({ user_id: users.user_id, password_hash: users.password_hash, is_active: users.is_active, credential_version: users.credential_version })
         .from(users)
         .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
       const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH)
@@ -32,7 +32,7 @@ export async function authRoutes(app: FastifyInstance, options: { maxFailures?: 
         throw new HttpError(400, { non_field_errors: [T.loginFailed] })
       }
       throttle.succeed(throttleKey)
-      return { token: app.auth.sign(user.user_id) }
+      return { token: app.auth.sign(user.user_id, user.credential_version) }
     },
   )
 }

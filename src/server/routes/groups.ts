@@ -2,13 +2,12 @@ import type { FastifyInstance } from 'fastify'
 import { asc, eq } from 'drizzle-orm'
 import { idParams } from '../../shared/schemas/common'
 import { groupInput, groupListQuery, groupUpdate } from '../../shared/schemas/groups'
-import { T } from '../../shared/texts'
 import { permissions, permissionsGroups } from '../db/schema'
 import { audit } from '../lib/audit'
-import { fieldError, notFound } from '../lib/http-errors'
+import { notFound } from '../lib/http-errors'
 import { mutate } from '../lib/mutation'
 import type { Req } from '../lib/route-types'
-import { findGroup, groupNameTaken, listGroups, setGroupPermissions } from '../repositories/groups'
+import { changeGroup, createGroup, findGroup, listGroups } from '../repositories/groups'
 
 export async function groupRoutes(app: FastifyInstance) {
   app.get('/api/permissions/', { config: { permission: 'groups.view' } }, async () =>
@@ -30,11 +29,8 @@ export async function groupRoutes(app: FastifyInstance) {
       request,
       reply,
       async (tx) => {
-        if (await groupNameTaken(tx, request.body.name)) throw fieldError('name', T.groupNameTaken)
-        const [row] = await tx.insert(permissionsGroups).values({ name: request.body.name }).returning()
-        await setGroupPermissions(tx, row!.permissions_group_id, request.body.permissions)
-        const group = await findGroup(tx, row!.permissions_group_id)
-        await audit(tx, request, 'permissions_group', row!.permissions_group_id, 'create', null, group)
+        const group = await createGroup(tx, request.user().user_id, request.body)
+        await audit(tx, request, 'permissions_group', group.permissions_group_id, 'create', null, group)
         return group
       },
       { status: 201 },
@@ -49,14 +45,7 @@ export async function groupRoutes(app: FastifyInstance) {
     async (request: Req<{ params: typeof idParams; body: typeof groupUpdate }>, reply) => {
       const id = request.params.id
       const updated = await mutate(request, reply, async (tx) => {
-        const before = await findGroup(tx, id)
-        if (!before) throw notFound()
-        if (request.body.name !== undefined) {
-          if (await groupNameTaken(tx, request.body.name, id)) throw fieldError('name', T.groupNameTaken)
-          await tx.update(permissionsGroups).set({ name: request.body.name }).where(eq(permissionsGroups.permissions_group_id, id))
-        }
-        if (request.body.permissions !== undefined) await setGroupPermissions(tx, id, request.body.permissions)
-        const after = await findGroup(tx, id)
+        const { before, after } = await changeGroup(tx, request.user().user_id, id, request.body)
         await audit(tx, request, 'permissions_group', id, 'update', before, after)
         return after
       })

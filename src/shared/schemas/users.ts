@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { MIN_PASSWORD_LENGTH } from '../constants'
 import { T } from '../texts'
-import { formObject, emailText, idValue, listQueryEntries, optionalText, paged } from './common'
+import { boolValue, formObject, emailText, idValue, listQueryEntries, optionalEmail, optionalText, paged } from './common'
 
 const userRequired = (max = 150) => v.pipe(v.string(T.requiredUser), v.trim(), v.nonEmpty(T.requiredUser), v.maxLength(max, T.tooLong(max)))
 const username = v.pipe(userRequired(150), v.regex(/^[\p{L}\d@.+_-]+$/u, 'Логин может содержать буквы, цифры и символы @ . + - _'))
@@ -17,6 +17,8 @@ export const user = v.object({
   email: v.string(),
   account_id: v.nullable(v.number()),
   is_stuff: v.boolean(),
+  is_superuser: v.boolean(),
+  is_active: v.boolean(),
   groups: v.array(v.number()),
 })
 export type User = v.InferOutput<typeof user>
@@ -28,7 +30,8 @@ export const userCreate = formObject(
     first_name: userRequired(),
     last_name: userRequired(),
     middle_name: optionalText(150),
-    email: emailText(),
+    // The spec's payload has no e-mail: it may be left empty here, the edit form asks for it.
+    email: optionalEmail(),
     password,
     groups: v.optional(groupIds, []),
   },
@@ -36,7 +39,10 @@ export const userCreate = formObject(
 )
 export type UserCreate = v.InferOutput<typeof userCreate>
 
-/** PATCH: any subset of the editable fields; a new password may come with the current one (own change). */
+/**
+ * PATCH: any subset of the editable fields. One's own new password comes with the current one; is_active and
+ * is_superuser are another user's (docs/security.md says who may change what).
+ */
 export const userUpdate = formObject({
   username: v.optional(username),
   first_name: v.optional(userRequired()),
@@ -46,6 +52,8 @@ export const userUpdate = formObject({
   groups: v.optional(groupIds),
   password: v.optional(password),
   current_password: v.optional(v.pipe(v.string(), v.maxLength(256))),
+  is_active: v.optional(boolValue()),
+  is_superuser: v.optional(boolValue()),
 })
 export type UserUpdate = v.InferOutput<typeof userUpdate>
 
@@ -68,6 +76,15 @@ export const userEditForm = formObject(
     groups: v.optional(groupIds, []),
   },
   T.requiredUser,
+)
+
+/** The answer to one's own password change: the earlier tokens ended, this one continues the session. */
+export const ownPasswordChanged = v.object({ ...user.entries, token: v.string() })
+
+/** An administrator's reset of another user's password: new and repeated. */
+export const passwordResetForm = v.pipe(
+  formObject({ password, password2: v.pipe(v.string(T.requiredUser), v.nonEmpty(T.requiredUser)) }, T.requiredUser),
+  v.forward(v.partialCheck([['password'], ['password2']], (u) => u.password === u.password2, T.passwordsMismatch), ['password2']),
 )
 
 /** The change-password dialog: current, new and repeated password. */
