@@ -10,6 +10,7 @@ import { registerErrorHandler } from './plugins/errors'
 import { registerValibotValidation } from './plugins/validation'
 import { serveConsole } from './plugins/static-console'
 import { secretBox, type SecretBox } from './lib/secret-box'
+import { sealPlainMeterPasswords } from './repositories/meter-secrets'
 import { healthRoutes } from './routes/health'
 import { authRoutes } from './routes/auth'
 import { userRoutes } from './routes/users'
@@ -69,6 +70,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('dbEngine', options.database.engine)
   app.decorate('config', options.config)
   app.decorate('box', secretBox(options.secret))
+  // Meter passwords kept in plain text before they were sealed: sealing needs the key, so it is done here, not in SQL.
+  await sealPlainMeterPasswords(options.database.db, app.box)
 
   // Security headers from helmet, built once: @fastify/helmet built helmet's middleware again for every request
   // (parsing the policy each time), 4 % of a list's CPU time.

@@ -94,6 +94,14 @@ export const T = {
   counterSerialTaken: 'Счётчик этой модели с таким серийным номером уже существует',
   unknownSource: 'Неизвестный источник данных',
   unknownConnParam: 'Неизвестный параметр подключения',
+  /** A write-only connection parameter that is stored: the console and the audit trail show only this. */
+  secretSet: 'задан',
+  secretHint: 'Задан. Оставьте поле пустым, чтобы сохранить его, или введите новый',
+  secretWillClear: 'Будет очищен при сохранении',
+  clearSecret: 'Очистить',
+  keepSecret: 'Не очищать',
+  /** The collector's note when a sealed password does not open with its key. */
+  secretUnreadable: 'не расшифровывается ключом этого сервиса: JWT_SECRET должен совпадать с ключом сервера',
   counterInstalled: 'Установлен',
   counterRemoved: 'Снят',
   counterRemovedOk: 'Счётчик снят с Точки учёта',

@@ -10,6 +10,7 @@ import { openDatabase } from '../../src/server/db/client'
 import { seedRegistryReferences } from '../../src/server/db/seed/registry'
 import { ensureCollectingServer } from '../../src/server/repositories/collecting-servers'
 import { runRound } from '../../src/server/collector/round'
+import { secretBox } from '../../src/server/lib/secret-box'
 import { startEmulator } from '../../src/server/collector/emulator/emulator'
 import type { EmulatedMeterSpec } from '../../src/server/collector/emulator/meter-spec'
 
@@ -53,7 +54,7 @@ async function main(): Promise<void> {
   let peak = idle
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100)
   const started = performance.now()
-  const round = await runRound(db, 1, new Date(), { concurrency: CONCURRENCY, deadlineMs: 120_000 })
+  const round = await runRound(db, 1, new Date(), { concurrency: CONCURRENCY, deadlineMs: 120_000, box: secretBox('bench-secret-bench-secret-bench-secret-0') })
   const seconds = (performance.now() - started) / 1000
   clearInterval(sampler)
   const intervals = (await db.execute(sql`select count(*)::int as n from interval_values`)).rows[0] as { n: number }

@@ -16,7 +16,7 @@ beforeAll(async () => {
   // Slow enough frames that the PENDING state is on screen for a while before the read is DONE.
   emulator = await startEmulator({ port: 0, latencyMs: [150, 250], meters: [mercury230(1)] })
   meter = await installedMeter(e.database.db, refs, { model: 'Меркурий 230 ART', port: emulator.port, netAddress: 1 })
-  service = startCollectingService(e.database.db, { serverId: 1, concurrency: 4, deadlineMs: 30_000, tickMs: 300 })
+  service = startCollectingService(e.database.db, { serverId: 1, concurrency: 4, deadlineMs: 30_000, tickMs: 300, box: e.app.box })
 })
 
 afterAll(async () => {

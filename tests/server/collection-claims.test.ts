@@ -4,6 +4,7 @@ import { runRound } from '../../src/server/collector/round'
 import { openTestDatabase } from '../helpers/test-database'
 import { collectionReferences, dueTask, installedMeter, logsOf, mercury230 } from './collection-fixtures'
 import type { Database } from '../../src/server/db/client'
+import { secretBox } from '../../src/server/lib/secret-box'
 
 /*
  * Two collecting services on one database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set): each task is
@@ -34,7 +35,7 @@ afterAll(async () => {
 
 describe('two collecting services on one database', () => {
   it('poll every task once per due time and only their own server’s tasks', async () => {
-    const options = { concurrency: 3, deadlineMs: 10_000 }
+    const options = { concurrency: 3, deadlineMs: 10_000, box: secretBox('test-secret-test-secret-test-secret-0123') }
     // Three due times a minute apart; at each, two instances of server 1 race while server 2 runs too.
     const dueTimes = [1, 2, 3].map((minute) => new Date(Date.UTC(2026, 0, 1, 0, minute)))
     for (const now of dueTimes) {

@@ -105,7 +105,7 @@ describe('a round of the collecting service', () => {
     const clock = () => new Date(Date.now() - behindMs)
     const at = clock()
     const taskId = await dueTask(t.database.db, good.counterId, [refs.groups.registers, refs.groups.profile, refs.groups.instant], new Date(at.getTime() - 1000))
-    const round = await runRound(t.database.db, 1, at, { ...ROUND, clock })
+    const round = await runRound(t.database.db, 1, at, { ...ROUND, box: t.app.box, clock })
     expect(round).toMatchObject({ tasks: 1, succeeded: 1 })
     const logs = (await get(`/api/tasks_logs/?task_id=${taskId}`)).json()
     expect(logs.count).toBe(1)
@@ -144,7 +144,7 @@ describe('a round of the collecting service', () => {
       const next = (await get(`/api/counters_tasks/${taskId}/`)).json().next_run_at as string
       now = Math.max(now, new Date(next).getTime()) + 1
       // The round's clock is the due time too, so that the back-off counts from it.
-      await runRound(t.database.db, 1, new Date(now), { ...ROUND, clock: () => new Date(now) })
+      await runRound(t.database.db, 1, new Date(now), { ...ROUND, box: t.app.box, clock: () => new Date(now) })
       const expected = run >= FAILURES_TO_STOP ? 'STOPPED_FAILED' : run >= FAILURES_TO_PAUSE ? 'PAUSED_FAILED' : 'UNSTABLE'
       expect((await status())?.status).toBe(expected)
     }
@@ -161,7 +161,7 @@ describe('current data, parameters to collect and power switching', () => {
   it('refresh=1 asks the service for a read: PENDING, then DONE with values', async () => {
     const asked = (await get(`/api/counter/${good.counterId}/get_current_data/?refresh=1`)).json()
     expect(asked.task.status).toBe('PENDING')
-    const service = startCollectingService(t.database.db, { serverId: 1, concurrency: 2, deadlineMs: 10_000, tickMs: 50 })
+    const service = startCollectingService(t.database.db, { serverId: 1, concurrency: 2, deadlineMs: 10_000, tickMs: 50, box: t.app.box })
     try {
       await expect.poll(async () => (await get(`/api/counter/${good.counterId}/get_current_data/`)).json().task.status, { timeout: 15_000 }).toBe('DONE')
     } finally {
@@ -174,7 +174,7 @@ describe('current data, parameters to collect and power switching', () => {
 
   it('a dead meter turns the request to ERROR', async () => {
     await get(`/api/counter/${dead.counterId}/get_current_data/?refresh=1`)
-    const service = startCollectingService(t.database.db, { serverId: 1, concurrency: 2, deadlineMs: 10_000, tickMs: 50 })
+    const service = startCollectingService(t.database.db, { serverId: 1, concurrency: 2, deadlineMs: 10_000, tickMs: 50, box: t.app.box })
     try {
       await expect.poll(async () => (await get(`/api/counter/${dead.counterId}/get_current_data/`)).json().task.status, { timeout: 15_000 }).toBe('ERROR')
     } finally {

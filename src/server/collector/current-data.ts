@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Executor } from '../db/client'
+import type { SecretBox } from '../lib/secret-box'
 import { pollMeter, storePoll } from './poll-meter'
 import { ALL_CHANNELS, loadMeterContext } from './task-context'
 
@@ -29,11 +30,11 @@ export async function claimRequests(db: Executor, serverId: number, now: Date, l
 }
 
 /** Reads the meter's registers and phase values (switching the relay first when asked), stores them and closes the request. */
-export async function runRequest(db: Executor, request: ClaimedRequest, deadlineMs: number, clock: () => Date = () => new Date()): Promise<void> {
+export async function runRequest(db: Executor, request: ClaimedRequest, deadlineMs: number, box: SecretBox, clock: () => Date = () => new Date()): Promise<void> {
   const meter = await loadMeterContext(db, request.counter_id, [])
   const now = clock()
   const result = meter
-    ? await pollMeter(db, { ...meter, reads: { registers: ALL_CHANNELS, instant: [] }, relay: request.action === 'read' ? undefined : request.action === 'relay_on' }, now, deadlineMs, clock)
+    ? await pollMeter(db, { ...meter, reads: { registers: ALL_CHANNELS, instant: [] }, relay: request.action === 'read' ? undefined : request.action === 'relay_on' }, now, deadlineMs, box, clock)
     : undefined
   await db.transaction(async (tx) => {
     if (result?.ok) await storePoll(tx, result)

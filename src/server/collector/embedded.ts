@@ -1,5 +1,6 @@
 import type { Config } from '../config'
 import type { Executor } from '../db/client'
+import type { SecretBox } from '../lib/secret-box'
 import { ensureCollectingServer } from '../repositories/collecting-servers'
 import { DEMO_EMULATOR_HOST, DEMO_EMULATOR_PORT_RANGE, demoFleet, demoMeters, moveDemoMeters, type DemoMeter } from './demo-fleet'
 import { startEmulator, type RunningEmulator } from './emulator/emulator'
@@ -11,10 +12,16 @@ export const SERVICE_TICK_MS = 1000
 
 type Log = (message: string, error?: unknown) => void
 
-/** The collecting service of this process with the settings of the configuration. */
-export async function startConfiguredService(db: Executor, config: Pick<Config, 'collectorServerId' | 'collectorConcurrency'>, log: Log): Promise<RunningService> {
+/** The collecting service of this process with the settings of the configuration; `box` opens the meters' passwords. */
+export async function startConfiguredService(
+  db: Executor,
+  config: Pick<Config, 'collectorServerId' | 'collectorConcurrency'>,
+  box: SecretBox,
+  log: Log,
+): Promise<RunningService> {
   await ensureCollectingServer(db, config.collectorServerId)
   return startCollectingService(db, {
+    box,
     serverId: config.collectorServerId,
     concurrency: config.collectorConcurrency,
     deadlineMs: POLL_DEADLINE_MS,
@@ -43,13 +50,13 @@ async function startDemoEmulator(db: Executor, port: number, meters: DemoMeter[]
  * What `npm start` runs besides the API in the embedded default: the meter emulator standing for the demo meters
  * (when any installation points at its port) and the built-in collecting service.
  */
-export async function startEmbeddedCollection(db: Executor, config: Config, log: Log): Promise<{ stop(): Promise<void> }> {
+export async function startEmbeddedCollection(db: Executor, config: Config, box: SecretBox, log: Log): Promise<{ stop(): Promise<void> }> {
   let emulator: RunningEmulator | undefined
   if (config.emulator) {
     const meters = await demoMeters(db, config.emulatorPort)
     if (meters.length > 0) emulator = await startDemoEmulator(db, config.emulatorPort, meters, log)
   }
-  const service = config.collector ? await startConfiguredService(db, config, log) : undefined
+  const service = config.collector ? await startConfiguredService(db, config, box, log) : undefined
   return {
     async stop() {
       await service?.stop()

@@ -5,6 +5,8 @@
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../config'
 import { openDatabase } from '../db/client'
+import { secretBox } from '../lib/secret-box'
+import { loadServerSecret } from '../lib/server-secret'
 import { startConfiguredService } from './embedded'
 
 async function main(): Promise<void> {
@@ -15,7 +17,9 @@ async function main(): Promise<void> {
     ...(values.concurrency ? { COLLECTOR_CONCURRENCY: values.concurrency } : {}),
   })
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? '' : `${config.dataDir}/pglite` })
-  const service = await startConfiguredService(database.db, config, (message, error) => console.error(message, error ?? ''))
+  // The server's key (JWT_SECRET, or the one generated into the shared data folder) opens the meters' passwords.
+  const box = secretBox(loadServerSecret(config.jwtSecret, config.dataDir))
+  const service = await startConfiguredService(database.db, config, box, (message, error) => console.error(message, error ?? ''))
   process.stdout.write(`Сервис сбора данных № ${config.collectorServerId} запущен\n`)
   const shutdown = async () => {
     await service.stop()

@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm'
 import { CHANNEL, INTERVAL_STATUS } from '../../shared/metering'
+import { isSecretConnParam } from '../../shared/schemas/counters'
 import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
+import type { SecretBox } from '../lib/secret-box'
 import { storeIntervals, storePhaseValues, storeRegisterReadings, type IntervalRow, type PhaseRow, type RegisterRow } from '../repositories/readings'
 import { createMeterDriver } from './drivers/create-meter-driver'
 import type { MeterDriver } from './drivers/meter-driver'
 import type { EnergyChannels, EnergyRegisters, InstantValues, MeterProtocol } from './meter-values'
 import { HALF_HOUR_MS } from './moscow-time'
-import { MeterError, MeterStatusError } from './protocol/errors'
+import { MeterConfigError, MeterError, MeterStatusError } from './protocol/errors'
 import { LORAWAN_DRIVER, type MeterContext } from './task-context'
 import { formatMoment } from './log-format'
 
@@ -126,8 +128,32 @@ async function checkUplinks(db: Executor, meter: MeterContext, now: Date, note: 
   return result
 }
 
-/** Opens the meter through its driver, reads what the context asks for and closes it within `deadlineMs`; never rejects. */
-export async function pollMeter(db: Executor, meter: MeterContext, now: Date, deadlineMs: number, clock: () => Date = () => new Date()): Promise<PollResult> {
+/** The stored parameters with the sealed ones opened; a value this service's key cannot open is a configuration fault. */
+function openedConnParams(box: SecretBox, params: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => {
+      if (!isSecretConnParam(name)) return [name, value]
+      try {
+        return [name, box.open(value)]
+      } catch {
+        throw new MeterConfigError(name, T.secretUnreadable)
+      }
+    }),
+  )
+}
+
+/**
+ * Opens the meter through its driver (its password opened with `box`), reads what the context asks for and closes it
+ * within `deadlineMs`; never rejects.
+ */
+export async function pollMeter(
+  db: Executor,
+  meter: MeterContext,
+  now: Date,
+  deadlineMs: number,
+  box: SecretBox,
+  clock: () => Date = () => new Date(),
+): Promise<PollResult> {
   const result: PollResult = { ok: false, fatal: false, lines: [], registers: [], phases: [], intervals: [] }
   const note = (text: string) => result.lines.push({ date: clock(), text })
   if (meter.driver === LORAWAN_DRIVER) return checkUplinks(db, meter, now, note, result)
@@ -149,7 +175,7 @@ export async function pollMeter(db: Executor, meter: MeterContext, now: Date, de
     void driver?.close()
   }, deadlineMs)
   try {
-    driver = createMeterDriver(meter.driver, meter.connParams)
+    driver = createMeterDriver(meter.driver, openedConnParams(box, meter.connParams))
     await readMeter(driver, db, meter, now, note, result)
     result.ok = !expired
   } catch (error) {

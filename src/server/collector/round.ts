@@ -1,9 +1,12 @@
 import type { Executor } from '../db/client'
+import type { SecretBox } from '../lib/secret-box'
 import { pollMeter } from './poll-meter'
 import { claimDueTasks, recordRun, type ClaimedTask } from './task-runs'
 import { loadMeterContext } from './task-context'
 
 export interface RunOptions {
+  /** Opens the meters' sealed passwords: the server's box (the same JWT_SECRET or data folder). */
+  box: SecretBox
   /** Meters polled at once. */
   concurrency: number
   /** The longest one meter's poll may take. */
@@ -17,7 +20,7 @@ export async function runTask(db: Executor, serverId: number, task: ClaimedTask,
   const startedAt = clock()
   const meter = await loadMeterContext(db, task.counter_id, task.task_groups)
   const result = meter
-    ? await pollMeter(db, meter, startedAt, options.deadlineMs, clock)
+    ? await pollMeter(db, meter, startedAt, options.deadlineMs, options.box, clock)
     : { ok: false, fatal: true, lines: [{ date: startedAt, text: 'Счётчик не найден' }], registers: [], phases: [], intervals: [] }
   await recordRun(db, task, serverId, startedAt, result, clock())
   return result.ok

@@ -39,7 +39,7 @@ export function startCollectingService(db: Executor, options: ServiceOptions): R
     const now = clock()
     await db.update(collectingServers).set({ last_seen_at: now }).where(eq(collectingServers.data_collecting_server_id, options.serverId))
     const requests = await claimRequests(db, options.serverId, now, options.concurrency - running.size)
-    for (const request of requests) track(runRequest(db, request, options.deadlineMs, clock))
+    for (const request of requests) track(runRequest(db, request, options.deadlineMs, options.box, clock))
     const tasks = await claimDueTasks(db, options.serverId, now, options.concurrency - running.size)
     for (const task of tasks) track(runTask(db, options.serverId, task, options))
   }

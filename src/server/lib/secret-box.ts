@@ -1,6 +1,9 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto'
 
-/** Seals short secrets (SMTP passwords) at rest with AES-256-GCM under a key derived from the server secret. */
+/** What `seal` writes; also a POSIX regular expression, so SQL can tell sealed values from plain ones. */
+export const SEALED_FORMAT = /^v1\.[A-Za-z0-9+/=]+\.[A-Za-z0-9+/=]+\.[A-Za-z0-9+/=]+$/
+
+/** Seals short secrets (SMTP and meter passwords) at rest with AES-256-GCM under a key derived from the server secret. */
 export function secretBox(serverSecret: string) {
   const key = createHash('sha256').update(`secret-box:${serverSecret}`).digest()
   return {

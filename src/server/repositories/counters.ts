@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { ListQuery, Paged } from '../../shared/schemas/common'
 import {
-  CONN_SOURCES, CONN_SOURCE_PARAM, COPER_TYPES, visibleConnParams,
+  CONN_SOURCES, CONN_SOURCE_PARAM, COPER_TYPES, isSecretConnParam, visibleConnParams,
   type ConnParam, type ConnParamValues, type CoperType, type Counter, type CounterCreate, type CounterOperation,
 } from '../../shared/schemas/counters'
 import type { ModelConnParam } from '../../shared/schemas/references'
@@ -10,9 +10,11 @@ import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
 import { counterModels, counterOperations, counters, dataSources, modelConnParams, pointCounters, points, users } from '../db/schema'
 import { HttpError, fieldError } from '../lib/http-errors'
+import type { SecretBox } from '../lib/secret-box'
 import { amongIds, likePattern, listShapeKey, listShapeOf, orderedBy, orderingOf, paged, trigramTarget, withPage, type ListShape, type SearchKind } from '../lib/listing'
 import { pagedJson } from '../lib/sql-json'
 import { statementCache } from '../lib/statement-cache'
+import { sealConnSecrets } from './meter-secrets'
 import { countRows, keptTotal } from './row-counts'
 
 /** Meters as the API shows them (Counter): the card the database keeps (migration 0019), read as it is. */
@@ -255,12 +257,13 @@ export async function modelGroupConnParams(db: Executor, counterModelApiId: numb
 }
 
 /**
- * Connection parameters after a change: the known parameters of the model group with the given values over
- * the previous ones (defaults for a new installation). For the lorawandb source only the net address counts;
- * for TCP every parameter but the source. Required values are checked.
+ * Connection parameters after a change, as they are stored: the known parameters of the model group with the given
+ * values over the previous ones (defaults for a new installation), secrets sealed with `box`. For the lorawandb
+ * source only the net address counts; for TCP every parameter but the source. Required values are checked.
  */
 export async function resolveConnParams(
   db: Executor,
+  box: SecretBox,
   counterModelApiId: number,
   previous: ConnParamValues | null,
   changes: ConnParamValues,
@@ -269,8 +272,8 @@ export async function resolveConnParams(
   const names = new Set(known.map((p) => p.par_name))
   const unknown = Object.keys(changes).filter((name) => !names.has(name))
   if (unknown.length > 0) throw new HttpError(400, Object.fromEntries(unknown.map((name) => [`conn_params.${name}`, [T.unknownConnParam]])))
-  const base = previous ?? Object.fromEntries(known.map((p) => [p.par_name, p.default_value]))
-  const values: ConnParamValues = { ...base, ...changes }
+  const base = previous ?? sealConnSecrets(box, Object.fromEntries(known.map((p) => [p.par_name, p.default_value])))
+  const values: ConnParamValues = { ...base, ...sealConnSecrets(box, changes) }
   const sourceName = values[CONN_SOURCE_PARAM] || CONN_SOURCES.TCP
   const [source] = await db.select({ id: dataSources.source_id }).from(dataSources).where(eq(dataSources.name, sourceName))
   if (!source) throw fieldError(`conn_params.${CONN_SOURCE_PARAM}`, T.unknownSource)
@@ -279,8 +282,12 @@ export async function resolveConnParams(
   return { values: { ...values, [CONN_SOURCE_PARAM]: sourceName }, sourceId: source.id }
 }
 
-/** The current installation's parameters with their descriptions, in the model group's order. */
+/** The current installation's parameters with their descriptions, in the model group's order; a secret only as set or not. */
 export async function connParamsOf(db: Executor, counterModelApiId: number, values: ConnParamValues): Promise<ConnParam[]> {
   const known = await modelGroupConnParams(db, counterModelApiId)
-  return known.map((p) => ({ par_name: p.par_name, description: p.description, par_value: values[p.par_name] ?? p.default_value, required: p.required }))
+  return known.map(({ par_name, description, default_value, required }) =>
+    isSecretConnParam(par_name)
+      ? { par_name, description, par_value: '', required, is_set: Boolean(values[par_name]) }
+      : { par_name, description, par_value: values[par_name] ?? default_value, required },
+  )
 }

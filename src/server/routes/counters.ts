@@ -19,6 +19,7 @@ import {
   listOperations, modelGroupConnParams, modelGroupOf, recordOperation, resolveConnParams, setCounterActive, takeOffCounter,
   updateCounter,
 } from '../repositories/counters'
+import { auditedConnParams } from '../repositories/meter-secrets'
 
 type IdReq = Req<{ params: typeof idParams }>
 
@@ -128,7 +129,7 @@ export async function counterRoutes(app: FastifyInstance) {
       reply,
       async (tx) => {
         const group = await modelGroupOf(tx, body.model_id)
-        const conn = await resolveConnParams(tx, group, null, body.conn_params)
+        const conn = await resolveConnParams(tx, app.box, group, null, body.conn_params)
         const id = await insertCounter(tx, body)
         const at = new Date(body.operation_date)
         // Two operations, as in the history: the meter is created, then installed.
@@ -149,7 +150,7 @@ export async function counterRoutes(app: FastifyInstance) {
     const body = request.body
     const installed = await mutate(request, reply, async (tx) => {
       const before = await existingCounter(tx, request.params.id)
-      const conn = await resolveConnParams(tx, before.counter_model_api, null, body.conn_params)
+      const conn = await resolveConnParams(tx, app.box, before.counter_model_api, null, body.conn_params)
       const at = new Date(body.operation_date)
       await install(tx, {
         counterId: before.counter_id,
@@ -194,11 +195,11 @@ export async function counterRoutes(app: FastifyInstance) {
       const counter = await existingCounter(tx, request.params.id)
       const current = await currentInstallation(tx, counter.counter_id)
       if (!current) throw badRequest(T.counterNotInstalled)
-      const conn = await resolveConnParams(tx, counter.counter_model_api, current.conn_params, request.body.conn_params)
+      const conn = await resolveConnParams(tx, app.box, counter.counter_model_api, current.conn_params, request.body.conn_params)
       await tx.update(pointCounters).set({ conn_params: conn.values, source_id: conn.sourceId }).where(eq(pointCounters.point_counter_id, current.point_counter_id))
       const changed = Object.keys(request.body.conn_params).join(', ')
       const op = { counterId: counter.counter_id, pointId: current.point_id, type: 'conn_params', at: new Date(), comment: changed } as const
-      await meterOperation(tx, request, op, current.conn_params, conn.values)
+      await meterOperation(tx, request, op, auditedConnParams(current.conn_params), auditedConnParams(conn.values))
       return connParamsOf(tx, counter.counter_model_api, conn.values)
     }),
   )

@@ -78,8 +78,15 @@ export const counterListQuery = v.object({ ...listQueryEntries, point_id: v.opti
 export const availableForInstallQuery = v.object({ ...listQueryEntries, model_id: v.optional(idValue()) })
 export const counterOperQuery = v.object({ ...listQueryEntries, counter_id: v.optional(idValue()) })
 
-/** A connection parameter of an installation: the model group's parameter with its value. */
-export const connParam = v.object({ par_name: v.string(), description: v.string(), par_value: v.string(), required: v.boolean() })
+/** Connection parameters that are write-only (the meter's access password): sealed at rest, never answered. */
+export const SECRET_CONN_PARAMS: readonly string[] = ['password']
+export const isSecretConnParam = (name: string) => SECRET_CONN_PARAMS.includes(name)
+
+/**
+ * A connection parameter of an installation: the model group's parameter with its value. A secret parameter answers
+ * an empty value and `is_set` (whether one is stored); other parameters have no `is_set`.
+ */
+export const connParam = v.object({ par_name: v.string(), description: v.string(), par_value: v.string(), required: v.boolean(), is_set: v.optional(v.boolean()) })
 export type ConnParam = v.InferOutput<typeof connParam>
 
 export const COPER_TYPES = {

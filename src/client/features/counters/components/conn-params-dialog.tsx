@@ -10,7 +10,7 @@ import { dataSourcesQueryOptions } from '../../references/api/references'
 import { connParamsQueryOptions, counterKeys, updateConnParams } from '../api/counters'
 import { changedConnParams, ConnParamFields, missingConnParams } from './conn-param-fields'
 
-/** Connection parameters of the current installation; only changed values are sent. */
+/** Connection parameters of the current installation; only changed values are sent, a stored password only if replaced or cleared. */
 export function ConnParamsDialog({ counter, onClose }: { counter: { counter_id: number; serial_num: string } | null; onClose: () => void }) {
   const queryClient = useQueryClient()
   const params = useQuery({ ...connParamsQueryOptions(counter?.counter_id ?? 0), enabled: counter !== null })
@@ -18,11 +18,13 @@ export function ConnParamsDialog({ counter, onClose }: { counter: { counter_id: 
   const [initial, setInitial] = useState<ConnParamValues>({})
   const [values, setValues] = useState<ConnParamValues>({})
   const [errors, setErrors] = useState<Record<string, string>>({})
+  const [cleared, setCleared] = useState<string[]>([])
   const [saving, setSaving] = useState(false)
   useEffect(() => {
     const loaded = Object.fromEntries((params.data ?? []).map((p) => [p.par_name, p.par_value]))
     setInitial(loaded)
     setValues(loaded)
+    setCleared([])
     setErrors({})
   }, [params.data])
 
@@ -31,7 +33,8 @@ export function ConnParamsDialog({ counter, onClose }: { counter: { counter_id: 
     const missing = missingConnParams(params.data ?? [], values)
     setErrors(missing)
     if (Object.keys(missing).length > 0) return
-    const changed = changedConnParams(values, initial)
+    // A stored secret is answered empty: an empty field keeps it, only a cleared one is sent empty.
+    const changed = { ...changedConnParams(values, initial), ...Object.fromEntries(cleared.map((name) => [name, ''])) }
     if (Object.keys(changed).length === 0) return onClose()
     setSaving(true)
     try {
@@ -54,7 +57,7 @@ export function ConnParamsDialog({ counter, onClose }: { counter: { counter_id: 
       ) : !params.data ? (
         <Skeleton height="40" />
       ) : (
-        <ConnParamFields params={params.data} values={values} errors={errors} sources={(sources.data?.results ?? []).map((s) => s.name)} onChange={setValues} />
+        <ConnParamFields params={params.data} values={values} errors={errors} sources={(sources.data?.results ?? []).map((s) => s.name)} onChange={setValues} cleared={cleared} onClearedChange={setCleared} />
       )}
     </FormDialog>
   )
