@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import { requestCheck } from '../src/shared/schemas/requests'
 import { badgeCount, countsRose, requestsNotification } from './counts'
 import { CHECK_PATH, type RequestCounts } from './protocol'
+import { tokenSubject } from '../src/shared/token'
 import { swStore } from './store'
 
 declare const self: ServiceWorkerGlobalScope
@@ -10,9 +11,28 @@ declare const self: ServiceWorkerGlobalScope
 const TOKEN_KEY = 'token'
 const LAST_COUNTS_KEY = 'lastCounts'
 
-export const rememberToken = (token: string | null): Promise<void> => (token ? swStore.set(TOKEN_KEY, token) : swStore.delete(TOKEN_KEY))
-
 let queue: Promise<void> = Promise.resolve()
+
+/**
+ * The page's token (null after signing out). When the user changes, the last counts and the badge were
+ * the previous user's: they go, so the next user's first counts only set a baseline. Queued with the
+ * counts, so that counts the page sent before signing out are not taken for the next user's.
+ */
+export function rememberToken(token: string | null): Promise<void> {
+  queue = queue.then(() => storeToken(token)).catch(() => undefined)
+  return queue
+}
+
+const subjectOf = (token: string | null | undefined): number | null => (token ? tokenSubject(token) : null)
+
+async function storeToken(token: string | null): Promise<void> {
+  const previous = await swStore.get<string>(TOKEN_KEY)
+  await (token ? swStore.set(TOKEN_KEY, token) : swStore.delete(TOKEN_KEY))
+  if (subjectOf(previous) !== subjectOf(token)) {
+    await swStore.delete(LAST_COUNTS_KEY)
+    if ('clearAppBadge' in self.navigator) await self.navigator.clearAppBadge().catch(() => undefined)
+  }
+}
 
 /**
  * Counts from the page's heartbeat or the background check, one at a time (both compare with the same
@@ -42,7 +62,7 @@ export async function checkInBackground(): Promise<void> {
   if (!token) return
   const response = await fetch(CHECK_PATH, { headers: { Accept: 'application/json', Authorization: `JWT ${token}` }, cache: 'no-store' })
   // A token the server refuses stays refused: wait for the page to hand over a new one.
-  if (response.status === 401) return rememberToken(null)
+  if (response.status === 401) return storeToken(null)
   if (!response.ok) return
   const parsed = v.safeParse(requestCheck, await response.json())
   if (parsed.success) await noteCounts(parsed.output)

@@ -6,7 +6,8 @@ import { appSystem } from '../../src/client/app/system'
 import Toaster from '../../src/client/components/ui/toaster'
 import { CounterEditDialog } from '../../src/client/features/counters/components/counter-edit-dialog'
 import { cacheServerRows, countWaiting, offlineDb, OfflineStorageFullError } from '../../src/client/offline'
-import { counter } from './offline/helpers'
+import { session } from '../../src/client/lib/session'
+import { counter, ME, tokenOf } from './offline/helpers'
 
 const FULL_DISK = { stack: 'dbcore', name: 'full-disk' } as const
 
@@ -21,6 +22,7 @@ afterEach(() => reopen(() => offlineDb().unuse(FULL_DISK)))
 
 describe('a device out of storage', () => {
   it('tells the user the edit was not saved and keeps the form open', async () => {
+    session.signIn(tokenOf(ME))
     await cacheServerRows('counters', [counter(7)], { complete: true })
     // The device refuses every write to the outbox, as a full disk does.
     await reopen(() =>
@@ -47,6 +49,6 @@ describe('a device out of storage', () => {
 
     await waitFor(() => expect(screen.getByText(new OfflineStorageFullError().message)).toBeInTheDocument())
     expect(screen.getByRole('dialog')).toBeInTheDocument()
-    expect(await countWaiting()).toBe(0)
+    expect(await countWaiting(ME)).toBe(0)
   })
 })

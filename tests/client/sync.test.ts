@@ -4,7 +4,7 @@ import { flushNow, outboxTransport, startSync, syncState } from '../../src/clien
 import { requestCheckKey } from '../../src/client/features/requests/api/check'
 import { session } from '../../src/client/lib/session'
 import { cacheServerRows, countWaiting, enqueueEdit, NetworkError, offlineDb } from '../../src/client/offline'
-import { point } from './offline/helpers'
+import { COLLEAGUE, ME, point, tokenOf } from './offline/helpers'
 
 /**
  * The browser's network as the sync module meets it: a stand-in for fetch that answers like the server
@@ -31,6 +31,7 @@ class Network {
   }
 }
 
+const TOKEN = tokenOf(ME)
 let network: Network
 let queryClient: QueryClient
 let stop: () => void = () => {}
@@ -38,7 +39,7 @@ let stop: () => void = () => {}
 beforeEach(async () => {
   network = new Network()
   vi.stubGlobal('fetch', network.fetch)
-  session.signIn('token-1')
+  session.signIn(TOKEN)
   queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   await offlineDb().outbox.clear()
   await cacheServerRows('points', [point(1), point(2)], { complete: true })
@@ -50,23 +51,23 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-const edit = (id: number, remark: string) => enqueueEdit({ entity: 'point', op: 'update', entityId: id, patch: { remark }, baseVersion: 1 })
+const edit = (id: number, remark: string) => enqueueEdit({ author: ME, entity: 'point', op: 'update', entityId: id, patch: { remark }, baseVersion: 1 })
 
 describe('the outbox transport', () => {
   it('sends the edit as JSON with the token, the Idempotency-Key and If-Match', async () => {
-    const answer = await outboxTransport({ method: 'PUT', path: '/api/points/1/', body: { remark: 'r' }, headers: { 'Idempotency-Key': 'K1', 'If-Match': '"1"' } })
+    const answer = await outboxTransport(TOKEN)({ method: 'PUT', path: '/api/points/1/', body: { remark: 'r' }, headers: { 'Idempotency-Key': 'K1', 'If-Match': '"1"' } })
 
     expect(answer).toMatchObject({ status: 200, body: { point_id: 1, remark: 'r', version: 2 } })
     const headers = network.writes[0]!.init.headers as Record<string, string>
-    expect(headers).toMatchObject({ Authorization: 'JWT token-1', 'Idempotency-Key': 'K1', 'If-Match': '"1"', 'Content-Type': 'application/json' })
+    expect(headers).toMatchObject({ Authorization: `JWT ${TOKEN}`, 'Idempotency-Key': 'K1', 'If-Match': '"1"', 'Content-Type': 'application/json' })
   })
 
   it('turns a failed connection into a NetworkError and hands any answer over as it is', async () => {
     network.down = true
-    await expect(outboxTransport({ method: 'PATCH', path: '/api/counters/1/', body: {}, headers: {} })).rejects.toBeInstanceOf(NetworkError)
+    await expect(outboxTransport(TOKEN)({ method: 'PATCH', path: '/api/counters/1/', body: {}, headers: {} })).rejects.toBeInstanceOf(NetworkError)
     network.down = false
     network.status = 412
-    expect(await outboxTransport({ method: 'PUT', path: '/api/points/1/', body: {}, headers: {} })).toMatchObject({ status: 412, body: { detail: 'no' } })
+    expect(await outboxTransport(TOKEN)({ method: 'PUT', path: '/api/points/1/', body: {}, headers: {} })).toMatchObject({ status: 412, body: { detail: 'no' } })
   })
 })
 
@@ -81,7 +82,7 @@ describe('connectivity and flushing', () => {
     window.dispatchEvent(new Event('online'))
     await vi.waitFor(() => expect(syncState.get()).toMatchObject({ online: true, waiting: 0 }))
     expect(network.writes.map((w) => w.url)).toEqual(['/api/points/1/'])
-    expect(await countWaiting()).toBe(0)
+    expect(await countWaiting(ME)).toBe(0)
   })
 
   it('sends what waited out its back-off at once when the check call reaches the server again', async () => {
@@ -117,7 +118,7 @@ describe('connectivity and flushing', () => {
     await edit(2, 'вторая')
     await Promise.all([flushNow(), flushNow(true), flushNow()])
     document.dispatchEvent(new Event('visibilitychange'))
-    await vi.waitFor(async () => expect(await countWaiting()).toBe(0))
+    await vi.waitFor(async () => expect(await countWaiting(ME)).toBe(0))
     expect(network.writes.map((w) => w.url).sort()).toEqual(['/api/points/1/', '/api/points/2/'])
   })
 
@@ -129,6 +130,33 @@ describe('connectivity and flushing', () => {
     await edit(1, 'после входа')
     await vi.waitFor(() => expect(session.isLoggedIn()).toBe(false))
     expect(network.checks).toBeGreaterThan(checksBefore)
-    expect(await countWaiting()).toBe(1)
+    expect(await countWaiting(ME)).toBe(1)
+  })
+
+  it('on a shared tablet sends and counts only the signed-in user\'s edits, under their token, each once', async () => {
+    network.down = true
+    stop = startSync(queryClient)
+    await edit(1, 'оператор')
+    await vi.waitFor(() => expect(syncState.get()).toMatchObject({ online: false, waiting: 1 }))
+    // Its flush is over (a flush under way when its author signs out ends with the author's token).
+    await flushNow()
+    stop()
+
+    // The operator signs out; a colleague signs in and works online.
+    session.signOut()
+    session.signIn(tokenOf(COLLEAGUE))
+    network.down = false
+    stop = startSync(queryClient)
+    await vi.waitFor(() => expect(syncState.get()).toMatchObject({ online: true, waiting: 0 }))
+    await flushNow(true)
+    expect(network.writes).toEqual([])
+    stop()
+
+    // The operator signs in again: the edit goes out once, with the operator's token.
+    session.signOut()
+    session.signIn(TOKEN)
+    stop = startSync(queryClient)
+    await vi.waitFor(async () => expect(await countWaiting(ME)).toBe(0))
+    expect(network.writes.map((w) => [w.url, (w.init.headers as Record<string, string>).Authorization])).toEqual([['/api/points/1/', `JWT ${TOKEN}`]])
   })
 })

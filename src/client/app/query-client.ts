@@ -3,6 +3,7 @@ import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persist
 import { persistQueryClientRestore, persistQueryClientSubscribe, type PersistedClient } from '@tanstack/react-query-persist-client'
 import { ApiError } from '../lib/api-client'
 import { CURRENT_VERSION } from '../../shared/app-info'
+import { session } from '../lib/session'
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -36,7 +37,10 @@ const persistOptions = {
   queryClient,
   persister,
   maxAge: 7 * 24 * 60 * 60_000,
-  buster: CURRENT_VERSION,
+  /** The saved copy is the app version's and the signed-in user's: another user's start drops it unread. */
+  get buster(): string {
+    return `${CURRENT_VERSION}:${session.userId() ?? ''}`
+  },
   dehydrateOptions: {
     // Only queries a feature marks as small reference data are written to localStorage.
     shouldDehydrateQuery: (query: { state: { status: string }; meta?: Record<string, unknown> }) =>
@@ -54,10 +58,25 @@ function saveNow(): void {
 }
 
 /**
+ * A shared tablet: when the signed-in user changes (signing out, a refused token, someone else signing in),
+ * what the previous user loaded goes, from memory and from the device, so the next one never sees it.
+ */
+let cacheOwner: number | null = null
+function forgetOnUserChange(): void {
+  const user = session.userId()
+  if (user === cacheOwner) return
+  cacheOwner = user
+  queryClient.clear()
+  storage?.removeItem(PERSIST_KEY)
+}
+
+/**
  * Restores the saved reference queries before the router's first load (an offline start needs them there),
  * then keeps saving them, and once more when the page is left.
  */
 export async function restoreQueryCache(): Promise<void> {
+  cacheOwner = session.userId()
+  session.subscribe(forgetOnUserChange)
   try {
     await persistQueryClientRestore(persistOptions)
   } catch {

@@ -2,10 +2,11 @@ import { useSyncExternalStore } from 'react'
 import { isCancelledError, QueryObserver, type QueryClient } from '@tanstack/react-query'
 import { T } from '../../shared/texts'
 import { ApiError } from '../lib/api-client'
+import { tokenSubject } from '../../shared/token'
 import { session } from '../lib/session'
 import { requestCheckKey, requestCheckQueryOptions } from '../features/requests/api/check'
-import { liveQuery } from 'dexie'
-import { flushOutbox, NetworkError, offlineDb, type FlushReport, type Transport } from '../offline'
+import { Dexie, liveQuery } from 'dexie'
+import { adoptUnauthored, flushOutbox, NetworkError, offlineDb, type FlushReport, type Transport } from '../offline'
 import { postToWorker } from './sw-bridge'
 
 /**
@@ -45,16 +46,19 @@ export const syncState = {
 
 export const useSyncState = (): SyncState => useSyncExternalStore(syncState.subscribe, syncState.get)
 
-/** The outbox's transport: fetch with the JWT header; no answer at all (or none in time) is a NetworkError. */
-export const outboxTransport: Transport = async ({ method, path, body, headers }) => {
-  const token = session.token()
+/**
+ * The outbox's transport for one user's token: fetch with the JWT header; no answer at all (or none in
+ * time) is a NetworkError. The token is the one the flush started with: an edit in flight when its author
+ * signs out still goes out under the author, never under whoever signs in next.
+ */
+export const outboxTransport = (token: string): Transport => async ({ method, path, body, headers }) => {
   let response: Response
   let text: string
   try {
     response = await fetch(path, {
       method,
       body: JSON.stringify(body),
-      headers: { ...headers, 'Content-Type': 'application/json', Accept: 'application/json', ...(token ? { Authorization: `JWT ${token}` } : {}) },
+      headers: { ...headers, 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `JWT ${token}` },
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     })
     text = await response.text()
@@ -94,8 +98,11 @@ export function flushNow(retryNow = false): Promise<void> {
     do {
       again = false
       againRetryNow = false
-      if (!session.isLoggedIn()) return
-      afterFlush(await flushOutbox(outboxTransport, { retryNow: retry }))
+      const token = session.token()
+      const author = token === null ? null : tokenSubject(token)
+      // Only the signed-in user's own edits are sent, with their own token.
+      if (token === null || author === null) return
+      afterFlush(await flushOutbox(outboxTransport(token), { author, retryNow: retry }))
       retry = againRetryNow
     } while (again)
   })()
@@ -140,16 +147,17 @@ function startHeartbeat(queryClient: QueryClient): () => void {
 }
 
 /**
- * The waiting counts, and a flush for each new entry (an edit just queued, a conflict kept, a rejection
- * resent: each gets a new mutationId); the flusher's own changes do not start one. Index keys and counts
- * only: re-reading whole entries after each of a long replay's writes would cost more than the replay.
+ * The signed-in user's waiting counts, and a flush for each new entry of theirs (an edit just queued, a
+ * conflict kept, a rejection resent: each gets a new mutationId); the flusher's own changes do not start
+ * one. Index keys and counts only: re-reading whole entries after each of a long replay's writes would
+ * cost more than the replay. Another user's entries are neither counted nor shown.
  */
-function watchOutbox(): () => void {
+function watchOutbox(author: number): () => void {
   const db = offlineDb()
   let known = new Set<string>()
   const subscription = liveQuery(async () => ({
-    keys: (await db.outbox.orderBy('mutationId').keys()) as string[],
-    needsDecision: await db.outbox.where('status').anyOf('conflict', 'rejected').count(),
+    keys: (await db.outbox.where('[author+mutationId]').between([author, Dexie.minKey], [author, Dexie.maxKey]).keys()).map((key) => String((key as unknown[])[1])),
+    needsDecision: await db.outbox.where('[author+status]').anyOf([author, 'conflict'], [author, 'rejected']).count(),
   })).subscribe({
     next: ({ keys, needsDecision }) => {
       const fresh = keys.some((key) => !known.has(key))
@@ -174,9 +182,11 @@ function listen(target: EventTarget, type: string, handler: () => void): () => v
  */
 export function startSync(queryClient: QueryClient): () => void {
   const handToWorker = () => postToWorker({ type: 'session', token: session.token() })
+  const author = session.userId()
+  if (author !== null) void adoptUnauthored(author).catch((error: unknown) => console.error('outbox adoption failed', error))
   const stops = [
     startHeartbeat(queryClient),
-    watchOutbox(),
+    ...(author === null ? [] : [watchOutbox(author)]),
     listen(window, 'online', () => {
       checkNow()
       void flushNow(true)
@@ -190,7 +200,8 @@ export function startSync(queryClient: QueryClient): () => void {
     session.subscribe(handToWorker),
   ]
   handToWorker()
-  void flushNow()
+  // A start is a sign-in or a page load: what the user left waiting goes now, not after a back-off grown before.
+  void flushNow(true)
   return () => {
     stops.forEach((stop) => stop())
     clearTimeout(retryTimer)

@@ -1,3 +1,6 @@
+import { T } from '../../shared/texts'
+import { tokenSubject } from '../../shared/token'
+
 /** The stored token: the console is signed in exactly when one is stored (metering.md section 4). */
 const TOKEN_KEY = 'token'
 const FLAG_KEY = 'logged_in'
@@ -11,6 +14,11 @@ export const session = {
   },
   isLoggedIn(): boolean {
     return localStorage.getItem(TOKEN_KEY) !== null
+  },
+  /** The signed-in user's id, or null when signed out: it labels what this user leaves on a shared device. */
+  userId(): number | null {
+    const token = localStorage.getItem(TOKEN_KEY)
+    return token === null ? null : tokenSubject(token)
   },
   signIn(token: string) {
     localStorage.setItem(TOKEN_KEY, token)
@@ -27,3 +35,11 @@ export const session = {
     return () => listeners.delete(listener)
   },
 }
+
+/** The author of an edit made now: the signed-in user (the screens that edit are shown only to one). */
+export function signedInUserId(): number {
+  const id = session.userId()
+  if (id === null) throw new Error(T.editNeedsSignIn)
+  return id
+}
+

@@ -27,6 +27,18 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       meta: 'key',
     },
   },
+  {
+    // Entries carry their author. Who made the earlier ones is unknown: null until a session adopts them.
+    version: 2,
+    stores: { outbox: '++seq, &mutationId, [entity+entityId], status, author, [author+status], [author+mutationId]' },
+    upgrade: (tx) =>
+      tx
+        .table('outbox')
+        .toCollection()
+        .modify((entry: { author?: number | null }) => {
+          entry.author ??= null
+        }),
+  },
 ]
 
 export class MeteringDb extends Dexie {

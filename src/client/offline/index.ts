@@ -3,7 +3,7 @@ export { DB_NAME, MeteringDb, SCHEMA_VERSIONS, offlineDb, type SchemaVersion } f
 export { cacheServerRows, getCachedRow, lastRefreshedAt, onCachedListChange, queryCachedList, type CacheReport } from './cached-lists'
 export type { ListPage, ListQuery } from './list-query'
 export { POINT_ORDERINGS, type ListName, type ListRows, type PointOrdering } from './lists'
-export { enqueueEdit, countWaiting, listOutbox, resolveTempId, subscribeOutbox } from './outbox'
+export { adoptUnauthored, enqueueEdit, countWaiting, listOutbox, resolveTempId, subscribeOutbox } from './outbox'
 export { flushOutbox, type FlushOptions, type FlushReport } from './replay'
 export { discard, keepMine, resend, takeTheirs } from './resolutions'
 export { NetworkError, type Transport, type TransportRequest, type TransportResponse } from './transport'

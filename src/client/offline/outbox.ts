@@ -15,13 +15,13 @@ const NEXT_TEMP_ID_KEY = 'nextTempId'
  * Returns the entry; for a create its entityId is the temporary (negative) id of the new point.
  */
 export function enqueueEdit(input: EditInput, db: MeteringDb = offlineDb()): Promise<OutboxEntry> {
-  return writeTransaction(db, () => (input.op === 'create' ? enqueueCreate(db, input.patch) : enqueueUpdate(db, input)))
+  return writeTransaction(db, () => (input.op === 'create' ? enqueueCreate(db, input.author, input.patch) : enqueueUpdate(db, input)))
 }
 
-async function enqueueCreate(db: MeteringDb, patch: PointPatch): Promise<OutboxEntry> {
+async function enqueueCreate(db: MeteringDb, author: number, patch: PointPatch): Promise<OutboxEntry> {
   const tempId = await allocateTempId(db)
   await db.points.add(newPointRow(tempId, patch))
-  return addEntry(db, { entity: 'point', op: 'create', entityId: tempId, patch, baseVersion: 0, base: null })
+  return addEntry(db, { author, entity: 'point', op: 'create', entityId: tempId, patch, baseVersion: 0, base: null })
 }
 
 async function enqueueUpdate(db: MeteringDb, input: Extract<EditInput, { op: 'update' }>): Promise<OutboxEntry> {
@@ -33,7 +33,7 @@ async function enqueueUpdate(db: MeteringDb, input: Extract<EditInput, { op: 'up
   await table.put({ ...current, ...input.patch } as AnyRow)
 
   const previous = (await entriesOf(db, input.entity, entityId)).at(-1)
-  if (previous && isMergeable(previous)) {
+  if (previous && isMergeable(previous, input.author)) {
     previous.patch = { ...previous.patch, ...input.patch }
     await db.outbox.put(previous)
     return previous
@@ -43,18 +43,20 @@ async function enqueueUpdate(db: MeteringDb, input: Extract<EditInput, { op: 'up
 
 /**
  * Only an entry that was never sent may absorb a later edit: once sent, the server may already hold it
- * under its Idempotency-Key, and the same key with another body would be refused.
+ * under its Idempotency-Key, and the same key with another body would be refused. Another user's entry
+ * never does: it is sent under their name.
  */
-function isMergeable(entry: OutboxEntry): boolean {
-  return entry.status === 'pending' && entry.attempts === 0
+function isMergeable(entry: OutboxEntry, author: number): boolean {
+  return entry.status === 'pending' && entry.attempts === 0 && entry.author === author
 }
 
-type NewEntry = Pick<OutboxEntry, 'entity' | 'op' | 'entityId' | 'patch' | 'baseVersion' | 'base'>
+type NewEntry = Pick<OutboxEntry, 'author' | 'entity' | 'op' | 'entityId' | 'patch' | 'baseVersion' | 'base'>
 
 async function addEntry(db: MeteringDb, fields: NewEntry): Promise<OutboxEntry> {
-  const { entity, op, entityId, patch, baseVersion, base } = fields
+  const { author, entity, op, entityId, patch, baseVersion, base } = fields
   const entry = {
     mutationId: ulid(),
+    author,
     entity,
     op,
     entityId,
@@ -80,27 +82,37 @@ async function allocateTempId(db: MeteringDb): Promise<number> {
   return tempId
 }
 
-/** Every waiting entry, in the order it will be sent. */
-export function listOutbox(db: MeteringDb = offlineDb()): Promise<OutboxEntry[]> {
-  return db.outbox.toArray()
+/** The author's waiting entries, in the order they will be sent (equal index keys are ordered by seq). */
+export function listOutbox(author: number, db: MeteringDb = offlineDb()): Promise<OutboxEntry[]> {
+  return db.outbox.where('author').equals(author).toArray()
 }
 
-/** Edits not yet accepted by the server: pending, being sent, in conflict or rejected. */
-export function countWaiting(db: MeteringDb = offlineDb()): Promise<number> {
-  return db.outbox.count()
+/** The author's edits not yet accepted by the server: pending, being sent, in conflict or rejected. */
+export function countWaiting(author: number, db: MeteringDb = offlineDb()): Promise<number> {
+  return db.outbox.where('author').equals(author).count()
 }
 
 /**
- * Calls `listener` with the whole outbox now and after every change, in this tab or another
+ * Calls `listener` with the author's outbox now and after every change, in this tab or another
  * (Dexie liveQuery). Returns the unsubscribe function.
  */
 export function subscribeOutbox(
+  author: number,
   listener: (entries: OutboxEntry[]) => void,
   db: MeteringDb = offlineDb(),
   onError?: (error: unknown) => void,
 ): () => void {
-  const subscription = liveQuery(() => db.outbox.toArray()).subscribe({ next: listener, error: onError })
+  const subscription = liveQuery(() => listOutbox(author, db)).subscribe({ next: listener, error: onError })
   return () => subscription.unsubscribe()
+}
+
+/**
+ * Entries recorded before outbox entries carried their author become the author's: the first session
+ * after the update is, as a rule, the user who made them (that session sent them before the update).
+ */
+export function adoptUnauthored(author: number, db: MeteringDb = offlineDb()): Promise<number> {
+  // Entries a release before this one wrote have no author field at all; the upgrade made them null.
+  return db.outbox.filter((entry) => typeof entry.author !== 'number').modify({ author })
 }
 
 /** The real id a temporary one became once the server accepted the create, or null while it waits. */

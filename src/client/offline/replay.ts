@@ -11,6 +11,8 @@ import type { OutboxEntry, OutboxError } from './types'
 import { writeTransaction } from './write-transaction'
 
 export interface FlushOptions {
+  /** The signed-in user whose session sends: only their entries go out, under their token. */
+  author: number
   db?: MeteringDb
   /** Also send entries still waiting for their back-off: on `online` and on an explicit «Отправить сейчас». */
   retryNow?: boolean
@@ -44,10 +46,10 @@ interface Clock {
  * Sends the outbox: oldest first, FIFO per entity (an entity's later entries wait while an earlier one
  * is deferred, in conflict or rejected; other entities go on). One flusher at a time across tabs.
  */
-export async function flushOutbox(transport: Transport, options: FlushOptions = {}): Promise<FlushReport> {
+export async function flushOutbox(transport: Transport, options: FlushOptions): Promise<FlushReport> {
   const db = options.db ?? offlineDb()
   const clock = { now: options.now ?? Date.now, random: options.random ?? Math.random }
-  const report = await withFlushLock(() => drain(db, transport, clock, options.retryNow ?? false))
+  const report = await withFlushLock(() => drain(db, transport, options.author, clock, options.retryNow ?? false))
   return report ?? { ...emptyReport(), busy: true }
 }
 
@@ -58,15 +60,15 @@ function emptyReport(): FlushReport {
 /** Entries of different entities are sent this many at a time; one entity's entries always go one by one. */
 const PARALLEL_SENDS = 6
 
-async function drain(db: MeteringDb, transport: Transport, clock: Clock, retryNow: boolean): Promise<FlushReport> {
-  await requeueAbandoned(db)
+async function drain(db: MeteringDb, transport: Transport, author: number, clock: Clock, retryNow: boolean): Promise<FlushReport> {
+  await requeueAbandoned(db, author)
   const report = emptyReport()
   // Entities deferred during this flush are not retried in it, even when their back-off is already over.
   const deferredEntities = new Set<string>()
   let stopped = false
   while (!stopped) {
     // Each wave sends the oldest due entry of every entity; re-reading per wave picks up edits made meanwhile.
-    const heads = await dueHeads(db, clock.now(), retryNow, deferredEntities)
+    const heads = await dueHeads(db, author, clock.now(), retryNow, deferredEntities)
     if (heads.length === 0) break
     const handle = async (candidate: OutboxEntry) => {
       if (stopped) return
@@ -97,7 +99,7 @@ async function drain(db: MeteringDb, transport: Transport, clock: Clock, retryNo
     await handle(heads[0]!)
     await inParallel(heads.slice(1), PARALLEL_SENDS, handle)
   }
-  report.nextAttemptAt = await earliestRetry(db, clock.now())
+  report.nextAttemptAt = await earliestRetry(db, author, clock.now())
   return report
 }
 
@@ -114,18 +116,23 @@ async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promi
  * An entry still marked inflight when a flush starts was sent by a tab that closed or crashed before the
  * answer: its outcome is unknown, so it counts as an attempt and is sent again under the same key.
  */
-function requeueAbandoned(db: MeteringDb): Promise<number> {
+function requeueAbandoned(db: MeteringDb, author: number): Promise<number> {
   return db.outbox
-    .where('status')
-    .equals('inflight')
+    .where('author')
+    .equals(author)
+    .filter((entry) => entry.status === 'inflight')
     .modify((entry) => {
       entry.status = 'pending'
       entry.attempts += 1
     })
 }
 
-/** The oldest entry of each entity, when it is pending and due; an entity whose oldest entry waits blocks the rest. */
-async function dueHeads(db: MeteringDb, now: number, retryNow: boolean, deferredEntities: Set<string>): Promise<OutboxEntry[]> {
+/**
+ * The one place entries are chosen for sending: the oldest entry of each entity, when it is the author's,
+ * pending and due. An entity whose oldest entry waits blocks the rest, whoever made them: a later edit was
+ * made on top of the earlier one, and another user's session must not send it (nor carry it in a PUT).
+ */
+async function dueHeads(db: MeteringDb, author: number, now: number, retryNow: boolean, deferredEntities: Set<string>): Promise<OutboxEntry[]> {
   const seen = new Set<string>()
   const heads: OutboxEntry[] = []
   for (const entry of await db.outbox.toArray()) {
@@ -133,7 +140,7 @@ async function dueHeads(db: MeteringDb, now: number, retryNow: boolean, deferred
     if (seen.has(key)) continue
     seen.add(key)
     const due = retryNow || entry.nextAttemptAt <= now
-    if (entry.status === 'pending' && due && !deferredEntities.has(key)) heads.push(entry)
+    if (entry.author === author && entry.status === 'pending' && due && !deferredEntities.has(key)) heads.push(entry)
   }
   return heads
 }
@@ -211,7 +218,8 @@ function acknowledge(db: MeteringDb, entry: OutboxEntry, row: AnyRow): Promise<v
   })
 }
 
-async function earliestRetry(db: MeteringDb, now: number): Promise<number | null> {
-  const times = (await db.outbox.where('status').equals('pending').toArray()).map((entry) => entry.nextAttemptAt).filter((time) => time > now)
+async function earliestRetry(db: MeteringDb, author: number, now: number): Promise<number | null> {
+  const pending = await db.outbox.where('author').equals(author).filter((entry) => entry.status === 'pending').toArray()
+  const times = pending.map((entry) => entry.nextAttemptAt).filter((time) => time > now)
   return times.length > 0 ? Math.min(...times) : null
 }

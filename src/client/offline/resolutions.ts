@@ -13,10 +13,13 @@ const STATUS_NAMES: Record<OutboxStatus, string> = {
   rejected: 'отклонено сервером',
 }
 
-/** Reads the entry inside the caller's transaction; another tab may have resolved or sent it meanwhile. */
-async function entryIn(db: MeteringDb, seq: number, allowed: readonly OutboxStatus[]): Promise<OutboxEntry> {
+/**
+ * Reads the entry inside the caller's transaction; another tab may have resolved or sent it meanwhile.
+ * Only the author resolves an entry: another user's session does not even see it.
+ */
+async function entryIn(db: MeteringDb, seq: number, author: number, allowed: readonly OutboxStatus[]): Promise<OutboxEntry> {
   const entry = await db.outbox.get(seq)
-  if (!entry) throw new OutboxStateError('Изменение уже отправлено или удалено')
+  if (!entry || entry.author !== author) throw new OutboxStateError('Изменение уже отправлено или удалено')
   if (!allowed.includes(entry.status)) throw new OutboxStateError(`Изменение ${STATUS_NAMES[entry.status]}: действие недоступно`)
   return entry
 }
@@ -46,9 +49,9 @@ function requeue(entry: OutboxEntry): void {
 }
 
 /** Conflict: my edit wins. The patch is re-based on the server's current version and sent again. */
-export function keepMine(seq: number, db: MeteringDb = offlineDb()): Promise<void> {
+export function keepMine(seq: number, author: number, db: MeteringDb = offlineDb()): Promise<void> {
   return writeTransaction(db, async () => {
-    const entry = await entryIn(db, seq, ['conflict'])
+    const entry = await entryIn(db, seq, author, ['conflict'])
     const server = serverRowOf(entry)
     entry.baseVersion = server.version
     requeue(entry)
@@ -58,9 +61,9 @@ export function keepMine(seq: number, db: MeteringDb = offlineDb()): Promise<voi
 }
 
 /** Conflict: the server's version wins. It is stored locally and my edit is dropped. */
-export function takeTheirs(seq: number, db: MeteringDb = offlineDb()): Promise<void> {
+export function takeTheirs(seq: number, author: number, db: MeteringDb = offlineDb()): Promise<void> {
   return writeTransaction(db, async () => {
-    const entry = await entryIn(db, seq, ['conflict'])
+    const entry = await entryIn(db, seq, author, ['conflict'])
     const server = serverRowOf(entry)
     await db.outbox.delete(seq)
     await rebuildLocalRow(db, entry.entity, entry.entityId, server)
@@ -68,9 +71,9 @@ export function takeTheirs(seq: number, db: MeteringDb = offlineDb()): Promise<v
 }
 
 /** Rejected: sends the entry again, with `editedPatch` instead of its patch when the user corrected it. */
-export function resend(seq: number, editedPatch?: OutboxEntry['patch'], db: MeteringDb = offlineDb()): Promise<void> {
+export function resend(seq: number, author: number, editedPatch?: OutboxEntry['patch'], db: MeteringDb = offlineDb()): Promise<void> {
   return writeTransaction(db, async () => {
-    const entry = await entryIn(db, seq, ['rejected'])
+    const entry = await entryIn(db, seq, author, ['rejected'])
     if (editedPatch) entry.patch = editedPatch
     requeue(entry)
     await db.outbox.put(entry)
@@ -83,9 +86,9 @@ export function resend(seq: number, editedPatch?: OutboxEntry['patch'], db: Mete
  * with the entity's other waiting edits still applied (after a 404 it is removed: the server has no such
  * row any more); discarding a create removes the new point and every later edit of it.
  */
-export function discard(seq: number, db: MeteringDb = offlineDb()): Promise<void> {
+export function discard(seq: number, author: number, db: MeteringDb = offlineDb()): Promise<void> {
   return writeTransaction(db, async () => {
-    const entry = await entryIn(db, seq, ['pending', 'conflict', 'rejected'])
+    const entry = await entryIn(db, seq, author, ['pending', 'conflict', 'rejected'])
     const entries = await entriesOf(db, entry.entity, entry.entityId)
     if (entry.op === 'create') {
       await db.outbox.bulkDelete(entries.map((each) => each.seq as number))

@@ -78,6 +78,12 @@ interface OutboxEntryOf<E extends EntityName> {
   seq?: number
   /** ULID; also the Idempotency-Key, renewed only when the user re-queues a conflict or a rejection. */
   mutationId: string
+  /**
+   * The user id of whoever made the edit: only their session sends, shows or resolves it (the server
+   * scopes Idempotency-Key per user and audits the token's user). Null for entries recorded before
+   * authors were kept, until a session adopts them (`adoptUnauthored`).
+   */
+  author: number | null
   entity: E
   /** Negative while it is the temporary id of a point created offline. */
   entityId: number
@@ -101,13 +107,14 @@ interface OutboxEntryOf<E extends EntityName> {
 export type OutboxEntry = { [E in EntityName]: OutboxEntryOf<E> }[EntityName]
 
 /**
- * An edit as a screen submits it. A create gets a temporary id, returned in the entry. `current` is the
- * row the screen edited, used only when the device has no copy of it yet.
+ * An edit as a screen submits it, with the signed-in user as its author. A create gets a temporary id,
+ * returned in the entry. `current` is the row the screen edited, used only when the device has no copy of it yet.
  */
-export type EditInput =
+export type EditInput = { author: number } & (
   | { entity: 'point'; op: 'create'; patch: PointPatch }
   | { entity: 'point'; op: 'update'; entityId: number; patch: PointPatch; baseVersion: number; current?: PointRow }
   | { entity: 'counter'; op: 'update'; entityId: number; patch: CounterPatch; baseVersion: number; current?: CounterRow }
+)
 
 export interface MetaRecord {
   key: string

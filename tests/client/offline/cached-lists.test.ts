@@ -11,7 +11,7 @@ import {
   type RepresentRow,
 } from '../../../src/client/offline'
 import { FakeServer } from './fake-server'
-import { counter, dispose, freshDb, point } from './helpers'
+import { counter, dispose, freshDb, point, ME } from './helpers'
 
 let db: MeteringDb
 
@@ -87,7 +87,7 @@ describe('reading the cached lists', () => {
     const changes: string[] = []
     const stop = onCachedListChange('points', () => changes.push('points'), db)
 
-    await enqueueEdit({ entity: 'point', op: 'update', entityId: 2, patch: { name: 'Новое имя' }, baseVersion: 1 }, db)
+    await enqueueEdit({ author: ME, entity: 'point', op: 'update', entityId: 2, patch: { name: 'Новое имя' }, baseVersion: 1 }, db)
 
     expect(names((await queryCachedList('points', { search: 'новое' }, db)).results)).toEqual(['Новое имя'])
     expect(changes).toEqual(['points'])
@@ -106,13 +106,13 @@ describe('refreshing from the server', () => {
 
     server.editPointAsAnotherUser(3, { name: 'чужое' })
     server.editPointAsAnotherUser(4, { name: 'чужое' })
-    await enqueueEdit({ entity: 'point', op: 'update', entityId: 2, patch: { name: 'моё 2' }, baseVersion: 1 }, db)
-    await enqueueEdit({ entity: 'point', op: 'update', entityId: 3, patch: { name: 'моё 3' }, baseVersion: 1 }, db)
-    await enqueueEdit({ entity: 'point', op: 'update', entityId: 4, patch: { energy_limit: -1 }, baseVersion: 2 }, db)
-    await flushOutbox(server.transport, { db })
-    await enqueueEdit({ entity: 'point', op: 'update', entityId: 5, patch: { name: 'моё 5' }, baseVersion: 1 }, db)
+    await enqueueEdit({ author: ME, entity: 'point', op: 'update', entityId: 2, patch: { name: 'моё 2' }, baseVersion: 1 }, db)
+    await enqueueEdit({ author: ME, entity: 'point', op: 'update', entityId: 3, patch: { name: 'моё 3' }, baseVersion: 1 }, db)
+    await enqueueEdit({ author: ME, entity: 'point', op: 'update', entityId: 4, patch: { energy_limit: -1 }, baseVersion: 2 }, db)
+    await flushOutbox(server.transport, { author: ME, db })
+    await enqueueEdit({ author: ME, entity: 'point', op: 'update', entityId: 5, patch: { name: 'моё 5' }, baseVersion: 1 }, db)
     await db.outbox.filter((entry) => entry.entityId === 5).modify({ status: 'inflight' })
-    const create = await enqueueEdit({ entity: 'point', op: 'create', patch: { name: 'новая', point_number: 'N', address: 'А' } }, db)
+    const create = await enqueueEdit({ author: ME, entity: 'point', op: 'create', patch: { name: 'новая', point_number: 'N', address: 'А' } }, db)
     expect((await db.outbox.toArray()).map((entry) => [entry.entityId, entry.status])).toEqual([
       [3, 'conflict'],
       [4, 'rejected'],

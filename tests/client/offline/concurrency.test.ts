@@ -10,7 +10,7 @@ import {
   type Transport,
 } from '../../../src/client/offline'
 import { FakeServer } from './fake-server'
-import { dispose, freshDb, manualClock, point } from './helpers'
+import { dispose, freshDb, manualClock, point, ME } from './helpers'
 
 let db: MeteringDb
 let server: FakeServer
@@ -27,7 +27,7 @@ beforeEach(async () => {
 afterEach(() => dispose(db))
 
 const editPoint = (entityId: number, name: string, target = db) =>
-  enqueueEdit({ entity: 'point', op: 'update', entityId, patch: { name }, baseVersion: 1 }, target)
+  enqueueEdit({ author: ME, entity: 'point', op: 'update', entityId, patch: { name }, baseVersion: 1 }, target)
 
 /** A minimal Web Locks manager shared by every "tab" of the test, as the browser shares it between tabs. */
 function installWebLocks(): () => void {
@@ -62,19 +62,19 @@ describe('a reload while an edit is in flight', () => {
       db.close()
       return response
     }
-    await expect(flushOutbox(dyingTab, { db, ...clock })).rejects.toThrow()
+    await expect(flushOutbox(dyingTab, { author: ME, db, ...clock })).rejects.toThrow()
 
     const reopened = new MeteringDb(db.name)
-    expect((await listOutbox(reopened))[0]).toMatchObject({ mutationId: entry.mutationId, status: 'inflight' })
+    expect((await listOutbox(ME, reopened))[0]).toMatchObject({ mutationId: entry.mutationId, status: 'inflight' })
     expect(server.timesApplied(entry.mutationId)).toBe(1)
 
-    expect(await flushOutbox(server.transport, { db: reopened, ...clock })).toMatchObject({ applied: 1 })
+    expect(await flushOutbox(server.transport, { author: ME, db: reopened, ...clock })).toMatchObject({ applied: 1 })
 
     expect(server.received.map((request) => request.headers['Idempotency-Key'])).toEqual([entry.mutationId, entry.mutationId])
     expect(server.timesApplied(entry.mutationId)).toBe(1)
     expect(server.requirePoint(1)).toMatchObject({ name: 'X', version: 2 })
     expect(await getCachedRow('points', 1, reopened)).toEqual(server.requirePoint(1))
-    expect(await countWaiting(reopened)).toBe(0)
+    expect(await countWaiting(ME, reopened)).toBe(0)
     db = reopened
   })
 
@@ -84,10 +84,10 @@ describe('a reload while an edit is in flight', () => {
       db.close()
       throw new Error('tab closed')
     }
-    await expect(flushOutbox(dyingTab, { db, ...clock })).rejects.toThrow()
+    await expect(flushOutbox(dyingTab, { author: ME, db, ...clock })).rejects.toThrow()
 
     const reopened = new MeteringDb(db.name)
-    expect(await flushOutbox(server.transport, { db: reopened, ...clock })).toMatchObject({ applied: 1 })
+    expect(await flushOutbox(server.transport, { author: ME, db: reopened, ...clock })).toMatchObject({ applied: 1 })
     expect(server.timesApplied(entry.mutationId)).toBe(1)
     expect((await getCachedRow('points', 1, reopened))?.version).toBe(2)
     db = reopened
@@ -107,8 +107,8 @@ describe('two flushers at once', () => {
       const keys = [(await editPoint(1, 'A')).mutationId, (await editPoint(2, 'B')).mutationId, (await editPoint(3, 'C')).mutationId]
 
       const reports = await Promise.all([
-        flushOutbox(slowTransport, { db, ...clock }),
-        flushOutbox(slowTransport, { db: otherTab, ...clock }),
+        flushOutbox(slowTransport, { author: ME, db, ...clock }),
+        flushOutbox(slowTransport, { author: ME, db: otherTab, ...clock }),
       ])
 
       expect(reports.map((report) => report.busy).sort()).toEqual([false, true])
@@ -125,7 +125,7 @@ describe('two flushers at once', () => {
     expect(navigator.locks).toBeUndefined()
     const keys = [(await editPoint(1, 'A')).mutationId, (await editPoint(2, 'B')).mutationId]
 
-    const reports = await Promise.all([flushOutbox(slowTransport, { db, ...clock }), flushOutbox(slowTransport, { db, ...clock })])
+    const reports = await Promise.all([flushOutbox(slowTransport, { author: ME, db, ...clock }), flushOutbox(slowTransport, { author: ME, db, ...clock })])
 
     expect(reports.map((report) => report.busy)).toEqual([false, true])
     expect(server.applied).toEqual(keys)
@@ -136,17 +136,17 @@ describe('two flushers at once', () => {
     const first = await editPoint(1, 'A')
     let late: Promise<unknown> | undefined
     const editingWhileSending: Transport = async (request) => {
-      late ??= editPoint(2, 'B').then(() => flushOutbox(server.transport, { db, ...clock }))
+      late ??= editPoint(2, 'B').then(() => flushOutbox(server.transport, { author: ME, db, ...clock }))
       await late
       return server.transport(request)
     }
 
-    const report = await flushOutbox(editingWhileSending, { db, ...clock })
+    const report = await flushOutbox(editingWhileSending, { author: ME, db, ...clock })
 
     expect(await late).toMatchObject({ busy: true })
     expect(report).toMatchObject({ applied: 2 })
     expect(server.applied[0]).toBe(first.mutationId)
     expect(server.applied).toHaveLength(2)
-    expect(await countWaiting(db)).toBe(0)
+    expect(await countWaiting(ME, db)).toBe(0)
   })
 })

@@ -1,5 +1,6 @@
 import { NetworkError, type Transport, type TransportRequest, type TransportResponse } from '../../../src/client/offline'
 import type { CounterRow, PointRow } from '../../../src/client/offline'
+import { ME } from './helpers'
 
 /** What the next request meets instead of a plain round trip. */
 export type Fault =
@@ -24,6 +25,8 @@ export class FakeServer {
   readonly received: TransportRequest[] = []
   /** Idempotency-Key of every mutation actually applied, in order. */
   readonly applied: string[] = []
+  /** Who applied each of `applied`, in the same order (the server's audit names the token's user). */
+  readonly appliedBy: number[] = []
   authorized = true
   private readonly answers = new Map<string, { fingerprint: string; response: TransportResponse }>()
   private readonly faults: Fault[] = []
@@ -59,28 +62,37 @@ export class FakeServer {
     return this.applied.filter((applied) => applied === key).length
   }
 
-  readonly transport: Transport = async (request) => {
-    const fault = this.faults.shift()
-    if (fault?.kind === 'lost-request') throw new NetworkError('connection refused')
-    this.received.push(structuredClone(request))
-    if (fault?.kind === 'answer') return { status: fault.status, body: fault.body ?? null, headers: fault.headers ?? {} }
-    const response = this.handle(request)
-    if (fault?.kind === 'lost-answer') throw new NetworkError('connection reset')
-    return structuredClone(response)
+  /** The transport of a console signed in as `user` (its token names the user). */
+  transportAs(user: number): Transport {
+    return async (request) => {
+      const fault = this.faults.shift()
+      if (fault?.kind === 'lost-request') throw new NetworkError('connection refused')
+      this.received.push(structuredClone(request))
+      if (fault?.kind === 'answer') return { status: fault.status, body: fault.body ?? null, headers: fault.headers ?? {} }
+      const response = this.handle(request, user)
+      if (fault?.kind === 'lost-answer') throw new NetworkError('connection reset')
+      return structuredClone(response)
+    }
   }
 
-  private handle(request: TransportRequest): TransportResponse {
+  /** The transport of the console's usual user. */
+  readonly transport: Transport = this.transportAs(ME)
+
+  private handle(request: TransportRequest, user: number): TransportResponse {
     if (!this.authorized) return json(401, { detail: 'Учётные данные не были предоставлены.' })
     const key = request.headers['Idempotency-Key']
     if (!key) return json(400, { detail: 'Нет Idempotency-Key' })
     const fingerprint = JSON.stringify([request.method, request.path, request.body])
-    const stored = this.answers.get(key)
+    // Keys are scoped per user, as the real server scopes them: another user's key is a new request.
+    const scopedKey = `${user}:${key}`
+    const stored = this.answers.get(scopedKey)
     if (stored) return stored.fingerprint === fingerprint ? stored.response : json(422, { detail: 'Ключ идемпотентности уже использован' })
     const response = this.apply(request)
     // The key and the answer are kept only with a change, in the same transaction (DESIGN.md section 4).
     if (response.status < 300) {
-      this.answers.set(key, { fingerprint, response })
+      this.answers.set(scopedKey, { fingerprint, response })
       this.applied.push(key)
+      this.appliedBy.push(user)
     }
     return response
   }

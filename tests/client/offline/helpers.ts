@@ -2,6 +2,10 @@ import { MeteringDb, type CounterRow, type PointRow } from '../../../src/client/
 
 let dbCount = 0
 
+/** The user signed in on the device in most tests (an outbox entry's author), and a second one sharing the tablet. */
+export const ME = 1
+export const COLLEAGUE = 2
+
 /** A database of its own for each test, deleted afterwards by `dispose`. */
 export function freshDb(): MeteringDb {
   dbCount += 1
@@ -44,4 +48,10 @@ export function manualClock(start = 1_700_000_000_000) {
       now += ms
     },
   }
+}
+
+/** A token shaped as the server signs it (a JWT whose `sub` is the user id); the console reads only `sub`. */
+export function tokenOf(userId: number): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: String(userId), iat: 1_700_000_000 })}.signature`
 }

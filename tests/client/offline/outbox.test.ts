@@ -13,7 +13,7 @@ import {
   type OutboxEntry,
 } from '../../../src/client/offline'
 import { FakeServer } from './fake-server'
-import { counter, dispose, freshDb, point } from './helpers'
+import { counter, dispose, freshDb, point, ME } from './helpers'
 
 let db: MeteringDb
 
@@ -27,7 +27,7 @@ afterEach(() => dispose(db))
 
 describe('enqueueEdit', () => {
   it('changes the local row and records the entry together', async () => {
-    const entry = await enqueueEdit({ entity: 'counter', op: 'update', entityId: 7, patch: { serial_num: '111' }, baseVersion: 1 }, db)
+    const entry = await enqueueEdit({ author: ME, entity: 'counter', op: 'update', entityId: 7, patch: { serial_num: '111' }, baseVersion: 1 }, db)
 
     expect(entry).toMatchObject({
       entity: 'counter',
@@ -43,27 +43,27 @@ describe('enqueueEdit', () => {
       serverRow: null,
     })
     expect(entry.mutationId).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/)
-    expect(await listOutbox(db)).toEqual([entry])
+    expect(await listOutbox(ME, db)).toEqual([entry])
     expect(await getCachedRow('counters', 7, db)).toEqual({ ...counter(7), serial_num: '111' })
   })
 
   it('merges consecutive edits of one entity while none of them was sent', async () => {
-    const first = await enqueueEdit({ entity: 'point', op: 'update', entityId: 1, patch: { name: 'A' }, baseVersion: 1 }, db)
-    await enqueueEdit({ entity: 'point', op: 'update', entityId: 2, patch: { name: 'other' }, baseVersion: 1 }, db)
-    const merged = await enqueueEdit({ entity: 'point', op: 'update', entityId: 1, patch: { name: 'B', remark: 'r' }, baseVersion: 1 }, db)
+    const first = await enqueueEdit({ author: ME, entity: 'point', op: 'update', entityId: 1, patch: { name: 'A' }, baseVersion: 1 }, db)
+    await enqueueEdit({ author: ME, entity: 'point', op: 'update', entityId: 2, patch: { name: 'other' }, baseVersion: 1 }, db)
+    const merged = await enqueueEdit({ author: ME, entity: 'point', op: 'update', entityId: 1, patch: { name: 'B', remark: 'r' }, baseVersion: 1 }, db)
 
     expect(merged).toMatchObject({ seq: first.seq, mutationId: first.mutationId, patch: { name: 'B', remark: 'r' } })
-    expect(await countWaiting(db)).toBe(2)
+    expect(await countWaiting(ME, db)).toBe(2)
     expect(await getCachedRow('points', 1, db)).toMatchObject({ name: 'B', remark: 'r', version: 1 })
   })
 
   it('folds edits of a point created offline into its create until it is sent', async () => {
-    const create = await enqueueEdit({ entity: 'point', op: 'create', patch: { name: 'Новая', point_number: 'N-1', address: 'А' } }, db)
-    const second = await enqueueEdit({ entity: 'point', op: 'create', patch: { name: 'Вторая', point_number: 'N-2', address: 'Б' } }, db)
-    await enqueueEdit({ entity: 'point', op: 'update', entityId: create.entityId, patch: { remark: 'щит' }, baseVersion: 0 }, db)
+    const create = await enqueueEdit({ author: ME, entity: 'point', op: 'create', patch: { name: 'Новая', point_number: 'N-1', address: 'А' } }, db)
+    const second = await enqueueEdit({ author: ME, entity: 'point', op: 'create', patch: { name: 'Вторая', point_number: 'N-2', address: 'Б' } }, db)
+    await enqueueEdit({ author: ME, entity: 'point', op: 'update', entityId: create.entityId, patch: { remark: 'щит' }, baseVersion: 0 }, db)
 
     expect([create.entityId, second.entityId]).toEqual([-1, -2])
-    expect(await listOutbox(db)).toMatchObject([{ op: 'create', patch: { name: 'Новая', point_number: 'N-1', address: 'А', remark: 'щит' } }, { op: 'create' }])
+    expect(await listOutbox(ME, db)).toMatchObject([{ op: 'create', patch: { name: 'Новая', point_number: 'N-1', address: 'А', remark: 'щит' } }, { op: 'create' }])
     expect(await getCachedRow('points', -1, db)).toEqual({
       point_id: -1,
       point_number: 'N-1',
@@ -83,20 +83,20 @@ describe('enqueueEdit', () => {
   it('never merges into an entry that was already sent once', async () => {
     const server = new FakeServer()
     server.seedPoint(point(1))
-    const first = await enqueueEdit({ entity: 'point', op: 'update', entityId: 1, patch: { name: 'A' }, baseVersion: 1 }, db)
+    const first = await enqueueEdit({ author: ME, entity: 'point', op: 'update', entityId: 1, patch: { name: 'A' }, baseVersion: 1 }, db)
     server.failNext({ kind: 'lost-answer' })
-    await flushOutbox(server.transport, { db })
+    await flushOutbox(server.transport, { author: ME, db })
 
-    const second = await enqueueEdit({ entity: 'point', op: 'update', entityId: 1, patch: { name: 'B' }, baseVersion: 1 }, db)
+    const second = await enqueueEdit({ author: ME, entity: 'point', op: 'update', entityId: 1, patch: { name: 'B' }, baseVersion: 1 }, db)
 
     expect(second.seq).not.toBe(first.seq)
-    expect((await listOutbox(db)).map((entry) => entry.patch)).toEqual([{ name: 'A' }, { name: 'B' }])
+    expect((await listOutbox(ME, db)).map((entry) => entry.patch)).toEqual([{ name: 'A' }, { name: 'B' }])
   })
 
   it('uses the row the screen passes when the device has no copy, and refuses without one', async () => {
-    const update = { entity: 'point', op: 'update', entityId: 40, patch: { name: 'X' }, baseVersion: 3 } as const
+    const update = { author: ME, entity: 'point', op: 'update', entityId: 40, patch: { name: 'X' }, baseVersion: 3 } as const
     await expect(enqueueEdit(update, db)).rejects.toBeInstanceOf(MissingLocalRowError)
-    expect(await countWaiting(db)).toBe(0)
+    expect(await countWaiting(ME, db)).toBe(0)
 
     await enqueueEdit({ ...update, current: point(40, { version: 3 }) }, db)
     expect(await getCachedRow('points', 40, db)).toEqual(point(40, { name: 'X', version: 3 }))
@@ -117,12 +117,12 @@ describe('enqueueEdit', () => {
       }),
     })
     try {
-      const attempt = enqueueEdit({ entity: 'point', op: 'update', entityId: 1, patch: { name: 'не сохранится' }, baseVersion: 1 }, full)
+      const attempt = enqueueEdit({ author: ME, entity: 'point', op: 'update', entityId: 1, patch: { name: 'не сохранится' }, baseVersion: 1 }, full)
 
       await expect(attempt).rejects.toBeInstanceOf(OfflineStorageFullError)
       await expect(attempt).rejects.toThrow('Недостаточно места для сохранения изменений на устройстве: изменение не сохранено')
       expect(await getCachedRow('points', 1, db)).toEqual(point(1))
-      expect(await countWaiting(db)).toBe(0)
+      expect(await countWaiting(ME, db)).toBe(0)
     } finally {
       full.close()
     }
@@ -133,7 +133,7 @@ describe('subscribeOutbox', () => {
   it('reports the waiting edits now and after every change', async () => {
     const seen: number[] = []
     let notify: () => void = () => undefined
-    const stop = subscribeOutbox((entries: OutboxEntry[]) => {
+    const stop = subscribeOutbox(ME, (entries: OutboxEntry[]) => {
       seen.push(entries.length)
       notify()
     }, db)
@@ -141,10 +141,10 @@ describe('subscribeOutbox', () => {
 
     await nextChange()
     let changed = nextChange()
-    await enqueueEdit({ entity: 'point', op: 'update', entityId: 1, patch: { name: 'A' }, baseVersion: 1 }, db)
+    await enqueueEdit({ author: ME, entity: 'point', op: 'update', entityId: 1, patch: { name: 'A' }, baseVersion: 1 }, db)
     await changed
     changed = nextChange()
-    await enqueueEdit({ entity: 'point', op: 'update', entityId: 2, patch: { name: 'B' }, baseVersion: 1 }, db)
+    await enqueueEdit({ author: ME, entity: 'point', op: 'update', entityId: 2, patch: { name: 'B' }, baseVersion: 1 }, db)
     await changed
     stop()
 

@@ -10,7 +10,7 @@ import {
   type MeteringDb,
 } from '../../../src/client/offline'
 import { FakeServer } from './fake-server'
-import { counter, dispose, freshDb, manualClock, point } from './helpers'
+import { counter, dispose, freshDb, manualClock, point, ME } from './helpers'
 
 let db: MeteringDb
 let server: FakeServer
@@ -28,13 +28,13 @@ beforeEach(async () => {
 
 afterEach(() => dispose(db))
 
-const flush = (options: { retryNow?: boolean } = {}) => flushOutbox(server.transport, { db, ...clock, ...options })
+const flush = (options: { retryNow?: boolean } = {}) => flushOutbox(server.transport, { author: ME, db, ...clock, ...options })
 
 describe('flushOutbox, happy path', () => {
   it('sends an update, a meter edit and a create, each applied once, and stores the server rows', async () => {
-    const update = await enqueueEdit({ entity: 'point', op: 'update', entityId: 1, patch: { name: 'ТП-1 ввод' }, baseVersion: 1 }, db)
-    const meter = await enqueueEdit({ entity: 'counter', op: 'update', entityId: 7, patch: { coeff: 40 }, baseVersion: 1 }, db)
-    const create = await enqueueEdit({ entity: 'point', op: 'create', patch: { name: 'Новая', point_number: 'N-1', address: 'Мира, 3' } }, db)
+    const update = await enqueueEdit({ author: ME, entity: 'point', op: 'update', entityId: 1, patch: { name: 'ТП-1 ввод' }, baseVersion: 1 }, db)
+    const meter = await enqueueEdit({ author: ME, entity: 'counter', op: 'update', entityId: 7, patch: { coeff: 40 }, baseVersion: 1 }, db)
+    const create = await enqueueEdit({ author: ME, entity: 'point', op: 'create', patch: { name: 'Новая', point_number: 'N-1', address: 'Мира, 3' } }, db)
 
     const report = await flush()
 
@@ -63,10 +63,10 @@ describe('flushOutbox, happy path', () => {
     expect(realId).toBe(500)
     expect(await getCachedRow('points', create.entityId, db)).toBeUndefined()
     expect(await getCachedRow('points', 500, db)).toEqual(server.requirePoint(500))
-    expect(await countWaiting(db)).toBe(0)
+    expect(await countWaiting(ME, db)).toBe(0)
 
     // A screen still showing the temporary id edits the real point.
-    const late = await enqueueEdit({ entity: 'point', op: 'update', entityId: create.entityId, patch: { remark: 'позже' }, baseVersion: 1 }, db)
+    const late = await enqueueEdit({ author: ME, entity: 'point', op: 'update', entityId: create.entityId, patch: { remark: 'позже' }, baseVersion: 1 }, db)
     expect(late.entityId).toBe(500)
     await flush()
     expect(server.received.at(-1)).toMatchObject({ method: 'PUT', path: '/api/points/500/' })
@@ -74,12 +74,12 @@ describe('flushOutbox, happy path', () => {
   })
 
   it('re-targets edits of a point created offline to its real id and re-bases them on the created version', async () => {
-    const create = await enqueueEdit({ entity: 'point', op: 'create', patch: { name: 'Новая', point_number: 'N-1', address: 'Мира, 3' } }, db)
+    const create = await enqueueEdit({ author: ME, entity: 'point', op: 'create', patch: { name: 'Новая', point_number: 'N-1', address: 'Мира, 3' } }, db)
     server.failNext({ kind: 'lost-request' })
     await flush()
     // The create was tried once, so the next edit may not join it: it becomes an entry of its own.
-    await enqueueEdit({ entity: 'point', op: 'update', entityId: create.entityId, patch: { remark: 'щит 2' }, baseVersion: 0 }, db)
-    expect(await listOutbox(db)).toHaveLength(2)
+    await enqueueEdit({ author: ME, entity: 'point', op: 'update', entityId: create.entityId, patch: { remark: 'щит 2' }, baseVersion: 0 }, db)
+    expect(await listOutbox(ME, db)).toHaveLength(2)
 
     await flush({ retryNow: true })
 
@@ -89,14 +89,14 @@ describe('flushOutbox, happy path', () => {
     ])
     expect(server.requirePoint(500)).toMatchObject({ name: 'Новая', remark: 'щит 2', version: 2 })
     expect(await getCachedRow('points', 500, db)).toEqual(server.requirePoint(500))
-    expect(await countWaiting(db)).toBe(0)
+    expect(await countWaiting(ME, db)).toBe(0)
   })
 
   it('sends a second edit of the same point after the first, on top of the version the first produced', async () => {
-    await enqueueEdit({ entity: 'point', op: 'update', entityId: 1, patch: { name: 'A' }, baseVersion: 1 }, db)
+    await enqueueEdit({ author: ME, entity: 'point', op: 'update', entityId: 1, patch: { name: 'A' }, baseVersion: 1 }, db)
     server.failNext({ kind: 'lost-request' })
     await flush()
-    await enqueueEdit({ entity: 'point', op: 'update', entityId: 1, patch: { address: 'Б' }, baseVersion: 1 }, db)
+    await enqueueEdit({ author: ME, entity: 'point', op: 'update', entityId: 1, patch: { address: 'Б' }, baseVersion: 1 }, db)
 
     await flush({ retryNow: true })
 
@@ -111,14 +111,14 @@ describe('flushOutbox, happy path', () => {
 
 describe('flushOutbox, failures that are retried', () => {
   it('keeps the edit when the request never reached the server and sends it once later', async () => {
-    const entry = await enqueueEdit({ entity: 'point', op: 'update', entityId: 1, patch: { name: 'X' }, baseVersion: 1 }, db)
-    await enqueueEdit({ entity: 'point', op: 'update', entityId: 2, patch: { name: 'Y' }, baseVersion: 1 }, db)
+    const entry = await enqueueEdit({ author: ME, entity: 'point', op: 'update', entityId: 1, patch: { name: 'X' }, baseVersion: 1 }, db)
+    await enqueueEdit({ author: ME, entity: 'point', op: 'update', entityId: 2, patch: { name: 'Y' }, baseVersion: 1 }, db)
     server.failNext({ kind: 'lost-request' })
 
     const offline = await flush()
 
     expect(offline).toMatchObject({ offline: true, deferred: 1, applied: 0, nextAttemptAt: clock.now() + 1000 })
-    const [first, second] = await listOutbox(db)
+    const [first, second] = await listOutbox(ME, db)
     expect(first).toMatchObject({ mutationId: entry.mutationId, status: 'pending', attempts: 1, nextAttemptAt: clock.now() + 1000 })
     expect(first?.lastError?.message).toBe('Нет связи с сервером: изменение будет отправлено позже')
     // Without a network the flush stops instead of failing every other entry too.
@@ -132,7 +132,7 @@ describe('flushOutbox, failures that are retried', () => {
   })
 
   it('applies once when the server applied the edit but the answer was lost', async () => {
-    const entry = await enqueueEdit({ entity: 'point', op: 'update', entityId: 1, patch: { name: 'X' }, baseVersion: 1 }, db)
+    const entry = await enqueueEdit({ author: ME, entity: 'point', op: 'update', entityId: 1, patch: { name: 'X' }, baseVersion: 1 }, db)
     server.failNext({ kind: 'lost-answer' })
 
     expect(await flush()).toMatchObject({ offline: true, deferred: 1 })
@@ -144,12 +144,12 @@ describe('flushOutbox, failures that are retried', () => {
     expect(server.timesApplied(entry.mutationId)).toBe(1)
     expect(server.requirePoint(1)).toMatchObject({ name: 'X', version: 2 })
     expect(await getCachedRow('points', 1, db)).toEqual(server.requirePoint(1))
-    expect(await countWaiting(db)).toBe(0)
+    expect(await countWaiting(ME, db)).toBe(0)
   })
 
   it('backs off exponentially on 5xx while other points go on, then succeeds once', async () => {
-    const failing = await enqueueEdit({ entity: 'point', op: 'update', entityId: 1, patch: { name: 'X' }, baseVersion: 1 }, db)
-    const later = await enqueueEdit({ entity: 'point', op: 'update', entityId: 2, patch: { name: 'Y' }, baseVersion: 1 }, db)
+    const failing = await enqueueEdit({ author: ME, entity: 'point', op: 'update', entityId: 1, patch: { name: 'X' }, baseVersion: 1 }, db)
+    const later = await enqueueEdit({ author: ME, entity: 'point', op: 'update', entityId: 2, patch: { name: 'Y' }, baseVersion: 1 }, db)
     server.failNext({ kind: 'answer', status: 503, body: { detail: 'Сервис недоступен' } })
 
     expect(await flush()).toMatchObject({ applied: 1, deferred: 1, offline: false })
@@ -158,13 +158,13 @@ describe('flushOutbox, failures that are retried', () => {
     // Jitter is fixed at 0.5: half of 2 s, 4 s, 8 s.
     const waits: number[] = []
     for (const status of [500, 502]) {
-      const [entry] = await listOutbox(db)
+      const [entry] = await listOutbox(ME, db)
       waits.push((entry?.nextAttemptAt ?? 0) - clock.now())
       clock.advance(waits.at(-1) ?? 0)
       server.failNext({ kind: 'answer', status })
       await flush()
     }
-    const [entry] = await listOutbox(db)
+    const [entry] = await listOutbox(ME, db)
     waits.push((entry?.nextAttemptAt ?? 0) - clock.now())
     expect(waits).toEqual([1000, 2000, 4000])
     expect(entry).toMatchObject({ status: 'pending', attempts: 3, lastError: { status: 502, message: 'Сервер временно недоступен (код 502): повтор позже' } })
@@ -177,10 +177,10 @@ describe('flushOutbox, failures that are retried', () => {
   })
 
   it('waits as long as Retry-After says, in seconds or as an HTTP date', async () => {
-    await enqueueEdit({ entity: 'point', op: 'update', entityId: 1, patch: { name: 'X' }, baseVersion: 1 }, db)
+    await enqueueEdit({ author: ME, entity: 'point', op: 'update', entityId: 1, patch: { name: 'X' }, baseVersion: 1 }, db)
     server.failNext({ kind: 'answer', status: 429, headers: { 'retry-after': '120' } })
     await flush()
-    expect((await listOutbox(db))[0]?.nextAttemptAt).toBe(clock.now() + 120_000)
+    expect((await listOutbox(ME, db))[0]?.nextAttemptAt).toBe(clock.now() + 120_000)
 
     clock.advance(119_000)
     await flush()
@@ -190,7 +190,7 @@ describe('flushOutbox, failures that are retried', () => {
     server.failNext({ kind: 'answer', status: 503, headers: { 'Retry-After': new Date(clock.now() + 30_000).toUTCString() } })
     await flush()
     expect(server.received).toHaveLength(2)
-    expect((await listOutbox(db))[0]?.nextAttemptAt).toBe(clock.now() + 30_000)
+    expect((await listOutbox(ME, db))[0]?.nextAttemptAt).toBe(clock.now() + 30_000)
 
     clock.advance(30_000)
     expect(await flush()).toMatchObject({ applied: 1 })

@@ -15,7 +15,7 @@ import {
   type PointPatch,
 } from '../../../src/client/offline'
 import { FakeServer } from './fake-server'
-import { dispose, freshDb, manualClock, point } from './helpers'
+import { dispose, freshDb, manualClock, point, ME } from './helpers'
 
 let db: MeteringDb
 let server: FakeServer
@@ -31,9 +31,9 @@ beforeEach(async () => {
 
 afterEach(() => dispose(db))
 
-const flush = () => flushOutbox(server.transport, { db, ...clock })
+const flush = () => flushOutbox(server.transport, { author: ME, db, ...clock })
 const editPoint = (entityId: number, patch: PointPatch, baseVersion = 1) =>
-  enqueueEdit({ entity: 'point', op: 'update', entityId, patch, baseVersion }, db)
+  enqueueEdit({ author: ME, entity: 'point', op: 'update', entityId, patch, baseVersion }, db)
 
 describe('412: the point changed on the server meanwhile', () => {
   beforeEach(() => {
@@ -52,7 +52,7 @@ describe('412: the point changed on the server meanwhile', () => {
     const report = await flush()
 
     expect(report).toMatchObject({ applied: 0, conflicts: 0 })
-    const entries = await listOutbox(db)
+    const entries = await listOutbox(ME, db)
     expect(entries.map((entry) => [entry.entityId, entry.status])).toEqual([
       [1, 'conflict'],
       [1, 'pending'],
@@ -71,8 +71,8 @@ describe('412: the point changed on the server meanwhile', () => {
     const mine = await editPoint(1, { name: 'Моё имя', remark: 'моя заметка' })
     expect(await flush()).toMatchObject({ conflicts: 1 })
 
-    await keepMine(mine.seq as number, db)
-    const [requeued] = await listOutbox(db)
+    await keepMine(mine.seq as number, ME, db)
+    const [requeued] = await listOutbox(ME, db)
     expect(requeued).toMatchObject({ status: 'pending', baseVersion: 2, attempts: 0, lastError: null, serverRow: null })
     expect(requeued?.mutationId).not.toBe(mine.mutationId)
     expect(await getCachedRow('points', 1, db)).toMatchObject({ name: 'Моё имя', remark: 'моя заметка', address: 'пр. Мира, 10' })
@@ -87,13 +87,13 @@ describe('412: the point changed on the server meanwhile', () => {
     const mine = await editPoint(1, { name: 'Моё имя' })
     await flush()
 
-    await takeTheirs(mine.seq as number, db)
+    await takeTheirs(mine.seq as number, ME, db)
 
-    expect(await countWaiting(db)).toBe(0)
+    expect(await countWaiting(ME, db)).toBe(0)
     expect(await getCachedRow('points', 1, db)).toEqual(server.requirePoint(1))
     expect(await flush()).toMatchObject({ applied: 0 })
     expect(server.applied).toEqual([])
-    await expect(takeTheirs(mine.seq as number, db)).rejects.toBeInstanceOf(OutboxStateError)
+    await expect(takeTheirs(mine.seq as number, ME, db)).rejects.toBeInstanceOf(OutboxStateError)
   })
 })
 
@@ -105,12 +105,12 @@ describe('other 4xx: the server refused the edit', () => {
     await flush()
 
     // The later edit of the same point waits behind the rejection.
-    const [rejected, waiting] = await listOutbox(db)
+    const [rejected, waiting] = await listOutbox(ME, db)
     expect(rejected).toMatchObject({ seq: refused.seq, status: 'rejected', lastError: { status: 422, message: 'Лимит энергии не может быть отрицательным' } })
     expect(waiting).toMatchObject({ seq: blocked.seq, status: 'pending', attempts: 0 })
     expect(server.received).toHaveLength(1)
 
-    await resend(refused.seq as number, { energy_limit: 7000 }, db)
+    await resend(refused.seq as number, ME, { energy_limit: 7000 }, db)
     expect(await getCachedRow('points', 1, db)).toMatchObject({ energy_limit: 7000, name: 'Позже' })
     expect(await flush()).toMatchObject({ applied: 2 })
 
@@ -125,16 +125,16 @@ describe('other 4xx: the server refused the edit', () => {
     const refused = await editPoint(2, { name: '', address: '' })
     await flush()
 
-    const [rejected] = await listOutbox(db)
+    const [rejected] = await listOutbox(ME, db)
     expect(rejected?.lastError).toEqual({
       status: 400,
       message: 'Наименование: Заполните это поле!; Адрес: Заполните это поле!',
       fields: { name: ['Заполните это поле!'], address: ['Заполните это поле!'] },
     })
 
-    await discard(refused.seq as number, db)
+    await discard(refused.seq as number, ME, db)
 
-    expect(await countWaiting(db)).toBe(0)
+    expect(await countWaiting(ME, db)).toBe(0)
     expect(await getCachedRow('points', 2, db)).toEqual(server.requirePoint(2))
     expect(server.applied).toEqual([])
   })
@@ -143,30 +143,30 @@ describe('other 4xx: the server refused the edit', () => {
     server.points.delete(2)
     const refused = await editPoint(2, { name: 'X' })
     await flush()
-    expect((await listOutbox(db))[0]).toMatchObject({ status: 'rejected', lastError: { status: 404, message: 'Страница не найдена.' } })
+    expect((await listOutbox(ME, db))[0]).toMatchObject({ status: 'rejected', lastError: { status: 404, message: 'Страница не найдена.' } })
 
-    await discard(refused.seq as number, db)
+    await discard(refused.seq as number, ME, db)
 
     expect(await getCachedRow('points', 2, db)).toBeUndefined()
-    expect(await countWaiting(db)).toBe(0)
+    expect(await countWaiting(ME, db)).toBe(0)
   })
 
   it('discarding a create removes the new point and its later edits', async () => {
-    const create = await enqueueEdit({ entity: 'point', op: 'create', patch: { name: 'Без адреса', point_number: 'N-9' } }, db)
+    const create = await enqueueEdit({ author: ME, entity: 'point', op: 'create', patch: { name: 'Без адреса', point_number: 'N-9' } }, db)
     await flush()
-    await enqueueEdit({ entity: 'point', op: 'update', entityId: create.entityId, patch: { remark: 'x' }, baseVersion: 0 }, db)
-    expect((await listOutbox(db))[0]).toMatchObject({ status: 'rejected', lastError: { message: 'Адрес: Заполните это поле!' } })
+    await enqueueEdit({ author: ME, entity: 'point', op: 'update', entityId: create.entityId, patch: { remark: 'x' }, baseVersion: 0 }, db)
+    expect((await listOutbox(ME, db))[0]).toMatchObject({ status: 'rejected', lastError: { message: 'Адрес: Заполните это поле!' } })
 
-    await discard(create.seq as number, db)
+    await discard(create.seq as number, ME, db)
 
-    expect(await countWaiting(db)).toBe(0)
+    expect(await countWaiting(ME, db)).toBe(0)
     expect(await getCachedRow('points', create.entityId, db)).toBeUndefined()
   })
 
   it('refuses to discard an entry that is being sent', async () => {
     const entry = await editPoint(1, { name: 'X' })
     await db.outbox.update(entry.seq as number, { status: 'inflight' })
-    await expect(discard(entry.seq as number, db)).rejects.toThrow('Изменение отправляется: действие недоступно')
+    await expect(discard(entry.seq as number, ME, db)).rejects.toThrow('Изменение отправляется: действие недоступно')
   })
 })
 
@@ -183,11 +183,11 @@ describe('401 in the middle of the queue', () => {
       return sendOnce(request)
     }
 
-    const report = await flushOutbox(expiringToken, { db, ...clock })
+    const report = await flushOutbox(expiringToken, { author: ME, db, ...clock })
 
     expect(report).toMatchObject({ applied: 1, authRequired: true, deferred: 0 })
     expect(server.applied).toEqual([first.mutationId])
-    const waiting = await listOutbox(db)
+    const waiting = await listOutbox(ME, db)
     expect(waiting.map(({ mutationId, status, attempts, lastError }) => ({ mutationId, status, attempts, lastError }))).toEqual([
       { mutationId: second.mutationId, status: 'pending', attempts: 0, lastError: null },
       { mutationId: third.mutationId, status: 'pending', attempts: 0, lastError: null },

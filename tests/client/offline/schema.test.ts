@@ -1,6 +1,6 @@
 import { afterEach, expect, it } from 'vitest'
 import { enqueueEdit, listOutbox, MeteringDb, SCHEMA_VERSIONS, type SchemaVersion } from '../../../src/client/offline'
-import { freshDb, point } from './helpers'
+import { freshDb, point, ME } from './helpers'
 
 const current = SCHEMA_VERSIONS.at(-1)?.version ?? 0
 
@@ -25,19 +25,19 @@ afterEach(async () => {
 it(`an upgrade from version ${current} to ${current + 1} keeps every outbox entry as it was`, async () => {
   const before = freshDb()
   opened.push(before)
-  await enqueueEdit({ entity: 'point', op: 'update', entityId: 1, patch: { name: 'A' }, baseVersion: 1, current: point(1) }, before)
-  await enqueueEdit({ entity: 'point', op: 'create', patch: { name: 'B', point_number: 'N', address: 'А' } }, before)
-  const entries = await listOutbox(before)
+  await enqueueEdit({ author: ME, entity: 'point', op: 'update', entityId: 1, patch: { name: 'A' }, baseVersion: 1, current: point(1) }, before)
+  await enqueueEdit({ author: ME, entity: 'point', op: 'create', patch: { name: 'B', point_number: 'N', address: 'А' } }, before)
+  const entries = await listOutbox(ME, before)
   expect(before.verno).toBe(current)
   before.close()
 
   const after = new MeteringDb(before.name, [...SCHEMA_VERSIONS, nextRelease])
   opened.push(after)
 
-  expect(await listOutbox(after)).toEqual(entries)
+  expect(await listOutbox(ME, after)).toEqual(entries)
   expect(after.verno).toBe(current + 1)
   expect(await after.points.count()).toBe(0)
   // The new release keeps writing to the same outbox, continuing its order.
-  const later = await enqueueEdit({ entity: 'point', op: 'update', entityId: 5, patch: { name: 'C' }, baseVersion: 1, current: point(5) }, after)
+  const later = await enqueueEdit({ author: ME, entity: 'point', op: 'update', entityId: 5, patch: { name: 'C' }, baseVersion: 1, current: point(5) }, after)
   expect(later.seq).toBeGreaterThan(entries.at(-1)?.seq ?? Infinity)
 })

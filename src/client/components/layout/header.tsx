@@ -4,7 +4,10 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { CircleHelp, LogOut, Menu as MenuIcon } from 'lucide-react'
 import { APP_SHORT_NAME, RELEASE_VERSIONS } from '../../../shared/app-info'
 import { meQueryOptions } from '../../features/auth/api/auth'
+import { T } from '../../../shared/texts'
+import { useSyncState } from '../../app/sync'
 import { session } from '../../lib/session'
+import { useConfirm } from '../ui/confirm-dialog'
 import { fullName } from '../../lib/format'
 import { ConnectivityIndicator } from './connectivity-indicator'
 import { NotificationsButton } from './notifications-button'
@@ -14,7 +17,15 @@ export function Header({ onMenu }: { onMenu: () => void }) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
 
+  const confirm = useConfirm()
+  const { waiting } = useSyncState()
+
   const logout = async () => {
+    // The user's unsent edits stay on the device for their next sign-in; they may prefer to stay and send them.
+    if (waiting > 0) {
+      const leave = await confirm({ title: T.signOutWaitingTitle, message: T.signOutWaiting(waiting), confirmLabel: T.signOut, cancelLabel: T.signOutStay })
+      if (!leave) return
+    }
     session.signOut()
     queryClient.clear()
     await navigate({ to: '/login' })

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useRef, useState, type ReactNod
 import { Button, Dialog } from '@chakra-ui/react'
 import { Modal } from './modal'
 
-type ConfirmOptions = { message: string; title?: string; confirmLabel?: string; danger?: boolean }
+type ConfirmOptions = { message: string; title?: string; confirmLabel?: string; cancelLabel?: string; danger?: boolean }
 type Confirm = (options: ConfirmOptions) => Promise<boolean>
 
 const ConfirmContext = createContext<Confirm | null>(null)
@@ -34,7 +34,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
         <Dialog.Body>{options?.message}</Dialog.Body>
         <Dialog.Footer>
           <Button variant="outline" onClick={() => answer(false)}>
-            Отмена
+            {options?.cancelLabel ?? 'Отмена'}
           </Button>
           <Button colorPalette={options?.danger === false ? 'blue' : 'red'} onClick={() => answer(true)}>
             {options?.confirmLabel ?? 'Да'}

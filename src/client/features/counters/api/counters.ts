@@ -8,6 +8,7 @@ import { api } from '../../../lib/api-client'
 import type { ListSearch } from '../../../lib/list-search'
 import type { CounterPatch, CounterRow } from '../../../offline'
 import { flushSoon, loadOffline } from '../../../lib/lazy-offline'
+import { signedInUserId } from '../../../lib/session'
 import { isOffline } from '../../points/api/points'
 
 export const counterKeys = {
@@ -78,6 +79,6 @@ export const deleteCounter = (id: number) => api(`/api/counters/${id}/`, { metho
 
 /** Meter edits go through the outbox; only serial_num, coeff and coeff_voltage, and only when changed. */
 export async function saveCounterEdit(current: CounterRow, patch: CounterPatch): Promise<void> {
-  await (await loadOffline()).enqueueEdit({ entity: 'counter', op: 'update', entityId: current.counter_id, patch, baseVersion: current.version, current })
+  await (await loadOffline()).enqueueEdit({ author: signedInUserId(), entity: 'counter', op: 'update', entityId: current.counter_id, patch, baseVersion: current.version, current })
   flushSoon()
 }

@@ -4,12 +4,14 @@ import { counterUpdate } from '../../../../shared/schemas/counters'
 import { pointInput } from '../../../../shared/schemas/points'
 import { T } from '../../../../shared/texts'
 import { useSyncState } from '../../../app/sync'
+import { session } from '../../../lib/session'
 import { subscribeOutbox, type EntityName, type OutboxEntry, type OutboxStatus } from '../../../offline'
 
-/** The whole outbox, live across tabs; undefined until the first read. */
+/** The signed-in user's outbox, live across tabs (another user's edits are not theirs to see); undefined until the first read. */
 export function useOutboxEntries(): OutboxEntry[] | undefined {
   const [entries, setEntries] = useState<OutboxEntry[]>()
-  useEffect(() => subscribeOutbox(setEntries), [])
+  const author = session.userId()
+  useEffect(() => (author === null ? setEntries([]) : subscribeOutbox(author, setEntries)), [author])
   return entries
 }
 

@@ -4,6 +4,7 @@ import { T } from '../../../../shared/texts'
 import { useConfirm } from '../../../components/ui/confirm-dialog'
 import { notify } from '../../../components/ui/notify'
 import { formatDateTime } from '../../../lib/format'
+import { signedInUserId } from '../../../lib/session'
 import { discard, keepMine, resend, takeTheirs, type OutboxEntry } from '../../../offline'
 import { changedFields, entryTitle, fieldText, FIELD_LABELS, localRow, STATUS_COLOR, STATUS_TEXT } from '../api/outbox'
 import { ConflictView } from './conflict-view'
@@ -14,6 +15,7 @@ export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
   const confirm = useConfirm()
   const [busy, setBusy] = useState(false)
   const seq = entry.seq!
+  const author = signedInUserId()
   const title = entryTitle(entry)
 
   // Every resolution is a Dexie write; the sync module notices the re-queued entry and sends it.
@@ -28,7 +30,7 @@ export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
     }
   }
   const askDiscard = async () => {
-    if (await confirm({ message: T.outboxConfirmDiscard, confirmLabel: T.outboxDiscard })) await act(() => discard(seq))
+    if (await confirm({ message: T.outboxConfirmDiscard, confirmLabel: T.outboxDiscard })) await act(() => discard(seq, author))
   }
 
   return (
@@ -54,9 +56,9 @@ export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
           </Text>
         )}
         {entry.status === 'conflict' && (
-          <ConflictView entry={entry} busy={busy} onKeepMine={() => void act(() => keepMine(seq))} onTakeTheirs={() => void act(() => takeTheirs(seq))} />
+          <ConflictView entry={entry} busy={busy} onKeepMine={() => void act(() => keepMine(seq, author))} onTakeTheirs={() => void act(() => takeTheirs(seq, author))} />
         )}
-        {entry.status === 'rejected' && <RejectedForm entry={entry} busy={busy} onResend={(patch) => void act(() => resend(seq, patch))} onDiscard={() => void askDiscard()} />}
+        {entry.status === 'rejected' && <RejectedForm entry={entry} busy={busy} onResend={(patch) => void act(() => resend(seq, author, patch))} onDiscard={() => void askDiscard()} />}
         {(entry.status === 'pending' || entry.status === 'inflight') && (
           <>
             <Stack as="ul" gap="1" listStyleType="none">

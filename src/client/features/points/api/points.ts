@@ -5,6 +5,7 @@ import { api, ApiError } from '../../../lib/api-client'
 import type { ListSearch } from '../../../lib/list-search'
 import type { PointPatch, PointRow } from '../../../offline'
 import { flushSoon, loadOffline } from '../../../lib/lazy-offline'
+import { signedInUserId } from '../../../lib/session'
 
 export const pointKeys = {
   all: ['points'] as const,
@@ -83,12 +84,12 @@ export const customersForSelection = queryOptions({
 
 /** New and edited points go through the outbox (Idempotency-Key, If-Match) and are sent at once when possible. */
 export async function savePointCreate(input: PointInput, customerName: string | null): Promise<void> {
-  await (await loadOffline()).enqueueEdit({ entity: 'point', op: 'create', patch: { ...input, customer: customerName === null ? null : { name: customerName } } })
+  await (await loadOffline()).enqueueEdit({ author: signedInUserId(), entity: 'point', op: 'create', patch: { ...input, customer: customerName === null ? null : { name: customerName } } })
   flushSoon()
 }
 
 export async function savePointUpdate(current: LoadedPoint, patch: PointPatch): Promise<void> {
-  await (await loadOffline()).enqueueEdit({ entity: 'point', op: 'update', entityId: current.point_id, patch, baseVersion: current.version, current: current as PointRow })
+  await (await loadOffline()).enqueueEdit({ author: signedInUserId(), entity: 'point', op: 'update', entityId: current.point_id, patch, baseVersion: current.version, current: current as PointRow })
   flushSoon()
 }
 
