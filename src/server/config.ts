@@ -19,6 +19,11 @@ const envSchema = v.object({
   EMULATOR: v.optional(v.picklist(['0', '1']), '1'),
   EMULATOR_PORT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'EMULATOR_PORT: целое число'), v.transform(Number), v.maxValue(65535)), String(DEMO_EMULATOR_PORT)),
   LORAWAN_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'LORAWAN_SECRET: не короче 16 символов'))),
+  SUBSCRIBER_UPLOAD_QUOTA_MB: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, 'SUBSCRIBER_UPLOAD_QUOTA_MB: от 1 до 999999'), v.transform(Number)), '200'),
+  SUBSCRIBER_APPLICATIONS_PER_DAY: v.optional(
+    v.pipe(v.string(), v.regex(/^[1-9]\d{0,3}$/, 'SUBSCRIBER_APPLICATIONS_PER_DAY: от 1 до 9999'), v.transform(Number)),
+    '20',
+  ),
 })
 
 export type Config = {
@@ -43,6 +48,10 @@ export type Config = {
   emulatorPort: number
   /** Shared secret of the LoRaWAN network server's uplink calls (header X-Lorawan-Secret); none disables the route. */
   lorawanSecret?: string
+  /** The most bytes of files a subscriber (a customer) keeps in its applications, all of them together. */
+  subscriberUploadQuotaBytes: number
+  /** The most applications a subscriber files in 24 hours. */
+  subscriberApplicationsPerDay: number
 }
 
 /** Reads the configuration from the environment; a wrong value stops the start with a clear message. */
@@ -70,5 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     emulator: e.EMULATOR === '1',
     emulatorPort: Number(e.EMULATOR_PORT),
     lorawanSecret: e.LORAWAN_SECRET,
+    subscriberUploadQuotaBytes: Number(e.SUBSCRIBER_UPLOAD_QUOTA_MB) * 1024 * 1024,
+    subscriberApplicationsPerDay: Number(e.SUBSCRIBER_APPLICATIONS_PER_DAY),
   }
 }

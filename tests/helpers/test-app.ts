@@ -5,7 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { eq, inArray } from 'drizzle-orm'
 import type { Permission } from '../../src/shared/permissions'
 import { buildApp } from '../../src/server/app'
-import { loadConfig } from '../../src/server/config'
+import { loadConfig, type Config } from '../../src/server/config'
 import type { Database } from '../../src/server/db/client'
 import { groupPermissions, permissions, permissionsGroups, userGroups, users } from '../../src/server/db/schema'
 import { seedBase, type BaseSeedResult } from '../../src/server/db/seed/base'
@@ -32,12 +32,12 @@ let counter = 0
 
 /** A real application on a fresh database with migrations and the base seed, for API tests through inject. */
 export async function startTestApp(
-  options: { loginMaxFailures?: number; consoleRoot?: string | null; logger?: boolean; logStream?: NodeJS.WritableStream } = {},
+  options: { loginMaxFailures?: number; consoleRoot?: string | null; logger?: boolean; logStream?: NodeJS.WritableStream; config?: Partial<Config> } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase()
   // Uploaded files go to a data folder of this app alone, removed on close.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'test-app-'))
-  const config = { ...loadConfig({}), dataDir, collector: false }
+  const config = { ...loadConfig({}), dataDir, collector: false, ...options.config }
   const app = await buildApp({
     config,
     database,

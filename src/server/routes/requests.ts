@@ -16,6 +16,7 @@ import { HttpError, badRequest, fieldError, forbidden, notFound } from '../lib/h
 import { mutate } from '../lib/mutation'
 import type { Req } from '../lib/route-types'
 import { keepFilesIf, requiredFileIdOf } from '../files/uploads'
+import { checkFilingLimits, MB } from '../files/filing-limits'
 import { receiveMultipart, recordFiles, registerUploads } from '../files/storage'
 import { sendThroughAccount } from '../mail/send-request'
 import { composeRequestMail } from '../mail/request-mail'
@@ -67,12 +68,19 @@ export async function requestRoutes(app: FastifyInstance) {
   app.post('/api/document_request/', { config: viewer }, async (request, reply) => {
     const me = request.user()
     if (me.is_stuff || me.customer_id === null || me.account_id === null) throw forbidden(T.subscribersOnly)
-    const { fields, files } = await receiveMultipart(app, request)
+    // The stream stops at the whole quota; what the subscriber already keeps counts in the transaction, once a
+    // replay of an Idempotency-Key (whose files are already counted) is told apart from a new filing.
+    const quota = app.config.subscriberUploadQuotaBytes
+    const { fields, files } = await receiveMultipart(app, request, {
+      oneFilePer: requiredFileIdOf,
+      maxBytes: { bytes: quota, message: T.uploadQuotaExceeded(quota / MB) },
+    })
     return keepFilesIf(files, reply, () =>
       mutate(
         request,
         reply,
         async (tx) => {
+          await checkFilingLimits(tx, me.customer_id!, files, app.config)
           const typeId = Number(fields.doc_type_id ?? fields.document_type)
           const [type] = Number.isInteger(typeId) && typeId > 0 ? await tx.select().from(documentTypes).where(eq(documentTypes.doc_type_id, typeId)) : []
           if (!type) throw fieldError('doc_type_id', T.requestTypeUnknown)
