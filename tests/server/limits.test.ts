@@ -127,6 +127,10 @@ describe('applications of a subscriber', () => {
     expect(refused.statusCode).toBe(400)
     expect(refused.json()).toEqual({ non_field_errors: [T.applicationsPerDayExceeded(PER_DAY)] })
     expect(storedCount()).toBe(before)
+    // Filings at once take turns on the count (on PostgreSQL each in its own connection).
+    const racing = await newSubscriber()
+    const answers = await Promise.all(Array.from({ length: PER_DAY + 2 }, (_, i) => fileApplication(racing.token, bothFiles(`r${i}`))))
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([...Array(PER_DAY).fill(201), 400, 400])
     // A day later the subscriber may file again.
     await t.database.db.execute(sql`update document_requests set created_at = created_at - interval '1 day' where user_id = ${subscriber.user_id}`)
     expect((await fileApplication(subscriber.token, bothFiles('y'))).statusCode).toBe(201)
