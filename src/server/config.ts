@@ -21,6 +21,11 @@ const envSchema = v.object({
   REQUEST_TIMEOUT_S: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,4}$/, 'REQUEST_TIMEOUT_S: целое число секунд'), v.transform(Number)), '120'),
   SHUTDOWN_TIMEOUT_S: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,4}$/, 'SHUTDOWN_TIMEOUT_S: целое число секунд'), v.transform(Number)), '15'),
   LORAWAN_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'LORAWAN_SECRET: не короче 16 символов'))),
+  SUBSCRIBER_UPLOAD_QUOTA_MB: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, 'SUBSCRIBER_UPLOAD_QUOTA_MB: от 1 до 999999'), v.transform(Number)), '200'),
+  SUBSCRIBER_APPLICATIONS_PER_DAY: v.optional(
+    v.pipe(v.string(), v.regex(/^[1-9]\d{0,3}$/, 'SUBSCRIBER_APPLICATIONS_PER_DAY: от 1 до 9999'), v.transform(Number)),
+    '20',
+  ),
 })
 
 export type Config = {
@@ -49,6 +54,10 @@ export type Config = {
   shutdownTimeoutS: number
   /** Shared secret of the LoRaWAN network server's uplink calls (header X-Lorawan-Secret); none disables the route. */
   lorawanSecret?: string
+  /** The most bytes of files a subscriber (a customer) keeps in its applications, all of them together. */
+  subscriberUploadQuotaBytes: number
+  /** The most applications a subscriber files in 24 hours. */
+  subscriberApplicationsPerDay: number
 }
 
 /** Reads the configuration from the environment; a wrong value stops the start with a clear message. */
@@ -78,5 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutS: Number(e.REQUEST_TIMEOUT_S),
     shutdownTimeoutS: Number(e.SHUTDOWN_TIMEOUT_S),
     lorawanSecret: e.LORAWAN_SECRET,
+    subscriberUploadQuotaBytes: Number(e.SUBSCRIBER_UPLOAD_QUOTA_MB) * 1024 * 1024,
+    subscriberApplicationsPerDay: Number(e.SUBSCRIBER_APPLICATIONS_PER_DAY),
   }
 }

@@ -62,6 +62,7 @@ export const T = {
   tooLong: (max: number) => `Не более ${max} символов`,
   outOfRange: (min: number, max: number) => `Значение должно быть от ${min} до ${max}`,
   oneOf: (values: readonly (string | number)[]) => `Допустимые значения: ${values.join(', ')}`,
+  pageSizeAllRefused: (max: number) => `Этот список выдаётся по страницам: page_size не более ${max}`,
   staleVersion: 'Запись была изменена другим пользователем',
   idempotencyReuse: 'Ключ идемпотентности уже использован для другого запроса',
   usernameTaken: 'Пользователь с таким логином уже существует',
@@ -210,6 +211,9 @@ export const T = {
   requiredFileUnknown: 'Требуемый файл не найден',
   fileTypeNotAllowed: 'Недопустимый тип файла: разрешены PDF, изображения, текст и документы Office',
   fileMissing: 'Выберите файл',
+  requiredFileTwice: 'К требуемому файлу прикладывается один файл',
+  uploadQuotaExceeded: (mb: number) => `Превышен объём файлов абонента: не более ${mb} МБ на все заявки`,
+  applicationsPerDayExceeded: (count: number) => `Не более ${count} заявок за сутки, повторите позже`,
   attachmentUnknown: 'Вложение не найдено',
   externalNotConfigured: 'Не настроены почтовый аккаунт или адрес энергосбытовой компании',
   /* Data collection (metering.md sections 2, 3, 8). */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inArray } from 'drizzle-orm'
 import { counterOperations } from '../../src/server/db/schema'
+import { PAGE_SIZE_MAX } from '../../src/shared/constants'
 import { seedRegistryReferences, type RegistryReferences } from '../../src/server/db/seed/registry'
 import { startTestApp, type TestApp } from '../helpers/test-app'
 
@@ -40,7 +41,7 @@ async function ok(res: Promise<{ statusCode: number; body: string; json: () => {
 /** Both records of one meter, with the transaction time of every history row (the API gives the operation's date). */
 async function recordsOf(counterId: number) {
   const history: HistoryRow[] = (await call('GET', `/api/counteropers/?counter_id=${counterId}&page_size=all`)).json().results
-  const trail: AuditRow[] = (await call('GET', `/api/audit/?entity=counter&entity_id=${counterId}&page_size=all`)).json().results
+  const trail: AuditRow[] = (await call('GET', `/api/audit/?entity=counter&entity_id=${counterId}&page_size=${PAGE_SIZE_MAX}`)).json().results
   const stored = await t.database.db
     .select({ id: counterOperations.counter_oper_id, user_id: counterOperations.user_id, created_at: counterOperations.created_at })
     .from(counterOperations)

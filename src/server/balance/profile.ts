@@ -7,14 +7,19 @@ import { composeBalance, type BalancePoint } from './compose'
 import { loadSeries } from './profile-query'
 
 /** The longest period per interval: keeps one answer to at most about 4,500 rows. */
-const MAX_DAYS: Record<number, number> = { 30: 93, 60: 186, 1440: 3660, 43200: 3660, 525600: 3660 }
+export const PROFILE_MAX_DAYS: Record<number, number> = { 30: 93, 60: 186, 1440: 3660, 43200: 3660, 525600: 3660 }
 
 const DAY_MS = 86_400_000
 
-/** Refuses a period longer than the interval allows, naming the limit. */
+/** Refuses a period of whole days (both ends included) longer than the interval allows, naming the limit. */
 export function checkPeriodLength(beginDate: string, endDate: string, maxDays: number): void {
   const days = (Date.parse(endDate) - Date.parse(beginDate)) / DAY_MS + 1
   if (days > maxDays) throw fieldError('endDate', T.periodTooLong(maxDays))
+}
+
+/** The same for a span between two instants, the end excluded. */
+export function checkSpanLength(from: Date, to: Date, maxDays: number, field: string): void {
+  if (to.getTime() - from.getTime() > maxDays * DAY_MS) throw fieldError(field, T.periodTooLong(maxDays))
 }
 
 /** Reverse energy is A-; straight is A+, or R+ when reactive energy is asked for. */
@@ -34,7 +39,7 @@ export async function profileOf(
   query: ProfileQuery,
   now: Date = new Date(),
 ): Promise<ProfileData> {
-  checkPeriodLength(query.beginDate, query.endDate, MAX_DAYS[query.interval]!)
+  checkPeriodLength(query.beginDate, query.endDate, PROFILE_MAX_DAYS[query.interval]!)
   const linked = new Set(objectPoints.map((p) => p.point_id))
   if (query.points.some((id) => !linked.has(id))) throw fieldError('points', T.pointNotInRepresent)
   const wanted = query.points.length ? objectPoints.filter((p) => query.points.includes(p.point_id)) : objectPoints

@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import multipart from '@fastify/multipart'
@@ -10,6 +11,13 @@ import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
 import { storedFiles } from '../db/schema'
 import { badRequest } from '../lib/http-errors'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Every part receiveMultipart read (names, values, file names, each file's SHA-256): the Idempotency-Key's hash covers it. */
+    multipartDigest?: string
+  }
+}
 
 export type SavedFile = { fieldname: string; file_name: string; real_file_name: string; content_type: string; size: number; path: string }
 
@@ -41,38 +49,79 @@ function extensionOf(fileName: string): string | null {
 
 export const removeSaved = (files: SavedFile[]) => Promise.all(files.map((f) => rm(f.path, { force: true })))
 
+/** What a route allows of one multipart request beyond the plugin's limits. */
+export type UploadLimits = {
+  /** Files whose field names give the same key (not null) are refused after the first. */
+  oneFilePer?: (fieldname: string) => unknown
+  /** The most bytes of all files together, and the refusal past them. */
+  maxBytes?: { bytes: number; message: string }
+}
+
+/** Passes a file's bytes on, counting them against the request's total and hashing them. */
+function meteredFile(onChunk: (chunk: Buffer) => void): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      try {
+        onChunk(chunk)
+        done(null, chunk)
+      } catch (error) {
+        done(error as Error)
+      }
+    },
+  })
+}
+
 /**
  * Reads a multipart request: fields as text, files streamed to disk under random names. Any failure (a type we
- * do not take, a file over the limit) removes what was written and rethrows, so nothing half-stored remains.
+ * do not take, a file over the limit, a limit of the route) stops reading, removes what was written and rethrows,
+ * so nothing half-stored remains. Sets `request.multipartDigest`.
  */
-export async function receiveMultipart(app: FastifyInstance, request: FastifyRequest): Promise<{ fields: Record<string, string>; files: SavedFile[] }> {
+export async function receiveMultipart(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  limits: UploadLimits = {},
+): Promise<{ fields: Record<string, string>; files: SavedFile[] }> {
   if (!request.isMultipart()) throw badRequest(T.unsupportedMedia)
   const dir = filesDir(app)
   await mkdir(dir, { recursive: true })
   const fields: Record<string, string> = {}
   const files: SavedFile[] = []
+  const parts: string[][] = []
+  const keys = new Set<unknown>()
+  let total = 0
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
         fields[part.fieldname] = String(part.value)
+        parts.push(['field', part.fieldname, String(part.value)])
         continue
       }
       const ext = extensionOf(part.filename)
-      if (!ext) {
+      const key = limits.oneFilePer?.(part.fieldname) ?? null
+      if (!ext || (key !== null && keys.has(key))) {
         part.file.resume()
-        throw badRequest({ [part.fieldname]: [T.fileTypeNotAllowed] })
+        throw badRequest({ [part.fieldname]: [ext ? T.requiredFileTwice : T.fileTypeNotAllowed] })
       }
+      keys.add(key)
       const fileName = newFileName(ext)
       const target = path.join(dir, fileName)
       const saved: SavedFile = { fieldname: part.fieldname, file_name: fileName, real_file_name: part.filename.slice(-255), content_type: CONTENT_TYPES[ext]!, size: 0, path: target }
       files.push(saved)
-      await pipeline(part.file, createWriteStream(target))
-      saved.size = (await stat(target)).size
+      const hash = createHash('sha256')
+      const meter = meteredFile((chunk) => {
+        saved.size += chunk.length
+        total += chunk.length
+        if (limits.maxBytes && total > limits.maxBytes.bytes) throw badRequest({ non_field_errors: [limits.maxBytes.message] })
+        hash.update(chunk)
+      })
+      await pipeline(part.file, meter, createWriteStream(target))
+      parts.push(['file', part.fieldname, part.filename, hash.digest('hex')])
     }
   } catch (error) {
     await removeSaved(files)
     throw error
   }
+  request.multipartDigest = createHash('sha256').update(JSON.stringify(parts)).digest('hex')
   return { fields, files }
 }
 

@@ -14,9 +14,11 @@ class StoredAnswer {
   ) {}
 }
 
+/** The method, the URL and the body; a multipart body by every part read (files/storage.ts `receiveMultipart`). */
 function requestHash(request: FastifyRequest): string {
+  const multipart = request.multipartDigest === undefined ? '' : `\n${request.multipartDigest}`
   return createHash('sha256')
-    .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
+    .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}${multipart}`)
     .digest('hex')
 }
 

@@ -12,6 +12,7 @@ import {
 import { idParams } from '../../shared/schemas/common'
 import { T } from '../../shared/texts'
 import { ON_DEMAND_POLL_INTERVAL_S } from '../../shared/constants'
+import { PROFILE_MAX_DAYS, checkSpanLength } from '../balance/profile'
 import { channelOfCode } from '../collector/task-context'
 import type { Executor } from '../db/client'
 import { collectingServers, counterModels, counterParameterSelections, counterTasks, counters, currentDataRequests, dataParameters, modelParameters, points } from '../db/schema'
@@ -128,14 +129,16 @@ export async function counterDataRoutes(app: FastifyInstance) {
 
   app.get('/api/counters_profile_data/', { config: { permission: 'data.view' }, schema: { querystring: profileDataQuery } }, async (request: Req<{ query: typeof profileDataQuery }>) => {
     const q = request.query
-    await pointOr404(app.db, q.point_id)
-    const [parameter] = await app.db.select().from(dataParameters).where(eq(dataParameters.parameter_id, q.parameter_id))
-    const channel = parameter ? channelOfCode(parameter.code) : undefined
-    if (!parameter || channel === undefined) throw fieldError('parameter_id', T.invalidValue)
     const span = defaultProfileSpan(q.interval, new Date())
     const from = q.beg_date ? new Date(q.beg_date) : span.from
     const to = q.end_date ? new Date(q.end_date) : span.to
     if (from >= to) throw fieldError('end_date', T.invalidValue)
+    // The same bound per interval as an object's balance: one answer stays at a few thousand rows.
+    checkSpanLength(from, to, PROFILE_MAX_DAYS[q.interval]!, 'end_date')
+    await pointOr404(app.db, q.point_id)
+    const [parameter] = await app.db.select().from(dataParameters).where(eq(dataParameters.parameter_id, q.parameter_id))
+    const channel = parameter ? channelOfCode(parameter.code) : undefined
+    if (!parameter || channel === undefined) throw fieldError('parameter_id', T.invalidValue)
     const items = await profileData(app.db, q.point_id, channel, q.interval, from, to)
     return { parameter_name: parameter.name, measurement: parameter.measurement, interval: q.interval, items }
   })

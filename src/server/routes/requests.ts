@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { ATTACH_STATUS_DECLINED, DOC_STATUS_ACCEPTED, DOC_STATUS_DECLINED, DOC_STATUSES } from '../../shared/constants'
 import { idParams } from '../../shared/schemas/common'
 import {
@@ -7,8 +7,8 @@ import {
 } from '../../shared/schemas/requests'
 import { T } from '../../shared/texts'
 import {
-  accountEmails, accounts, documentAttachmentComments, documentCloseFiles, documentRequestAttachments, documentRequests,
-  documentRequiredFiles, documentTypeRequiredFiles, documentTypes, users,
+  documentAttachmentComments, documentCloseFiles, documentRequestAttachments, documentRequests, documentRequiredFiles,
+  documentTypeRequiredFiles, documentTypes, users,
 } from '../db/schema'
 import type { Executor } from '../db/client'
 import { audit } from '../lib/audit'
@@ -16,9 +16,9 @@ import { HttpError, badRequest, fieldError, forbidden, notFound } from '../lib/h
 import { mutate } from '../lib/mutation'
 import type { Req } from '../lib/route-types'
 import { keepFilesIf, requiredFileIdOf } from '../files/uploads'
+import { checkFilingLimits, MB } from '../files/filing-limits'
 import { receiveMultipart, recordFiles, registerUploads } from '../files/storage'
-import { sendThroughAccount } from '../mail/send-request'
-import { composeRequestMail } from '../mail/request-mail'
+import { mailDeliverer, queueRequestMail } from '../mail/outbox'
 import { JSON_CONTENT_TYPE } from '../lib/sql-json'
 import {
   checkCounts, findAttachment, findRequest, listAttachments, listCloseFiles, listRequestsJson, scopeOf,
@@ -67,12 +67,19 @@ export async function requestRoutes(app: FastifyInstance) {
   app.post('/api/document_request/', { config: viewer }, async (request, reply) => {
     const me = request.user()
     if (me.is_stuff || me.customer_id === null || me.account_id === null) throw forbidden(T.subscribersOnly)
-    const { fields, files } = await receiveMultipart(app, request)
+    // The stream stops at the whole quota; what the subscriber already keeps counts in the transaction, once a
+    // replay of an Idempotency-Key (whose files are already counted) is told apart from a new filing.
+    const quota = app.config.subscriberUploadQuotaBytes
+    const { fields, files } = await receiveMultipart(app, request, {
+      oneFilePer: requiredFileIdOf,
+      maxBytes: { bytes: quota, message: T.uploadQuotaExceeded(quota / MB) },
+    })
     return keepFilesIf(files, reply, () =>
       mutate(
         request,
         reply,
         async (tx) => {
+          await checkFilingLimits(tx, me.customer_id!, files, app.config)
           const typeId = Number(fields.doc_type_id ?? fields.document_type)
           const [type] = Number.isInteger(typeId) && typeId > 0 ? await tx.select().from(documentTypes).where(eq(documentTypes.doc_type_id, typeId)) : []
           if (!type) throw fieldError('doc_type_id', T.requestTypeUnknown)
@@ -166,31 +173,16 @@ export async function requestRoutes(app: FastifyInstance) {
   action('unarchive', 'requests.change', { archived: false })
   action('viewed', 'requests.view', { new_files: 0 })
 
+  // The mail is recorded with the request's transaction and sent after it commits (mail/outbox.ts): a retry
+  // under the same Idempotency-Key or a second click finds the same mail and sends it at most once.
+  const deliverMail = mailDeliverer(app)
   app.post('/api/document_request/:id/send_to_external/', { config: { permission: 'requests.change' }, schema: { params: idParams } }, async (request: Req<{ params: typeof idParams }>, reply) => {
-    const me = request.user()
-    const found = await requestOr404(app.db, request, request.params.id)
-    const [account] = await app.db.select().from(accounts).where(eq(accounts.account_id, me.account_id ?? 0))
-    const [smtp] = await app.db.select().from(accountEmails).where(eq(accountEmails.account_id, me.account_id ?? 0)).orderBy(asc(accountEmails.account_email_id)).limit(1)
-    if (!account?.external_notify_email || !smtp) throw badRequest(T.externalNotConfigured)
-    const mail = composeRequestMail(app, {
-      from: smtp.smtp_user.includes('@') ? smtp.smtp_user : account.support_email || `noreply@${smtp.smtp_host}`,
-      to: account.external_notify_email,
-      request: found,
-      attachments: await listAttachments(app.db, scopeOf(me), found.doc_request_id),
-      closeFiles: await listCloseFiles(app.db, found.doc_request_id),
+    const { mail_id } = await mutate(request, reply, async (tx) => {
+      const found = await requestOr404(tx, request, request.params.id)
+      return queueRequestMail(tx, app, request, found.doc_request_id)
     })
-    try {
-      await sendThroughAccount({ ...smtp, smtp_password: app.box.open(smtp.smtp_password_sealed), smtp_encryption: smtp.smtp_encryption as 'SSL' | 'STARTTLS' }, mail)
-    } catch (error) {
-      request.log.warn({ err: error }, 'sending an application to the energy-sales company failed')
-      throw new HttpError(502, { detail: T.externalSendFailed })
-    }
-    return mutate(request, reply, async (tx) => {
-      await tx.update(documentRequests).set({ external_send_date: new Date() }).where(eq(documentRequests.doc_request_id, found.doc_request_id))
-      const after = (await findRequest(tx, scopeOf(me), found.doc_request_id))!
-      await audit(tx, request, 'document_request', found.doc_request_id, 'send_to_external', found, after, account.external_notify_email)
-      return after
-    })
+    if (!(await deliverMail(mail_id, request))) throw new HttpError(502, { detail: T.externalSendFailed })
+    return requestOr404(app.db, request, request.params.id)
   })
 
   app.get('/api/document_request_attachment/', { config: viewer, schema: { querystring: byDocumentQuery } }, async (request: Req<{ query: typeof byDocumentQuery }>) => {

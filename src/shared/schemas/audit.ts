@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { listQueryEntries, paged } from './common'
+import { pageOnlyListQueryEntries, paged } from './common'
 
 export const auditEntry = v.object({
   audit_id: v.number(),
@@ -17,7 +17,7 @@ export type AuditEntry = v.InferOutput<typeof auditEntry>
 export const auditList = paged(auditEntry)
 
 export const auditQuery = v.object({
-  ...listQueryEntries,
+  ...pageOnlyListQueryEntries,
   entity: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64)), ''),
   entity_id: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64)), ''),
 })

@@ -10,7 +10,7 @@ import {
   TASK_VALUE_MAX_DIGITS,
 } from '../constants'
 import { T } from '../texts'
-import { boolValue, dateTimeText, formObject, idValue, intValue, listQueryEntries, paged } from './common'
+import { boolValue, dateTimeText, formObject, idValue, intValue, listQueryEntries, pageOnlyListQueryEntries, paged } from './common'
 
 /* Data collection: collecting servers, counter tasks, logs, monitoring, meter data views (metering.md). */
 
@@ -107,7 +107,7 @@ export const taskLog = v.object({
 })
 export type TaskLog = v.InferOutput<typeof taskLog>
 export const taskLogList = paged(taskLog)
-export const taskLogQuery = v.object({ ...listQueryEntries, task_id: idValue() })
+export const taskLogQuery = v.object({ ...pageOnlyListQueryEntries, task_id: idValue() })
 
 /** `mts`: the statuses to show, comma-joined; absent means all three. */
 export const monitoringQuery = v.object({

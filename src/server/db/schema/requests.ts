@@ -1,6 +1,7 @@
-import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
-import { accounts, users } from './admin'
+import type { OutgoingMail } from '../../mail/send-request'
+import { accountEmails, accounts, users } from './admin'
 import { customers } from './customers'
 
 /** Every uploaded file: stored under `<dataDir>/files/<file_name>` with a random name; only names found here are served. */
@@ -166,4 +167,30 @@ export const documentCloseFiles = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('document_close_files_request_idx').on(t.doc_request_id)],
+)
+
+/**
+ * An application mailed to the energy-sales company (mail/outbox.ts): written with the request that asks for it,
+ * sent after that commits by whoever claims it (pending or failed -> sending -> sent | failed). The fingerprint
+ * (SMTP account and the composed mail) lets a repeat of the same mail find this one instead of sending again.
+ */
+export const outgoingMails = pgTable(
+  'outgoing_mails',
+  {
+    mail_id: serial('mail_id').primaryKey(),
+    doc_request_id: integer('doc_request_id')
+      .notNull()
+      .references(() => documentRequests.doc_request_id, { onDelete: 'cascade' }),
+    account_email_id: integer('account_email_id').references(() => accountEmails.account_email_id, { onDelete: 'set null' }),
+    fingerprint: varchar('fingerprint', { length: 64 }).notNull(),
+    mail: jsonb('mail').$type<OutgoingMail>().notNull(),
+    state: varchar('state', { length: 16 }).notNull().default('pending'),
+    claimed_at: timestamp('claimed_at', { withTimezone: true }),
+    sent_at: timestamp('sent_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('outgoing_mails_state_check', sql`${t.state} in ('pending', 'sending', 'sent', 'failed')`),
+    index('outgoing_mails_request_idx').on(t.doc_request_id, t.fingerprint),
+  ],
 )
