@@ -21,7 +21,8 @@ const SECRET = 'e2e-secret-e2e-secret-e2e-secret-0123'
 export type FieldServer = {
   /** `http://localhost:<port>`, the same across restarts (the origin of the tablet's storage and service worker). */
   baseUrl: string
-  /** The running app and database; undefined while stopped. */
+  running: () => boolean
+  /** The running app and database (throws while stopped). */
   app: () => FastifyInstance
   database: () => Database
   /** Closes the app and the database: the port refuses connections until `start`. */
@@ -45,15 +46,17 @@ export async function startFieldServer(options: { consoleRoot?: string; demo?: b
   let running: { app: FastifyInstance; database: Database } | null = null
   let port = 0
 
-  const start = async (consoleRoot = options.consoleRoot ?? DEFAULT_CONSOLE_ROOT) => {
-    if (running) throw new Error('The server is already running')
-    assertBuilt(consoleRoot)
-    const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') })
+  const serve = async (consoleRoot: string, database: Database) => {
     const app = await buildApp({ config, database, secret: SECRET, loginMaxFailures: 1000, consoleRoot })
     await app.listen({ port, host: '127.0.0.1' })
     const address = app.server.address()
     port = typeof address === 'object' && address ? address.port : port
     running = { app, database }
+  }
+  const start = async (consoleRoot = options.consoleRoot ?? DEFAULT_CONSOLE_ROOT) => {
+    if (running) throw new Error('The server is already running')
+    assertBuilt(consoleRoot)
+    await serve(consoleRoot, await openDatabase({ dataDir: path.join(dataDir, 'pglite') }))
   }
 
   const current = () => {
@@ -71,15 +74,17 @@ export async function startFieldServer(options: { consoleRoot?: string; demo?: b
     await database.close()
   }
 
-  const seeding = await openDatabase({ dataDir: path.join(dataDir, 'pglite') })
-  await runSeeds(seeding.db, { adminUsername: ADMIN.username, adminPassword: ADMIN.password, demo: Boolean(options.demo), dataDir })
-  await seeding.close()
-  await start()
+  const consoleRoot = options.consoleRoot ?? DEFAULT_CONSOLE_ROOT
+  assertBuilt(consoleRoot)
+  const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') })
+  await runSeeds(database.db, { adminUsername: ADMIN.username, adminPassword: ADMIN.password, demo: Boolean(options.demo), dataDir })
+  await serve(consoleRoot, database)
 
   return {
     get baseUrl() {
       return `http://localhost:${port}`
     },
+    running: () => running !== null,
     app: () => current().app,
     database: () => current().database,
     stop,

@@ -1,9 +1,10 @@
-import { QueryClient, dehydrate } from '@tanstack/react-query'
+import { QueryClient, dehydrate, type DehydratedState } from '@tanstack/react-query'
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
 import { persistQueryClientRestore, persistQueryClientSubscribe, type PersistedClient } from '@tanstack/react-query-persist-client'
 import { ApiError } from '../lib/api-client'
 import { CURRENT_VERSION } from '../../shared/app-info'
 import { session } from '../lib/session'
+import { keepUserSaved, restoreSavedUser } from '../features/auth/api/saved-user'
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -20,31 +21,42 @@ export const queryClient = new QueryClient({
   },
 })
 
+type DehydratedQuery = DehydratedState['queries'][number]
+
 /** Small reference answers only: the big lists live in IndexedDB, never in localStorage. */
 const PERSIST_LIMIT_BYTES = 1_000_000
 
 const PERSIST_KEY = 'metering-query-cache'
 const storage = typeof window === 'undefined' ? undefined : window.localStorage
 
+/** A query whose refetch failed (offline) is saved as its last good answer, which the next start shows. */
+function asLastAnswer(query: DehydratedQuery): DehydratedQuery {
+  if (query.state.status !== 'error') return query
+  return { ...query, state: { ...query.state, status: 'success', error: null, fetchFailureCount: 0, fetchFailureReason: null } }
+}
+
 function serialize(data: PersistedClient): string {
-  const text = JSON.stringify(data)
+  const text = JSON.stringify({ ...data, clientState: { ...data.clientState, queries: data.clientState.queries.map(asLastAnswer) } })
   return text.length > PERSIST_LIMIT_BYTES ? JSON.stringify({ ...data, clientState: { queries: [], mutations: [] } }) : text
 }
 
 export const persister = createSyncStoragePersister({ storage, key: PERSIST_KEY, serialize })
 
+/** Each build may change the answers' shapes, so a build drops what another saved (`VITE_BUILD_ID`, set per release). */
+const BUILD_ID: string = import.meta.env.VITE_BUILD_ID ?? CURRENT_VERSION
+
 const persistOptions = {
   queryClient,
   persister,
   maxAge: 7 * 24 * 60 * 60_000,
-  /** The saved copy is the app version's and the signed-in user's: another user's start drops it unread. */
+  /** The saved copy is the build's and the signed-in user's: another user's start drops it unread. */
   get buster(): string {
-    return `${CURRENT_VERSION}:${session.userId() ?? ''}`
+    return `${BUILD_ID}:${session.userId() ?? ''}`
   },
   dehydrateOptions: {
-    // Only queries a feature marks as small reference data are written to localStorage.
-    shouldDehydrateQuery: (query: { state: { status: string }; meta?: Record<string, unknown> }) =>
-      query.state.status === 'success' && query.meta?.persist === true,
+    // Only queries a feature marks as small reference data are written to localStorage, once they have an answer.
+    shouldDehydrateQuery: (query: { state: { data: unknown }; meta?: Record<string, unknown> }) =>
+      query.state.data !== undefined && query.meta?.persist === true,
   },
 }
 
@@ -82,6 +94,8 @@ export async function restoreQueryCache(): Promise<void> {
   } catch {
     /* a damaged saved cache is simply dropped */
   }
+  restoreSavedUser(queryClient)
+  keepUserSaved(queryClient)
   persistQueryClientSubscribe(persistOptions)
   window.addEventListener('pagehide', saveNow)
 }

@@ -4,6 +4,8 @@ import { tokenSubject } from '../../shared/token'
 /** The stored token: the console is signed in exactly when one is stored (metering.md section 4). */
 const TOKEN_KEY = 'token'
 const FLAG_KEY = 'logged_in'
+/** The signed-in user's last answer, kept with the token it was answered for (see features/auth/api/saved-user). */
+const USER_KEY = 'signed_in_user'
 
 type Listener = () => void
 const listeners = new Set<Listener>()
@@ -21,6 +23,7 @@ export const session = {
     return token === null ? null : tokenSubject(token)
   },
   signIn(token: string) {
+    localStorage.removeItem(USER_KEY)
     localStorage.setItem(TOKEN_KEY, token)
     localStorage.setItem(FLAG_KEY, 'true')
     listeners.forEach((l) => l())
@@ -28,7 +31,18 @@ export const session = {
   signOut() {
     localStorage.removeItem(TOKEN_KEY)
     localStorage.removeItem(FLAG_KEY)
+    localStorage.removeItem(USER_KEY)
     listeners.forEach((l) => l())
+  },
+  savedUser(): unknown {
+    try {
+      return JSON.parse(localStorage.getItem(USER_KEY) ?? 'null')
+    } catch {
+      return null
+    }
+  },
+  saveUser(saved: unknown) {
+    if (this.isLoggedIn()) localStorage.setItem(USER_KEY, JSON.stringify(saved))
   },
   subscribe(listener: Listener) {
     listeners.add(listener)

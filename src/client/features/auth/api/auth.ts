@@ -11,7 +11,6 @@ export const meQueryOptions = () =>
     queryKey: authKeys.me,
     queryFn: ({ signal }) => api('/api/users/me/', { schema: currentUser, signal }),
     staleTime: 60_000,
-    meta: { persist: true },
   })
 
 export async function signIn(input: LoginInput): Promise<void> {
