@@ -9,7 +9,10 @@ import { openDatabase, type Database } from '../../src/server/db/client'
 import { runSeeds } from '../../src/server/db/seed'
 
 export const ADMIN = { username: 'admin', password: 'admin-password' }
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+export const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
+]
 
 export type E2E = {
   baseUrl: string
@@ -44,19 +47,11 @@ export async function startE2E(options: { demo?: boolean } = {}): Promise<E2E> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: CHROMIUM_ARGS,
   })
 
   const newContext: E2E['newContext'] = (size = {}) =>
     browser.newContext({ baseURL: baseUrl, viewport: { width: size.width ?? 768, height: size.height ?? 1024 }, locale: 'ru-RU', timezoneId: 'Europe/Moscow', acceptDownloads: true })
-
-  const signIn: E2E['signIn'] = async (page, user = ADMIN) => {
-    await page.goto('/login')
-    await page.getByLabel('Логин').fill(user.username)
-    await page.getByLabel('Пароль').fill(user.password)
-    await page.getByRole('button', { name: 'Войти' }).click()
-    await page.getByRole('button', { name: 'Выход' }).waitFor()
-  }
 
   const apiToken: E2E['apiToken'] = async (user = ADMIN) => {
     const res = await app.inject({ method: 'POST', url: '/api/api-token-auth/', payload: user })
@@ -69,7 +64,7 @@ export async function startE2E(options: { demo?: boolean } = {}): Promise<E2E> {
     database,
     browser,
     newContext,
-    signIn,
+    signIn: signInThroughForm,
     apiToken,
     close: async () => {
       await browser.close()
@@ -79,6 +74,15 @@ export async function startE2E(options: { demo?: boolean } = {}): Promise<E2E> {
       rmSync(profileDir, { recursive: true, force: true })
     },
   }
+}
+
+/** Signs in through the login form and waits for the header. */
+export async function signInThroughForm(page: Page, user = ADMIN): Promise<void> {
+  await page.goto('/login')
+  await page.getByLabel('Логин').fill(user.username)
+  await page.getByLabel('Пароль').fill(user.password)
+  await page.getByRole('button', { name: 'Войти' }).click()
+  await page.getByRole('button', { name: 'Выход' }).waitFor()
 }
 
 /** Cuts the page and its service worker off the network (setOffline alone leaves the worker's fetches through). */
