@@ -75,7 +75,7 @@ async function addEntry(db: MeteringDb, fields: NewEntry): Promise<OutboxEntry> 
 }
 
 /** Temporary ids count down from -1 and are never reused, so a stale screen cannot reach another new point. */
-async function allocateTempId(db: MeteringDb): Promise<number> {
+export async function allocateTempId(db: MeteringDb): Promise<number> {
   const stored = await db.meta.get(NEXT_TEMP_ID_KEY)
   const tempId = typeof stored?.value === 'number' ? stored.value : -1
   await db.meta.put({ key: NEXT_TEMP_ID_KEY, value: tempId - 1 })

@@ -3,7 +3,9 @@ import { offlineDb, type MeteringDb } from './db'
 import { rowTable, type AnyRow } from './entities'
 import { OutboxStateError } from './errors'
 import { entriesOf, rebuildLocalRow } from './local-rows'
-import type { OutboxEntry, OutboxStatus } from './types'
+import { allocateTempId } from './outbox'
+import { WRITABLE_FIELDS } from './conflicts'
+import { POINT_WRITABLE_FIELDS, type OutboxEntry, type OutboxStatus, type PointPatch } from './types'
 import { writeTransaction } from './write-transaction'
 
 const STATUS_NAMES: Record<OutboxStatus, string> = {
@@ -29,9 +31,12 @@ function serverRowOf(entry: OutboxEntry): AnyRow {
   return entry.serverRow
 }
 
+/** The server answered 404: the row was deleted there. */
+const isGoneOnServer = (entry: OutboxEntry): boolean => entry.lastError?.status === 404
+
 /** The row as the server last had it, as far as this entry knows; null when the server said it is gone. */
 function knownServerRow(entry: OutboxEntry): AnyRow | null {
-  if (entry.lastError?.status === 404) return null
+  if (isGoneOnServer(entry)) return null
   return entry.serverRow ?? entry.base
 }
 
@@ -70,10 +75,59 @@ export function takeTheirs(seq: number, author: number, db: MeteringDb = offline
   })
 }
 
+/**
+ * Conflict: a merge field by field. `fromMine` are the fields whose device value wins; every other field
+ * keeps the server's. The edit is re-based on the server's version with only those fields; with none it is
+ * dropped and the server row stored, as `takeTheirs`.
+ */
+export function merge(seq: number, author: number, fromMine: readonly string[], db: MeteringDb = offlineDb()): Promise<void> {
+  return writeTransaction(db, async () => {
+    const entry = await entryIn(db, seq, author, ['conflict'])
+    const server = serverRowOf(entry)
+    const mine = { ...entry.base, ...entry.patch } as Record<string, unknown>
+    const kept = WRITABLE_FIELDS[entry.entity].filter((field) => fromMine.includes(field))
+    if (kept.length === 0) {
+      await db.outbox.delete(seq)
+    } else {
+      // The customer's name rides along with its id, so the local row shows it.
+      const patch = Object.fromEntries(kept.map((field) => [field, mine[field]]))
+      if (kept.includes('customer_id') && 'customer' in mine) patch.customer = mine.customer
+      entry.patch = patch as OutboxEntry['patch']
+      entry.baseVersion = server.version
+      requeue(entry)
+      await db.outbox.put(entry)
+    }
+    await rebuildLocalRow(db, entry.entity, entry.entityId, server)
+  })
+}
+
+/**
+ * Rejected with 404 (the point was deleted on the server): the edit becomes the create of a new point
+ * with the whole row as the device shows it, under a new temporary id; later edits of it follow it.
+ */
+export function recreate(seq: number, author: number, db: MeteringDb = offlineDb()): Promise<void> {
+  return writeTransaction(db, async () => {
+    const entry = await entryIn(db, seq, author, ['rejected'])
+    if (entry.entity !== 'point' || !isGoneOnServer(entry)) throw new OutboxStateError('Заново можно создать только точку учёта, удалённую на сервере')
+    const row = { ...entry.base, ...entry.patch } as Record<string, unknown>
+    const fields = [...POINT_WRITABLE_FIELDS, 'customer'].filter((field) => row[field] !== undefined)
+    const tempId = await allocateTempId(db)
+    await db.outbox.where('[entity+entityId]').equals(['point', entry.entityId]).modify({ entityId: tempId })
+    await db.points.delete(entry.entityId)
+    Object.assign(entry, { op: 'create', entityId: tempId, base: null, baseVersion: 0 })
+    entry.patch = Object.fromEntries(fields.map((field) => [field, row[field]])) as PointPatch
+    requeue(entry)
+    await db.outbox.put(entry)
+    await rebuildLocalRow(db, 'point', tempId, null)
+  })
+}
+
 /** Rejected: sends the entry again, with `editedPatch` instead of its patch when the user corrected it. */
 export function resend(seq: number, author: number, editedPatch?: OutboxEntry['patch'], db: MeteringDb = offlineDb()): Promise<void> {
   return writeTransaction(db, async () => {
     const entry = await entryIn(db, seq, author, ['rejected'])
+    // The same request would meet the same 404: the row is gone, re-create it or discard the edit.
+    if (isGoneOnServer(entry)) throw new OutboxStateError('Запись удалена на сервере: создайте её заново или отмените изменение')
     if (editedPatch) entry.patch = editedPatch
     requeue(entry)
     await db.outbox.put(entry)

@@ -42,9 +42,12 @@ type Row = Record<string, unknown>
 /** The row as the user sees it on this device: the base it was edited from with the edit applied. */
 export const localRow = (entry: OutboxEntry): Row => ({ ...(entry.base ?? {}), ...entry.patch })
 
-/** Which point or meter the edit is about, as a person names it. */
+/**
+ * Which point or meter the edit is about, as a person names it: an update names the row as the server
+ * knows it (a refused serial number or a new name is the edit, not the row); a new point by its fields.
+ */
 export function entryTitle(entry: OutboxEntry): string {
-  const row = localRow(entry)
+  const row: Row = entry.op === 'create' || !entry.base ? localRow(entry) : { ...entry.base }
   if (entry.entity === 'counter') return `Счётчик № ${String(row.serial_num ?? entry.entityId)}`
   const what = entry.op === 'create' ? 'Новая точка учёта' : 'Точка учёта'
   return `${what} «${String(row.name ?? '')}»${row.point_number ? `, № ${String(row.point_number)}` : ''}`

@@ -5,7 +5,7 @@ import { useConfirm } from '../../../components/ui/confirm-dialog'
 import { notify } from '../../../components/ui/notify'
 import { formatDateTime } from '../../../lib/format'
 import { signedInUserId } from '../../../lib/session'
-import { discard, keepMine, resend, takeTheirs, type OutboxEntry } from '../../../offline'
+import { discard, keepMine, merge, recreate, resend, takeTheirs, type OutboxEntry } from '../../../offline'
 import { changedFields, entryTitle, fieldText, FIELD_LABELS, localRow, STATUS_COLOR, STATUS_TEXT } from '../api/outbox'
 import { ConflictView } from './conflict-view'
 import { RejectedForm } from './rejected-form'
@@ -17,6 +17,7 @@ export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
   const seq = entry.seq!
   const author = signedInUserId()
   const title = entryTitle(entry)
+  const goneOnServer = entry.lastError?.status === 404
 
   // Every resolution is a Dexie write; the sync module notices the re-queued entry and sends it.
   const act = async (action: () => Promise<void>) => {
@@ -56,9 +57,33 @@ export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
           </Text>
         )}
         {entry.status === 'conflict' && (
-          <ConflictView entry={entry} busy={busy} onKeepMine={() => void act(() => keepMine(seq, author))} onTakeTheirs={() => void act(() => takeTheirs(seq, author))} />
+          <ConflictView
+            entry={entry}
+            busy={busy}
+            onKeepMine={() => void act(() => keepMine(seq, author))}
+            onTakeTheirs={() => void act(() => takeTheirs(seq, author))}
+            onMerge={(fromMine) => void act(() => merge(seq, author, fromMine))}
+          />
         )}
-        {entry.status === 'rejected' && <RejectedForm entry={entry} busy={busy} onResend={(patch) => void act(() => resend(seq, author, patch))} onDiscard={() => void askDiscard()} />}
+        {entry.status === 'rejected' && goneOnServer && (
+          // Sending the same edit again would meet the same 404: a deleted point can be created anew.
+          <Stack gap="2">
+            <Text fontWeight="medium">{T.outboxDeletedOnServer}</Text>
+            <HStack gap="2" wrap="wrap">
+              {entry.entity === 'point' && (
+                <Button size="sm" colorPalette="blue" loading={busy} onClick={() => void act(() => recreate(seq, author))}>
+                  {T.outboxRecreate}
+                </Button>
+              )}
+              <Button size="sm" variant="outline" colorPalette="red" loading={busy} onClick={() => void askDiscard()}>
+                {T.outboxDiscard}
+              </Button>
+            </HStack>
+          </Stack>
+        )}
+        {entry.status === 'rejected' && !goneOnServer && (
+          <RejectedForm entry={entry} busy={busy} onResend={(patch) => void act(() => resend(seq, author, patch))} onDiscard={() => void askDiscard()} />
+        )}
         {(entry.status === 'pending' || entry.status === 'inflight') && (
           <>
             <Stack as="ul" gap="1" listStyleType="none">
