@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 let n = 0
-const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) => {
+const call = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) => {
   const res = await t.call(t.adminToken, { method, url, payload, headers })
   expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300)
   return res.body ? res.json() : null

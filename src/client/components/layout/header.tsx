@@ -7,6 +7,7 @@ import { meQueryOptions } from '../../features/auth/api/auth'
 import { session } from '../../lib/session'
 import { fullName } from '../../lib/format'
 import { ConnectivityIndicator } from './connectivity-indicator'
+import { MirrorStatus } from './mirror-status'
 import { NotificationsButton } from './notifications-button'
 
 export function Header({ onMenu }: { onMenu: () => void }) {
@@ -33,6 +34,7 @@ export function Header({ onMenu }: { onMenu: () => void }) {
       </Link>
       <Box flex="1" />
       <ConnectivityIndicator />
+      <MirrorStatus />
       <NotificationsButton />
       <Menu.Root>
         <Menu.Trigger asChild>
