@@ -30,6 +30,7 @@ import { taskRoutes } from './routes/tasks'
 import { monitoringRoutes } from './routes/monitoring'
 import { counterDataRoutes } from './routes/counter-data'
 import { lorawanRoutes } from './routes/lorawan'
+import { mirrorRoutes } from './routes/mirror'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -120,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(monitoringRoutes)
   await app.register(counterDataRoutes)
   await app.register(lorawanRoutes)
+  await app.register(mirrorRoutes)
 
   if (options.consoleRoot === null) app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: T.notFound }))
   else await serveConsole(app, { root: options.consoleRoot ?? DEFAULT_CONSOLE_ROOT })

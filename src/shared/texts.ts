@@ -154,6 +154,17 @@ export const T = {
   notificationsBlocked: 'Уведомления запрещены в настройках браузера',
   requestsNotificationTitle: 'Входящие заявки',
   requestsNotificationBody: (unassigned: number, messages: number) => `Неназначенных заявок: ${unassigned}, новых сообщений: ${messages}`,
+  /* The background mirror: what the device holds for work offline (docs/offline.md «Background mirror»). */
+  mirrorTitle: 'Данные на устройстве',
+  mirrorUpdatedAt: (at: string) => `Обновлено на устройстве: ${at}`,
+  mirrorNever: 'Данные на устройство ещё не загружены',
+  mirrorRefresh: 'Обновить сейчас',
+  mirrorProgress: (done: number, total: number) => `Загрузка на устройство: ${done} из ${total}`,
+  mirrorFailed: (reason: string) => `Не удалось обновить данные на устройстве: ${reason}`,
+  mirrorStorageFull: 'на устройстве недостаточно места. Освободите место и обновите снова.',
+  mirrorPersisted: 'Браузер хранит данные постоянно',
+  mirrorNotPersisted: 'Браузер может удалить данные при нехватке места',
+  mirrorPersistUnknown: 'Браузер не сообщает, сохранит ли он данные',
   /* Report forms 008, 001.02, 80020, 010 (metering.md sections 2, 5, 7). */
   reportPickPoints: 'Выбрать точки учёта',
   reportPickObjects: 'Выбрать объекты',

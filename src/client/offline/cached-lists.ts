@@ -14,13 +14,15 @@ export interface CacheReport {
 
 /**
  * Mirrors rows the server sent. `complete: true` means `rows` is the whole list (page_size=all): cached
- * rows missing from it were deleted on the server and go too. Rows with waiting outbox entries (any
- * status) are never touched: the device's version is what the user edited and still has to be sent.
+ * rows missing from it were deleted on the server and go too. `present` lists the id of every row the server
+ * has when `rows` are only the changed ones (the background mirror): cached rows not among them go. Rows with
+ * waiting outbox entries (any status) are never touched: the device's version is what the user edited and
+ * still has to be sent.
  */
 export function cacheServerRows<L extends ListName>(
   list: L,
   rows: readonly ListRows[L][],
-  options: { complete: boolean },
+  options: { complete: boolean; present?: readonly number[] },
   db: MeteringDb = offlineDb(),
 ): Promise<CacheReport> {
   const { key, entity } = LISTS[list]
@@ -33,10 +35,11 @@ export function cacheServerRows<L extends ListName>(
       })
     }
     const fresh = rows.filter((row) => !waiting.has(row[key] as number))
-    if (options.complete) {
-      const sent = new Set(rows.map((row) => row[key] as number))
+    const kept = options.present ?? (options.complete ? rows.map((row) => row[key] as number) : null)
+    if (kept) {
+      const onServer = new Set(kept)
       const cachedIds = await table.toCollection().primaryKeys()
-      await table.bulkDelete(cachedIds.filter((id) => !sent.has(id) && !waiting.has(id)))
+      await table.bulkDelete(cachedIds.filter((id) => !onServer.has(id) && !waiting.has(id)))
     }
     await table.bulkPut(fresh)
     await db.meta.put({ key: refreshedAtKey(list), value: Date.now() })

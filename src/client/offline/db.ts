@@ -1,5 +1,5 @@
 import { Dexie, type EntityTable, type Transaction } from 'dexie'
-import type { CounterRow, MetaRecord, OutboxEntry, PointRow, RepresentRow } from './types'
+import type { CounterRow, InstallationRow, MetaRecord, OutboxEntry, PointRow, RepresentRow } from './types'
 
 export const DB_NAME = 'metering-console'
 
@@ -39,12 +39,15 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
           entry.author ??= null
         }),
   },
+  // The background mirror keeps the installations too, for a point's "Счетчики" tab opened offline.
+  { version: 3, stores: { installations: 'point_counter_id, point_id' } },
 ]
 
 export class MeteringDb extends Dexie {
   declare points: EntityTable<PointRow, 'point_id'>
   declare counters: EntityTable<CounterRow, 'counter_id'>
   declare represents: EntityTable<RepresentRow, 'represent_id'>
+  declare installations: EntityTable<InstallationRow, 'point_counter_id'>
   declare outbox: EntityTable<OutboxEntry, 'seq'>
   declare meta: EntityTable<MetaRecord, 'key'>
 

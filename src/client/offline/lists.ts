@@ -1,11 +1,12 @@
 import type { Table } from 'dexie'
 import type { MeteringDb } from './db'
-import type { CounterRow, EntityName, PointRow, RepresentRow } from './types'
+import type { CounterRow, EntityName, InstallationRow, PointRow, RepresentRow } from './types'
 
 export interface ListRows {
   points: PointRow
   counters: CounterRow
   represents: RepresentRow
+  installations: InstallationRow
 }
 export type ListName = keyof ListRows
 
@@ -57,9 +58,16 @@ export const LISTS: { [L in ListName]: ListDefinition<ListRows[L]> } = {
     orderings: { name: (row) => row.name },
     defaultOrdering: 'name',
   },
+  installations: {
+    key: 'point_counter_id',
+    entity: null,
+    searchIn: (row) => [row.serial_num],
+    orderings: { install_date: (row) => row.install_date },
+    defaultOrdering: '-install_date',
+  },
 }
 
 export function listTable<L extends ListName>(db: MeteringDb, list: L): Table<ListRows[L], number> {
-  // The three tables are keyed by a number; indexing the db by the list name loses only that.
+  // The lists' tables are keyed by a number; indexing the db by the list name loses only that.
   return db[list] as unknown as Table<ListRows[L], number>
 }

@@ -2,6 +2,7 @@
  * Shapes of the rows the console mirrors offline and of the outbox entries (DESIGN.md section 6).
  * Rows carry only the fields this layer reads; the server may send more and they are stored as they come.
  */
+import type { MirroredInstallation } from '../../shared/schemas/mirror'
 
 export interface PointRow {
   point_id: number
@@ -29,6 +30,9 @@ export interface CounterRow {
   is_active?: boolean
   version: number
 }
+
+/** A meter's installation on a point, as the point's "Счетчики" tab shows it (read only on the device). */
+export type InstallationRow = MirroredInstallation
 
 export interface RepresentRow {
   represent_id: number

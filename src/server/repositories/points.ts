@@ -111,11 +111,12 @@ export async function pointMonthConsumption(db: Executor, pointId: number, timeZ
   return row?.sum ?? 0
 }
 
-/** Every installation on the point, the current one first, then the removed ones from the latest. */
-export async function pointInstallations(db: Executor, pointId: number): Promise<PointCounter[]> {
-  const rows = await db
+/** Installations as a point's "Счетчики" tab shows them (PointCounter), with their point; filter and order to add. */
+export const selectInstallations = (db: Executor) =>
+  db
     .select({
       point_counter_id: pointCounters.point_counter_id,
+      point_id: pointCounters.point_id,
       counter_id: counters.counter_id,
       serial_num: counters.serial_num,
       model_id: counters.model_id,
@@ -132,12 +133,19 @@ export async function pointInstallations(db: Executor, pointId: number): Promise
     .from(pointCounters)
     .innerJoin(counters, eq(counters.counter_id, pointCounters.counter_id))
     .innerJoin(counterModels, eq(counterModels.model_id, counters.model_id))
+    .$dynamic()
+
+export const installationAnswer = <R extends { installed_at: Date; removed_at: Date | null }>({ installed_at, removed_at, ...rest }: R) => ({
+  ...rest,
+  install_date: installed_at.toISOString(),
+  takeoff_date: removed_at ? removed_at.toISOString() : null,
+  is_current: removed_at === null,
+})
+
+/** Every installation on the point, the current one first, then the removed ones from the latest. */
+export async function pointInstallations(db: Executor, pointId: number): Promise<PointCounter[]> {
+  const rows = await selectInstallations(db)
     .where(eq(pointCounters.point_id, pointId))
     .orderBy(sql`${pointCounters.removed_at} is not null`, desc(pointCounters.installed_at))
-  return rows.map(({ installed_at, removed_at, ...rest }) => ({
-    ...rest,
-    install_date: installed_at.toISOString(),
-    takeoff_date: removed_at ? removed_at.toISOString() : null,
-    is_current: removed_at === null,
-  }))
+  return rows.map(({ point_id: _point, ...row }) => installationAnswer(row))
 }

@@ -10,6 +10,7 @@ import { session } from '../../lib/session'
 import { useConfirm } from '../ui/confirm-dialog'
 import { fullName } from '../../lib/format'
 import { ConnectivityIndicator } from './connectivity-indicator'
+import { MirrorStatus } from './mirror-status'
 import { NotificationsButton } from './notifications-button'
 
 export function Header({ onMenu }: { onMenu: () => void }) {
@@ -44,6 +45,7 @@ export function Header({ onMenu }: { onMenu: () => void }) {
       </Link>
       <Box flex="1" />
       <ConnectivityIndicator />
+      <MirrorStatus />
       <NotificationsButton />
       <Menu.Root>
         <Menu.Trigger asChild>

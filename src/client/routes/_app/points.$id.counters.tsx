@@ -47,6 +47,12 @@ function PointCountersTab() {
           </Button>
         )}
       </HStack>
+      {installs.data?.offline && (
+        <Alert.Root status="warning" mb="3">
+          <Alert.Indicator />
+          <Alert.Title>{T.offlineCopy}</Alert.Title>
+        </Alert.Root>
+      )}
       {installs.isError && (
         <Alert.Root status="error" mb="3">
           <Alert.Indicator />

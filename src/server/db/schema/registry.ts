@@ -116,6 +116,8 @@ export const points = pgTable(
      * joining and writing JSON for every row it shows.
      */
     card: text('card').notNull().default(''),
+    /** Written by the database on every insert and update (migration 0027): the offline mirror asks what changed since. */
+    changed_at: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('points_name_idx').on(t.name),
@@ -124,6 +126,7 @@ export const points = pgTable(
     index('points_address_idx').on(t.address),
     index('points_search_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
     index('points_customer_idx').on(t.customer_id),
+    index('points_changed_at_idx').on(t.changed_at),
   ],
 )
 
@@ -145,12 +148,15 @@ export const counters = pgTable(
      * instead of finding each meter's latest installation and writing its JSON.
      */
     card: text('card').notNull().default(''),
+    /** Written by the database on every insert and update (migration 0027): the offline mirror asks what changed since. */
+    changed_at: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('counters_model_serial_key').on(t.model_id, t.serial_num),
     // The list's default order: its first page is a walk of 25 entries instead of a sort of every meter.
     index('counters_serial_idx').on(t.serial_num, t.counter_id),
     index('counters_serial_trgm_idx').using('gin', sql`${t.serial_num} gin_trgm_ops`),
+    index('counters_changed_at_idx').on(t.changed_at),
   ],
 )
 
@@ -172,12 +178,15 @@ export const pointCounters = pgTable(
     source_id: integer('source_id').references(() => dataSources.source_id),
     /** par_name -> par_value */
     conn_params: jsonb('conn_params').$type<Record<string, string>>().notNull().default({}),
+    /** Written by the database on every insert and update (migration 0027): the offline mirror asks what changed since. */
+    changed_at: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('point_counters_current_point_key').on(t.point_id).where(sql`${t.removed_at} is null`),
     uniqueIndex('point_counters_current_counter_key').on(t.counter_id).where(sql`${t.removed_at} is null`),
     index('point_counters_point_idx').on(t.point_id, t.installed_at),
     index('point_counters_counter_idx').on(t.counter_id, t.installed_at),
+    index('point_counters_changed_at_idx').on(t.changed_at),
   ],
 )
 

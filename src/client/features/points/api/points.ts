@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import * as v from 'valibot'
-import { point, pointConsumption, pointCounterList, pointList, type Point, type PointInput } from '../../../../shared/schemas/points'
+import { point, pointConsumption, pointCounterList, pointList, type Point, type PointCounter, type PointInput } from '../../../../shared/schemas/points'
 import { api, ApiError } from '../../../lib/api-client'
 import type { ListSearch } from '../../../lib/list-search'
 import type { PointPatch, PointRow } from '../../../offline'
@@ -69,10 +69,20 @@ export const pointConsumptionQueryOptions = (id: number) =>
     retry: false,
   })
 
+export type PointInstallations = { results: PointCounter[]; offline: boolean }
+
+/** The point's installations from the server, or, offline, those the background mirror put on the device. */
 export const pointCountersQueryOptions = (id: number) =>
   queryOptions({
     queryKey: pointKeys.counters(id),
-    queryFn: ({ signal }) => api(`/api/points/${id}/counters/`, { schema: pointCounterList, signal }),
+    queryFn: async ({ signal }): Promise<PointInstallations> => {
+      try {
+        return { ...(await api(`/api/points/${id}/counters/`, { schema: pointCounterList, signal })), offline: false }
+      } catch (error) {
+        if (!isOffline(error)) throw error
+        return { results: await (await loadOffline()).cachedInstallationsOf(id), offline: true }
+      }
+    },
   })
 
 export const customersForSelection = queryOptions({

@@ -1,0 +1,54 @@
+import { asc, gt, or, sql } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
+import type { MirroredInstallation } from '../../shared/schemas/mirror'
+import type { Executor } from '../db/client'
+import { counters, pointCounters, points, represents } from '../db/schema'
+import { installationAnswer, selectInstallations } from './points'
+
+/**
+ * How far behind the database's clock the cursor is kept: a row is dated when written (clock_timestamp, migration
+ * 0027) and may commit a little later, after a round that did not see it; the next round asks from before it.
+ */
+const CURSOR_MARGIN = sql`interval '2 minutes'`
+
+export async function mirrorCursor(db: Executor): Promise<string> {
+  const result = await db.execute(sql`select iso_time(now() - ${CURSOR_MARGIN}) as cursor`)
+  return (result.rows[0] as { cursor: string }).cursor
+}
+
+const since = (column: PgColumn, from: Date | undefined) => (from ? gt(column, from) : undefined)
+
+/** Every id of the table, ascending: what the device keeps, the rest was deleted. */
+const idsOf = async (db: Executor, id: PgColumn): Promise<number[]> =>
+  (await db.select({ id }).from(id.table).orderBy(asc(id))).map((row) => row.id as number)
+
+/** The cards (JSON text, as the list sends them) of the points changed since `from`, or of every point. */
+export async function pointCardsSince(db: Executor, from?: Date): Promise<string[]> {
+  const rows = await db.select({ json: points.card }).from(points).where(since(points.changed_at, from)).orderBy(asc(points.point_id))
+  return rows.map((row) => row.json)
+}
+
+export async function counterCardsSince(db: Executor, from?: Date): Promise<string[]> {
+  const rows = await db.select({ json: counters.card }).from(counters).where(since(counters.changed_at, from)).orderBy(asc(counters.counter_id))
+  return rows.map((row) => row.json)
+}
+
+export const representsSince = (db: Executor, from?: Date) =>
+  db
+    .select({ represent_id: represents.represent_id, parent_id: represents.parent_id, name: represents.name })
+    .from(represents)
+    .where(since(represents.changed_at, from))
+    .orderBy(asc(represents.represent_id))
+
+/** Installations as the point's "Счетчики" tab shows them, changed since `from`: the installation or its meter. */
+export async function installationsSince(db: Executor, from?: Date): Promise<MirroredInstallation[]> {
+  const rows = await selectInstallations(db)
+    .where(from && or(gt(pointCounters.changed_at, from), gt(counters.changed_at, from)))
+    .orderBy(asc(pointCounters.point_counter_id))
+  return rows.map(installationAnswer)
+}
+
+export const pointIds = (db: Executor) => idsOf(db, points.point_id)
+export const counterIds = (db: Executor) => idsOf(db, counters.counter_id)
+export const representIds = (db: Executor) => idsOf(db, represents.represent_id)
+export const installationIds = (db: Executor) => idsOf(db, pointCounters.point_counter_id)

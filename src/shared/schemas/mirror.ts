@@ -1,0 +1,29 @@
+import * as v from 'valibot'
+import { dateTimeText } from './common'
+import { counter } from './counters'
+import { point, pointCounter } from './points'
+import { representTreeRow } from './represents'
+
+/** `since`: the `cursor` of the previous answer; without it every row is sent. */
+export const mirrorQuery = v.object({ since: v.optional(dateTimeText()) })
+
+/** An installation as the point's "Счетчики" tab shows it, with its point. */
+export const mirroredInstallation = v.object({ ...pointCounter.entries, point_id: v.number() })
+export type MirroredInstallation = v.InferOutput<typeof mirroredInstallation>
+
+/**
+ * Rows changed since the cursor, and the ids of every row there is now: a cached row whose id is not among them was
+ * deleted (or is no longer visible to the user). Null when the user may not see that kind of row.
+ */
+const section = <T extends v.GenericSchema>(row: T) => v.nullable(v.object({ changed: v.array(row), ids: v.array(v.number()) }))
+
+export const mirrorAnswer = v.object({
+  /** Send it back as `since` next time; kept a margin behind the server's clock, so a row written late is not missed. */
+  cursor: v.string(),
+  points: section(point),
+  counters: section(counter),
+  represents: section(representTreeRow),
+  installations: section(mirroredInstallation),
+})
+export type MirrorAnswer = v.InferOutput<typeof mirrorAnswer>
+
