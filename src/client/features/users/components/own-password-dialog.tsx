@@ -29,9 +29,33 @@ export function OwnPasswordDialog({ open, onClose }: { open: boolean; onClose: (
   })
   return (
     <FormDialog open={open} onClose={close} title="Смена пароля" onSubmit={onSubmit} submitting={form.submitting}>
-      <TextField label="Текущий пароль" type="password" required value={form.values.current_password} onChange={(v) => form.set('current_password', v)} error={form.errors.current_password} autoComplete="current-password" />
-      <TextField label="Новый пароль" type="password" required value={form.values.password} onChange={(v) => form.set('password', v)} error={form.errors.password} autoComplete="new-password" />
-      <TextField label="Повторите пароль" type="password" required value={form.values.password2} onChange={(v) => form.set('password2', v)} error={form.errors.password2} autoComplete="new-password" />
+      <TextField
+        label="Текущий пароль"
+        type="password"
+        required
+        value={form.values.current_password}
+        onChange={(v) => form.set('current_password', v)}
+        error={form.errors.current_password}
+        autoComplete="current-password"
+      />
+      <TextField
+        label="Новый пароль"
+        type="password"
+        required
+        value={form.values.password}
+        onChange={(v) => form.set('password', v)}
+        error={form.errors.password}
+        autoComplete="new-password"
+      />
+      <TextField
+        label="Повторите пароль"
+        type="password"
+        required
+        value={form.values.password2}
+        onChange={(v) => form.set('password2', v)}
+        error={form.errors.password2}
+        autoComplete="new-password"
+      />
     </FormDialog>
   )
 }

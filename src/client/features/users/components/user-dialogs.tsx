@@ -76,8 +76,24 @@ export function PasswordResetDialog({ user, onClose, onDone }: { user: User | nu
   })
   return (
     <FormDialog open={user !== null} onClose={onClose} title={`Смена пароля: ${user?.username ?? ''}`} onSubmit={onSubmit} submitting={form.submitting}>
-      <TextField label="Новый пароль" type="password" required value={form.values.password} onChange={(v) => form.set('password', v)} error={form.errors.password} autoComplete="new-password" />
-      <TextField label="Повторите пароль" type="password" required value={form.values.password2} onChange={(v) => form.set('password2', v)} error={form.errors.password2} autoComplete="new-password" />
+      <TextField
+        label="Новый пароль"
+        type="password"
+        required
+        value={form.values.password}
+        onChange={(v) => form.set('password', v)}
+        error={form.errors.password}
+        autoComplete="new-password"
+      />
+      <TextField
+        label="Повторите пароль"
+        type="password"
+        required
+        value={form.values.password2}
+        onChange={(v) => form.set('password2', v)}
+        error={form.errors.password2}
+        autoComplete="new-password"
+      />
     </FormDialog>
   )
 }
