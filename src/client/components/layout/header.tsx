@@ -1,7 +1,8 @@
 import { Box, Button, Flex, HStack, IconButton, Menu, Portal, Text } from '@chakra-ui/react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { CircleHelp, LogOut, Menu as MenuIcon } from 'lucide-react'
+import { useState } from 'react'
+import { CircleHelp, KeyRound, LogOut, Menu as MenuIcon, UserRound } from 'lucide-react'
 import { APP_SHORT_NAME, RELEASE_VERSIONS } from '../../../shared/app-info'
 import { meQueryOptions } from '../../features/auth/api/auth'
 import { T } from '../../../shared/texts'
@@ -9,6 +10,7 @@ import { useSyncState } from '../../app/sync'
 import { session } from '../../lib/session'
 import { useConfirm } from '../ui/confirm-dialog'
 import { fullName } from '../../lib/format'
+import { OwnPasswordDialog } from '../../features/users/components/own-password-dialog'
 import { ConnectivityIndicator } from './connectivity-indicator'
 import { MirrorStatus } from './mirror-status'
 import { NotificationsButton } from './notifications-button'
@@ -17,6 +19,7 @@ export function Header({ onMenu }: { onMenu: () => void }) {
   const { data: me } = useSuspenseQuery(meQueryOptions())
   const navigate = useNavigate()
   const queryClient = useQueryClient()
+  const [changingPassword, setChangingPassword] = useState(false)
 
   const confirm = useConfirm()
   const { waiting } = useSyncState()
@@ -70,6 +73,24 @@ export function Header({ onMenu }: { onMenu: () => void }) {
           </Menu.Positioner>
         </Portal>
       </Menu.Root>
+      <Menu.Root onSelect={({ value }) => value === 'password' && setChangingPassword(true)}>
+        <Menu.Trigger asChild>
+          <IconButton aria-label="Учётная запись" variant="ghost" color="white" _hover={{ bg: 'blue.600' }} focusRingColor="white">
+            <UserRound />
+          </IconButton>
+        </Menu.Trigger>
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content>
+              <Menu.Item value="password">
+                <KeyRound size={16} aria-hidden />
+                Сменить пароль
+              </Menu.Item>
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
+      <OwnPasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
       <HStack gap="2">
         <Text display={{ base: 'none', md: 'block' }} data-testid="current-user">
           {fullName(me) || me.username}

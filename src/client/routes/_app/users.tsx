@@ -10,9 +10,10 @@ import { DataTable, listPaging } from '../../components/ui/data-table'
 import { ListHeader } from '../../components/ui/list-header'
 import { useConfirmedDelete } from '../../components/ui/use-confirmed-delete'
 import { notify } from '../../components/ui/notify'
-import { useCan } from '../../features/auth/api/auth'
+import { meQueryOptions, useCan } from '../../features/auth/api/auth'
 import { deleteUser, userKeys, usersQueryOptions } from '../../features/users/api/users'
-import { PasswordDialog, UserCreateDialog, UserEditDialog } from '../../features/users/components/user-dialogs'
+import { OwnPasswordDialog } from '../../features/users/components/own-password-dialog'
+import { PasswordResetDialog, UserCreateDialog, UserEditDialog } from '../../features/users/components/user-dialogs'
 
 export const Route = createFileRoute('/_app/users')({
   validateSearch: listSearch,
@@ -27,6 +28,7 @@ function UsersPage() {
   const { data, isFetching } = useQuery(usersQueryOptions(search))
   const queryClient = useQueryClient()
   const can = useCan()
+  const { data: me } = useQuery(meQueryOptions())
   const [creating, setCreating] = useState(false)
   const [editing, setEditing] = useState<User | null>(null)
   const [changingPassword, setChangingPassword] = useState<User | null>(null)
@@ -69,7 +71,14 @@ function UsersPage() {
       />
       <UserCreateDialog open={creating} onClose={() => setCreating(false)} onDone={() => { notify.success(T.userAdded); void refresh() }} />
       <UserEditDialog key={`edit-${editing?.user_id}`} user={editing} onClose={() => setEditing(null)} onDone={() => { notify.success(T.saved); void refresh() }} />
-      <PasswordDialog key={`password-${changingPassword?.user_id}`} user={changingPassword} onClose={() => setChangingPassword(null)} onDone={() => notify.success('Пароль изменён')} />
+      {/* One's own row asks the current password like the header's dialog; another user's is set without it. */}
+      <OwnPasswordDialog open={changingPassword !== null && changingPassword.user_id === me?.user_id} onClose={() => setChangingPassword(null)} />
+      <PasswordResetDialog
+        key={`password-${changingPassword?.user_id}`}
+        user={changingPassword !== null && changingPassword.user_id !== me?.user_id ? changingPassword : null}
+        onClose={() => setChangingPassword(null)}
+        onDone={() => notify.success(T.passwordChanged)}
+      />
     </>
   )
 }

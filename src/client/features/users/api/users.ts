@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { user, userList, type UserCreate, type UserUpdate } from '../../../../shared/schemas/users'
+import { ownPasswordChanged, user, userList, type UserCreate, type UserUpdate } from '../../../../shared/schemas/users'
 import { api } from '../../../lib/api-client'
+import { session } from '../../../lib/session'
 import type { ListSearch } from '../../../lib/list-search'
 
 export const userKeys = {
@@ -18,3 +19,9 @@ export const usersQueryOptions = (search: ListSearch) =>
 export const createUser = (body: UserCreate) => api('/api/users/', { method: 'POST', body, schema: user })
 export const updateUser = (id: number, body: UserUpdate) => api(`/api/users/${id}/`, { method: 'PATCH', body, schema: user })
 export const deleteUser = (id: number) => api(`/api/users/${id}/`, { method: 'DELETE' })
+
+/** One's own password change ends one's earlier tokens: the token of the answer continues the session. */
+export async function changeOwnPassword(id: number, body: { password: string; current_password: string }): Promise<void> {
+  const { token } = await api(`/api/users/${id}/`, { method: 'PATCH', body, schema: ownPasswordChanged })
+  session.signIn(token)
+}

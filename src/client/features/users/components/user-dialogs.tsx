@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
-import { passwordChangeForm, userCreateForm, userEditForm, type User } from '../../../../shared/schemas/users'
-import { T } from '../../../../shared/texts'
+import { passwordResetForm, userCreateForm, userEditForm, type User } from '../../../../shared/schemas/users'
 import { TextField } from '../../../components/ui/fields'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { CheckboxList } from '../../../components/ui/checkbox-list'
 import { useForm } from '../../../components/ui/use-form'
 import { groupsForSelectionQueryOptions } from '../../groups/api/groups'
-import { passwordIsRight } from '../../auth/api/auth'
 import { createUser, updateUser } from '../api/users'
 
 function useGroupOptions() {
@@ -33,7 +31,7 @@ export function UserCreateDialog({ open, onClose, onDone }: { open: boolean; onC
       <TextField label="Логин" required value={form.values.username} onChange={(v) => form.set('username', v)} error={form.errors.username} autoComplete="off" />
       <TextField label="Имя" required value={form.values.first_name} onChange={(v) => form.set('first_name', v)} error={form.errors.first_name} />
       <TextField label="Фамилия" required value={form.values.last_name} onChange={(v) => form.set('last_name', v)} error={form.errors.last_name} />
-      <TextField label="E-mail" type="email" required value={form.values.email} onChange={(v) => form.set('email', v)} error={form.errors.email} />
+      <TextField label="E-mail" type="email" value={form.values.email} onChange={(v) => form.set('email', v)} error={form.errors.email} />
       <TextField label="Пароль" type="password" required value={form.values.password} onChange={(v) => form.set('password', v)} error={form.errors.password} autoComplete="new-password" />
       <TextField label="Повторите пароль" type="password" required value={form.values.password2} onChange={(v) => form.set('password2', v)} error={form.errors.password2} autoComplete="new-password" />
       <CheckboxList legend="Группы" options={groups} value={form.values.groups} onChange={(v) => form.set('groups', v)} emptyText="Групп пока нет" />
@@ -68,24 +66,34 @@ export function UserEditDialog({ user, onClose, onDone }: { user: User | null; o
   )
 }
 
-/** The spec checks the current password with a sign-in call before sending the new one. */
-export function PasswordDialog({ user, onClose, onDone }: { user: User | null; onClose: () => void; onDone: () => void }) {
-  const initial = { current_password: '', password: '', password2: '' }
-  const form = useForm(passwordChangeForm, initial)
-  const onSubmit = form.submit(async ({ current_password, password }) => {
-    if (!(await passwordIsRight(user!.username, current_password))) {
-      form.setErrors({ current_password: T.wrongPassword })
-      return
-    }
-    await updateUser(user!.user_id, { password, current_password })
+/** An administrator sets another user's password without knowing it; that user's sessions end. */
+export function PasswordResetDialog({ user, onClose, onDone }: { user: User | null; onClose: () => void; onDone: () => void }) {
+  const form = useForm(passwordResetForm, { password: '', password2: '' })
+  const onSubmit = form.submit(async ({ password }) => {
+    await updateUser(user!.user_id, { password })
     onClose()
     onDone()
   })
   return (
     <FormDialog open={user !== null} onClose={onClose} title={`Смена пароля: ${user?.username ?? ''}`} onSubmit={onSubmit} submitting={form.submitting}>
-      <TextField label="Текущий пароль" type="password" required value={form.values.current_password} onChange={(v) => form.set('current_password', v)} error={form.errors.current_password} autoComplete="current-password" />
-      <TextField label="Новый пароль" type="password" required value={form.values.password} onChange={(v) => form.set('password', v)} error={form.errors.password} autoComplete="new-password" />
-      <TextField label="Повторите пароль" type="password" required value={form.values.password2} onChange={(v) => form.set('password2', v)} error={form.errors.password2} autoComplete="new-password" />
+      <TextField
+        label="Новый пароль"
+        type="password"
+        required
+        value={form.values.password}
+        onChange={(v) => form.set('password', v)}
+        error={form.errors.password}
+        autoComplete="new-password"
+      />
+      <TextField
+        label="Повторите пароль"
+        type="password"
+        required
+        value={form.values.password2}
+        onChange={(v) => form.set('password2', v)}
+        error={form.errors.password2}
+        autoComplete="new-password"
+      />
     </FormDialog>
   )
 }

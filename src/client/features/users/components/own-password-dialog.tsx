@@ -1,0 +1,61 @@
+import { useQuery } from '@tanstack/react-query'
+import { passwordChangeForm } from '../../../../shared/schemas/users'
+import { T } from '../../../../shared/texts'
+import { TextField } from '../../../components/ui/fields'
+import { FormDialog } from '../../../components/ui/form-dialog'
+import { notify } from '../../../components/ui/notify'
+import { useForm } from '../../../components/ui/use-form'
+import { meQueryOptions, passwordIsRight } from '../../auth/api/auth'
+import { changeOwnPassword } from '../api/users'
+
+/** The signed-in user's own change, from the header or their row: the spec's dialog of current, new and repeated. */
+export function OwnPasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { data: me } = useQuery(meQueryOptions())
+  const initial = { current_password: '', password: '', password2: '' }
+  const form = useForm(passwordChangeForm, initial)
+  const close = () => {
+    form.reset(initial)
+    onClose()
+  }
+  // The spec checks the current password with a sign-in call before sending the new one.
+  const onSubmit = form.submit(async ({ current_password, password }) => {
+    if (!me || !(await passwordIsRight(me.username, current_password))) {
+      form.setErrors({ current_password: T.wrongPassword })
+      return
+    }
+    await changeOwnPassword(me.user_id, { password, current_password })
+    notify.success(T.passwordChanged)
+    close()
+  })
+  return (
+    <FormDialog open={open} onClose={close} title="Смена пароля" onSubmit={onSubmit} submitting={form.submitting}>
+      <TextField
+        label="Текущий пароль"
+        type="password"
+        required
+        value={form.values.current_password}
+        onChange={(v) => form.set('current_password', v)}
+        error={form.errors.current_password}
+        autoComplete="current-password"
+      />
+      <TextField
+        label="Новый пароль"
+        type="password"
+        required
+        value={form.values.password}
+        onChange={(v) => form.set('password', v)}
+        error={form.errors.password}
+        autoComplete="new-password"
+      />
+      <TextField
+        label="Повторите пароль"
+        type="password"
+        required
+        value={form.values.password2}
+        onChange={(v) => form.set('password2', v)}
+        error={form.errors.password2}
+        autoComplete="new-password"
+      />
+    </FormDialog>
+  )
+}
