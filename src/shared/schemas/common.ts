@@ -96,13 +96,13 @@ export const listQueryEntries = {
   ordering: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64, T.tooLong(64))), ''),
 }
 export const listQuery = v.object(listQueryEntries)
+export type ListQuery = v.InferOutput<typeof listQuery>
 
 /** The query of a list read only a page at a time (task logs, the audit): they grow without end, so no page_size=all. */
 export const pageOnlyListQueryEntries = {
   ...listQueryEntries,
   page_size: v.optional(v.pipe(listQueryEntries.page_size.wrapped, v.check((size) => size !== 'all', T.pageSizeAllRefused(PAGE_SIZE_MAX)))),
 }
-export type ListQuery = v.InferOutput<typeof listQuery>
 
 /** Page limits of a list query: `page_size=all` lifts the limit, `per_page` wins over `page_size`. */
 export function pageOf(query: Pick<ListQuery, 'page' | 'per_page' | 'page_size'>): { limit: number | null; offset: number } {
