@@ -50,7 +50,8 @@ async function main() {
   const stopHealthChecks = startHealthChecks(database.db, (error) => app.log.warn({ err: error }, 'health check round failed'))
   await app.listen({ port: config.port, host: config.host })
   process.stdout.write(`Консоль АСКУЭ: http://localhost:${config.port}/\n`)
-  collection = await startEmbeddedCollection(database.db, config, app.box, (message, error) => (error ? app.log.warn({ err: error }, message) : app.log.info(message)))
+  const log = (message: string, error?: unknown) => (error ? app.log.warn({ err: error }, message) : app.log.info(message))
+  collection = await startEmbeddedCollection(database.db, config, app.box, log)
 }
 
 main().catch((error) => {

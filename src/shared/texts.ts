@@ -103,6 +103,7 @@ export const T = {
   keepSecret: 'Не очищать',
   /** The collector's note when a sealed password does not open with its key. */
   secretUnreadable: 'не расшифровывается ключом этого сервиса: JWT_SECRET должен совпадать с ключом сервера',
+  collectorWithoutSecret: 'Нет ключа сервера: задайте JWT_SECRET, как у сервера, или DATA_DIR сервера, чтобы открывать пароли счётчиков',
   counterInstalled: 'Установлен',
   counterRemoved: 'Снят',
   counterRemovedOk: 'Счётчик снят с Точки учёта',

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { PassThrough } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
 import { buildApp } from '../../src/server/app'
@@ -17,9 +18,12 @@ let t: TestApp
 let refs: RegistryReferences
 let viewer: { token: string }
 let n = 0
+let logs = ''
 
 beforeAll(async () => {
-  t = await startTestApp()
+  const stream = new PassThrough()
+  stream.on('data', (chunk) => (logs += chunk.toString()))
+  t = await startTestApp({ logStream: stream })
   refs = await seedRegistryReferences(t.database.db)
   viewer = await t.userWith(['counters.view'])
 })
@@ -60,7 +64,7 @@ async function everyAnswer(ids: number[], query: string, token: string): Promise
 }
 
 describe('meter passwords are write-only', () => {
-  it('answers no password on any route, to a viewer or to the administrator, only whether one is set', async () => {
+  it('answers and logs no password on any route, to a viewer or to the administrator, only whether one is set', async () => {
     const meter = await installedMeter()
     const changed = await call('PUT', `/api/point_counter/${meter.counterId}/update_conn_params/`, { conn_params: { password: REPLACED } })
     expect(changed.statusCode).toBe(200)
@@ -75,6 +79,8 @@ describe('meter passwords are write-only', () => {
     expect(answers.some((a) => a.startsWith('/api/audit/ 200') && a.includes('conn_params'))).toBe(true)
     const sealed = (await storedPassword(meter.counterId))!
     for (const secret of [PASSWORD, REPLACED, sealed]) expect(answers.filter((a) => a.includes(secret))).toEqual([])
+    expect(logs.length).toBeGreaterThan(0)
+    for (const secret of [PASSWORD, REPLACED, sealed]) expect(logs, `log holds ${secret}`).not.toContain(secret)
   })
 
   it('keeps it sealed at rest and out of the audit, the history and stored answers', async () => {

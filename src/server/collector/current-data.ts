@@ -30,7 +30,13 @@ export async function claimRequests(db: Executor, serverId: number, now: Date, l
 }
 
 /** Reads the meter's registers and phase values (switching the relay first when asked), stores them and closes the request. */
-export async function runRequest(db: Executor, request: ClaimedRequest, deadlineMs: number, box: SecretBox, clock: () => Date = () => new Date()): Promise<void> {
+export async function runRequest(
+  db: Executor,
+  request: ClaimedRequest,
+  deadlineMs: number,
+  box: SecretBox,
+  clock: () => Date = () => new Date(),
+): Promise<void> {
   const meter = await loadMeterContext(db, request.counter_id, [])
   const now = clock()
   const result = meter

@@ -3,10 +3,11 @@
  * DATABASE_URL (or the embedded one in DATA_DIR) with the API and other collecting services.
  */
 import { parseArgs } from 'node:util'
+import { T } from '../../shared/texts'
 import { loadConfig } from '../config'
 import { openDatabase } from '../db/client'
 import { secretBox } from '../lib/secret-box'
-import { loadServerSecret } from '../lib/server-secret'
+import { readServerSecret } from '../lib/server-secret'
 import { startConfiguredService } from './embedded'
 
 async function main(): Promise<void> {
@@ -16,9 +17,11 @@ async function main(): Promise<void> {
     ...(values['server-id'] ? { COLLECTOR_SERVER_ID: values['server-id'] } : {}),
     ...(values.concurrency ? { COLLECTOR_CONCURRENCY: values.concurrency } : {}),
   })
+  // The server's key opens the meters' passwords; a key made up here would open none of them.
+  const secret = readServerSecret(config.jwtSecret, config.dataDir)
+  if (!secret) throw new Error(T.collectorWithoutSecret)
+  const box = secretBox(secret)
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? '' : `${config.dataDir}/pglite` })
-  // The server's key (JWT_SECRET, or the one generated into the shared data folder) opens the meters' passwords.
-  const box = secretBox(loadServerSecret(config.jwtSecret, config.dataDir))
   const service = await startConfiguredService(database.db, config, box, (message, error) => console.error(message, error ?? ''))
   process.stdout.write(`Сервис сбора данных № ${config.collectorServerId} запущен\n`)
   const shutdown = async () => {

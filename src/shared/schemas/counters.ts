@@ -86,7 +86,13 @@ export const isSecretConnParam = (name: string) => SECRET_CONN_PARAMS.includes(n
  * A connection parameter of an installation: the model group's parameter with its value. A secret parameter answers
  * an empty value and `is_set` (whether one is stored); other parameters have no `is_set`.
  */
-export const connParam = v.object({ par_name: v.string(), description: v.string(), par_value: v.string(), required: v.boolean(), is_set: v.optional(v.boolean()) })
+export const connParam = v.object({
+  par_name: v.string(),
+  description: v.string(),
+  par_value: v.string(),
+  required: v.boolean(),
+  is_set: v.optional(v.boolean()),
+})
 export type ConnParam = v.InferOutput<typeof connParam>
 
 export const COPER_TYPES = {

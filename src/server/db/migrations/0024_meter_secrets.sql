@@ -2,8 +2,10 @@
 -- Idempotency-Key replays answer it as set or not set. (The passwords themselves are sealed by the server at start:
 -- sealing needs its key.)
 UPDATE "audit_log" SET
-	"before" = CASE WHEN coalesce("before"->>'password', '') IN ('', 'задан') THEN "before" ELSE jsonb_set("before", '{password}', '"задан"') END,
-	"after" = CASE WHEN coalesce("after"->>'password', '') IN ('', 'задан') THEN "after" ELSE jsonb_set("after", '{password}', '"задан"') END
+	"before" = CASE WHEN coalesce("before"->>'password', '') IN ('', 'задан') THEN "before"
+		ELSE jsonb_set("before", '{password}', '"задан"') END,
+	"after" = CASE WHEN coalesce("after"->>'password', '') IN ('', 'задан') THEN "after"
+		ELSE jsonb_set("after", '{password}', '"задан"') END
 WHERE "entity" = 'counter' AND "action" = 'conn_params';
 --> statement-breakpoint
 UPDATE "idempotency_keys" SET "response" = (

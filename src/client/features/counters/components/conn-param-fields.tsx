@@ -22,8 +22,16 @@ export function missingConnParams(params: readonly Param[], values: ConnParamVal
 }
 
 /** A stored secret: shown as «задан», never its value; typing replaces it, «Очистить» removes it on save. */
-function StoredSecretField(props: { param: Param; value: string; cleared: boolean; error?: string; onChange: (value: string) => void; onClear: (clear: boolean) => void }) {
+function StoredSecretField(props: {
+  param: Param
+  value: string
+  cleared: boolean
+  error?: string
+  onChange: (value: string) => void
+  onClear: (clear: boolean) => void
+}) {
   const { param, cleared } = props
+  const action = cleared ? T.keepSecret : T.clearSecret
   return (
     <HStack align="center">
       <Box flex="1">
@@ -39,8 +47,8 @@ function StoredSecretField(props: { param: Param; value: string; cleared: boolea
           error={props.error}
         />
       </Box>
-      <Button variant="outline" size="sm" aria-label={`${cleared ? T.keepSecret : T.clearSecret}: ${param.description}`} onClick={() => props.onClear(!cleared)}>
-        {cleared ? T.keepSecret : T.clearSecret}
+      <Button variant="outline" size="sm" aria-label={`${action}: ${param.description}`} onClick={() => props.onClear(!cleared)}>
+        {action}
       </Button>
     </HStack>
   )

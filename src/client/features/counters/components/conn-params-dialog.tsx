@@ -57,7 +57,15 @@ export function ConnParamsDialog({ counter, onClose }: { counter: { counter_id: 
       ) : !params.data ? (
         <Skeleton height="40" />
       ) : (
-        <ConnParamFields params={params.data} values={values} errors={errors} sources={(sources.data?.results ?? []).map((s) => s.name)} onChange={setValues} cleared={cleared} onClearedChange={setCleared} />
+        <ConnParamFields
+          params={params.data}
+          values={values}
+          errors={errors}
+          sources={(sources.data?.results ?? []).map((s) => s.name)}
+          onChange={setValues}
+          cleared={cleared}
+          onClearedChange={setCleared}
+        />
       )}
     </FormDialog>
   )
