@@ -52,7 +52,7 @@ afterAll(async () => {
 describe('the demo meter emulator of npm start', () => {
   it('starts on the next free port when its own is taken, and the demo meters follow it', async () => {
     const logged: string[] = []
-    const collection = await startEmbeddedCollection(t.database.db, { ...t.app.config, collector: false, emulator: true, emulatorPort: port }, (message) =>
+    const collection = await startEmbeddedCollection(t.database.db, { ...t.app.config, collector: false, emulator: true, emulatorPort: port }, t.app.box, (message: string) =>
       logged.push(message),
     )
     try {
@@ -60,7 +60,7 @@ describe('the demo meter emulator of npm start', () => {
       expect(logged.join('\n')).toContain(`${port + 1}`)
       const asked = await t.call(t.adminToken, { method: 'GET', url: `/api/counter/${meter.counterId}/get_current_data/?refresh=1` })
       expect(asked.json().task.status).toBe('PENDING')
-      const service = startCollectingService(t.database.db, { serverId: 1, concurrency: 1, deadlineMs: 10_000, tickMs: 50 })
+      const service = startCollectingService(t.database.db, { serverId: 1, concurrency: 1, deadlineMs: 10_000, tickMs: 50, box: t.app.box })
       try {
         await expect
           .poll(async () => (await t.call(t.adminToken, { method: 'GET', url: `/api/counter/${meter.counterId}/get_current_data/` })).json().task.status, { timeout: 15_000 })
@@ -75,7 +75,7 @@ describe('the demo meter emulator of npm start', () => {
 
   it('moves the demo meters back to its own port once that is free again', async () => {
     await new Promise((resolve) => blocker.close(resolve))
-    const collection = await startEmbeddedCollection(t.database.db, { ...t.app.config, collector: false, emulator: true, emulatorPort: port }, () => {})
+    const collection = await startEmbeddedCollection(t.database.db, { ...t.app.config, collector: false, emulator: true, emulatorPort: port }, t.app.box, () => {})
     try {
       expect(await portOfMeter()).toBe(String(port))
     } finally {
