@@ -9,7 +9,7 @@ import { MirrorStatus } from '../../src/client/components/layout/mirror-status'
 import Toaster from '../../src/client/components/ui/toaster'
 import { authKeys } from '../../src/client/features/auth/api/auth'
 import { session } from '../../src/client/lib/session'
-import { enqueueEdit, getCachedRow, offlineDb, queryCachedList } from '../../src/client/offline'
+import { cachedConnParamsOf, enqueueEdit, getCachedRow, offlineDb, queryCachedList } from '../../src/client/offline'
 import { T } from '../../src/shared/texts'
 import { counter as counterRow, point as pointRow } from './offline/helpers'
 
@@ -24,7 +24,7 @@ const counter = (id: number) => ({
 const installation = (id: number, pointId: number, counterId: number) => ({
   point_counter_id: id, point_id: pointId, counter_id: counterId, serial_num: `SN${counterId}`, model_id: 1, model_name: 'Меркурий 230 ART',
   counter_model_api: 1, coeff: 1, coeff_voltage: 1, install_date: '2024-03-01T09:00:00.000Z', takeoff_date: null, is_current: true, is_active: true,
-  source: null, version: 1,
+  source: null, version: 1, conn_params: [{ par_name: 'host', description: 'IP-адрес', par_value: '10.0.0.7', required: true }],
 })
 
 /** The server's mirror call as the browser meets it: each round's answer in turn, and the URLs asked. */
@@ -67,6 +67,7 @@ describe('the background mirror', () => {
     expect(server.asked[0]!.searchParams.has('since')).toBe(false)
     expect(mirrorState.get()).toMatchObject({ running: false, progress: null, error: null, lastAt: expect.any(Number) })
     expect((await getCachedRow('installations', 1000))?.serial_num).toBe('SN10')
+    expect(await cachedConnParamsOf(10)).toEqual([{ par_name: 'host', description: 'IP-адрес', par_value: '10.0.0.7', required: true }])
 
     await enqueueEdit({ entity: 'point', op: 'update', entityId: 2, patch: { remark: 'моё' }, baseVersion: 1 })
     server.answers.push({

@@ -36,7 +36,7 @@ describe('background mirror', () => {
     const counterIds = await idsOf(db.select({ id: counters.counter_id }).from(counters).orderBy(asc(counters.counter_id)))
     const objectIds = await idsOf(db.select({ id: represents.represent_id }).from(represents).orderBy(asc(represents.represent_id)))
     const [equipped] = await db
-      .select({ pointId: points.point_id, name: points.name, serial: counters.serial_num })
+      .select({ pointId: points.point_id, name: points.name, serial: counters.serial_num, params: pointCounters.conn_params })
       .from(pointCounters)
       .innerJoin(points, eq(points.point_id, pointCounters.point_id))
       .innerJoin(counters, eq(counters.counter_id, pointCounters.counter_id))
@@ -65,6 +65,12 @@ describe('background mirror', () => {
     await page.getByText(T.offlineCopy).waitFor()
     const installed = page.getByRole('row').filter({ hasText: equipped!.serial })
     await installed.getByText(T.counterInstalled).waitFor()
+    // Its connection parameters, but the password, which never leaves the server.
+    await page.getByRole('button', { name: `Параметры подключения ${equipped!.serial}` }).click()
+    const dialog = page.getByRole('dialog')
+    await expect.poll(() => dialog.locator('input').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toContain(equipped!.params.host)
+    expect(await dialog.getByLabel('Пароль').count()).toBe(0)
+    await page.keyboard.press('Escape')
     await page.goto('/counters')
     await page.getByText(T.offlineCopy).waitFor()
     await page.getByRole('button', { name: 'Открыть меню' }).click()

@@ -56,7 +56,12 @@ describe('mirror: what changed since', () => {
     expect(all.represents?.changed).toEqual(expect.arrayContaining(tree))
     expect(all.represents?.ids).toEqual(idsOf(tree, 'represent_id').sort((a, b) => a - b))
     const tab = v.parse(pointCounterList, await call('GET', `/api/points/${pointId}/counters/`)).results
-    expect(all.installations?.changed.filter((row) => row.point_id === pointId)).toEqual(tab.map((row) => ({ ...row, point_id: pointId })))
+    // The current installation carries its connection parameters as the meter's dialog shows them, but the password.
+    const params = (await call('GET', `/api/counters/${counterId}/conn_params/`)) as { par_name: string }[]
+    expect(params.map((p) => p.par_name)).toContain('password')
+    const withoutSecret = params.filter((p) => p.par_name !== 'password')
+    expect(all.installations?.changed.filter((row) => row.point_id === pointId)).toEqual(tab.map((row) => ({ ...row, point_id: pointId, conn_params: withoutSecret })))
+    expect(withoutSecret).toContainEqual(expect.objectContaining({ par_name: 'host', par_value: '192.168.1.10' }))
     expect(tab[0]).toMatchObject({ counter_id: counterId, is_current: true })
   })
 

@@ -39,8 +39,8 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
           entry.author ??= null
         }),
   },
-  // The background mirror keeps the installations too, for a point's "Счетчики" tab opened offline.
-  { version: 3, stores: { installations: 'point_counter_id, point_id' } },
+  // The background mirror keeps the installations too, for a point's "Счетчики" tab and a meter's parameters offline.
+  { version: 3, stores: { installations: 'point_counter_id, point_id, counter_id' } },
 ]
 
 export class MeteringDb extends Dexie {

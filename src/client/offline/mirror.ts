@@ -60,6 +60,12 @@ export async function applyMirrorChanges(
   await db.meta.put({ key: MARK_KEY, value: { cursor: changes.cursor, userId, at: Date.now() } satisfies MirrorMark })
 }
 
+/** The connection parameters of the meter's current installation on the device (the secret ones are never sent). */
+export async function cachedConnParamsOf(counterId: number, db: MeteringDb = offlineDb()): Promise<InstallationRow['conn_params']> {
+  const rows = await listTable(db, 'installations').where('counter_id').equals(counterId).toArray()
+  return rows.find((row) => row.is_current)?.conn_params ?? null
+}
+
 /** A point's installations on the device, the current one first, then the removed ones from the latest. */
 export async function cachedInstallationsOf(pointId: number, db: MeteringDb = offlineDb()): Promise<InstallationRow[]> {
   const rows = await listTable(db, 'installations').where('point_id').equals(pointId).toArray()

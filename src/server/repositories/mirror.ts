@@ -1,8 +1,10 @@
 import { asc, gt, or, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
-import type { MirroredInstallation } from '../../shared/schemas/mirror'
+import type { ConnParam } from '../../shared/schemas/counters'
+import { SECRET_CONN_PARAMS, type MirroredInstallation } from '../../shared/schemas/mirror'
 import type { Executor } from '../db/client'
 import { counters, pointCounters, points, represents } from '../db/schema'
+import { modelGroupConnParams } from './counters'
 import { installationAnswer, selectInstallations } from './points'
 
 /**
@@ -45,7 +47,19 @@ export async function installationsSince(db: Executor, from?: Date): Promise<Mir
   const rows = await selectInstallations(db)
     .where(from && or(gt(pointCounters.changed_at, from), gt(counters.changed_at, from)))
     .orderBy(asc(pointCounters.point_counter_id))
-  return rows.map(installationAnswer)
+  // Each model group's parameters are read once, not once per installation (connParamsOf's answer, built here).
+  const groups = new Map<number, ReturnType<typeof modelGroupConnParams>>()
+  const paramsOf = async (modelApiId: number, values: Record<string, string>): Promise<ConnParam[]> => {
+    if (!groups.has(modelApiId)) groups.set(modelApiId, modelGroupConnParams(db, modelApiId))
+    const known = (await groups.get(modelApiId)!).filter((p) => !SECRET_CONN_PARAMS.includes(p.par_name))
+    return known.map((p) => ({ par_name: p.par_name, description: p.description, par_value: values[p.par_name] ?? p.default_value, required: p.required }))
+  }
+  return Promise.all(
+    rows.map(async ({ conn_params: values, ...row }) => ({
+      ...installationAnswer(row),
+      conn_params: row.removed_at === null ? await paramsOf(row.counter_model_api, values) : null,
+    })),
+  )
 }
 
 export const pointIds = (db: Executor) => idsOf(db, points.point_id)

@@ -129,6 +129,7 @@ export const selectInstallations = (db: Executor) =>
       is_active: counters.is_active,
       source: pointCounters.source_id,
       version: counters.version,
+      conn_params: pointCounters.conn_params,
     })
     .from(pointCounters)
     .innerJoin(counters, eq(counters.counter_id, pointCounters.counter_id))
@@ -147,5 +148,5 @@ export async function pointInstallations(db: Executor, pointId: number): Promise
   const rows = await selectInstallations(db)
     .where(eq(pointCounters.point_id, pointId))
     .orderBy(sql`${pointCounters.removed_at} is not null`, desc(pointCounters.installed_at))
-  return rows.map(({ point_id: _point, ...row }) => installationAnswer(row))
+  return rows.map(({ point_id: _point, conn_params: _values, ...row }) => installationAnswer(row))
 }

@@ -1,14 +1,20 @@
 import * as v from 'valibot'
 import { dateTimeText } from './common'
-import { counter } from './counters'
+import { connParam, counter } from './counters'
 import { point, pointCounter } from './points'
 import { representTreeRow } from './represents'
 
 /** `since`: the `cursor` of the previous answer; without it every row is sent. */
 export const mirrorQuery = v.object({ since: v.optional(dateTimeText()) })
 
-/** An installation as the point's "Счетчики" tab shows it, with its point. */
-export const mirroredInstallation = v.object({ ...pointCounter.entries, point_id: v.number() })
+/** Connection parameters the mirror never sends: a device may be lost. */
+export const SECRET_CONN_PARAMS: readonly string[] = ['password']
+
+/**
+ * An installation as the point's "Счетчики" tab shows it, with its point and, when current, its connection parameters
+ * as the meter's parameters dialog shows them, the secret ones (SECRET_CONN_PARAMS) left out.
+ */
+export const mirroredInstallation = v.object({ ...pointCounter.entries, point_id: v.number(), conn_params: v.nullable(v.array(connParam)) })
 export type MirroredInstallation = v.InferOutput<typeof mirroredInstallation>
 
 /**

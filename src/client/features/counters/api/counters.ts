@@ -55,10 +55,19 @@ export const counterHistoryQueryOptions = (id: number) =>
     queryFn: ({ signal }) => api('/api/counteropers/', { query: { counter_id: id, page_size: 'all' }, schema: counterOperationList, signal }),
   })
 
+/** The current installation's parameters; offline, those the background mirror put on the device (no password). */
 export const connParamsQueryOptions = (id: number) =>
   queryOptions({
     queryKey: counterKeys.connParams(id),
-    queryFn: ({ signal }) => api(`/api/counters/${id}/conn_params/`, { schema: v.array(connParam), signal }),
+    queryFn: async ({ signal }) => {
+      try {
+        return await api(`/api/counters/${id}/conn_params/`, { schema: v.array(connParam), signal })
+      } catch (error) {
+        const cached = isOffline(error) ? await (await loadOffline()).cachedConnParamsOf(id) : null
+        if (!cached) throw error
+        return cached
+      }
+    },
   })
 
 export const modelConnParamsQueryOptions = (groupId: number | null) =>
