@@ -55,9 +55,11 @@ export const DEFAULT_CONSOLE_ROOT = path.resolve(path.dirname(fileURLToPath(impo
 
 /** The whole HTTP application as a plugin tree, without listening: tests inject into it. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const trustProxy = options.config.trustProxy
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: true,
+    // A hop count as the function Fastify makes of it (its types take no number).
+    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
     ajv: undefined,
