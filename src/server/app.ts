@@ -10,6 +10,7 @@ import { registerErrorHandler } from './plugins/errors'
 import { registerValibotValidation } from './plugins/validation'
 import { serveConsole } from './plugins/static-console'
 import { secretBox, type SecretBox } from './lib/secret-box'
+import { safeLoggerOptions } from './lib/log-safety'
 import { healthRoutes } from './routes/health'
 import { authRoutes } from './routes/auth'
 import { userRoutes } from './routes/users'
@@ -57,7 +58,7 @@ export const DEFAULT_CONSOLE_ROOT = path.resolve(path.dirname(fileURLToPath(impo
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const trustProxy = options.config.trustProxy
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: safeLoggerOptions(options.logger),
     // A hop count as the function Fastify makes of it (its types take no number).
     trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: 2 * 1024 * 1024,

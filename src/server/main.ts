@@ -5,6 +5,7 @@ import { runSeeds } from './db/seed'
 import { loadServerSecret } from './lib/server-secret'
 import { startHealthChecks } from './health/health-checker'
 import { startEmbeddedCollection } from './collector/embedded'
+import { safeMessage } from './lib/log-safety'
 
 /** Starts the product: database, migrations, seed, HTTP server; stops gracefully on SIGINT/SIGTERM. */
 async function main() {
@@ -48,6 +49,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error)
+  console.error(safeMessage(error))
   process.exit(1)
 })

@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../config'
 import { openDatabase } from '../db/client'
+import { safeError, safeMessage } from '../lib/log-safety'
 import { startConfiguredService } from './embedded'
 
 async function main(): Promise<void> {
@@ -15,7 +16,9 @@ async function main(): Promise<void> {
     ...(values.concurrency ? { COLLECTOR_CONCURRENCY: values.concurrency } : {}),
   })
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? '' : `${config.dataDir}/pglite` })
-  const service = await startConfiguredService(database.db, config, (message, error) => console.error(message, error ?? ''))
+  const service = await startConfiguredService(database.db, config, (message, error) =>
+    console.error(message, error instanceof Error ? safeError(error) : (error ?? '')),
+  )
   process.stdout.write(`Сервис сбора данных № ${config.collectorServerId} запущен\n`)
   const shutdown = async () => {
     await service.stop()
@@ -27,6 +30,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error)
+  console.error(safeMessage(error))
   process.exit(1)
 })
