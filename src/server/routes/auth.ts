@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { loginInput } from '../../shared/schemas/auth'
 import { T } from '../../shared/texts'
 import { users } from '../db/schema'
 import { HttpError } from '../lib/http-errors'
-import { verifyPassword } from '../lib/password'
+import { hashIsOutdated, hashPassword, verifyPassword } from '../lib/password'
 import type { Req } from '../lib/route-types'
 import { loginDelay, loginThrottle } from '../lib/login-throttle'
 
 /** A fixed hash to compare against when the user does not exist, so that timing does not reveal logins. */
-const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA='
+const DUMMY_HASH = 'scrypt$131072$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA='
 
 export async function authRoutes(app: FastifyInstance, options: { maxFailures?: number }) {
   const throttle = loginThrottle({ maxFailures: options.maxFailures ?? 10, windowMs: 15 * 60_000 })
@@ -38,6 +38,13 @@ export async function authRoutes(app: FastifyInstance, options: { maxFailures?: 
       }
       throttle.succeed(throttleKey)
       delay.succeed(login)
+      if (hashIsOutdated(user.password_hash)) {
+        // Only now is the password known: the hash is made again with the current parameters, unless it changed meanwhile.
+        await app.db
+          .update(users)
+          .set({ password_hash: await hashPassword(password) })
+          .where(and(eq(users.user_id, user.user_id), eq(users.password_hash, user.password_hash)))
+      }
       return { token: app.auth.sign(user.user_id) }
     },
   )
