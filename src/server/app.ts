@@ -11,6 +11,7 @@ import { registerValibotValidation } from './plugins/validation'
 import { serveConsole } from './plugins/static-console'
 import { secretBox, type SecretBox } from './lib/secret-box'
 import { sealPlainMeterPasswords } from './repositories/meter-secrets'
+import { safeLoggerOptions } from './lib/log-safety'
 import { healthRoutes } from './routes/health'
 import { authRoutes } from './routes/auth'
 import { userRoutes } from './routes/users'
@@ -57,9 +58,11 @@ export const DEFAULT_CONSOLE_ROOT = path.resolve(path.dirname(fileURLToPath(impo
 
 /** The whole HTTP application as a plugin tree, without listening: tests inject into it. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const trustProxy = options.config.trustProxy
   const app = Fastify({
-    logger: options.logger ?? false,
-    trustProxy: true,
+    logger: safeLoggerOptions(options.logger),
+    // A hop count as the function Fastify makes of it (its types take no number).
+    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     // Without these a client that sends slowly or not at all holds its connection forever (Fastify's default is none).
     requestTimeout: options.config.requestTimeoutS * 1000,

@@ -1,6 +1,38 @@
+import { isIP } from 'node:net'
 import path from 'node:path'
 import * as v from 'valibot'
 import { DEMO_EMULATOR_PORT } from './collector/demo-fleet'
+
+/** proxy-addr's names for address ranges, which Fastify's trustProxy accepts. */
+const RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal']
+
+/** An address, a CIDR range or a range name, as one item of Fastify's trustProxy list. */
+function isProxyAddress(item: string): boolean {
+  if (RANGE_NAMES.includes(item)) return true
+  const [address = '', bits, ...rest] = item.split('/')
+  const family = isIP(address)
+  if (family === 0 || rest.length > 0) return false
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128))
+}
+
+/** `true`/`false`, a hop count, or a comma-separated list of trusted proxy addresses, CIDR ranges or range names. */
+function trustProxyOf(text: string): boolean | number | string {
+  if (text === 'true' || text === 'false') return text === 'true'
+  if (/^\d+$/.test(text)) return Number(text)
+  return text
+    .split(',')
+    .map((item) => item.trim())
+    .join(',')
+}
+
+const trustProxySetting = v.pipe(
+  v.string(),
+  v.check(
+    (text) => /^(true|false|\d+)$/.test(text) || text.split(',').every((item) => isProxyAddress(item.trim())),
+    'TRUST_PROXY: true, false, число прокси или адреса и сети через запятую',
+  ),
+  v.transform(trustProxyOf),
+)
 
 const envSchema = v.object({
   PORT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'PORT: целое число'), v.transform(Number), v.maxValue(65535)), '8080'),
@@ -26,6 +58,7 @@ const envSchema = v.object({
     v.pipe(v.string(), v.regex(/^[1-9]\d{0,3}$/, 'SUBSCRIBER_APPLICATIONS_PER_DAY: от 1 до 9999'), v.transform(Number)),
     '20',
   ),
+  TRUST_PROXY: v.optional(trustProxySetting, 'false'),
 })
 
 export type Config = {
@@ -58,6 +91,11 @@ export type Config = {
   subscriberUploadQuotaBytes: number
   /** The most applications a subscriber files in 24 hours. */
   subscriberApplicationsPerDay: number
+  /**
+   * Which proxies may name the client in X-Forwarded-For (Fastify's trustProxy): off by default, since a client could
+   * otherwise name any address and slip past the per-address sign-in count.
+   */
+  trustProxy: boolean | number | string
 }
 
 /** Reads the configuration from the environment; a wrong value stops the start with a clear message. */
@@ -89,5 +127,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lorawanSecret: e.LORAWAN_SECRET,
     subscriberUploadQuotaBytes: Number(e.SUBSCRIBER_UPLOAD_QUOTA_MB) * 1024 * 1024,
     subscriberApplicationsPerDay: Number(e.SUBSCRIBER_APPLICATIONS_PER_DAY),
+    trustProxy: e.TRUST_PROXY,
   }
 }

@@ -6,6 +6,7 @@ import { loadServerSecret } from './lib/server-secret'
 import { startHealthChecks } from './health/health-checker'
 import { startEmbeddedCollection } from './collector/embedded'
 import { stopWithin } from './lib/shutdown'
+import { safeMessage } from './lib/log-safety'
 
 /** Starts the product: database, migrations, seed, HTTP server; stops gracefully on SIGINT/SIGTERM. */
 async function main() {
@@ -55,6 +56,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error)
+  console.error(safeMessage(error))
   process.exit(1)
 })

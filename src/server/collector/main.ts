@@ -8,6 +8,7 @@ import { loadConfig } from '../config'
 import { openDatabase } from '../db/client'
 import { secretBox } from '../lib/secret-box'
 import { readServerSecret } from '../lib/server-secret'
+import { safeError, safeMessage } from '../lib/log-safety'
 import { startConfiguredService } from './embedded'
 
 async function main(): Promise<void> {
@@ -22,7 +23,9 @@ async function main(): Promise<void> {
   if (!secret) throw new Error(T.collectorWithoutSecret)
   const box = secretBox(secret)
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? '' : `${config.dataDir}/pglite` })
-  const service = await startConfiguredService(database.db, config, box, (message, error) => console.error(message, error ?? ''))
+  const service = await startConfiguredService(database.db, config, box, (message, error) =>
+    console.error(message, error instanceof Error ? safeError(error) : (error ?? '')),
+  )
   process.stdout.write(`Сервис сбора данных № ${config.collectorServerId} запущен\n`)
   const shutdown = async () => {
     await service.stop()
@@ -34,6 +37,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error)
+  console.error(safeMessage(error))
   process.exit(1)
 })

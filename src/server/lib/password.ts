@@ -5,22 +5,37 @@ const scrypt = (password: BinaryLike, salt: BinaryLike, keylen: number, options:
     scryptCb(password, salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key))),
   )
 
-const PARAMS = { N: 16384, r: 8, p: 1 }
+export type PasswordParams = { N: number; r: number; p: number }
+
+/** OWASP's advice for scrypt: N=2^17, r=8, p=1 (about 128 MiB and a few hundred ms per hash). */
+export const PASSWORD_PARAMS: PasswordParams = { N: 2 ** 17, r: 8, p: 1 }
 const KEY_LENGTH = 32
 
-/** `scrypt$N$r$p$salt$hash`, so that the parameters can be raised later without breaking old hashes. */
-export async function hashPassword(password: string): Promise<string> {
+/** scrypt takes about 128·N·r bytes, past Node's default limit of 32 MiB at these parameters. */
+const withMemory = (params: PasswordParams): ScryptOptions => ({ ...params, maxmem: 2 * 128 * params.N * params.r })
+
+/**
+ * `scrypt$N$r$p$salt$hash`, so that the parameters can be raised later without breaking old hashes. Other parameters
+ * than the current ones only when asked for explicitly (tests that create many users).
+ */
+export async function hashPassword(password: string, params: PasswordParams = PASSWORD_PARAMS): Promise<string> {
   const salt = randomBytes(16)
-  const key = await scrypt(password, salt, KEY_LENGTH, PARAMS)
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$')
+  const key = await scrypt(password, salt, KEY_LENGTH, withMemory(params))
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64'), key.toString('base64')].join('$')
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$')
   if (scheme !== 'scrypt' || !salt || !hash) return false
   const expected = Buffer.from(hash, 'base64')
-  const key = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, { N: Number(n), r: Number(r), p: Number(p) })
+  const key = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, withMemory({ N: Number(n), r: Number(r), p: Number(p) }))
   return timingSafeEqual(key, expected)
+}
+
+/** Whether a stored hash was made with other parameters than the current ones (then it is made again at sign-in). */
+export function hashIsOutdated(stored: string): boolean {
+  const { N, r, p } = PASSWORD_PARAMS
+  return !stored.startsWith(`scrypt$${N}$${r}$${p}$`)
 }
 
 /** A readable random password for a generated first administrator. */
