@@ -157,7 +157,8 @@ describe('offline console under faults', () => {
     await page.getByRole('banner').getByRole('link', { name: T.waitingEdits(1) }).click()
     await page.getByRole('heading', { name: T.outboxTitle }).waitFor()
     await goOnline(context)
-    const card = page.getByRole('region', { name: 'Счётчик № 47000902' })
+    // Titled with the meter refused, not with the serial number it was refused.
+    const card = page.getByRole('region', { name: 'Счётчик № 47000901' })
     await card.getByText(T.outboxRejected).waitFor()
     await card.getByRole('alert').getByText(T.counterSerialTaken).waitFor()
     await card.getByLabel('Серийный номер').fill('47000903')
