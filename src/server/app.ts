@@ -29,6 +29,7 @@ import { taskRoutes } from './routes/tasks'
 import { monitoringRoutes } from './routes/monitoring'
 import { counterDataRoutes } from './routes/counter-data'
 import { lorawanRoutes } from './routes/lorawan'
+import { outboxRoutes } from './routes/outbox'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -114,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(monitoringRoutes)
   await app.register(counterDataRoutes)
   await app.register(lorawanRoutes)
+  await app.register(outboxRoutes)
 
   if (options.consoleRoot === null) app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: T.notFound }))
   else await serveConsole(app, { root: options.consoleRoot ?? DEFAULT_CONSOLE_ROOT })
