@@ -1,11 +1,10 @@
 import { useSyncExternalStore } from 'react'
 import { isCancelledError, QueryObserver, type QueryClient } from '@tanstack/react-query'
-import { T } from '../../shared/texts'
 import { ApiError } from '../lib/api-client'
 import { session } from '../lib/session'
 import { requestCheckKey, requestCheckQueryOptions } from '../features/requests/api/check'
 import { liveQuery } from 'dexie'
-import { flushOutbox, NetworkError, offlineDb, type FlushReport, type Transport } from '../offline'
+import { flushOutbox, httpTransport, offlineDb, type FlushReport, type Transport } from '../offline'
 import { postToWorker } from './sw-bridge'
 
 /**
@@ -20,8 +19,6 @@ export interface SyncState {
   needsDecision: number
 }
 
-/** A request that hangs is given up, so the flush lock is not held forever; the entry is resent under the same key. */
-const REQUEST_TIMEOUT_MS = 30_000
 /** setTimeout's largest delay. */
 const MAX_TIMER_MS = 2 ** 31 - 1
 
@@ -45,32 +42,8 @@ export const syncState = {
 
 export const useSyncState = (): SyncState => useSyncExternalStore(syncState.subscribe, syncState.get)
 
-/** The outbox's transport: fetch with the JWT header; no answer at all (or none in time) is a NetworkError. */
-export const outboxTransport: Transport = async ({ method, path, body, headers }) => {
-  const token = session.token()
-  let response: Response
-  let text: string
-  try {
-    response = await fetch(path, {
-      method,
-      body: JSON.stringify(body),
-      headers: { ...headers, 'Content-Type': 'application/json', Accept: 'application/json', ...(token ? { Authorization: `JWT ${token}` } : {}) },
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    })
-    text = await response.text()
-  } catch {
-    throw new NetworkError(T.offline)
-  }
-  return { status: response.status, body: parseBody(text), headers: Object.fromEntries(response.headers) }
-}
-
-function parseBody(text: string): unknown {
-  try {
-    return text ? JSON.parse(text) : null
-  } catch {
-    return text // a proxy's HTML error page: classified by its status all the same
-  }
-}
+/** The outbox's transport: batches to POST /api/outbox/ with the signed-in user's token. */
+export const outboxTransport: Transport = httpTransport(() => session.token())
 
 let running: Promise<void> | null = null
 let again = false

@@ -6,6 +6,6 @@ export { POINT_ORDERINGS, type ListName, type ListRows, type PointOrdering } fro
 export { enqueueEdit, countWaiting, listOutbox, resolveTempId, subscribeOutbox } from './outbox'
 export { flushOutbox, type FlushOptions, type FlushReport } from './replay'
 export { discard, keepMine, resend, takeTheirs } from './resolutions'
-export { NetworkError, type Transport, type TransportRequest, type TransportResponse } from './transport'
+export { httpTransport, NetworkError, type Transport, type TransportRequest, type TransportResponse } from './transport'
 export { MissingLocalRowError, OfflineStorageFullError, OutboxStateError } from './errors'
 export * from './types'

@@ -1,11 +1,11 @@
 import { NetworkError, type Transport, type TransportRequest, type TransportResponse } from '../../../src/client/offline'
 import type { CounterRow, PointRow } from '../../../src/client/offline'
 
-/** What the next request meets instead of a plain round trip. */
+/** What the next batch meets instead of a plain round trip. */
 export type Fault =
-  /** The request never reaches the server. */
+  /** The batch never reaches the server. */
   | { kind: 'lost-request' }
-  /** The server applies the request, then the answer is lost on the way back. */
+  /** The server applies the batch, then the answer is lost on the way back. */
   | { kind: 'lost-answer' }
   /** A proxy or an overloaded server answers without applying anything. */
   | { kind: 'answer'; status: number; body?: unknown; headers?: Record<string, string> }
@@ -20,8 +20,10 @@ const REQUIRED_POINT_FIELDS = ['name', 'point_number', 'address'] as const
 export class FakeServer {
   readonly points = new Map<number, PointRow>()
   readonly counters = new Map<number, CounterRow>()
-  /** Every request that reached the server, in order. */
+  /** Every entry that reached the server, in order. */
   readonly received: TransportRequest[] = []
+  /** The size of every batch that reached the server. */
+  readonly batches: number[] = []
   /** Idempotency-Key of every mutation actually applied, in order. */
   readonly applied: string[] = []
   authorized = true
@@ -59,14 +61,26 @@ export class FakeServer {
     return this.applied.filter((applied) => applied === key).length
   }
 
-  readonly transport: Transport = async (request) => {
+  /**
+   * POST /api/outbox/: a fault meets the whole batch; the entries are handled in order, and once an entry of an
+   * entity fails its later entries are not applied (424), as the server does.
+   */
+  readonly transport: Transport = async (requests) => {
     const fault = this.faults.shift()
     if (fault?.kind === 'lost-request') throw new NetworkError('connection refused')
-    this.received.push(structuredClone(request))
-    if (fault?.kind === 'answer') return { status: fault.status, body: fault.body ?? null, headers: fault.headers ?? {} }
-    const response = this.handle(request)
+    this.batches.push(requests.length)
+    this.received.push(...structuredClone(requests))
+    if (fault?.kind === 'answer') return requests.map(() => ({ status: fault.status, body: fault.body ?? null, headers: fault.headers ?? {} }))
+    const failed = new Set<string>()
+    const responses = requests.map((request) => {
+      const entity = request.method === 'POST' ? null : request.path
+      if (entity && failed.has(entity)) return json(424, { detail: 'Не применено' })
+      const response = this.handle(request)
+      if (entity && response.status >= 300) failed.add(entity)
+      return response
+    })
     if (fault?.kind === 'lost-answer') throw new NetworkError('connection reset')
-    return structuredClone(response)
+    return structuredClone(responses)
   }
 
   private handle(request: TransportRequest): TransportResponse {
