@@ -127,6 +127,19 @@ describe('connectivity and flushing', () => {
     expect(network.writes.map((w) => w.url)).toEqual(['/api/points/1/'])
   })
 
+  it("asks the worker's Background Sync to send the queue when a flush finds the server out of reach", async () => {
+    const register = vi.fn(async (_tag: string) => {})
+    Object.defineProperty(navigator, 'serviceWorker', { value: { ready: Promise.resolve({ sync: { register } }) }, configurable: true })
+    try {
+      network.down = true
+      await edit(1, 'без сети')
+      await flushNow()
+      await vi.waitFor(() => expect(register).toHaveBeenCalledWith('outbox'))
+    } finally {
+      Reflect.deleteProperty(navigator, 'serviceWorker')
+    }
+  })
+
   it('counts any answer of the check call, even a refusal, as online', async () => {
     network.status = 403
     stop = startSync(queryClient)

@@ -5,7 +5,7 @@ import { session } from '../lib/session'
 import { requestCheckKey, requestCheckQueryOptions } from '../features/requests/api/check'
 import { liveQuery } from 'dexie'
 import { flushOutbox, httpTransport, offlineDb, type FlushReport, type Transport } from '../offline'
-import { postToWorker } from './sw-bridge'
+import { postToWorker, registerOutboxSync } from './sw-bridge'
 
 /**
  * The console's connectivity and the outbox's flusher (DESIGN.md section 6, docs/offline.md "Sync").
@@ -80,6 +80,8 @@ export function flushNow(retryNow = false): Promise<void> {
 function afterFlush(report: FlushReport): void {
   clearTimeout(retryTimer)
   if (report.nextAttemptAt !== null) retryTimer = setTimeout(() => void flushNow(), Math.min(MAX_TIMER_MS, Math.max(0, report.nextAttemptAt - Date.now())))
+  // The network is gone: the worker sends the queue when it returns, whether this tab is still open or not.
+  if (report.offline) void registerOutboxSync()
   // The server refused the token: the check call meets the same 401, whose handler signs out and sends the
   // user to sign in (with a redirect back); the queue is untouched and flushes once the shell starts again.
   if (report.authRequired) checkNow()
