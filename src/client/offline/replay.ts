@@ -92,7 +92,10 @@ async function drain(db: MeteringDb, transport: Transport, clock: Clock, retryNo
       const batch = await claim(db, candidates)
       if (batch.length === 0) continue
       const answers = await send(db, transport, batch, clock)
-      for (const [i, entry] of batch.entries()) await handle(entry, answers[i]!)
+      // One transaction per batch: the screens' live queries wake once per batch, not once per entry.
+      await writeTransaction(db, async () => {
+        for (const [i, entry] of batch.entries()) await handle(entry, answers[i]!)
+      })
     }
   }
   report.nextAttemptAt = await earliestRetry(db, clock.now())
