@@ -69,7 +69,8 @@ export function httpTransport(token: () => string | null | Promise<string | null
     const body = parseBody(text)
     if (response.status !== 200) return requests.map(() => ({ status: response.status, body, headers }))
     const answer = v.safeParse(outboxBatchAnswer, body)
-    if (!answer.success || answer.output.results.length !== requests.length) return requests.map(() => ({ status: 502, body: null, headers: {} }))
+    const complete = answer.success && answer.output.results.length === requests.length
+    if (!complete) return requests.map(() => ({ status: 502, body: null, headers: {} }))
     return answer.output.results
   }
 }

@@ -14,7 +14,8 @@ const ANSWER_HEADERS = ['etag', 'idempotent-replayed', 'retry-after']
  * applied (they answer 424), so an entity's edits never land out of order.
  */
 export async function outboxRoutes(app: FastifyInstance) {
-  app.post('/api/outbox/', { config: { access: 'user' }, schema: { body: outboxBatch } }, async (request: Req<{ body: typeof outboxBatch }>) => {
+  type BatchReq = Req<{ body: typeof outboxBatch }>
+  app.post('/api/outbox/', { config: { access: 'user' }, schema: { body: outboxBatch } }, async (request: BatchReq) => {
     const failedEntities = new Set<string>()
     const results: OutboxResult[] = []
     for (const entry of request.body.entries) {
@@ -43,10 +44,12 @@ async function apply(app: FastifyInstance, request: FastifyRequest, entry: Outbo
     ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}),
     ...(entry.headers['If-Match'] !== undefined ? { 'if-match': entry.headers['If-Match'] } : {}),
   }
-  const answer = await app.inject({ method: entry.method, url: entry.path, headers, payload: JSON.stringify(entry.body), remoteAddress: request.ip })
+  const payload = JSON.stringify(entry.body)
+  const answer = await app.inject({ method: entry.method, url: entry.path, headers, payload, remoteAddress: request.ip })
   const kept = ANSWER_HEADERS.flatMap((name) => {
     const value = answer.headers[name]
     return value === undefined ? [] : [[name, String(value)]]
   })
-  return { status: answer.statusCode, body: answer.body === '' ? null : (JSON.parse(answer.body) as unknown), headers: Object.fromEntries(kept) }
+  const body = answer.body === '' ? null : (JSON.parse(answer.body) as unknown)
+  return { status: answer.statusCode, body, headers: Object.fromEntries(kept) }
 }
