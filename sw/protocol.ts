@@ -20,6 +20,8 @@ export type PageToWorker =
 /** A click on a notification in an open console: the page routes there itself, no reload mid-edit. */
 export type WorkerToPage = { type: 'open'; path: string }
 
+/** Background Sync tag of the outbox: the worker sends the queue when the network returns, console open or not. */
+export const OUTBOX_SYNC_TAG = 'outbox'
 /** Periodic background sync tag of the check (registered where the browser offers it). */
 export const PERIODIC_CHECK_TAG = 'document-requests-check'
 /** One tag for every applications notification, so that a newer one replaces the older. */

@@ -11,6 +11,9 @@ declare const self: ServiceWorkerGlobalScope
 const TOKEN_KEY = 'token'
 const LAST_COUNTS_KEY = 'lastCounts'
 
+/** The token the page handed over last, null once it signed out or the server refused it. */
+export const storedToken = async (): Promise<string | null> => (await swStore.get<string>(TOKEN_KEY)) ?? null
+
 let queue: Promise<void> = Promise.resolve()
 
 /**
@@ -58,7 +61,7 @@ async function applyCounts(counts: RequestCounts): Promise<void> {
 
 /** Periodic background sync: the same check call with the token the page handed over; nothing is cached. */
 export async function checkInBackground(): Promise<void> {
-  const token = await swStore.get<string>(TOKEN_KEY)
+  const token = await storedToken()
   if (!token) return
   const response = await fetch(CHECK_PATH, { headers: { Accept: 'application/json', Authorization: `JWT ${token}` }, cache: 'no-store' })
   // A token the server refuses stays refused: wait for the page to hand over a new one.

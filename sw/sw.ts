@@ -2,15 +2,17 @@
 import { clientsClaim } from 'workbox-core'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
-import { PERIODIC_CHECK_TAG, REQUESTS_PATH, type PageToWorker, type WorkerToPage } from './protocol'
+import { sendOutbox } from './outbox-sync'
+import { OUTBOX_SYNC_TAG, PERIODIC_CHECK_TAG, REQUESTS_PATH, type PageToWorker, type WorkerToPage } from './protocol'
 import { checkInBackground, noteCounts, rememberToken } from './requests-check'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] }
 
-/** Periodic Background Sync is Chromium-only and absent from TypeScript's lib. */
+/** (Periodic) Background Sync is Chromium-only and absent from TypeScript's lib. */
 interface PeriodicSyncEvent extends ExtendableEvent {
   readonly tag: string
 }
+type SyncEvent = PeriodicSyncEvent
 
 // The app shell is precached; API answers are never put in Cache Storage (they are per user and change).
 precacheAndRoute(self.__WB_MANIFEST)
@@ -38,6 +40,10 @@ self.addEventListener('message', (event) => {
       break
   }
 })
+
+self.addEventListener('sync', ((event: SyncEvent) => {
+  if (event.tag === OUTBOX_SYNC_TAG) event.waitUntil(sendOutbox())
+}) as EventListener)
 
 self.addEventListener('periodicsync', ((event: PeriodicSyncEvent) => {
   if (event.tag === PERIODIC_CHECK_TAG) event.waitUntil(checkInBackground().catch(() => undefined))

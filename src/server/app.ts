@@ -32,6 +32,7 @@ import { monitoringRoutes } from './routes/monitoring'
 import { counterDataRoutes } from './routes/counter-data'
 import { lorawanRoutes } from './routes/lorawan'
 import { mirrorRoutes } from './routes/mirror'
+import { outboxRoutes } from './routes/outbox'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -125,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(counterDataRoutes)
   await app.register(lorawanRoutes)
   await app.register(mirrorRoutes)
+  await app.register(outboxRoutes)
 
   if (options.consoleRoot === null) app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: T.notFound }))
   else await serveConsole(app, { root: options.consoleRoot ?? DEFAULT_CONSOLE_ROOT })

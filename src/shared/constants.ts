@@ -8,6 +8,9 @@ export const GROUPS_FOR_SELECTION = 100
 /** The largest page a client may ask for besides page_size=all. */
 export const PAGE_SIZE_MAX = 500
 
+/** The most outbox entries one POST /api/outbox/ carries: the console sends its queue in chunks of this size. */
+export const OUTBOX_BATCH_MAX = 100
+
 export const SEARCH_DEBOUNCE_MS = 500
 export const LIST_LOAD_DELAY_MS = 100
 export const BANNER_SUCCESS_MS = 3000

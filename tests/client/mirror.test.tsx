@@ -69,7 +69,7 @@ describe('the background mirror', () => {
     expect((await getCachedRow('installations', 1000))?.serial_num).toBe('SN10')
     expect(await cachedConnParamsOf(10)).toEqual([{ par_name: 'host', description: 'IP-адрес', par_value: '10.0.0.7', required: true }])
 
-    await enqueueEdit({ entity: 'point', op: 'update', entityId: 2, patch: { remark: 'моё' }, baseVersion: 1 })
+    await enqueueEdit({ author: 7, entity: 'point', op: 'update', entityId: 2, patch: { remark: 'моё' }, baseVersion: 1 })
     server.answers.push({
       cursor: '2026-11-23T10:05:00.000Z',
       points: { changed: [point(1, { name: 'Переименована', version: 2 }), point(2, { name: 'С сервера', version: 2 })], ids: [1, 2] },

@@ -8,13 +8,16 @@ import { COLLEAGUE, ME, point, tokenOf } from './offline/helpers'
 
 /**
  * The browser's network as the sync module meets it: a stand-in for fetch that answers like the server
- * (the check call, point updates) or fails like a dead connection.
+ * (the check call, batches of point updates) or fails like a dead connection.
  */
 class Network {
   down = false
   status = 200
   checks = 0
-  readonly writes: { url: string; init: RequestInit }[] = []
+  /** The headers of every batch. */
+  readonly batches: Record<string, string>[] = []
+  /** Every entry of every batch, by its path. */
+  readonly writes: { url: string; headers: Record<string, string> }[] = []
 
   fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     if (this.down) throw new TypeError('Failed to fetch')
@@ -23,11 +26,16 @@ class Network {
       this.checks += 1
       return Response.json({ unassigned: 1, new_messages: 0 }, { status: this.status === 200 ? 200 : this.status })
     }
-    this.writes.push({ url, init })
+    expect(url).toBe('/api/outbox/')
+    this.batches.push(init.headers as Record<string, string>)
     if (this.status !== 200) return Response.json({ detail: 'no' }, { status: this.status })
-    const body = JSON.parse(String(init.body)) as Record<string, unknown>
-    const id = Number(/\/api\/points\/(\d+)\//.exec(url)?.[1])
-    return Response.json({ ...point(id), ...body, version: 2 })
+    const { entries } = JSON.parse(String(init.body)) as { entries: { path: string; body: Record<string, unknown>; headers: Record<string, string> }[] }
+    const results = entries.map((entry) => {
+      this.writes.push({ url: entry.path, headers: entry.headers })
+      const id = Number(/\/api\/points\/(\d+)\//.exec(entry.path)?.[1])
+      return { status: 200, body: { ...point(id), ...entry.body, version: 2 }, headers: { etag: '"2"' } }
+    })
+    return Response.json({ results })
   }
 }
 
@@ -54,20 +62,36 @@ afterEach(() => {
 const edit = (id: number, remark: string) => enqueueEdit({ author: ME, entity: 'point', op: 'update', entityId: id, patch: { remark }, baseVersion: 1 })
 
 describe('the outbox transport', () => {
-  it('sends the edit as JSON with the token, the Idempotency-Key and If-Match', async () => {
-    const answer = await outboxTransport(TOKEN)({ method: 'PUT', path: '/api/points/1/', body: { remark: 'r' }, headers: { 'Idempotency-Key': 'K1', 'If-Match': '"1"' } })
+  it('sends the entries as one JSON batch with the token, each with its Idempotency-Key and If-Match', async () => {
+    const answers = await outboxTransport(TOKEN)([
+      { method: 'PUT', path: '/api/points/1/', body: { remark: 'r' }, headers: { 'Idempotency-Key': 'K1', 'If-Match': '"1"' } },
+      { method: 'PUT', path: '/api/points/2/', body: { remark: 's' }, headers: { 'Idempotency-Key': 'K2', 'If-Match': '"1"' } },
+    ])
 
-    expect(answer).toMatchObject({ status: 200, body: { point_id: 1, remark: 'r', version: 2 } })
-    const headers = network.writes[0]!.init.headers as Record<string, string>
-    expect(headers).toMatchObject({ Authorization: `JWT ${TOKEN}`, 'Idempotency-Key': 'K1', 'If-Match': '"1"', 'Content-Type': 'application/json' })
+    expect(answers).toMatchObject([
+      { status: 200, body: { point_id: 1, remark: 'r', version: 2 }, headers: { etag: '"2"' } },
+      { status: 200, body: { point_id: 2, remark: 's', version: 2 } },
+    ])
+    expect(network.batches).toEqual([{ Authorization: `JWT ${TOKEN}`, 'Content-Type': 'application/json', Accept: 'application/json' }])
+    expect(network.writes).toEqual([
+      { url: '/api/points/1/', headers: { 'Idempotency-Key': 'K1', 'If-Match': '"1"' } },
+      { url: '/api/points/2/', headers: { 'Idempotency-Key': 'K2', 'If-Match': '"1"' } },
+    ])
   })
 
-  it('turns a failed connection into a NetworkError and hands any answer over as it is', async () => {
+  it("turns a failed connection into a NetworkError, and an answer to the whole batch into each entry's", async () => {
     network.down = true
-    await expect(outboxTransport(TOKEN)({ method: 'PATCH', path: '/api/counters/1/', body: {}, headers: {} })).rejects.toBeInstanceOf(NetworkError)
+    await expect(outboxTransport(TOKEN)([{ method: 'PATCH', path: '/api/counters/1/', body: {}, headers: {} }])).rejects.toBeInstanceOf(NetworkError)
     network.down = false
-    network.status = 412
-    expect(await outboxTransport(TOKEN)({ method: 'PUT', path: '/api/points/1/', body: {}, headers: {} })).toMatchObject({ status: 412, body: { detail: 'no' } })
+    network.status = 503
+    const twice = [
+      { method: 'PUT', path: '/api/points/1/', body: {}, headers: {} },
+      { method: 'PUT', path: '/api/points/2/', body: {}, headers: {} },
+    ] as const
+    expect(await outboxTransport(TOKEN)([...twice])).toMatchObject([
+      { status: 503, body: { detail: 'no' } },
+      { status: 503, body: { detail: 'no' } },
+    ])
   })
 })
 
@@ -102,6 +126,19 @@ describe('connectivity and flushing', () => {
     await queryClient.refetchQueries({ queryKey: requestCheckKey, exact: true })
     await vi.waitFor(() => expect(syncState.get()).toMatchObject({ online: true, waiting: 0 }))
     expect(network.writes.map((w) => w.url)).toEqual(['/api/points/1/'])
+  })
+
+  it("asks the worker's Background Sync to send the queue when a flush finds the server out of reach", async () => {
+    const register = vi.fn(async (_tag: string) => {})
+    Object.defineProperty(navigator, 'serviceWorker', { value: { ready: Promise.resolve({ sync: { register } }) }, configurable: true })
+    try {
+      network.down = true
+      await edit(1, 'без сети')
+      await flushNow()
+      await vi.waitFor(() => expect(register).toHaveBeenCalledWith('outbox'))
+    } finally {
+      Reflect.deleteProperty(navigator, 'serviceWorker')
+    }
   })
 
   it('counts any answer of the check call, even a refusal, as online', async () => {
@@ -157,6 +194,7 @@ describe('connectivity and flushing', () => {
     session.signIn(TOKEN)
     stop = startSync(queryClient)
     await vi.waitFor(async () => expect(await countWaiting(ME)).toBe(0))
-    expect(network.writes.map((w) => [w.url, (w.init.headers as Record<string, string>).Authorization])).toEqual([['/api/points/1/', `JWT ${TOKEN}`]])
+    expect(network.writes.map((w) => w.url)).toEqual(['/api/points/1/'])
+    expect(network.batches.map((headers) => headers.Authorization)).toEqual([`JWT ${TOKEN}`])
   })
 })

@@ -249,6 +249,23 @@ describe('points', () => {
     }
   })
 
+  it("refuses a point_number another point holds, on create and on update, with the field's message and nothing stored", async () => {
+    const taken = await create({ point_number: '35-001024' })
+    const other = await create()
+    const duplicate = await t.call(t.adminToken, { method: 'POST', url: '/api/points/', payload: newPoint({ point_number: '35-001024' }) })
+    expect(duplicate.statusCode).toBe(400)
+    expect(duplicate.json()).toEqual({ point_number: [T.pointNumberTaken] })
+    const url = `/api/points/${other.point_id}/`
+    const renamed = await t.call(t.adminToken, { method: 'PUT', url, payload: newPoint({ point_number: ' 35-001024 ' }), headers: { 'if-match': '"1"' } })
+    expect(renamed.statusCode).toBe(400)
+    expect(renamed.json()).toEqual({ point_number: [T.pointNumberTaken] })
+    expect((await t.call(t.adminToken, { method: 'GET', url })).json()).toMatchObject({ point_number: other.point_number, version: 1 })
+    expect((await t.call(t.adminToken, { method: 'GET', url: '/api/points/?search=35-001024' })).json().count).toBe(1)
+    // A point keeps its own number through an edit.
+    const kept = await t.call(t.adminToken, { method: 'PUT', url: `/api/points/${taken.point_id}/`, payload: newPoint({ point_number: '35-001024' }) })
+    expect(kept.statusCode).toBe(200)
+  })
+
   it('answers 404 for unknown points and 403 without permissions', async () => {
     for (const url of ['/api/points/999999/', '/api/points/999999/consumption/', '/api/points/999999/counters/']) {
       expect((await t.call(t.adminToken, { method: 'GET', url })).statusCode).toBe(404)

@@ -1,9 +1,12 @@
-import { PERIODIC_CHECK_TAG, type PageToWorker, type WorkerToPage } from '../../../sw/protocol'
+import { OUTBOX_SYNC_TAG, PERIODIC_CHECK_TAG, type PageToWorker, type WorkerToPage } from '../../../sw/protocol'
 
 /** Browsers offer Periodic Background Sync only to installed apps, and TypeScript's DOM lib lacks it. */
 type PeriodicSyncRegistration = ServiceWorkerRegistration & {
   periodicSync?: { register(tag: string, options: { minInterval: number }): Promise<void> }
 }
+
+/** Background Sync (Chromium) is absent from TypeScript's DOM lib too. */
+type SyncRegistration = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }
 
 const PERIODIC_CHECK_MIN_INTERVAL_MS = 15 * 60_000
 
@@ -27,4 +30,14 @@ export async function registerPeriodicCheck(): Promise<void> {
   if (!hasWorker()) return
   const registration: PeriodicSyncRegistration = await navigator.serviceWorker.ready
   await registration.periodicSync?.register(PERIODIC_CHECK_TAG, { minInterval: PERIODIC_CHECK_MIN_INTERVAL_MS }).catch(() => undefined)
+}
+
+/**
+ * Asks the worker to send the outbox once the network is back, even if the console is closed by then; where the
+ * browser has no Background Sync, the console sends it at its next start or `online` event.
+ */
+export async function registerOutboxSync(): Promise<void> {
+  if (!hasWorker()) return
+  const registration: SyncRegistration = await navigator.serviceWorker.ready
+  await registration.sync?.register(OUTBOX_SYNC_TAG).catch(() => undefined)
 }

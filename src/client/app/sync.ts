@@ -1,13 +1,12 @@
 import { useSyncExternalStore } from 'react'
 import { isCancelledError, QueryObserver, type QueryClient } from '@tanstack/react-query'
-import { T } from '../../shared/texts'
 import { ApiError } from '../lib/api-client'
 import { tokenSubject } from '../../shared/token'
 import { session } from '../lib/session'
 import { requestCheckKey, requestCheckQueryOptions } from '../features/requests/api/check'
 import { Dexie, liveQuery } from 'dexie'
-import { adoptUnauthored, flushOutbox, NetworkError, offlineDb, type FlushReport, type Transport } from '../offline'
-import { postToWorker } from './sw-bridge'
+import { adoptUnauthored, flushOutbox, httpTransport, offlineDb, type FlushReport, type Transport } from '../offline'
+import { postToWorker, registerOutboxSync } from './sw-bridge'
 
 /**
  * The console's connectivity and the outbox's flusher (DESIGN.md section 6, docs/offline.md "Sync").
@@ -21,8 +20,6 @@ export interface SyncState {
   needsDecision: number
 }
 
-/** A request that hangs is given up, so the flush lock is not held forever; the entry is resent under the same key. */
-const REQUEST_TIMEOUT_MS = 30_000
 /** setTimeout's largest delay. */
 const MAX_TIMER_MS = 2 ** 31 - 1
 
@@ -47,34 +44,10 @@ export const syncState = {
 export const useSyncState = (): SyncState => useSyncExternalStore(syncState.subscribe, syncState.get)
 
 /**
- * The outbox's transport for one user's token: fetch with the JWT header; no answer at all (or none in
- * time) is a NetworkError. The token is the one the flush started with: an edit in flight when its author
- * signs out still goes out under the author, never under whoever signs in next.
+ * The outbox's transport for one user's token: batches to POST /api/outbox/. The token is the one the flush started
+ * with: an edit in flight when its author signs out still goes out under the author, never under whoever signs in next.
  */
-export const outboxTransport = (token: string): Transport => async ({ method, path, body, headers }) => {
-  let response: Response
-  let text: string
-  try {
-    response = await fetch(path, {
-      method,
-      body: JSON.stringify(body),
-      headers: { ...headers, 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `JWT ${token}` },
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    })
-    text = await response.text()
-  } catch {
-    throw new NetworkError(T.offline)
-  }
-  return { status: response.status, body: parseBody(text), headers: Object.fromEntries(response.headers) }
-}
-
-function parseBody(text: string): unknown {
-  try {
-    return text ? JSON.parse(text) : null
-  } catch {
-    return text // a proxy's HTML error page: classified by its status all the same
-  }
-}
+export const outboxTransport = (token: string): Transport => httpTransport(() => token)
 
 let running: Promise<void> | null = null
 let again = false
@@ -114,6 +87,8 @@ export function flushNow(retryNow = false): Promise<void> {
 function afterFlush(report: FlushReport): void {
   clearTimeout(retryTimer)
   if (report.nextAttemptAt !== null) retryTimer = setTimeout(() => void flushNow(), Math.min(MAX_TIMER_MS, Math.max(0, report.nextAttemptAt - Date.now())))
+  // The network is gone: the worker sends the queue when it returns, whether this tab is still open or not.
+  if (report.offline) void registerOutboxSync()
   // The server refused the token: the check call meets the same 401, whose handler signs out and sends the
   // user to sign in (with a redirect back); the queue is untouched and flushes once the shell starts again.
   if (report.authRequired) checkNow()

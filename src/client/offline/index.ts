@@ -8,6 +8,6 @@ export { adoptUnauthored, enqueueEdit, countWaiting, listOutbox, resolveTempId, 
 export { flushOutbox, type FlushOptions, type FlushReport } from './replay'
 export { discard, keepMine, merge, recreate, resend, takeTheirs } from './resolutions'
 export { conflictFields, type ConflictField } from './conflicts'
-export { NetworkError, type Transport, type TransportRequest, type TransportResponse } from './transport'
+export { httpTransport, NetworkError, type Transport, type TransportRequest, type TransportResponse } from './transport'
 export { MissingLocalRowError, OfflineStorageFullError, OutboxStateError } from './errors'
 export * from './types'

@@ -1,3 +1,4 @@
+import { OUTBOX_BATCH_MAX } from '../../shared/constants'
 import { classifyAnswer, type Answer } from './answers'
 import { retryDelay } from './backoff'
 import { offlineDb, type MeteringDb } from './db'
@@ -57,59 +58,60 @@ function emptyReport(): FlushReport {
   return { busy: false, applied: 0, conflicts: 0, rejected: 0, deferred: 0, offline: false, authRequired: false, nextAttemptAt: null }
 }
 
-/** Entries of different entities are sent this many at a time; one entity's entries always go one by one. */
-const PARALLEL_SENDS = 6
-
 async function drain(db: MeteringDb, transport: Transport, author: number, clock: Clock, retryNow: boolean): Promise<FlushReport> {
   await requeueAbandoned(db, author)
   const report = emptyReport()
   // Entities deferred during this flush are not retried in it, even when their back-off is already over.
   const deferredEntities = new Set<string>()
   let stopped = false
+  const handle = async (entry: OutboxEntry, answer: Answer) => {
+    if (answer.kind === 'auth-required') {
+      await db.outbox.update(entry.seq as number, { status: 'pending' })
+      report.authRequired = true
+      stopped = true
+      return
+    }
+    await settle(db, entry, answer, clock)
+    if (answer.kind === 'applied') report.applied += 1
+    else if (answer.kind === 'conflict') report.conflicts += 1
+    else if (answer.kind === 'rejected') report.rejected += 1
+    else {
+      report.deferred += 1
+      deferredEntities.add(entityKey(entry.entity, entry.entityId))
+      // Without a network the other entries would fail the same way; they keep their turn instead.
+      if (answer.kind === 'unreachable') {
+        report.offline = true
+        stopped = true
+      }
+    }
+  }
   while (!stopped) {
     // Each wave sends the oldest due entry of every entity; re-reading per wave picks up edits made meanwhile.
     const heads = await dueHeads(db, author, clock.now(), retryNow, deferredEntities)
     if (heads.length === 0) break
-    const handle = async (candidate: OutboxEntry) => {
-      if (stopped) return
-      const entry = await claim(db, candidate)
-      if (!entry) return
-      const answer = await send(db, transport, entry, clock)
-      if (answer.kind === 'auth-required') {
-        await db.outbox.update(entry.seq as number, { status: 'pending' })
-        report.authRequired = true
-        stopped = true
-        return
-      }
-      await settle(db, entry, answer, clock)
-      if (answer.kind === 'applied') report.applied += 1
-      else if (answer.kind === 'conflict') report.conflicts += 1
-      else if (answer.kind === 'rejected') report.rejected += 1
-      else {
-        report.deferred += 1
-        deferredEntities.add(entityKey(entry.entity, entry.entityId))
-        // Without a network the other entries would fail the same way; they keep their turn instead.
-        if (answer.kind === 'unreachable') {
-          report.offline = true
-          stopped = true
-        }
-      }
+    for (const candidates of batchesOf(heads)) {
+      if (stopped) break
+      const batch = await claim(db, candidates)
+      if (batch.length === 0) continue
+      const answers = await send(db, transport, batch, clock)
+      // One transaction per batch: the screens' live queries wake once per batch, not once per entry.
+      await writeTransaction(db, async () => {
+        for (const [i, entry] of batch.entries()) await handle(entry, answers[i]!)
+      })
     }
-    // The first send probes the network: when it is down, the rest keep their turn instead of all failing.
-    await handle(heads[0]!)
-    await inParallel(heads.slice(1), PARALLEL_SENDS, handle)
   }
   report.nextAttemptAt = await earliestRetry(db, author, clock.now())
   return report
 }
 
-/** Runs `work` on every item, at most `limit` at once. */
-async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0
-  const lane = async () => {
-    while (next < items.length) await work(items[next++]!)
-  }
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane))
+/**
+ * The oldest entry goes alone and probes the network: when it is down, or the server is, the rest keep their
+ * turn instead of all counting a failed attempt. The others follow in batches of the largest size the server takes.
+ */
+function batchesOf(heads: OutboxEntry[]): OutboxEntry[][] {
+  const batches = [heads.slice(0, 1)]
+  for (let start = 1; start < heads.length; start += OUTBOX_BATCH_MAX) batches.push(heads.slice(start, start + OUTBOX_BATCH_MAX))
+  return batches
 }
 
 /**
@@ -145,28 +147,29 @@ async function dueHeads(db: MeteringDb, author: number, now: number, retryNow: b
   return heads
 }
 
-/** Marks the entry inflight and returns it as stored at that moment, so a concurrent merge is either in or out. */
-function claim(db: MeteringDb, candidate: OutboxEntry): Promise<OutboxEntry | null> {
+/** Marks the entries inflight and returns them as stored at that moment, so a concurrent merge is either in or out. */
+function claim(db: MeteringDb, candidates: OutboxEntry[]): Promise<OutboxEntry[]> {
   return db.transaction('rw', db.outbox, async () => {
-    const entry = await db.outbox.get(candidate.seq as number)
-    if (entry?.status !== 'pending') return null
-    entry.status = 'inflight'
-    await db.outbox.put(entry)
-    return entry
+    const stored = await db.outbox.bulkGet(candidates.map((candidate) => candidate.seq as number))
+    const claimed = stored.filter((entry): entry is OutboxEntry => entry?.status === 'pending')
+    for (const entry of claimed) entry.status = 'inflight'
+    await db.outbox.bulkPut(claimed)
+    return claimed
   })
 }
 
-async function send(db: MeteringDb, transport: Transport, entry: OutboxEntry, clock: Clock): Promise<Answer> {
-  let response: TransportResponse
+/** One batch: an answer per entry, or `unreachable` for all of them when no answer came. */
+async function send(db: MeteringDb, transport: Transport, batch: OutboxEntry[], clock: Clock): Promise<Answer[]> {
+  let responses: TransportResponse[]
   try {
-    response = await transport(requestFor(entry))
+    responses = await transport(batch.map(requestFor))
   } catch (error) {
-    if (isNetworkError(error)) return { kind: 'unreachable' }
-    // A broken transport is a bug to surface, but the entry must not stay inflight meanwhile.
-    await settle(db, entry, { kind: 'unreachable' }, clock)
+    if (isNetworkError(error)) return batch.map(() => ({ kind: 'unreachable' }))
+    // A broken transport is a bug to surface, but the entries must not stay inflight meanwhile.
+    for (const entry of batch) await settle(db, entry, { kind: 'unreachable' }, clock)
     throw error
   }
-  return classifyAnswer(entry.entity, response, clock.now())
+  return batch.map((entry, i) => classifyAnswer(entry.entity, responses[i]!, clock.now()))
 }
 
 /** Accepts NetworkError from any bundle (the class or just its name), as a transport may define its own. */

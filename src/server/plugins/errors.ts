@@ -19,6 +19,12 @@ export function databaseRefusal(error: unknown): { status: number; detail: strin
   return pg && fromDatabase(pg)
 }
 
+/** The unique index or constraint a write collided with, when it did. */
+export function violatedUnique(error: unknown): string | undefined {
+  const pg = pgErrorOf(error)
+  return pg?.code === '23505' ? pg.constraint : undefined
+}
+
 function fromDatabase(error: PgLike): { status: number; detail: string } | undefined {
   switch (error.code) {
     case '23505':

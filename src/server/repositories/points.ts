@@ -3,10 +3,13 @@ import { alias, type PgSelect } from 'drizzle-orm/pg-core'
 import { DEFAULT_TIME_ZONE, CHANNEL } from '../../shared/metering'
 import type { ListQuery } from '../../shared/schemas/common'
 import type { Point, PointCounter, PointInput } from '../../shared/schemas/points'
+import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
 import { counterModels, counters, customers, dailyValues, pointCounters, points, representPoints } from '../db/schema'
 import { likePattern, listShapeKey, listShapeOf, orderedBy, orderingOf, trigramTarget, withPage, type ListShape, type SearchKind } from '../lib/listing'
+import { fieldError } from '../lib/http-errors'
 import { pagedJson } from '../lib/sql-json'
+import { violatedUnique } from '../plugins/errors'
 import { statementCache } from '../lib/statement-cache'
 import { customerName } from './customers'
 import { countRows, keptTotal } from './row-counts'
@@ -72,16 +75,32 @@ export async function customerExists(db: Executor, customerId: number): Promise<
   return row !== undefined
 }
 
+/** The unique index on points.point_number (migration 0026). */
+const POINT_NUMBER_KEY = 'points_number_key'
+
+/** The database decides whether a number is free (no check-then-write race); its refusal becomes the field's message. */
+async function withFreeNumber<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write
+  } catch (error) {
+    if (violatedUnique(error) === POINT_NUMBER_KEY) throw fieldError('point_number', T.pointNumberTaken)
+    throw error
+  }
+}
+
 export async function insertPoint(db: Executor, input: PointInput): Promise<number> {
-  const [row] = await db.insert(points).values(input).returning({ id: points.point_id })
+  const [row] = await withFreeNumber(db.insert(points).values(input).returning({ id: points.point_id }))
   return row!.id
 }
 
 export async function updatePoint(db: Executor, pointId: number, input: PointInput): Promise<void> {
-  await db
-    .update(points)
-    .set({ ...input, version: sql`${points.version} + 1`, updated_at: new Date() })
-    .where(eq(points.point_id, pointId))
+  await withFreeNumber(
+    db
+      .update(points)
+      .set({ ...input, version: sql`${points.version} + 1`, updated_at: new Date() })
+      .where(eq(points.point_id, pointId))
+      .execute(),
+  )
 }
 
 export async function deletePoint(db: Executor, pointId: number): Promise<void> {

@@ -2,11 +2,11 @@ import { NetworkError, type Transport, type TransportRequest, type TransportResp
 import type { CounterRow, PointRow } from '../../../src/client/offline'
 import { ME } from './helpers'
 
-/** What the next request meets instead of a plain round trip. */
+/** What the next batch meets instead of a plain round trip. */
 export type Fault =
-  /** The request never reaches the server. */
+  /** The batch never reaches the server. */
   | { kind: 'lost-request' }
-  /** The server applies the request, then the answer is lost on the way back. */
+  /** The server applies the batch, then the answer is lost on the way back. */
   | { kind: 'lost-answer' }
   /** A proxy or an overloaded server answers without applying anything. */
   | { kind: 'answer'; status: number; body?: unknown; headers?: Record<string, string> }
@@ -21,8 +21,10 @@ const REQUIRED_POINT_FIELDS = ['name', 'point_number', 'address'] as const
 export class FakeServer {
   readonly points = new Map<number, PointRow>()
   readonly counters = new Map<number, CounterRow>()
-  /** Every request that reached the server, in order. */
+  /** Every entry that reached the server, in order. */
   readonly received: TransportRequest[] = []
+  /** The size of every batch that reached the server. */
+  readonly batches: number[] = []
   /** Idempotency-Key of every mutation actually applied, in order. */
   readonly applied: string[] = []
   /** Who applied each of `applied`, in the same order (the server's audit names the token's user). */
@@ -62,16 +64,28 @@ export class FakeServer {
     return this.applied.filter((applied) => applied === key).length
   }
 
-  /** The transport of a console signed in as `user` (its token names the user). */
+  /**
+   * POST /api/outbox/ of a console signed in as `user` (its token names the user): a fault meets the whole batch; the
+   * entries are handled in order, and once an entry of an entity fails its later entries are not applied (424), as
+   * the server does.
+   */
   transportAs(user: number): Transport {
-    return async (request) => {
+    return async (requests) => {
       const fault = this.faults.shift()
       if (fault?.kind === 'lost-request') throw new NetworkError('connection refused')
-      this.received.push(structuredClone(request))
-      if (fault?.kind === 'answer') return { status: fault.status, body: fault.body ?? null, headers: fault.headers ?? {} }
-      const response = this.handle(request, user)
+      this.batches.push(requests.length)
+      this.received.push(...structuredClone(requests))
+      if (fault?.kind === 'answer') return requests.map(() => ({ status: fault.status, body: fault.body ?? null, headers: fault.headers ?? {} }))
+      const failed = new Set<string>()
+      const responses = requests.map((request) => {
+        const entity = request.method === 'POST' ? null : request.path
+        if (entity && failed.has(entity)) return json(424, { detail: 'Не применено' })
+        const response = this.handle(request, user)
+        if (entity && response.status >= 300) failed.add(entity)
+        return response
+      })
       if (fault?.kind === 'lost-answer') throw new NetworkError('connection reset')
-      return structuredClone(response)
+      return structuredClone(responses)
     }
   }
 

@@ -122,7 +122,8 @@ export const points = pgTable(
   (t) => [
     index('points_name_idx').on(t.name),
     // The list sorts by these too: an index turns a sort of every row into a walk of the first page.
-    index('points_number_idx').on(t.point_number),
+    // A point's identifier is unique (migration 0026); the field's message comes from POINT_NUMBER_KEY.
+    uniqueIndex('points_number_key').on(t.point_number),
     index('points_address_idx').on(t.address),
     index('points_search_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
     index('points_customer_idx').on(t.customer_id),
