@@ -20,6 +20,8 @@ export const DELETE_REFRESH_DELAY_MS = 1000
 export const MIN_PASSWORD_LENGTH = 8
 /** New document requests and the online heartbeat are checked this often. */
 export const CHECK_POLL_MS = 10_000
+/** A console left open for days asks for a new build this often while online. */
+export const UPDATE_CHECK_MS = 30 * 60_000
 export const CURRENT_DATA_POLL_MS = 1000
 /** A meter is polled on demand (refresh=1) at most once in this many seconds: each poll occupies its line. */
 export const ON_DEMAND_POLL_INTERVAL_S = 30

@@ -4,6 +4,7 @@ export const T = {
   requiredAlt: 'Это поле обязательно к заполнению',
   requiredUser: 'Обязательно для заполнения.',
   loginFailed: 'Неверный логин или пароль',
+  signInExpired: 'Вход больше не действителен: войдите снова. Изменения, ожидающие отправки, сохранены на устройстве',
   wrongPassword: 'Неверный пароль',
   minPassword: 'Минимальная длинна 8 символов',
   passwordsMismatch: 'Пароли должны совпадать',
@@ -124,6 +125,9 @@ export const T = {
   /* Offline console: connectivity, the outbox page, notifications (docs/offline.md). */
   online: 'В сети',
   noConnection: 'Нет связи',
+  updateAvailable: 'Доступна новая версия консоли',
+  updateApply: 'Обновить',
+  updateLater: 'Позже',
   needsDecision: (n: number) => `Требуют решения: ${n}`,
   outboxTitle: 'Изменения, ожидающие отправки',
   outboxOffline: 'Нет связи с сервером: изменения сохранены на устройстве и будут отправлены, когда связь появится',

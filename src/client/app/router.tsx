@@ -19,7 +19,7 @@ export const router = createRouter({
 setUnauthorizedHandler(() => {
   queryClient.removeQueries({ queryKey: ['auth'] })
   if (router.state.location.pathname !== '/login') {
-    void router.navigate({ to: '/login', search: { redirect: router.state.location.href } })
+    void router.navigate({ to: '/login', search: { redirect: router.state.location.href, expired: true } })
   }
 })
 

@@ -1,4 +1,5 @@
 import { registerSW } from 'virtual:pwa-register'
+import { UPDATE_CHECK_MS } from '../../shared/constants'
 
 type UpdateListener = (apply: () => Promise<void>) => void
 let onUpdate: UpdateListener = () => {}
@@ -10,6 +11,17 @@ export function onServiceWorkerUpdate(listener: UpdateListener) {
   if (pending) listener(pending)
 }
 
+/** Asks for a new service worker now and then, and when the network comes back; a found one waits for the prompt. */
+function checkForUpdatesPeriodically(registration: ServiceWorkerRegistration): void {
+  const check = () => {
+    // An install already under way will report itself; offline the check could only fail.
+    if (!navigator.onLine || registration.installing) return
+    registration.update().catch(() => undefined)
+  }
+  setInterval(check, UPDATE_CHECK_MS)
+  window.addEventListener('online', check)
+}
+
 export function registerServiceWorker() {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
   const updateSW = registerSW({
@@ -17,6 +29,9 @@ export function registerServiceWorker() {
     onNeedRefresh() {
       pending = () => updateSW(true)
       onUpdate(pending)
+    },
+    onRegisteredSW(_url, registration) {
+      if (registration) checkForUpdatesPeriodically(registration)
     },
   })
 }

@@ -6,6 +6,18 @@ const TOKEN_KEY = 'token'
 const FLAG_KEY = 'logged_in'
 /** The signed-in user's last answer, kept with the token it was answered for (see features/auth/api/saved-user). */
 const USER_KEY = 'signed_in_user'
+/** When the token runs out by this device's clock: its lifetime (exp - iat) counted from when it was received. */
+const EXPIRES_KEY = 'token_expires_at'
+
+/** The token's lifetime in ms from its payload, or null when it names none. */
+function lifetimeOf(token: string): number | null {
+  try {
+    const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown; iat?: unknown }
+    return typeof payload.exp === 'number' && typeof payload.iat === 'number' ? (payload.exp - payload.iat) * 1000 : null
+  } catch {
+    return null
+  }
+}
 
 type Listener = () => void
 const listeners = new Set<Listener>()
@@ -22,8 +34,16 @@ export const session = {
     const token = localStorage.getItem(TOKEN_KEY)
     return token === null ? null : tokenSubject(token)
   },
+  /** Whether the token has run out: an offline start cannot ask the server, so the device's clock decides. */
+  expired(): boolean {
+    const at = Number(localStorage.getItem(EXPIRES_KEY))
+    return at > 0 && Date.now() >= at
+  },
   signIn(token: string) {
     localStorage.removeItem(USER_KEY)
+    const lifetime = lifetimeOf(token)
+    if (lifetime === null) localStorage.removeItem(EXPIRES_KEY)
+    else localStorage.setItem(EXPIRES_KEY, String(Date.now() + lifetime))
     localStorage.setItem(TOKEN_KEY, token)
     localStorage.setItem(FLAG_KEY, 'true')
     listeners.forEach((l) => l())
@@ -32,6 +52,7 @@ export const session = {
     localStorage.removeItem(TOKEN_KEY)
     localStorage.removeItem(FLAG_KEY)
     localStorage.removeItem(USER_KEY)
+    localStorage.removeItem(EXPIRES_KEY)
     listeners.forEach((l) => l())
   },
   savedUser(): unknown {

@@ -11,7 +11,11 @@ import { signIn } from '../features/auth/api/auth'
 import './login.css'
 
 export const Route = createFileRoute('/login')({
-  validateSearch: v.object({ redirect: v.fallback(v.optional(v.pipe(v.string(), v.startsWith('/'))), undefined) }),
+  validateSearch: v.object({
+    redirect: v.fallback(v.optional(v.pipe(v.string(), v.startsWith('/'))), undefined),
+    /** Sent here because the token is no longer good (ran out, or the server refused it). */
+    expired: v.fallback(v.optional(v.boolean()), undefined),
+  }),
   beforeLoad: ({ search }) => {
     if (session.isLoggedIn()) throw redirect({ to: search.redirect ?? '/' })
   },
@@ -25,7 +29,7 @@ type Field = 'username' | 'password'
  * and it works the same without one (labels, required checks, the error line of the spec).
  */
 function LoginPage() {
-  const { redirect: target } = Route.useSearch()
+  const { redirect: target, expired } = Route.useSearch()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const [values, setValues] = useState({ username: '', password: '' })
@@ -89,6 +93,11 @@ function LoginPage() {
         <p className="login__subtitle">{APP_NAME}</p>
         {field('username', 'Логин', 'text', 'username')}
         {field('password', 'Пароль', 'password', 'current-password')}
+        {expired && !failure && (
+          <p className="login__failure" role="alert">
+            {T.signInExpired}
+          </p>
+        )}
         {failure && (
           <p className="login__failure" role="alert">
             {failure}

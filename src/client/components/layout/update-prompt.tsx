@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Button, HStack, Text } from '@chakra-ui/react'
+import { T } from '../../../shared/texts'
 import { onServiceWorkerUpdate } from '../../app/service-worker'
 
 /** A new version waits until the user chooses to reload, so that no edit is interrupted. */
@@ -9,12 +10,12 @@ export function UpdatePrompt() {
   if (!apply) return null
   return (
     <HStack role="status" position="fixed" bottom="4" right="4" bg="bg" borderWidth="1px" borderRadius="md" shadow="lg" p="3" gap="3" zIndex="toast">
-      <Text>Доступна новая версия консоли</Text>
+      <Text>{T.updateAvailable}</Text>
       <Button size="sm" colorPalette="blue" onClick={() => void apply()}>
-        Обновить
+        {T.updateApply}
       </Button>
       <Button size="sm" variant="ghost" onClick={() => setApply(null)}>
-        Позже
+        {T.updateLater}
       </Button>
     </HStack>
   )
