@@ -5,7 +5,7 @@ import type { Database } from '../../src/server/db/client'
 import { points } from '../../src/server/db/schema'
 import { openTestDatabase } from '../helpers/test-database'
 
-const MIGRATION = new URL('../../src/server/db/migrations/0026_point_number_unique.sql', import.meta.url)
+const MIGRATION = new URL('../../src/server/db/migrations/0025_point_number_unique.sql', import.meta.url)
 
 let database: Database
 beforeAll(async () => {
@@ -13,10 +13,10 @@ beforeAll(async () => {
 })
 afterAll(() => database.close())
 
-describe('migration 0026: unique point_number', () => {
+describe('migration 0025: unique point_number', () => {
   it('keeps a shared number on the oldest point, gives each later one its id, and builds the unique index', async () => {
     const db = database.db
-    // The table as it was before 0026, holding points that share a number.
+    // The table as it was before 0025, holding points that share a number.
     await db.execute(sql`drop index points_number_key`)
     await db.execute(sql`create index points_number_idx on points (point_number)`)
     const long = 'Д'.repeat(50)

@@ -9,7 +9,7 @@ import { installationAnswer, selectInstallations } from './points'
 
 /**
  * How far behind the database's clock the cursor is kept: a row is dated when written (clock_timestamp, migration
- * 0027) and may commit a little later, after a round that did not see it; the next round asks from before it.
+ * 0026) and may commit a little later, after a round that did not see it; the next round asks from before it.
  */
 const CURSOR_MARGIN = sql`interval '2 minutes'`
 

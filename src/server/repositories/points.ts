@@ -75,7 +75,7 @@ export async function customerExists(db: Executor, customerId: number): Promise<
   return row !== undefined
 }
 
-/** The unique index on points.point_number (migration 0026). */
+/** The unique index on points.point_number (migration 0025). */
 const POINT_NUMBER_KEY = 'points_number_key'
 
 /** The database decides whether a number is free (no check-then-write race); its refusal becomes the field's message. */

@@ -116,13 +116,13 @@ export const points = pgTable(
      * joining and writing JSON for every row it shows.
      */
     card: text('card').notNull().default(''),
-    /** Written by the database on every insert and update (migration 0027): the offline mirror asks what changed since. */
+    /** Written by the database on every insert and update (migration 0026): the offline mirror asks what changed since. */
     changed_at: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('points_name_idx').on(t.name),
     // The list sorts by these too: an index turns a sort of every row into a walk of the first page.
-    // A point's identifier is unique (migration 0026); the field's message comes from POINT_NUMBER_KEY.
+    // A point's identifier is unique (migration 0025); the field's message comes from POINT_NUMBER_KEY.
     uniqueIndex('points_number_key').on(t.point_number),
     index('points_address_idx').on(t.address),
     index('points_search_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
@@ -149,7 +149,7 @@ export const counters = pgTable(
      * instead of finding each meter's latest installation and writing its JSON.
      */
     card: text('card').notNull().default(''),
-    /** Written by the database on every insert and update (migration 0027): the offline mirror asks what changed since. */
+    /** Written by the database on every insert and update (migration 0026): the offline mirror asks what changed since. */
     changed_at: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -179,7 +179,7 @@ export const pointCounters = pgTable(
     source_id: integer('source_id').references(() => dataSources.source_id),
     /** par_name -> par_value */
     conn_params: jsonb('conn_params').$type<Record<string, string>>().notNull().default({}),
-    /** Written by the database on every insert and update (migration 0027): the offline mirror asks what changed since. */
+    /** Written by the database on every insert and update (migration 0026): the offline mirror asks what changed since. */
     changed_at: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

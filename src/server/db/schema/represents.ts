@@ -29,7 +29,7 @@ export const represents = pgTable(
     /** trunc, round0 or roundWith1..roundWith5. */
     round_val: varchar('round_val', { length: 12 }).notNull().default('roundWith2'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Written by the database on every insert and update (migration 0027): the offline mirror asks what changed since. */
+    /** Written by the database on every insert and update (migration 0026): the offline mirror asks what changed since. */
     changed_at: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('represents_parent_idx').on(t.parent_id), index('represents_name_idx').on(t.name), index('represents_changed_at_idx').on(t.changed_at)],
