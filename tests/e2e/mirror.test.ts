@@ -54,7 +54,7 @@ describe('background mirror', () => {
     expect(await storeKeys(page, 'points')).toEqual(pointIds)
     expect(await storeKeys(page, 'counters')).toEqual(counterIds)
     expect(await storeKeys(page, 'represents')).toEqual(objectIds)
-    await page.getByTestId('mirror-updated').click()
+    await page.getByRole('button', { name: /^Данные на устройстве/ }).click()
     await expect.poll(() => page.getByText(/^Браузер (хранит данные постоянно|может удалить данные|не сообщает)/).count()).toBe(1)
 
     // The server is gone: its port refuses.

@@ -73,7 +73,7 @@ describe('meter passwords are write-only', () => {
     expect(passwordParam(conn.json())).toMatchObject({ par_value: '', is_set: true })
     expect(conn.json().find((p: { par_name: string }) => p.par_name === 'host')).toEqual({ par_name: 'host', description: expect.any(String), par_value: '10.0.0.9', required: true })
 
-    const query = `counter_id=${meter.counterId}&point_id=${meter.pointId}&entity=counter&entity_id=${meter.counterId}&page_size=all`
+    const query = `counter_id=${meter.counterId}&point_id=${meter.pointId}&entity=counter&entity_id=${meter.counterId}&page_size=500`
     const answers = [meter.answer, changed.body, ...(await everyAnswer([meter.counterId, meter.pointId], query, t.adminToken))]
     answers.push(...(await everyAnswer([meter.counterId], query, viewer.token)))
     expect(answers.some((a) => a.startsWith('/api/audit/ 200') && a.includes('conn_params'))).toBe(true)

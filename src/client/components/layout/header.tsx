@@ -92,7 +92,7 @@ export function Header({ onMenu }: { onMenu: () => void }) {
       </Menu.Root>
       <OwnPasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
       <HStack gap="2">
-        <Text display={{ base: 'none', md: 'block' }} data-testid="current-user">
+        <Text display={{ base: 'none', lg: 'block' }} data-testid="current-user">
           {fullName(me) || me.username}
         </Text>
         <Button size="sm" variant="ghost" color="white" onClick={logout} _hover={{ bg: 'blue.600' }} focusRingColor="white">

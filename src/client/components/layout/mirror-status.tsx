@@ -37,9 +37,15 @@ export function MirrorStatus() {
       <Popover.Trigger asChild>
         <Button variant="ghost" size="sm" color="white" _hover={{ bg: 'blue.600' }} focusRingColor="white" aria-label={label} title={label}>
           {error ? <TriangleAlert size={16} aria-hidden color="orange" /> : <HardDriveDownload size={16} aria-hidden />}
-          <Text as="span" display={{ base: 'none', md: 'inline' }} data-testid="mirror-updated">
+          {/* In words on wide screens; a tablet's header has room for the date and time only (the label says it whole). */}
+          <Text as="span" display={{ base: 'none', xl: 'inline' }} data-testid="mirror-updated">
             {updated}
           </Text>
+          {lastAt !== null && (
+            <Text as="span" display={{ base: 'none', md: 'inline', xl: 'none' }}>
+              {formatDateTime(new Date(lastAt))}
+            </Text>
+          )}
         </Button>
       </Popover.Trigger>
       <Portal>
