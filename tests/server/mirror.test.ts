@@ -146,13 +146,16 @@ describe('mirror: what changed since', () => {
     expect(all.readings!.ids).not.toContain(takenOff)
     expect(all.readings!.changed.map((row) => row.counter_id)).not.toContain(takenOff)
 
+    const late = await installMeter(await newPoint())
     const before = await databaseNow()
-    await storeReadings(silent, new Date(), 400)
+    await storeReadings(silent, new Date(Date.parse(before) + 1000), 400)
+    // A poll's readings are dated when it started and stored when it ends, up to its deadline later.
+    await storeReadings(late, new Date(Date.parse(before) - 4 * 60_000), 500)
     // A reading older than the latest one (a late record of the past) changes nothing the device shows.
     await storeReadings(read, new Date('2026-10-01T09:00:00Z'), 50)
     const changes = await mirror(before)
-    expect(changes.readings!.changed).toEqual([await currentReadings(silent)])
-    expect(changes.readings!.ids).toEqual(all.readings!.ids)
+    expect(changes.readings!.changed).toEqual([await currentReadings(silent), await currentReadings(late)])
+    expect(changes.readings!.ids).toEqual([...all.readings!.ids, late].sort((a, b) => a - b))
   })
 
   it('sends each kind only to a staff user who may view it', async () => {

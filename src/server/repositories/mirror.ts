@@ -70,8 +70,15 @@ export const representIds = (db: Executor) => idsOf(db, represents.represent_id)
 export const installationIds = (db: Executor) => idsOf(db, pointCounters.point_counter_id)
 
 /**
+ * How far before the cursor a meter's latest reading still counts as new. A reading is dated when it was taken: a
+ * poll's readings when the poll started, stored when it ends, up to its deadline (POLL_DEADLINE_MS, 2 minutes) later,
+ * which may be after a round whose cursor passed that date. A meter read within it is sent in two or three rounds.
+ */
+const READINGS_LATE_MARGIN = sql`interval '10 minutes'`
+
+/**
  * The latest register readings of every meter installed on a point now, as its info dialog shows them; with `from`,
- * only of the meters read after it. Each meter costs two probes of register_readings' (counter_id, read_at) index
+ * only of the meters read after it (READINGS_LATE_MARGIN before it). Each meter costs two probes of register_readings' (counter_id, read_at) index
  * (its latest time, then that time's rows), so a whole copy grows with the meters, never with the readings kept.
  */
 export async function readingsSince(db: Executor, from?: Date): Promise<MirroredReadings[]> {
@@ -80,7 +87,7 @@ export async function readingsSince(db: Executor, from?: Date): Promise<Mirrored
     from point_counters pc
     cross join lateral (select max(read_at) as read_at from register_readings where counter_id = pc.counter_id) latest
     join register_readings r on r.counter_id = pc.counter_id and r.read_at = latest.read_at
-    where pc.removed_at is null ${from ? sql`and latest.read_at > ${from.toISOString()}::timestamptz` : sql``}
+    where pc.removed_at is null ${from ? sql`and latest.read_at > ${from.toISOString()}::timestamptz - ${READINGS_LATE_MARGIN}` : sql``}
     order by pc.counter_id, r.channel, r.tariff`)
   const byMeter = new Map<number, MirroredReadings>()
   for (const { counter_id, ...record } of result.rows as (RegisterRecord & { counter_id: number })[]) {
