@@ -78,8 +78,9 @@ const READINGS_LATE_MARGIN = sql`interval '10 minutes'`
 
 /**
  * The latest register readings of every meter installed on a point now, as its info dialog shows them; with `from`,
- * only of the meters read after it (READINGS_LATE_MARGIN before it). Each meter costs two probes of register_readings' (counter_id, read_at) index
- * (its latest time, then that time's rows), so a whole copy grows with the meters, never with the readings kept.
+ * only of the meters read after it (less READINGS_LATE_MARGIN). Each meter costs two probes of the (counter_id,
+ * read_at) index of register_readings (its latest time, then that time's rows), so a whole copy grows with the meters,
+ * never with the readings kept.
  */
 export async function readingsSince(db: Executor, from?: Date): Promise<MirroredReadings[]> {
   const result = await db.execute(sql`
@@ -99,7 +100,7 @@ export async function readingsSince(db: Executor, from?: Date): Promise<Mirrored
 }
 
 /** The meters installed on a point now: the device keeps the readings of these. */
-export const installedCounterIds = async (db: Executor): Promise<number[]> =>
-  (await db.select({ id: pointCounters.counter_id }).from(pointCounters).where(isNull(pointCounters.removed_at)).orderBy(asc(pointCounters.counter_id))).map(
-    (row) => row.id,
-  )
+export async function installedCounterIds(db: Executor): Promise<number[]> {
+  const rows = await db.select({ id: pointCounters.counter_id }).from(pointCounters).where(isNull(pointCounters.removed_at)).orderBy(asc(pointCounters.counter_id))
+  return rows.map((row) => row.id)
+}

@@ -13,8 +13,8 @@ const section = (changed: string, ids: number[]) => `{"changed":${changed},"ids"
 const cardArray = (cards: string[]) => `[${cards.join(',')}]`
 
 /**
- * The offline mirror's one call: the points, meters, objects, installations and meters' latest readings changed since the cursor the last
- * answer gave (all of them without `since`), and their ids, from which the device learns deletions. Each kind is sent
+ * The offline mirror's one call: the points, meters, objects, installations and meters' latest readings changed since
+ * the cursor the last answer gave (all of them without `since`), and their ids, from which the device learns deletions. Each kind is sent
  * only to a staff user who may view it (null otherwise), so any signed-in user may call it. The busy lists' statements
  * are left as they are: this reads by `changed_at` (migration 0026) and the stored cards.
  */

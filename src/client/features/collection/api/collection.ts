@@ -82,7 +82,8 @@ export const currentDataQueryOptions = (counterId: number, pollMs: number | fals
         const cached = isOffline(error) ? await (await loadOffline()).cachedReadingsOf(counterId) : undefined
         if (!cached) throw error
         // Neither the model nor the phases are on the device: no power switching, no phase table offline.
-        return { external_model: '', data: cached.data, values_date: cached.values_date, phase: { values: [], values_date: null }, task: null, offline: true }
+        const { data, values_date } = cached
+        return { external_model: '', data, values_date, phase: { values: [], values_date: null }, task: null, offline: true }
       }
     },
     refetchInterval: pollMs,
