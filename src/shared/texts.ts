@@ -120,6 +120,7 @@ export const T = {
   currentDataPending: 'Получение текущих данных счётчика появится вместе с опросом счётчиков',
   takeOffBeforeDelete: 'Снимите счётчик с Точки учёта перед удалением',
   offlineCopy: 'Нет связи с сервером: показаны данные, сохранённые на устройстве',
+  offlineReadings: (at: string) => `Нет связи с сервером: показания на ${at}, сохранённые на устройстве`,
   noCounter: 'На Точке учёта нет счётчика',
   waitingEdits: (n: number) => `Ожидают отправки: ${n}`,
   /* Offline console: connectivity, the outbox page, notifications (docs/offline.md). */

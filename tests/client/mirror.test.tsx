@@ -9,7 +9,9 @@ import { MirrorStatus } from '../../src/client/components/layout/mirror-status'
 import Toaster from '../../src/client/components/ui/toaster'
 import { authKeys } from '../../src/client/features/auth/api/auth'
 import { session } from '../../src/client/lib/session'
-import { cachedConnParamsOf, enqueueEdit, getCachedRow, offlineDb, queryCachedList } from '../../src/client/offline'
+import { MeterInfoDialog } from '../../src/client/features/collection'
+import { formatDateTime } from '../../src/client/lib/format'
+import { cachedConnParamsOf, cachedReadingsOf, enqueueEdit, getCachedRow, offlineDb, queryCachedList } from '../../src/client/offline'
 import { T } from '../../src/shared/texts'
 import { counter as counterRow, point as pointRow } from './offline/helpers'
 
@@ -47,11 +49,12 @@ beforeEach(async () => {
   server = new MirrorServer()
   vi.stubGlobal('fetch', server.fetch)
   session.signIn('token-1')
-  await Promise.all([offlineDb().points, offlineDb().counters, offlineDb().represents, offlineDb().installations, offlineDb().outbox, offlineDb().meta].map((t) => t.clear()))
+  const db = offlineDb()
+  await Promise.all([db.points, db.counters, db.represents, db.installations, db.readings, db.outbox, db.meta].map((t) => t.clear()))
 })
 afterEach(() => vi.unstubAllGlobals())
 
-const ids = async (list: 'points' | 'counters' | 'represents' | 'installations') =>
+const ids = async (list: 'points' | 'counters' | 'represents' | 'installations' | 'readings') =>
   (await queryCachedList(list, { perPage: 'all' })).results.map((row) => Object.values(row)[0])
 
 describe('the background mirror', () => {
@@ -62,6 +65,7 @@ describe('the background mirror', () => {
       counters: { changed: [counter(10)], ids: [10] },
       represents: { changed: [{ represent_id: 100, parent_id: null, name: 'Подстанция' }], ids: [100] },
       installations: { changed: [installation(1000, 1, 10)], ids: [1000] },
+      readings: null,
     })
     await mirrorNow(7)
     expect(server.asked[0]!.searchParams.has('since')).toBe(false)
@@ -76,6 +80,7 @@ describe('the background mirror', () => {
       counters: { changed: [], ids: [10] },
       represents: { changed: [], ids: [] },
       installations: { changed: [], ids: [1000] },
+      readings: null,
     })
     await mirrorNow(7)
     expect(server.asked[1]!.searchParams.get('since')).toBe('2026-11-23T10:00:00.000Z')
@@ -87,23 +92,63 @@ describe('the background mirror', () => {
     expect(await ids('counters')).toEqual([10])
 
     // Another user signing in on the tablet starts with a whole copy of what they may see.
-    server.answers.push({ cursor: '2026-11-23T10:06:00.000Z', points: null, counters: null, represents: { changed: [], ids: [] }, installations: null })
+    server.answers.push({ cursor: '2026-11-23T10:06:00.000Z', points: null, counters: null, represents: { changed: [], ids: [] }, installations: null, readings: null })
     await mirrorNow(8)
     expect(server.asked[2]!.searchParams.has('since')).toBe(false)
     expect(await ids('points')).toEqual([2])
   })
 
   it('keeps the old copy and cursor when the server fails, and says so', async () => {
-    server.answers.push({ cursor: 'C1', points: { changed: [point(1)], ids: [1] }, counters: null, represents: null, installations: null })
+    server.answers.push({ cursor: 'C1', points: { changed: [point(1)], ids: [1] }, counters: null, represents: null, installations: null, readings: null })
     await mirrorNow(7)
     server.answers.push({ status: 500, body: { detail: T.internal } })
     await mirrorNow(7)
     expect(mirrorState.get().error).toBe(T.mirrorFailed(T.internal))
     expect(await ids('points')).toEqual([1])
-    server.answers.push({ cursor: 'C2', points: { changed: [], ids: [1] }, counters: null, represents: null, installations: null })
+    server.answers.push({ cursor: 'C2', points: { changed: [], ids: [1] }, counters: null, represents: null, installations: null, readings: null })
     await mirrorNow(7)
     expect(server.asked.at(-1)!.searchParams.get('since')).toBe('C1')
     expect(mirrorState.get().error).toBeNull()
+  })
+})
+
+/** A meter's latest readings as the mirror sends them. */
+const readings = (counterId: number, valuesDate: string, aPlus: number) => ({
+  counter_id: counterId,
+  values_date: valuesDate,
+  data: [
+    { parameter_name: 'A+ сумма', value: aPlus, measurement: 'кВт·ч' },
+    { parameter_name: 'R+ сумма', value: aPlus / 10, measurement: 'квар·ч' },
+  ],
+})
+const roundWith = (cursor: string, changed: object[], ids: number[]) => ({ cursor, points: null, counters: null, represents: null, installations: null, readings: { changed, ids } })
+
+describe("the meters' last readings on the device", () => {
+  it('stores each meter read since the cursor, drops the meters no longer installed, and the info dialog shows them offline', async () => {
+    server.answers.push(roundWith('C1', [readings(10, '2026-11-20T07:30:00.000Z', 1500), readings(11, '2026-11-20T07:30:00.000Z', 900)], [10, 11, 12]))
+    await mirrorNow(7)
+    expect(await ids('readings')).toEqual([10, 11])
+    server.answers.push(roundWith('C2', [readings(10, '2026-11-22T08:00:00.000Z', 1620.5)], [10, 12]))
+    await mirrorNow(7)
+    expect(server.asked[1]!.searchParams.get('since')).toBe('C1')
+    expect(await ids('readings')).toEqual([10])
+    expect(await cachedReadingsOf(10)).toEqual(readings(10, '2026-11-22T08:00:00.000Z', 1620.5))
+
+    // The server is out of reach: the meter's info dialog shows the device's copy and how old it is.
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')))
+    render(
+      <ChakraProvider value={appSystem()}>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <MeterInfoDialog counterId={10} open onClose={() => undefined} />
+        </QueryClientProvider>
+      </ChakraProvider>,
+    )
+    const dialog = await screen.findByRole('dialog')
+    await within(dialog).findByText(T.offlineReadings(formatDateTime('2026-11-22T08:00:00.000Z')))
+    expect(T.offlineReadings(formatDateTime('2026-11-22T08:00:00.000Z'))).toMatch(/ \d\d\.\d\d\.2026 \d\d:\d\d/)
+    const values = within(dialog).getByRole('table', { name: 'Значения параметров' })
+    expect(within(values).getByRole('row', { name: /A\+ сумма/ })).toHaveTextContent('1620.5')
+    expect(within(values).getByRole('row', { name: /R\+ сумма/ })).toHaveTextContent('162.05')
   })
 })
 
@@ -133,7 +178,7 @@ describe('the header shows the mirror', () => {
         }),
       }),
     )
-    const round = { cursor: 'C1', points: { changed: [point(1)], ids: [1] }, counters: null, represents: null, installations: null }
+    const round = { cursor: 'C1', points: { changed: [point(1)], ids: [1] }, counters: null, represents: null, installations: null, readings: null }
     server.answers.push(round)
     // jsdom has no ResizeObserver; the panel's positioning asks for one.
     vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} })

@@ -6,6 +6,8 @@ import { mirrorAnswer, type MirrorAnswer } from '../../src/shared/schemas/mirror
 import { pointCounterList, pointList } from '../../src/shared/schemas/points'
 import { T } from '../../src/shared/texts'
 import { seedRegistryReferences, type RegistryReferences } from '../../src/server/db/seed/registry'
+import { storeRegisterReadings } from '../../src/server/repositories/readings'
+import { CHANNEL } from '../../src/shared/metering'
 import { startTestApp, type TestApp } from '../helpers/test-app'
 
 let t: TestApp
@@ -39,6 +41,17 @@ const mirror = async (since?: string, token = t.adminToken): Promise<MirrorAnswe
 const databaseNow = async () => {
   const result = await t.database.db.execute(sql`select clock_timestamp() as now`)
   return new Date((result.rows[0] as { now: string | Date }).now).toISOString()
+}
+/** A poll's register readings: A+ and R+ of the total and the first tariff, read at `at`. */
+const storeReadings = (counterId: number, at: Date, base: number) =>
+  storeRegisterReadings(
+    t.database.db,
+    [CHANNEL.A_PLUS, CHANNEL.R_PLUS].flatMap((channel) => [0, 1].map((tariff) => ({ counter_id: counterId, channel, tariff, read_at: at, value: base + channel * 10 + tariff }))),
+  )
+/** The latest readings as the meter's info dialog gets them. */
+const currentReadings = async (counterId: number) => {
+  const { data, values_date } = await call('GET', `/api/counter/${counterId}/get_current_data/`)
+  return { counter_id: counterId, data, values_date }
 }
 const idsOf = <K extends string>(rows: Record<K, number>[], key: K) => rows.map((row) => row[key])
 
@@ -111,13 +124,52 @@ describe('mirror: what changed since', () => {
     expect(changes.points!.changed).toEqual([expect.objectContaining({ point_id: pointId, represents: [{ represent_id: objectId, name: 'Новое имя' }] })])
   })
 
+  it("sends the latest register readings of each current meter as its info dialog shows them, and since: only newer ones", async () => {
+    const pointA = await newPoint()
+    const pointB = await newPoint()
+    const read = await installMeter(pointA)
+    const silent = await installMeter(pointB)
+    const takenOff = await installMeter(await newPoint())
+    await storeReadings(read, new Date('2026-11-01T09:00:00Z'), 100)
+    await storeReadings(read, new Date('2026-11-02T09:00:00Z'), 200)
+    await storeReadings(takenOff, new Date('2026-11-02T09:00:00Z'), 300)
+    await call('POST', `/api/point_counter/${takenOff}/take_off/`, { operation_date: '2026-11-03T09:00:00.000Z', comment: 'Поверка' })
+
+    const all = await mirror()
+    const latest = await currentReadings(read)
+    expect(latest.values_date).toBe('2026-11-02T09:00:00.000Z')
+    expect(latest.data).toContainEqual({ parameter_name: 'A+ Т1', value: 211, measurement: 'кВт·ч' })
+    expect(all.readings!.changed.find((row) => row.counter_id === read)).toEqual(latest)
+    // A meter never read has nothing to send; a meter taken off is no longer any point's: neither is kept.
+    expect(all.readings!.changed.map((row) => row.counter_id)).not.toContain(silent)
+    expect(all.readings!.ids).toEqual(expect.arrayContaining([read, silent]))
+    expect(all.readings!.ids).not.toContain(takenOff)
+    expect(all.readings!.changed.map((row) => row.counter_id)).not.toContain(takenOff)
+
+    const late = await installMeter(await newPoint())
+    const before = await databaseNow()
+    await storeReadings(silent, new Date(Date.parse(before) + 1000), 400)
+    // A poll's readings are dated when it started and stored when it ends, up to its deadline later.
+    await storeReadings(late, new Date(Date.parse(before) - 4 * 60_000), 500)
+    // A reading older than the latest one (a late record of the past) changes nothing the device shows.
+    await storeReadings(read, new Date('2026-10-01T09:00:00Z'), 50)
+    const changes = await mirror(before)
+    expect(changes.readings!.changed).toEqual([await currentReadings(silent), await currentReadings(late)])
+    expect(changes.readings!.ids).toEqual([...all.readings!.ids, late].sort((a, b) => a - b))
+  })
+
   it('sends each kind only to a staff user who may view it', async () => {
     const objectsOnly = await t.userWith(['represents.view'])
     const answer = await mirror(undefined, objectsOnly.token)
-    expect(answer).toMatchObject({ points: null, counters: null, installations: null })
+    expect(answer).toMatchObject({ points: null, counters: null, installations: null, readings: null })
     expect(answer.represents?.ids.length).toBeGreaterThan(0)
+    // The readings go with the meters' view, as the meter's current data does.
+    const metersOnly = await t.userWith(['counters.view'])
+    expect((await mirror(undefined, metersOnly.token)).readings?.ids.length).toBeGreaterThan(0)
+    const pointsOnly = await t.userWith(['points.view', 'data.view'])
+    expect(await mirror(undefined, pointsOnly.token)).toMatchObject({ counters: null, readings: null })
     const subscriber = await t.userWith(['points.view', 'counters.view', 'represents.view'], { is_stuff: false })
-    expect(await mirror(undefined, subscriber.token)).toMatchObject({ points: null, counters: null, represents: null, installations: null })
+    expect(await mirror(undefined, subscriber.token)).toMatchObject({ points: null, counters: null, represents: null, installations: null, readings: null })
   })
 
   it('answers a malformed since with a Russian 400', async () => {

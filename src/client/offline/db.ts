@@ -1,5 +1,5 @@
 import { Dexie, type EntityTable, type Transaction } from 'dexie'
-import type { CounterRow, InstallationRow, MetaRecord, OutboxEntry, PointRow, RepresentRow } from './types'
+import type { CounterRow, InstallationRow, MetaRecord, OutboxEntry, PointRow, ReadingsRow, RepresentRow } from './types'
 
 export const DB_NAME = 'metering-console'
 
@@ -41,6 +41,8 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   },
   // The background mirror keeps the installations too, for a point's "Счетчики" tab and a meter's parameters offline.
   { version: 3, stores: { installations: 'point_counter_id, point_id, counter_id' } },
+  // And the installed meters' latest readings, for a meter's info dialog offline.
+  { version: 4, stores: { readings: 'counter_id' } },
 ]
 
 export class MeteringDb extends Dexie {
@@ -48,6 +50,7 @@ export class MeteringDb extends Dexie {
   declare counters: EntityTable<CounterRow, 'counter_id'>
   declare represents: EntityTable<RepresentRow, 'represent_id'>
   declare installations: EntityTable<InstallationRow, 'point_counter_id'>
+  declare readings: EntityTable<ReadingsRow, 'counter_id'>
   declare outbox: EntityTable<OutboxEntry, 'seq'>
   declare meta: EntityTable<MetaRecord, 'key'>
 

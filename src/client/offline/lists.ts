@@ -1,12 +1,13 @@
 import type { Table } from 'dexie'
 import type { MeteringDb } from './db'
-import type { CounterRow, EntityName, InstallationRow, PointRow, RepresentRow } from './types'
+import type { CounterRow, EntityName, InstallationRow, PointRow, ReadingsRow, RepresentRow } from './types'
 
 export interface ListRows {
   points: PointRow
   counters: CounterRow
   represents: RepresentRow
   installations: InstallationRow
+  readings: ReadingsRow
 }
 export type ListName = keyof ListRows
 
@@ -64,6 +65,13 @@ export const LISTS: { [L in ListName]: ListDefinition<ListRows[L]> } = {
     searchIn: (row) => [row.serial_num],
     orderings: { install_date: (row) => row.install_date },
     defaultOrdering: '-install_date',
+  },
+  readings: {
+    key: 'counter_id',
+    entity: null,
+    searchIn: () => [],
+    orderings: { counter_id: (row) => row.counter_id },
+    defaultOrdering: 'counter_id',
   },
 }
 

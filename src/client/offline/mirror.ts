@@ -2,7 +2,7 @@ import { cacheServerRows } from './cached-lists'
 import { offlineDb, type MeteringDb } from './db'
 import type { ListName, ListRows } from './lists'
 import { listTable } from './lists'
-import type { InstallationRow } from './types'
+import type { InstallationRow, ReadingsRow } from './types'
 
 /** What the server's mirror call answers (src/shared/schemas/mirror.ts), as far as this layer reads it. */
 export interface MirrorChanges {
@@ -11,11 +11,12 @@ export interface MirrorChanges {
   counters: MirrorSection<'counters'>
   represents: MirrorSection<'represents'>
   installations: MirrorSection<'installations'>
+  readings: MirrorSection<'readings'>
 }
 /** Null when the user may not see that kind of row: the device then keeps none of them (but edits waiting). */
 export type MirrorSection<L extends ListName> = { changed: readonly ListRows[L][]; ids: readonly number[] } | null
 
-export const MIRRORED_LISTS = ['points', 'counters', 'represents', 'installations'] as const satisfies readonly ListName[]
+export const MIRRORED_LISTS = ['points', 'counters', 'represents', 'installations', 'readings'] as const satisfies readonly ListName[]
 
 interface MirrorMark {
   /** The server's cursor after the last round; rounds of another user start afresh. */
@@ -71,3 +72,7 @@ export async function cachedInstallationsOf(pointId: number, db: MeteringDb = of
   const rows = await listTable(db, 'installations').where('point_id').equals(pointId).toArray()
   return rows.sort((a, b) => Number(b.is_current) - Number(a.is_current) || b.install_date.localeCompare(a.install_date))
 }
+
+/** A meter's latest readings on the device, or undefined when the mirror brought none. */
+export const cachedReadingsOf = (counterId: number, db: MeteringDb = offlineDb()): Promise<ReadingsRow | undefined> =>
+  listTable(db, 'readings').get(counterId)

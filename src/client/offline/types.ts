@@ -2,7 +2,7 @@
  * Shapes of the rows the console mirrors offline and of the outbox entries (DESIGN.md section 6).
  * Rows carry only the fields this layer reads; the server may send more and they are stored as they come.
  */
-import type { MirroredInstallation } from '../../shared/schemas/mirror'
+import type { MirroredInstallation, MirroredReadings } from '../../shared/schemas/mirror'
 
 export interface PointRow {
   point_id: number
@@ -33,6 +33,9 @@ export interface CounterRow {
 
 /** A meter's installation on a point, as the point's "Счетчики" tab shows it (read only on the device). */
 export type InstallationRow = MirroredInstallation
+
+/** A meter's latest register readings, as its info dialog shows them; read only on the device. */
+export type ReadingsRow = MirroredReadings
 
 export interface RepresentRow {
   represent_id: number

@@ -7,7 +7,7 @@ import { asStorageError } from './errors'
  */
 export async function writeTransaction<T>(db: MeteringDb, work: () => Promise<T>): Promise<T> {
   try {
-    return await db.transaction('rw', [db.points, db.counters, db.represents, db.installations, db.outbox, db.meta], work)
+    return await db.transaction('rw', [db.points, db.counters, db.represents, db.installations, db.readings, db.outbox, db.meta], work)
   } catch (error) {
     throw asStorageError(error)
   }

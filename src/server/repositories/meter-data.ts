@@ -68,12 +68,18 @@ export async function latestRegisters(db: Executor, counterId: number): Promise<
     select channel, tariff, value, ${iso('read_at')} as read_at from register_readings
     where counter_id = ${counterId} and read_at = (select max(read_at) from register_readings where counter_id = ${counterId})
     order by channel, tariff`)
-  const rows = result.rows as { channel: keyof typeof CHANNELS; tariff: number; value: number; read_at: string }[]
-  return {
-    data: rows.map((r) => ({ parameter_name: `${CHANNELS[r.channel]} ${tariffName(r.tariff)}`, value: r.value, measurement: unitOf(r.channel) })),
-    values_date: rows[0]?.read_at ?? null,
-  }
+  const rows = result.rows as RegisterRecord[]
+  return { data: rows.map(registerValue), values_date: rows[0]?.read_at ?? null }
 }
+
+export type RegisterRecord = { channel: keyof typeof CHANNELS; tariff: number; value: number; read_at: string }
+
+/** A register reading as the meter's current data names it: «A+ сумма», «R+ Т2». */
+export const registerValue = (r: RegisterRecord): ParameterValue => ({
+  parameter_name: `${CHANNELS[r.channel]} ${tariffName(r.tariff)}`,
+  value: r.value,
+  measurement: unitOf(r.channel),
+})
 
 export async function latestRequest(db: Executor, counterId: number): Promise<CurrentDataTask | null> {
   const result = await db.execute(sql`

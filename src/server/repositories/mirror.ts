@@ -1,11 +1,13 @@
-import { asc, gt, or, sql } from 'drizzle-orm'
+import { asc, gt, isNull, or, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { ConnParam } from '../../shared/schemas/counters'
-import { SECRET_CONN_PARAMS, type MirroredInstallation } from '../../shared/schemas/mirror'
+import { SECRET_CONN_PARAMS, type MirroredInstallation, type MirroredReadings } from '../../shared/schemas/mirror'
 import type { Executor } from '../db/client'
 import { counters, pointCounters, points, represents } from '../db/schema'
 import { modelGroupConnParams } from './counters'
+import { registerValue, type RegisterRecord } from './meter-data'
 import { installationAnswer, selectInstallations } from './points'
+import { iso } from './tasks'
 
 /**
  * How far behind the database's clock the cursor is kept: a row is dated when written (clock_timestamp, migration
@@ -66,3 +68,39 @@ export const pointIds = (db: Executor) => idsOf(db, points.point_id)
 export const counterIds = (db: Executor) => idsOf(db, counters.counter_id)
 export const representIds = (db: Executor) => idsOf(db, represents.represent_id)
 export const installationIds = (db: Executor) => idsOf(db, pointCounters.point_counter_id)
+
+/**
+ * How far before the cursor a meter's latest reading still counts as new. A reading is dated when it was taken: a
+ * poll's readings when the poll started, stored when it ends, up to its deadline (POLL_DEADLINE_MS, 2 minutes) later,
+ * which may be after a round whose cursor passed that date. A meter read within it is sent in two or three rounds.
+ */
+const READINGS_LATE_MARGIN = sql`interval '10 minutes'`
+
+/**
+ * The latest register readings of every meter installed on a point now, as its info dialog shows them; with `from`,
+ * only of the meters read after it (less READINGS_LATE_MARGIN). Each meter costs two probes of the (counter_id,
+ * read_at) index of register_readings (its latest time, then that time's rows), so a whole copy grows with the meters,
+ * never with the readings kept.
+ */
+export async function readingsSince(db: Executor, from?: Date): Promise<MirroredReadings[]> {
+  const result = await db.execute(sql`
+    select pc.counter_id, r.channel, r.tariff, r.value, ${iso('r.read_at')} as read_at
+    from point_counters pc
+    cross join lateral (select max(read_at) as read_at from register_readings where counter_id = pc.counter_id) latest
+    join register_readings r on r.counter_id = pc.counter_id and r.read_at = latest.read_at
+    where pc.removed_at is null ${from ? sql`and latest.read_at > ${from.toISOString()}::timestamptz - ${READINGS_LATE_MARGIN}` : sql``}
+    order by pc.counter_id, r.channel, r.tariff`)
+  const byMeter = new Map<number, MirroredReadings>()
+  for (const { counter_id, ...record } of result.rows as (RegisterRecord & { counter_id: number })[]) {
+    const meter = byMeter.get(counter_id) ?? { counter_id, data: [], values_date: record.read_at }
+    meter.data.push(registerValue(record))
+    byMeter.set(counter_id, meter)
+  }
+  return [...byMeter.values()]
+}
+
+/** The meters installed on a point now: the device keeps the readings of these. */
+export async function installedCounterIds(db: Executor): Promise<number[]> {
+  const rows = await db.select({ id: pointCounters.counter_id }).from(pointCounters).where(isNull(pointCounters.removed_at)).orderBy(asc(pointCounters.counter_id))
+  return rows.map((row) => row.id)
+}

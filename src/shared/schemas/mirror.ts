@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { parameterValue } from './collection'
 import { dateTimeText } from './common'
 import { connParam, counter } from './counters'
 import { point, pointCounter } from './points'
@@ -17,6 +18,10 @@ export const SECRET_CONN_PARAMS: readonly string[] = ['password']
 export const mirroredInstallation = v.object({ ...pointCounter.entries, point_id: v.number(), conn_params: v.nullable(v.array(connParam)) })
 export type MirroredInstallation = v.InferOutput<typeof mirroredInstallation>
 
+/** The latest register readings of a current meter (energy per channel and tariff) as its info dialog shows them. */
+export const mirroredReadings = v.object({ counter_id: v.number(), data: v.array(parameterValue), values_date: v.string() })
+export type MirroredReadings = v.InferOutput<typeof mirroredReadings>
+
 /**
  * Rows changed since the cursor, and the ids of every row there is now: a cached row whose id is not among them was
  * deleted (or is no longer visible to the user). Null when the user may not see that kind of row.
@@ -30,6 +35,8 @@ export const mirrorAnswer = v.object({
   counters: section(counter),
   represents: section(representTreeRow),
   installations: section(mirroredInstallation),
+  /** Changed: the meters read since the cursor; ids: every meter installed on a point now. */
+  readings: section(mirroredReadings),
 })
 export type MirrorAnswer = v.InferOutput<typeof mirrorAnswer>
 

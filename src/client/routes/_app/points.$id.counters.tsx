@@ -2,12 +2,13 @@ import { useState } from 'react'
 import { Alert, Badge, Button, HStack, IconButton } from '@chakra-ui/react'
 import { createFileRoute } from '@tanstack/react-router'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { History, Pencil, PlugZap, Plus, Unplug } from 'lucide-react'
+import { History, Info, Pencil, PlugZap, Plus, Unplug } from 'lucide-react'
 import type { PointCounter } from '../../../shared/schemas/points'
 import { T } from '../../../shared/texts'
 import { DataTable } from '../../components/ui/data-table'
 import { formatDate, formatNumber } from '../../lib/format'
 import { useCan } from '../../features/auth/api/auth'
+import { MeterInfoDialog } from '../../features/collection'
 import { counterKeys } from '../../features/counters/api/counters'
 import { ConnParamsDialog } from '../../features/counters/components/conn-params-dialog'
 import { CounterEditDialog } from '../../features/counters/components/counter-edit-dialog'
@@ -30,6 +31,7 @@ function PointCountersTab() {
   const [history, setHistory] = useState<PointCounter | null>(null)
   const [conn, setConn] = useState<PointCounter | null>(null)
   const [editing, setEditing] = useState<PointCounter | null>(null)
+  const [info, setInfo] = useState<PointCounter | null>(null)
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: pointKeys.all })
     await queryClient.invalidateQueries({ queryKey: counterKeys.all })
@@ -80,6 +82,12 @@ function PointCountersTab() {
         emptyText={T.empty}
         actions={(r) => (
           <>
+            {/* The current meter's readings, as the meters list's info dialog shows them (offline: the device's copy). */}
+            {can('counters.view') && (
+              <IconButton size="sm" variant="ghost" aria-label={`Сведения ${r.serial_num}`} disabled={!r.is_current} onClick={() => setInfo(r)}>
+                <Info />
+              </IconButton>
+            )}
             <IconButton size="sm" variant="ghost" aria-label={`Параметры подключения ${r.serial_num}`} disabled={!r.is_current || !can('counters.install')} onClick={() => setConn(r)}>
               <PlugZap />
             </IconButton>
@@ -101,6 +109,7 @@ function PointCountersTab() {
       <TakeOffDialog key={`off-${removing?.counter_id}`} counter={removing} onClose={() => setRemoving(null)} onDone={() => void refresh()} />
       <HistoryDialog counter={history} onClose={() => setHistory(null)} />
       <ConnParamsDialog counter={conn} onClose={() => setConn(null)} />
+      {info && <MeterInfoDialog counterId={info.counter_id} open onClose={() => setInfo(null)} />}
       <CounterEditDialog key={`edit-${editing?.counter_id}`} counter={editing} onClose={() => setEditing(null)} onDone={() => void refresh()} />
     </>
   )

@@ -14,9 +14,12 @@ import {
   phaseData,
   profileData,
   taskLogList,
+  type CurrentData,
   type TaskInput,
 } from '../../../../shared/schemas/collection'
 import { api } from '../../../lib/api-client'
+import { loadOffline } from '../../../lib/lazy-offline'
+import { isOffline } from '../../points/api/points'
 import type { ListSearch } from '../../../lib/list-search'
 
 /** Query keys of the data-collection area; a mutation invalidates only its own. */
@@ -66,14 +69,30 @@ export const monitoringQueryOptions = (interactions: number, statuses: string[],
     refetchInterval: refreshMs,
   })
 
+/** The meter's current data; `offline` when it holds only the latest readings the background mirror put on the device. */
+export type LoadedCurrentData = CurrentData & { offline: boolean }
+
 export const currentDataQueryOptions = (counterId: number, pollMs: number | false) =>
   queryOptions({
     queryKey: collectionKeys.currentData(counterId),
-    queryFn: ({ signal }) => api(`/api/counter/${counterId}/get_current_data/`, { schema: currentData, signal }),
+    queryFn: async ({ signal }): Promise<LoadedCurrentData> => {
+      try {
+        return { ...(await api(`/api/counter/${counterId}/get_current_data/`, { schema: currentData, signal })), offline: false }
+      } catch (error) {
+        const cached = isOffline(error) ? await (await loadOffline()).cachedReadingsOf(counterId) : undefined
+        if (!cached) throw error
+        // Neither the model nor the phases are on the device: no power switching, no phase table offline.
+        const { data, values_date } = cached
+        return { external_model: '', data, values_date, phase: { values: [], values_date: null }, task: null, offline: true }
+      }
+    },
     refetchInterval: pollMs,
   })
 
-export const requestCurrentData = (counterId: number) => api(`/api/counter/${counterId}/get_current_data/`, { query: { refresh: 1 }, schema: currentData })
+export const requestCurrentData = async (counterId: number): Promise<LoadedCurrentData> => ({
+  ...(await api(`/api/counter/${counterId}/get_current_data/`, { query: { refresh: 1 }, schema: currentData })),
+  offline: false,
+})
 export const switchRelay = (counterId: number, on: boolean) => api(`/api/counters/${counterId}/relay/`, { method: 'POST', body: { on }, schema: v.nullable(currentDataTask) })
 
 export const phaseQueryOptions = (counterId: number) =>

@@ -1,10 +1,11 @@
-import { Button, Checkbox, Dialog, Heading, HStack, SimpleGrid, Spinner, Stack, Table, Text } from '@chakra-ui/react'
+import { Alert, Button, Checkbox, Dialog, Heading, HStack, SimpleGrid, Spinner, Stack, Table, Text } from '@chakra-ui/react'
 import { Modal } from '../../../components/ui/modal'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Power, PowerOff, RefreshCw } from 'lucide-react'
 import { T } from '../../../../shared/texts'
 import { notify } from '../../../components/ui/notify'
 import { errorMessage } from '../../../lib/api-client'
+import { formatDateTime } from '../../../lib/format'
 import { useCan } from '../../auth/api/auth'
 import { collectionKeys, parametersQueryOptions, setParameterSelected, switchRelay } from '../api/collection'
 import { useRefreshMeter } from '../api/use-refresh-meter'
@@ -42,7 +43,10 @@ function ParameterSettings({ counterId }: { counterId: number }) {
   )
 }
 
-/** The meters list's info dialog (1100 px): parameter values, phase values with the vector diagram, settings. */
+/**
+ * The meter's info dialog (1100 px): parameter values, phase values with the vector diagram, settings. Offline it shows
+ * the latest readings the background mirror put on the device, and when they were taken.
+ */
 export function MeterInfoDialog({ counterId, open, onClose }: Props) {
   const can = useCan()
   const { query, refresh, asking, status } = useRefreshMeter(counterId, open)
@@ -82,6 +86,12 @@ export function MeterInfoDialog({ counterId, open, onClose }: Props) {
               )}
             </HStack>
           </HStack>
+          {data?.offline && (
+            <Alert.Root status="warning">
+              <Alert.Indicator />
+              <Alert.Title>{T.offlineReadings(formatDateTime(data.values_date))}</Alert.Title>
+            </Alert.Root>
+          )}
           {query.isPending && <Spinner aria-label="Загрузка" />}
           {query.isError && <Text color="red.600">{errorMessage(query.error)}</Text>}
           {data && (
@@ -110,7 +120,7 @@ export function MeterInfoDialog({ counterId, open, onClose }: Props) {
               </Stack>
             </SimpleGrid>
           )}
-          {data && (
+          {data && !data.offline && (
             <Stack gap="2">
               <Heading as="h3" size="md">Значения по фазам</Heading>
               <PhaseView data={data.phase} />
