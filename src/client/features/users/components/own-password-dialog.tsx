@@ -7,6 +7,7 @@ import { notify } from '../../../components/ui/notify'
 import { useForm } from '../../../components/ui/use-form'
 import { meQueryOptions, passwordIsRight } from '../../auth/api/auth'
 import { changeOwnPassword } from '../api/users'
+import { NewPasswordFields } from './user-dialogs'
 
 /** The signed-in user's own change, from the header or their row: the spec's dialog of current, new and repeated. */
 export function OwnPasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -38,24 +39,7 @@ export function OwnPasswordDialog({ open, onClose }: { open: boolean; onClose: (
         error={form.errors.current_password}
         autoComplete="current-password"
       />
-      <TextField
-        label="Новый пароль"
-        type="password"
-        required
-        value={form.values.password}
-        onChange={(v) => form.set('password', v)}
-        error={form.errors.password}
-        autoComplete="new-password"
-      />
-      <TextField
-        label="Повторите пароль"
-        type="password"
-        required
-        value={form.values.password2}
-        onChange={(v) => form.set('password2', v)}
-        error={form.errors.password2}
-        autoComplete="new-password"
-      />
+      <NewPasswordFields form={form} />
     </FormDialog>
   )
 }

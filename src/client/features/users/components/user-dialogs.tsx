@@ -14,6 +14,30 @@ function useGroupOptions() {
 
 const emptyUser = { username: '', first_name: '', last_name: '', middle_name: '', email: '', password: '', password2: '', groups: [] as number[] }
 
+/** The new password and its repetition, as every password form asks them. */
+export function NewPasswordFields({ form, label = 'Новый пароль' }: { form: NewPasswordForm; label?: string }) {
+  return (
+    <>
+      <TextField label={label} type="password" required value={form.values.password} onChange={(v) => form.set('password', v)} error={form.errors.password} autoComplete="new-password" />
+      <TextField
+        label="Повторите пароль"
+        type="password"
+        required
+        value={form.values.password2}
+        onChange={(v) => form.set('password2', v)}
+        error={form.errors.password2}
+        autoComplete="new-password"
+      />
+    </>
+  )
+}
+
+type NewPasswordForm = {
+  values: { password: string; password2: string }
+  errors: Record<string, string>
+  set: (name: 'password' | 'password2', value: string) => void
+}
+
 export function UserCreateDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
   const form = useForm(userCreateForm, emptyUser)
   const groups = useGroupOptions()
@@ -32,8 +56,7 @@ export function UserCreateDialog({ open, onClose, onDone }: { open: boolean; onC
       <TextField label="Имя" required value={form.values.first_name} onChange={(v) => form.set('first_name', v)} error={form.errors.first_name} />
       <TextField label="Фамилия" required value={form.values.last_name} onChange={(v) => form.set('last_name', v)} error={form.errors.last_name} />
       <TextField label="E-mail" type="email" value={form.values.email} onChange={(v) => form.set('email', v)} error={form.errors.email} />
-      <TextField label="Пароль" type="password" required value={form.values.password} onChange={(v) => form.set('password', v)} error={form.errors.password} autoComplete="new-password" />
-      <TextField label="Повторите пароль" type="password" required value={form.values.password2} onChange={(v) => form.set('password2', v)} error={form.errors.password2} autoComplete="new-password" />
+      <NewPasswordFields form={form} label="Пароль" />
       <CheckboxList legend="Группы" options={groups} value={form.values.groups} onChange={(v) => form.set('groups', v)} emptyText="Групп пока нет" />
     </FormDialog>
   )
@@ -76,24 +99,7 @@ export function PasswordResetDialog({ user, onClose, onDone }: { user: User | nu
   })
   return (
     <FormDialog open={user !== null} onClose={onClose} title={`Смена пароля: ${user?.username ?? ''}`} onSubmit={onSubmit} submitting={form.submitting}>
-      <TextField
-        label="Новый пароль"
-        type="password"
-        required
-        value={form.values.password}
-        onChange={(v) => form.set('password', v)}
-        error={form.errors.password}
-        autoComplete="new-password"
-      />
-      <TextField
-        label="Повторите пароль"
-        type="password"
-        required
-        value={form.values.password2}
-        onChange={(v) => form.set('password2', v)}
-        error={form.errors.password2}
-        autoComplete="new-password"
-      />
+      <NewPasswordFields form={form} />
     </FormDialog>
   )
 }
