@@ -87,7 +87,7 @@ describe('access on every API route, enumerated from the server itself', () => {
       ['double slash', (path) => `/${path}`, false],
       ['dot segment', (path) => `/.${path}`, false],
     ]
-    const auditsBefore = await t.database.db.execute(sql`select count(*)::int as n from audit_log`)
+    const auditsBefore = (await t.database.db.execute(sql`select count(*)::int as n from audit_log`)).rows
     const failures: string[] = []
     for (const route of t.app.apiRoutes.filter((r) => r.access !== 'public')) {
       const tokens: [string, string | null, number][] = [['no token', null, 401]]
@@ -111,7 +111,7 @@ describe('access on every API route, enumerated from the server itself', () => {
       }
     }
     expect(failures).toEqual([])
-    expect(await t.database.db.execute(sql`select count(*)::int as n from audit_log`)).toEqual(auditsBefore)
+    expect((await t.database.db.execute(sql`select count(*)::int as n from audit_log`)).rows).toEqual(auditsBefore)
   })
 
   it('keeps the files of the console and its shell open to everyone', async () => {
