@@ -71,6 +71,8 @@ export default defineConfig({
     // CI also writes a JSON report, from which .ci/run prints its closing line.
     reporters: process.env.VITEST_JSON ? ['default', 'json'] : ['default'],
     outputFile: process.env.VITEST_JSON ? { json: process.env.VITEST_JSON } : undefined,
+    // Two files at once: Vitest's default on two cores is one, and the browser tests spend much of their time waiting.
+    maxWorkers: 2,
     projects: [
       {
         test: {
