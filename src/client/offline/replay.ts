@@ -89,19 +89,37 @@ async function drain(db: MeteringDb, transport: Transport, author: number, clock
     // Each wave sends the oldest due entry of every entity; re-reading per wave picks up edits made meanwhile.
     const heads = await dueHeads(db, author, clock.now(), retryNow, deferredEntities)
     if (heads.length === 0) break
-    for (const candidates of batchesOf(heads)) {
-      if (stopped) break
+    const sendBatch = async (candidates: OutboxEntry[]) => {
+      if (stopped) return
       const batch = await claim(db, candidates)
-      if (batch.length === 0) continue
+      if (batch.length === 0) return
       const answers = await send(db, transport, batch, clock)
       // One transaction per batch: the screens' live queries wake once per batch, not once per entry.
       await writeTransaction(db, async () => {
         for (const [i, entry] of batch.entries()) await handle(entry, answers[i]!)
       })
     }
+    const [probe, ...rest] = batchesOf(heads)
+    await sendBatch(probe!)
+    await inFlight(rest, BATCHES_IN_FLIGHT, sendBatch)
   }
   report.nextAttemptAt = await earliestRetry(db, author, clock.now())
   return report
+}
+
+/**
+ * Batches hold different entities, so two may be out at once: the server applies one while the answers of the
+ * other are settled on the device.
+ */
+const BATCHES_IN_FLIGHT = 2
+
+/** Runs `work` over `items` with at most `limit` at a time. */
+async function inFlight<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!)
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
 }
 
 /**

@@ -93,14 +93,16 @@ export async function insertPoint(db: Executor, input: PointInput): Promise<numb
   return row!.id
 }
 
-export async function updatePoint(db: Executor, pointId: number, input: PointInput): Promise<void> {
-  await withFreeNumber(
+/** Writes the point and answers it as the API shows it: the card its trigger wrote in the same statement. */
+export async function updatePoint(db: Executor, pointId: number, input: PointInput): Promise<Point> {
+  const [row] = await withFreeNumber(
     db
       .update(points)
       .set({ ...input, version: sql`${points.version} + 1`, updated_at: new Date() })
       .where(eq(points.point_id, pointId))
-      .execute(),
+      .returning({ json: points.card }),
   )
+  return JSON.parse(row!.json) as Point
 }
 
 export async function deletePoint(db: Executor, pointId: number): Promise<void> {

@@ -60,8 +60,7 @@ export async function pointRoutes(app: FastifyInstance) {
       const before = await existingPoint(tx, request.params.id)
       checkIfMatch(request, before)
       await checkCustomer(tx, request.body)
-      await updatePoint(tx, request.params.id, request.body)
-      const after = await existingPoint(tx, request.params.id)
+      const after = await updatePoint(tx, request.params.id, request.body)
       await audit(tx, request, 'point', request.params.id, 'update', before, after)
       return after
     })

@@ -40,6 +40,29 @@ describe('flushOutbox in batches', () => {
     expect(await countWaiting(ME, db)).toBe(0)
   })
 
+  it('keeps two batches out at once, each entry still applied once', async () => {
+    const entries = await editAll(POINTS)
+    let out = 0
+    let most = 0
+    let secondArrived = () => {}
+    const second = new Promise<void>((resolve) => (secondArrived = resolve))
+    // A full batch's answer is held until another batch is out (or a second has passed, when none comes).
+    const holdingTransport: typeof server.transport = async (requests) => {
+      most = Math.max(most, ++out)
+      if (out === 2) secondArrived()
+      if (requests.length === OUTBOX_BATCH_MAX) await Promise.race([second, new Promise((resolve) => setTimeout(resolve, 1_000))])
+      const answers = await server.transport(requests)
+      out -= 1
+      return answers
+    }
+
+    expect(await flushOutbox(holdingTransport, { author: ME, db, ...clock })).toMatchObject({ applied: POINTS })
+
+    expect(most).toBe(2)
+    expect(entries.every((entry) => server.timesApplied(entry.mutationId) === 1)).toBe(true)
+    expect(await countWaiting(ME, db)).toBe(0)
+  })
+
   it('settles each entry of a batch by its own answer: applied, conflict, rejected', async () => {
     const [, stale, bad] = await editAll(3)
     server.editPointAsAnotherUser(2, { name: 'их' })
