@@ -5,6 +5,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import type { FastifyInstance } from 'fastify'
 import { buildApp, DEFAULT_CONSOLE_ROOT } from '../../src/server/app'
 import { loadConfig } from '../../src/server/config'
+import { pgliteTemplate } from '../helpers/pglite-template'
 import { openDatabase, type Database } from '../../src/server/db/client'
 import { runSeeds } from '../../src/server/db/seed'
 import { ADMIN, CHROMIUM, CHROMIUM_ARGS } from './harness'
@@ -76,7 +77,7 @@ export async function startFieldServer(options: { consoleRoot?: string; demo?: b
 
   const consoleRoot = options.consoleRoot ?? DEFAULT_CONSOLE_ROOT
   assertBuilt(consoleRoot)
-  const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') })
+  const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite'), template: await pgliteTemplate() })
   await runSeeds(database.db, { adminUsername: ADMIN.username, adminPassword: ADMIN.password, demo: Boolean(options.demo), dataDir })
   await serve(consoleRoot, database)
 

@@ -5,6 +5,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import type { FastifyInstance } from 'fastify'
 import { buildApp, DEFAULT_CONSOLE_ROOT } from '../../src/server/app'
 import { loadConfig } from '../../src/server/config'
+import { pgliteTemplate } from '../helpers/pglite-template'
 import { openDatabase, type Database } from '../../src/server/db/client'
 import { runSeeds } from '../../src/server/db/seed'
 
@@ -35,7 +36,7 @@ export type E2E = {
 export async function startE2E(options: { demo?: boolean } = {}): Promise<E2E> {
   if (!existsSync(path.join(DEFAULT_CONSOLE_ROOT, 'index.html'))) throw new Error('The console is not built: run `npm run build` first')
   const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-'))
-  const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') })
+  const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite'), template: await pgliteTemplate() })
   const config = { ...loadConfig({}), dataDir, collector: false, demo: Boolean(options.demo) }
   await runSeeds(database.db, { adminUsername: ADMIN.username, adminPassword: ADMIN.password, demo: Boolean(options.demo), dataDir })
   const app = await buildApp({ config, database, secret: 'e2e-secret-e2e-secret-e2e-secret-0123', loginMaxFailures: 1000 })

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { SQL } from 'drizzle-orm'
 import pg from 'pg'
 import { openDatabase, type Database } from '../../src/server/db/client'
+import { pgliteTemplate } from './pglite-template'
 
 /**
  * A fresh database per test file: in-memory PGlite by default, or a new PostgreSQL database created on
@@ -9,7 +10,7 @@ import { openDatabase, type Database } from '../../src/server/db/client'
  */
 export async function openTestDatabase(): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL
-  if (!adminUrl) return openDatabase({ dataDir: 'memory://' })
+  if (!adminUrl) return openDatabase({ dataDir: 'memory://', template: await pgliteTemplate() })
   const name = `test_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()

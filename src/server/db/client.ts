@@ -26,8 +26,11 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 /** Any constant shared by every process that may migrate the same PostgreSQL. */
 const MIGRATION_LOCK = 7_240_001
 
-/** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite (a folder, or memory:// for tests). */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+/**
+ * Opens PostgreSQL when a URL is given, otherwise the embedded PGlite (a folder, or memory:// for tests); a new
+ * PGlite database may start from `template`, a dump of one (tests/helpers/pglite-template.ts).
+ */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; template?: string }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, Client: PreparingClient })
     // An idle connection the server closes (a restart, a terminated backend) must not crash the process: the pool
@@ -44,7 +47,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     }
     return { db: drizzle(pool, { schema }), engine: 'postgres', close: () => pool.end() }
   }
-  const pool = new PgliteWorkerPool(options.dataDir)
+  const pool = new PgliteWorkerPool(options.dataDir, options.template)
   await pool.ready
   const db = drizzle(pool as unknown as pg.Pool, { schema })
   await migrate(db, { migrationsFolder })

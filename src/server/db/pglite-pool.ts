@@ -52,9 +52,10 @@ export class PgliteWorkerPool {
   private nextId = 1
   readonly ready: Promise<void>
 
-  constructor(dataDir: string) {
+  /** `template`: a dump file (PGlite's dumpDataDir) a new database starts from. */
+  constructor(dataDir: string, template?: string) {
     if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
-    this.worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir } })
+    this.worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir, template } })
     this.ready = new Promise((resolve, reject) => {
       this.worker.once('error', reject)
       const onReady = (message: { ready?: boolean }) => {

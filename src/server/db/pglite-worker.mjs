@@ -1,5 +1,6 @@
 // Runs PGlite on its own thread so that a long query never stalls the HTTP server.
 // Plain JavaScript on purpose: worker threads start outside tsx and vitest's loaders.
+import { readFileSync } from 'node:fs'
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite, protocol, types } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
@@ -10,7 +11,12 @@ const asText = (value) => value
 const allAsText = (parsers) => Object.fromEntries(Object.keys(parsers).map((oid) => [oid, asText]))
 
 // Every value comes back as PostgreSQL's text; the main thread parses it the way node-postgres does.
-const db = new PGlite(workerData.dataDir, { extensions: { pg_trgm }, parsers: allAsText(types.parsers) })
+// A new database may start as a copy of a dump (PGlite's dumpDataDir): tests start from one already migrated.
+const db = new PGlite(workerData.dataDir, {
+  extensions: { pg_trgm },
+  parsers: allAsText(types.parsers),
+  loadDataDir: workerData.template ? new Blob([readFileSync(workerData.template)]) : undefined,
+})
 
 /** @param {any} error */
 function describe(error) {
