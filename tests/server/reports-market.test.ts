@@ -192,3 +192,23 @@ describe('file names', () => {
     expect(rows[0]).toMatchObject({ Объект: null, 'Точка учёта': 'Ввод 4' })
   })
 })
+
+describe('point search of the report picker', () => {
+  const search = (text: string, token = t.adminToken) => t.call(token, { method: 'GET', url: `/api/reports/points/?search=${encodeURIComponent(text)}` })
+
+  it('finds points by name or identifier, a point in no object too', async () => {
+    const byName = await search('ввод 4')
+    expect(byName.statusCode).toBe(200)
+    expect(byName.json()).toEqual({ results: [{ point_id: oneWay, name: 'Ввод 4', point_number: '770004', object_name: '' }] })
+    const byNumber = (await search('77000')).json().results.map((p: { name: string }) => p.name)
+    expect(byNumber).toEqual(['Ввод 1', 'Ввод 2', 'Ввод 3', 'Ввод 4'])
+    expect((await search('77000')).json().results[0].object_name).toBe('ПС «Башня», РУ-10 кВ, ТП-1')
+  })
+
+  it('needs reports.export only', async () => {
+    const reporter = await t.userWith(['reports.export'])
+    expect((await search('Ввод', reporter.token)).statusCode).toBe(200)
+    const other = await t.userWith(['points.view'])
+    expect((await search('Ввод', other.token)).statusCode).toBe(403)
+  })
+})

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { eq } from 'drizzle-orm'
 import { idParams } from '../../shared/schemas/common'
-import { accountTariffSchemeInput, marketAreaInput, reportQuery } from '../../shared/schemas/reports'
+import { accountTariffSchemeInput, marketAreaInput, reportPointSearchQuery, reportQuery } from '../../shared/schemas/reports'
 import { T } from '../../shared/texts'
 import { accountTariffSchemes, represents } from '../db/schema'
 import { fieldError, notFound } from '../lib/http-errors'
@@ -9,6 +9,7 @@ import { mutate } from '../lib/mutation'
 import { audit } from '../lib/audit'
 import type { Req } from '../lib/route-types'
 import { contentDisposition, makeReport } from '../reports'
+import { searchReportPoints } from '../reports/point-search'
 import { listSchemes, loadScheme } from '../reports/tariffs'
 
 export async function reportRoutes(app: FastifyInstance) {
@@ -20,6 +21,12 @@ export async function reportRoutes(app: FastifyInstance) {
       .header('Cache-Control', 'no-store')
       .send(file.body)
   })
+
+  app.get(
+    '/api/reports/points/',
+    { config: { permission: 'reports.export' }, schema: { querystring: reportPointSearchQuery } },
+    async (request: Req<{ query: typeof reportPointSearchQuery }>) => ({ results: await searchReportPoints(app.db, request.query.search) }),
+  )
 
   /** Sets the owner of an object's metering area, the `<area>` of its points' 80020 messages. */
   app.put(
