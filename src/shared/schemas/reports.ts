@@ -102,7 +102,9 @@ export const marketAreaInput = v.pipe(
 export type MarketArea = v.InferOutput<typeof marketAreaInput>
 
 /** `GET /api/reports/points/`: the report picker's point search by name or identifier. */
-export const reportPointSearchQuery = v.object({ search: v.pipe(v.string(T.invalidValue), v.trim(), v.minLength(1, T.required), v.maxLength(200, T.tooLong(200))) })
+export const reportPointSearchQuery = v.object({
+  search: v.pipe(v.string(T.invalidValue), v.trim(), v.minLength(1, T.required), v.maxLength(200, T.tooLong(200))),
+})
 export const reportPointHit = v.object({ point_id: v.number(), name: v.string(), point_number: v.string(), object_name: v.string() })
 export type ReportPointHit = v.InferOutput<typeof reportPointHit>
 export const reportPointHits = v.object({ results: v.array(reportPointHit) })

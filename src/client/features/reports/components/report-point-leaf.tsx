@@ -13,8 +13,10 @@ export type PickerProps = {
   maxPoints?: number
 }
 
+type LeafPoint = PickedPoint & { point_number: string; object_name?: string }
+
 /** A point to check, in the tree under its object (`treeitem`) or in the search's list of hits. */
-export function PointLeaf(props: PickerProps & { point: PickedPoint & { point_number: string; object_name?: string }; indent: string; inTree?: boolean }) {
+export function PointLeaf(props: PickerProps & { point: LeafPoint; indent: string; inTree?: boolean }) {
   const { point, value, onChange, maxPoints } = props
   const checked = value.points.some((p) => p.point_id === point.point_id)
   const full = maxPoints !== undefined && maxPoints > 1 && value.points.length >= maxPoints
