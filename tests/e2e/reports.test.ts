@@ -46,7 +46,7 @@ describe('report screens', () => {
     await page.getByText('02.05.2025', { exact: true }).waitFor()
 
     const [download] = await Promise.all([page.waitForEvent('download'), generate.click()])
-    expect(download.suggestedFilename()).toBe('report_010.xlsx')
+    expect(download.suggestedFilename()).toBe('report_010_ПС Северная и ещё 1_01.05.2025-02.05.2025.xlsx')
     const path = await download.path()
     const workbook = new ExcelJS.Workbook()
     await workbook.xlsx.readFile(path)
@@ -81,7 +81,7 @@ describe('report screens', () => {
     await page.getByLabel(T.reportDateBegin).fill('2025-05-01')
     await page.getByLabel(T.reportDateEnd).fill('2025-05-02')
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: T.reportGenerate }).click()])
-    expect(download.suggestedFilename()).toBe('report_001.02.xlsx')
+    expect(download.suggestedFilename()).toBe('report_001.02_Ввод 1 (770001) и ещё 2_01.05.2025-02.05.2025.xlsx')
 
     await page.goto('/report-80020')
     const points = page.getByRole('tree', { name: T.reportPickPoints })

@@ -14,6 +14,9 @@ export type ReportContext = {
   points: ReportPoint[]
   /** The chosen objects' names, for the document's heading. */
   objectNames: string[]
+  /** What was chosen: the objects and the points named directly. */
+  representIds: number[]
+  pointIds: number[]
   now: Date
 }
 

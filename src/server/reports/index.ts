@@ -1,6 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream'
 import { eq, inArray } from 'drizzle-orm'
-import { REPORT_FILE_NAMES, reportRequestErrors, type ReportQuery } from '../../shared/schemas/reports'
+import { reportRequestErrors, type ReportQuery } from '../../shared/schemas/reports'
 import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
 import { accounts, represents } from '../db/schema'
@@ -10,6 +10,7 @@ import { form008 } from './forms/form008'
 import { form00102 } from './forms/form00102'
 import { form010 } from './forms/form010'
 import { form80020 } from './forms/form80020'
+import { reportFileName } from './file-names'
 import { xml80020 } from './forms/xml80020'
 import { resolvePoints } from './selection'
 import { loadScheme } from './tariffs'
@@ -55,7 +56,7 @@ export async function makeReport(db: Executor, accountId: number | null, q: Repo
         .map((r) => r.name)
     : []
 
-  const ctx: ReportContext = { db, timeZone: account.time_zone, account, scheme, points, objectNames, now }
+  const ctx: ReportContext = { db, timeZone: account.time_zone, account, scheme, points, objectNames, representIds, pointIds, now }
   const period: Period = { first: q.beg_date ?? q.date!, last: q.end_date ?? q.date! }
   if (q.report === 'Form80020XmlReport') return xml80020(ctx, period)
 
@@ -67,7 +68,7 @@ export async function makeReport(db: Executor, accountId: number | null, q: Repo
     : form010(ctx, period, out)
   const out = new PassThrough()
   write(out).catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))))
-  return { fileName: REPORT_FILE_NAMES[form], contentType: XLSX, body: out }
+  return { fileName: reportFileName(form, objectNames, points, period), contentType: XLSX, body: out }
 }
 
 /** Content-Disposition with an ASCII fallback and the exact name in RFC 5987 form. */

@@ -51,11 +51,12 @@ export function reportSheet(stream: Writable, spec: { sheet: string; title: stri
   }
 
   return {
-    row(cells: Cell[], options: { bold?: boolean } = {}) {
+    /** `inTotal: false` leaves the row out of the totals (energy already counted on another row). */
+    row(cells: Cell[], options: { bold?: boolean; inTotal?: boolean } = {}) {
       const row = sheet.addRow(cells.map(valueOf))
       cells.forEach((c, i) => {
         const value = valueOf(c)
-        if (spec.columns[i]?.sum && typeof value === 'number') sums[i]! += value
+        if (spec.columns[i]?.sum && options.inTotal !== false && typeof value === 'number') sums[i]! += value
         const cell = row.getCell(i + 1)
         const format = spec.columns[i]?.numFmt
         if (format) cell.numFmt = format

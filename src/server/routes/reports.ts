@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify'
-import { accountTariffSchemeInput, reportQuery } from '../../shared/schemas/reports'
+import { eq } from 'drizzle-orm'
+import { idParams } from '../../shared/schemas/common'
+import { accountTariffSchemeInput, marketAreaInput, reportPointSearchQuery, reportQuery } from '../../shared/schemas/reports'
 import { T } from '../../shared/texts'
-import { accountTariffSchemes } from '../db/schema'
+import { accountTariffSchemes, represents } from '../db/schema'
 import { fieldError, notFound } from '../lib/http-errors'
 import { mutate } from '../lib/mutation'
 import { audit } from '../lib/audit'
 import type { Req } from '../lib/route-types'
 import { contentDisposition, makeReport } from '../reports'
+import { searchReportPoints } from '../reports/point-search'
 import { listSchemes, loadScheme } from '../reports/tariffs'
 
 export async function reportRoutes(app: FastifyInstance) {
@@ -18,6 +21,28 @@ export async function reportRoutes(app: FastifyInstance) {
       .header('Cache-Control', 'no-store')
       .send(file.body)
   })
+
+  app.get(
+    '/api/reports/points/',
+    { config: { permission: 'reports.export' }, schema: { querystring: reportPointSearchQuery } },
+    async (request: Req<{ query: typeof reportPointSearchQuery }>) => ({ results: await searchReportPoints(app.db, request.query.search) }),
+  )
+
+  /** Sets the owner of an object's metering area, the `<area>` of its points' 80020 messages. */
+  app.put(
+    '/api/represents/:id/market_area/',
+    { config: { permission: 'represents.change' }, schema: { params: idParams, body: marketAreaInput } },
+    async (request: Req<{ params: typeof idParams; body: typeof marketAreaInput }>, reply) =>
+      mutate(request, reply, async (tx) => {
+        const id = request.params.id
+        const area = { area_inn: represents.area_inn, area_name: represents.area_name }
+        const [before] = await tx.select(area).from(represents).where(eq(represents.represent_id, id))
+        if (!before) throw notFound()
+        const [after] = await tx.update(represents).set(request.body).where(eq(represents.represent_id, id)).returning(area)
+        await audit(tx, request, 'represent', id, 'update', before, after)
+        return after!
+      }),
+  )
 
   /** Tariff zone schemes, with the one the user's account uses by default. */
   app.get('/api/tariff_schemes/', { config: { permission: 'reports.export' } }, async (request) => {

@@ -84,3 +84,27 @@ export type TariffSchemeRow = v.InferOutput<typeof tariffSchemeRow>
 export const tariffSchemeList = v.object({ count: v.number(), results: v.array(tariffSchemeRow) })
 
 export const accountTariffSchemeInput = v.object({ tariff_scheme_id: idValue() })
+
+/**
+ * The owner of an object's metering area as 80020 messages name it (`<area>`): an INN of 10 or 12 digits and
+ * a name, or both empty for the account's own area.
+ */
+export const marketAreaInput = v.pipe(
+  v.object({
+    area_inn: v.pipe(v.string(T.invalidValue), v.trim(), v.regex(/^(\d{10}|\d{12})?$/, T.reportInnDigits)),
+    area_name: v.pipe(v.string(T.invalidValue), v.trim(), v.maxLength(255, T.invalidValue)),
+  }),
+  v.forward(
+    v.check((a) => a.area_inn === '' || a.area_name !== '', T.reportAreaNameRequired),
+    ['area_name'],
+  ),
+)
+export type MarketArea = v.InferOutput<typeof marketAreaInput>
+
+/** `GET /api/reports/points/`: the report picker's point search by name or identifier. */
+export const reportPointSearchQuery = v.object({
+  search: v.pipe(v.string(T.invalidValue), v.trim(), v.minLength(1, T.required), v.maxLength(200, T.tooLong(200))),
+})
+export const reportPointHit = v.object({ point_id: v.number(), name: v.string(), point_number: v.string(), object_name: v.string() })
+export type ReportPointHit = v.InferOutput<typeof reportPointHit>
+export const reportPointHits = v.object({ results: v.array(reportPointHit) })

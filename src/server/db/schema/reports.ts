@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, smallint, varchar } from 'drizzle-orm/pg-core'
+import { index, integer, pgTable, primaryKey, serial, smallint, varchar } from 'drizzle-orm/pg-core'
 import { accounts } from './admin'
 
 /** Tariff zone schemes (reference data): the reports cut half-hour values by them and name the tariff registers. */
@@ -30,3 +30,14 @@ export const accountTariffSchemes = pgTable('account_tariff_schemes', {
   account_id: integer('account_id').primaryKey().references(() => accounts.account_id, { onDelete: 'cascade' }),
   tariff_scheme_id: integer('tariff_scheme_id').notNull().references(() => tariffSchemes.tariff_scheme_id),
 })
+
+/** The last 80020 message number per sender and area (migration 0030): each file sent takes the next one. */
+export const marketMessageNumbers = pgTable(
+  'market_message_numbers',
+  {
+    sender_inn: varchar('sender_inn', { length: 12 }).notNull(),
+    area_inn: varchar('area_inn', { length: 12 }).notNull(),
+    last_number: integer('last_number').notNull(),
+  },
+  (t) => [primaryKey({ name: 'market_message_numbers_pk', columns: [t.sender_inn, t.area_inn] })],
+)

@@ -28,6 +28,9 @@ export const represents = pgTable(
     show_lost_in_percentage: boolean('show_lost_in_percentage').notNull().default(false),
     /** trunc, round0 or roundWith1..roundWith5. */
     round_val: varchar('round_val', { length: 12 }).notNull().default('roundWith2'),
+    /** The owner of the metering area (80020 `<area>`) for this object's points; empty: the account (migration 0030). */
+    area_inn: varchar('area_inn', { length: 12 }).notNull().default(''),
+    area_name: varchar('area_name', { length: 255 }).notNull().default(''),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Written by the database on every insert and update (migration 0026): the offline mirror asks what changed since. */
     changed_at: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),

@@ -5,6 +5,7 @@ import {
 } from '../context'
 import { readingKey, readingsAt } from '../data'
 import { ratioOf, segmentsOf } from '../selection'
+import { pointsInTotal } from '../totals'
 import { addDays, localMidnight, ruDate } from '../time'
 import { ENERGY_FORMAT, READING_FORMAT, missing, reportSheet, type Cell } from '../xlsx'
 
@@ -20,6 +21,7 @@ export async function form010(ctx: ReportContext, period: Period, out: Writable)
     ctx.db,
     segments.flatMap((s) => (s.meter ? [{ counter_id: s.meter.counter_id, at: s.from }, { counter_id: s.meter.counter_id, at: s.to }] : [])),
   )
+  const inTotal = await pointsInTotal(ctx.db, ctx.representIds, ctx.pointIds)
   const registers = registersOf(ctx.scheme)
   const column = (what: string, numFmt: string, sum = false) =>
     registers.map((z) => ({ header: `${what} ${tariffLabel(z)}, кВт·ч`, width: 14, numFmt, sum }))
@@ -31,11 +33,14 @@ export async function form010(ctx: ReportContext, period: Period, out: Writable)
       periodLine(period),
       ...selectionLines(ctx),
       `Показания на начало: ${ruDate(period.first)} 00:00, на конец: ${ruDate(addDays(period.last, 1))} 00:00 (без коэффициентов); расход с учётом коэффициентов трансформации`,
+      T.report010TotalNote,
     ],
     columns: [...POINT_COLUMNS, ...column('Начало', READING_FORMAT), ...column('Конец', READING_FORMAT), ...column('Расход', ENERGY_FORMAT, true), NOTE_COLUMN],
   })
   for (const segment of segments) {
     const notes = installationNotes(segment, window, ctx.timeZone)
+    const counted = inTotal.has(segment.point.point_id)
+    if (!counted) notes.push(T.reportNotInTotal)
     if (!segment.meter) {
       sheet.row([...pointCells(segment), ...registers.flatMap(() => [null, null, null]), notes.join('; ')])
       continue
@@ -57,7 +62,7 @@ export async function form010(ctx: ReportContext, period: Period, out: Writable)
       ...registers.map((z) => reading(end, z?.tariff ?? 0)),
       ...consumption,
       notes.join('; '),
-    ])
+    ], { inTotal: counted })
   }
   await sheet.finish()
 }

@@ -4,9 +4,26 @@ import { T } from '../../../shared/texts'
 import { periodLine, type Period, type ReportContext } from '../context'
 import { hhmm, ruDate } from '../time'
 import { ENERGY_FORMAT, missing, reportSheet, type Cell } from '../xlsx'
+import type { ProfileValue } from '../data'
 import { PROFILE_CHANNELS, pointProfile } from './profile80020'
 
 const UNITS: Record<number, string> = { 1: 'кВт·ч', 2: 'кВт·ч', 3: 'квар·ч', 4: 'квар·ч' }
+
+/**
+ * What a row's note says: the channels without data by name (a one-direction meter measures A+ only, and its
+ * A+ values are data all the same), «нет данных» alone when the whole half-hour is missing.
+ */
+function intervalNote(values: ProfileValue[]): string {
+  const absent = PROFILE_CHANNELS.filter((_, c) => values[c]!.value === null).map((channel) => CHANNELS[channel])
+  const notes = [
+    absent.length === PROFILE_CHANNELS.length ? T.reportNoData : absent.length ? `${T.reportNoData}: ${absent.join(', ')}` : '',
+    values.some((v) => v.value !== null && v.status === INTERVAL_STATUS.ESTIMATED) ? T.reportEstimatedValue : '',
+    values.some((v) => v.value !== null && v.status !== INTERVAL_STATUS.VALID && v.status !== INTERVAL_STATUS.ESTIMATED)
+      ? T.reportUncommercialValue
+      : '',
+  ]
+  return notes.filter(Boolean).join('; ')
+}
 
 /** Form 80020 as a workbook: one row per half-hour of each day of the period, the four channels with ratios applied. */
 export async function form80020(ctx: ReportContext, period: Period, out: Writable): Promise<void> {
@@ -35,13 +52,7 @@ export async function form80020(ctx: ReportContext, period: Period, out: Writabl
   for (const { day, intervals } of days) {
     for (const interval of intervals) {
       const cells: Cell[] = interval.values.map((v) => (v.value === null ? missing(null) : v.value))
-      const note = !interval.meter
-        ? T.reportNoMeter
-        : interval.values.some((v) => v.value === null)
-          ? 'нет данных'
-          : interval.values.some((v) => v.status === INTERVAL_STATUS.ESTIMATED)
-            ? 'расчётное значение'
-            : ''
+      const note = !interval.meter ? T.reportNoMeter : intervalNote(interval.values)
       sheet.row([ruDate(day), `${hhmm(interval.minute, ':')}–${hhmm((interval.minute + 30) % 1440, ':')}`, ...cells, interval.meter?.serial_num ?? null, note])
     }
   }

@@ -2,11 +2,9 @@ import iconv from 'iconv-lite'
 import { zipSync } from 'fflate'
 import { CHANNELS, INTERVAL_STATUS } from '../../../shared/metering'
 import type { Period, ReportContext } from '../context'
+import { areaOf, takeMessageNumbers, type MarketParty } from '../market-messages'
 import { hhmm, localParts } from '../time'
 import { PROFILE_CHANNELS, pointProfile, type ProfileDay } from './profile80020'
-
-/** The message number of a day's file: one message per day and point, so always the first. */
-const MESSAGE_NUMBER = 1
 
 const escapeXml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
@@ -34,31 +32,33 @@ function integerValues(values: (number | null)[]): number[] {
   })
 }
 
+/** The market knows two statuses: 0 commercial, 1 not (missing, estimated, edited, suspect or no meter). */
+const statusOf = (interval: ProfileDay['intervals'][number], c: number) =>
+  interval.meter && interval.values[c]!.status === INTERVAL_STATUS.VALID ? 0 : 1
+
 /** One day of the point as the 80020 message (class 80020, version 2) of the wholesale market. */
-export function message80020(ctx: ReportContext, day: ProfileDay): string {
+export function message80020(ctx: ReportContext, day: ProfileDay, area: MarketParty, number: number): string {
   const point = ctx.points[0]!
   const channels = PROFILE_CHANNELS.map((channel, c) => {
     const values = integerValues(day.intervals.map((i) => i.values[c]!.value))
     const periods = day.intervals.map((interval, i) => {
-      const status = interval.meter ? interval.values[c]!.status : INTERVAL_STATUS.MISSING
-      return `        <period start="${hhmm(interval.minute)}" end="${hhmm((interval.minute + 30) % 1440)}"><value status="${status}">${values[i]}</value></period>`
+      const period = `start="${hhmm(interval.minute)}" end="${hhmm((interval.minute + 30) % 1440)}"`
+      return `        <period ${period}><value status="${statusOf(interval, c)}">${values[i]}</value></period>`
     })
     const code = String(channel).padStart(2, '0')
     return `      <measuringchannel code="${code}" desc="${CHANNELS[channel]}">\n${periods.join('\n')}\n      </measuringchannel>`
   })
-  const inn = escapeXml(ctx.account.inn)
-  const name = escapeXml(ctx.account.name)
   return [
     '<?xml version="1.0" encoding="windows-1251"?>',
-    `<message class="80020" version="2" number="${MESSAGE_NUMBER}">`,
+    `<message class="80020" version="2" number="${number}">`,
     '  <datetime>',
     `    <timestamp>${timestamp(ctx.now, ctx.timeZone)}</timestamp>`,
     // Russia keeps no daylight saving time since 2014.
     '    <daylightsavingtime>0</daylightsavingtime>',
     `    <day>${compact(day.day)}</day>`,
     '  </datetime>',
-    `  <sender>\n    <inn>${inn}</inn>\n    <name>${name}</name>\n  </sender>`,
-    `  <area>\n    <inn>${inn}</inn>\n    <name>${name}</name>`,
+    `  <sender>\n    <inn>${escapeXml(ctx.account.inn)}</inn>\n    <name>${escapeXml(ctx.account.name)}</name>\n  </sender>`,
+    `  <area>\n    <inn>${escapeXml(area.inn)}</inn>\n    <name>${escapeXml(area.name)}</name>`,
     `    <measuringpoint code="${escapeXml(point.point_number)}" name="${escapeXml(point.name)}">`,
     ...channels,
     '    </measuringpoint>',
@@ -68,12 +68,21 @@ export function message80020(ctx: ReportContext, day: ProfileDay): string {
   ].join('\n')
 }
 
-export const fileName80020 = (inn: string, day: string) => `80020_${inn}_${compact(day)}_${MESSAGE_NUMBER}.xml`
+/** The market's file name: 80020_<sender INN>_<day>_<message number>.xml. */
+export const fileName80020 = (inn: string, day: string, number: number) => `80020_${inn}_${compact(day)}_${number}.xml`
 
-/** The 80020 XML of each day in windows-1251: one file for one day, a zip of the files for several. */
+/**
+ * The 80020 XML of each day in windows-1251: one file for one day, a zip of the files for several. Each file is
+ * a message of its own and takes the next number of the sender and the point's area.
+ */
 export async function xml80020(ctx: ReportContext, period: Period): Promise<{ fileName: string; contentType: string; body: Buffer }> {
   const { days } = await pointProfile(ctx, period)
-  const files = days.map((day) => ({ name: fileName80020(ctx.account.inn, day.day), data: iconv.encode(message80020(ctx, day), 'win1251') }))
+  const area = await areaOf(ctx.db, ctx.points[0]!.point_id, ctx.account)
+  const numbers = await takeMessageNumbers(ctx.db, ctx.account.inn, area.inn, days.length)
+  const files = days.map((day, i) => ({
+    name: fileName80020(ctx.account.inn, day.day, numbers[i]!),
+    data: iconv.encode(message80020(ctx, day, area, numbers[i]!), 'win1251'),
+  }))
   if (files.length === 1) return { fileName: files[0]!.name, contentType: 'application/xml; charset=windows-1251', body: files[0]!.data }
   const zip = zipSync(Object.fromEntries(files.map((f) => [f.name, new Uint8Array(f.data.buffer, f.data.byteOffset, f.data.byteLength)])))
   return { fileName: `80020_${ctx.account.inn}_${compact(period.first)}_${compact(period.last)}.zip`, contentType: 'application/zip', body: Buffer.from(zip) }

@@ -1,12 +1,13 @@
 import { queryOptions } from '@tanstack/react-query'
 import { representPoints, representTree } from '../../../../shared/schemas/represents'
-import { tariffSchemeList, type ReportQuery } from '../../../../shared/schemas/reports'
+import { reportPointHits, tariffSchemeList, type ReportQuery } from '../../../../shared/schemas/reports'
 import { api, downloadFile } from '../../../lib/api-client'
 
 export const reportKeys = {
   tree: ['reports', 'tree'] as const,
   objectPoints: (id: number) => ['reports', 'object-points', id] as const,
   schemes: ['reports', 'tariff-schemes'] as const,
+  pointSearch: (search: string) => ['reports', 'point-search', search] as const,
 }
 
 /** The objects of the picker (represent_id, parent_id, name). */
@@ -19,6 +20,14 @@ export const objectPointsQueryOptions = (id: number) =>
     queryKey: reportKeys.objectPoints(id),
     queryFn: async ({ signal }) =>
       (await api(`/api/represents/${id}/points/`, { schema: representPoints, signal })).map(({ point_id, name, point_number }) => ({ point_id, name, point_number })),
+  })
+
+/** Points found by name or identifier, whether or not they belong to an object. */
+export const reportPointSearchQueryOptions = (search: string) =>
+  queryOptions({
+    queryKey: reportKeys.pointSearch(search),
+    queryFn: async ({ signal }) => (await api('/api/reports/points/', { query: { search }, schema: reportPointHits, signal })).results,
+    enabled: search.trim() !== '',
   })
 
 export const tariffSchemesQueryOptions = () =>

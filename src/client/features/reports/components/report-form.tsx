@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Box, Button, Grid, Heading, Progress, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, Grid, HStack, Heading, Progress, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { FileDown } from 'lucide-react'
 import { reportRequestErrors, type ReportName, type ReportQuery } from '../../../../shared/schemas/reports'
@@ -9,6 +9,7 @@ import { SelectField, TextField } from '../../../components/ui/fields'
 import { notify } from '../../../components/ui/notify'
 import { formatDate } from '../../../lib/format'
 import { downloadReport, tariffSchemesQueryOptions } from '../api/reports'
+import { initialDates, lastMonth, monthStart, thisMonth, todayDate, type ReportDates } from '../lib/period-presets'
 import { ReportTreePicker, type TreeSelection } from './report-tree-picker'
 
 /** What one report screen asks for (metering.md sections 2 and 5). */
@@ -26,7 +27,7 @@ export type ReportFormSpec = {
 }
 
 /** The request a screen's choices make; the same rules as the server's decide whether it may be sent. */
-function queryOf(spec: ReportFormSpec, report: ReportName, selection: TreeSelection, dates: { date: string; beg: string; end: string }, scheme: number | null): ReportQuery {
+function queryOf(spec: ReportFormSpec, report: ReportName, selection: TreeSelection, dates: ReportDates, scheme: number | null): ReportQuery {
   const pointIds = selection.points.map((p) => p.point_id)
   const single = spec.pick === 'points' && pointIds.length === 1
   return {
@@ -42,8 +43,11 @@ function queryOf(spec: ReportFormSpec, report: ReportName, selection: TreeSelect
 }
 
 export function ReportForm({ spec }: { spec: ReportFormSpec }) {
+  const today = new Date()
   const [selection, setSelection] = useState<TreeSelection>({ objects: [], points: [] })
-  const [dates, setDates] = useState({ date: '', beg: '', end: '' })
+  // The selection's rule is shown once the user has chosen something: an untouched screen shows no error.
+  const [picked, setPicked] = useState(false)
+  const [dates, setDates] = useState<ReportDates>(() => initialDates(today))
   const [report, setReport] = useState<ReportName>(spec.formats[0]!.report)
   const [scheme, setScheme] = useState<number | null>(null)
   const [busy, setBusy] = useState(false)
@@ -52,7 +56,21 @@ export function ReportForm({ spec }: { spec: ReportFormSpec }) {
   const query = queryOf(spec, report, selection, dates, scheme)
   const errors = reportRequestErrors(query)
   // Only rules about what is filled in are shown at the fields; missing input just keeps the button disabled.
-  const shown = (field: string) => errors?.[field]?.find((m) => m !== T.required)
+  const shown = (field: string) => (field === 'points_id' && !picked ? undefined : errors?.[field]?.find((m) => m !== T.required))
+  const choose = (value: TreeSelection) => {
+    setPicked(true)
+    setSelection(value)
+  }
+  const presets =
+    spec.dates === 'one'
+      ? [
+          { label: T.reportToday, apply: () => setDates((d) => ({ ...d, date: todayDate(today) })) },
+          { label: T.reportMonthStart, apply: () => setDates((d) => ({ ...d, date: monthStart(today) })) },
+        ]
+      : [
+          { label: T.reportThisMonth, apply: () => setDates((d) => ({ ...d, ...thisMonth(today) })) },
+          { label: T.reportLastMonth, apply: () => setDates((d) => ({ ...d, ...lastMonth(today) })) },
+        ]
 
   const generate = async () => {
     setBusy(true)
@@ -87,7 +105,7 @@ export function ReportForm({ spec }: { spec: ReportFormSpec }) {
       )}
       <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="4" alignItems="start">
         <Stack gap="2">
-          <ReportTreePicker mode={spec.pick} value={selection} onChange={setSelection} maxPoints={spec.maxPoints} />
+          <ReportTreePicker mode={spec.pick} value={selection} onChange={choose} maxPoints={spec.maxPoints} />
           <Text fontSize="sm" color="fg.muted" aria-live="polite">
             {spec.pick === 'objects' && `Выбрано объектов: ${selection.objects.length}. `}
             {selection.points.length ? `Точки учёта: ${selection.points.map((p) => p.name).join(', ')}` : 'Точки учёта не выбраны'}
@@ -106,6 +124,13 @@ export function ReportForm({ spec }: { spec: ReportFormSpec }) {
             if (!errors && !busy) void generate()
           }}
         >
+          <HStack gap="2" wrap="wrap" role="group" aria-label="Быстрый выбор дат">
+            {presets.map((preset) => (
+              <Button key={preset.label} type="button" size="sm" variant="outline" onClick={preset.apply}>
+                {preset.label}
+              </Button>
+            ))}
+          </HStack>
           {spec.dates === 'one' ? (
             dateField('date', T.reportDate)
           ) : (

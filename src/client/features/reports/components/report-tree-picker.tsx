@@ -1,26 +1,18 @@
 import { useMemo, useState } from 'react'
-import { Box, Checkbox, HStack, IconButton, Spinner, Text } from '@chakra-ui/react'
+import { Box, Checkbox, HStack, IconButton, Spinner, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { ChevronDown, ChevronRight } from 'lucide-react'
 import type { RepresentTreeRow } from '../../../../shared/schemas/represents'
 import { T } from '../../../../shared/texts'
 import { errorMessage } from '../../../lib/api-client'
 import { objectPointsQueryOptions, reportTreeQueryOptions } from '../api/reports'
+import { PointLeaf, type PickerProps } from './report-point-leaf'
+import { ReportPointSearch } from './report-point-search'
+
+export type { PickedPoint, TreeSelection } from './report-point-leaf'
 
 /** Node states of the report picker (metering.md section 4): empty nodes cannot be checked or expanded. */
 type NodeState = 'initial' | 'loading' | 'expanded' | 'empty'
-export type PickedPoint = { point_id: number; name: string }
-
-export type TreeSelection = { objects: number[]; points: PickedPoint[] }
-
-type PickerProps = {
-  /** 'objects': objects and their points may be checked; 'points': only points. */
-  mode: 'objects' | 'points'
-  value: TreeSelection
-  onChange: (value: TreeSelection) => void
-  /** At most this many points; 1 makes a new choice replace the old one. */
-  maxPoints?: number
-}
 
 export function ReportTreePicker(props: PickerProps) {
   const tree = useQuery(reportTreeQueryOptions())
@@ -54,21 +46,24 @@ export function ReportTreePicker(props: PickerProps) {
       <Text as="legend" fontWeight="semibold" px="1">
         {legend}
       </Text>
-      {tree.isPending ? (
-        <HStack py="2" role="status">
-          <Spinner size="sm" /> <Text>Загрузка объектов…</Text>
-        </HStack>
-      ) : tree.isError ? (
-        <Text color="fg.error" role="alert">
-          {errorMessage(tree.error)}
-        </Text>
-      ) : (childMap.get(null) ?? []).length === 0 ? (
-        <Text color="fg.muted">{T.reportTreeEmpty}</Text>
-      ) : (
-        <Box maxH={{ base: '50vh', md: '420px' }} overflowY="auto">
-          <Level {...props} nodes={childMap.get(null)!} childMap={childMap} states={states} toggle={toggle} depth={0} />
-        </Box>
-      )}
+      <Stack gap="3">
+        <ReportPointSearch {...props} />
+        {tree.isPending ? (
+          <HStack py="2" role="status">
+            <Spinner size="sm" /> <Text>Загрузка объектов…</Text>
+          </HStack>
+        ) : tree.isError ? (
+          <Text color="fg.error" role="alert">
+            {errorMessage(tree.error)}
+          </Text>
+        ) : (childMap.get(null) ?? []).length === 0 ? (
+          <Text color="fg.muted">{T.reportTreeEmpty}</Text>
+        ) : (
+          <Box maxH={{ base: '50vh', md: '420px' }} overflowY="auto">
+            <Level {...props} nodes={childMap.get(null)!} childMap={childMap} states={states} toggle={toggle} depth={0} />
+          </Box>
+        )}
+      </Stack>
     </Box>
   )
 }
@@ -153,31 +148,6 @@ function ObjectNode(props: LevelProps & { node: RepresentTreeRow }) {
           </Box>
         </>
       )}
-    </Box>
-  )
-}
-
-function PointLeaf(props: PickerProps & { point: PickedPoint & { point_number: string }; indent: string }) {
-  const { point, value, onChange, maxPoints } = props
-  const checked = value.points.some((p) => p.point_id === point.point_id)
-  const full = maxPoints !== undefined && maxPoints > 1 && value.points.length >= maxPoints
-  const pick = (on: boolean) => {
-    const others = value.points.filter((p) => p.point_id !== point.point_id)
-    const picked = { point_id: point.point_id, name: point.name }
-    onChange({ ...value, points: !on ? others : maxPoints === 1 ? [picked] : [...others, picked] })
-  }
-  return (
-    <Box as="li" role="treeitem" pl={props.indent} minH="8" display="flex" alignItems="center">
-      <Checkbox.Root checked={checked} disabled={!checked && full} onCheckedChange={(e) => pick(e.checked === true)}>
-        <Checkbox.HiddenInput />
-        <Checkbox.Control />
-        <Checkbox.Label>
-          {point.name}{' '}
-          <Text as="span" color="fg.muted" fontSize="xs">
-            {point.point_number}
-          </Text>
-        </Checkbox.Label>
-      </Checkbox.Root>
     </Box>
   )
 }
