@@ -1,4 +1,4 @@
-import { type AnyPgColumn, boolean, date, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, boolean, date, doublePrecision, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 import { points } from './registry'
 
 /**
@@ -28,6 +28,8 @@ export const represents = pgTable(
     show_lost_in_percentage: boolean('show_lost_in_percentage').notNull().default(false),
     /** trunc, round0 or roundWith1..roundWith5. */
     round_val: varchar('round_val', { length: 12 }).notNull().default('roundWith2'),
+    /** Percent of the received energy the imbalance may reach before the balance is flagged (migration 0031). */
+    allowed_imbalance: doublePrecision('allowed_imbalance').notNull().default(5),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Written by the database on every insert and update (migration 0026): the offline mirror asks what changed since. */
     changed_at: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
