@@ -90,6 +90,9 @@ describe('balance arithmetic', () => {
     const data = composeBalance(points, [bucket(0), bucket(1)], series, options)
     expect(data.items[1]!.values).toEqual({ p1: null, p2: 5, p3: 12, in: null, out: 12, imbalance: null, imbalance_percent: null })
     expect(data.items[1]!.missing).toEqual(['p1', 'in', 'out', 'imbalance', 'imbalance_percent'])
+    // The period's verdict leaves the unknown bucket out rather than count its Отдача as losses.
+    expect(data.summary).toMatchObject({ incoming: 15, outgoing: 12, imbalance: 3, imbalance_percent: 20, partial: true })
+    expect(data.total!.values).toMatchObject({ p1: 10, in: 20, out: 24 })
     expect(data.items[0]!.missing).toEqual([])
   })
 

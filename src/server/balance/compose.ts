@@ -39,9 +39,10 @@ function imbalanceOf(incoming: number, outgoing: number): { imbalance: number; p
 /**
  * The balance of an object: one row per bucket with each point's energy (or average power), what the object
  * received (points with +), what it sent (points with -), and the imbalance between them in units and in percent
- * of the received; points with 0 are shown but not counted. Rows whose imbalance is beyond the allowed percent are
- * flagged. A total row and a summary give the period in energy. Sums are taken before rounding, so the rounding of
- * each cell never accumulates; an unknown cell (NaN) makes the row's in, out and imbalance unknown.
+ * of the received; points with 0 are shown but not counted. A fully measured row whose imbalance is beyond the
+ * allowed percent is flagged. The total row sums each column over the period; the summary judges the period's
+ * balance over the buckets where every signed point was measured throughout. Sums are taken before rounding, so the
+ * rounding of each cell never accumulates; an unknown cell (NaN) makes the row's in, out and imbalance unknown.
  */
 export function composeBalance(points: BalancePoint[], buckets: Bucket[], series: Map<number, PointSeries>, options: BalanceOptions): ProfileData {
   const unit = unitOf(options.energyFormat, options.reactive)
@@ -62,6 +63,10 @@ export function composeBalance(points: BalancePoint[], buckets: Bucket[], series
   const totals = new Float64Array(points.length)
   const partialColumns = new Set<string>()
   let partialBalance = false
+  // The verdict of the period counts only buckets where every signed point was measured throughout: a gap in
+  // Отдача would otherwise pass for losses.
+  let judgedIn = 0
+  let judgedOut = 0
   // Every row has the same keys: copying a template is about twice as fast as adding 100 keys one by one.
   const template: BalanceItem['values'] = Object.fromEntries(headers.filter((h) => h.key !== TIME_KEY).map((h) => [h.key, null]))
   const items: BalanceItem[] = buckets.map((bucket, b) => {
@@ -71,6 +76,8 @@ export function composeBalance(points: BalancePoint[], buckets: Bucket[], series
     const missing: string[] = []
     let incoming = 0
     let outgoing = 0
+    let energyIn = 0
+    let energyOut = 0
     let partial = false
     for (let i = 0; i < points.length; i++) {
       const column = columns[i]
@@ -84,12 +91,20 @@ export function composeBalance(points: BalancePoint[], buckets: Bucket[], series
         partialColumns.add(keys[i]!)
       }
       const sign = points[i]!.sign
-      if (sign === 1) incoming += energy * scale
-      else if (sign === -1) outgoing += energy * scale
-      else continue
+      if (sign === 1) {
+        incoming += energy * scale
+        energyIn += energy
+      } else if (sign === -1) {
+        outgoing += energy * scale
+        energyOut += energy
+      } else continue
       partial ||= cellPartial
     }
     partialBalance ||= partial
+    if (!partial && !Number.isNaN(energyIn + energyOut)) {
+      judgedIn += energyIn
+      judgedOut += energyOut
+    }
     const put = (key: string, value: number, rounding = round) => {
       values[key] = Number.isNaN(value) ? null : rounding(value)
       if (partial) missing.push(key)
@@ -100,23 +115,16 @@ export function composeBalance(points: BalancePoint[], buckets: Bucket[], series
     const { imbalance, percent } = imbalanceOf(incoming, outgoing)
     put(IMBALANCE_KEY, imbalance)
     put(IMBALANCE_PERCENT_KEY, percent, roundPercent)
-    const flagged = beyond(percent) ? [IMBALANCE_KEY, IMBALANCE_PERCENT_KEY] : []
+    const flagged = !partial && beyond(percent) ? [IMBALANCE_KEY, IMBALANCE_PERCENT_KEY] : []
     return { time: new Date(bucket.start).toISOString(), values, missing, flagged }
   })
 
-  // The period in energy: each point's known half-hours, signed as in the rows.
-  let incoming = 0
-  let outgoing = 0
-  points.forEach((p, i) => {
-    if (p.sign === 1) incoming += totals[i]!
-    else if (p.sign === -1) outgoing += totals[i]!
-  })
-  const period = imbalanceOf(incoming, outgoing)
+  const period = imbalanceOf(judgedIn, judgedOut)
   const noIncoming = !points.some((p) => p.sign === 1)
   const noOutgoing = !points.some((p) => p.sign === -1)
   const summary: BalanceSummary = {
-    incoming: round(incoming),
-    outgoing: round(outgoing),
+    incoming: round(judgedIn),
+    outgoing: round(judgedOut),
     imbalance: round(period.imbalance),
     imbalance_percent: Number.isNaN(period.percent) ? null : roundPercent(period.percent),
     allowed_percent: allowed,
@@ -130,12 +138,14 @@ export function composeBalance(points: BalancePoint[], buckets: Bucket[], series
   const points_colors: Record<string, string> = Object.fromEntries(points.map((p) => [pointKey(p.point_id), p.color]))
   points_colors[IMBALANCE_KEY] = options.lostColor
   const data: ProfileData = { headers, items, summary, points_colors, lost_color: options.lostColor }
-  if (options.energyFormat === 'kvch') data.total = totalRow(new Date(buckets[0]?.start ?? 0).toISOString(), keys, totals, partialColumns, summary, partialBalance, options.showLost, round)
+  if (options.energyFormat === 'kvch') data.total = totalRow(new Date(buckets[0]?.start ?? 0).toISOString(), points, keys, totals, partialColumns, summary, partialBalance, options.showLost, round)
   return data
 }
 
+/** Each column summed over the period, what was measured of it (marked partial where something was not). */
 function totalRow(
   periodStart: string,
+  points: BalancePoint[],
   keys: string[],
   totals: Float64Array,
   partialColumns: Set<string>,
@@ -145,14 +155,17 @@ function totalRow(
   round: (value: number) => number,
 ): BalanceItem {
   const values: BalanceItem['values'] = Object.fromEntries(keys.map((key, i) => [key, round(totals[i]!)]))
-  values[IN_KEY] = summary.incoming
-  values[OUT_KEY] = summary.outgoing
+  const signed = (sign: number) => points.reduce((sum, p, i) => (p.sign === sign ? sum + totals[i]! : sum), 0)
+  const [incoming, outgoing] = [signed(1), signed(-1)]
+  values[IN_KEY] = round(incoming)
+  values[OUT_KEY] = round(outgoing)
   const balanceKeys = [IN_KEY, OUT_KEY]
   if (showLost) {
-    values[IMBALANCE_KEY] = summary.imbalance
-    values[IMBALANCE_PERCENT_KEY] = summary.imbalance_percent
+    const { imbalance, percent } = imbalanceOf(incoming, outgoing)
+    values[IMBALANCE_KEY] = round(imbalance)
+    values[IMBALANCE_PERCENT_KEY] = Number.isNaN(percent) ? null : roundPercent(percent)
     balanceKeys.push(IMBALANCE_KEY, IMBALANCE_PERCENT_KEY)
   }
   const missing = [...keys.filter((key) => partialColumns.has(key)), ...(partial ? balanceKeys : [])]
-  return { time: periodStart, values, missing, flagged: summary.exceeded ? [IMBALANCE_KEY, IMBALANCE_PERCENT_KEY] : [] }
+  return { time: periodStart, values, missing, flagged: !partial && summary.exceeded ? [IMBALANCE_KEY, IMBALANCE_PERCENT_KEY] : [] }
 }

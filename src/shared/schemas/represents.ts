@@ -215,9 +215,10 @@ export const balanceItem = v.object({
 export type BalanceItem = v.InferOutput<typeof balanceItem>
 
 /**
- * The object's balance over the whole period in energy (whatever the display format): received (points with +),
- * sent (points with -), the imbalance between them in units and in percent of the received, the allowed percent,
- * and the verdicts. `partial` when some half-hours of a signed point are missing.
+ * The object's balance over the period in energy (whatever the display format): received (points with +), sent
+ * (points with -), the imbalance between them in units and in percent of the received, the allowed percent, and
+ * the verdicts. It counts the buckets where every signed point was measured throughout; `partial` says some were
+ * left out (a gap in what goes out would otherwise pass for losses).
  */
 export const balanceSummary = v.object({
   incoming: v.nullable(v.number()),
