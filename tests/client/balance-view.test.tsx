@@ -9,7 +9,14 @@ import { emptySeries } from '../../src/server/balance/series'
 import { T } from '../../src/shared/texts'
 
 /* The object screen's balance as an engineer reads it, from the server's own arithmetic. */
-const options = { energyFormat: 'kvch' as const, reactive: false, showLost: true, roundVal: 'roundWith2', lostColor: '#e53e3e', allowedImbalance: 5 }
+const options = {
+  energyFormat: 'kvch' as const,
+  reactive: false,
+  showLost: true,
+  roundVal: 'roundWith2',
+  lostColor: '#e53e3e',
+  allowedImbalance: 5,
+}
 const buckets = [0, 1].map((i) => ({ start: Date.UTC(2024, 2, 1, 21) + i * 86_400_000, minutes: 1440, expected: 48 }))
 const day = (values: number[]) => {
   const series = emptySeries(values.length)
@@ -47,7 +54,8 @@ describe('the balance on the object screen', () => {
     expect(rows[1]!.querySelectorAll('[data-flagged]')).toHaveLength(0)
     expect([...rows[2]!.querySelectorAll('[data-flagged]')].map((cell) => cell.textContent)).toEqual(['100', '10'])
     // ru-RU groups thousands with a no-break space.
-    expect([...rows[3]!.querySelectorAll('td')].map((cell) => cell.textContent!.replace(/\s/g, ' '))).toEqual(['Итого', '2 000', '1 880', '2 000', '1 880', '120', '6'])
+    const total = [...rows[3]!.querySelectorAll('td')].map((cell) => cell.textContent!.replace(/\s/g, ' '))
+    expect(total).toEqual(['Итого', '2 000', '1 880', '2 000', '1 880', '120', '6'])
   })
 
   it('says when an object has no outgoing points instead of calling its input losses', () => {

@@ -171,7 +171,8 @@ describe('the balance an engineer reads', () => {
   })
 
   it('writes the same columns and the total into the CSV', async () => {
-    const res = await t.call(t.adminToken, { method: 'GET', url: `/api/represents/${representId}/points_profile_csv/?beginDate=2024-03-01&endDate=2024-03-03&interval=1440` })
+    const url = `/api/represents/${representId}/points_profile_csv/?beginDate=2024-03-01&endDate=2024-03-03&interval=1440`
+    const res = await t.call(t.adminToken, { method: 'GET', url })
     expect(res.statusCode).toBe(200)
     const lines = res.body.replace('\uFEFF', '').trim().split('\r\n')
     expect(lines[0]).toBe('Дата;Ввод Т-1, кВт·ч;Отходящая линия, кВт·ч;Приём, кВт·ч;Отдача, кВт·ч;Небаланс, кВт·ч;Небаланс, %')

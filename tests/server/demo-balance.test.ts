@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_EMULATOR_PORT, demoFleet, demoMeters } from '../../src/server/collector/demo-fleet'
 import { registerReading } from '../../src/server/collector/load-model'
 import { seedCollection } from '../../src/server/db/seed/collection'
-import { seedHistory } from '../../src/server/db/seed/history'
+import { seedHistoryOf } from '../../src/server/db/seed/history'
 import { seedRegistry } from '../../src/server/db/seed/registry'
 import { seedRepresents } from '../../src/server/db/seed/represents'
 import { CHANNEL } from '../../src/shared/metering'
@@ -14,17 +14,18 @@ let t: TestApp
 beforeAll(async () => {
   t = await startTestApp()
   await seedRegistry(t.database.db, t.base)
-  await seedHistory(t.database.db, t.base)
+  await seedHistoryOf(t.database.db, 20)
   await seedRepresents(t.database.db, t.base)
   await seedCollection(t.database.db, t.base)
-}, 300_000)
+}, 120_000)
 afterAll(() => t?.close())
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
 
 describe('the demo objects', () => {
   it('receive a few percent more than they send, every fully measured day', async () => {
-    const objects = (await t.call(t.adminToken, { method: 'GET', url: '/api/represents/?page_size=all' })).json().results as { represent_id: number; name: string }[]
+    const list = await t.call(t.adminToken, { method: 'GET', url: '/api/represents/?page_size=all' })
+    const objects = list.json().results as { represent_id: number; name: string }[]
     expect(objects.length).toBeGreaterThanOrEqual(6)
     for (const object of objects) {
       const url = `/api/represents/${object.represent_id}/points_profile_data/?interval=1440&beginDate=${day(-15)}&endDate=${day(-2)}`

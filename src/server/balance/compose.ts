@@ -44,7 +44,12 @@ function imbalanceOf(incoming: number, outgoing: number): { imbalance: number; p
  * balance over the buckets where every signed point was measured throughout. Sums are taken before rounding, so the
  * rounding of each cell never accumulates; an unknown cell (NaN) makes the row's in, out and imbalance unknown.
  */
-export function composeBalance(points: BalancePoint[], buckets: Bucket[], series: Map<number, PointSeries>, options: BalanceOptions): ProfileData {
+export function composeBalance(
+  points: BalancePoint[],
+  buckets: Bucket[],
+  series: Map<number, PointSeries>,
+  options: BalanceOptions,
+): ProfileData {
   const unit = unitOf(options.energyFormat, options.reactive)
   const energyUnit = unitOf('kvch', options.reactive)
   const round = rounder(options.roundVal)
@@ -54,17 +59,21 @@ export function composeBalance(points: BalancePoint[], buckets: Bucket[], series
     { key: IN_KEY, title: T.balanceIn, unit },
     { key: OUT_KEY, title: T.balanceOut, unit },
   ]
-  if (options.showLost) headers.push({ key: IMBALANCE_KEY, title: T.balanceImbalance, unit }, { key: IMBALANCE_PERCENT_KEY, title: T.balanceImbalance, unit: '%' })
+  if (options.showLost) {
+    headers.push({ key: IMBALANCE_KEY, title: T.balanceImbalance, unit }, { key: IMBALANCE_PERCENT_KEY, title: T.balanceImbalance, unit: '%' })
+  }
   const allowed = options.allowedImbalance
   const beyond = (percent: number) => Math.abs(percent) > allowed
 
   const keys = points.map((p) => pointKey(p.point_id))
   const columns = points.map((p) => series.get(p.point_id))
-  const totals = new Float64Array(points.length)
+  // NaN until a column has a measured cell: a column never measured totals to unknown, not to zero.
+  const totals = new Float64Array(points.length).fill(NaN)
   const partialColumns = new Set<string>()
   let partialBalance = false
   // The verdict of the period counts only buckets where every signed point was measured throughout: a gap in
   // Отдача would otherwise pass for losses.
+  let judged = 0
   let judgedIn = 0
   let judgedOut = 0
   // Every row has the same keys: copying a template is about twice as fast as adding 100 keys one by one.
@@ -85,7 +94,7 @@ export function composeBalance(points: BalancePoint[], buckets: Bucket[], series
       const energy = valid === 0 ? NaN : column!.values[b]!
       const cellPartial = Number.isNaN(energy) ? bucket.expected > 0 : valid < bucket.expected
       values[keys[i]!] = Number.isNaN(energy) ? null : round(energy * scale)
-      if (!Number.isNaN(energy)) totals[i]! += energy
+      if (!Number.isNaN(energy)) totals[i] = Number.isNaN(totals[i]!) ? energy : totals[i]! + energy
       if (cellPartial) {
         missing.push(keys[i]!)
         partialColumns.add(keys[i]!)
@@ -102,6 +111,7 @@ export function composeBalance(points: BalancePoint[], buckets: Bucket[], series
     }
     partialBalance ||= partial
     if (!partial && !Number.isNaN(energyIn + energyOut)) {
+      judged++
       judgedIn += energyIn
       judgedOut += energyOut
     }
@@ -119,13 +129,14 @@ export function composeBalance(points: BalancePoint[], buckets: Bucket[], series
     return { time: new Date(bucket.start).toISOString(), values, missing, flagged }
   })
 
-  const period = imbalanceOf(judgedIn, judgedOut)
+  const period = judged ? imbalanceOf(judgedIn, judgedOut) : { imbalance: NaN, percent: NaN }
+  const known = (value: number) => (Number.isNaN(value) ? null : round(value))
   const noIncoming = !points.some((p) => p.sign === 1)
   const noOutgoing = !points.some((p) => p.sign === -1)
   const summary: BalanceSummary = {
-    incoming: round(judgedIn),
-    outgoing: round(judgedOut),
-    imbalance: round(period.imbalance),
+    incoming: judged ? round(judgedIn) : null,
+    outgoing: judged ? round(judgedOut) : null,
+    imbalance: known(period.imbalance),
     imbalance_percent: Number.isNaN(period.percent) ? null : roundPercent(period.percent),
     allowed_percent: allowed,
     unit: energyUnit,
@@ -138,7 +149,10 @@ export function composeBalance(points: BalancePoint[], buckets: Bucket[], series
   const points_colors: Record<string, string> = Object.fromEntries(points.map((p) => [pointKey(p.point_id), p.color]))
   points_colors[IMBALANCE_KEY] = options.lostColor
   const data: ProfileData = { headers, items, summary, points_colors, lost_color: options.lostColor }
-  if (options.energyFormat === 'kvch') data.total = totalRow(new Date(buckets[0]?.start ?? 0).toISOString(), points, keys, totals, partialColumns, summary, partialBalance, options.showLost, round)
+  if (options.energyFormat === 'kvch') {
+    const periodStart = new Date(buckets[0]?.start ?? 0).toISOString()
+    data.total = totalRow(periodStart, points, keys, totals, partialColumns, summary, partialBalance, options.showLost, known)
+  }
   return data
 }
 
@@ -152,17 +166,17 @@ function totalRow(
   summary: BalanceSummary,
   partial: boolean,
   showLost: boolean,
-  round: (value: number) => number,
+  known: (value: number) => number | null,
 ): BalanceItem {
-  const values: BalanceItem['values'] = Object.fromEntries(keys.map((key, i) => [key, round(totals[i]!)]))
+  const values: BalanceItem['values'] = Object.fromEntries(keys.map((key, i) => [key, known(totals[i]!)]))
   const signed = (sign: number) => points.reduce((sum, p, i) => (p.sign === sign ? sum + totals[i]! : sum), 0)
   const [incoming, outgoing] = [signed(1), signed(-1)]
-  values[IN_KEY] = round(incoming)
-  values[OUT_KEY] = round(outgoing)
+  values[IN_KEY] = known(incoming)
+  values[OUT_KEY] = known(outgoing)
   const balanceKeys = [IN_KEY, OUT_KEY]
   if (showLost) {
     const { imbalance, percent } = imbalanceOf(incoming, outgoing)
-    values[IMBALANCE_KEY] = round(imbalance)
+    values[IMBALANCE_KEY] = known(imbalance)
     values[IMBALANCE_PERCENT_KEY] = Number.isNaN(percent) ? null : roundPercent(percent)
     balanceKeys.push(IMBALANCE_KEY, IMBALANCE_PERCENT_KEY)
   }

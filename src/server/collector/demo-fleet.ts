@@ -70,7 +70,8 @@ export async function moveDemoMeters(db: Executor, meters: DemoMeter[], port: nu
 export function demoFleet(meters: DemoMeter[]): EmulatedMeterSpec[] {
   return meters.map((meter, rank): EmulatedMeterSpec => {
     const fault = DEMO_FAULTS[rank] ?? {}
-    const base = { address: Number(meter.net_address), seed: meter.counter_id, faults: fault.faults, consumerType: demoConsumerOf(meter.point_name) }
+    const consumerType = demoConsumerOf(meter.point_name)
+    const base = { address: Number(meter.net_address), seed: meter.counter_id, faults: fault.faults, consumerType }
     if (meter.driver === 'mercury206') return { ...base, protocol: 'mercury206' }
     return { ...base, protocol: 'mercury230', serial: meter.serial_num.padStart(8, '0').slice(-8), passwords: fault.passwords }
   })

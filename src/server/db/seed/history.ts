@@ -48,6 +48,11 @@ class SupplyRegisters {
  * demo-network). Runs after 'registry'.
  */
 export async function seedHistory(db: Executor, _base: BaseSeedResult): Promise<void> {
+  await seedHistoryOf(db, HISTORY_DAYS)
+}
+
+/** The history of the last `days` days (tests take a few weeks: the network is the same on every day). */
+export async function seedHistoryOf(db: Executor, days: number): Promise<void> {
   const installations: DemoInstallation[] = await db
     .select({
       point_name: points.name,
@@ -64,7 +69,7 @@ export async function seedHistory(db: Executor, _base: BaseSeedResult): Promise<
   const network = new DemoNetwork(installations)
   const now = Date.now()
   const end = Math.floor(now / HALF_HOUR) * HALF_HOUR
-  const start = Math.floor((now - HISTORY_DAYS * DAY) / DAY) * DAY
+  const start = Math.floor((now - days * DAY) / DAY) * DAY
   // One store for all meters: the rollup then runs once over every touched day.
   const intervals: IntervalRow[] = []
   const registers: RegisterRow[] = []
