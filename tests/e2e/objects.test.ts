@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => e?.close())
 
 describe('objects and their balances', () => {
-  it('builds a tree, attaches points with signs, shows losses in the chart and the table, exports CSV, and browses the tree offline', async () => {
+  it('builds a tree, attaches points with signs, shows Приём, Отдача and Небаланс in the chart and the table, exports CSV, and browses the tree offline', async () => {
     const context = await e.newContext({ width: 1280, height: 900 })
     const page = await context.newPage()
     await e.signIn(page)
@@ -57,31 +57,39 @@ describe('objects and their balances', () => {
     await page.getByLabel('Период').selectOption('selected')
     await page.getByLabel('С даты').fill('2024-03-01')
     await page.getByLabel('По дату').fill('2024-03-02')
+    await page.getByLabel(T.allowedImbalance).fill('30')
     await page.getByRole('button', { name: T.save }).click()
     await page.getByText(T.noChanges).waitFor()
 
     await page.getByRole('tab', { name: 'График' }).click()
     const chart = page.getByRole('img', { name: 'График профиля объекта' })
-    await chart.getByText('Потери, кВт·ч').waitFor()
+    await chart.getByText('Приём, кВт·ч').waitFor()
+    await chart.getByText('Небаланс, кВт·ч').waitFor()
+    // Per day in 48 x (10 + 6) = 768, out 48 x 12 = 576, imbalance 192 = 25 % of in, within the 30 % allowed.
+    await page.getByText(T.imbalanceWithin('25', '30')).waitFor()
     await expect(chart.locator('path[style*="stroke-dasharray"]').count()).resolves.toBeGreaterThan(0)
 
     await page.getByRole('tab', { name: 'Таблица' }).click()
     await page.getByLabel('Интервал').selectOption('1440')
     const table = page.getByRole('table', { name: 'Профиль объекта' })
-    // Per day: 48 x (10 + 6 - 12) = 192 kWh of losses.
-    await table.getByRole('row', { name: /01\.03\.2024/ }).getByRole('cell', { name: '192', exact: true }).first().waitFor()
+    const day = table.getByRole('row', { name: /01\.03\.2024/ })
+    await day.getByRole('cell', { name: '768', exact: true }).waitFor()
+    await day.getByRole('cell', { name: '192', exact: true }).waitFor()
+    await table.getByRole('row', { name: /Итого/ }).getByRole('cell', { name: '1 536', exact: true }).waitFor()
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Скачать CSV' }).click()])
     expect(download.suggestedFilename()).toMatch(/^Профиль .*\.csv$/)
     const csv = readFileSync((await download.path())!, 'utf8')
-    expect(csv.startsWith('\uFEFFДата;Ввод Т-1, кВт·ч;Ввод Т-2, кВт·ч;Фидер Школа, кВт·ч;Сумма, кВт·ч;Потери, кВт·ч')).toBe(true)
-    expect(csv).toContain('01.03.2024 00:00;480;288;576;192;192')
+    expect(csv.startsWith('\uFEFFДата;Ввод Т-1, кВт·ч;Ввод Т-2, кВт·ч;Фидер Школа, кВт·ч;Приём, кВт·ч;Отдача, кВт·ч;Небаланс, кВт·ч;Небаланс, %')).toBe(true)
+    expect(csv).toContain('01.03.2024 00:00;480;288;576;768;576;192;25\r\n')
+    expect(csv).toContain('Итого;960;576;1152;1536;1152;384;25\r\n')
 
-    // Ввод Т-2 goes to minus: losses become 48 x (10 - 6 - 12) = -384.
+    // Ввод Т-2 goes to minus: the imbalance becomes 48 x (10 - 6 - 12) = -384, -80 % of in: flagged.
     await page.getByRole('tab', { name: 'Точки учёта' }).click()
     await page.getByRole('button', { name: 'Знак точки Ввод Т-2: плюс' }).click()
     await page.getByRole('button', { name: 'Знак точки Ввод Т-2: минус' }).waitFor()
     await page.getByRole('tab', { name: 'Таблица' }).click()
-    await table.getByRole('row', { name: /01\.03\.2024/ }).getByRole('cell', { name: /^[-−]384$/ }).first().waitFor()
+    await day.getByRole('cell', { name: /^[-−]384$/ }).waitFor()
+    await expect(day.getByRole('cell', { name: /^[-−]384$/ }).getAttribute('data-flagged')).resolves.toBe('true')
 
     // The tree is mirrored on the device: offline, after a reload, it is still there and opens.
     await nav.getByRole('treeitem', { name: /ТП-214/ }).waitFor()

@@ -19,6 +19,7 @@ let pointB: number
 let estimatedId: number
 let pointC: number
 const HALF = 1_800_000
+const BALANCE_KEYS = ['in', 'out', 'imbalance', 'imbalance_percent']
 
 function halfHours(counterId: number, from: Date, to: Date, value: number, skip: (at: Date) => 'missing' | 'absent' | 'estimated' | null = () => null): IntervalRow[] {
   const rows: IntervalRow[] = []
@@ -74,12 +75,12 @@ describe('balance from the database', () => {
     const a = `p${pointA}`
     const b = `p${pointB}`
     expect(data.items.map((i: { values: Record<string, number> }) => i.values)).toEqual([
-      { [a]: 480, [b]: 184, sum: 296, lost: 296 },
-      { [a]: 480, [b]: 192, sum: 288, lost: 288 },
-      { [a]: 480, [b]: 192, sum: 288, lost: 288 },
+      { [a]: 480, [b]: 184, in: 480, out: 184, imbalance: 296, imbalance_percent: 61.67 },
+      { [a]: 480, [b]: 192, in: 480, out: 192, imbalance: 288, imbalance_percent: 60 },
+      { [a]: 480, [b]: 192, in: 480, out: 192, imbalance: 288, imbalance_percent: 60 },
     ])
     expect(data.items[0].time).toBe(msk('2024-03-01T00:00:00').toISOString())
-    expect(data.items[0].missing).toEqual([b, 'sum', 'lost'])
+    expect(data.items[0].missing).toEqual([b, ...BALANCE_KEYS])
     expect(data.items[1].missing).toEqual([])
   })
 
@@ -89,9 +90,9 @@ describe('balance from the database', () => {
     const at = (local: string) => data.items.find((i: { time: string }) => i.time === msk(local).toISOString())
     expect(at('2024-03-02T11:30:00').values[`p${pointA}`]).toBe(10)
     expect(at('2024-03-02T12:00:00').values[`p${pointA}`]).toBe(10)
-    expect(at('2024-03-01T10:00:00').values).toMatchObject({ [`p${pointB}`]: null, sum: null, lost: null })
+    expect(at('2024-03-01T10:00:00').values).toMatchObject({ [`p${pointB}`]: null, out: null, imbalance: null, imbalance_percent: null })
     expect(at('2024-03-01T11:00:00').missing).toContain(`p${pointB}`)
-    expect(at('2024-03-01T12:00:00').values).toMatchObject({ [`p${pointA}`]: 10, [`p${pointB}`]: 4, sum: 6 })
+    expect(at('2024-03-01T12:00:00').values).toMatchObject({ [`p${pointA}`]: 10, [`p${pointB}`]: 4, in: 10, out: 4, imbalance: 6, imbalance_percent: 60 })
   })
 
   it('groups hours, months, and gives average power and losses in percent', async () => {
@@ -101,10 +102,10 @@ describe('balance from the database', () => {
     expect(hours.items.find((i: { time: string }) => i.time === msk('2024-03-02T11:00:00').toISOString()).values[`p${pointA}`]).toBe(20)
     const month = await profile('interval=43200&showLostInPercentage=true&roundVal=roundWith1')
     expect(month.items).toHaveLength(1)
-    // (1440 - 568) / 1440 = 60.555... %
-    expect(month.items[0].values).toMatchObject({ [`p${pointA}`]: 1440, [`p${pointB}`]: 568, lost: 60.6 })
+    // (1440 - 568) / 1440 = 60.555... %: percents keep two decimals whatever the object's rounding
+    expect(month.items[0].values).toMatchObject({ [`p${pointA}`]: 1440, [`p${pointB}`]: 568, imbalance: 872, imbalance_percent: 60.56 })
     const onlyA = await profile(`interval=525600&points=${pointA}&roundVal=round0`)
-    expect(onlyA.headers.map((h: { key: string }) => h.key)).toEqual(['time', `p${pointA}`, 'sum', 'lost'])
+    expect(onlyA.headers.map((h: { key: string }) => h.key)).toEqual(['time', `p${pointA}`, ...BALANCE_KEYS])
   })
 
   it('answers the same from raw half-hours and from the daily rollup', async () => {
@@ -121,9 +122,61 @@ describe('balance from the database', () => {
     const hours = await profile('interval=60', estimatedId)
     const hour = hours.items.find((i: { time: string }) => i.time === msk('2024-03-01T10:00:00').toISOString())
     expect(hour.values[c]).toBe(8)
-    expect(hour.missing).toEqual([c, 'sum', 'lost'])
+    expect(hour.missing).toEqual([c, ...BALANCE_KEYS])
     const days = await profile('interval=1440', estimatedId)
     expect(days.items.map((i: { values: Record<string, number> }) => i.values[c])).toEqual([192, 192, 192])
-    expect(days.items.map((i: { missing: string[] }) => i.missing)).toEqual([[c, 'sum', 'lost'], [], []])
+    expect(days.items.map((i: { missing: string[] }) => i.missing)).toEqual([[c, ...BALANCE_KEYS], [], []])
+  })
+})
+
+describe('the balance an engineer reads', () => {
+  /*
+   * ТП-1 over 1..3 March: Приём is point A (+), 3 x 480 = 1440 kWh; Отдача is point B (-), 184 + 192 + 192 = 568 kWh;
+   * Небаланс 1440 - 568 = 872 kWh, 872 / 1440 = 60.56 % of the received, against 5 % allowed by default. The verdict
+   * counts only 2 and 3 March (B misses half-hours on 1 March): in 960, out 384, imbalance 576 = 60 %.
+   */
+  it('shows Приём, Отдача and Небаланс in kWh and % for the period, flagged beyond the allowed imbalance', async () => {
+    const data = await profile('interval=1440')
+    expect(data.headers.slice(3).map((h: { title: string; unit: string }) => `${h.title}, ${h.unit}`)).toEqual([
+      'Приём, кВт·ч',
+      'Отдача, кВт·ч',
+      'Небаланс, кВт·ч',
+      'Небаланс, %',
+    ])
+    expect(data.summary).toEqual({
+      incoming: 960, outgoing: 384, imbalance: 576, imbalance_percent: 60, allowed_percent: 5, unit: 'кВт·ч',
+      exceeded: true, no_incoming: false, no_outgoing: false, partial: true,
+    })
+    expect(data.total.values).toEqual({ [`p${pointA}`]: 1440, [`p${pointB}`]: 568, in: 1440, out: 568, imbalance: 872, imbalance_percent: 60.56 })
+    // 1 March is not judged: its imbalance counts B's missing half-hours as losses.
+    expect(data.items.map((i: { flagged: string[] }) => i.flagged)).toEqual([[], ['imbalance', 'imbalance_percent'], ['imbalance', 'imbalance_percent']])
+
+    const put = await t.call(t.adminToken, { method: 'PUT', url: `/api/represents/${representId}/`, payload: { name: 'ТП-1', allowed_imbalance: '60,5' } })
+    expect(put.statusCode, put.body).toBe(200)
+    expect(put.json().allowed_imbalance).toBe(60.5)
+    const allowed = await profile('interval=1440')
+    expect(allowed.summary).toMatchObject({ allowed_percent: 60.5, exceeded: false })
+    expect(allowed.items.map((i: { flagged: string[] }) => i.flagged.length)).toEqual([0, 0, 0])
+  })
+
+  it('refuses an allowed imbalance outside 0..100 in Russian', async () => {
+    const res = await t.call(t.adminToken, { method: 'PUT', url: `/api/represents/${representId}/`, payload: { name: 'ТП-1', allowed_imbalance: 150 } })
+    expect(res.statusCode).toBe(400)
+    expect(res.body).toContain('Значение должно быть от 0 до 100')
+  })
+
+  it('flags an object with no outgoing points: its whole input is not a loss', async () => {
+    const data = await profile('interval=1440', estimatedId)
+    expect(data.summary).toMatchObject({ incoming: 384, outgoing: 0, imbalance: 384, imbalance_percent: 100, no_outgoing: true, exceeded: true })
+  })
+
+  it('writes the same columns and the total into the CSV', async () => {
+    const url = `/api/represents/${representId}/points_profile_csv/?beginDate=2024-03-01&endDate=2024-03-03&interval=1440`
+    const res = await t.call(t.adminToken, { method: 'GET', url })
+    expect(res.statusCode).toBe(200)
+    const lines = res.body.replace('\uFEFF', '').trim().split('\r\n')
+    expect(lines[0]).toBe('Дата;Ввод Т-1, кВт·ч;Отходящая линия, кВт·ч;Приём, кВт·ч;Отдача, кВт·ч;Небаланс, кВт·ч;Небаланс, %')
+    expect(lines[2]).toBe('02.03.2024 00:00;480;192;480;192;288;60')
+    expect(lines.at(-1)).toBe('Итого;1440;568;1440;568;872;60,56')
   })
 })

@@ -131,7 +131,8 @@ describe('objects (represents)', () => {
     expect(csv.body.startsWith('\uFEFFДата;Щит 1, кВт·ч\r\n01.03.2024 00:00;1000,12\r\n02.03.2024 00:00;\r\n')).toBe(true)
 
     const profileCsv = await call('GET', `/api/represents/${id}/points_profile_csv/?beginDate=2024-03-01&endDate=2024-03-01&interval=1440`)
-    expect(profileCsv.body).toBe('\uFEFFДата;Щит 1, кВт·ч;Сумма, кВт·ч;Потери, кВт·ч\r\n01.03.2024 00:00;;;\r\n')
+    // Nothing measured: no zero but an empty cell, Отдача 0 as the object has no outgoing point, and the total alike.
+    expect(profileCsv.body).toBe('\uFEFFДата;Щит 1, кВт·ч;Приём, кВт·ч;Отдача, кВт·ч;Небаланс, кВт·ч;Небаланс, %\r\n01.03.2024 00:00;;;0;;\r\nИтого;;;0;;\r\n')
   })
 
   it('reports each checked object’s host health from the last round, without waiting on hosts', async () => {

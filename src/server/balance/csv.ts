@@ -1,4 +1,5 @@
 import { DEFAULT_TIME_ZONE } from '../../shared/metering'
+import { T } from '../../shared/texts'
 import type { BalanceHeader, BalanceItem } from '../../shared/schemas/represents'
 import { TIME_KEY } from './compose'
 
@@ -17,17 +18,21 @@ function quote(text: string): string {
   return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
-/** A table for Excel in Russian locale: UTF-8 with BOM, ';' between cells, decimal comma, DD.MM.YYYY HH:mm. */
-export function balanceCsv(headers: BalanceHeader[], items: BalanceItem[]): string {
+/**
+ * A table for Excel in Russian locale: UTF-8 with BOM, ';' between cells, decimal comma, DD.MM.YYYY HH:mm;
+ * the period's total, when given, as a last row «Итого», as the table on screen shows it.
+ */
+export function balanceCsv(headers: BalanceHeader[], items: BalanceItem[], total?: BalanceItem): string {
   const titles = headers.map((h) => quote(h.unit ? `${h.title}, ${h.unit}` : h.title))
-  const lines = items.map((item) =>
+  const line = (item: BalanceItem, time: string) =>
     headers
       .map((h) => {
-        if (h.key === TIME_KEY) return dateTime.format(new Date(item.time)).replace(',', '')
+        if (h.key === TIME_KEY) return time
         const value = item.values[h.key]
         return value === null || value === undefined ? '' : String(value).replace('.', ',')
       })
-      .join(';'),
-  )
+      .join(';')
+  const lines = items.map((item) => line(item, dateTime.format(new Date(item.time)).replace(',', '')))
+  if (total) lines.push(line(total, T.balanceTotal))
   return BOM + [titles.join(';'), ...lines].join('\r\n') + '\r\n'
 }

@@ -28,14 +28,18 @@ export function channelOf(query: Pick<ProfileQuery, 'energy_type' | 'reactive_en
   return query.reactive_energy ? CHANNEL.R_PLUS : CHANNEL.A_PLUS
 }
 
+/** What the balance takes from the object's row: the colour of the imbalance and the percent it may reach. */
+export type BalanceSettings = { lost_color: string; allowed_imbalance: number }
+
 /**
  * The object's profile for the query. `points` narrows the object's points (each must belong to it).
- * Losses and reactive energy exist only for straight energy.
+ * The imbalance and reactive energy exist only for straight energy. `showLostInPercentage` is accepted as the spec
+ * has it; the imbalance is always shown in units and in percent together.
  */
 export async function profileOf(
   db: Executor,
   objectPoints: BalancePoint[],
-  lostColor: string,
+  settings: BalanceSettings,
   query: ProfileQuery,
   now: Date = new Date(),
 ): Promise<ProfileData> {
@@ -57,8 +61,8 @@ export async function profileOf(
     energyFormat: query.energy_format,
     reactive: straight && query.reactive_energy,
     showLost: straight && query.showLost,
-    showLostInPercentage: query.showLostInPercentage,
     roundVal: query.roundVal,
-    lostColor,
+    lostColor: settings.lost_color,
+    allowedImbalance: settings.allowed_imbalance,
   })
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Executor } from '../db/client'
-import type { ConsumerType } from './consumer-profiles'
+import { demoConsumerOf } from '../db/seed/demo-network'
 import type { EmulatedMeterSpec, MeterFaults } from './emulator/meter-spec'
 import type { MeterProtocol } from './meter-values'
 
@@ -27,10 +27,9 @@ export const DEMO_FAULTS: Record<number, { faults?: MeterFaults; passwords?: typ
   11: { faults: { crcErrorRate: 0.3 } },
 }
 
-const LOADS: ConsumerType[] = ['feeder', 'apartment_building', 'office', 'shop', 'industrial', 'street_lighting']
-
 export interface DemoMeter {
   point_counter_id: number
+  point_name: string
   port: string
   counter_id: number
   serial_num: string
@@ -42,8 +41,9 @@ export interface DemoMeter {
 export async function demoMeters(db: Executor, port: number): Promise<DemoMeter[]> {
   const ports = Array.from({ length: DEMO_EMULATOR_PORT_RANGE }, (_, i) => String(port + i))
   const result = await db.execute(sql`
-    select pc.point_counter_id, pc.conn_params->>'port' as port, c.counter_id, c.serial_num, api.driver, pc.conn_params->>'net_address' as net_address
+    select pc.point_counter_id, p.name as point_name, pc.conn_params->>'port' as port, c.counter_id, c.serial_num, api.driver, pc.conn_params->>'net_address' as net_address
     from point_counters pc
+    join points p on p.point_id = pc.point_id
     join counters c on c.counter_id = pc.counter_id
     join counter_models m on m.model_id = c.model_id
     join counter_model_apis api on api.counter_model_api_id = m.counter_model_api_id
@@ -62,12 +62,17 @@ export async function moveDemoMeters(db: Executor, meters: DemoMeter[], port: nu
     where point_counter_id in ${moved}`)
 }
 
-/** Virtual meters answering for the demo installations, with the faults of DEMO_FAULTS. */
+/**
+ * Virtual meters answering for the demo installations, with the faults of DEMO_FAULTS. Each plays the load model
+ * the demo history was seeded from (the meter's id as seed, its point's consumer), so its registers and profile
+ * continue that history rather than jump to another meter's.
+ */
 export function demoFleet(meters: DemoMeter[]): EmulatedMeterSpec[] {
   return meters.map((meter, rank): EmulatedMeterSpec => {
     const fault = DEMO_FAULTS[rank] ?? {}
-    const base = { address: Number(meter.net_address), seed: meter.counter_id * 7919, faults: fault.faults }
-    if (meter.driver === 'mercury206') return { ...base, protocol: 'mercury206', consumerType: 'flat' }
-    return { ...base, protocol: 'mercury230', consumerType: LOADS[rank % LOADS.length]!, serial: meter.serial_num.padStart(8, '0').slice(-8), passwords: fault.passwords }
+    const consumerType = demoConsumerOf(meter.point_name)
+    const base = { address: Number(meter.net_address), seed: meter.counter_id, faults: fault.faults, consumerType }
+    if (meter.driver === 'mercury206') return { ...base, protocol: 'mercury206' }
+    return { ...base, protocol: 'mercury230', serial: meter.serial_num.padStart(8, '0').slice(-8), passwords: fault.passwords }
   })
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import { CHANNELS, DEFAULT_TIME_ZONE } from '../../shared/metering'
 import type {
   AccumulatedRow,
@@ -88,23 +88,42 @@ export async function latestRequest(db: Executor, counterId: number): Promise<Cu
   return (result.rows[0] as CurrentDataTask | undefined) ?? null
 }
 
-/** A day of the month: the A+ register at the day's end as the meter shows it, and the day's A+ energy times the installation's ratios. */
-export async function consumptionByDate(db: Executor, pointId: number, month: string): Promise<ConsumptionRow[]> {
-  const result = await db.execute(sql`
+/**
+ * Part of a day's energy by which the register's advance may differ from the half-hours: the last reading before
+ * midnight may be up to an hour old, and the register shows two decimals.
+ */
+const READING_TOLERANCE = { share: 0.1, units: 0.02 }
+
+/**
+ * A day of the month: the A+ register at the day's end as the meter shows it, and the day's A+ energy times the
+ * installation's ratios. Days that have not begun by `now` are empty. A reading is flagged when the register's
+ * advance over a fully measured day disagrees with that day's half-hours (a replaced register, a wrong constant).
+ */
+export async function consumptionByDate(db: Executor, pointId: number, month: string, now: Date = new Date()): Promise<ConsumptionRow[]> {
+  const reading = (at: SQL) =>
+    sql`(select r.value from register_readings r where r.counter_id = pc.counter_id and r.channel = 1 and r.tariff = 0 and r.read_at <= ${at}
+        order by r.read_at desc limit 1)`
+  const result = await db.execute<ConsumptionRow>(sql`
     with days as (
       select d::date as day,
              (d::timestamp at time zone ${DEFAULT_TIME_ZONE}) as day_start,
              ((d + interval '1 day')::timestamp at time zone ${DEFAULT_TIME_ZONE}) as day_end
-      from generate_series(${`${month}-01`}::date, (${`${month}-01`}::date + interval '1 month' - interval '1 day'), interval '1 day') d)
-    select to_char(days.day, 'YYYY-MM-DD') as consumption_date, c.serial_num as counter_serial_num,
-      (select r.value from register_readings r where r.counter_id = pc.counter_id and r.channel = 1 and r.tariff = 0 and r.read_at <= days.day_end
-        order by r.read_at desc limit 1) as counter_value,
-      (select dv.value * pc.coeff * pc.coeff_voltage from daily_values dv where dv.counter_id = pc.counter_id and dv.channel = 1 and dv.day = days.day) as consumption
-    from days
-    join point_counters pc on pc.point_id = ${pointId} and pc.installed_at < days.day_end and (pc.removed_at is null or pc.removed_at > days.day_start)
-    join counters c on c.counter_id = pc.counter_id
-    order by days.day, pc.installed_at`)
-  return result.rows as ConsumptionRow[]
+      from generate_series(${`${month}-01`}::date, (${`${month}-01`}::date + interval '1 month' - interval '1 day'), interval '1 day') d),
+    meter_days as (
+      select days.day, days.day_end - days.day_start as length, pc.installed_at, c.serial_num, pc.coeff * pc.coeff_voltage as k,
+        days.day_start <= ${now.toISOString()}::timestamptz as begun,
+        ${reading(sql`days.day_start`)} as opening, ${reading(sql`days.day_end`)} as closing, dv.value as energy, dv.valid_intervals as valid
+      from days
+      join point_counters pc on pc.point_id = ${pointId} and pc.installed_at < days.day_end and (pc.removed_at is null or pc.removed_at > days.day_start)
+      join counters c on c.counter_id = pc.counter_id
+      left join daily_values dv on dv.counter_id = pc.counter_id and dv.channel = 1 and dv.day = days.day)
+    select to_char(day, 'YYYY-MM-DD') as consumption_date, serial_num as counter_serial_num,
+      case when begun then closing end as counter_value, case when begun then energy * k end as consumption,
+      coalesce(begun and valid = extract(epoch from length) / 1800
+        and abs((closing - opening) - energy) > ${READING_TOLERANCE.share} * energy + ${READING_TOLERANCE.units}, false) as reading_mismatch
+    from meter_days
+    order by day, installed_at`)
+  return result.rows
 }
 
 /** Buckets of `interval` minutes in Moscow time: half-hours and hours binned, days, months and years truncated. */

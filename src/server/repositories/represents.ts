@@ -26,6 +26,7 @@ const representColumns = {
   show_lost: represents.show_lost,
   show_lost_in_percentage: represents.show_lost_in_percentage,
   round_val: represents.round_val,
+  allowed_imbalance: represents.allowed_imbalance,
 }
 
 export async function listRepresents(db: Executor, query: ListQuery) {

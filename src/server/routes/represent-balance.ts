@@ -31,7 +31,7 @@ export async function representBalanceRoutes(app: FastifyInstance) {
 
   const profile = async (request: ProfileReq) => {
     const { represent, points } = await objectOf(app.db, request.params.id)
-    return { represent, data: await profileOf(app.db, points, represent.lost_color, request.query) }
+    return { represent, data: await profileOf(app.db, points, represent, request.query) }
   }
   const values = async (request: ValuesReq) => {
     const { represent, points } = await objectOf(app.db, request.params.id)
@@ -45,7 +45,7 @@ export async function representBalanceRoutes(app: FastifyInstance) {
   app.get('/api/represents/:id/points_profile_csv/', { config: view, schema: { params: idParams, querystring: profileQuery } }, async (request: ProfileReq, reply) => {
     const { represent, data } = await profile(request)
     const { beginDate, endDate } = request.query
-    return sendCsv(reply, `Профиль ${represent.name} ${beginDate}_${endDate}.csv`, balanceCsv(data.headers, data.items))
+    return sendCsv(reply, `Профиль ${represent.name} ${beginDate}_${endDate}.csv`, balanceCsv(data.headers, data.items, data.total))
   })
 
   app.get('/api/represents/:id/points_counters_values/', { config: view, schema: { params: idParams, querystring: counterValuesQuery } }, async (request: ValuesReq) =>

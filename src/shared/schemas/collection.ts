@@ -174,6 +174,8 @@ export const consumptionRow = v.object({
   counter_serial_num: v.string(),
   counter_value: v.nullable(v.number()),
   consumption: v.nullable(v.number()),
+  /** The register's advance over the day disagrees with the day's half-hours. */
+  reading_mismatch: v.boolean(),
 })
 export type ConsumptionRow = v.InferOutput<typeof consumptionRow>
 export const consumptionByDate = v.array(consumptionRow)

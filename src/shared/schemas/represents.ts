@@ -4,7 +4,7 @@ import {
   ROUND_WITH_MAX, ROUND_WITH_MIN,
 } from '../constants'
 import { T } from '../texts'
-import { boolValue, dateText, formObject, idValue, intValue, listQueryEntries, optionalText, paged, requiredText } from './common'
+import { boolValue, dateText, formObject, idValue, intValue, listQueryEntries, numberValue, optionalText, paged, requiredText } from './common'
 
 /* Display settings of an object, kept in its row and sent as the balance query. */
 
@@ -51,6 +51,7 @@ export const represent = v.object({
   show_lost: v.boolean(),
   show_lost_in_percentage: v.boolean(),
   round_val: v.string(),
+  allowed_imbalance: v.number(),
   children: v.optional(v.array(representTreeRow)),
 })
 export type Represent = v.InferOutput<typeof represent>
@@ -113,6 +114,7 @@ export const representUpdate = v.pipe(
     show_lost: v.optional(boolValue()),
     show_lost_in_percentage: v.optional(boolValue()),
     round_val: v.optional(roundVal()),
+    allowed_imbalance: v.optional(numberValue(0, 100)),
   }),
   v.forward(
     v.check((input) => !input.check_health || (input.health_check_ip !== '' && input.health_check_port !== null), T.healthPortRequired),
@@ -207,12 +209,37 @@ export const balanceItem = v.object({
   time: v.string(),
   values: v.record(v.string(), v.nullable(v.number())),
   missing: v.array(v.string()),
+  /** Keys whose cell is out of bounds: the imbalance beyond the object's allowed one. */
+  flagged: v.optional(v.array(v.string())),
 })
 export type BalanceItem = v.InferOutput<typeof balanceItem>
+
+/**
+ * The object's balance over the period in energy (whatever the display format): received (points with +), sent
+ * (points with -), the imbalance between them in units and in percent of the received, the allowed percent, and
+ * the verdicts. It counts the buckets where every signed point was measured throughout; `partial` says some were
+ * left out (a gap in what goes out would otherwise pass for losses).
+ */
+export const balanceSummary = v.object({
+  incoming: v.nullable(v.number()),
+  outgoing: v.nullable(v.number()),
+  imbalance: v.nullable(v.number()),
+  imbalance_percent: v.nullable(v.number()),
+  allowed_percent: v.number(),
+  unit: v.string(),
+  exceeded: v.boolean(),
+  no_incoming: v.boolean(),
+  no_outgoing: v.boolean(),
+  partial: v.boolean(),
+})
+export type BalanceSummary = v.InferOutput<typeof balanceSummary>
 
 export const profileData = v.object({
   headers: v.array(balanceHeader),
   items: v.array(balanceItem),
+  /** The period's totals per column, in energy; absent when the columns are average power. */
+  total: v.optional(balanceItem),
+  summary: balanceSummary,
   points_colors: v.record(v.string(), v.string()),
   lost_color: v.string(),
 })

@@ -19,7 +19,6 @@ export function profileQueryOf(represent: Represent, interval: ProfileInterval):
     energy_type: represent.energy_type,
     reactive_energy: represent.reactive_energy,
     showLost: represent.show_lost,
-    showLostInPercentage: represent.show_lost_in_percentage,
     roundVal: represent.round_val,
   }
 }

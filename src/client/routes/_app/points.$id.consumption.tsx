@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query'
 import dayjs from 'dayjs'
 import { VictoryAxis, VictoryBar, VictoryChart, VictoryContainer } from 'victory'
 import { CONSUMPTION_PAGE_SIZE } from '../../../shared/constants'
+import type { ConsumptionRow } from '../../../shared/schemas/collection'
 import { T } from '../../../shared/texts'
 import { DataTable } from '../../components/ui/data-table'
 import { errorMessage } from '../../lib/api-client'
@@ -14,6 +15,18 @@ import { consumptionQueryOptions } from '../../features/collection/api/collectio
 export const Route = createFileRoute('/_app/points/$id/consumption')({
   component: PointConsumptionTab,
 })
+
+/** The day's closing reading; one whose advance disagrees with the day's consumption is marked and explained. */
+function ReadingCell({ row }: { row: ConsumptionRow }) {
+  if (row.counter_value === null) return '—'
+  if (!row.reading_mismatch) return row.counter_value
+  return (
+    <Text as="span" color="red.fg" title={T.readingMismatch}>
+      {row.counter_value} <Text as="span" srOnly>{T.readingMismatch}</Text>
+      <span aria-hidden>⚠</span>
+    </Text>
+  )
+}
 
 function PointConsumptionTab() {
   const pointId = Number(Route.useParams().id)
@@ -39,7 +52,7 @@ function PointConsumptionTab() {
             columns={[
               { key: 'date', header: 'Дата', render: (r) => formatDate(r.consumption_date) },
               { key: 'serial', header: 'Счётчик', render: (r) => r.counter_serial_num },
-              { key: 'value', header: 'Показания, кВт·ч', render: (r) => r.counter_value ?? '—', align: 'end' },
+              { key: 'value', header: 'Показания, кВт·ч', render: (r) => <ReadingCell row={r} />, align: 'end' },
               { key: 'consumption', header: 'Потребление, кВт·ч', render: (r) => (r.consumption === null ? '—' : r.consumption.toFixed(2)), align: 'end' },
             ]}
             rows={rows.slice((page - 1) * CONSUMPTION_PAGE_SIZE, page * CONSUMPTION_PAGE_SIZE)}
@@ -61,7 +74,7 @@ function PointConsumptionTab() {
               <VictoryChart containerComponent={<VictoryContainer title="Потребление по дням месяца" />} domainPadding={8} height={300} width={800}>
                 <VictoryAxis tickFormat={(d: string) => dayjs(d).format('DD')} fixLabelOverlap />
                 <VictoryAxis dependentAxis />
-                <VictoryBar data={rows.map((r) => ({ x: r.consumption_date, y: r.consumption ?? 0 }))} style={{ data: { fill: '#3182ce' } }} />
+                <VictoryBar data={rows.filter((r) => r.consumption !== null).map((r) => ({ x: r.consumption_date, y: r.consumption! }))} style={{ data: { fill: '#3182ce' } }} />
               </VictoryChart>
             </Box>
           )}

@@ -1,4 +1,4 @@
-import { type AnyPgColumn, boolean, date, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, boolean, date, doublePrecision, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 import { points } from './registry'
 
 /**
@@ -31,6 +31,8 @@ export const represents = pgTable(
     /** The owner of the metering area (80020 `<area>`) for this object's points; empty: the account (migration 0030). */
     area_inn: varchar('area_inn', { length: 12 }).notNull().default(''),
     area_name: varchar('area_name', { length: 255 }).notNull().default(''),
+    /** Percent of the received energy the imbalance may reach before the balance is flagged (migration 0031). */
+    allowed_imbalance: doublePrecision('allowed_imbalance').notNull().default(5),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Written by the database on every insert and update (migration 0026): the offline mirror asks what changed since. */
     changed_at: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),

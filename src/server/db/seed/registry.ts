@@ -187,11 +187,15 @@ const POINT_NAMES: [string, string][] = [
   ['Аптека № 8', 'г. Вологда, ул. Гагарина, 40'],
 ]
 
-/** Which model each point's meter is, in order; null leaves a point without a meter. */
+/**
+ * Which model each point's meter is, in order; null leaves a point without a meter. The supply meters of the demo
+ * network (substation inputs, feeder cells, transformer inputs: see demo-network) are models the emulator does not
+ * play, so their history, which follows the points they feed, is not overwritten by independent live values.
+ */
 const METER_PLAN: (string | null)[] = [
-  'Меркурий 230 ART', 'Меркурий 230 ART', 'Меркурий 234 ARTM', 'Энергомера CE 303', 'Энергомера CE 303',
-  'Меркурий 230 ART', 'Меркурий 236 ART', 'Меркурий 234 ARTM', 'Меркурий 230 ART', 'Энергомера CE 303',
-  'Меркурий 230 ART', 'Меркурий 234 ARTM', 'Меркурий 230 ART', null, 'Меркурий 236 ART',
+  'Энергомера CE 303', 'Энергомера CE 303', 'Энергомера CE 303', 'Энергомера CE 303', 'Энергомера CE 303',
+  'Энергомера CE 303', 'Меркурий 236 ART', 'Энергомера CE 303', 'Меркурий 230 ART', 'Энергомера CE 303',
+  'Меркурий 230 ART', 'Меркурий 234 ARTM', 'Меркурий 230 ART', 'Меркурий 236 ART', null,
   'Энергомера CE 303', 'Меркурий 230 ART', 'Меркурий 206 RN', 'Меркурий 234 ARTM', 'Меркурий 230 ART',
   'Меркурий 230 ART', 'Меркурий 206 RN', 'Меркурий 234 ARTM', 'Нева МТ 113', null,
   'Энергомера CE 102', null, 'Меркурий 206 RN', 'Нева МТ 113', 'Меркурий 200.02',
@@ -225,7 +229,8 @@ export async function seedRegistry(db: Executor, _base: BaseSeedResult): Promise
     if (!modelName) continue
     const pointId = point!.point_id
     const highVoltage = index < 5
-    const coeff = highVoltage ? 200 : index < 10 ? 40 : 1
+    // 10 kV: current transformers 100/5 and voltage transformers 10000/100; 0.4 kV inputs and buildings: 200/5.
+    const coeff = highVoltage ? 20 : index < 10 || name.startsWith('ж/д') ? 40 : 1
     const coeffVoltage = highVoltage ? 100 : 1
     // Every fifth point had its meter replaced half a year ago: the old one is in the history as removed.
     const replaced = index % 5 === 2

@@ -6,37 +6,56 @@ import type { BaseSeedResult } from './base'
 
 type DemoNode = { name: string; check?: { host: string; port: number }; points?: [string, 1 | -1 | 0][]; children?: DemoNode[] }
 
-/** Substation -> switchgear -> feeder -> transformer substation -> buildings, with points signed so that losses show. */
+const T1 = 'ПС 110/10 кВ «Северная», ввод Т-1'
+const T2 = 'ПС 110/10 кВ «Северная», ввод Т-2'
+const CELL_7 = 'РП-3, яч. 7'
+const CELL_12 = 'РП-3, яч. 12'
+const TP214 = 'ТП-214, ввод 0,4 кВ'
+const TP118 = 'ТП-118, ввод 0,4 кВ'
+const F104 = 'ПС 35/10 кВ «Заречная», ф. 10-4'
+const KTP42 = 'КТП-42, ввод 0,4 кВ'
+
+/**
+ * Substation -> switchgear -> feeder -> transformer substation -> buildings. Each object is a balance: what
+ * comes in with +, every outgoing line with -, so its imbalance is the losses inside it (a few percent, see
+ * demo-network). Buildings are the points of the transformer substations: alone, with nothing going out, they would
+ * be no balance at all.
+ */
 const TREE: DemoNode[] = [
   {
     name: 'ПС 110/10 кВ «Северная»',
     check: { host: '127.0.0.1', port: 4001 },
-    points: [['ПС 110/10 кВ «Северная», ввод Т-1', 1], ['ПС 110/10 кВ «Северная», ввод Т-2', 1]],
+    points: [[T1, 1], [T2, 1], [CELL_7, -1], [CELL_12, -1]],
     children: [
       {
         name: 'РУ-10 кВ',
-        points: [['ПС 110/10 кВ «Северная», ввод Т-1', 1], ['ПС 110/10 кВ «Северная», ввод Т-2', 1], ['РП-3, яч. 7', -1], ['РП-3, яч. 12', -1]],
+        points: [[T1, 1], [T2, 1], [CELL_7, -1], [CELL_12, -1]],
         children: [
           {
             name: 'Фидер 10-3',
-            points: [['РП-3, яч. 7', 1], ['ТП-214, ввод 0,4 кВ', -1], ['ТП-118, ввод 0,4 кВ', -1]],
+            points: [[CELL_7, 1], [TP214, -1], [TP118, -1]],
             children: [
               {
                 name: 'ТП-214',
-                points: [['ТП-214, ввод 0,4 кВ', 1], ['ж/д ул. Ленина, 12', -1], ['ж/д ул. Ленина, 14', -1], ['ТП-214, ф. 3', 0]],
-                children: [
-                  { name: 'Жилой дом, ул. Ленина, 12', points: [['ж/д ул. Ленина, 12', 1]] },
-                  { name: 'Жилой дом, ул. Ленина, 14', points: [['ж/д ул. Ленина, 14', 1]] },
-                ],
+                points: [[TP214, 1], ['ж/д ул. Ленина, 12', -1], ['ж/д ул. Ленина, 14', -1], ['ТП-214, ф. 3', -1]],
               },
-              { name: 'ТП-118', points: [['ТП-118, ввод 0,4 кВ', 1], ['ж/д ул. Пушкинская, 20, ВРУ-1', -1], ['ж/д ул. Пушкинская, 20, ВРУ-2', -1]] },
+              { name: 'ТП-118', points: [[TP118, 1], ['ж/д ул. Пушкинская, 20, ВРУ-1', -1], ['ж/д ул. Пушкинская, 20, ВРУ-2', -1]] },
             ],
           },
         ],
       },
     ],
   },
-  { name: 'ПС 35/10 кВ «Заречная»', points: [['ПС 35/10 кВ «Заречная», ф. 10-4', 1]], children: [{ name: 'КТП-42', points: [['КТП-42, ввод 0,4 кВ', 1]] }] },
+  {
+    name: 'ПС 35/10 кВ «Заречная»',
+    points: [[F104, 1], [KTP42, -1]],
+    children: [
+      {
+        name: 'КТП-42',
+        points: [[KTP42, 1], ['Частный дом, ул. Садовая, 3', -1], ['Частный дом, ул. Садовая, 5', -1], ['Ферма СПК «Молочный»', -1]],
+      },
+    ],
+  },
 ]
 
 function pointNames(nodes: DemoNode[]): string[] {

@@ -4,11 +4,14 @@ import { T } from '../../../../shared/texts'
 
 const cellFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 5 })
 
+type BalanceTableProps = { label: string; headers: BalanceHeader[]; items: BalanceItem[]; total?: BalanceItem; formatTime: (time: string) => string }
+
 /**
  * Headers and rows of a balance answer as a table: a missing cell reads "—", a cell short of some half-hours
- * is marked with an asterisk, so a gap never passes for a zero.
+ * is marked with an asterisk, so a gap never passes for a zero; an imbalance beyond the allowed one is red.
+ * The period's total, when given, is the last row.
  */
-export function BalanceTable({ label, headers, items, formatTime }: { label: string; headers: BalanceHeader[]; items: BalanceItem[]; formatTime: (time: string) => string }) {
+export function BalanceTable({ label, headers, items, total, formatTime }: BalanceTableProps) {
   if (items.length === 0) return <Text color="fg.muted">{T.empty}</Text>
   return (
     <Box overflow="auto" maxH="70vh" borderWidth="1px" borderRadius="md" bg="bg">
@@ -24,22 +27,38 @@ export function BalanceTable({ label, headers, items, formatTime }: { label: str
         </Table.Header>
         <Table.Body>
           {items.map((item) => (
-            <Table.Row key={item.time}>
-              {headers.map((h) => {
-                if (h.key === 'time') return <Table.Cell key={h.key} whiteSpace="nowrap">{formatTime(item.time)}</Table.Cell>
-                const value = item.values[h.key]
-                const partial = item.missing.includes(h.key)
-                return (
-                  <Table.Cell key={h.key} textAlign="end" color={partial ? 'orange.fg' : undefined} title={partial ? 'Неполные данные' : undefined}>
-                    {value === null || value === undefined ? '—' : cellFormat.format(value)}
-                    {partial && value !== null ? '*' : ''}
-                  </Table.Cell>
-                )
-              })}
-            </Table.Row>
+            <BalanceRow key={item.time} headers={headers} item={item} time={formatTime(item.time)} />
           ))}
+          {total && <BalanceRow headers={headers} item={total} time={T.balanceTotal} bold />}
         </Table.Body>
       </Table.Root>
     </Box>
+  )
+}
+
+function BalanceRow({ headers, item, time, bold }: { headers: BalanceHeader[]; item: BalanceItem; time: string; bold?: boolean }) {
+  return (
+    <Table.Row fontWeight={bold ? 'semibold' : undefined}>
+      {headers.map((h) => {
+        if (h.key === 'time') return <Table.Cell key={h.key} whiteSpace="nowrap">{time}</Table.Cell>
+        const value = item.values[h.key]
+        const partial = item.missing.includes(h.key)
+        const flagged = item.flagged?.includes(h.key) ?? false
+        const title = [flagged ? T.imbalanceRowExceeded : null, partial ? T.incompleteData : null].filter(Boolean).join('. ')
+        return (
+          <Table.Cell
+            key={h.key}
+            textAlign="end"
+            color={flagged ? 'red.fg' : partial ? 'orange.fg' : undefined}
+            bg={flagged ? 'red.subtle' : undefined}
+            title={title || undefined}
+            data-flagged={flagged || undefined}
+          >
+            {value === null || value === undefined ? '—' : cellFormat.format(value)}
+            {partial && value !== null ? '*' : ''}
+          </Table.Cell>
+        )
+      })}
+    </Table.Row>
   )
 }

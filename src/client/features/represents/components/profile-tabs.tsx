@@ -9,10 +9,13 @@ import { T } from '../../../../shared/texts'
 import { notify } from '../../../components/ui/notify'
 import { downloadProfileCsv, profileQueryOptions } from '../api/represents'
 import { INTERVAL_LABELS, formatBucket, profileQueryOf } from '../period'
+import { BalanceSummary } from './balance-summary'
 import { BalanceTable } from './balance-table'
 import { QueryState } from './query-state'
 
-const SUM_COLOR = '#1a202c'
+/** Приём is drawn black and thick, Небаланс in the object's colour and dashed: they differ by the outgoing energy. */
+const IN_COLOR = '#1a202c'
+const BALANCE_KEYS = new Set(['in', 'imbalance'])
 
 export function IntervalSelect({ value, onChange }: { value: ProfileInterval; onChange: (value: ProfileInterval) => void }) {
   return (
@@ -40,9 +43,10 @@ function useProfile(represent: Represent, interval: ProfileInterval) {
 }
 
 function ProfileChart({ data, interval }: { data: ProfileData; interval: number }) {
-  const series = data.headers.filter((h) => h.key !== 'time' && (h.key !== 'lost' || h.unit !== '%'))
+  // Отдача is the sum of the drawn outgoing points, and the % has its own scale: both stay in the table.
+  const series = data.headers.filter((h) => h.key !== 'time' && h.key !== 'out' && h.key !== 'imbalance_percent')
   if (data.items.length === 0 || series.length === 0) return <Text color="fg.muted">{T.empty}</Text>
-  const colorOf = (key: string) => (key === 'sum' ? SUM_COLOR : (data.points_colors[key] ?? SUM_COLOR))
+  const colorOf = (key: string) => data.points_colors[key] ?? IN_COLOR
   return (
     <Stack role="img" aria-label="График профиля объекта" bg="bg" borderWidth="1px" borderRadius="md" p="2">
       <VictoryChart containerComponent={<VictoryContainer title="График профиля объекта" />} theme={VictoryTheme.clean} height={320} width={900} scale={{ x: 'time' }} padding={{ top: 20, bottom: 40, left: 70, right: 20 }}>
@@ -53,7 +57,7 @@ function ProfileChart({ data, interval }: { data: ProfileData; interval: number 
             key={h.key}
             name={h.key}
             data={data.items.filter((i) => i.values[h.key] !== null && i.values[h.key] !== undefined).map((i) => ({ x: new Date(i.time), y: i.values[h.key]! }))}
-            style={{ data: { stroke: colorOf(h.key), strokeWidth: h.key === 'sum' || h.key === 'lost' ? 2.5 : 1.5, strokeDasharray: h.key === 'lost' ? '6,3' : undefined } }}
+            style={{ data: { stroke: colorOf(h.key), strokeWidth: BALANCE_KEYS.has(h.key) ? 2.5 : 1.5, strokeDasharray: h.key === 'imbalance' ? '6,3' : undefined } }}
           />
         ))}
       </VictoryChart>
@@ -76,7 +80,12 @@ export function ChartTab({ represent, interval, onInterval }: { represent: Repre
     <Stack gap="3">
       <IntervalSelect value={interval} onChange={onInterval} />
       <QueryState isPending={result.isPending} error={result.error} retry={() => void result.refetch()}>
-        {() => <ProfileChart data={result.data!} interval={interval} />}
+        {() => (
+          <Stack gap="3">
+            <BalanceSummary summary={result.data!.summary} showImbalance={represent.show_lost && represent.energy_type === 'straight'} />
+            <ProfileChart data={result.data!} interval={interval} />
+          </Stack>
+        )}
       </QueryState>
     </Stack>
   )
@@ -105,7 +114,12 @@ export function TableTab({ represent, interval, onInterval }: { represent: Repre
         </Button>
       </HStack>
       <QueryState isPending={result.isPending} error={result.error} retry={() => void result.refetch()}>
-        {() => <BalanceTable label="Профиль объекта" headers={result.data!.headers} items={result.data!.items} formatTime={(t) => formatBucket(t, interval)} />}
+        {() => (
+          <Stack gap="3">
+            <BalanceSummary summary={result.data!.summary} showImbalance={represent.show_lost && represent.energy_type === 'straight'} />
+            <BalanceTable label="Профиль объекта" headers={result.data!.headers} items={result.data!.items} total={result.data!.total} formatTime={(t) => formatBucket(t, interval)} />
+          </Stack>
+        )}
       </QueryState>
     </Stack>
   )

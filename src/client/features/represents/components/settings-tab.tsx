@@ -29,8 +29,8 @@ function formOf(r: Represent) {
     energy_type: r.energy_type,
     reactive_energy: r.reactive_energy,
     show_lost: r.show_lost,
-    show_lost_in_percentage: r.show_lost_in_percentage,
     round_val: r.round_val,
+    allowed_imbalance: String(r.allowed_imbalance).replace('.', ','),
   }
 }
 
@@ -44,7 +44,7 @@ function Check({ label, checked, disabled, onChange }: { label: string; checked:
   )
 }
 
-/** Name, remark, host check, period, energy format and kind, losses, rounding and loss colour of an object. */
+/** Name, remark, host check, period, energy format and kind, imbalance and its allowed percent, rounding and colour of an object. */
 export function SettingsTab({ represent, canChange }: { represent: Represent; canChange: boolean }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
@@ -125,9 +125,16 @@ export function SettingsTab({ represent, canChange }: { represent: Represent; ca
           </SimpleGrid>
           <Stack gap="2">
             <Check label="Реактивная энергия" checked={values.reactive_energy} disabled={!straight} onChange={(v) => set('reactive_energy', v)} />
-            <Check label="Показывать потери" checked={values.show_lost} disabled={!straight} onChange={(v) => set('show_lost', v)} />
-            <Check label="Потери в процентах" checked={values.show_lost_in_percentage} disabled={!straight || !values.show_lost} onChange={(v) => set('show_lost_in_percentage', v)} />
+            <Check label="Показывать небаланс" checked={values.show_lost} disabled={!straight} onChange={(v) => set('show_lost', v)} />
           </Stack>
+          <TextField
+            label={T.allowedImbalance}
+            inputMode="decimal"
+            value={values.allowed_imbalance}
+            error={errors.allowed_imbalance}
+            helper={T.allowedImbalanceHelp}
+            onChange={(v) => set('allowed_imbalance', v)}
+          />
           <SelectField label="Округление" value={values.round_val} options={ROUND_VALS.map((r) => ({ value: r, label: roundLabel(r) }))} onChange={(v) => set('round_val', v ?? 'roundWith2')} />
           <Box>
             <Text fontSize="sm" fontWeight="medium" mb="2" id="lost-color-label">
