@@ -56,7 +56,9 @@ export function composeBalance(points: BalancePoint[], buckets: Bucket[], series
     for (let i = 0; i < points.length; i++) {
       const column = columns[i]
       const valid = column ? column.valid[b]! : 0
-      const value = valid === 0 ? NaN : column!.values[b]! * scale
+      // An estimated or edited half-hour has a value but is not a valid one: it counts, and the cell is marked below.
+      // The daily rollup gives 0 for a day of nothing but missing half-hours, which is no value either.
+      const value = column && !(valid === 0 && column.values[b] === 0) ? column.values[b]! * scale : NaN
       const cellPartial = Number.isNaN(value) ? bucket.expected > 0 : valid < bucket.expected
       values[keys[i]!] = Number.isNaN(value) ? null : round(value)
       if (cellPartial) missing.push(keys[i]!)
