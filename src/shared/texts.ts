@@ -52,6 +52,7 @@ export const T = {
   veeWhy: 'Правило или способ',
   veeWho: 'Кто и когда',
   veeRobot: 'Проверка после опроса',
+  profileGapNote: 'Нет столбца: нет данных. Серый столбец: сумма без пропущенных получасов',
   pointNotInRepresent: 'Точка учёта не привязана к этому объекту',
   pointAlreadyInRepresent: 'Точка учёта уже привязана к этому объекту',
   representPointNotFound: 'Привязка точки учёта не найдена',

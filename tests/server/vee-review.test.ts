@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { storePoll } from '../../src/server/collector/poll-meter'
+import { profileData } from '../../src/server/repositories/meter-data'
 import type { IntervalRow } from '../../src/server/repositories/readings'
 import { CHANNEL, INTERVAL_STATUS } from '../../src/shared/metering'
 import { meteringFactory } from './balance-fixtures'
@@ -106,5 +107,19 @@ describe('VEE review', () => {
     const noScope = await t.call(editor.token, { method: 'GET', url: '/api/vee/intervals/?beg_date=2026-03-02&end_date=2026-03-02' })
     expect(noScope.statusCode).toBe(400)
     expect(JSON.stringify(noScope.json())).toContain('Укажите точку учёта или объект')
+  })
+})
+
+describe('the point profile', () => {
+  it('gives a half-hour\'s own status and a bucket the status of its least trustworthy half-hour', async () => {
+    const pointProfile = (interval: number) => profileData(t.database.db, pointId, CHANNEL.A_PLUS, interval, at(0), at(6))
+    const halfHours = await pointProfile(30)
+    expect(halfHours.map((i) => [i.date, i.status])).toEqual([
+      [at(0).toISOString(), VALID], [at(1).toISOString(), VALID], [at(2).toISOString(), ESTIMATED], [at(3).toISOString(), ESTIMATED], [at(4).toISOString(), EDITED],
+    ])
+    await t.database.db.execute(sql`
+      insert into interval_values (counter_id, channel, interval_start, value, status) values (${counterId}, 1, ${at(5).toISOString()}::timestamptz, null, 1)`)
+    // Hour 02:00 holds an edited and a missing half-hour: missing outranks edited (max() of the codes would say edited).
+    expect((await pointProfile(60)).map((i) => i.status)).toEqual([VALID, ESTIMATED, INTERVAL_STATUS.MISSING])
   })
 })
