@@ -48,6 +48,7 @@ import { Route as AppPointsIdPhaseRouteImport } from './routes/_app/points.$id.p
 import { Route as AppPointsIdPoint_counters_dataRouteImport } from './routes/_app/points.$id.point_counters_data'
 import { Route as AppPointsIdProfileRouteImport } from './routes/_app/points.$id.profile'
 import { Route as AppPointsIdSchedulerRouteImport } from './routes/_app/points.$id.scheduler'
+import { Route as AppPointsIdVeeRouteImport } from './routes/_app/points.$id.vee'
 import { Route as AppRepresentParentIdNewRouteImport } from './routes/_app/represent.$parentId.new'
 
 const AppRoute = AppRouteImport.update({
@@ -250,6 +251,11 @@ const AppPointsIdSchedulerRoute = AppPointsIdSchedulerRouteImport.update({
   path: '/scheduler',
   getParentRoute: () => AppPointsIdRoute,
 } as any)
+const AppPointsIdVeeRoute = AppPointsIdVeeRouteImport.update({
+  id: '/vee',
+  path: '/vee',
+  getParentRoute: () => AppPointsIdRoute,
+} as any)
 const AppRepresentParentIdNewRoute = AppRepresentParentIdNewRouteImport.update({
   id: '/represent/$parentId/new',
   path: '/represent/$parentId/new',
@@ -294,6 +300,7 @@ export interface FileRoutesByFullPath {
   '/points/$id/point_counters_data': typeof AppPointsIdPoint_counters_dataRoute
   '/points/$id/profile': typeof AppPointsIdProfileRoute
   '/points/$id/scheduler': typeof AppPointsIdSchedulerRoute
+  '/points/$id/vee': typeof AppPointsIdVeeRoute
   '/represent/$parentId/new': typeof AppRepresentParentIdNewRoute
   '/points/$id/': typeof AppPointsIdIndexRoute
 }
@@ -334,6 +341,7 @@ export interface FileRoutesByTo {
   '/points/$id/point_counters_data': typeof AppPointsIdPoint_counters_dataRoute
   '/points/$id/profile': typeof AppPointsIdProfileRoute
   '/points/$id/scheduler': typeof AppPointsIdSchedulerRoute
+  '/points/$id/vee': typeof AppPointsIdVeeRoute
   '/represent/$parentId/new': typeof AppRepresentParentIdNewRoute
   '/points/$id': typeof AppPointsIdIndexRoute
 }
@@ -377,6 +385,7 @@ export interface FileRoutesById {
   '/_app/points/$id/point_counters_data': typeof AppPointsIdPoint_counters_dataRoute
   '/_app/points/$id/profile': typeof AppPointsIdProfileRoute
   '/_app/points/$id/scheduler': typeof AppPointsIdSchedulerRoute
+  '/_app/points/$id/vee': typeof AppPointsIdVeeRoute
   '/_app/represent/$parentId/new': typeof AppRepresentParentIdNewRoute
   '/_app/points/$id/': typeof AppPointsIdIndexRoute
 }
@@ -420,6 +429,7 @@ export interface FileRouteTypes {
     | '/points/$id/point_counters_data'
     | '/points/$id/profile'
     | '/points/$id/scheduler'
+    | '/points/$id/vee'
     | '/represent/$parentId/new'
     | '/points/$id/'
   fileRoutesByTo: FileRoutesByTo
@@ -460,6 +470,7 @@ export interface FileRouteTypes {
     | '/points/$id/point_counters_data'
     | '/points/$id/profile'
     | '/points/$id/scheduler'
+    | '/points/$id/vee'
     | '/represent/$parentId/new'
     | '/points/$id'
   id:
@@ -502,6 +513,7 @@ export interface FileRouteTypes {
     | '/_app/points/$id/point_counters_data'
     | '/_app/points/$id/profile'
     | '/_app/points/$id/scheduler'
+    | '/_app/points/$id/vee'
     | '/_app/represent/$parentId/new'
     | '/_app/points/$id/'
   fileRoutesById: FileRoutesById
@@ -786,6 +798,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPointsIdSchedulerRouteImport
       parentRoute: typeof AppPointsIdRoute
     }
+    '/_app/points/$id/vee': {
+      id: '/_app/points/$id/vee'
+      path: '/vee'
+      fullPath: '/points/$id/vee'
+      preLoaderRoute: typeof AppPointsIdVeeRouteImport
+      parentRoute: typeof AppPointsIdRoute
+    }
     '/_app/represent/$parentId/new': {
       id: '/_app/represent/$parentId/new'
       path: '/represent/$parentId/new'
@@ -804,6 +823,7 @@ interface AppPointsIdRouteChildren {
   AppPointsIdPoint_counters_dataRoute: typeof AppPointsIdPoint_counters_dataRoute
   AppPointsIdProfileRoute: typeof AppPointsIdProfileRoute
   AppPointsIdSchedulerRoute: typeof AppPointsIdSchedulerRoute
+  AppPointsIdVeeRoute: typeof AppPointsIdVeeRoute
   AppPointsIdIndexRoute: typeof AppPointsIdIndexRoute
 }
 
@@ -815,6 +835,7 @@ const AppPointsIdRouteChildren: AppPointsIdRouteChildren = {
   AppPointsIdPoint_counters_dataRoute: AppPointsIdPoint_counters_dataRoute,
   AppPointsIdProfileRoute: AppPointsIdProfileRoute,
   AppPointsIdSchedulerRoute: AppPointsIdSchedulerRoute,
+  AppPointsIdVeeRoute: AppPointsIdVeeRoute,
   AppPointsIdIndexRoute: AppPointsIdIndexRoute,
 }
 

@@ -21,6 +21,7 @@ import { auditRoutes } from './routes/audit'
 import { representRoutes } from './routes/represents'
 import { referenceRoutes } from './routes/references'
 import { pointRoutes } from './routes/points'
+import { veeRoutes } from './routes/vee'
 import { counterRoutes } from './routes/counters'
 import { customerRoutes } from './routes/customers'
 import { requestRoutes } from './routes/requests'
@@ -115,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(representRoutes)
   await app.register(referenceRoutes)
   await app.register(pointRoutes)
+  await app.register(veeRoutes)
   await app.register(counterRoutes)
   await app.register(customerRoutes)
   await app.register(requestRoutes)

@@ -3,8 +3,12 @@ export const CHANNELS = { 1: 'A+', 2: 'A-', 3: 'R+', 4: 'R-' } as const
 export type Channel = keyof typeof CHANNELS
 export const CHANNEL = { A_PLUS: 1, A_MINUS: 2, R_PLUS: 3, R_MINUS: 4 } as const
 
-/** Status of an interval value. */
-export const INTERVAL_STATUS = { VALID: 0, MISSING: 1, ESTIMATED: 2 } as const
+/**
+ * Status of an interval value (docs/vee.md). Anything but VALID is not commercial: reports mark it, 80020 gives it
+ * status 1. SUSPECT and EDITED values count in sums like VALID ones; MISSING has no value.
+ */
+export const INTERVAL_STATUS = { VALID: 0, MISSING: 1, ESTIMATED: 2, SUSPECT: 3, EDITED: 4 } as const
+export type IntervalStatus = (typeof INTERVAL_STATUS)[keyof typeof INTERVAL_STATUS]
 
 /** Tariff registers: 0 is the total. */
 export const TARIFFS = [0, 1, 2, 3, 4] as const

@@ -27,6 +27,7 @@ export const PERMISSIONS = {
   'tasks.change': 'Управление заданиями опроса',
   'monitoring.view': 'Мониторинг опроса',
   'data.view': 'Просмотр показаний и профилей',
+  'data.edit': 'Проверка и правка профилей',
   'reports.export': 'Формирование отчётов',
   'customers.view': 'Просмотр абонентов',
   'customers.change': 'Изменение абонентов',

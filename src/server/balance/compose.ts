@@ -91,7 +91,9 @@ export function composeBalance(
     for (let i = 0; i < points.length; i++) {
       const column = columns[i]
       const valid = column ? column.valid[b]! : 0
-      const energy = valid === 0 ? NaN : column!.values[b]!
+      // An estimated or edited half-hour has a value but is not a valid one: it counts, and the cell is marked below.
+      // The daily rollup gives 0 for a day of nothing but missing half-hours, which is no value either.
+      const energy = column && !(valid === 0 && column.values[b] === 0) ? column.values[b]! : NaN
       const cellPartial = Number.isNaN(energy) ? bucket.expected > 0 : valid < bucket.expected
       values[keys[i]!] = Number.isNaN(energy) ? null : round(energy * scale)
       if (!Number.isNaN(energy)) totals[i] = Number.isNaN(totals[i]!) ? energy : totals[i]! + energy

@@ -4,6 +4,7 @@ import { isSecretConnParam } from '../../shared/schemas/counters'
 import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
 import type { SecretBox } from '../lib/secret-box'
+import { runVee } from '../vee/run'
 import { storeIntervals, storePhaseValues, storeRegisterReadings, type IntervalRow, type PhaseRow, type RegisterRow } from '../repositories/readings'
 import { createMeterDriver } from './drivers/create-meter-driver'
 import type { MeterDriver } from './drivers/meter-driver'
@@ -189,9 +190,10 @@ export async function pollMeter(
   return result
 }
 
-/** Writes what a poll read through the one writer of time series. */
+/** Writes what a poll read through the one writer of time series, then validates and estimates it (docs/vee.md). */
 export async function storePoll(db: Executor, result: PollResult): Promise<void> {
   await storeRegisterReadings(db, result.registers)
   await storePhaseValues(db, result.phases)
   await storeIntervals(db, result.intervals)
+  await runVee(db, result.intervals, result.registers)
 }

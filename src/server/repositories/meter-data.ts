@@ -141,11 +141,19 @@ export function defaultProfileSpan(interval: number, now: Date): { from: Date; t
 }
 
 /** A point's profile of one parameter's channel, summed per bucket, with each installation's ratios. */
+/**
+ * A bucket's status is its least trustworthy half-hour's (docs/vee.md): missing, then suspect, estimated, edited;
+ * valid only when all are. The codes are not ordered by trust, so max() would call a bucket with a missing
+ * half-hour estimated.
+ */
+const bucketStatus = sql.raw(`case when bool_or(v.status = 1) then 1 when bool_or(v.status = 3) then 3 when bool_or(v.status = 2) then 2
+      when bool_or(v.status = 4) then 4 else 0 end`)
+
 export async function profileData(db: Executor, pointId: number, channel: number, interval: number, from: Date, to: Date) {
   const bucket = bucketOf(interval)
   const result = await db.execute(sql`
     select ${iso(sql`${bucket}`)} as date, sum(v.value * pc.coeff * pc.coeff_voltage) as value,
-      max(v.status)::int as status
+      ${bucketStatus} as status
     from interval_values v
     join point_counters pc on pc.counter_id = v.counter_id and pc.point_id = ${pointId}
       and v.interval_start >= pc.installed_at and (pc.removed_at is null or v.interval_start < pc.removed_at)

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { DEFAULT_TIME_ZONE } from '../../shared/metering'
+import { DEFAULT_TIME_ZONE, INTERVAL_STATUS } from '../../shared/metering'
 import type { Executor } from '../db/client'
 
 export type IntervalRow = { counter_id: number; channel: number; interval_start: Date; minutes?: number; value: number | null; status?: number }
@@ -27,11 +27,14 @@ function chunks<T>(rows: T[]): T[][] {
   return out
 }
 
-const pgArray = (values: unknown[]) => `{${values.map((v) => (v === null || v === undefined ? 'NULL' : String(v))).join(',')}}`
+export const pgArray = (values: unknown[]) => `{${values.map((v) => (v === null || v === undefined ? 'NULL' : String(v))).join(',')}}`
 
 /**
- * Stores interval values (a newer value for the same interval replaces the old one) and brings the daily
- * rollup of every touched day up to date in the same call: the one way values enter the database.
+ * Stores interval values and brings the daily rollup of every touched day up to date in the same call: the one
+ * way values enter the database. A newer reading of an interval replaces the old one, except (docs/vee.md):
+ * a manual edit stays until a person changes it; a missing reading does not wipe a value (an estimate stays
+ * until the meter gives the interval); an unchanged value keeps its status (a suspect or accepted interval
+ * re-read by the next poll is not reset).
  */
 export async function storeIntervals(db: Executor, rows: IntervalRow[], timeZone: string = DEFAULT_TIME_ZONE): Promise<void> {
   if (rows.length === 0) return
@@ -46,7 +49,11 @@ export async function storeIntervals(db: Executor, rows: IntervalRow[], timeZone
         ${pgArray(part.map((r) => r.value))}::float8[],
         ${pgArray(part.map((r) => r.status ?? 0))}::smallint[])
       on conflict (counter_id, channel, interval_start)
-      do update set value = excluded.value, status = excluded.status, minutes = excluded.minutes`)
+      do update set value = excluded.value, status = excluded.status, minutes = excluded.minutes
+      where interval_values.status <> ${INTERVAL_STATUS.EDITED}
+        and (excluded.status <> ${INTERVAL_STATUS.MISSING} or interval_values.value is null)
+        and ((interval_values.value, interval_values.minutes) is distinct from (excluded.value, excluded.minutes)
+             or interval_values.status = ${INTERVAL_STATUS.ESTIMATED} and excluded.status = ${INTERVAL_STATUS.VALID})`)
   }
   await refreshDailyValues(db, rows, timeZone)
 }

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query'
 import { VictoryAxis, VictoryBar, VictoryChart, VictoryContainer } from 'victory'
 import dayjs from 'dayjs'
 import { PROFILE_INTERVALS } from '../../../shared/constants'
+import { INTERVAL_STATUS } from '../../../shared/metering'
 import { T } from '../../../shared/texts'
 import { SelectField } from '../../components/ui/fields'
 import { errorMessage } from '../../lib/api-client'
@@ -16,6 +17,20 @@ export const Route = createFileRoute('/_app/points/$id/profile')({
 
 const INTERVAL_LABELS: Record<(typeof PROFILE_INTERVALS)[number], string> = { 30: '30 минут', 60: 'Час', 1440: 'Сутки', 43200: 'Месяц', 525600: 'Год' }
 const TICK_FORMAT: Record<number, string> = { 30: 'HH:mm', 60: 'HH:mm', 1440: 'DD.MM', 43200: 'MM.YYYY', 525600: 'YYYY' }
+
+/** Colours of the bars by the bucket's status (docs/vee.md); a bucket with nothing but missing half-hours has no bar. */
+const STATUS_COLORS: Record<number, string> = {
+  [INTERVAL_STATUS.VALID]: '#3182ce',
+  [INTERVAL_STATUS.ESTIMATED]: '#dd6b20',
+  [INTERVAL_STATUS.EDITED]: '#805ad5',
+  [INTERVAL_STATUS.SUSPECT]: '#e53e3e',
+  [INTERVAL_STATUS.MISSING]: '#a0aec0',
+}
+
+/** Bars of the profile: a bucket without a value is left out, so a gap shows as a gap, not as a zero. */
+function profileBars(items: { date: string; value: number | null; status: number }[]) {
+  return items.flatMap((i) => (i.value === null ? [] : [{ x: new Date(i.date), y: i.value, fill: STATUS_COLORS[i.status]! }]))
+}
 
 function PointProfileTab() {
   const pointId = Number(Route.useParams().id)
@@ -43,8 +58,17 @@ function PointProfileTab() {
           <VictoryChart containerComponent={<VictoryContainer title={T.powerProfile} />} domainPadding={6} height={320} width={900} scale={{ x: 'time' }}>
             <VictoryAxis tickFormat={(d: Date) => dayjs(d).format(TICK_FORMAT[interval] ?? 'DD.MM')} fixLabelOverlap />
             <VictoryAxis dependentAxis label={profile.data?.measurement} />
-            <VictoryBar data={items.map((i) => ({ x: new Date(i.date), y: i.value ?? 0, fill: i.status === 0 ? '#3182ce' : '#e53e3e' }))} style={{ data: { fill: ({ datum }) => (datum as { fill: string }).fill } }} />
+            <VictoryBar data={profileBars(items)} style={{ data: { fill: ({ datum }) => (datum as { fill: string }).fill } }} />
           </VictoryChart>
+          <HStack gap="4" wrap="wrap" fontSize="sm" aria-label="Статусы получасов">
+            {Object.entries(STATUS_COLORS).map(([status, color]) => (
+              <HStack key={status} gap="1">
+                <Box boxSize="3" bg={color} borderRadius="sm" />
+                <Text>{T.veeStatus[Number(status)]}</Text>
+              </HStack>
+            ))}
+            <Text color="fg.muted">{T.profileGapNote}</Text>
+          </HStack>
         </Box>
       )}
     </Stack>

@@ -12,6 +12,7 @@ const TABS = [
   { path: 'consumption', label: 'Потребление' },
   { path: 'phase', label: 'Фазы' },
   { path: 'profile', label: 'Профиль' },
+  { path: 'vee', label: 'Проверка' },
 ] as const
 
 export const Route = createFileRoute('/_app/points/$id')({

@@ -1,4 +1,5 @@
-import { date, doublePrecision, integer, pgTable, primaryKey, smallint, timestamp, index } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { date, doublePrecision, integer, pgTable, primaryKey, serial, smallint, text, timestamp, index } from 'drizzle-orm/pg-core'
 
 /*
  * Time series, keyed (counter, channel, time) so that they can become partitioned tables or TimescaleDB
@@ -6,7 +7,10 @@ import { date, doublePrecision, integer, pgTable, primaryKey, smallint, timestam
  * point-level figures multiply by the ratios of the installation in force at that time.
  */
 
-/** Half-hour (or other length) energy of one channel: 1 A+, 2 A-, 3 R+, 4 R-. Status 0 valid, 1 missing, 2 estimated. */
+/**
+ * Half-hour (or other length) energy of one channel: 1 A+, 2 A-, 3 R+, 4 R-.
+ * Status (INTERVAL_STATUS): 0 valid, 1 missing, 2 estimated, 3 suspect, 4 edited (docs/vee.md).
+ */
 export const intervalValues = pgTable(
   'interval_values',
   {
@@ -17,7 +21,30 @@ export const intervalValues = pgTable(
     value: doublePrecision('value'),
     status: smallint('status').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.counter_id, t.channel, t.interval_start] })],
+  (t) => [
+    primaryKey({ columns: [t.counter_id, t.channel, t.interval_start] }),
+    index('interval_values_review_idx').on(t.counter_id, t.interval_start).where(sql`"status" in (2, 3, 4)`),
+  ],
+)
+
+/** What VEE changed in a stored interval (flag, estimate, acceptance, manual edit): the replaced value, who, when, why. */
+export const intervalEdits = pgTable(
+  'interval_edits',
+  {
+    interval_edit_id: serial('interval_edit_id').primaryKey(),
+    counter_id: integer('counter_id').notNull(),
+    channel: smallint('channel').notNull(),
+    interval_start: timestamp('interval_start', { withTimezone: true }).notNull(),
+    old_value: doublePrecision('old_value'),
+    old_status: smallint('old_status').notNull(),
+    new_value: doublePrecision('new_value'),
+    new_status: smallint('new_status').notNull(),
+    method: text('method').notNull(),
+    reason: text('reason').notNull().default(''),
+    user_id: integer('user_id'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('interval_edits_interval_idx').on(t.counter_id, t.channel, t.interval_start)],
 )
 
 /** Daily sums of interval values, kept up to date as values arrive (day cut in the account's time zone). */

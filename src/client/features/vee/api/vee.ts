@@ -1,0 +1,20 @@
+import { queryOptions } from '@tanstack/react-query'
+import { veeReviewAnswer, type VeeAcceptInput, type VeeEditInput } from '../../../../shared/schemas/vee'
+import { api } from '../../../lib/api-client'
+
+/** Whose intervals a review lists: a point's or an object's, over a period of days. */
+export type VeeScope = { point_id?: number; represent_id?: number; beg_date: string; end_date: string }
+
+export const veeKeys = {
+  all: ['vee'] as const,
+  review: (scope: VeeScope) => ['vee', 'review', scope] as const,
+}
+
+export const veeReviewQueryOptions = (scope: VeeScope) =>
+  queryOptions({
+    queryKey: veeKeys.review(scope),
+    queryFn: ({ signal }) => api('/api/vee/intervals/', { query: scope, schema: veeReviewAnswer, signal }),
+  })
+
+export const acceptInterval = (input: VeeAcceptInput) => api('/api/vee/intervals/accept/', { method: 'POST', body: input })
+export const editInterval = (input: VeeEditInput) => api('/api/vee/intervals/edit/', { method: 'POST', body: input })

@@ -1,0 +1,174 @@
+import { sql } from 'drizzle-orm'
+import { INTERVAL_STATUS } from '../../shared/metering'
+import type { Executor } from '../db/client'
+import { pgArray, type IntervalRow, type RegisterRow } from '../repositories/readings'
+import {
+  DAY_ABSOLUTE_TOLERANCE, GAP_LOOKBACK_DAYS, READING_SLACK_MINUTES, REGISTER_WIDTHS, ROLLOVER_MARGIN, USUAL_LOOKBACK_DAYS, USUAL_MIN_DAYS,
+  VEE_METHOD, VEE_RULE, type VeeSettings,
+} from './settings'
+
+const { VALID, MISSING, SUSPECT } = INTERVAL_STATUS
+
+export interface ValidationResult {
+  /** Missing intervals (found or written by the gap rule) in the span the poll reached: estimation has work. */
+  missing: number
+  /** Intervals this validation marked suspect. */
+  flagged: number
+}
+
+/**
+ * The validation rules over one poll's new intervals and registers (docs/vee.md), in one statement so that a
+ * collector round pays one round trip per meter:
+ * - gap: every half-hour without a row between the last stored interval before the poll and the poll's newest
+ *   becomes a missing row;
+ * - spike: a valid value above `spikeFactor` times the channel's usual half-hour (the mean over the whole,
+ *   gap-free days of the last four weeks) is suspect;
+ * - register backwards: a total register below its previous reading, unless it fell from the top of its width to
+ *   the bottom (a rollover), makes the valid intervals between the two readings suspect;
+ * - day sum: a whole, gap-free day whose profile sum differs from the difference of the registers read at its two
+ *   midnights by more than `dayTolerance` of it makes that day's valid intervals suspect.
+ * An interval a person accepted is not flagged again. Each flag is written to interval_edits with its rule.
+ */
+export async function validatePoll(
+  db: Executor,
+  intervals: IntervalRow[],
+  registers: RegisterRow[],
+  settings: VeeSettings,
+  timeZone: string,
+): Promise<ValidationResult> {
+  if (intervals.length === 0 && registers.length === 0) return { missing: 0, flagged: 0 }
+  const totals = registers.filter((r) => r.tariff === 0)
+  const slack = `${READING_SLACK_MINUTES} minutes`
+  const result = await db.execute(sql`
+    with polled as (
+      select * from unnest(
+        ${pgArray(intervals.map((r) => r.counter_id))}::int[], ${pgArray(intervals.map((r) => r.channel))}::smallint[],
+        ${pgArray(intervals.map((r) => r.interval_start.toISOString()))}::timestamptz[],
+        ${pgArray(intervals.map((r) => r.minutes ?? 30))}::smallint[]) as p(counter_id, channel, interval_start, minutes)
+    ),
+    spans as (
+      select p.counter_id, p.channel, min(p.interval_start) as lo, max(p.interval_start) as hi, min(p.minutes) as minutes
+      from polled p group by 1, 2
+    ),
+    gap_spans as (
+      select s.counter_id, s.channel, s.hi, s.minutes,
+             coalesce((select max(v.interval_start) from interval_values v
+                       where v.counter_id = s.counter_id and v.channel = s.channel
+                         and v.interval_start < s.lo and v.interval_start >= s.lo - ${`${GAP_LOOKBACK_DAYS} days`}::interval), s.lo) as lo
+      from spans s
+    ),
+    gaps as (
+      insert into interval_values (counter_id, channel, interval_start, minutes, value, status)
+      select g.counter_id, g.channel, t, g.minutes, null, ${MISSING}
+      from gap_spans g, generate_series(g.lo, g.hi, make_interval(mins => g.minutes)) t
+      on conflict do nothing
+      returning 1
+    ),
+    usual as (
+      select s.counter_id, s.channel, sum(d.value) / sum(d.valid_intervals) as value
+      from spans s join daily_values d on d.counter_id = s.counter_id and d.channel = s.channel
+      where d.day >= (s.lo at time zone ${timeZone})::date - ${USUAL_LOOKBACK_DAYS}::int and d.day < (s.lo at time zone ${timeZone})::date
+        and d.missing_intervals = 0 and d.valid_intervals > 0
+      group by 1, 2
+      having count(*) >= ${USUAL_MIN_DAYS}
+    ),
+    spikes as (
+      select v.counter_id, v.channel, v.interval_start, ${VEE_RULE.SPIKE} as rule
+      from polled p
+      join usual u on u.counter_id = p.counter_id and u.channel = p.channel
+      join interval_values v on v.counter_id = p.counter_id and v.channel = p.channel and v.interval_start = p.interval_start
+      where v.status = ${VALID} and u.value > 0 and v.value > ${settings.spikeFactor}::float8 * u.value
+    ),
+    readings as (
+      select * from unnest(
+        ${pgArray(totals.map((r) => r.counter_id))}::int[], ${pgArray(totals.map((r) => r.channel))}::smallint[],
+        ${pgArray(totals.map((r) => r.read_at.toISOString()))}::timestamptz[], ${pgArray(totals.map((r) => r.value))}::float8[])
+        as r(counter_id, channel, read_at, value)
+    ),
+    fallen as (
+      select r.counter_id, r.channel, prev.read_at as lo, r.read_at as hi
+      from readings r
+      cross join lateral (
+        select x.read_at, x.value from register_readings x
+        where x.counter_id = r.counter_id and x.channel = r.channel and x.tariff = 0 and x.read_at < r.read_at
+        order by x.read_at desc limit 1) prev
+      cross join lateral (select min(w) as width from unnest(${pgArray(REGISTER_WIDTHS)}::float8[]) w where w > prev.value) reg
+      where r.value < prev.value
+        and not (reg.width is not null and prev.value >= reg.width * (1 - ${ROLLOVER_MARGIN}::float8)
+                 and r.value < reg.width * ${ROLLOVER_MARGIN}::float8)
+    ),
+    backwards as (
+      select v.counter_id, v.channel, v.interval_start, ${VEE_RULE.REGISTER_BACKWARDS} as rule
+      from fallen f join interval_values v on v.counter_id = f.counter_id and v.channel = f.channel
+        and v.interval_start > f.lo - make_interval(mins => v.minutes) and v.interval_start < f.hi
+      where v.status = ${VALID}
+    ),
+    days as (
+      select distinct p.counter_id, p.channel, ((p.interval_start at time zone ${timeZone})::date) as day from polled p
+    ),
+    day_bounds as (
+      select d.counter_id, d.channel, d.day, d.day::timestamp at time zone ${timeZone} as lo,
+             (d.day + 1)::timestamp at time zone ${timeZone} as hi
+      from days d
+    ),
+    day_checks as (
+      select b.counter_id, b.channel, b.lo, b.hi, sums.value, sums.minutes, sums.missing, ra.value as start_reading, rb.value as end_reading
+      from day_bounds b
+      cross join lateral (
+        select sum(v.value) as value, sum(v.minutes) as minutes, count(*) filter (where v.status = ${MISSING}) as missing
+        from interval_values v
+        where v.counter_id = b.counter_id and v.channel = b.channel and v.interval_start >= b.lo and v.interval_start < b.hi) sums
+      cross join lateral (${nearestReading(sql`b.counter_id`, sql`b.channel`, sql`b.lo`, slack)}) ra
+      cross join lateral (${nearestReading(sql`b.counter_id`, sql`b.channel`, sql`b.hi`, slack)}) rb
+    ),
+    day_faults as (
+      select c.counter_id, c.channel, c.lo, c.hi from day_checks c
+      cross join lateral (
+        select c.end_reading - c.start_reading
+               + case when c.end_reading < c.start_reading
+                 then coalesce((select min(w) from unnest(${pgArray(REGISTER_WIDTHS)}::float8[]) w where w > c.start_reading), 0) else 0 end
+               as difference) reg
+      where c.missing = 0 and c.minutes = extract(epoch from c.hi - c.lo) / 60
+        and abs(c.value - reg.difference) > ${settings.dayTolerance}::float8 * abs(reg.difference) + ${DAY_ABSOLUTE_TOLERANCE}::float8
+    ),
+    day_sums as (
+      select v.counter_id, v.channel, v.interval_start, ${VEE_RULE.DAY_SUM} as rule
+      from day_faults f join interval_values v on v.counter_id = f.counter_id and v.channel = f.channel
+        and v.interval_start >= f.lo and v.interval_start < f.hi
+      where v.status = ${VALID}
+    ),
+    flags as (
+      select distinct on (counter_id, channel, interval_start) * from (
+        select * from spikes union all select * from backwards union all select * from day_sums) f
+      where not exists (
+        select 1 from interval_edits e
+        where e.counter_id = f.counter_id and e.channel = f.channel and e.interval_start = f.interval_start and e.method = ${VEE_METHOD.ACCEPT})
+      order by counter_id, channel, interval_start
+    ),
+    flagged as (
+      update interval_values v set status = ${SUSPECT}
+      from flags f
+      where v.counter_id = f.counter_id and v.channel = f.channel and v.interval_start = f.interval_start
+      returning v.counter_id, v.channel, v.interval_start, v.value, f.rule
+    ),
+    logged as (
+      insert into interval_edits (counter_id, channel, interval_start, old_value, old_status, new_value, new_status, method)
+      select counter_id, channel, interval_start, value, ${VALID}, value, ${SUSPECT}, rule from flagged
+      returning 1
+    )
+    select (select count(*) from gaps)::int
+           + (select count(*)::int from gap_spans g join interval_values v on v.counter_id = g.counter_id and v.channel = g.channel
+              and v.interval_start >= g.lo and v.interval_start <= g.hi and v.status = ${MISSING}) as missing,
+           (select count(*) from logged)::int as flagged`)
+  const row = result.rows[0] as { missing: number; flagged: number }
+  return { missing: Number(row.missing), flagged: Number(row.flagged) }
+}
+
+/** The total register reading nearest to `at` within the slack (one row or none). */
+function nearestReading(counterId: ReturnType<typeof sql>, channel: ReturnType<typeof sql>, at: ReturnType<typeof sql>, slack: string) {
+  return sql`
+    select x.value from register_readings x
+    where x.counter_id = ${counterId} and x.channel = ${channel} and x.tariff = 0
+      and x.read_at between ${at} - ${slack}::interval and ${at} + ${slack}::interval
+    order by abs(extract(epoch from x.read_at - ${at})) limit 1`
+}
