@@ -115,6 +115,17 @@ describe('the meter clock in a poll', () => {
     expect(await clockOf('ural')).toMatchObject({ drift_s: 2, time_zone: 'Asia/Yekaterinburg' })
   })
 
+  it("is a task setting, off by default, kept when a PUT leaves it out", async () => {
+    const call = (method: 'POST' | 'PUT' | 'GET', url: string, payload?: object) => t.call(t.adminToken, { method, url, payload })
+    const body = { counter_id: installed.fast.counterId, data_collecting_server_id: 1, interval: 'minutes', value: '30', task_group: [refs.groups.registers] }
+    const created = (await call('POST', '/api/counters_tasks/', body)).json()
+    expect(created.clock_correction).toBe(false)
+    const url = `/api/counters_tasks/${created.counter_task_id}/`
+    expect((await call('PUT', url, { ...body, clock_correction: true })).json().clock_correction).toBe(true)
+    expect((await call('PUT', url, body)).json().clock_correction).toBe(true)
+    expect((await call('PUT', url, { ...body, clock_correction: 'maybe' })).statusCode).toBe(400)
+  })
+
   it('answers an unread clock with nulls and an unknown meter with 404', async () => {
     const other = await installedMeter(t.database.db, refs.refs, { model: 'Меркурий 230 ART', port: emulator.port, netAddress: 9 })
     const never = (await t.call(t.adminToken, { method: 'GET', url: `/api/counters/${other.counterId}/clock/` })).json()
