@@ -27,6 +27,9 @@ export const DEMO_FAULTS: Record<number, { faults?: MeterFaults; passwords?: typ
   11: { faults: { crcErrorRate: 0.3 } },
 }
 
+/** The demo meter whose clock is off beyond the limit and keeps drifting, so that the clock's flag has something to show. */
+export const DEMO_DRIFTING_CLOCK = { rank: 3, clock: { offsetS: 95, driftSPerDay: 2 } }
+
 const LOADS: ConsumerType[] = ['feeder', 'apartment_building', 'office', 'shop', 'industrial', 'street_lighting']
 
 export interface DemoMeter {
@@ -68,6 +71,7 @@ export function demoFleet(meters: DemoMeter[]): EmulatedMeterSpec[] {
     const fault = DEMO_FAULTS[rank] ?? {}
     const base = { address: Number(meter.net_address), seed: meter.counter_id * 7919, faults: fault.faults }
     if (meter.driver === 'mercury206') return { ...base, protocol: 'mercury206', consumerType: 'flat' }
-    return { ...base, protocol: 'mercury230', consumerType: LOADS[rank % LOADS.length]!, serial: meter.serial_num.padStart(8, '0').slice(-8), passwords: fault.passwords }
+    const clock = rank === DEMO_DRIFTING_CLOCK.rank ? DEMO_DRIFTING_CLOCK.clock : undefined
+    return { ...base, protocol: 'mercury230', consumerType: LOADS[rank % LOADS.length]!, serial: meter.serial_num.padStart(8, '0').slice(-8), passwords: fault.passwords, clock }
   })
 }
