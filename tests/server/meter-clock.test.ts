@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, type RunningEmulator } from '../../src/server/collector/emulator/emulator'
 import { runRound } from '../../src/server/collector/round'
 import { CLOCK_DRIFT_LIMIT_S } from '../../src/shared/meter-clock'
+import { T } from '../../src/shared/texts'
 import { startTestApp, type TestApp } from '../helpers/test-app'
 import { collectionReferences, dueTask, installedMeter, mercury230 } from './collection-fixtures'
 
@@ -124,6 +125,18 @@ describe('the meter clock in a poll', () => {
     expect((await call('PUT', url, { ...body, clock_correction: true })).json().clock_correction).toBe(true)
     expect((await call('PUT', url, body)).json().clock_correction).toBe(true)
     expect((await call('PUT', url, { ...body, clock_correction: 'maybe' })).statusCode).toBe(400)
+  })
+
+  it('keeps a time zone on the meter card: a known IANA zone, empty for the account zone', async () => {
+    const url = `/api/counters/${installed.fast.counterId}/`
+    const patch = (time_zone: unknown) => t.call(t.adminToken, { method: 'PATCH', url, payload: { time_zone } })
+    expect((await patch('Asia/Novosibirsk')).json().time_zone).toBe('Asia/Novosibirsk')
+    expect((await t.call(t.adminToken, { method: 'GET', url: `/api/counters/${installed.fast.counterId}/clock/` })).json().time_zone).toBe('Asia/Novosibirsk')
+    const bad = await patch('Mars/Olympus')
+    expect(bad.statusCode).toBe(400)
+    expect(JSON.stringify(bad.json())).toContain(T.invalidTimeZone)
+    expect((await patch('')).json().time_zone).toBeNull()
+    expect((await t.call(t.adminToken, { method: 'GET', url: `/api/counters/${installed.fast.counterId}/clock/` })).json().time_zone).toBe('Europe/Moscow')
   })
 
   it('answers an unread clock with nulls and an unknown meter with 404', async () => {
