@@ -30,6 +30,7 @@ import { fileRoutes } from './routes/files'
 import { reportRoutes } from './routes/reports'
 import { taskRoutes } from './routes/tasks'
 import { monitoringRoutes } from './routes/monitoring'
+import { meterClockRoutes } from './routes/meter-clock'
 import { counterDataRoutes } from './routes/counter-data'
 import { lorawanRoutes } from './routes/lorawan'
 import { mirrorRoutes } from './routes/mirror'
@@ -125,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(reportRoutes)
   await app.register(taskRoutes)
   await app.register(monitoringRoutes)
+  await app.register(meterClockRoutes)
   await app.register(counterDataRoutes)
   await app.register(lorawanRoutes)
   await app.register(mirrorRoutes)

@@ -330,4 +330,20 @@ export const T = {
   lorawanUnknownAddress: 'Счётчик LoRaWAN с таким сетевым адресом не установлен',
   noInstallation: 'Счётчик не установлен на точку учёта',
   taskAdded: 'Задание добавлено',
+  // The meter's clock and time zone.
+  clockCorrectionOption: (thresholdS: number) =>
+    `Корректировать часы счётчика при расхождении больше ${thresholdS} с (не более чем на 4 минуты, раз в сутки; нужен уровень доступа 2)`,
+  clockTitle: 'Часы счётчика',
+  clockNotRead: 'ещё не прочитаны',
+  clockDrift: (driftS: number) => `расхождение ${driftS > 0 ? '+' : ''}${driftS} с`,
+  clockDriftExceeded: (limitS: number) => `больше допустимых ${limitS} с`,
+  clockReadAt: (at: string) => `по опросу ${at}`,
+  clockCorrected: (seconds: number, at: string) => `скорректированы на ${seconds > 0 ? '+' : ''}${seconds} с ${at}`,
+  clockTimeZone: (zone: string) => `часовой пояс ${zone}`,
+  driftingMetersTitle: 'Часы счётчиков расходятся больше допустимого',
+  driftingMetersLimit: (limitS: number) => `Допустимо ${limitS} с`,
+  driftingColumns: { meter: 'Счётчик', point: 'Точка учёта', drift: 'Расхождение, с', readAt: 'Прочитаны' },
+  timeZoneLabel: 'Часовой пояс счётчика',
+  timeZoneHelper: 'Зона IANA, например Asia/Yekaterinburg; пусто — часовой пояс организации',
+  invalidTimeZone: 'Неизвестный часовой пояс: укажите зону IANA, например Europe/Moscow',
 } as const

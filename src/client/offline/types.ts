@@ -28,6 +28,8 @@ export interface CounterRow {
   coeff_voltage?: number
   model_name?: string
   is_active?: boolean
+  /** Null or absent: the account's zone. */
+  time_zone?: string | null
   version: number
 }
 
@@ -55,7 +57,7 @@ export const POINT_WRITABLE_FIELDS = [
 ] as const satisfies readonly (keyof PointRow)[]
 
 /** The only fields a meter PATCH sends (metering.md section 5: meter edit). */
-export const COUNTER_WRITABLE_FIELDS = ['serial_num', 'coeff', 'coeff_voltage'] as const satisfies readonly (keyof CounterRow)[]
+export const COUNTER_WRITABLE_FIELDS = ['serial_num', 'coeff', 'coeff_voltage', 'time_zone'] as const satisfies readonly (keyof CounterRow)[]
 
 /** `customer` may ride along with `customer_id` so the local row shows the new name; it is never sent. */
 export type PointPatch = Partial<Pick<PointRow, (typeof POINT_WRITABLE_FIELDS)[number] | 'customer'>>

@@ -27,6 +27,9 @@ export const DEMO_FAULTS: Record<number, { faults?: MeterFaults; passwords?: typ
   11: { faults: { crcErrorRate: 0.3 } },
 }
 
+/** The demo meter whose clock is off beyond the limit and keeps drifting, so that the clock's flag has something to show. */
+export const DEMO_DRIFTING_CLOCK = { rank: 3, clock: { offsetS: 95, driftSPerDay: 2 } }
+
 export interface DemoMeter {
   point_counter_id: number
   point_name: string
@@ -73,6 +76,7 @@ export function demoFleet(meters: DemoMeter[]): EmulatedMeterSpec[] {
     const consumerType = demoConsumerOf(meter.point_name)
     const base = { address: Number(meter.net_address), seed: meter.counter_id, faults: fault.faults, consumerType }
     if (meter.driver === 'mercury206') return { ...base, protocol: 'mercury206' }
-    return { ...base, protocol: 'mercury230', serial: meter.serial_num.padStart(8, '0').slice(-8), passwords: fault.passwords }
+    const clock = rank === DEMO_DRIFTING_CLOCK.rank ? DEMO_DRIFTING_CLOCK.clock : undefined
+    return { ...base, protocol: 'mercury230', serial: meter.serial_num.padStart(8, '0').slice(-8), passwords: fault.passwords, clock }
   })
 }

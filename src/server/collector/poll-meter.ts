@@ -13,6 +13,7 @@ import { HALF_HOUR_MS } from './moscow-time'
 import { MeterConfigError, MeterError, MeterStatusError } from './protocol/errors'
 import { LORAWAN_DRIVER, type MeterContext } from './task-context'
 import { formatMoment } from './log-format'
+import { lastClockCorrection, pollMeterClock, storeMeterClock, type ClockOutcome } from './meter-clock'
 
 /** The first poll of a meter reads this much of its profile; later polls continue from the last stored interval. */
 export const FIRST_PROFILE_MS = 24 * 3_600_000
@@ -45,6 +46,7 @@ export interface PollResult {
   registers: RegisterRow[]
   phases: PhaseRow[]
   intervals: IntervalRow[]
+  clock?: ClockOutcome
 }
 
 export const isPollingDriver = (driver: string): driver is MeterProtocol => (PROTOCOLS as readonly string[]).includes(driver)
@@ -83,9 +85,12 @@ function phaseRows(counterId: number, values: InstantValues, at: Date): PhaseRow
   return rows
 }
 
-async function readMeter(driver: MeterDriver, db: Executor, meter: MeterContext, now: Date, note: (text: string) => void, result: PollResult) {
+async function readMeter(driver: MeterDriver, db: Executor, meter: MeterContext, now: Date, note: (text: string) => void, result: PollResult, clock: () => Date) {
   await driver.open()
   note(`Открыт канал связи со счётчиком ${meter.serial}`)
+  const lastCorrectedAt = meter.clockCorrection ? await lastClockCorrection(db, meter.counterId) : null
+  const clockNeeds = { counterId: meter.counterId, timeZone: meter.timeZone, correct: meter.clockCorrection ?? false, lastCorrectedAt }
+  result.clock = await pollMeterClock(driver, clockNeeds, clock, note)
   if (meter.relay !== undefined) {
     if (!driver.setRelay) throw new MeterStatusError(0, 'модель не управляет нагрузкой')
     await driver.setRelay(meter.relay)
@@ -177,7 +182,7 @@ export async function pollMeter(
   }, deadlineMs)
   try {
     driver = createMeterDriver(meter.driver, openedConnParams(box, meter.connParams))
-    await readMeter(driver, db, meter, now, note, result)
+    await readMeter(driver, db, meter, now, note, result, clock)
     result.ok = !expired
   } catch (error) {
     note(error instanceof Error ? error.message : String(error))
@@ -195,5 +200,6 @@ export async function storePoll(db: Executor, result: PollResult): Promise<void>
   await storeRegisterReadings(db, result.registers)
   await storePhaseValues(db, result.phases)
   await storeIntervals(db, result.intervals)
+  await storeMeterClock(db, result.clock)
   await runVee(db, result.intervals, result.registers)
 }

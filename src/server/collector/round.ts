@@ -18,7 +18,8 @@ export interface RunOptions {
 export async function runTask(db: Executor, serverId: number, task: ClaimedTask, options: RunOptions): Promise<boolean> {
   const clock = options.clock ?? (() => new Date())
   const startedAt = clock()
-  const meter = await loadMeterContext(db, task.counter_id, task.task_groups)
+  const context = await loadMeterContext(db, task.counter_id, task.task_groups)
+  const meter = context && { ...context, clockCorrection: task.clock_correction }
   const result = meter
     ? await pollMeter(db, meter, startedAt, options.deadlineMs, options.box, clock)
     : { ok: false, fatal: true, lines: [{ date: startedAt, text: 'Счётчик не найден' }], registers: [], phases: [], intervals: [] }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { CHANNEL } from '../../shared/metering'
+import { CHANNEL, DEFAULT_TIME_ZONE } from '../../shared/metering'
 import type { Executor } from '../db/client'
 
 /** What the collector reads for a parameter group (task_groups.kind). */
@@ -22,6 +22,10 @@ export interface MeterContext {
   reads: Partial<Record<GroupKind, number[]>>
   /** Switch the load relay on or off before reading (Mercury 206 power switching). */
   relay?: boolean
+  /** The zone the meter keeps its clock and profile in: its own, else the account's. */
+  timeZone: string
+  /** The task lets the poll correct the meter's clock. */
+  clockCorrection?: boolean
 }
 
 /** Energy codes and the power-profile codes of the same channels (P+ is the A+ profile, Q+ the R+ one). */
@@ -44,6 +48,7 @@ type Row = {
   kind: string | null
   codes: string[] | null
   model_parameters: number
+  time_zone: string
 }
 
 /**
@@ -53,7 +58,8 @@ type Row = {
 export async function loadMeterContext(db: Executor, counterId: number, taskGroupIds: number[] | 'all'): Promise<MeterContext | undefined> {
   const groupFilter = taskGroupIds === 'all' ? sql`true` : sql`g.task_group_id = any(${`{${taskGroupIds.join(',')}}`}::int[])`
   const result = await db.execute(sql`
-    select c.counter_id, c.serial_num, case when ds.name = ${LORAWAN_SOURCE} then ${LORAWAN_DRIVER} else api.driver end as driver, pc.conn_params, g.kind,
+    select c.counter_id, c.serial_num,
+      coalesce(c.time_zone, (select time_zone from accounts order by account_id limit 1), ${DEFAULT_TIME_ZONE}) as time_zone, case when ds.name = ${LORAWAN_SOURCE} then ${LORAWAN_DRIVER} else api.driver end as driver, pc.conn_params, g.kind,
       (select array_agg(dp.code) from model_parameters mp join data_parameters dp on dp.parameter_id = mp.parameter_id
         left join counter_parameter_selections s on s.counter_id = c.counter_id and s.parameter_id = dp.parameter_id
         where mp.model_id = c.model_id and dp.task_group_id = g.task_group_id and coalesce(s.is_selected, true)) as codes,
@@ -79,5 +85,5 @@ export async function loadMeterContext(db: Executor, counterId: number, taskGrou
       reads[kind] = [...new Set([...(reads[kind] ?? []), ...selected])]
     }
   }
-  return { counterId: first.counter_id, serial: first.serial_num, driver: first.driver, connParams: first.conn_params, reads }
+  return { counterId: first.counter_id, serial: first.serial_num, driver: first.driver, connParams: first.conn_params, reads, timeZone: first.time_zone }
 }

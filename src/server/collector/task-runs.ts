@@ -25,6 +25,8 @@ export interface ClaimedTask {
   task_groups: number[]
   /** The due time this run answers for. */
   due_at: Date
+  /** The task may correct the meter's clock. */
+  clock_correction: boolean
 }
 
 const idArray = (ids: number[]) => `{${ids.join(',')}}`
@@ -39,11 +41,13 @@ export async function claimDueTasks(db: Executor, serverId: number, now: Date, l
   if (limit <= 0) return []
   return db.transaction(async (tx) => {
     const due = await tx.execute(sql`
-      select counter_task_id, counter_id, interval, value, task_groups, next_run_at from counter_tasks
+      select counter_task_id, counter_id, interval, value, task_groups, next_run_at, clock_correction from counter_tasks
       where data_collecting_server_id = ${serverId} and state in ('working', 'paused') and next_run_at <= ${now.toISOString()}::timestamptz
       order by next_run_at, counter_task_id limit ${limit}
       for update skip locked`)
-    const rows = due.rows as { counter_task_id: number; counter_id: number; interval: TaskInterval; value: string; task_groups: number[]; next_run_at: Date }[]
+    const rows = due.rows as {
+      counter_task_id: number; counter_id: number; interval: TaskInterval; value: string; task_groups: number[]; next_run_at: Date; clock_correction: boolean
+    }[]
     if (rows.length === 0) return []
     await tx.execute(sql`
       update counter_tasks t set next_run_at = x.next_run_at, last_due_at = x.due_at
@@ -51,7 +55,7 @@ export async function claimDueTasks(db: Executor, serverId: number, now: Date, l
                   ${isoArray(rows.map((r) => nextRunAfter(r.interval, r.value, now)))}::timestamptz[],
                   ${isoArray(rows.map((r) => new Date(r.next_run_at)))}::timestamptz[]) as x(id, next_run_at, due_at)
       where t.counter_task_id = x.id`)
-    return rows.map((r) => ({ counter_task_id: r.counter_task_id, counter_id: r.counter_id, task_groups: r.task_groups, due_at: new Date(r.next_run_at) }))
+    return rows.map((r) => ({ counter_task_id: r.counter_task_id, counter_id: r.counter_id, task_groups: r.task_groups, due_at: new Date(r.next_run_at), clock_correction: r.clock_correction }))
   })
 }
 

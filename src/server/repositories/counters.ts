@@ -105,13 +105,13 @@ export async function insertCounter(db: Executor, input: CounterCreate): Promise
   await assertSerialFree(db, input.model_id, input.serial_num)
   const [row] = await db
     .insert(counters)
-    .values({ serial_num: input.serial_num, model_id: input.model_id, coeff: input.coeff, coeff_voltage: input.coeff_voltage, remark: input.remark })
+    .values({ serial_num: input.serial_num, model_id: input.model_id, coeff: input.coeff, coeff_voltage: input.coeff_voltage, remark: input.remark, time_zone: input.time_zone ?? null })
     .returning({ id: counters.counter_id })
   return row!.id
 }
 
 /** Edits the meter; the ratios also restate its current installation, which the point's figures use. */
-export async function updateCounter(db: Executor, before: Counter, patch: Partial<Pick<Counter, 'serial_num' | 'coeff' | 'coeff_voltage' | 'remark'>>): Promise<void> {
+export async function updateCounter(db: Executor, before: Counter, patch: Partial<Pick<Counter, 'serial_num' | 'coeff' | 'coeff_voltage' | 'remark' | 'time_zone'>>): Promise<void> {
   if (patch.serial_num !== undefined) await assertSerialFree(db, before.model_id, patch.serial_num, before.counter_id)
   await db
     .update(counters)

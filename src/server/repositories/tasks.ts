@@ -27,7 +27,7 @@ const taskSelect = sql`
     ${iso('t.last_interaction_date')} as last_interaction_date,
     case when t.last_success is null then null
       else json_build_object('success', t.last_success, 'date', ${iso('t.last_interaction_date')}) end as last_values,
-    t.consecutive_failures, t.last_error
+    t.consecutive_failures, t.last_error, t.clock_correction
   from counter_tasks t
   join counters c on c.counter_id = t.counter_id
   join counter_models m on m.model_id = c.model_id
@@ -89,6 +89,7 @@ export function taskValues(input: TaskInput) {
     interval: input.interval,
     value: input.value,
     task_groups: [...new Set(input.task_group)],
+    ...(input.clock_correction === undefined ? {} : { clock_correction: input.clock_correction }),
   }
 }
 

@@ -52,6 +52,8 @@ export const counterTask = v.object({
   last_values: v.nullable(v.object({ success: v.boolean(), date: v.string() })),
   consecutive_failures: v.number(),
   last_error: v.string(),
+  /** The poll may correct the meter's clock when it drifts (docs/collector-protocols.md); off by default. */
+  clock_correction: v.boolean(),
 })
 export type CounterTask = v.InferOutput<typeof counterTask>
 export const counterTaskList = paged(counterTask)
@@ -75,6 +77,8 @@ export const taskInput = v.pipe(
       interval: v.picklist(TASK_INTERVALS, T.required),
       value: v.pipe(v.union([v.string(T.required), v.pipe(v.number(T.required), v.transform(String))], T.required), v.trim(), v.nonEmpty(T.required), v.maxLength(100, T.tooLong(100))),
       task_group: taskGroupIds,
+      /** Absent keeps the task's setting (off for a new task). */
+      clock_correction: v.optional(boolValue()),
     },
     T.required,
     { counter_id: T.counterRequired, data_collecting_server_id: T.serverRequired, task_group: T.groupsRequired },

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { formObject, dateTimeText, idValue, listQueryEntries, numberValue, optionalText, paged, requiredText } from './common'
 import { T } from '../texts'
+import { isTimeZone } from '../meter-clock'
 
 /** A meter as the API answers it (metering.md section 3), with its current or last installation. */
 export const counter = v.object({
@@ -23,12 +24,21 @@ export const counter = v.object({
   is_active: v.boolean(),
   counter_is_active: v.boolean(),
   version: v.number(),
+  /** The zone the meter keeps its clock and profile in; null is the account's zone. Absent in cards stored before it. */
+  time_zone: v.optional(v.nullable(v.string())),
 })
 export type Counter = v.InferOutput<typeof counter>
 export const counterList = paged(counter)
 
 const ratio = () => numberValue(0.0001, 1_000_000)
 const serialNum = () => requiredText(50)
+/** An IANA zone name; empty is null, the account's zone. */
+const timeZone = () =>
+  v.pipe(
+    v.nullable(v.string(T.invalidTimeZone)),
+    v.transform((s) => (s ?? '').trim() || null),
+    v.check((s) => s === null || (s.length <= 64 && isTimeZone(s)), T.invalidTimeZone),
+  )
 
 export const counterCreate = formObject({
   serial_num: serialNum(),
@@ -36,6 +46,7 @@ export const counterCreate = formObject({
   coeff: ratio(),
   coeff_voltage: ratio(),
   remark: optionalText(),
+  time_zone: v.optional(timeZone()),
 })
 export type CounterCreate = v.InferOutput<typeof counterCreate>
 
@@ -45,6 +56,7 @@ export const counterUpdate = formObject({
   coeff: v.optional(ratio()),
   coeff_voltage: v.optional(ratio()),
   remark: v.optional(optionalText()),
+  time_zone: v.optional(timeZone()),
 })
 export type CounterUpdate = v.InferOutput<typeof counterUpdate>
 

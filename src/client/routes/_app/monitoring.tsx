@@ -13,6 +13,7 @@ import { formatDateTime } from '../../lib/format'
 import { monitoringQueryOptions } from '../../features/collection/api/collection'
 import { effectiveInteractions, effectiveRefreshSeconds, useMonitoringSettings } from '../../features/collection/components/monitoring-settings'
 import { scheduleText } from '../../features/collection/components/tasks-table'
+import { DriftingMeters } from '../../features/collection/components/drifting-meters'
 
 export const Route = createFileRoute('/_app/monitoring')({
   component: MonitoringPage,
@@ -123,6 +124,7 @@ function MonitoringPage() {
           ))}
         </Stack>
       )}
+      <DriftingMeters refreshMs={refreshMs} />
     </>
   )
 }

@@ -23,6 +23,7 @@ import {
   testChannelRequest,
   type ProfileCell,
 } from '../protocol/mercury230'
+import { correctClockRequest, decodeClockAnswer, readClockRequest, type MeterClockReading, type TimeOfDay } from '../protocol/mercury230-clock'
 import type { ConnectionSettings } from './connection-settings'
 import type { MeterDriver, MeterInfo } from './meter-driver'
 import { MeterLink } from './meter-link'
@@ -125,6 +126,14 @@ export class Mercury230Driver implements MeterDriver {
       records.push({ start: new Date(start), minutes: last.minutes, status: energy ? 'valid' : 'missing', energy })
     }
     return records.reverse()
+  }
+
+  readClock(): Promise<MeterClockReading> {
+    return this.read(readClockRequest(this.address), (answer) => decodeClockAnswer(answer, this.address))
+  }
+
+  correctClock(to: TimeOfDay): Promise<void> {
+    return this.read(correctClockRequest(this.address, to), (answer) => decodeStatusAnswer(answer, this.address))
   }
 
   private profileCell(payload: Uint8Array): ProfileCell | null {

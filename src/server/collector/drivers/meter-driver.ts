@@ -1,4 +1,5 @@
 import type { EnergyRegisters, InstantValues, MeterProtocol, ProfileRecord, Tariff } from '../meter-values'
+import type { MeterClockReading, TimeOfDay } from '../protocol/mercury230-clock'
 
 export interface MeterInfo {
   serial: string
@@ -24,4 +25,8 @@ export interface MeterDriver {
   readProfile?(from: Date, to: Date): Promise<ProfileRecord[]>
   /** Switches the consumer's supply on or off. */
   setRelay?(on: boolean): Promise<void>
+  /** The meter's wall clock, in the zone the meter keeps. */
+  readClock?(): Promise<MeterClockReading>
+  /** Sets the meter's time of day within the protocol's limits (Mercury 230: ±4 minutes, once a day, level 2). */
+  correctClock?(to: TimeOfDay): Promise<void>
 }

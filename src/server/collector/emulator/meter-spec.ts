@@ -29,4 +29,8 @@ export interface EmulatedMeterSpec {
   /** Days of half-hours kept in the Mercury 230 profile memory, at most 85 (the ring). */
   profileDays?: number
   faults?: MeterFaults
+  /** Mercury 230 clock: `offsetS` off at the first request, gaining `driftSPerDay` a day from then; exact when absent. */
+  clock?: { offsetS?: number; driftSPerDay?: number }
+  /** The zone the meter keeps its clock in; Europe/Moscow when absent. */
+  timeZone?: string
 }

@@ -19,6 +19,9 @@ import {
   statusAnswer,
   type Mercury230Request,
 } from '../protocol/mercury230'
+import { CLOCK_CORRECTION_MAX_S, clockAnswer, type TimeOfDay } from '../protocol/mercury230-clock'
+import { toZonedParts, weekdayOf } from '../meter-time'
+import { DEFAULT_TIME_ZONE } from '../../../shared/metering'
 import { hash32 } from '../seeded-random'
 import type { EmulatedMeterSpec } from './meter-spec'
 
@@ -27,6 +30,7 @@ const CHANNEL_IDLE_MS = 240_000
 const PROFILE_MINUTES = 30
 const MAX_PROFILE_DAYS = Math.floor(PROFILE_RING_RECORDS / 48)
 const RECORD_PADDING = 0xff
+const DAY_MS = 86_400_000
 
 /** A Mercury 230 whose registers, phase values and profile memory come from the load model. */
 export class VirtualMercury230 {
@@ -37,12 +41,17 @@ export class VirtualMercury230 {
   private readonly profileIntervals: number
   private readonly serial: string
   private readonly manufactured: Date
+  private readonly timeZone: string
+  private clockAnchorMs: number | undefined
+  private clockCorrectionMs = 0
+  private clockCorrectedOn = ''
 
   constructor(readonly spec: EmulatedMeterSpec) {
     this.meterConstant = spec.meterConstant ?? DEFAULT_METER_CONSTANT
     this.passwords = spec.passwords ?? { user: DEFAULT_PASSWORDS[1], admin: DEFAULT_PASSWORDS[2] }
     this.profileIntervals = Math.min(spec.profileDays ?? MAX_PROFILE_DAYS, MAX_PROFILE_DAYS) * 48
     this.serial = spec.serial ?? String(10_000_000 + (hash32(spec.seed) % 90_000_000))
+    this.timeZone = spec.timeZone ?? DEFAULT_TIME_ZONE
     this.manufactured = fromMoscowParts({ year: 2019 + (spec.seed % 5), month: 1 + (spec.seed % 12), day: 1 + (spec.seed % 28), hour: 0, minute: 0, second: 0 })
   }
 
@@ -101,11 +110,38 @@ export class VirtualMercury230 {
           minutes: PROFILE_MINUTES,
         })
       }
+      case 'readClock': {
+        const local = toZonedParts(new Date(this.meterClockMs(now.getTime())), this.timeZone)
+        return clockAnswer(this.address, { local, weekday: weekdayOf(local), winter: true })
+      }
+      case 'correctClock':
+        return statusAnswer(this.address, this.correctClock(request.to, now.getTime()))
       case 'readMemory':
         return request.memory === PROFILE_MEMORY ? profileMemoryAnswer(this.address, this.profileBytes(request.memoryAddress, request.length, now)) : null
       default:
         return null
     }
+  }
+
+  /** The meter's clock: the spec's offset and drift, plus what 03 0D moved it by. */
+  private meterClockMs(nowMs: number): number {
+    const { offsetS = 0, driftSPerDay = 0 } = this.spec.clock ?? {}
+    this.clockAnchorMs ??= nowMs
+    return nowMs + offsetS * 1000 + Math.round((driftSPerDay * 1000 * (nowMs - this.clockAnchorMs)) / DAY_MS) + this.clockCorrectionMs
+  }
+
+  /** 03 0D as the meter honours it: level 2, once per local day, within ±4 minutes of its own time. */
+  private correctClock(to: TimeOfDay | null, nowMs: number): number {
+    if (this.channelLevel !== 2) return STATUS.accessDenied
+    if (!to) return STATUS.invalidCommand
+    const local = toZonedParts(new Date(this.meterClockMs(nowMs)), this.timeZone)
+    const day = `${local.year}-${local.month}-${local.day}`
+    if (this.clockCorrectedOn === day) return STATUS.clockCorrected
+    const deltaS = to.hour * 3600 + to.minute * 60 + to.second - (local.hour * 3600 + local.minute * 60 + local.second)
+    if (Math.abs(deltaS) > CLOCK_CORRECTION_MAX_S) return STATUS.invalidCommand
+    this.clockCorrectionMs += deltaS * 1000
+    this.clockCorrectedOn = day
+    return STATUS.ok
   }
 
   /**

@@ -22,6 +22,7 @@
  *   06 03 AH AL NN     read NN bytes of memory 3 (power profile) at address AHAL
  *                      -> a record is 15 bytes: status, hh mm dd MM yy (BCD), T, then A+ A- R+ R-
  *                         as 16-bit little-endian counts N; FF FF = no value
+ *   04 00, 03 0D       the meter's clock: read and correct (mercury230-clock.ts)
  *
  * BWRI codes (high nibble = quantity, low bits = phase, 0 = sum): 00 P, 04 Q, 08 S (sum and three
  * phases, 0.01 W / var / VA); 11 U (phases, 0.01 V); 21 I (phases, 0.001 A); 30 cos φ (sum and
@@ -48,6 +49,7 @@ import {
 } from './errors'
 import type { EnergyChannels, EnergyRegisters, Tariff } from '../meter-values'
 import { fromMoscowParts, toMoscowParts } from '../moscow-time'
+import { CLOCK_ANSWER_LENGTH, CLOCK_PARAMETER, CLOCK_REQUEST, parseCorrectTime, type TimeOfDay } from './mercury230-clock'
 
 export type AccessLevel = 1 | 2
 
@@ -173,6 +175,8 @@ export function answerLength(requestFrame: Uint8Array): number {
         return 16
       case REQUEST.readMemory:
         return requestFrame[5]!
+      case CLOCK_REQUEST.read:
+        return CLOCK_ANSWER_LENGTH
       case REQUEST.readParameter:
         switch (requestFrame[2]) {
           case PARAMETER.serial:
@@ -222,7 +226,7 @@ function throwForStatus(status: number): void {
 }
 
 /** Checks CRC, address and length, turns refusals into typed errors, and returns the payload. */
-function payloadOf(frame: Uint8Array, address: number, payloadLength: number): Uint8Array {
+export function payloadOf(frame: Uint8Array, address: number, payloadLength: number): Uint8Array {
   if (!hasValidCrc(frame)) throw new MeterCrcError()
   if (frame[0] !== address) throw new MeterFrameError(`ответ с адреса ${frame[0]} вместо ${address}`)
   if (frame.length === STATUS_FRAME_LENGTH) {
@@ -356,6 +360,8 @@ export type Mercury230Request =
   | { kind: 'readLastProfileRecord' }
   | { kind: 'readAux'; parameter: number; bwri: number }
   | { kind: 'readMemory'; memory: number; memoryAddress: number; length: number }
+  | { kind: 'readClock' }
+  | { kind: 'correctClock'; to: TimeOfDay | null }
 
 /**
  * Length of a request frame starting at buffer[0], as far as its first bytes tell: a number larger
@@ -373,6 +379,11 @@ export function requestLength(buffer: Uint8Array): number | null {
       return 6
     case REQUEST.readMemory:
       return 8
+    case CLOCK_REQUEST.read:
+      return 5
+    case CLOCK_REQUEST.write:
+      if (buffer.length < 3) return 3
+      return buffer[2] === CLOCK_PARAMETER.correct ? 8 : null
     case REQUEST.readParameter:
       if (buffer.length < 3) return 3
       return buffer[2] === PARAMETER.allPhases || buffer[2] === PARAMETER.singleValue ? 6 : 5
@@ -396,6 +407,10 @@ export function parseRequest(frame: Uint8Array): { address: number; request: Mer
         return { kind: 'readEnergy', array: frame[2]! >> 4, month: frame[2]! & 0x0f, tariff: frame[3]! }
       case REQUEST.readMemory:
         return { kind: 'readMemory', memory: frame[2]!, memoryAddress: (frame[3]! << 8) | frame[4]!, length: frame[5]! }
+      case CLOCK_REQUEST.read:
+        return frame[2] === CLOCK_PARAMETER.time ? { kind: 'readClock' } : null
+      case CLOCK_REQUEST.write:
+        return { kind: 'correctClock', to: parseCorrectTime(frame.subarray(3, 6)) }
       case REQUEST.readParameter:
         if (frame[2] === PARAMETER.serial) return { kind: 'readSerial' }
         if (frame[2] === PARAMETER.lastProfileRecord) return { kind: 'readLastProfileRecord' }

@@ -37,6 +37,8 @@ export const counterTasks = pgTable(
     total_runs: integer('total_runs').notNull().default(0),
     total_failures: integer('total_failures').notNull().default(0),
     last_error: text('last_error').notNull().default(''),
+    /** Lets the run correct the meter's clock (Mercury 230: 03 0D) when it drifts; off unless asked for. */
+    clock_correction: boolean('clock_correction').notNull().default(false),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -105,3 +107,13 @@ export const counterParameterSelections = pgTable(
 )
 
 export type TaskRow = typeof counterTasks.$inferSelect
+
+/** The meter's clock as its last poll found it (migration 0028): drift = meter minus collector, in seconds. */
+export const meterClocks = pgTable('meter_clocks', {
+  counter_id: integer('counter_id').primaryKey().references(() => counters.counter_id, { onDelete: 'cascade' }),
+  drift_s: integer('drift_s').notNull(),
+  read_at: timestamp('read_at', { withTimezone: true }).notNull(),
+  /** The last correction the collector made, and by how many seconds it moved the clock. */
+  corrected_at: timestamp('corrected_at', { withTimezone: true }),
+  correction_s: integer('correction_s'),
+})

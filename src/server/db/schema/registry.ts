@@ -151,6 +151,8 @@ export const counters = pgTable(
     card: text('card').notNull().default(''),
     /** Written by the database on every insert and update (migration 0026): the offline mirror asks what changed since. */
     changed_at: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The IANA zone the meter keeps its clock and profile in; null is the account's zone (migration 0028). */
+    time_zone: varchar('time_zone', { length: 64 }),
   },
   (t) => [
     uniqueIndex('counters_model_serial_key').on(t.model_id, t.serial_num),

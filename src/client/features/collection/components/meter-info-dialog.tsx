@@ -10,6 +10,7 @@ import { useCan } from '../../auth/api/auth'
 import { collectionKeys, parametersQueryOptions, setParameterSelected, switchRelay } from '../api/collection'
 import { useRefreshMeter } from '../api/use-refresh-meter'
 import { CurrentDataStatus } from './current-data-status'
+import { MeterClockLine } from './meter-clock-line'
 import { PhaseView } from './phase-table'
 
 type Props = { counterId: number; open: boolean; onClose: () => void }
@@ -92,6 +93,7 @@ export function MeterInfoDialog({ counterId, open, onClose }: Props) {
               <Alert.Title>{T.offlineReadings(formatDateTime(data.values_date))}</Alert.Title>
             </Alert.Root>
           )}
+          {!data?.offline && <MeterClockLine counterId={counterId} />}
           {query.isPending && <Spinner aria-label="Загрузка" />}
           {query.isError && <Text color="red.600">{errorMessage(query.error)}</Text>}
           {data && (

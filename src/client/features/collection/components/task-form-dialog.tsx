@@ -1,7 +1,9 @@
-import { Box, Button, HStack, List, Text } from '@chakra-ui/react'
+import { Box, Button, Checkbox, HStack, List, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import dayjs from 'dayjs'
 import { TASK_PRESETS, TASK_VALUE_MAX_DIGITS } from '../../../../shared/constants'
+import { CLOCK_CORRECTION_THRESHOLD_S } from '../../../../shared/meter-clock'
+import { T } from '../../../../shared/texts'
 import { taskInput, type CounterTask, type TaskInterval } from '../../../../shared/schemas/collection'
 import { CheckboxList } from '../../../components/ui/checkbox-list'
 import { SelectField, TextField } from '../../../components/ui/fields'
@@ -34,6 +36,7 @@ export function TaskFormDialog({ counterId, task, open, onClose, onDone }: Props
     value: task?.value ?? '',
     task_group: task?.task_groups ?? ([] as number[]),
     data_collecting_server_id: task?.data_collecting_server_id ?? null,
+    clock_correction: task?.clock_correction ?? false,
   })
   const { values, errors, set } = form
   const groups = [...new Map((parameters.data ?? []).filter((p) => p.task_group_id !== null).map((p) => [p.task_group_id!, p.parameter_group])).entries()]
@@ -120,6 +123,11 @@ export function TaskFormDialog({ counterId, task, open, onClose, onDone }: Props
         onChange={(id) => set('data_collecting_server_id', id)}
         error={errors.data_collecting_server_id}
       />
+      <Checkbox.Root checked={values.clock_correction === true} onCheckedChange={(e) => set('clock_correction', e.checked === true)}>
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+        <Checkbox.Label>{T.clockCorrectionOption(CLOCK_CORRECTION_THRESHOLD_S)}</Checkbox.Label>
+      </Checkbox.Root>
     </FormDialog>
   )
 }

@@ -8,11 +8,16 @@ import { useForm } from '../../../components/ui/use-form'
 import { COUNTER_WRITABLE_FIELDS, type CounterPatch, type CounterRow } from '../../../offline'
 import { saveCounterEdit } from '../api/counters'
 
-const editForm = v.object({ serial_num: counterUpdate.entries.serial_num.wrapped, coeff: counterUpdate.entries.coeff.wrapped, coeff_voltage: counterUpdate.entries.coeff_voltage.wrapped })
+const editForm = v.object({
+  serial_num: counterUpdate.entries.serial_num.wrapped,
+  coeff: counterUpdate.entries.coeff.wrapped,
+  coeff_voltage: counterUpdate.entries.coeff_voltage.wrapped,
+  time_zone: counterUpdate.entries.time_zone.wrapped,
+})
 
 /** Serial number and ratios; sent (through the outbox) only when one of them changed, otherwise the form just closes. */
 export function CounterEditDialog({ counter, onClose, onDone }: { counter: CounterRow | null; onClose: () => void; onDone: () => void }) {
-  const form = useForm(editForm, { serial_num: counter?.serial_num ?? '', coeff: String(counter?.coeff ?? 1), coeff_voltage: String(counter?.coeff_voltage ?? 1) })
+  const form = useForm(editForm, { serial_num: counter?.serial_num ?? '', coeff: String(counter?.coeff ?? 1), coeff_voltage: String(counter?.coeff_voltage ?? 1), time_zone: counter?.time_zone ?? '' })
   return (
     <FormDialog
       open={counter !== null}
@@ -21,7 +26,7 @@ export function CounterEditDialog({ counter, onClose, onDone }: { counter: Count
       submitting={form.submitting}
       onSubmit={form.submit(async (input) => {
         const current = counter!
-        const patch = Object.fromEntries(COUNTER_WRITABLE_FIELDS.filter((f) => input[f] !== current[f]).map((f) => [f, input[f]])) as CounterPatch
+        const patch = Object.fromEntries(COUNTER_WRITABLE_FIELDS.filter((f) => input[f] !== (current[f] ?? null)).map((f) => [f, input[f]])) as CounterPatch
         if (Object.keys(patch).length > 0) {
           await saveCounterEdit(current, patch)
           notify.success(T.saved)
@@ -33,6 +38,14 @@ export function CounterEditDialog({ counter, onClose, onDone }: { counter: Count
       <TextField label="Серийный номер" required value={form.values.serial_num} onChange={(x) => form.set('serial_num', x)} error={form.errors.serial_num} />
       <TextField label="Коэффициент трансформации тока" required inputMode="decimal" value={form.values.coeff} onChange={(x) => form.set('coeff', x)} error={form.errors.coeff} />
       <TextField label="Коэффициент трансформации напряжения" required inputMode="decimal" value={form.values.coeff_voltage} onChange={(x) => form.set('coeff_voltage', x)} error={form.errors.coeff_voltage} />
+      <TextField
+        label={T.timeZoneLabel}
+        helper={T.timeZoneHelper}
+        value={form.values.time_zone ?? ''}
+        onChange={(x) => form.set('time_zone', x)}
+        error={form.errors.time_zone}
+        placeholder="Europe/Moscow"
+      />
     </FormDialog>
   )
 }

@@ -1,0 +1,126 @@
+import { sql } from 'drizzle-orm'
+import { CLOCK_CORRECTION_THRESHOLD_S, clockDriftExceeded } from '../../shared/meter-clock'
+import type { Executor } from '../db/client'
+import { auditLog } from '../db/schema'
+import type { MeterDriver } from './drivers/meter-driver'
+import { fromZonedParts, toZonedParts } from './meter-time'
+import { MeterAccessDeniedError, MeterStatusError } from './protocol/errors'
+import { CLOCK_CORRECTION_MAX_S, type TimeOfDay } from './protocol/mercury230-clock'
+
+/* The meter's clock in a poll: read it, note the drift, correct it when the task allows (docs/collector-protocols.md). */
+
+const HALF_HOUR_S = 1800
+
+/** What a poll found of the meter's clock, stored in meter_clocks. */
+export interface ClockOutcome {
+  counterId: number
+  /** Meter minus collector, whole seconds. */
+  driftS: number
+  readAt: Date
+  correction?: { at: Date; seconds: number; driftBeforeS: number }
+}
+
+export interface ClockNeeds {
+  counterId: number
+  timeZone: string
+  /** The task may correct the clock. */
+  correct: boolean
+  /** When the collector last corrected this meter's clock. */
+  lastCorrectedAt: Date | null
+}
+
+const signed = (seconds: number) => `${seconds > 0 ? '+' : ''}${seconds} с`
+
+/** Why a drift is left alone, or the time of day to set and by how much it moves the clock. */
+export type CorrectionPlan = { to: TimeOfDay; seconds: number } | { skip: string }
+
+/**
+ * The correction for a drift: at most the protocol's step toward the collector's time, never twice in the meter's
+ * local day, never across midnight or a half-hour boundary (the meter would close or repeat a profile interval).
+ */
+export function planCorrection(driftS: number, meterNow: Date, lastCorrectedAt: Date | null, timeZone: string): CorrectionPlan | null {
+  if (Math.abs(driftS) <= CLOCK_CORRECTION_THRESHOLD_S) return null
+  const meter = toZonedParts(meterNow, timeZone)
+  const dayOf = (p: { year: number; month: number; day: number }) => `${p.year}-${p.month}-${p.day}`
+  const collectorNow = new Date(meterNow.getTime() - driftS * 1000)
+  if (lastCorrectedAt && dayOf(toZonedParts(lastCorrectedAt, timeZone)) === dayOf(toZonedParts(collectorNow, timeZone))) {
+    return { skip: 'часы уже корректировались сегодня' }
+  }
+  const seconds = Math.max(-CLOCK_CORRECTION_MAX_S, Math.min(CLOCK_CORRECTION_MAX_S, -driftS))
+  const target = toZonedParts(new Date(meterNow.getTime() + seconds * 1000), timeZone)
+  const secondOfDay = (p: TimeOfDay) => p.hour * 3600 + p.minute * 60 + p.second
+  if (dayOf(target) !== dayOf(meter) || Math.floor(secondOfDay(target) / HALF_HOUR_S) !== Math.floor(secondOfDay(meter) / HALF_HOUR_S)) {
+    return { skip: 'коррекция перешла бы границу получасового интервала, отложена до следующего опроса' }
+  }
+  return { to: { hour: target.hour, minute: target.minute, second: target.second }, seconds }
+}
+
+/** Reads the clock and, when the task allows and the drift asks for it, corrects it; notes each step in the run's log. */
+export async function pollMeterClock(
+  driver: MeterDriver,
+  needs: ClockNeeds,
+  clock: () => Date,
+  note: (text: string) => void,
+): Promise<ClockOutcome | undefined> {
+  if (!driver.readClock) return undefined
+  const reading = await refusedAsNull(driver.readClock(), (message) => note(`Часы счётчика не прочитаны: ${message}`))
+  if (!reading) return undefined
+  const readAt = clock()
+  const meterAt = fromZonedParts(reading.local, needs.timeZone)
+  const driftS = Math.round((meterAt.getTime() - readAt.getTime()) / 1000)
+  note(`Часы счётчика: расхождение ${signed(driftS)}${clockDriftExceeded(driftS) ? ' — больше допустимого' : ''}`)
+  const outcome: ClockOutcome = { counterId: needs.counterId, driftS, readAt }
+  if (!needs.correct || !driver.correctClock) return outcome
+  const sentAt = clock()
+  const plan = planCorrection(driftS, new Date(meterAt.getTime() + sentAt.getTime() - readAt.getTime()), needs.lastCorrectedAt, needs.timeZone)
+  if (!plan) return outcome
+  if ('skip' in plan) {
+    note(`Коррекция времени не выполнена: ${plan.skip}`)
+    return outcome
+  }
+  const done = await refusedAsNull(driver.correctClock(plan.to).then(() => true), (message) => note(`Коррекция времени отклонена: ${message}`))
+  if (!done) return outcome
+  note(`Время счётчика скорректировано на ${signed(plan.seconds)}`)
+  return { ...outcome, correction: { at: clock(), seconds: plan.seconds, driftBeforeS: driftS } }
+}
+
+/** A refusal of the meter (a command its firmware lacks, a level the installation does not open) leaves the poll going. */
+async function refusedAsNull<T>(exchange: Promise<T>, onRefusal: (message: string) => void): Promise<T | null> {
+  try {
+    return await exchange
+  } catch (error) {
+    if (!(error instanceof MeterStatusError || error instanceof MeterAccessDeniedError)) throw error
+    onRefusal(error.message)
+    return null
+  }
+}
+
+/** The meter's clock row, and every correction in the audit as the collector's (no user's) change. */
+export async function storeMeterClock(db: Executor, outcome: ClockOutcome | undefined): Promise<void> {
+  if (!outcome) return
+  const { counterId, driftS, readAt, correction } = outcome
+  const drift = correction ? driftS + correction.seconds : driftS
+  await db.execute(sql`
+    insert into meter_clocks (counter_id, drift_s, read_at, corrected_at, correction_s)
+    values (${counterId}, ${drift}, ${readAt.toISOString()}::timestamptz, ${correction?.at.toISOString() ?? null}::timestamptz, ${correction?.seconds ?? null})
+    on conflict (counter_id) do update set drift_s = excluded.drift_s, read_at = excluded.read_at,
+      corrected_at = coalesce(excluded.corrected_at, meter_clocks.corrected_at), correction_s = coalesce(excluded.correction_s, meter_clocks.correction_s)`)
+  if (correction) {
+    await db.insert(auditLog).values({
+      user_id: null,
+      entity: 'counter',
+      entity_id: String(counterId),
+      action: 'clock_correction',
+      before: { drift_s: correction.driftBeforeS },
+      after: { drift_s: drift, correction_s: correction.seconds },
+      remark: 'Коррекция времени счётчика при опросе',
+    })
+  }
+}
+
+/** When the collector last corrected the meter's clock. */
+export async function lastClockCorrection(db: Executor, counterId: number): Promise<Date | null> {
+  const result = await db.execute(sql`select corrected_at from meter_clocks where counter_id = ${counterId}`)
+  const at = (result.rows[0] as { corrected_at: Date | string | null } | undefined)?.corrected_at
+  return at ? new Date(at) : null
+}

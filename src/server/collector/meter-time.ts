@@ -1,0 +1,29 @@
+import { offsetAt } from '../reports/time'
+import type { LocalDateTime } from './moscow-time'
+
+/* A meter's wall clock in its own time zone, the same zone math the reports cut their days with. */
+
+export function toZonedParts(at: Date, timeZone: string): LocalDateTime {
+  const local = new Date(at.getTime() + offsetAt(at.getTime(), timeZone))
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+  }
+}
+
+/** The instant a wall-clock reading stands for; in a skipped or repeated hour, the zone's offset before it. */
+export function fromZonedParts(parts: LocalDateTime, timeZone: string): Date {
+  const { year, month, day, hour, minute, second } = parts
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute, second)
+  const first = asUtc - offsetAt(asUtc, timeZone)
+  return new Date(asUtc - offsetAt(first, timeZone))
+}
+
+/** 1 Monday .. 7 Sunday of a local date, as meters count weekdays. */
+export function weekdayOf(parts: Pick<LocalDateTime, 'year' | 'month' | 'day'>): number {
+  return ((new Date(Date.UTC(parts.year, parts.month - 1, parts.day)).getUTCDay() + 6) % 7) + 1
+}

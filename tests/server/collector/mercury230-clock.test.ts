@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import { MeterAccessDeniedError, MeterCrcError, MeterFrameError, MeterStatusError } from '../../../src/server/collector/protocol/errors'
+import { answerLength, decodeStatusAnswer, parseRequest, requestLength, statusAnswer } from '../../../src/server/collector/protocol/mercury230'
+import {
+  clockAnswer,
+  correctClockRequest,
+  decodeClockAnswer,
+  readClockRequest,
+} from '../../../src/server/collector/protocol/mercury230-clock'
+import { withCrc } from '../../../src/server/collector/protocol/crc16'
+import { hex, toHex } from './hex'
+
+/*
+ * Layouts as ti-cortex-m4/tm4c1294ncpdt reads and corrects a Mercury 230's clock
+ * (ek-tm4c1294xl/project1/self/sensors/device_b.c: QueryTimeB sends [addr] 04 00 and ReadTimeB takes
+ * ss mm hh, skips the weekday, then dd MM yy, all BCD; QueryControlB sends [addr] 03 0D ss mm hh in BCD
+ * and expects a 4-byte status answer). The CRC is CRC-16/MODBUS, checked against captures in crc16.test.ts.
+ */
+const ADDRESS = 0x11
+
+describe('Mercury 230 clock frames', () => {
+  it('builds the read-time request 04 00', () => {
+    expect(toHex(readClockRequest(ADDRESS))).toBe('11 04 00 23 05')
+    expect(answerLength(readClockRequest(ADDRESS))).toBe(11)
+  })
+
+  it('builds the correction 03 0D with seconds, minutes, hours in BCD', () => {
+    expect(toHex(correctClockRequest(ADDRESS, { hour: 12, minute: 15, second: 30 }))).toBe('11 03 0D 30 15 12 CB 64')
+    expect(answerLength(correctClockRequest(ADDRESS, { hour: 12, minute: 15, second: 30 }))).toBe(4)
+  })
+
+  it('decodes ss mm hh, weekday, dd MM yy and the winter flag', () => {
+    // 14:29:45, Monday 23.11.2026, winter time.
+    const reading = decodeClockAnswer(hex('11 45 29 14 01 23 11 26 01 08 98'), ADDRESS)
+    expect(reading).toEqual({ local: { year: 2026, month: 11, day: 23, hour: 14, minute: 29, second: 45 }, weekday: 1, winter: true })
+  })
+
+  it('encodes the same answer on the meter side', () => {
+    const reading = { local: { year: 2026, month: 11, day: 23, hour: 14, minute: 29, second: 45 }, weekday: 1, winter: true }
+    expect(toHex(clockAnswer(ADDRESS, reading))).toBe('11 45 29 14 01 23 11 26 01 08 98')
+  })
+
+  it('rejects a time that is not one and a damaged checksum', () => {
+    const hour25 = withCrc([ADDRESS, 0x45, 0x29, 0x25, 0x01, 0x23, 0x11, 0x26, 0x01])
+    expect(() => decodeClockAnswer(hour25, ADDRESS)).toThrow(MeterFrameError)
+    expect(() => decodeClockAnswer(hex('11 45 29 14 01 23 11 26 01 08 99'), ADDRESS)).toThrow(MeterCrcError)
+  })
+
+  it('turns the refusals of a correction into errors: access level and once a day', () => {
+    expect(() => decodeStatusAnswer(statusAnswer(ADDRESS, 3), ADDRESS)).toThrow(MeterAccessDeniedError)
+    expect(() => decodeStatusAnswer(statusAnswer(ADDRESS, 4), ADDRESS)).toThrow(MeterStatusError)
+  })
+
+  it('parses both requests on the meter side', () => {
+    expect(requestLength(hex('11 04'))).toBe(5)
+    expect(requestLength(hex('11 03 0D'))).toBe(8)
+    expect(parseRequest(readClockRequest(ADDRESS))).toEqual({ address: ADDRESS, request: { kind: 'readClock' } })
+    expect(parseRequest(correctClockRequest(ADDRESS, { hour: 3, minute: 2, second: 1 }))).toEqual({
+      address: ADDRESS,
+      request: { kind: 'correctClock', to: { hour: 3, minute: 2, second: 1 } },
+    })
+  })
+})
