@@ -3,8 +3,8 @@ export const CHANNELS = { 1: 'A+', 2: 'A-', 3: 'R+', 4: 'R-' } as const
 export type Channel = keyof typeof CHANNELS
 export const CHANNEL = { A_PLUS: 1, A_MINUS: 2, R_PLUS: 3, R_MINUS: 4 } as const
 
-/** Status of an interval value. */
-export const INTERVAL_STATUS = { VALID: 0, MISSING: 1, ESTIMATED: 2 } as const
+/** Status of an interval value; INCOMPLETE: the meter flagged the interval (power lost or its clock set during it). */
+export const INTERVAL_STATUS = { VALID: 0, MISSING: 1, ESTIMATED: 2, INCOMPLETE: 5 } as const
 
 /** Tariff registers: 0 is the total. */
 export const TARIFFS = [0, 1, 2, 3, 4] as const
