@@ -3,6 +3,7 @@ import type { Executor } from '../db/client'
 import type { ConsumerType } from './consumer-profiles'
 import type { EmulatedMeterSpec, MeterFaults } from './emulator/meter-spec'
 import type { MeterProtocol } from './meter-values'
+import { HALF_HOUR_MS } from './moscow-time'
 
 /** The loopback address and default port of the emulator `npm start` runs for the demo meters. */
 export const DEMO_EMULATOR_HOST = '127.0.0.1'
@@ -25,6 +26,18 @@ export const DEMO_FAULTS: Record<number, { faults?: MeterFaults; passwords?: typ
   5: { passwords: CHANGED_PASSWORDS },
   7: { faults: { timeoutRate: 0.5 } },
   11: { faults: { crcErrorRate: 0.3 } },
+}
+
+/**
+ * Demo Mercury 230s that show what a real meter's profile holds, by rank: one-direction meters (FF FF in A- and
+ * R-), a meter with A = 1000 (an office load, within the 16-bit cells at that constant) and one whose power was
+ * off for 3 hours, 6 hours before the emulator started (no records for those intervals).
+ */
+export const DEMO_PROFILE_CASES: Record<number, (startedAt: Date) => Partial<EmulatedMeterSpec>> = {
+  3: () => ({ oneDirection: true }),
+  8: () => ({ meterConstant: 1000 }),
+  9: () => ({ oneDirection: true }),
+  10: (startedAt) => ({ outage: { from: new Date(Math.floor(startedAt.getTime() / HALF_HOUR_MS) * HALF_HOUR_MS - 6 * 3_600_000), hours: 3 } }),
 }
 
 const LOADS: ConsumerType[] = ['feeder', 'apartment_building', 'office', 'shop', 'industrial', 'street_lighting']
@@ -62,12 +75,20 @@ export async function moveDemoMeters(db: Executor, meters: DemoMeter[], port: nu
     where point_counter_id in ${moved}`)
 }
 
-/** Virtual meters answering for the demo installations, with the faults of DEMO_FAULTS. */
-export function demoFleet(meters: DemoMeter[]): EmulatedMeterSpec[] {
+/** Virtual meters answering for the demo installations, with the faults of DEMO_FAULTS and the cases of DEMO_PROFILE_CASES. */
+export function demoFleet(meters: DemoMeter[], startedAt = new Date()): EmulatedMeterSpec[] {
   return meters.map((meter, rank): EmulatedMeterSpec => {
     const fault = DEMO_FAULTS[rank] ?? {}
     const base = { address: Number(meter.net_address), seed: meter.counter_id * 7919, faults: fault.faults }
     if (meter.driver === 'mercury206') return { ...base, protocol: 'mercury206', consumerType: 'flat' }
-    return { ...base, protocol: 'mercury230', consumerType: LOADS[rank % LOADS.length]!, serial: meter.serial_num.padStart(8, '0').slice(-8), passwords: fault.passwords }
+    const profileCase = DEMO_PROFILE_CASES[rank]?.(startedAt) ?? {}
+    return {
+      ...base,
+      protocol: 'mercury230',
+      consumerType: LOADS[rank % LOADS.length]!,
+      serial: meter.serial_num.padStart(8, '0').slice(-8),
+      passwords: fault.passwords,
+      ...profileCase,
+    }
   })
 }

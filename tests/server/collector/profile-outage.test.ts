@@ -100,6 +100,12 @@ describe('the power profile after outages', () => {
     expect(stored.filter((row) => cut(new Date(row.start)))).toHaveLength(4)
   })
 
+  it('offers meter_constant and password_mode among the Mercury 230 connection parameters', async () => {
+    const params = (await t.call(t.adminToken, { method: 'GET', url: `/api/counters/${meters[0]!.counterId}/model_conn_params/` })).json()
+    expect(JSON.stringify(params)).toContain('"meter_constant"')
+    expect(JSON.stringify(params)).toContain('"password_mode"')
+  })
+
   it('warns when the configured constant disagrees with the meter and flags the meter card', async () => {
     await t.database.db
       .update(pointCounters)
