@@ -37,7 +37,10 @@ export const DEMO_PROFILE_CASES: Record<number, (startedAt: Date) => Partial<Emu
   3: () => ({ oneDirection: true }),
   8: () => ({ meterConstant: 1000 }),
   9: () => ({ oneDirection: true }),
-  10: (startedAt) => ({ outage: { from: new Date(Math.floor(startedAt.getTime() / HALF_HOUR_MS) * HALF_HOUR_MS - 6 * 3_600_000), hours: 3 } }),
+  10: (startedAt) => {
+    const halfHour = Math.floor(startedAt.getTime() / HALF_HOUR_MS) * HALF_HOUR_MS
+    return { outage: { from: new Date(halfHour - 6 * 3_600_000), hours: 3 } }
+  },
 }
 
 const LOADS: ConsumerType[] = ['feeder', 'apartment_building', 'office', 'shop', 'industrial', 'street_lighting']

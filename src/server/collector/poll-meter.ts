@@ -123,7 +123,8 @@ async function readMeter(
       for (const record of records) {
         for (const channel of profileChannels) {
           const value = record.energy[CHANNEL_KEYS[channel]!]
-          result.intervals.push({ counter_id: meter.counterId, channel, interval_start: record.start, minutes: record.minutes, value, status: intervalStatus(value, record) })
+          const status = intervalStatus(value, record)
+          result.intervals.push({ counter_id: meter.counterId, channel, interval_start: record.start, minutes: record.minutes, value, status })
         }
       }
       note(profileLine(from, records, profileChannels))

@@ -149,7 +149,8 @@ export class VirtualMercury230 {
     const record = new Uint8Array(PROFILE_RECORD_STRIDE).fill(RECORD_PADDING)
     const endIndex = this.ring.endAt(slot, lastEnd)
     if (this.ring.recordsBack(endIndex, lastEnd) >= this.profileIntervals) return record
-    const cell = { status: this.recordStatus(endIndex), end: new Date(endIndex * HALF_HOUR_MS), minutes: PROFILE_MINUTES, energy: this.intervalEnergy(endIndex) }
+    const end = new Date(endIndex * HALF_HOUR_MS)
+    const cell = { status: this.recordStatus(endIndex), end, minutes: PROFILE_MINUTES, energy: this.intervalEnergy(endIndex) }
     record.set(encodeProfileRecord(cell, this.meterConstant))
     return record
   }

@@ -517,7 +517,8 @@ export function profileMemoryAnswer(address: number, bytes: Uint8Array): Uint8Ar
 
 /** The 15 bytes of a record; energies become counts at 2A per kWh, capped below the FF FF marker (null). */
 export function encodeProfileRecord(cell: ProfileCell, meterConstant: number): Uint8Array {
-  const toCount = (kwh: number | null) => (kwh === null ? NO_PROFILE_VALUE : Math.min(NO_PROFILE_VALUE - 1, Math.round(kwh * 2 * meterConstant)))
+  const toCount = (kwh: number | null) =>
+    kwh === null ? NO_PROFILE_VALUE : Math.min(NO_PROFILE_VALUE - 1, Math.round(kwh * 2 * meterConstant))
   const energy = cell.energy
   const counts = [energy.aPlus, energy.aMinus, energy.rPlus, energy.rMinus].map(toCount)
   return Uint8Array.from([cell.status, ...encodeBcdTime(cell.end), cell.minutes, ...counts.flatMap((count) => [count & 0xff, count >> 8])])
