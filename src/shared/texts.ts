@@ -329,6 +329,12 @@ export const T = {
   lorawanSecret: 'Неверный ключ сетевого сервера LoRaWAN',
   lorawanUnknownAddress: 'Счётчик LoRaWAN с таким сетевым адресом не установлен',
   noInstallation: 'Счётчик не установлен на точку учёта',
+  /* The meter's constant A (collector, meter card). */
+  meterConstantRead: (read: number) => `Постоянная счётчика A = ${read} имп/кВт·ч`,
+  meterConstantUnread: (reason: string, used: number) => `Постоянная счётчика не прочитана (${reason}): профиль пересчитан при A = ${used}`,
+  meterConstantMismatch: (configured: number, read: number) =>
+    `Внимание: постоянная в параметрах подключения A = ${configured} не совпадает с прочитанной из счётчика A = ${read}; ` +
+    `профиль пересчитан при A = ${configured}`,
   taskAdded: 'Задание добавлено',
   // The meter's clock and time zone.
   clockCorrectionOption: (thresholdS: number) =>

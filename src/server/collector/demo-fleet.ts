@@ -3,6 +3,7 @@ import type { Executor } from '../db/client'
 import { demoConsumerOf } from '../db/seed/demo-network'
 import type { EmulatedMeterSpec, MeterFaults } from './emulator/meter-spec'
 import type { MeterProtocol } from './meter-values'
+import { HALF_HOUR_MS } from './moscow-time'
 
 /** The loopback address and default port of the emulator `npm start` runs for the demo meters. */
 export const DEMO_EMULATOR_HOST = '127.0.0.1'
@@ -29,6 +30,22 @@ export const DEMO_FAULTS: Record<number, { faults?: MeterFaults; passwords?: typ
 
 /** The demo meter whose clock is off beyond the limit and keeps drifting, so that the clock's flag has something to show. */
 export const DEMO_DRIFTING_CLOCK = { rank: 3, clock: { offsetS: 95, driftSPerDay: 2 } }
+
+/**
+ * Demo Mercury 230s that show what a real meter's profile holds, by rank: one-direction meters (FF FF in A- and
+ * R-), a meter with A = 1000 (an office load, within the 16-bit cells at that constant) and one whose power was
+ * off for 3 hours, 6 hours before the emulator started (no records for those intervals).
+ */
+export const DEMO_PROFILE_CASES: Record<number, (startedAt: Date) => Partial<EmulatedMeterSpec>> = {
+  3: () => ({ oneDirection: true }),
+  8: () => ({ meterConstant: 1000 }),
+  9: () => ({ oneDirection: true }),
+  10: (startedAt) => {
+    const halfHour = Math.floor(startedAt.getTime() / HALF_HOUR_MS) * HALF_HOUR_MS
+    return { outage: { from: new Date(halfHour - 6 * 3_600_000), hours: 3 } }
+  },
+}
+
 
 export interface DemoMeter {
   point_counter_id: number
@@ -66,17 +83,18 @@ export async function moveDemoMeters(db: Executor, meters: DemoMeter[], port: nu
 }
 
 /**
- * Virtual meters answering for the demo installations, with the faults of DEMO_FAULTS. Each plays the load model
- * the demo history was seeded from (the meter's id as seed, its point's consumer), so its registers and profile
- * continue that history rather than jump to another meter's.
+ * Virtual meters answering for the demo installations, with the faults of DEMO_FAULTS and the cases of
+ * DEMO_PROFILE_CASES. Each plays the load model the demo history was seeded from (the meter's id as seed, its
+ * point's consumer), so its registers and profile continue that history rather than jump to another meter's.
  */
-export function demoFleet(meters: DemoMeter[]): EmulatedMeterSpec[] {
+export function demoFleet(meters: DemoMeter[], startedAt = new Date()): EmulatedMeterSpec[] {
   return meters.map((meter, rank): EmulatedMeterSpec => {
     const fault = DEMO_FAULTS[rank] ?? {}
     const consumerType = demoConsumerOf(meter.point_name)
     const base = { address: Number(meter.net_address), seed: meter.counter_id, faults: fault.faults, consumerType }
     if (meter.driver === 'mercury206') return { ...base, protocol: 'mercury206' }
     const clock = rank === DEMO_DRIFTING_CLOCK.rank ? DEMO_DRIFTING_CLOCK.clock : undefined
-    return { ...base, protocol: 'mercury230', serial: meter.serial_num.padStart(8, '0').slice(-8), passwords: fault.passwords, clock }
+    const profileCase = DEMO_PROFILE_CASES[rank]?.(startedAt) ?? {}
+    return { ...base, protocol: 'mercury230', serial: meter.serial_num.padStart(8, '0').slice(-8), passwords: fault.passwords, clock, ...profileCase }
   })
 }

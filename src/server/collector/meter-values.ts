@@ -58,13 +58,12 @@ export interface InstantValues {
   frequency: number | null
 }
 
-export type IntervalStatus = 'valid' | 'missing'
-
 /** One interval of a power profile, as energies over the interval. */
 export interface ProfileRecord {
   start: Date
   minutes: number
-  status: IntervalStatus
-  /** Null when the meter holds no value for the interval. */
-  energy: EnergyChannels | null
+  /** Per channel: null where the meter holds no value (no record for the interval, or the channel not measured). */
+  energy: EnergyRegisters
+  /** The meter flagged the interval incomplete: it lost power or its clock was set during it. */
+  incomplete: boolean
 }

@@ -7,8 +7,10 @@ import type { SecretBox } from '../lib/secret-box'
 import { runVee } from '../vee/run'
 import { storeIntervals, storePhaseValues, storeRegisterReadings, type IntervalRow, type PhaseRow, type RegisterRow } from '../repositories/readings'
 import { createMeterDriver } from './drivers/create-meter-driver'
+import { parseConnectionParams } from './drivers/connection-settings'
 import type { MeterDriver } from './drivers/meter-driver'
-import type { EnergyChannels, EnergyRegisters, InstantValues, MeterProtocol } from './meter-values'
+import { profileConstant, storeMeterConstant, type MeterConstantReading } from './meter-constant'
+import type { EnergyChannels, EnergyRegisters, InstantValues, MeterProtocol, ProfileRecord } from './meter-values'
 import { HALF_HOUR_MS } from './moscow-time'
 import { MeterConfigError, MeterError, MeterStatusError } from './protocol/errors'
 import { LORAWAN_DRIVER, type MeterContext } from './task-context'
@@ -47,6 +49,8 @@ export interface PollResult {
   phases: PhaseRow[]
   intervals: IntervalRow[]
   clock?: ClockOutcome
+  /** The constant A the profile read learnt, for the meter's card; absent when no profile was read. */
+  meterConstant?: MeterConstantReading
 }
 
 export const isPollingDriver = (driver: string): driver is MeterProtocol => (PROTOCOLS as readonly string[]).includes(driver)
@@ -85,7 +89,16 @@ function phaseRows(counterId: number, values: InstantValues, at: Date): PhaseRow
   return rows
 }
 
-async function readMeter(driver: MeterDriver, db: Executor, meter: MeterContext, now: Date, note: (text: string) => void, result: PollResult, clock: () => Date) {
+async function readMeter(
+  driver: MeterDriver,
+  configuredConstant: number | null,
+  db: Executor,
+  meter: MeterContext,
+  now: Date,
+  note: (text: string) => void,
+  result: PollResult,
+  clock: () => Date,
+) {
   await driver.open()
   note(`Открыт канал связи со счётчиком ${meter.serial}`)
   const lastCorrectedAt = meter.clockCorrection ? await lastClockCorrection(db, meter.counterId) : null
@@ -111,18 +124,30 @@ async function readMeter(driver: MeterDriver, db: Executor, meter: MeterContext,
     const from = await profileStart(db, meter.counterId, profileChannels, now)
     const to = new Date(Math.floor(now.getTime() / HALF_HOUR_MS) * HALF_HOUR_MS)
     if (from < to) {
-      const records = await driver.readProfile(from, to)
+      const { used, reading } = await profileConstant(driver, meter.counterId, configuredConstant, note)
+      result.meterConstant = reading
+      const records = await driver.readProfile(from, to, used)
       for (const record of records) {
         for (const channel of profileChannels) {
-          const value = record.energy ? record.energy[CHANNEL_KEYS[channel]!] : null
-          const status = record.status === 'valid' ? INTERVAL_STATUS.VALID : INTERVAL_STATUS.MISSING
+          const value = record.energy[CHANNEL_KEYS[channel]!]
+          const status = intervalStatus(value, record)
           result.intervals.push({ counter_id: meter.counterId, channel, interval_start: record.start, minutes: record.minutes, value, status })
         }
       }
-      const missing = records.filter((r) => r.status === 'missing').length
-      note(`Прочитан профиль мощности с ${formatMoment(from)}: ${records.length} интервалов${missing ? `, отсутствуют ${missing}` : ''}`)
+      note(profileLine(from, records, profileChannels))
     }
   }
+}
+
+function intervalStatus(value: number | null, record: ProfileRecord): number {
+  if (value === null) return INTERVAL_STATUS.MISSING
+  return record.incomplete ? INTERVAL_STATUS.INCOMPLETE : INTERVAL_STATUS.VALID
+}
+
+function profileLine(from: Date, records: ProfileRecord[], channels: number[]): string {
+  const missing = records.filter((r) => channels.every((channel) => r.energy[CHANNEL_KEYS[channel]!] === null)).length
+  const incomplete = records.filter((r) => r.incomplete).length
+  return `Прочитан профиль мощности с ${formatMoment(from)}: ${records.length} интервалов${missing ? `, отсутствуют ${missing}` : ''}${incomplete ? `, неполных ${incomplete}` : ''}`
 }
 
 /** A lorawandb meter is not polled: its data come from the network server; the task checks that they keep coming. */
@@ -181,8 +206,9 @@ export async function pollMeter(
     void driver?.close()
   }, deadlineMs)
   try {
-    driver = createMeterDriver(meter.driver, openedConnParams(box, meter.connParams))
-    await readMeter(driver, db, meter, now, note, result, clock)
+    const params = openedConnParams(box, meter.connParams)
+    driver = createMeterDriver(meter.driver, params)
+    await readMeter(driver, parseConnectionParams(params).meterConstant, db, meter, now, note, result, clock)
     result.ok = !expired
   } catch (error) {
     note(error instanceof Error ? error.message : String(error))
@@ -200,6 +226,7 @@ export async function storePoll(db: Executor, result: PollResult): Promise<void>
   await storeRegisterReadings(db, result.registers)
   await storePhaseValues(db, result.phases)
   await storeIntervals(db, result.intervals)
+  if (result.meterConstant) await storeMeterConstant(db, result.meterConstant)
   await storeMeterClock(db, result.clock)
   await runVee(db, result.intervals, result.registers)
 }

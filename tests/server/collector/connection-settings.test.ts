@@ -10,10 +10,11 @@ describe('connection parameters', () => {
       port: 4001,
       netAddress: 17,
       password: '111111',
+      passwordMode: 'digits',
       accessLevel: 1,
       timeoutMs: 1000,
       retries: 2,
-      meterConstant: 5000,
+      meterConstant: null,
     })
   })
 
@@ -31,9 +32,18 @@ describe('connection parameters', () => {
     [{ host: 'h', port: '1', net_address: '1', password: '12345' }, 'password'],
     [{ host: 'h', port: '1', net_address: '1', access_level: '3' }, 'access_level'],
     [{ host: 'h', port: '1', net_address: '1', timeout_ms: 'fast' }, 'timeout_ms'],
+    [{ host: 'h', port: '1', net_address: '1', password: 'abcdef' }, 'password'],
+    [{ host: 'h', port: '1', net_address: '1', password_mode: 'hex' }, 'password_mode'],
+    [{ host: 'h', port: '1', net_address: '1', password_mode: 'ascii', password: 'пароль' }, 'password'],
+    [{ host: 'h', port: '1', net_address: '1', password_mode: 'ascii', password: 'abc' }, 'password'],
+    [{ host: 'h', port: '1', net_address: '1', meter_constant: '0' }, 'meter_constant'],
   ])('rejects %o naming %s', (params, parameter) => {
     expect(() => parseConnectionParams(params)).toThrow(MeterConfigError)
     expect(() => parseConnectionParams(params)).toThrow(expect.objectContaining({ parameter }))
+  })
+
+  it('takes a six-character ASCII password in ASCII mode', () => {
+    expect(parseConnectionParams({ host: 'h', port: 1, net_address: 1, password_mode: 'ascii', password: 'Ab12c!' })).toMatchObject({ password: 'Ab12c!', passwordMode: 'ascii' })
   })
 
   it('keeps Mercury 230 addresses to one byte', () => {

@@ -9,6 +9,7 @@ import {
 import {
   BWRI,
   PARAMETER,
+  PROFILE_STATUS_INCOMPLETE,
   answerLength,
   auxAnswer,
   auxRequest,
@@ -17,6 +18,7 @@ import {
   decodeAuxAnswer,
   decodeEnergyAnswer,
   decodeLastProfileRecordAnswer,
+  decodeMeterConstantAnswer,
   decodeProfileMemoryAnswer,
   decodeProfileRecord,
   decodeSerialAnswer,
@@ -26,6 +28,7 @@ import {
   energyRequest,
   lastProfileRecordAnswer,
   lastProfileRecordRequest,
+  meterConstantAnswer,
   openChannelRequest,
   parseRequest,
   profileMemoryRequest,
@@ -33,7 +36,9 @@ import {
   serialAnswer,
   serialRequest,
   testChannelRequest,
+  variantRequest,
 } from '../../../src/server/collector/protocol/mercury230'
+import { withCrc } from '../../../src/server/collector/protocol/crc16'
 import { hex, toHex } from './hex'
 
 const ADDRESS = 0x11
@@ -147,9 +152,9 @@ describe('Mercury 230 answers', () => {
     expect(toHex(encodeProfileRecord(cell!, 5000))).toBe('00 13 00 28 12 22 1E 10 27 00 00 E8 03 00 00')
   })
 
-  it('reads FF FF counts as a missing value and unwritten memory as no record', () => {
+  it('reads FF FF counts as no value in every channel and unwritten memory as no record', () => {
     const missing = decodeProfileMemoryAnswer(hex('11 00 13 00 28 12 22 1E FF FF FF FF FF FF FF FF 3F E3'), ADDRESS)
-    expect(decodeProfileRecord(missing, 5000)?.energy).toBeNull()
+    expect(decodeProfileRecord(missing, 5000)?.energy).toEqual({ aPlus: null, aMinus: null, rPlus: null, rMinus: null })
     const empty = decodeProfileMemoryAnswer(hex('11 FF FF FF FF FF FF FF FF FF FF FF FF FF FF FF 33 6C'), ADDRESS)
     expect(decodeProfileRecord(empty, 5000)).toBeNull()
   })
@@ -167,7 +172,7 @@ describe('Mercury 230 framing', () => {
   it('parses requests on the meter side and tells their length from the first bytes', () => {
     expect(parseRequest(openChannelRequest(ADDRESS, 1, '123456'))).toEqual({
       address: ADDRESS,
-      request: { kind: 'openChannel', level: 1, password: '123456' },
+      request: { kind: 'openChannel', level: 1, password: [1, 2, 3, 4, 5, 6] },
     })
     expect(parseRequest(energyRequest(ADDRESS, 2))?.request).toEqual({ kind: 'readEnergy', array: 0, month: 0, tariff: 2 })
     expect(parseRequest(profileMemoryRequest(ADDRESS, 0x1230))?.request).toEqual({ kind: 'readMemory', memory: 3, memoryAddress: 0x1230, length: 15 })
@@ -177,5 +182,55 @@ describe('Mercury 230 framing', () => {
     expect(requestLength(hex('11 08 16'))).toBe(6)
     expect(requestLength(hex('11 08 13'))).toBe(5)
     expect(requestLength(hex('11 7F'))).toBeNull()
+  })
+})
+
+/*
+ * Frames of real exchanges: wirenboard/wb-mqtt-serial test/mercury230_expectations.cpp at commit
+ * 02fcc0efadff238757bf66fb970117d12429eb7c (the session opened with 01 x6, a one-direction meter's energy answer with
+ * FF FF FF FF in A- and R-, and 08 11 answers whose first byte carries the direction bits).
+ */
+describe('Mercury 230 as real meters answer', () => {
+  it('keeps the valid channels of a profile record whose A- and R- cells are FF FF (a one-direction meter)', () => {
+    const payload = decodeProfileMemoryAnswer(hex('11 00 13 00 28 12 22 1E 10 27 FF FF E8 03 FF FF EC 62'), ADDRESS)
+    expect(decodeProfileRecord(payload, 5000)?.energy).toEqual({ aPlus: 1, aMinus: null, rPlus: 0.1, rMinus: null })
+    const cell = decodeProfileRecord(payload, 5000)!
+    expect(toHex(encodeProfileRecord(cell, 5000))).toBe('00 13 00 28 12 22 1E 10 27 FF FF E8 03 FF FF')
+  })
+
+  it('reads the incomplete-interval flag from the record status byte', () => {
+    const payload = decodeProfileMemoryAnswer(hex('11 02 13 00 28 12 22 1E 10 27 FF FF E8 03 FF FF 6E 63'), ADDRESS)
+    expect(decodeProfileRecord(payload, 5000)!.status & PROFILE_STATUS_INCOMPLETE).toBe(PROFILE_STATUS_INCOMPLETE)
+  })
+
+  it('reads the constant A from the low nibble of the 2nd byte of the variant answer', () => {
+    expect(toHex(variantRequest(ADDRESS))).toBe(toHex(withCrc([ADDRESS, 0x08, 0x12])))
+    expect(answerLength(variantRequest(ADDRESS))).toBe(6)
+    expect(decodeMeterConstantAnswer(hex('11 00 04 00 07 D8'), ADDRESS)).toBe(1000)
+    expect(() => decodeMeterConstantAnswer(hex('11 00 07 00 07 28'), ADDRESS)).toThrow(MeterFrameError)
+    const table: [number, number][] = [[0, 5000], [1, 25000], [2, 1250], [3, 500], [4, 1000], [5, 250]]
+    for (const [code, constant] of table) {
+      // the high nibble carries other variant bits and does not matter
+      expect(decodeMeterConstantAnswer(withCrc([ADDRESS, 0xb3, 0x70 | code, 0x41]), ADDRESS)).toBe(constant)
+      expect(decodeMeterConstantAnswer(meterConstantAnswer(ADDRESS, constant), ADDRESS)).toBe(constant)
+    }
+    expect(() => decodeMeterConstantAnswer(withCrc([ADDRESS, 0x00, 0x09, 0x00]), ADDRESS)).toThrow(MeterFrameError)
+  })
+
+  it('signs cos phi by the active power direction bit of a captured answer', () => {
+    // PF1: 88 = active direction bit set (bit 7), bit 3 of the value; the capture's comment calls the active power negative
+    expect(decodeAuxAnswer(hex('00 88 87 88 E3 98'), 0x00, 0x31, PARAMETER.singleValue)).toEqual([-559.239])
+    // bit 6 (the reactive direction) alone leaves cos phi positive
+    expect(decodeAuxAnswer(hex('87 40 FA 01 00 00 00 00 00 00 40 FA 01 07 F8'), 0x87, BWRI.cosPhi)).toEqual([0.506, 0, 0, 0.506])
+    expect(decodeAuxAnswer(auxAnswer(ADDRESS, BWRI.cosPhi, [-0.9, 0.95, -0.8, 1]), ADDRESS, BWRI.cosPhi)).toEqual([-0.9, 0.95, -0.8, 1])
+  })
+
+  it('sends the password as digit values by default and as ASCII codes in ASCII mode', () => {
+    expect(toHex(openChannelRequest(0x00, 1, '111111'))).toBe('00 01 01 01 01 01 01 01 01 77 81')
+    expect(toHex(openChannelRequest(0x00, 2, '123456', 'ascii'))).toBe('00 01 02 31 32 33 34 35 36 0C D5')
+    expect(toHex(openChannelRequest(0x00, 2, 'Ab3!x_', 'ascii'))).toBe(toHex(withCrc([0, 1, 2, 0x41, 0x62, 0x33, 0x21, 0x78, 0x5f])))
+    expect(() => openChannelRequest(0x00, 1, 'abcdef')).toThrow(RangeError)
+    expect(() => openChannelRequest(0x00, 1, 'пароль', 'ascii')).toThrow(RangeError)
+    expect(parseRequest(openChannelRequest(0x00, 2, '123456', 'ascii'))?.request).toEqual({ kind: 'openChannel', level: 2, password: [0x31, 0x32, 0x33, 0x34, 0x35, 0x36] })
   })
 })

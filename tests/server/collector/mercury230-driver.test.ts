@@ -13,6 +13,7 @@ import {
 import { closedPort, connection, countingRelay, emulate, expectRegister, NOW } from './emulator-harness'
 
 const METER: EmulatedMeterSpec = { protocol: 'mercury230', address: 17, serial: '12345678', consumerType: 'industrial', seed: 4242 }
+const NO_VALUES = { aPlus: null, aMinus: null, rPlus: null, rMinus: null }
 
 async function opened(driver: MeterDriver): Promise<MeterDriver> {
   await driver.open()
@@ -80,21 +81,21 @@ describe('Mercury 230 driver against the emulator', () => {
     const emulator = await emulate({ meters: [METER] })
     const driver = await opened(createMeterDriver('mercury230', connection(emulator, 17)))
     const from = new Date('2026-11-20T06:30:00.000Z')
-    const records = await driver.readProfile!(from, NOW)
+    const records = await driver.readProfile!(from, NOW, 5000)
     expect(records.map((record) => record.start.toISOString())).toEqual(
       Array.from({ length: 12 }, (_, index) => new Date(from.getTime() + index * 1_800_000).toISOString()),
     )
     for (const record of records) {
       expect(record.minutes).toBe(30)
       if (isMissingInterval(METER.seed, record.start)) {
-        expect(record).toMatchObject({ status: 'missing', energy: null })
+        expect(record.energy).toEqual(NO_VALUES)
         continue
       }
       const model = halfHourEnergy(METER.seed, METER.consumerType, record.start)
-      expect(record.status).toBe('valid')
+      expect(record.incomplete).toBe(false)
       // one count is 1 / (2 x 5000) kWh
       for (const channel of ['aPlus', 'aMinus', 'rPlus', 'rMinus'] as const) {
-        expect(Math.abs(record.energy![channel] - model[channel])).toBeLessThanOrEqual(0.00005 + 1e-12)
+        expect(Math.abs(record.energy[channel]! - model[channel])).toBeLessThanOrEqual(0.00005 + 1e-12)
       }
     }
     await driver.close()
@@ -106,18 +107,46 @@ describe('Mercury 230 driver against the emulator', () => {
     const seed = Array.from({ length: 1000 }, (_, index) => index).find((candidate) => starts.some((start) => isMissingInterval(candidate, start)))!
     const emulator = await emulate({ meters: [{ ...METER, seed }] })
     const driver = await opened(createMeterDriver('mercury230', connection(emulator, 17)))
-    const records = await driver.readProfile!(from, NOW)
+    const records = await driver.readProfile!(from, NOW, 5000)
     expect(records).toHaveLength(48)
-    expect(records.map((record) => record.status === 'missing')).toEqual(starts.map((start) => isMissingInterval(seed, start)))
+    expect(records.map((record) => record.energy.aPlus === null)).toEqual(starts.map((start) => isMissingInterval(seed, start)))
     await driver.close()
   })
 
   it('does not look past the days the meter keeps', async () => {
     const emulator = await emulate({ meters: [{ ...METER, profileDays: 1 }] })
     const driver = await opened(createMeterDriver('mercury230', connection(emulator, 17)))
-    const records = await driver.readProfile!(new Date('2026-11-19T06:30:00.000Z'), new Date('2026-11-19T12:30:00.000Z'))
-    expect(records.map((record) => record.status)).toEqual(new Array(12).fill('missing'))
+    const records = await driver.readProfile!(new Date('2026-11-19T06:30:00.000Z'), new Date('2026-11-19T12:30:00.000Z'), 5000)
+    expect(records.map((record) => record.energy)).toEqual(new Array(12).fill(NO_VALUES))
     await driver.close()
+  })
+
+  it('reads a one-direction meter with A = 1000: A+ and R+ in every interval, A- and R- not measured', async () => {
+    const meter: EmulatedMeterSpec = { ...METER, consumerType: 'office', meterConstant: 1000, oneDirection: true }
+    const emulator = await emulate({ meters: [meter] })
+    const driver = await opened(createMeterDriver('mercury230', connection(emulator, 17)))
+    expect(await driver.readMeterConstant!()).toBe(1000)
+    const registers = await driver.readEnergy(0)
+    expect(registers).toMatchObject({ aMinus: null, rMinus: null })
+    const from = new Date('2026-11-20T06:30:00.000Z')
+    for (const record of await driver.readProfile!(from, NOW, 1000)) {
+      if (isMissingInterval(meter.seed, record.start)) continue
+      const model = halfHourEnergy(meter.seed, meter.consumerType, record.start)
+      expect(record.energy).toMatchObject({ aMinus: null, rMinus: null })
+      // one count is 1 / (2 x 1000) kWh
+      expect(Math.abs(record.energy.aPlus! - model.aPlus)).toBeLessThanOrEqual(0.00025 + 1e-12)
+    }
+    await driver.close()
+  })
+
+  it('opens a meter whose password is set in ASCII with password_mode ascii', async () => {
+    const emulator = await emulate({ meters: [{ ...METER, passwordMode: 'ascii', passwords: { user: 'Ab12cd', admin: 'Zz9!q_' } }] })
+    const driver = createMeterDriver('mercury230', connection(emulator, 17, { password: 'Ab12cd', password_mode: 'ascii' }))
+    await driver.open()
+    expect((await driver.readInfo()).serial).toBe('12345678')
+    await driver.close()
+    const digits = createMeterDriver('mercury230', connection(emulator, 17, { password: '111111' }))
+    await expect(digits.open()).rejects.toBeInstanceOf(MeterAccessDeniedError)
   })
 
   it('reopens the channel the meter closed after its idle time', async () => {

@@ -1,25 +1,29 @@
 import { MeterConfigError } from '../protocol/errors'
-import { DEFAULT_METER_CONSTANT, DEFAULT_PASSWORDS, type AccessLevel } from '../protocol/mercury230'
+import { DEFAULT_PASSWORDS, PASSWORD_MODES, isValidPassword, type AccessLevel, type PasswordMode } from '../protocol/mercury230'
 
 /** Connection parameters as the database keeps them, par_name -> par_value. */
 export type ConnectionParams = Readonly<Record<string, string | number | null | undefined>>
 
 /** The par_name values the drivers read. */
-export const CONNECTION_PARAMETERS = ['host', 'port', 'net_address', 'password', 'access_level', 'timeout_ms', 'retries', 'meter_constant'] as const
+export const CONNECTION_PARAMETERS = [
+  'host', 'port', 'net_address', 'password', 'access_level', 'timeout_ms', 'retries', 'meter_constant', 'password_mode',
+] as const
 
 export interface ConnectionSettings {
   host: string
   port: number
   netAddress: number
-  /** Six digits; the level's factory password when the parameter is empty. */
+  /** Six characters; the level's factory password when the parameter is empty. */
   password: string
+  /** How the password is sent: its digits' values (the factory form) or its characters' ASCII codes. */
+  passwordMode: PasswordMode
   accessLevel: AccessLevel
   /** Per frame: from sending a request to its complete answer. */
   timeoutMs: number
   /** Extra attempts after a timeout or a damaged answer. */
   retries: number
-  /** Impulses per kWh (A), scales the power profile; Mercury 230 only. */
-  meterConstant: number
+  /** Impulses per kWh (A) overriding the one the meter reports; null when not configured. Mercury 230 only. */
+  meterConstant: number | null
 }
 
 const DEFAULT_TIMEOUT_MS = 1000
@@ -47,16 +51,21 @@ export function parseConnectionParams(params: ConnectionParams): ConnectionSetti
   const host = text(params, 'host')
   if (host === undefined) throw new MeterConfigError('host', 'не задан')
   const accessLevel = integer(params, 'access_level', 1, 2, 1) as AccessLevel
+  const passwordMode = (text(params, 'password_mode') ?? 'digits') as PasswordMode
+  if (!PASSWORD_MODES.includes(passwordMode)) throw new MeterConfigError('password_mode', `ожидается ${PASSWORD_MODES.join(' или ')}`)
   const password = text(params, 'password') ?? DEFAULT_PASSWORDS[accessLevel]
-  if (!/^\d{6}$/.test(password)) throw new MeterConfigError('password', 'ожидается шесть цифр')
+  if (!isValidPassword(password, passwordMode)) {
+    throw new MeterConfigError('password', passwordMode === 'digits' ? 'ожидается шесть цифр' : 'ожидается шесть латинских букв, цифр или знаков')
+  }
   return {
     host,
     port: integer(params, 'port', 1, 65_535),
     netAddress: integer(params, 'net_address', 0, 0xffff_ffff),
     password,
+    passwordMode,
     accessLevel,
     timeoutMs: integer(params, 'timeout_ms', 1, 60_000, DEFAULT_TIMEOUT_MS),
     retries: integer(params, 'retries', 0, 10, DEFAULT_RETRIES),
-    meterConstant: integer(params, 'meter_constant', 1, 100_000, DEFAULT_METER_CONSTANT),
+    meterConstant: text(params, 'meter_constant') === undefined ? null : integer(params, 'meter_constant', 1, 100_000),
   }
 }

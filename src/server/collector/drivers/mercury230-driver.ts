@@ -2,6 +2,7 @@ import type { EnergyRegisters, InstantValues, PhaseValues, ProfileRecord, Tariff
 import { MeterChannelNotOpenError, MeterConfigError, MeterFrameError } from '../protocol/errors'
 import {
   BWRI,
+  PROFILE_STATUS_INCOMPLETE,
   PROFILE_RECORD_STRIDE,
   PROFILE_RING_RECORDS,
   answerLength,
@@ -11,6 +12,7 @@ import {
   decodeAuxAnswer,
   decodeEnergyAnswer,
   decodeLastProfileRecordAnswer,
+  decodeMeterConstantAnswer,
   decodeProfileMemoryAnswer,
   decodeProfileRecord,
   decodeSerialAnswer,
@@ -21,12 +23,15 @@ import {
   profileMemoryRequest,
   serialRequest,
   testChannelRequest,
+  variantRequest,
   type ProfileCell,
 } from '../protocol/mercury230'
 import { correctClockRequest, decodeClockAnswer, readClockRequest, type MeterClockReading, type TimeOfDay } from '../protocol/mercury230-clock'
 import type { ConnectionSettings } from './connection-settings'
 import type { MeterDriver, MeterInfo } from './meter-driver'
 import { MeterLink } from './meter-link'
+
+const NO_ENERGY: EnergyRegisters = { aPlus: null, aMinus: null, rPlus: null, rMinus: null }
 
 /** Mercury 230/231/234/236 over a TCP converter; see protocol/mercury230.ts for the frames. */
 export class Mercury230Driver implements MeterDriver {
@@ -104,28 +109,46 @@ export class Mercury230Driver implements MeterDriver {
     }
   }
 
+  /** The constant A the meter reports in its variant (08 12). */
+  readMeterConstant(): Promise<number> {
+    return this.read(variantRequest(this.address), (answer) => decodeMeterConstantAnswer(answer, this.address))
+  }
+
   /**
-   * Walks the profile ring back from the last record, one record per request. An interval whose
-   * record is absent, stamped with another time or garbled is reported as missing.
+   * Walks the profile ring back from the last record and places each record by its own timestamp: a
+   * meter without power writes no records, so the ring holds fewer records than half-hours. The walk
+   * stops at the first record before `from`, at memory never written, or after the whole ring; an
+   * interval up to the last record that no record claims is reported with every channel null.
    */
-  async readProfile(from: Date, to: Date): Promise<ProfileRecord[]> {
+  async readProfile(from: Date, to: Date, meterConstant: number): Promise<ProfileRecord[]> {
     const last = await this.read(lastProfileRecordRequest(this.address), (answer) => decodeLastProfileRecordAnswer(answer, this.address))
-    const stepMs = last.minutes * 60_000
-    const records: ProfileRecord[] = []
+    const found = new Map<number, ProfileCell>()
     for (let back = 0; back < PROFILE_RING_RECORDS; back++) {
-      const end = last.end.getTime() - back * stepMs
-      const start = end - stepMs
-      if (start < from.getTime()) break
-      if (start >= to.getTime()) continue
       const memoryAddress = (last.memoryAddress - back * PROFILE_RECORD_STRIDE) & 0xffff
       const payload = await this.read(profileMemoryRequest(this.address, memoryAddress), (answer) =>
         decodeProfileMemoryAnswer(answer, this.address),
       )
-      const cell = this.profileCell(payload)
-      const energy = cell && cell.end.getTime() === end ? cell.energy : null
-      records.push({ start: new Date(start), minutes: last.minutes, status: energy ? 'valid' : 'missing', energy })
+      const cell = this.profileCell(payload, meterConstant)
+      if (cell === undefined) continue
+      if (cell === null) break
+      const start = cell.end.getTime() - cell.minutes * 60_000
+      if (start < from.getTime()) break
+      if (start < to.getTime() && !found.has(start)) found.set(start, cell)
     }
-    return records.reverse()
+    const stepMs = last.minutes * 60_000
+    const records: ProfileRecord[] = []
+    // Intervals after the last record are not over yet, or the meter is without power now: a later poll reads them.
+    const until = Math.min(to.getTime(), last.end.getTime() - stepMs + 1)
+    for (let start = from.getTime(); start < until; start += stepMs) {
+      const cell = found.get(start)
+      records.push({
+        start: new Date(start),
+        minutes: cell?.minutes ?? last.minutes,
+        energy: cell?.energy ?? NO_ENERGY,
+        incomplete: cell !== undefined && (cell.status & PROFILE_STATUS_INCOMPLETE) !== 0,
+      })
+    }
+    return records
   }
 
   readClock(): Promise<MeterClockReading> {
@@ -136,17 +159,18 @@ export class Mercury230Driver implements MeterDriver {
     return this.read(correctClockRequest(this.address, to), (answer) => decodeStatusAnswer(answer, this.address))
   }
 
-  private profileCell(payload: Uint8Array): ProfileCell | null {
+  /** Undefined for a garbled record (skipped), null for memory never written. */
+  private profileCell(payload: Uint8Array, meterConstant: number): ProfileCell | null | undefined {
     try {
-      return decodeProfileRecord(payload, this.settings.meterConstant)
+      return decodeProfileRecord(payload, meterConstant)
     } catch (error) {
-      if (error instanceof MeterFrameError) return null
+      if (error instanceof MeterFrameError) return undefined
       throw error
     }
   }
 
   private openChannel(): Promise<void> {
-    const request = openChannelRequest(this.address, this.settings.accessLevel, this.settings.password)
+    const request = openChannelRequest(this.address, this.settings.accessLevel, this.settings.password, this.settings.passwordMode)
     return this.call(request, (answer) => decodeStatusAnswer(answer, this.address))
   }
 

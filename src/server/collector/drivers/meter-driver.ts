@@ -21,8 +21,10 @@ export interface MeterDriver {
   /** Accumulated energy since reset, kWh / kvarh; tariff 0 is the total. */
   readEnergy(tariff: Tariff): Promise<EnergyRegisters>
   readInstant(): Promise<InstantValues>
-  /** Interval records whose start lies in [from, to), oldest first. */
-  readProfile?(from: Date, to: Date): Promise<ProfileRecord[]>
+  /** Impulses per kWh (A) as the meter reports it; where the model has a profile. */
+  readMeterConstant?(): Promise<number>
+  /** One record per interval starting in [from, to), oldest first; counts converted at `meterConstant` impulses per kWh. */
+  readProfile?(from: Date, to: Date, meterConstant: number): Promise<ProfileRecord[]>
   /** Switches the consumer's supply on or off. */
   setRelay?(on: boolean): Promise<void>
   /** The meter's wall clock, in the zone the meter keeps. */

@@ -1,5 +1,6 @@
 import type { ConsumerType } from '../consumer-profiles'
 import type { MeterProtocol } from '../meter-values'
+import type { PasswordMode } from '../protocol/mercury230'
 
 /** Deterministic misbehaviour of one emulated meter; rates are shares of its frames. */
 export interface MeterFaults {
@@ -22,10 +23,20 @@ export interface EmulatedMeterSpec {
   seed: number
   /** Mercury 230 serial number, eight digits; derived from the seed when absent. */
   serial?: string
-  /** Mercury 230 impulses per kWh (A), scales its profile cells; 5000 when absent. */
+  /** Mercury 230 impulses per kWh (A), answered in 08 12 and scaling its profile cells; 5000 when absent. */
   meterConstant?: number
+  /** Mercury 230 measuring import only: FF in its A- and R- registers and profile cells. */
+  oneDirection?: boolean
   /** Mercury 230 passwords; the factory 111111 / 222222 when absent. */
   passwords?: { user: string; admin: string }
+  /** How the Mercury 230 compares its passwords: digit values (the factory form) or ASCII codes. */
+  passwordMode?: PasswordMode
+  /**
+   * Mercury 230 without power from `from` (a half-hour boundary) for `hours`: it writes no profile
+   * records for those intervals, and flags the first record after them incomplete (the power came back
+   * a few minutes into that interval).
+   */
+  outage?: { from: Date; hours: number }
   /** Days of half-hours kept in the Mercury 230 profile memory, at most 85 (the ring). */
   profileDays?: number
   faults?: MeterFaults

@@ -1,5 +1,5 @@
 import { halfHourEnergy, instantValues, isMissingInterval, registerReading } from '../load-model'
-import type { InstantValues, Tariff } from '../meter-values'
+import type { EnergyRegisters, InstantValues, Tariff } from '../meter-values'
 import { HALF_HOUR_MS, fromMoscowParts } from '../moscow-time'
 import {
   DEFAULT_METER_CONSTANT,
@@ -9,11 +9,14 @@ import {
   PROFILE_MEMORY,
   PROFILE_RECORD_STRIDE,
   PROFILE_RING_RECORDS,
+  PROFILE_STATUS_INCOMPLETE,
   STATUS,
   auxAnswer,
   encodeProfileRecord,
   energyAnswer,
   lastProfileRecordAnswer,
+  meterConstantAnswer,
+  passwordBytes,
   profileMemoryAnswer,
   serialAnswer,
   statusAnswer,
@@ -24,6 +27,7 @@ import { toZonedParts, weekdayOf } from '../meter-time'
 import { DEFAULT_TIME_ZONE } from '../../../shared/metering'
 import { hash32 } from '../seeded-random'
 import type { EmulatedMeterSpec } from './meter-spec'
+import { ProfileRing } from './profile-ring'
 
 /** A Mercury 230 closes a channel left idle this long. */
 const CHANNEL_IDLE_MS = 240_000
@@ -31,6 +35,7 @@ const PROFILE_MINUTES = 30
 const MAX_PROFILE_DAYS = Math.floor(PROFILE_RING_RECORDS / 48)
 const RECORD_PADDING = 0xff
 const DAY_MS = 86_400_000
+const NO_RECORD: EnergyRegisters = { aPlus: null, aMinus: null, rPlus: null, rMinus: null }
 
 /** A Mercury 230 whose registers, phase values and profile memory come from the load model. */
 export class VirtualMercury230 {
@@ -45,6 +50,7 @@ export class VirtualMercury230 {
   private clockAnchorMs: number | undefined
   private clockCorrectionMs = 0
   private clockCorrectedOn = ''
+  private readonly ring: ProfileRing
 
   constructor(readonly spec: EmulatedMeterSpec) {
     this.meterConstant = spec.meterConstant ?? DEFAULT_METER_CONSTANT
@@ -52,6 +58,7 @@ export class VirtualMercury230 {
     this.profileIntervals = Math.min(spec.profileDays ?? MAX_PROFILE_DAYS, MAX_PROFILE_DAYS) * 48
     this.serial = spec.serial ?? String(10_000_000 + (hash32(spec.seed) % 90_000_000))
     this.timeZone = spec.timeZone ?? DEFAULT_TIME_ZONE
+    this.ring = new ProfileRing(spec.outage)
     this.manufactured = fromMoscowParts({ year: 2019 + (spec.seed % 5), month: 1 + (spec.seed % 12), day: 1 + (spec.seed % 28), hour: 0, minute: 0, second: 0 })
   }
 
@@ -77,10 +84,11 @@ export class VirtualMercury230 {
     }
   }
 
-  private openChannel(level: number, password: string): Uint8Array {
+  private openChannel(level: number, password: number[]): Uint8Array {
     if (level !== 1 && level !== 2) return statusAnswer(this.address, STATUS.invalidCommand)
+    const expected = passwordBytes(level === 1 ? this.passwords.user : this.passwords.admin, this.spec.passwordMode ?? 'digits')
     // A wrong password leaves the channel closed, whatever was open before.
-    this.channelLevel = password === (level === 1 ? this.passwords.user : this.passwords.admin) ? level : 0
+    this.channelLevel = expected.every((byte, index) => byte === password[index]) ? level : 0
     return statusAnswer(this.address, this.channelLevel === 0 ? STATUS.accessDenied : STATUS.ok)
   }
 
@@ -90,7 +98,13 @@ export class VirtualMercury230 {
       case 'readEnergy': {
         if (request.array !== ENERGY_SINCE_RESET || request.tariff > 4) return null
         const kwh = registerReading(this.spec.seed, this.spec.consumerType, now, request.tariff as Tariff)
-        return energyAnswer(this.address, { aPlus: kwh.aPlus * 1000, aMinus: kwh.aMinus * 1000, rPlus: kwh.rPlus * 1000, rMinus: kwh.rMinus * 1000 })
+        const exported = (wh: number) => (this.spec.oneDirection ? null : wh)
+        return energyAnswer(this.address, {
+          aPlus: kwh.aPlus * 1000,
+          aMinus: exported(kwh.aMinus * 1000),
+          rPlus: kwh.rPlus * 1000,
+          rMinus: exported(kwh.rMinus * 1000),
+        })
       }
       case 'readAux': {
         const values = auxValues(instantValues(this.spec.seed, this.spec.consumerType, now), request.bwri)
@@ -101,11 +115,13 @@ export class VirtualMercury230 {
       }
       case 'readSerial':
         return serialAnswer(this.address, { serial: this.serial, manufactured: this.manufactured })
+      case 'readVariant':
+        return meterConstantAnswer(this.address, this.meterConstant)
       case 'readLastProfileRecord': {
-        const lastEnd = Math.floor(now.getTime() / HALF_HOUR_MS)
+        const lastEnd = this.ring.lastEnd(now)
         return lastProfileRecordAnswer(this.address, {
-          memoryAddress: (lastEnd % PROFILE_RING_RECORDS) * PROFILE_RECORD_STRIDE,
-          status: 0,
+          memoryAddress: (this.ring.recordNumber(lastEnd) % PROFILE_RING_RECORDS) * PROFILE_RECORD_STRIDE,
+          status: this.recordStatus(lastEnd),
           end: new Date(lastEnd * HALF_HOUR_MS),
           minutes: PROFILE_MINUTES,
         })
@@ -145,11 +161,11 @@ export class VirtualMercury230 {
   }
 
   /**
-   * Memory 3 as a ring of 16-byte records, slot = (interval end / 30 min) mod 4096; slots older
-   * than the kept days read as never written (FF).
+   * Memory 3 as a ring of 16-byte records, slot = record number mod 4096 (one record per interval the
+   * meter had power for); slots older than the kept days read as never written (FF).
    */
   private profileBytes(memoryAddress: number, length: number, now: Date): Uint8Array {
-    const lastEnd = Math.floor(now.getTime() / HALF_HOUR_MS)
+    const lastEnd = this.ring.lastEnd(now)
     const bytes = new Uint8Array(length)
     let slot = -1
     let record: Uint8Array = new Uint8Array(0)
@@ -167,12 +183,24 @@ export class VirtualMercury230 {
 
   private profileSlot(slot: number, lastEnd: number): Uint8Array {
     const record = new Uint8Array(PROFILE_RECORD_STRIDE).fill(RECORD_PADDING)
-    const endIndex = lastEnd - ((((lastEnd - slot) % PROFILE_RING_RECORDS) + PROFILE_RING_RECORDS) % PROFILE_RING_RECORDS)
-    if (lastEnd - endIndex >= this.profileIntervals) return record
-    const start = new Date((endIndex - 1) * HALF_HOUR_MS)
-    const energy = isMissingInterval(this.spec.seed, start) ? null : halfHourEnergy(this.spec.seed, this.spec.consumerType, start)
-    record.set(encodeProfileRecord({ status: 0, end: new Date(endIndex * HALF_HOUR_MS), minutes: PROFILE_MINUTES, energy }, this.meterConstant))
+    const endIndex = this.ring.endAt(slot, lastEnd)
+    if (this.ring.recordsBack(endIndex, lastEnd) >= this.profileIntervals) return record
+    const end = new Date(endIndex * HALF_HOUR_MS)
+    const cell = { status: this.recordStatus(endIndex), end, minutes: PROFILE_MINUTES, energy: this.intervalEnergy(endIndex) }
+    record.set(encodeProfileRecord(cell, this.meterConstant))
     return record
+  }
+
+  private recordStatus(endIndex: number): number {
+    return this.ring.isFirstAfterOutage(endIndex) ? PROFILE_STATUS_INCOMPLETE : 0
+  }
+
+  /** The load model's energy; FF FF in every cell for its deliberate gaps, in A- and R- for a one-direction meter. */
+  private intervalEnergy(endIndex: number): EnergyRegisters {
+    const start = new Date((endIndex - 1) * HALF_HOUR_MS)
+    if (isMissingInterval(this.spec.seed, start)) return NO_RECORD
+    const energy = halfHourEnergy(this.spec.seed, this.spec.consumerType, start)
+    return this.spec.oneDirection ? { ...energy, aMinus: null, rMinus: null } : energy
   }
 }
 

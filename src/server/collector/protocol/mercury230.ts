@@ -16,12 +16,18 @@
  *   08 00              serial number and manufacture date -> 4 bytes 0..99 each, then dd MM yy binary
  *   08 16 BWRI         auxiliary parameters, all phases in one answer (08 11 BWRI: one value)
  *                      -> 3-byte values [b0 b1 b2] = ((b0 & 0x3F) << 16) | (b2 << 8) | b1; b0 bit 7 is
- *                         the active and bit 6 the reactive power direction (set = export)
+ *                         the active and bit 6 the reactive power direction (set = export); cos φ
+ *                         takes the active power's sign (bit 7)
+ *   08 12              variant (исполнение) -> 3 bytes; the low nibble of the 2nd is the constant A
+ *                      (0 5000, 1 25000, 2 1250, 3 500, 4 1000, 5 250 impulses per kWh)
  *   08 13              last power-profile record -> address (2 bytes, high first), status byte,
  *                      hh mm dd MM yy in BCD, integration time T in minutes
  *   06 03 AH AL NN     read NN bytes of memory 3 (power profile) at address AHAL
  *                      -> a record is 15 bytes: status, hh mm dd MM yy (BCD), T, then A+ A- R+ R-
- *                         as 16-bit little-endian counts N; FF FF = no value
+ *                         as 16-bit little-endian counts N; FF FF = the channel is not measured
+ *                         (per cell: a one-direction meter writes FF FF in A- and R- only);
+ *                         status bit 1 (0x02) set = the interval is incomplete (power lost or
+ *                         the clock set during it)
  *   04 00, 03 0D       the meter's clock: read and correct (mercury230-clock.ts)
  *
  * BWRI codes (high nibble = quantity, low bits = phase, 0 = sum): 00 P, 04 Q, 08 S (sum and three
@@ -47,7 +53,7 @@ import {
   MeterFrameError,
   MeterStatusError,
 } from './errors'
-import type { EnergyChannels, EnergyRegisters, Tariff } from '../meter-values'
+import type { EnergyRegisters, Tariff } from '../meter-values'
 import { fromMoscowParts, toMoscowParts } from '../moscow-time'
 import { CLOCK_ANSWER_LENGTH, CLOCK_PARAMETER, CLOCK_REQUEST, parseCorrectTime, type TimeOfDay } from './mercury230-clock'
 
@@ -69,6 +75,7 @@ export const REQUEST = {
 export const PARAMETER = {
   serial: 0x00,
   singleValue: 0x11,
+  variant: 0x12,
   lastProfileRecord: 0x13,
   allPhases: 0x16,
 } as const
@@ -102,6 +109,7 @@ export const PROFILE_RECORD_STRIDE = 0x10
 export const PROFILE_RING_RECORDS = 0x10000 / PROFILE_RECORD_STRIDE
 
 const STATUS_FRAME_LENGTH = 4
+const VARIANT_LENGTH = 3
 const NO_ENERGY = 0xffffffff
 const NO_PROFILE_VALUE = 0xffff
 const VALUE_MASK = 0x3fffff
@@ -121,10 +129,23 @@ export function testChannelRequest(address: number): Uint8Array {
   return request(address, REQUEST.test)
 }
 
-/** The password is six decimal digits, sent as their values (111111 -> 01 01 01 01 01 01). */
-export function openChannelRequest(address: number, level: AccessLevel, password: string): Uint8Array {
-  if (!/^\d{6}$/.test(password)) throw new RangeError('Mercury 230 password is six digits')
-  return request(address, REQUEST.openChannel, level, ...Array.from(password, Number))
+/**
+ * How the six password characters go on the wire: 'digits' sends decimal digits as their values
+ * (111111 -> 01 01 01 01 01 01, the factory setting); 'ascii' sends the characters' codes
+ * (111111 -> 31 31 31 31 31 31), as meters configured with a text password expect.
+ */
+export type PasswordMode = 'digits' | 'ascii'
+
+export const PASSWORD_MODES: readonly PasswordMode[] = ['digits', 'ascii']
+
+/** Whether a password can be sent in a mode: six digits, or six printable ASCII characters. */
+export function isValidPassword(password: string, mode: PasswordMode): boolean {
+  return mode === 'digits' ? /^\d{6}$/.test(password) : /^[\x20-\x7e]{6}$/.test(password)
+}
+
+export function openChannelRequest(address: number, level: AccessLevel, password: string, mode: PasswordMode = 'digits'): Uint8Array {
+  if (!isValidPassword(password, mode)) throw new RangeError(`Mercury 230 password is six ${mode === 'digits' ? 'digits' : 'ASCII characters'}`)
+  return request(address, REQUEST.openChannel, level, ...passwordBytes(password, mode))
 }
 
 export function closeChannelRequest(address: number): Uint8Array {
@@ -141,6 +162,10 @@ export function auxRequest(address: number, bwri: number, parameter: number = PA
 
 export function serialRequest(address: number): Uint8Array {
   return request(address, REQUEST.readParameter, PARAMETER.serial)
+}
+
+export function variantRequest(address: number): Uint8Array {
+  return request(address, REQUEST.readParameter, PARAMETER.variant)
 }
 
 export function lastProfileRecordRequest(address: number): Uint8Array {
@@ -183,6 +208,8 @@ export function answerLength(requestFrame: Uint8Array): number {
             return 7
           case PARAMETER.lastProfileRecord:
             return 9
+          case PARAMETER.variant:
+            return VARIANT_LENGTH
           default:
             return 3 * auxValueCount(requestFrame[3]!, requestFrame[2])
         }
@@ -264,14 +291,15 @@ function auxScale(bwri: number): number {
   return scale
 }
 
-/** Which direction bit signs a power value: bit 7 for P, bit 6 for Q, none for S and others. */
+/** Which direction bit signs a value: bit 7 for P and for cos φ (the active power's sign), bit 6 for Q, none for others. */
 function directionBit(bwri: number): number {
+  if (bwri >> 4 === 0x3) return 0x80
   if (bwri >> 4 !== 0) return 0
   const power = (bwri >> 2) & 0x03
   return power === 0 ? 0x80 : power === 1 ? 0x40 : 0
 }
 
-/** Values in W, var, VA, V, A, Hz, degrees; P and Q negative when exported. */
+/** Values in W, var, VA, V, A, Hz, degrees; P, Q and cos φ negative when exported. */
 export function decodeAuxAnswer(frame: Uint8Array, address: number, bwri: number, parameter: number = PARAMETER.allPhases): number[] {
   const count = auxValueCount(bwri, parameter)
   const payload = payloadOf(frame, address, 3 * count)
@@ -322,12 +350,15 @@ export function decodeLastProfileRecordAnswer(frame: Uint8Array, address: number
   }
 }
 
+/** Status bit of a profile record: the interval is incomplete (the meter lost power or its clock was set). */
+export const PROFILE_STATUS_INCOMPLETE = 0x02
+
 export interface ProfileCell {
   status: number
   end: Date
   minutes: number
-  /** Null when the meter holds no value for the interval (FF FF counts). */
-  energy: EnergyChannels | null
+  /** Per channel: null where the cell holds FF FF (the meter does not measure that channel). */
+  energy: EnergyRegisters
 }
 
 export function decodeProfileMemoryAnswer(frame: Uint8Array, address: number, length = PROFILE_RECORD_LENGTH): Uint8Array {
@@ -338,25 +369,38 @@ export function decodeProfileMemoryAnswer(frame: Uint8Array, address: number, le
 export function decodeProfileRecord(record: Uint8Array, meterConstant: number): ProfileCell | null {
   if (record.length < PROFILE_RECORD_LENGTH) throw new MeterFrameError('запись профиля короче 15 байт')
   if (record.subarray(0, 7).every((byte) => byte === 0xff)) return null
-  const counts = [0, 1, 2, 3].map((index) => record[7 + index * 2]! | (record[8 + index * 2]! << 8))
-  const missing = counts.some((count) => count === NO_PROFILE_VALUE)
-  const toKwh = (count: number) => count / (2 * meterConstant)
+  const cell = (index: number) => {
+    const count = record[7 + index * 2]! | (record[8 + index * 2]! << 8)
+    return count === NO_PROFILE_VALUE ? null : count / (2 * meterConstant)
+  }
   return {
     status: record[0]!,
     end: decodeBcdTime(record.subarray(1, 6)),
     minutes: record[6]!,
-    energy: missing ? null : { aPlus: toKwh(counts[0]!), aMinus: toKwh(counts[1]!), rPlus: toKwh(counts[2]!), rMinus: toKwh(counts[3]!) },
+    energy: { aPlus: cell(0), aMinus: cell(1), rPlus: cell(2), rMinus: cell(3) },
   }
+}
+
+/** The constant A by the low nibble of the variant's 2nd byte. */
+const METER_CONSTANTS: Record<number, number> = { 0: 5000, 1: 25000, 2: 1250, 3: 500, 4: 1000, 5: 250 }
+
+/** Impulses per kWh from an 08 12 answer; a code outside the table is a frame the collector cannot trust. */
+export function decodeMeterConstantAnswer(frame: Uint8Array, address: number): number {
+  const payload = payloadOf(frame, address, VARIANT_LENGTH)
+  const constant = METER_CONSTANTS[payload[1]! & 0x0f]
+  if (constant === undefined) throw new MeterFrameError(`неизвестный код постоянной счётчика ${payload[1]! & 0x0f}`)
+  return constant
 }
 
 // ---------------------------------------------------------------- requests and answers (meter side)
 
 export type Mercury230Request =
   | { kind: 'test' }
-  | { kind: 'openChannel'; level: number; password: string }
+  | { kind: 'openChannel'; level: number; password: number[] }
   | { kind: 'closeChannel' }
   | { kind: 'readEnergy'; array: number; month: number; tariff: number }
   | { kind: 'readSerial' }
+  | { kind: 'readVariant' }
   | { kind: 'readLastProfileRecord' }
   | { kind: 'readAux'; parameter: number; bwri: number }
   | { kind: 'readMemory'; memory: number; memoryAddress: number; length: number }
@@ -400,7 +444,7 @@ export function parseRequest(frame: Uint8Array): { address: number; request: Mer
       case REQUEST.test:
         return { kind: 'test' }
       case REQUEST.openChannel:
-        return { kind: 'openChannel', level: frame[2]!, password: Array.from(frame.subarray(3, 9), String).join('') }
+        return { kind: 'openChannel', level: frame[2]!, password: Array.from(frame.subarray(3, 9)) }
       case REQUEST.closeChannel:
         return { kind: 'closeChannel' }
       case REQUEST.readEnergy:
@@ -413,6 +457,7 @@ export function parseRequest(frame: Uint8Array): { address: number; request: Mer
         return { kind: 'correctClock', to: parseCorrectTime(frame.subarray(3, 6)) }
       case REQUEST.readParameter:
         if (frame[2] === PARAMETER.serial) return { kind: 'readSerial' }
+        if (frame[2] === PARAMETER.variant) return { kind: 'readVariant' }
         if (frame[2] === PARAMETER.lastProfileRecord) return { kind: 'readLastProfileRecord' }
         if (frame[2] === PARAMETER.allPhases || frame[2] === PARAMETER.singleValue) {
           return { kind: 'readAux', parameter: frame[2], bwri: frame[3]! }
@@ -485,12 +530,23 @@ export function profileMemoryAnswer(address: number, bytes: Uint8Array): Uint8Ar
   return answer(address, bytes)
 }
 
-/** The 15 bytes of a record; energies become counts at 2A per kWh, capped below the FF FF marker. */
+/** The 15 bytes of a record; energies become counts at 2A per kWh, capped below the FF FF marker (null). */
 export function encodeProfileRecord(cell: ProfileCell, meterConstant: number): Uint8Array {
-  const toCount = (kwh: number) => Math.min(NO_PROFILE_VALUE - 1, Math.round(kwh * 2 * meterConstant))
+  const toCount = (kwh: number | null) =>
+    kwh === null ? NO_PROFILE_VALUE : Math.min(NO_PROFILE_VALUE - 1, Math.round(kwh * 2 * meterConstant))
   const energy = cell.energy
-  const counts = energy
-    ? [energy.aPlus, energy.aMinus, energy.rPlus, energy.rMinus].map(toCount)
-    : new Array<number>(4).fill(NO_PROFILE_VALUE)
+  const counts = [energy.aPlus, energy.aMinus, energy.rPlus, energy.rMinus].map(toCount)
   return Uint8Array.from([cell.status, ...encodeBcdTime(cell.end), cell.minutes, ...counts.flatMap((count) => [count & 0xff, count >> 8])])
+}
+
+/** An 08 12 answer carrying the constant A (the other variant bits left zero); A outside the table is refused. */
+export function meterConstantAnswer(address: number, meterConstant: number): Uint8Array {
+  const code = Object.entries(METER_CONSTANTS).find(([, value]) => value === meterConstant)?.[0]
+  if (code === undefined) throw new RangeError(`Mercury 230 has no constant ${meterConstant}`)
+  return answer(address, [0x00, Number(code), 0x00])
+}
+
+/** The six password bytes as the meter compares them. */
+export function passwordBytes(password: string, mode: PasswordMode): number[] {
+  return Array.from(password, (char) => (mode === 'digits' ? Number(char) : char.charCodeAt(0)))
 }

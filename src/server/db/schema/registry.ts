@@ -153,6 +153,10 @@ export const counters = pgTable(
     changed_at: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
     /** The IANA zone the meter keeps its clock and profile in; null is the account's zone (migration 0028). */
     time_zone: varchar('time_zone', { length: 64 }),
+    /** Impulses per kWh (A) as the meter last reported it (Mercury 230: 08 12); null until read (migration 0027). */
+    meter_constant: integer('meter_constant'),
+    /** The configured `meter_constant` override disagreed with the meter's own at the last poll. */
+    meter_constant_mismatch: boolean('meter_constant_mismatch').notNull().default(false),
   },
   (t) => [
     uniqueIndex('counters_model_serial_key').on(t.model_id, t.serial_num),

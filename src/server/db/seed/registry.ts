@@ -53,6 +53,12 @@ const TCP_CONN_PARAMS = [
   { par_name: 'retries', description: 'Число повторов', default_value: '2', required: false },
 ]
 
+/** Mercury 230 only: the constant A override and the password's form (migration 0027 adds them to existing databases). */
+export const MERCURY230_CONN_PARAMS = [
+  { par_name: 'meter_constant', description: 'Постоянная счётчика A, имп/кВт·ч (вместо прочитанной из счётчика)', default_value: '', required: false },
+  { par_name: 'password_mode', description: 'Вид пароля: digits — шесть цифр, ascii — шесть символов ASCII', default_value: 'digits', required: false },
+]
+
 type ModelSeed = { name: string; external: string; storage: boolean; width: number; decimals: number; params: string[]; remark?: string }
 const MODEL_GROUPS: { name: string; driver: string; resource: number; models: ModelSeed[] }[] = [
   {
@@ -121,7 +127,8 @@ export async function seedRegistryReferences(db: Executor): Promise<RegistryRefe
     const resourceTypeId = resources[group.resource]!.resource_type_id
     const [api] = await db.insert(counterModelApis).values({ name: group.name, driver: group.driver, resource_type_id: resourceTypeId }).returning()
     const apiId = api!.counter_model_api_id
-    await db.insert(modelConnParams).values(TCP_CONN_PARAMS.map((p, order_num) => ({ ...p, order_num, counter_model_api_id: apiId })))
+    const connParams = group.driver === 'mercury230' ? [...TCP_CONN_PARAMS, ...MERCURY230_CONN_PARAMS] : TCP_CONN_PARAMS
+    await db.insert(modelConnParams).values(connParams.map((p, order_num) => ({ ...p, order_num, counter_model_api_id: apiId })))
     for (const model of group.models) {
       const [row] = await db
         .insert(counterModels)
