@@ -104,7 +104,9 @@ describe('applications', () => {
     const [first, second] = (await t.call(t.adminToken, { method: 'GET', url: `/api/document_request_attachment/?document_id=${id}` })).json()
     expect(first).toMatchObject({ doc_request_attach_status: 3, required_doc_type_name: 'Заявление', real_file_name: 'doc1.pdf', comments: [] })
     const noReason = await t.call(t.adminToken, { method: 'PATCH', url: `/api/document_request_attachment/${first.doc_request_attach_id}/`, payload: { doc_request_attach_status: 2 } })
-    expect(noReason.json()).toEqual({ doc_attachment_comment: [T.attachmentDeclineReason] })
+    // The spec's API sets the status alone; the reason, when given, arrives as a comment (the console keeps asking for it).
+    expect(noReason.statusCode).toBe(200)
+    expect(noReason.json()).toMatchObject({ doc_request_attach_status: 2, comments: [] })
     const rejected = await t.call(t.adminToken, {
       method: 'PATCH',
       url: `/api/document_request_attachment/${first.doc_request_attach_id}/`,
