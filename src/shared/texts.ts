@@ -146,6 +146,7 @@ export const T = {
   pointNumberTaken: 'Точка учёта с таким идентификатором уже существует',
   unknownSource: 'Неизвестный источник данных',
   unknownConnParam: 'Неизвестный параметр подключения',
+  invalidHost: 'Введите IPv4-адрес (например, 192.168.1.10) или имя узла латиницей',
   /** A write-only connection parameter that is stored: the console and the audit trail show only this. */
   secretSet: 'задан',
   secretHint: 'Задан. Оставьте поле пустым, чтобы сохранить его, или введите новый',

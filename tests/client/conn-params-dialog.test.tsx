@@ -13,6 +13,7 @@ const paramsWith = (isSet: boolean) => [
   { par_name: 'source', description: 'Источник данных', par_value: 'TCP', required: true },
   { par_name: 'host', description: 'IP-адрес или имя узла', par_value: '10.0.0.5', required: true },
   { par_name: 'net_address', description: 'Сетевой адрес счётчика', par_value: '17', required: true },
+  { par_name: 'port', description: 'TCP-порт', par_value: '4001', required: true },
   { par_name: 'password', description: 'Пароль', par_value: '', required: false, is_set: isSet },
 ]
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
@@ -91,5 +92,24 @@ describe('the connection parameters dialog and the meter password', () => {
     const { dialog, password } = await openDialog()
     expect(password).not.toHaveAttribute('placeholder', T.secretSet)
     expect(within(dialog).queryByRole('button', { name: `${T.clearSecret}: Пароль` })).toBeNull()
+  })
+})
+
+describe('typed connection parameters', () => {
+  it('checks host and port before sending, with a numeric keyboard for numbers', async () => {
+    const { dialog } = await openDialog()
+    const host = within(dialog).getByLabelText(/IP-адрес или имя узла/)
+    const port = within(dialog).getByLabelText(/TCP-порт/)
+    expect(port).toHaveAttribute('inputmode', 'numeric')
+    expect(within(dialog).getByLabelText(/Сетевой адрес/)).toHaveAttribute('inputmode', 'numeric')
+    expect(host).not.toHaveAttribute('inputmode', 'numeric')
+    await userEvent.clear(host)
+    await userEvent.type(host, '10.0.0.300')
+    await userEvent.clear(port)
+    await userEvent.type(port, '99999')
+    await save(dialog)
+    expect(await within(dialog).findByText(T.invalidHost)).toBeInTheDocument()
+    expect(within(dialog).getByText(T.outOfRange(1, 65_535))).toBeInTheDocument()
+    expect(sent).toEqual([])
   })
 })

@@ -104,7 +104,9 @@ describe('applications', () => {
     const [first, second] = (await t.call(t.adminToken, { method: 'GET', url: `/api/document_request_attachment/?document_id=${id}` })).json()
     expect(first).toMatchObject({ doc_request_attach_status: 3, required_doc_type_name: 'Заявление', real_file_name: 'doc1.pdf', comments: [] })
     const noReason = await t.call(t.adminToken, { method: 'PATCH', url: `/api/document_request_attachment/${first.doc_request_attach_id}/`, payload: { doc_request_attach_status: 2 } })
-    expect(noReason.json()).toEqual({ doc_attachment_comment: [T.attachmentDeclineReason] })
+    // The spec's API sets the status alone; the reason, when given, arrives as a comment (the console keeps asking for it).
+    expect(noReason.statusCode).toBe(200)
+    expect(noReason.json()).toMatchObject({ doc_request_attach_status: 2, comments: [] })
     const rejected = await t.call(t.adminToken, {
       method: 'PATCH',
       url: `/api/document_request_attachment/${first.doc_request_attach_id}/`,
@@ -318,7 +320,7 @@ describe('request types and required files', () => {
     const created = await t.call(t.adminToken, { method: 'POST', url: '/api/document_type/', payload: { doc_type_name: 'Подключение' } })
     expect(created.json()).toMatchObject({ doc_customer_type_id: 1, expired_in_days: 10, customer_type_name: 'Физическое лицо', required_files: [] })
     const id = created.json().doc_type_id
-    expect((await t.call(t.adminToken, { method: 'POST', url: '/api/document_type/', payload: {} })).json()).toEqual({ doc_type_name: [T.required] })
+    expect((await t.call(t.adminToken, { method: 'POST', url: '/api/document_type/', payload: {} })).json()).toEqual({ doc_type_name: [T.requiredAlt] })
     expect((await t.call(t.adminToken, { method: 'POST', url: '/api/document_type/', payload: { doc_type_name: 'X', doc_customer_type_id: 7 } })).json()).toEqual({ doc_customer_type_id: [T.customerTypeRequired] })
     expect((await t.call(t.adminToken, { method: 'PATCH', url: `/api/document_type/${id}/`, payload: { doc_customer_type_id: 3, expired_in_days: 15 } })).json()).toMatchObject({ customer_type_name: 'Юридическое лицо', expired_in_days: 15 })
     const linked = await t.call(t.adminToken, { method: 'POST', url: '/api/document_required_file_link/', payload: { doc_type_id: id, required_files: [7, 9] } })
@@ -335,14 +337,14 @@ describe('request types and required files', () => {
     const list = await t.call(t.adminToken, { method: 'GET', url: '/api/document_required_file/?per_page=50&page=1' })
     expect(list.json().results.find((f: { doc_required_file_id: number }) => f.doc_required_file_id === 24)).toMatchObject({ doc_required_file_name: 'Закрывающие документы' })
     expect((await t.call(t.adminToken, { method: 'POST', url: '/api/document_required_file/', payload: { doc_required_file_name: ' ' } })).json()).toEqual({
-      doc_required_file_name: [T.required],
-      short_file_name: [T.required],
+      doc_required_file_name: [T.requiredAlt],
+      short_file_name: [T.requiredAlt],
     })
     const created = await t.call(t.adminToken, { method: 'POST', url: '/api/document_required_file/', payload: { doc_required_file_name: 'Схема подключения', short_file_name: 'Схема' } })
     expect(created.statusCode).toBe(201)
     const id = created.json().doc_required_file_id
     expect(id).toBeGreaterThan(24)
-    expect((await t.call(t.adminToken, { method: 'PATCH', url: `/api/document_required_file/${id}/`, payload: { short_file_name: '' } })).json()).toEqual({ short_file_name: [T.required] })
+    expect((await t.call(t.adminToken, { method: 'PATCH', url: `/api/document_required_file/${id}/`, payload: { short_file_name: '' } })).json()).toEqual({ short_file_name: [T.requiredAlt] })
     const sample = multipart({}, [{ field: 'files', name: 'обравец.pdf', content: tinyPdf('sample') }])
     const uploaded = await t.call(t.adminToken, { method: 'PATCH', url: `/api/document_required_file/${id}/`, payload: sample.payload, headers: sample.headers })
     expect(uploaded.json().doc_required_file_example.real_file_name).toBe('обравец.pdf')

@@ -7,8 +7,9 @@ import {
 } from '../../shared/schemas/counters'
 import type { ModelConnParam } from '../../shared/schemas/references'
 import { T } from '../../shared/texts'
+import { connParamErrors } from '../../shared/validation/conn-params'
 import type { Executor } from '../db/client'
-import { counterModels, counterOperations, counters, dataSources, modelConnParams, pointCounters, points, users } from '../db/schema'
+import { counterModelApis, counterModels, counterOperations, counters, dataSources, modelConnParams, pointCounters, points, users } from '../db/schema'
 import { HttpError, fieldError } from '../lib/http-errors'
 import type { SecretBox } from '../lib/secret-box'
 import { amongIds, likePattern, listShapeKey, listShapeOf, orderedBy, orderingOf, paged, trigramTarget, withPage, type ListShape, type SearchKind } from '../lib/listing'
@@ -272,6 +273,9 @@ export async function resolveConnParams(
   const names = new Set(known.map((p) => p.par_name))
   const unknown = Object.keys(changes).filter((name) => !names.has(name))
   if (unknown.length > 0) throw new HttpError(400, Object.fromEntries(unknown.map((name) => [`conn_params.${name}`, [T.unknownConnParam]])))
+  const [group] = await db.select({ driver: counterModelApis.driver }).from(counterModelApis).where(eq(counterModelApis.counter_model_api_id, counterModelApiId))
+  const invalid = connParamErrors(changes, group?.driver)
+  if (Object.keys(invalid).length > 0) throw new HttpError(400, Object.fromEntries(Object.entries(invalid).map(([field, message]) => [field, [message]])))
   const base = previous ?? sealConnSecrets(box, Object.fromEntries(known.map((p) => [p.par_name, p.default_value])))
   const values: ConnParamValues = { ...base, ...sealConnSecrets(box, changes) }
   const sourceName = values[CONN_SOURCE_PARAM] || CONN_SOURCES.TCP

@@ -15,14 +15,16 @@ import {
   listModelApis, listModelParameters, listModels, listResourceTypes,
 } from '../repositories/references'
 import type { Executor } from '../db/client'
+import { referenceEditRoutes } from './reference-edits'
 
 const view = { permission: 'references.view' } as const
 const change = { permission: 'references.change' } as const
 
 type IdReq = Req<{ params: typeof idParams }>
 
-/** Reference data: resource types, model groups, models and their parameters are read-only; sources and parameters are edited. */
+/** Reference data: model parameters are read-only; the other lists are edited (resource types, groups, models in reference-edits). */
 export async function referenceRoutes(app: FastifyInstance) {
+  await referenceEditRoutes(app)
   const found = <TRow>(row: TRow | undefined): TRow => {
     if (!row) throw notFound()
     return row

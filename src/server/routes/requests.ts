@@ -211,12 +211,12 @@ export async function requestRoutes(app: FastifyInstance) {
     { config: { permission: 'requests.change' }, schema: { params: idParams, body: attachmentUpdate } },
     async (request: Req<{ params: typeof idParams; body: typeof attachmentUpdate }>, reply) => {
       const { doc_request_attach_status: status, doc_attachment_comment: reason } = request.body
-      if (status === ATTACH_STATUS_DECLINED && !reason) throw fieldError('doc_attachment_comment', T.attachmentDeclineReason)
       return mutate(request, reply, async (tx) => {
         const attach = await attachmentOr404(tx, request, request.params.id)
         await tx.update(documentRequestAttachments).set({ doc_request_attach_status: status }).where(eq(documentRequestAttachments.doc_request_attach_id, attach.doc_request_attach_id))
         await audit(tx, request, 'attachment', attach.doc_request_attach_id, 'update', { status: attach.status }, { status })
-        if (status === ATTACH_STATUS_DECLINED) await addComment(tx, request, attach, reason!)
+        // administration.md's API sets the status alone; a refusal's reason, when sent, is posted as a comment.
+        if (status === ATTACH_STATUS_DECLINED && reason) await addComment(tx, request, attach, reason)
         const [after] = await listAttachments(tx, scopeOf(request.user()), attach.doc_request_id, attach.doc_request_attach_id)
         return after
       })

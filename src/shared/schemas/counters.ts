@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { formObject, dateTimeText, idValue, listQueryEntries, numberValue, optionalText, paged, requiredText } from './common'
 import { T } from '../texts'
 import { isTimeZone } from '../meter-clock'
+import { connParamIssue } from '../validation/conn-params'
 
 /** A meter as the API answers it (metering.md section 3), with its current or last installation. */
 export const counter = v.object({
@@ -61,10 +62,20 @@ export const counterUpdate = formObject({
 export type CounterUpdate = v.InferOutput<typeof counterUpdate>
 
 /** par_name -> par_value; numbers are kept as the text the driver parses. */
-export const connParamValues = v.record(
-  v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_]{0,49}$/, T.invalidValue)),
-  v.pipe(v.union([v.string(), v.number()], T.invalidValue), v.transform(String), v.trim(), v.maxLength(255, T.tooLong(255))),
-  T.invalidValue,
+export const connParamValues = v.pipe(
+  v.record(
+    v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_]{0,49}$/, T.invalidValue)),
+    v.pipe(v.union([v.string(), v.number()], T.invalidValue), v.transform(String), v.trim(), v.maxLength(255, T.tooLong(255))),
+    T.invalidValue,
+  ),
+  // Host, port, address, access level and timeouts as the drivers accept them; the server narrows the address per protocol.
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return
+    for (const [key, value] of Object.entries(dataset.value)) {
+      const message = connParamIssue(key, value)
+      if (message) addIssue({ message, path: [{ type: 'object', origin: 'value', input: dataset.value, key, value }] })
+    }
+  }),
 )
 export type ConnParamValues = v.InferOutput<typeof connParamValues>
 

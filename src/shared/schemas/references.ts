@@ -1,12 +1,14 @@
 import * as v from 'valibot'
 import { T } from '../texts'
-import { formObject, idValue, listQueryEntries, optionalText, paged, requiredText } from './common'
+import { boolValue, formObject, idValue, intValue, listQueryEntries, optionalText, paged, requiredText } from './common'
 
 /* Reference data of metering.md section 3: resource types, model groups, models, parameters, data sources. */
 
 export const resourceType = v.object({ resource_type_id: v.number(), name: v.string() })
 export type ResourceType = v.InferOutput<typeof resourceType>
 export const resourceTypeList = paged(resourceType)
+export const resourceTypeInput = formObject({ name: requiredText(100) })
+export type ResourceTypeInput = v.InferOutput<typeof resourceTypeInput>
 
 export const counterModelApi = v.object({
   counter_model_api_id: v.number(),
@@ -17,6 +19,9 @@ export const counterModelApi = v.object({
 })
 export type CounterModelApi = v.InferOutput<typeof counterModelApi>
 export const counterModelApiList = paged(counterModelApi)
+/** A model group; `driver` names the collector's protocol (empty: the group is not polled). */
+export const counterModelApiInput = formObject({ name: requiredText(150), resource_type: idValue(), driver: optionalText(50) })
+export type CounterModelApiInput = v.InferOutput<typeof counterModelApiInput>
 export const counterModelApiQuery = v.object({ ...listQueryEntries, resource_type: v.optional(idValue()) })
 
 export const counterModel = v.object({
@@ -36,6 +41,18 @@ export const counterModel = v.object({
 })
 export type CounterModel = v.InferOutput<typeof counterModel>
 export const counterModelList = paged(counterModel)
+/** A meter model; its resource type is its group's. */
+export const counterModelInput = formObject({
+  name: requiredText(150),
+  counter_model_api: idValue(),
+  source: v.optional(v.nullable(idValue()), null),
+  external_model: optionalText(100),
+  has_storage: v.optional(boolValue(), false),
+  counter_width: v.optional(intValue(1, 12), 6),
+  decimal_places: v.optional(intValue(0, 6), 2),
+  remark: optionalText(),
+})
+export type CounterModelInput = v.InferOutput<typeof counterModelInput>
 export const counterModelQuery = v.object({
   ...listQueryEntries,
   resource_type: v.optional(idValue()),

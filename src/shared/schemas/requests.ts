@@ -22,7 +22,11 @@ export const requiredFile = v.object({
 })
 export type RequiredFile = v.InferOutput<typeof requiredFile>
 export const requiredFileList = paged(requiredFile)
-export const requiredFileInput = formObject({ doc_required_file_name: requiredText(255), short_file_name: requiredText(100) })
+/* administration.md names «Это поле обязательно к заполнению» for the required file's names and the request type's fields. */
+export const requiredFileInput = formObject(
+  { doc_required_file_name: requiredText(255, T.requiredAlt), short_file_name: requiredText(100, T.requiredAlt) },
+  T.requiredAlt,
+)
 export const requiredFileUpdate = v.partial(requiredFileInput)
 export const requiredFileListQuery = v.object({ ...listQueryEntries, document_type: v.optional(idValue()) })
 
@@ -39,18 +43,18 @@ export type DocumentType = v.InferOutput<typeof documentType>
 export const documentTypeList = paged(documentType)
 export const documentTypeInput = formObject(
   {
-    doc_type_name: requiredText(255),
+    doc_type_name: requiredText(255, T.requiredAlt),
     doc_customer_type_id: v.optional(pickInt([1, 2, 3], T.customerTypeRequired), DEFAULT_DOC_CUSTOMER_TYPE),
     expired_in_days: v.optional(intValue(1, 365), DEFAULT_EXPIRED_IN_DAYS),
   },
-  T.required,
+  T.requiredAlt,
   { doc_customer_type_id: T.customerTypeRequired },
 )
 export const documentTypeUpdate = v.partial(documentTypeInput)
 /** The console's request-type form: every field must be filled in. */
 export const documentTypeForm = formObject(
-  { doc_type_name: requiredText(255), doc_customer_type_id: pickInt([1, 2, 3], T.customerTypeRequired), expired_in_days: intValue(1, 365, T.required) },
-  T.required,
+  { doc_type_name: requiredText(255, T.requiredAlt), doc_customer_type_id: pickInt([1, 2, 3], T.customerTypeRequired), expired_in_days: intValue(1, 365, T.requiredAlt) },
+  T.requiredAlt,
   { doc_customer_type_id: T.customerTypeRequired },
 )
 export const requiredFileLinkInput = formObject({

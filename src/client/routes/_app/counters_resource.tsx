@@ -1,11 +1,10 @@
 import { HStack } from '@chakra-ui/react'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
-import { T } from '../../../shared/texts'
-import { DataTable } from '../../components/ui/data-table'
-import { PageHeader } from '../../components/ui/page-header'
-import { resourcesQueryOptions } from '../../features/references/api/references'
+import { deleteResourceType, referenceKeys, resourcesQueryOptions } from '../../features/references/api/references'
 import { resourceIcon } from '../../features/references/components/reference-crumbs'
+import { ReferenceTablePage } from '../../features/references/components/reference-table-page'
+import { ResourceTypeDialog } from '../../features/references/components/resource-type-dialog'
 
 export const Route = createFileRoute('/_app/counters_resource')({
   loader: ({ context }) => context.queryClient.ensureQueryData(resourcesQueryOptions),
@@ -13,34 +12,37 @@ export const Route = createFileRoute('/_app/counters_resource')({
 })
 
 function ResourcesPage() {
-  const { data, isFetching, isError, error } = useQuery(resourcesQueryOptions)
+  const resources = useQuery(resourcesQueryOptions)
   return (
-    <>
-      <PageHeader title="Энергоресурсы" />
-      <DataTable
-        label="Энергоресурсы"
-        columns={[
-          {
-            key: 'name',
-            header: 'Наименование',
-            render: (r) => {
-              const Icon = resourceIcon(r.resource_type_id)
-              return (
-                <HStack>
-                  <Icon size={18} aria-hidden />
-                  <Link to="/counters_models_api" search={{ resource_type: r.resource_type_id }}>
-                    {r.name}
-                  </Link>
-                </HStack>
-              )
-            },
+    <ReferenceTablePage
+      title="Энергоресурсы"
+      rows={resources.data?.results}
+      loading={resources.isFetching}
+      error={resources.error}
+      columns={[
+        {
+          key: 'name',
+          header: 'Наименование',
+          render: (r) => {
+            const Icon = resourceIcon(r.resource_type_id)
+            return (
+              <HStack>
+                <Icon size={18} aria-hidden />
+                <Link to="/counters_models_api" search={{ resource_type: r.resource_type_id }}>
+                  {r.name}
+                </Link>
+              </HStack>
+            )
           },
-        ]}
-        rows={data?.results ?? []}
-        rowKey={(r) => r.resource_type_id}
-        loading={isFetching}
-        emptyText={isError ? error.message : T.empty}
-      />
-    </>
+        },
+      ]}
+      rowKey={(r) => r.resource_type_id}
+      rowName={(r) => r.name}
+      queryKey={referenceKeys.resources}
+      remove={(r) => deleteResourceType(r.resource_type_id)}
+      dialog={(editing, close, done) => (
+        <ResourceTypeDialog key={editing === 'new' ? 'new' : editing?.resource_type_id} resourceType={editing} onClose={close} onDone={done} />
+      )}
+    />
   )
 }

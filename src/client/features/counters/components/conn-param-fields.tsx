@@ -1,6 +1,7 @@
 import { Box, Button, HStack } from '@chakra-ui/react'
 import { CONN_SOURCE_PARAM, CONN_SOURCES, isSecretConnParam, visibleConnParams, type ConnParamValues } from '../../../../shared/schemas/counters'
 import { T } from '../../../../shared/texts'
+import { connParamErrors, isNumericConnParam } from '../../../../shared/validation/conn-params'
 import { SelectField, TextField } from '../../../components/ui/fields'
 
 /** A parameter of the model group or of an installation; `is_set` says whether an installation stores a secret. */
@@ -12,13 +13,17 @@ export const sourceOf = (values: ConnParamValues) => values[CONN_SOURCE_PARAM] |
 export const changedConnParams = (values: ConnParamValues, initial: ConnParamValues): ConnParamValues =>
   Object.fromEntries(Object.entries(values).filter(([name, value]) => value !== (initial[name] ?? '')))
 
-/** Missing required values of the parameters the chosen source shows. */
-export function missingConnParams(params: readonly Param[], values: ConnParamValues): Record<string, string> {
-  return Object.fromEntries(
-    visibleConnParams(params, sourceOf(values))
-      .filter((p) => p.required && !values[p.par_name]?.trim())
-      .map((p) => [`conn_params.${p.par_name}`, T.required]),
-  )
+/**
+ * Missing required values and mistyped ones (host, port, address...) of the parameters the chosen source shows;
+ * `driver`, when known, narrows the network address to its protocol as the server does.
+ */
+export function connParamProblems(params: readonly Param[], values: ConnParamValues, driver?: string | null): Record<string, string> {
+  const shown = visibleConnParams(params, sourceOf(values))
+  const typed = Object.fromEntries(shown.map((p) => [p.par_name, values[p.par_name] ?? '']))
+  return {
+    ...connParamErrors(typed, driver),
+    ...Object.fromEntries(shown.filter((p) => p.required && !values[p.par_name]?.trim()).map((p) => [`conn_params.${p.par_name}`, T.required])),
+  }
 }
 
 /** A stored secret: shown as «задан», never its value; typing replaces it, «Очистить» removes it on save. */
@@ -103,6 +108,7 @@ export function ConnParamFields(props: {
             required={p.required}
             type={isSecretConnParam(p.par_name) ? 'password' : 'text'}
             autoComplete={isSecretConnParam(p.par_name) ? 'new-password' : 'off'}
+            inputMode={isNumericConnParam(p.par_name) ? 'numeric' : undefined}
             value={props.values[p.par_name] ?? ''}
             onChange={(x) => props.onChange({ ...props.values, [p.par_name]: x })}
             error={props.errors[`conn_params.${p.par_name}`]}

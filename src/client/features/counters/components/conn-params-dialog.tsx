@@ -8,7 +8,7 @@ import { notify } from '../../../components/ui/notify'
 import { ApiError } from '../../../lib/api-client'
 import { dataSourcesQueryOptions } from '../../references/api/references'
 import { connParamsQueryOptions, counterKeys, updateConnParams } from '../api/counters'
-import { changedConnParams, ConnParamFields, missingConnParams } from './conn-param-fields'
+import { changedConnParams, ConnParamFields, connParamProblems } from './conn-param-fields'
 
 /** Connection parameters of the current installation; only changed values are sent, a stored password only if replaced or cleared. */
 export function ConnParamsDialog({ counter, onClose }: { counter: { counter_id: number; serial_num: string } | null; onClose: () => void }) {
@@ -30,7 +30,7 @@ export function ConnParamsDialog({ counter, onClose }: { counter: { counter_id: 
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault()
-    const missing = missingConnParams(params.data ?? [], values)
+    const missing = connParamProblems(params.data ?? [], values)
     setErrors(missing)
     if (Object.keys(missing).length > 0) return
     // A stored secret is answered empty: an empty field keeps it, only a cleared one is sent empty.

@@ -10,9 +10,9 @@ import { SelectField, TextField } from '../../../components/ui/fields'
 import { notify } from '../../../components/ui/notify'
 import { ApiError } from '../../../lib/api-client'
 import { formatDate, isoDate } from '../../../lib/format'
-import { dataSourcesQueryOptions, modelsQueryOptions } from '../../references/api/references'
+import { dataSourcesQueryOptions, modelApiQueryOptions, modelsQueryOptions } from '../../references/api/references'
 import { availableForInstallQueryOptions, createAndInstall as sendCreate, modelConnParamsQueryOptions, updateAndInstall as sendUpdate } from '../api/counters'
-import { changedConnParams, ConnParamFields, missingConnParams, sourceOf } from './conn-param-fields'
+import { changedConnParams, ConnParamFields, connParamProblems, sourceOf } from './conn-param-fields'
 import { fieldMessages } from './issues'
 import { WizardSteps } from './wizard-steps'
 
@@ -55,6 +55,7 @@ export function InstallWizard({ pointId, open, onClose, onDone }: { pointId: num
   const models = useQuery({ ...modelsQueryOptions(null, null), enabled: open })
   const model = models.data?.results.find((m) => m.model_id === modelId) ?? null
   const params = useQuery(modelConnParamsQueryOptions(model?.counter_model_api ?? null))
+  const modelApi = useQuery({ ...modelApiQueryOptions(model?.counter_model_api ?? 0), enabled: model !== null })
   const sources = useQuery({ ...dataSourcesQueryOptions, enabled: open })
   const available = useQuery({ ...availableForInstallQueryOptions(modelId, ''), enabled: open && modelId !== null && meter.kind === 'existing' })
   const defaults = useMemo(() => Object.fromEntries((params.data ?? []).map((p) => [p.par_name, p.default_value])), [params.data])
@@ -93,7 +94,7 @@ export function InstallWizard({ pointId, open, onClose, onDone }: { pointId: num
   const problems = (last: number): Record<string, string> => {
     const found: Record<string, string> = {}
     if (modelId === null) found.model_id = T.required
-    if (last >= CONNECTION) Object.assign(found, missingConnParams(params.data ?? [], connValues))
+    if (last >= CONNECTION) Object.assign(found, connParamProblems(params.data ?? [], connValues, modelApi.data?.driver))
     if (last >= METER) {
       const parsed = body()
       if (!parsed.success) for (const [key, message] of Object.entries(fieldMessages(parsed.issues))) found[key] ??= message

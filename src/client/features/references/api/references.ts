@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import {
   counterModel, counterModelApi, counterModelApiList, counterModelList, dataParameter, dataParameterList, dataSource, dataSourceList,
-  modelParameterList, resourceType, resourceTypeList, type DataParameterInput, type DataSourceInput,
+  modelParameterList, resourceType, resourceTypeList, type DataParameterInput, type DataSourceInput, type ResourceTypeInput,
 } from '../../../../shared/schemas/references'
 import { api } from '../../../lib/api-client'
 
@@ -28,6 +28,9 @@ export const resourcesQueryOptions = queryOptions({
 })
 export const resourceQueryOptions = (id: number) =>
   queryOptions({ queryKey: referenceKeys.resource(id), queryFn: ({ signal }) => api(`/api/resources_types/${id}/`, { schema: resourceType, signal }), staleTime: STALE_MS })
+export const saveResourceType = (id: number | null, body: ResourceTypeInput) =>
+  api(id === null ? '/api/resources_types/' : `/api/resources_types/${id}/`, { method: id === null ? 'POST' : 'PUT', body, schema: resourceType })
+export const deleteResourceType = (id: number) => api(`/api/resources_types/${id}`, { method: 'DELETE' })
 
 export const modelApisQueryOptions = (resourceType: number | null) =>
   queryOptions({
