@@ -45,6 +45,11 @@ describe('connection parameters typed in the wizard and the dialog', () => {
     expect(mercury206.statusCode).toBe(201)
   })
 
+  it('checks the Mercury 230 constant override and the password mode', async () => {
+    const res = await install('Меркурий 230 ART', { host: '10.0.0.3', net_address: '6', meter_constant: '0', password_mode: 'hex' })
+    expect(res.json()).toEqual({ 'conn_params.meter_constant': [T.outOfRange(1, 100_000)], 'conn_params.password_mode': [T.oneOf(['digits', 'ascii'])] })
+  })
+
   it('accepts valid hosts and the same check holds when the parameters are changed', async () => {
     const created = await install('Меркурий 230 ART', { host: 'Пс-север.example', net_address: '25' })
     expect(created.json()).toEqual({ 'conn_params.host': [T.invalidHost] })

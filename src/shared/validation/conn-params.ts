@@ -4,6 +4,9 @@ import { T } from '../texts'
 
 type Range = readonly [min: number, max: number]
 
+/** How a Mercury 230 password is sent: six digit values (the factory form) or six ASCII codes. */
+const PASSWORD_MODES = ['digits', 'ascii']
+
 /** Mercury 230/234/236 address 1–240 (0 is the broadcast address every meter on the line answers); others take 4 bytes. */
 const NET_ADDRESS_RANGES: Readonly<Record<string, Range>> = { mercury230: [1, 240] }
 const ANY_NET_ADDRESS: Range = [0, 0xffff_ffff]
@@ -15,6 +18,8 @@ const INTEGER_RANGES: Readonly<Record<string, Range>> = {
   access_level: [1, 2],
   timeout_ms: [1, 60_000],
   retries: [0, 10],
+  // An override of the constant A the meter reports (docs/collector-protocols.md).
+  meter_constant: [1, 100_000],
 }
 
 /** The parameters typed as numbers, for numeric keyboards on tablets. */
@@ -45,6 +50,7 @@ export function connParamIssue(name: string, value: string, driver?: string | nu
   if (text === '') return null
   if (name === 'host') return isHost(text) ? null : T.invalidHost
   if (name === 'net_address') return integerIssue(text, netAddressRange(driver))
+  if (name === 'password_mode') return PASSWORD_MODES.includes(text) ? null : T.oneOf(PASSWORD_MODES)
   const range = INTEGER_RANGES[name]
   return range ? integerIssue(text, range) : null
 }
