@@ -8,7 +8,7 @@ import { CONSUMPTION_PAGE_SIZE } from '../../../shared/constants'
 import { T } from '../../../shared/texts'
 import { DataTable } from '../../components/ui/data-table'
 import { errorMessage } from '../../lib/api-client'
-import { formatDate } from '../../lib/format'
+import { formatDate, formatNumber, formatQuantity } from '../../lib/format'
 import { consumptionQueryOptions } from '../../features/collection/api/collection'
 
 export const Route = createFileRoute('/_app/points/$id/consumption')({
@@ -39,8 +39,8 @@ function PointConsumptionTab() {
             columns={[
               { key: 'date', header: 'Дата', render: (r) => formatDate(r.consumption_date) },
               { key: 'serial', header: 'Счётчик', render: (r) => r.counter_serial_num },
-              { key: 'value', header: 'Показания, кВт·ч', render: (r) => r.counter_value ?? '—', align: 'end' },
-              { key: 'consumption', header: 'Потребление, кВт·ч', render: (r) => (r.consumption === null ? '—' : r.consumption.toFixed(2)), align: 'end' },
+              { key: 'value', header: 'Показания, кВт·ч', render: (r) => formatQuantity(r.counter_value, 'energy'), align: 'end' },
+              { key: 'consumption', header: 'Потребление, кВт·ч', render: (r) => formatQuantity(r.consumption, 'energy'), align: 'end' },
             ]}
             rows={rows.slice((page - 1) * CONSUMPTION_PAGE_SIZE, page * CONSUMPTION_PAGE_SIZE)}
             rowKey={(r) => `${r.consumption_date}-${r.counter_serial_num}`}
@@ -60,7 +60,7 @@ function PointConsumptionTab() {
             <Box maxW="900px" role="img" aria-label="Потребление по дням месяца">
               <VictoryChart containerComponent={<VictoryContainer title="Потребление по дням месяца" />} domainPadding={8} height={300} width={800}>
                 <VictoryAxis tickFormat={(d: string) => dayjs(d).format('DD')} fixLabelOverlap />
-                <VictoryAxis dependentAxis />
+                <VictoryAxis dependentAxis tickFormat={(t: number) => formatNumber(t)} />
                 <VictoryBar data={rows.map((r) => ({ x: r.consumption_date, y: r.consumption ?? 0 }))} style={{ data: { fill: '#3182ce' } }} />
               </VictoryChart>
             </Box>

@@ -8,6 +8,7 @@ import { PROFILE_INTERVALS } from '../../../shared/constants'
 import { T } from '../../../shared/texts'
 import { SelectField } from '../../components/ui/fields'
 import { errorMessage } from '../../lib/api-client'
+import { formatNumber } from '../../lib/format'
 import { availableParamsQueryOptions, profileQueryOptions } from '../../features/collection/api/collection'
 
 export const Route = createFileRoute('/_app/points/$id/profile')({
@@ -42,7 +43,7 @@ function PointProfileTab() {
         <Box maxW="1000px" role="img" aria-label={`${T.powerProfile}: ${profile.data?.parameter_name ?? ''}`}>
           <VictoryChart containerComponent={<VictoryContainer title={T.powerProfile} />} domainPadding={6} height={320} width={900} scale={{ x: 'time' }}>
             <VictoryAxis tickFormat={(d: Date) => dayjs(d).format(TICK_FORMAT[interval] ?? 'DD.MM')} fixLabelOverlap />
-            <VictoryAxis dependentAxis label={profile.data?.measurement} />
+            <VictoryAxis dependentAxis label={profile.data?.measurement} tickFormat={(t: number) => formatNumber(t)} />
             <VictoryBar data={items.map((i) => ({ x: new Date(i.date), y: i.value ?? 0, fill: i.status === 0 ? '#3182ce' : '#e53e3e' }))} style={{ data: { fill: ({ datum }) => (datum as { fill: string }).fill } }} />
           </VictoryChart>
         </Box>
