@@ -2,12 +2,18 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { ChakraProvider } from '@chakra-ui/react'
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import { appSystem } from '../../src/client/app/system'
 import Toaster from '../../src/client/components/ui/toaster'
+import { ConfirmProvider } from '../../src/client/components/ui/confirm-dialog'
 import { CounterEditDialog } from '../../src/client/features/counters/components/counter-edit-dialog'
 import { cacheServerRows, countWaiting, offlineDb, OfflineStorageFullError } from '../../src/client/offline'
 import { session } from '../../src/client/lib/session'
 import { counter, ME, tokenOf } from './offline/helpers'
+
+/** The form asks before a navigation leaves unsaved changes: it lives under a router. */
+const routerAround = (node: ReactNode) => createRouter({ routeTree: createRootRoute({ component: () => node }), history: createMemoryHistory() })
 
 const FULL_DISK = { stack: 'dbcore', name: 'full-disk' } as const
 
@@ -40,10 +46,12 @@ describe('a device out of storage', () => {
     render(
       <ChakraProvider value={appSystem()}>
         <Toaster />
-        <CounterEditDialog counter={counter(7)} onClose={() => {}} onDone={() => {}} />
+        <ConfirmProvider>
+          <RouterProvider router={routerAround(<CounterEditDialog counter={counter(7)} onClose={() => {}} onDone={() => {}} />)} />
+        </ConfirmProvider>
       </ChakraProvider>,
     )
-    await userEvent.clear(screen.getByLabelText(/Серийный номер/))
+    await userEvent.clear(await screen.findByLabelText(/Серийный номер/))
     await userEvent.type(screen.getByLabelText(/Серийный номер/), '999')
     await userEvent.click(screen.getByRole('button', { name: 'Сохранить' }))
 

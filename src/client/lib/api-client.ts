@@ -23,19 +23,28 @@ export class ApiError extends Error {
 /** A readable Russian message from any error: the server's detail or its field messages, joined. */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message
-  if (error instanceof Error && error.message) return error.message
-  return T.loadFailed
+  // The console's own errors are written in Russian; anything else is a programming or library error
+  // («boom», «Failed to fetch»), which means nothing to the user.
+  if (error instanceof Error && RUSSIAN.test(error.message)) return error.message
+  return T.unexpectedError
 }
 
+const RUSSIAN = /[А-Яа-яЁё]/
+
+/**
+ * The message of a failed answer: the API's own Russian detail or field messages; otherwise one by status.
+ * A body that is not the API's JSON (a proxy's or framework's HTML page, English text) is never shown.
+ */
 function messageOf(status: number, body: unknown): string {
   if (body && typeof body === 'object') {
     const record = body as Record<string, unknown>
-    if (typeof record.detail === 'string') return record.detail
-    const messages = Object.values(record).flatMap((value) => (Array.isArray(value) ? value.filter((m) => typeof m === 'string') : []))
+    if (typeof record.detail === 'string' && RUSSIAN.test(record.detail)) return record.detail
+    const messages = Object.values(record).flatMap((value) => (Array.isArray(value) ? value.filter((m) => typeof m === 'string' && RUSSIAN.test(m)) : []))
     if (messages.length) return messages.join(' ')
   }
-  if (typeof body === 'string' && body.trim() && body.length < 300) return body
-  return status >= 500 ? T.internal : `${T.loadFailed} (${status})`
+  if (status === 403) return T.forbidden
+  if (status === 404) return T.recordNotFound
+  return status >= 500 ? T.serverFailed : T.requestFailed(status)
 }
 
 let onUnauthorized: () => void = () => {}
@@ -107,7 +116,7 @@ export async function api<TSchema extends v.GenericSchema | undefined = undefine
   const result = v.safeParse(options.schema, parsed)
   if (!result.success) {
     console.error('unexpected answer', path, result.issues)
-    throw new ApiError(response.status, null, 'Сервер ответил в неожиданном формате')
+    throw new ApiError(response.status, null, T.unexpectedAnswer)
   }
   return result.output as never
 }

@@ -6,10 +6,8 @@ export const formatDateTime = (value: string | Date | null | undefined) => (valu
 /** The API's calendar date. */
 export const isoDate = (value: Date | string) => dayjs(value).format('YYYY-MM-DD')
 
-// Made on first use: building it loads the locale's data, ~10 ms of the load of every screen otherwise.
-let numberFormat: Intl.NumberFormat | undefined
-export const formatNumber = (value: number | string | null | undefined) =>
-  value === null || value === undefined || value === '' ? '—' : (numberFormat ??= new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 3 })).format(Number(value))
+// Numbers: the one module shared with the server's reports and CSVs.
+export { csvNumber, formatInUnit, formatNumber, formatQuantity } from '../../shared/format'
 
 export const fullName = (person: { first_name?: string; last_name?: string } | null | undefined) =>
   [person?.first_name, person?.last_name].filter(Boolean).join(' ')

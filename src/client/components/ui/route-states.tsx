@@ -8,6 +8,7 @@ import { ChakraRoot } from '../../app/chakra-root'
 export default function RouteError({ error, reset }: ErrorComponentProps) {
   const router = useRouter()
   const offline = error instanceof ApiError && error.status === 0
+  const forbidden = error instanceof ApiError && error.status === 403
   return (
     <ChakraRoot>
     <Stack p="6" maxW="2xl">
@@ -15,19 +16,21 @@ export default function RouteError({ error, reset }: ErrorComponentProps) {
         <Alert.Indicator />
         <Alert.Content>
           <Alert.Title>{offline ? 'Нет связи с сервером, а эти данные ещё не сохранены на устройстве' : T.loadFailed}</Alert.Title>
-          <Alert.Description>{errorMessage(error)}</Alert.Description>
+          <Alert.Description>{forbidden ? T.noRightToView : errorMessage(error)}</Alert.Description>
         </Alert.Content>
       </Alert.Root>
-      <Button
-        alignSelf="start"
-        variant="outline"
-        onClick={() => {
-          reset()
-          void router.invalidate()
-        }}
-      >
-        Повторить
-      </Button>
+      {!forbidden && (
+        <Button
+          alignSelf="start"
+          variant="outline"
+          onClick={() => {
+            reset()
+            void router.invalidate()
+          }}
+        >
+          Повторить
+        </Button>
+      )}
     </Stack>
     </ChakraRoot>
   )

@@ -8,7 +8,7 @@ import { T } from '../../../shared/texts'
 import { DataTable } from '../../components/ui/data-table'
 import { SelectField, TextField } from '../../components/ui/fields'
 import { PageHeader } from '../../components/ui/page-header'
-import { errorMessage } from '../../lib/api-client'
+import { LoadError } from '../../components/ui/load-error'
 import { formatDateTime } from '../../lib/format'
 import { monitoringQueryOptions } from '../../features/collection/api/collection'
 import { effectiveInteractions, effectiveRefreshSeconds, useMonitoringSettings } from '../../features/collection/components/monitoring-settings'
@@ -88,27 +88,30 @@ function MonitoringPage() {
           />
         </Box>
       </Wrap>
-      {query.isError && <Text color="red.600" mb="3">{errorMessage(query.error)}</Text>}
-      <DataTable
-        label="Задания с ошибками"
-        columns={[
-          { key: 'status', header: 'Статус', render: (t) => <Badge colorPalette={STATUS_COLOR[t.status]}>{STATUS_LABEL[t.status]}</Badge> },
-          { key: 'counter', header: 'Счётчик', render: (t) => `${t.counter_num} (${t.counter_model})` },
-          { key: 'point', header: 'Точка учёта', render: (t) => t.point_name ?? '—', hideBelow: 'md' },
-          { key: 'schedule', header: 'Расписание', render: (t) => scheduleText(t), hideBelow: 'lg' },
-          { key: 'last', header: 'Последние опросы', render: (t) => <LastInteractions task={t} /> },
-          { key: 'error', header: 'Ошибка', render: (t) => <Text fontSize="sm">{t.last_error || '—'}</Text>, hideBelow: 'md' },
-        ]}
-        rows={visible}
-        rowKey={(t) => t.counter_task_id}
-        loading={query.isFetching}
-        emptyText={T.noFailedTasks}
-        actions={(t) => (
-          <Button size="xs" variant="ghost" onClick={() => hide(t.counter_task_id)} aria-label={`Скрыть задание ${t.counter_task_id} на час`}>
-            <EyeOff size={14} aria-hidden /> Скрыть на час
-          </Button>
-        )}
-      />
+      {query.isError ? (
+        <LoadError error={query.error} title={T.monitoringLoadFailed} onRetry={() => void query.refetch()} />
+      ) : (
+        <DataTable
+          label="Задания с ошибками"
+          columns={[
+            { key: 'status', header: 'Статус', render: (t) => <Badge colorPalette={STATUS_COLOR[t.status]}>{STATUS_LABEL[t.status]}</Badge> },
+            { key: 'counter', header: 'Счётчик', render: (t) => `${t.counter_num} (${t.counter_model})` },
+            { key: 'point', header: 'Точка учёта', render: (t) => t.point_name ?? '—', hideBelow: 'md' },
+            { key: 'schedule', header: 'Расписание', render: (t) => scheduleText(t), hideBelow: 'lg' },
+            { key: 'last', header: 'Последние опросы', render: (t) => <LastInteractions task={t} /> },
+            { key: 'error', header: 'Ошибка', render: (t) => <Text fontSize="sm">{t.last_error || '—'}</Text>, hideBelow: 'md' },
+          ]}
+          rows={visible}
+          rowKey={(t) => t.counter_task_id}
+          loading={query.isPending || query.isFetching}
+          emptyText={T.noFailedTasks}
+          actions={(t) => (
+            <Button size="xs" variant="ghost" onClick={() => hide(t.counter_task_id)} aria-label={`Скрыть задание ${t.counter_task_id} на час`}>
+              <EyeOff size={14} aria-hidden /> Скрыть на час
+            </Button>
+          )}
+        />
+      )}
       {hidden.length > 0 && (
         <Stack mt="4" gap="2">
           <Text fontWeight="medium">Скрытые задания</Text>

@@ -9,7 +9,7 @@ import type { ConsumptionRow } from '../../../shared/schemas/collection'
 import { T } from '../../../shared/texts'
 import { DataTable } from '../../components/ui/data-table'
 import { errorMessage } from '../../lib/api-client'
-import { formatDate } from '../../lib/format'
+import { formatDate, formatNumber, formatQuantity } from '../../lib/format'
 import { consumptionQueryOptions } from '../../features/collection/api/collection'
 
 export const Route = createFileRoute('/_app/points/$id/consumption')({
@@ -18,11 +18,11 @@ export const Route = createFileRoute('/_app/points/$id/consumption')({
 
 /** The day's closing reading; one whose advance disagrees with the day's consumption is marked and explained. */
 function ReadingCell({ row }: { row: ConsumptionRow }) {
-  if (row.counter_value === null) return '—'
-  if (!row.reading_mismatch) return row.counter_value
+  const reading = formatQuantity(row.counter_value, 'energy')
+  if (row.counter_value === null || !row.reading_mismatch) return reading
   return (
     <Text as="span" color="red.fg" title={T.readingMismatch}>
-      {row.counter_value} <Text as="span" srOnly>{T.readingMismatch}</Text>
+      {reading} <Text as="span" srOnly>{T.readingMismatch}</Text>
       <span aria-hidden>⚠</span>
     </Text>
   )
@@ -53,7 +53,7 @@ function PointConsumptionTab() {
               { key: 'date', header: 'Дата', render: (r) => formatDate(r.consumption_date) },
               { key: 'serial', header: 'Счётчик', render: (r) => r.counter_serial_num },
               { key: 'value', header: 'Показания, кВт·ч', render: (r) => <ReadingCell row={r} />, align: 'end' },
-              { key: 'consumption', header: 'Потребление, кВт·ч', render: (r) => (r.consumption === null ? '—' : r.consumption.toFixed(2)), align: 'end' },
+              { key: 'consumption', header: 'Потребление, кВт·ч', render: (r) => formatQuantity(r.consumption, 'energy'), align: 'end' },
             ]}
             rows={rows.slice((page - 1) * CONSUMPTION_PAGE_SIZE, page * CONSUMPTION_PAGE_SIZE)}
             rowKey={(r) => `${r.consumption_date}-${r.counter_serial_num}`}
@@ -73,7 +73,7 @@ function PointConsumptionTab() {
             <Box maxW="900px" role="img" aria-label="Потребление по дням месяца">
               <VictoryChart containerComponent={<VictoryContainer title="Потребление по дням месяца" />} domainPadding={8} height={300} width={800}>
                 <VictoryAxis tickFormat={(d: string) => dayjs(d).format('DD')} fixLabelOverlap />
-                <VictoryAxis dependentAxis />
+                <VictoryAxis dependentAxis tickFormat={(t: number) => formatNumber(t)} />
                 <VictoryBar data={rows.filter((r) => r.consumption !== null).map((r) => ({ x: r.consumption_date, y: r.consumption! }))} style={{ data: { fill: '#3182ce' } }} />
               </VictoryChart>
             </Box>

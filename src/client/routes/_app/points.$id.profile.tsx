@@ -9,6 +9,7 @@ import { INTERVAL_STATUS } from '../../../shared/metering'
 import { T } from '../../../shared/texts'
 import { SelectField } from '../../components/ui/fields'
 import { errorMessage } from '../../lib/api-client'
+import { formatNumber } from '../../lib/format'
 import { availableParamsQueryOptions, profileQueryOptions } from '../../features/collection/api/collection'
 
 export const Route = createFileRoute('/_app/points/$id/profile')({
@@ -57,7 +58,7 @@ function PointProfileTab() {
         <Box maxW="1000px" role="img" aria-label={`${T.powerProfile}: ${profile.data?.parameter_name ?? ''}`}>
           <VictoryChart containerComponent={<VictoryContainer title={T.powerProfile} />} domainPadding={6} height={320} width={900} scale={{ x: 'time' }}>
             <VictoryAxis tickFormat={(d: Date) => dayjs(d).format(TICK_FORMAT[interval] ?? 'DD.MM')} fixLabelOverlap />
-            <VictoryAxis dependentAxis label={profile.data?.measurement} />
+            <VictoryAxis dependentAxis label={profile.data?.measurement} tickFormat={(t: number) => formatNumber(t)} />
             <VictoryBar data={profileBars(items)} style={{ data: { fill: ({ datum }) => (datum as { fill: string }).fill } }} />
           </VictoryChart>
           <HStack gap="4" wrap="wrap" fontSize="sm" aria-label="Статусы получасов">

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
+import { LoadError } from '../../components/ui/load-error'
 import { PageHeader } from '../../components/ui/page-header'
 import { SearchInput } from '../../components/ui/search-input'
 import { listSearch } from '../../lib/list-search'
@@ -16,17 +17,21 @@ export const Route = createFileRoute('/_app/tasks')({
 function TasksPage() {
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
-  const { data, isFetching } = useQuery(tasksQueryOptions(search))
+  const { data, isFetching, error, refetch } = useQuery(tasksQueryOptions(search))
   const setSearch = (patch: Partial<typeof search>) => navigate({ search: (prev) => ({ ...prev, ...patch }) })
   return (
     <>
       <PageHeader title="Задания опроса" actions={<SearchInput value={search.search} onChange={(text) => setSearch({ search: text, page: 1 })} />} />
-      <TasksTable
-        rows={data?.results ?? []}
-        loading={isFetching}
-        showPoint
-        paging={{ total: data?.count ?? 0, page: search.page, perPage: search.per_page, onPageChange: (page) => setSearch({ page }), onPerPageChange: (per_page) => setSearch({ per_page, page: 1 }) }}
-      />
+      {error ? (
+        <LoadError error={error} onRetry={() => void refetch()} />
+      ) : (
+        <TasksTable
+          rows={data?.results ?? []}
+          loading={isFetching}
+          showPoint
+          paging={{ total: data?.count ?? 0, page: search.page, perPage: search.per_page, onPageChange: (page) => setSearch({ page }), onPerPageChange: (per_page) => setSearch({ per_page, page: 1 }) }}
+        />
+      )}
     </>
   )
 }

@@ -1,10 +1,9 @@
 import { Stack, Table, Text, Wrap } from '@chakra-ui/react'
 import type { PhaseData } from '../../../../shared/schemas/collection'
 import { T } from '../../../../shared/texts'
-import { formatDateTime } from '../../../lib/format'
+import { formatDateTime, formatInUnit } from '../../../lib/format'
 import { VectorDiagram } from './vector-diagram'
 
-const cell = (value: number | null) => (value === null ? '—' : String(value))
 
 /** Phases A, B, C and the sum, with the vector diagram; the spec's text when the meter gave no phase values. */
 export function PhaseView({ data }: { data: PhaseData }) {
@@ -28,10 +27,10 @@ export function PhaseView({ data }: { data: PhaseData }) {
             {data.values.map((row) => (
               <Table.Row key={row.name}>
                 <Table.Cell>{row.name}</Table.Cell>
-                <Table.Cell textAlign="end">{cell(row.v1)}</Table.Cell>
-                <Table.Cell textAlign="end">{cell(row.v2)}</Table.Cell>
-                <Table.Cell textAlign="end">{cell(row.v3)}</Table.Cell>
-                <Table.Cell textAlign="end">{cell(row.v4)}</Table.Cell>
+                <Table.Cell textAlign="end">{formatInUnit(row.v1, row.measure)}</Table.Cell>
+                <Table.Cell textAlign="end">{formatInUnit(row.v2, row.measure)}</Table.Cell>
+                <Table.Cell textAlign="end">{formatInUnit(row.v3, row.measure)}</Table.Cell>
+                <Table.Cell textAlign="end">{formatInUnit(row.v4, row.measure)}</Table.Cell>
                 <Table.Cell>{row.measure}</Table.Cell>
               </Table.Row>
             ))}

@@ -12,6 +12,7 @@ import { useCan } from '../../auth/api/auth'
 import { collectionKeys, deleteTask } from '../api/collection'
 import { TaskFormDialog } from './task-form-dialog'
 import { TaskLogDialog } from './task-log-dialog'
+import { TaskHealth } from './task-health'
 import { TaskStateButton } from './task-state-button'
 
 export function scheduleText(task: Pick<CounterTask, 'interval' | 'value'>): string {
@@ -62,6 +63,7 @@ export function TasksTable({ rows, loading, showPoint, paging }: Props) {
     ...(showPoint ? [{ key: 'point_name', header: 'Точка учёта', render: (t: CounterTask) => t.point_name ?? '—' }] : []),
     { key: 'schedule', header: 'Расписание', render: (t) => scheduleText(t) },
     { key: 'status', header: 'Статус', render: (t) => STATE_TEXT[t.state], hideBelow: 'md' },
+    { key: 'health', header: 'Опросы', render: (t) => <TaskHealth task={t} /> },
     { key: 'last', header: 'Последний опрос', render: (t) => (t.last_values ? `${formatDateTime(t.last_values.date)} — ${t.last_values.success ? T.taskDone : T.taskFailed}` : '—'), hideBelow: 'md' },
   ]
   return (

@@ -6,8 +6,8 @@ import {
 import { modelConnParam } from '../../../../shared/schemas/references'
 import { api } from '../../../lib/api-client'
 import type { ListSearch } from '../../../lib/list-search'
-import type { CounterPatch, CounterRow } from '../../../offline'
-import { flushSoon, loadOffline } from '../../../lib/lazy-offline'
+import type { CounterPatch, CounterRow, OutboxEntry } from '../../../offline'
+import { loadOffline } from '../../../lib/lazy-offline'
 import { signedInUserId } from '../../../lib/session'
 import { isOffline } from '../../points/api/points'
 
@@ -86,8 +86,10 @@ export const updateConnParams = (id: number, conn_params: ConnParamValues) =>
 export const changeActiveState = (id: number) => api(`/api/counters/${id}/change_active_state/`, { method: 'POST', schema: counter })
 export const deleteCounter = (id: number) => api(`/api/counters/${id}/`, { method: 'DELETE' })
 
-/** Meter edits go through the outbox; only serial_num, coeff and coeff_voltage, and only when changed. */
-export async function saveCounterEdit(current: CounterRow, patch: CounterPatch): Promise<void> {
-  await (await loadOffline()).enqueueEdit({ author: signedInUserId(), entity: 'counter', op: 'update', entityId: current.counter_id, patch, baseVersion: current.version, current })
-  flushSoon()
+/**
+ * Meter edits go through the outbox; only serial_num, coeff and coeff_voltage, and only when changed.
+ * Queued on the device; the screen sends it (`sendEdit`) and says what became of it.
+ */
+export async function saveCounterEdit(current: CounterRow, patch: CounterPatch): Promise<OutboxEntry> {
+  return (await loadOffline()).enqueueEdit({ author: signedInUserId(), entity: 'counter', op: 'update', entityId: current.counter_id, patch, baseVersion: current.version, current })
 }

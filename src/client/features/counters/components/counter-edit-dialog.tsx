@@ -5,6 +5,8 @@ import { FormDialog } from '../../../components/ui/form-dialog'
 import { TextField } from '../../../components/ui/fields'
 import { notify } from '../../../components/ui/notify'
 import { useForm } from '../../../components/ui/use-form'
+import { useLeaveGuard } from '../../../components/ui/use-leave-guard'
+import { savedText, sendEdit } from '../../../lib/send-edit'
 import { COUNTER_WRITABLE_FIELDS, type CounterPatch, type CounterRow } from '../../../offline'
 import { saveCounterEdit } from '../api/counters'
 
@@ -18,6 +20,7 @@ const editForm = v.object({
 /** Serial number and ratios; sent (through the outbox) only when one of them changed, otherwise the form just closes. */
 export function CounterEditDialog({ counter, onClose, onDone }: { counter: CounterRow | null; onClose: () => void; onDone: () => void }) {
   const form = useForm(editForm, { serial_num: counter?.serial_num ?? '', coeff: String(counter?.coeff ?? 1), coeff_voltage: String(counter?.coeff_voltage ?? 1), time_zone: counter?.time_zone ?? '' })
+  useLeaveGuard(counter !== null && form.dirty && !form.submitting)
   return (
     <FormDialog
       open={counter !== null}
@@ -28,9 +31,10 @@ export function CounterEditDialog({ counter, onClose, onDone }: { counter: Count
         const current = counter!
         const patch = Object.fromEntries(COUNTER_WRITABLE_FIELDS.filter((f) => input[f] !== (current[f] ?? null)).map((f) => [f, input[f]])) as CounterPatch
         if (Object.keys(patch).length > 0) {
-          await saveCounterEdit(current, patch)
-          notify.success(T.saved)
+          const outcome = await sendEdit(await saveCounterEdit(current, patch))
           onDone()
+          if (outcome === 'accepted') notify.success(savedText(outcome))
+          else notify.info(savedText(outcome))
         }
         onClose()
       })}

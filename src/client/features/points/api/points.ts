@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { point, pointConsumption, pointCounterList, pointList, type Point, type PointCounter, type PointInput } from '../../../../shared/schemas/points'
 import { api, ApiError } from '../../../lib/api-client'
 import type { ListSearch } from '../../../lib/list-search'
-import type { PointPatch, PointRow } from '../../../offline'
+import type { OutboxEntry, PointPatch, PointRow } from '../../../offline'
 import { flushSoon, loadOffline } from '../../../lib/lazy-offline'
 import { signedInUserId } from '../../../lib/session'
 
@@ -98,9 +98,9 @@ export async function savePointCreate(input: PointInput, customerName: string | 
   flushSoon()
 }
 
-export async function savePointUpdate(current: LoadedPoint, patch: PointPatch): Promise<void> {
-  await (await loadOffline()).enqueueEdit({ author: signedInUserId(), entity: 'point', op: 'update', entityId: current.point_id, patch, baseVersion: current.version, current: current as PointRow })
-  flushSoon()
+/** Queues the edit on the device; the screen sends it (`sendEdit`) and says what became of it. */
+export async function savePointUpdate(current: LoadedPoint, patch: PointPatch): Promise<OutboxEntry> {
+  return (await loadOffline()).enqueueEdit({ author: signedInUserId(), entity: 'point', op: 'update', entityId: current.point_id, patch, baseVersion: current.version, current: current as PointRow })
 }
 
 export const deletePoint = (id: number) => api(`/api/points/${id}`, { method: 'DELETE' })

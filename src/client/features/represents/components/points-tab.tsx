@@ -8,7 +8,7 @@ import { T } from '../../../../shared/texts'
 import { useConfirm } from '../../../components/ui/confirm-dialog'
 import { SelectField } from '../../../components/ui/fields'
 import { notify } from '../../../components/ui/notify'
-import { formatDateTime } from '../../../lib/format'
+import { formatDateTime, formatNumber } from '../../../lib/format'
 import {
   addPoint, availablePointsQueryOptions, cyclePointSign, removePoint, representPointsQueryOptions, setPointColor, setPointOrder,
 } from '../api/represents'
@@ -24,7 +24,7 @@ function HalfsCell({ halfs }: { halfs: RepresentPoint['halfs'] }) {
     <HStack gap="1" overflowX="auto" maxW="md">
       {halfs.map((h) => (
         <Box key={h.time} title={formatDateTime(h.time)} fontSize="xs" px="1" borderRadius="sm" bg={h.value === null ? 'orange.subtle' : 'bg.muted'} whiteSpace="nowrap">
-          {h.value === null ? '—' : h.value.toLocaleString('ru-RU', { maximumFractionDigits: 2 })}
+          {formatNumber(h.value)}
         </Box>
       ))}
     </HStack>

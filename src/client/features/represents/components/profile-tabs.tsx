@@ -10,6 +10,7 @@ import { notify } from '../../../components/ui/notify'
 import { downloadProfileCsv, profileQueryOptions } from '../api/represents'
 import { INTERVAL_LABELS, formatBucket, profileQueryOf } from '../period'
 import { BalanceSummary } from './balance-summary'
+import { formatNumber } from '../../../lib/format'
 import { BalanceTable } from './balance-table'
 import { QueryState } from './query-state'
 
@@ -51,7 +52,7 @@ function ProfileChart({ data, interval }: { data: ProfileData; interval: number 
     <Stack role="img" aria-label="График профиля объекта" bg="bg" borderWidth="1px" borderRadius="md" p="2">
       <VictoryChart containerComponent={<VictoryContainer title="График профиля объекта" />} theme={VictoryTheme.clean} height={320} width={900} scale={{ x: 'time' }} padding={{ top: 20, bottom: 40, left: 70, right: 20 }}>
         <VictoryAxis tickFormat={(t: Date) => formatBucket(t.toISOString(), interval).replace(/ .*/, '')} tickCount={6} />
-        <VictoryAxis dependentAxis />
+        <VictoryAxis dependentAxis tickFormat={(t: number) => formatNumber(t)} />
         {series.map((h) => (
           <VictoryLine
             key={h.key}

@@ -1,0 +1,38 @@
+import { Alert, Button, Stack } from '@chakra-ui/react'
+import { T } from '../../../shared/texts'
+import { ApiError, errorMessage } from '../../lib/api-client'
+
+type Props = {
+  error: unknown
+  /** What failed, e.g. «Не удалось загрузить список». */
+  title?: string
+  onRetry?: () => void
+}
+
+/**
+ * A screen whose data failed to load says so, in place of its content (never its empty-state text):
+ * what failed, why, and what to do. A missing right is not retried: «Повторить» would fail the same way.
+ */
+export function LoadError({ error, title = T.listLoadFailed, onRetry }: Props) {
+  const forbidden = error instanceof ApiError && error.status === 403
+  const offline = error instanceof ApiError && error.status === 0
+  return (
+    <Stack gap="3" align="start" role="alert">
+      <Alert.Root status={offline ? 'warning' : 'error'}>
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>{title}</Alert.Title>
+          <Alert.Description>
+            {forbidden ? T.noRightToView : errorMessage(error)}
+            {!forbidden && onRetry && <><br />{T.retryHint}</>}
+          </Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+      {!forbidden && onRetry && (
+        <Button variant="outline" size="sm" onClick={onRetry}>
+          Повторить
+        </Button>
+      )}
+    </Stack>
+  )
+}

@@ -1,0 +1,96 @@
+import { useEffect } from 'react'
+import { Alert, Box, Progress, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { pointInput } from '../../../../shared/schemas/points'
+import { T } from '../../../../shared/texts'
+import { FormActions } from '../../../components/ui/fields'
+import { notify } from '../../../components/ui/notify'
+import { useForm } from '../../../components/ui/use-form'
+import { useLeaveGuard } from '../../../components/ui/use-leave-guard'
+import { errorMessage } from '../../../lib/api-client'
+import { formatNumber } from '../../../lib/format'
+import { savedText, sendEdit } from '../../../lib/send-edit'
+import { POINT_WRITABLE_FIELDS, type PointPatch } from '../../../offline'
+import { useCan } from '../../auth/api/auth'
+import { customersForSelection, pointConsumptionQueryOptions, pointKeys, pointQueryOptions, savePointUpdate, type LoadedPoint } from '../api/points'
+import { customerNameOf, PointFields, type PointFormValues } from './point-fields'
+
+const formValuesOf = (p: LoadedPoint): PointFormValues => ({
+  name: p.name,
+  point_number: p.point_number,
+  address: p.address,
+  remark: p.remark ?? '',
+  customer_id: p.customer_id ?? null,
+  energy_limit: String(p.energy_limit ?? ''),
+})
+
+/** The point's main tab: its fields, saved through the outbox; a new version of the point starts the form afresh. */
+export function PointEditTab({ id }: { id: number }) {
+  const point = useQuery(pointQueryOptions(id))
+  if (point.isError) {
+    return (
+      <Alert.Root status="error">
+        <Alert.Indicator />
+        <Alert.Title>{errorMessage(point.error)}</Alert.Title>
+      </Alert.Root>
+    )
+  }
+  if (!point.data) return <Skeleton height="64" />
+  return <PointForm key={`${point.data.point_id}:${point.data.version}`} point={point.data} />
+}
+
+function PointForm({ point }: { point: LoadedPoint }) {
+  const queryClient = useQueryClient()
+  const can = useCan()
+  const form = useForm(pointInput, formValuesOf(point))
+  const customers = useQuery(customersForSelection)
+  useEffect(() => form.reset(formValuesOf(point)), [point]) // eslint-disable-line react-hooks/exhaustive-deps
+  useLeaveGuard(form.dirty && !form.submitting)
+
+  // «Изменения сохранены» only once the server has accepted; the point is read again only then, so the
+  // next save is made on the server's new version (If-Match), not on the one this form was opened with.
+  const save = form.submit(async (input) => {
+    const current = point as unknown as Record<string, unknown>
+    const changed = POINT_WRITABLE_FIELDS.filter((field) => field in input && (input as Record<string, unknown>)[field] !== (current[field] ?? (field === 'customer_id' ? null : '')))
+    const patch = Object.fromEntries(changed.map((field) => [field, (input as Record<string, unknown>)[field]])) as PointPatch
+    if (changed.includes('customer_id')) patch.customer = input.customer_id === null ? null : { name: customerNameOf(customers.data?.results, input.customer_id) ?? '' }
+    const outcome = await sendEdit(await savePointUpdate(point, patch))
+    form.reset(form.values)
+    await queryClient.invalidateQueries({ queryKey: pointKeys.all })
+    if (outcome === 'accepted') notify.success(savedText(outcome))
+    else notify.info(savedText(outcome))
+  })
+
+  return (
+    <form onSubmit={save} noValidate>
+      <Stack gap="5" maxW="1100px">
+      <ConsumptionGauge pointId={point.point_id} limit={Number(point.energy_limit ?? 0)} />
+      <fieldset disabled={!can('points.change')}>
+        <PointFields values={form.values} errors={form.errors} set={form.set} />
+      </fieldset>
+      <Box>
+        <FormActions dirty={form.dirty} submitting={form.submitting} onCancel={() => form.reset()} />
+      </Box>
+      </Stack>
+    </form>
+  )
+}
+
+/** This month's consumption of the point against its energy limit. */
+function ConsumptionGauge({ pointId, limit }: { pointId: number; limit: number }) {
+  const consumption = useQuery(pointConsumptionQueryOptions(pointId))
+  if (consumption.isError) return <Text color="fg.muted">Потребление за месяц: {T.loadFailed.toLowerCase()}</Text>
+  const used = consumption.data?.consumption__sum ?? 0
+  const percent = limit > 0 ? Math.min(100, (used / limit) * 100) : 0
+  const palette = percent >= 100 ? 'red' : percent >= 80 ? 'orange' : 'green'
+  return (
+    <Progress.Root value={consumption.data ? percent : null} colorPalette={palette} maxW="520px" aria-label="Потребление за месяц относительно лимита">
+      <Progress.Label mb="2">
+        Потребление за месяц: {consumption.data ? `${formatNumber(used)} из ${formatNumber(limit)} кВт·ч` : '…'}
+      </Progress.Label>
+      <Progress.Track>
+        <Progress.Range />
+      </Progress.Track>
+    </Progress.Root>
+  )
+}

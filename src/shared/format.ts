@@ -1,0 +1,77 @@
+/**
+ * Numbers and dates as the console writes them everywhere (screens, charts, CSV, reports): ru-RU digit
+ * grouping, a decimal comma, DD.MM.YYYY. Each quantity has the precision its meters give:
+ * energy (kWh, kvarh) and power (kW, kvar, kVA) 3 decimals, i.e. Wh and W; current 3 (mA); voltage,
+ * frequency and angles 2; power factor 3; percentages 1. Unknown units keep 3.
+ */
+export type Quantity = 'energy' | 'power' | 'voltage' | 'current' | 'frequency' | 'angle' | 'powerFactor' | 'percent'
+
+export const QUANTITY_DIGITS: Record<Quantity, number> = {
+  energy: 3,
+  power: 3,
+  voltage: 2,
+  current: 3,
+  frequency: 2,
+  angle: 2,
+  powerFactor: 3,
+  percent: 1,
+}
+
+const UNIT_QUANTITY: Record<string, Quantity> = {
+  'кВт·ч': 'energy', 'кВар·ч': 'energy', 'кВт*ч': 'energy', 'кВт': 'power', 'кВар': 'power', 'кВА': 'power', 'Вт': 'power',
+  'В': 'voltage', 'А': 'current', 'Гц': 'frequency', '°': 'angle', 'град': 'angle', '%': 'percent',
+}
+
+/** The decimals a value in this unit is shown with (as the API names units: «кВт·ч», «В», «°»...). */
+export const digitsForUnit = (unit: string | null | undefined): number => {
+  const quantity = UNIT_QUANTITY[(unit ?? '').trim()]
+  return quantity ? QUANTITY_DIGITS[quantity] : DEFAULT_DIGITS
+}
+
+const DEFAULT_DIGITS = 3
+const formats = new Map<string, Intl.NumberFormat>()
+const numberFormat = (digits: number, grouping: boolean, fixed: boolean) => {
+  const key = `${digits}:${grouping}:${fixed}`
+  let format = formats.get(key)
+  if (!format) {
+    format = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: digits, minimumFractionDigits: fixed ? digits : 0, useGrouping: grouping })
+    formats.set(key, format)
+  }
+  return format
+}
+
+const missing = (value: unknown): value is null | undefined | '' => value === null || value === undefined || value === ''
+
+/** A number for the eye: «34 290,103». `digits` is the most decimals shown (3 when not given); «—» when there is none. */
+export function formatNumber(value: number | string | null | undefined, digits = DEFAULT_DIGITS): string {
+  if (missing(value) || !Number.isFinite(Number(value))) return '—'
+  return numberFormat(digits, true, false).format(Number(value))
+}
+
+/** A measured value with exactly its quantity's decimals, so a column lines up: «34 290,103», «120,39». */
+export function formatQuantity(value: number | string | null | undefined, quantity: Quantity): string {
+  if (missing(value) || !Number.isFinite(Number(value))) return '—'
+  return numberFormat(QUANTITY_DIGITS[quantity], true, true).format(Number(value))
+}
+
+/** A measured value in the unit the API names: the unit decides the decimals. */
+export function formatInUnit(value: number | string | null | undefined, unit: string | null | undefined): string {
+  if (missing(value) || !Number.isFinite(Number(value))) return '—'
+  const digits = digitsForUnit(unit)
+  return numberFormat(digits, true, true).format(Number(value))
+}
+
+/**
+ * A number for a CSV or spreadsheet cell opened by a Russian Excel: decimal comma, no grouping (a grouped
+ * «34 290,103» would be read as text), the quantity's decimals; empty when there is no value.
+ */
+export function csvNumber(value: number | string | null | undefined, quantity: Quantity = 'energy'): string {
+  if (missing(value) || !Number.isFinite(Number(value))) return ''
+  return numberFormat(QUANTITY_DIGITS[quantity], false, true).format(Number(value))
+}
+
+/** An API date or timestamp («2026-11-23», «2026-11-23T10:30:00Z») as DD.MM.YYYY, by its calendar date as written. */
+export function formatIsoDate(value: string | null | undefined): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '')
+  return match ? `${match[3]}.${match[2]}.${match[1]}` : '—'
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { csvNumber, digitsForUnit, formatInUnit, formatIsoDate, formatNumber, formatQuantity } from '../../src/shared/format'
+
+// Issue 20 point 4: «34290.103238961034», «120.38999999999999» and axes «100,000» as Russians write them.
+// Intl writes a narrow no-break space (U+202F) between digit groups in ru-RU.
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ')
+
+describe('numbers as Russians write them', () => {
+  it('groups thousands, writes a decimal comma and keeps each quantity\'s precision', () => {
+    expect(plain(formatQuantity(34290.103238961034, 'energy'))).toBe('34 290,103')
+    expect(plain(formatQuantity(757, 'energy'))).toBe('757,000')
+    expect(formatQuantity(120.38999999999999, 'angle')).toBe('120,39')
+    expect(formatQuantity(229.7, 'voltage')).toBe('229,70')
+    expect(formatQuantity(0.9, 'powerFactor')).toBe('0,900')
+    expect(formatQuantity(null, 'energy')).toBe('—')
+  })
+
+  it('writes chart axes and loose numbers without trailing zeros', () => {
+    expect(plain(formatNumber(100000))).toBe('100 000')
+    expect(formatNumber(2.5)).toBe('2,5')
+    expect(formatNumber('')).toBe('—')
+    expect(formatNumber(Number.NaN)).toBe('—')
+  })
+
+  it('lets the API\'s unit choose the decimals', () => {
+    expect(digitsForUnit('кВт·ч')).toBe(3)
+    expect(digitsForUnit('°')).toBe(2)
+    expect(formatInUnit(120.38999999999999, '°')).toBe('120,39')
+    expect(formatInUnit(5.1234, 'А')).toBe('5,123')
+    expect(formatInUnit(50.0049, 'Гц')).toBe('50,00')
+  })
+
+  it('writes CSV cells that a Russian spreadsheet reads as numbers', () => {
+    expect(csvNumber(34290.103238961034)).toBe('34290,103')
+    expect(csvNumber(-1200.5, 'energy')).toBe('-1200,500')
+    expect(csvNumber(null)).toBe('')
+  })
+
+  it('writes dates DD.MM.YYYY', () => {
+    expect(formatIsoDate('2026-11-03')).toBe('03.11.2026')
+    expect(formatIsoDate('2026-11-03T10:30:00Z')).toBe('03.11.2026')
+    expect(formatIsoDate(null)).toBe('—')
+  })
+})
