@@ -269,4 +269,9 @@ export const T = {
   lorawanUnknownAddress: 'Счётчик LoRaWAN с таким сетевым адресом не установлен',
   noInstallation: 'Счётчик не установлен на точку учёта',
   taskAdded: 'Задание добавлено',
+  // Screens that fit the devices: list cards, the skip link.
+  rowActions: 'Действия',
+  sortBy: 'Сортировка',
+  sortDefault: 'Без сортировки',
+  skipToContent: 'Перейти к содержимому',
 } as const
