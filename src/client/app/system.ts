@@ -28,7 +28,10 @@ const config = defineConfig({
     ':is(button, [role=button], [role=tab], [role=treeitem], select, header a)': {
       '@media (pointer: coarse)': { minWidth: '44px !important', minHeight: '44px !important' },
     },
-    'header a': { '@media (pointer: coarse)': { display: 'inline-flex', alignItems: 'center' } },
+    // Links that stand alone (the header's, the menus', breadcrumbs, a list's name beside its icon) likewise.
+    ':is(header a, nav a, a.chakra-button, .chakra-stack > a)': {
+      '@media (pointer: coarse)': { display: 'inline-flex', alignItems: 'center', minWidth: '44px !important', minHeight: '44px !important' },
+    },
   },
 })
 
