@@ -85,7 +85,7 @@ const TABLE_CSS = {
   [`${BODY} > td[data-align=center]`]: { textAlign: 'center' },
   [`${BODY} > td[data-align=end]`]: { textAlign: 'end' },
   // Long values wrap, even inside a word, so that the table fits its box instead of scrolling sideways.
-  [`& > * > tr > :is(td, th)`]: { overflowWrap: 'anywhere', hyphens: 'auto' },
+  [`& > * > tr > :is(td, th)`]: { whiteSpace: 'normal', overflowWrap: 'anywhere', hyphens: 'auto' },
   '& tr > [data-hide-below=md]': { display: { base: 'none', md: 'table-cell' } },
   '& tr > [data-hide-below=lg]': { display: { base: 'none', lg: 'table-cell' } },
   '& tr > [data-hide-below=xl]': { display: { base: 'none', xl: 'table-cell' } },
