@@ -36,6 +36,8 @@ async function open(device: keyof typeof DEVICES): Promise<Page> {
 
 async function visit(page: Page, route: string): Promise<void> {
   await page.goto(route)
+  // The shell first, then the screen's data.
+  await page.locator('main').waitFor()
   await page.waitForLoadState('networkidle')
 }
 
@@ -142,12 +144,13 @@ describe.each(Object.keys(DEVICES) as (keyof typeof DEVICES)[])('screens fit the
       await visit(page, route)
       found.push(...(await sidewaysScroll(page)).map((problem) => `${route}: ${problem}`))
       if (device === 'tablet') found.push(...(await smallTargets(page)).slice(0, 5).map((problem) => `${route}: small target ${problem}`))
-      found.push(...(await toolbarDialogs(page, route)))
+      // The monitor's 768 px are the lower screen: a dialog that fits there fits the upright tablet.
+      if (device === 'monitor') found.push(...(await toolbarDialogs(page, route)))
     }
     found.push(...(await namedDialogs(page)))
     await page.context().close()
     expect(found).toEqual([])
-  })
+  }, 240_000)
 })
 
 describe('keyboard', () => {
