@@ -7,14 +7,11 @@ import type { Column } from './data-table'
 export const CARDS_QUERY = '(max-width: 63.99em)'
 
 const CARDS_CSS = {
-  listStyleType: 'none',
-  m: '0',
-  p: '0',
-  '& > li': { px: '3', py: '3', borderBottomWidth: '1px', bg: 'bg' },
-  '& > li[data-clickable]': { cursor: 'pointer' },
-  '& dl': { display: 'grid', gridTemplateColumns: 'minmax(7rem, 35%) minmax(0, 1fr)', columnGap: '3', rowGap: '1', m: '0' },
-  '& dt': { color: 'fg.muted', fontSize: 'sm' },
-  '& dd': { m: '0', overflowWrap: 'anywhere' },
+  '& > [role=row]': { display: 'block', px: '3', py: '3', borderBottomWidth: '1px', bg: 'bg' },
+  '& > [role=row][data-clickable]': { cursor: 'pointer' },
+  '& > [role=row] > [role=cell]': { display: 'grid', gridTemplateColumns: 'minmax(7rem, 35%) minmax(0, 1fr)', columnGap: '3', py: '0.5' },
+  '& .data-cards-label': { color: 'fg.muted', fontSize: 'sm' },
+  '& [role=cell] > :last-child': { overflowWrap: 'anywhere' },
   '& .data-table-actions': { display: 'flex', flexWrap: 'wrap', gap: '2', mt: '2', justifyContent: 'flex-start' },
 } as const
 
@@ -28,32 +25,44 @@ type DataCardsProps<Row> = {
   cell: (column: Column<Row>, row: Row) => ReactNode
 }
 
-/** The rows of a list as cards: every column as a labelled line, the row's actions below them. */
+/**
+ * The rows of a list as cards: every column as a labelled line, the row's actions below them. Still a table to
+ * assistive technology (rows, cells, a header row read but not shown), the same one the wide screen shows.
+ */
 export function DataCards<Row>({ label, columns, rows, rowKey, onRowClick, actions, cell }: DataCardsProps<Row>) {
   return (
-    <Box as="ul" aria-label={label} css={CARDS_CSS}>
+    <Box role="table" aria-label={label} css={CARDS_CSS}>
+      <Box role="row" srOnly>
+        {columns.map((column) => (
+          <span key={column.key} role="columnheader">
+            {column.header}
+          </span>
+        ))}
+        {actions && <span role="columnheader">{T.rowActions}</span>}
+      </Box>
       {rows.map((row) => (
-        <li
+        <div
           key={rowKey(row)}
+          role="row"
           onClick={onRowClick ? () => onRowClick(row) : undefined}
           data-clickable={onRowClick ? '' : undefined}
           tabIndex={onRowClick ? 0 : undefined}
           onKeyDown={onRowClick ? (e) => e.key === 'Enter' && e.target === e.currentTarget && onRowClick(row) : undefined}
         >
-          <dl>
-            {columns.map((column) => (
-              <Box key={column.key} display="contents">
-                <dt>{column.header}</dt>
-                <dd>{cell(column, row)}</dd>
-              </Box>
-            ))}
-          </dl>
+          {columns.map((column) => (
+            <div key={column.key} role="cell">
+              <span className="data-cards-label" aria-hidden>
+                {column.header}
+              </span>
+              <div>{cell(column, row)}</div>
+            </div>
+          ))}
           {actions && (
-            <div className="data-table-actions" role="group" aria-label={T.rowActions} onClick={(e) => e.stopPropagation()}>
+            <div role="cell" className="data-table-actions" onClick={(e) => e.stopPropagation()}>
               {actions(row)}
             </div>
           )}
-        </li>
+        </div>
       ))}
     </Box>
   )
