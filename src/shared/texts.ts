@@ -371,4 +371,9 @@ export const T = {
   taskHealthOk: 'Опрос успешен',
   taskHealthFailing: (failures: number) => `Ошибок подряд: ${failures}`,
   taskHealthUnknown: 'Опросов ещё не было',
+  // Screens that fit the devices: list cards, the skip link.
+  rowActions: 'Действия',
+  sortBy: 'Сортировка',
+  sortDefault: 'Без сортировки',
+  skipToContent: 'Перейти к содержимому',
 } as const

@@ -23,6 +23,15 @@ const config = defineConfig({
   globalCss: {
     'html, body': { height: '100%' },
     body: { bg: 'bg.subtle' },
+    // On touch screens every control is at least 44 px each way (WCAG 2.5.5), whatever its recipe's size. The base
+    // layer comes before the recipes' one, so only `!important` wins over their heights and widths.
+    ':is(button, [role=button], [role=tab], [role=treeitem], select, header a)': {
+      '@media (pointer: coarse)': { minWidth: '44px !important', minHeight: '44px !important' },
+    },
+    // Links that stand alone (the header's, the menus', breadcrumbs, a list's name beside its icon) likewise.
+    ':is(header a, nav a, a.chakra-button, .chakra-stack > a)': {
+      '@media (pointer: coarse)': { display: 'inline-flex', alignItems: 'center', minWidth: '44px !important', minHeight: '44px !important' },
+    },
   },
 })
 

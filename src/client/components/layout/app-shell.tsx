@@ -4,6 +4,7 @@ import { Outlet, useRouterState } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { Header } from './header'
 import { SideMenu } from './side-menu'
+import { CONTENT_ID, SkipLink } from './skip-link'
 import { UpdatePrompt } from './update-prompt'
 import { ConfirmProvider } from '../ui/confirm-dialog'
 import { useAfterFirstPaint } from '../ui/use-after-first-paint'
@@ -26,6 +27,7 @@ export function AppShell() {
     <ChakraRoot>
     <ConfirmProvider>
     <Flex direction="column" minH="100vh">
+      <SkipLink />
       <Header onMenu={() => setMenuOpen(true)} />
       <Flex flex="1" minH="0">
         <Box as="nav" aria-label="Главное меню" display={{ base: 'none', lg: 'block' }} width={SIDEBAR_WIDTH} flexShrink={0} borderRightWidth="1px" bg="bg" overflowY="auto" maxH="calc(100vh - 56px)" position="sticky" top="56px">
@@ -49,7 +51,7 @@ export function AppShell() {
             </Drawer.Positioner>
           </Portal>
         </Drawer.Root>
-        <Box as="main" flex="1" minW="0" p={{ base: '3', md: '5' }}>
+        <Box as="main" id={CONTENT_ID} tabIndex={-1} outline="none" flex="1" minW="0" p={{ base: '3', md: '5' }}>
           <Outlet />
         </Box>
       </Flex>

@@ -4,6 +4,8 @@ import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight } from 'luci
 import { PAGE_SIZE_OPTIONS } from '../../../shared/constants'
 import { T } from '../../../shared/texts'
 import { useDelayedFlag } from './use-delayed-flag'
+import { useMediaQuery } from './use-media-query'
+import { CARDS_QUERY, CardsOrdering, DataCards } from './data-cards'
 import type { ListSearch } from '../../lib/list-search'
 
 export type Column<Row> = {
@@ -14,8 +16,11 @@ export type Column<Row> = {
   sort?: string
   width?: string
   align?: 'start' | 'end' | 'center'
-  /** Hidden on narrow screens (a tablet held upright) to keep the table readable. */
-  hideBelow?: 'md' | 'lg'
+  /**
+   * The column's priority: hidden in the table below this width (`xl`: 1280 px). Below 1024 px every list is shown
+   * as cards, which show every column.
+   */
+  hideBelow?: 'md' | 'lg' | 'xl'
 }
 
 export type DataTableProps<Row> = {
@@ -43,6 +48,30 @@ function SortIcon({ state }: { state: 'asc' | 'desc' | null }) {
   return <ArrowUpDown size={14} aria-hidden opacity={0.4} />
 }
 
+/** A row action (`RowAction`) in the table and in the cards: what a ghost `IconButton` of size sm looks like. */
+const ROW_ACTION_CSS = {
+  colorPalette: 'gray',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  flexShrink: '0',
+  boxSize: '9',
+  // A finger's width on touch screens.
+  '@media (pointer: coarse)': { boxSize: '11' },
+  borderRadius: 'l2',
+  borderWidth: '1px',
+  borderColor: 'transparent',
+  color: 'colorPalette.fg',
+  cursor: 'button',
+  outline: '0',
+  transitionProperty: 'common',
+  transitionDuration: 'moderate',
+  focusVisibleRing: 'outside',
+  _hover: { bg: 'colorPalette.subtle' },
+  '&[data-palette=red]': { colorPalette: 'red' },
+  '& svg': { width: '4', height: '4', flexShrink: '0' },
+} as const
+
 const BODY = '& > tbody > tr'
 /**
  * The body's rows, cells and row actions, styled once for the whole table: what the table recipe gives its
@@ -55,29 +84,15 @@ const TABLE_CSS = {
   [`${BODY} > td`]: { textAlign: 'start', px: '2', py: '2', borderBottomWidth: '1px' },
   [`${BODY} > td[data-align=center]`]: { textAlign: 'center' },
   [`${BODY} > td[data-align=end]`]: { textAlign: 'end' },
+  // Long values wrap, even inside a word, so that the table fits its box instead of scrolling sideways.
+  [`& > * > tr > :is(td, th)`]: { whiteSpace: 'normal', overflowWrap: 'anywhere', hyphens: 'auto' },
   '& tr > [data-hide-below=md]': { display: { base: 'none', md: 'table-cell' } },
   '& tr > [data-hide-below=lg]': { display: { base: 'none', lg: 'table-cell' } },
+  '& tr > [data-hide-below=xl]': { display: { base: 'none', xl: 'table-cell' } },
+  // The row's actions stay in view at the right edge whatever the other columns need.
+  '& tr > [data-actions]': { position: 'sticky', insetEnd: '0', bg: 'bg', whiteSpace: 'nowrap', overflowWrap: 'normal', zIndex: '1' },
   '& .data-table-actions': { display: 'flex', gap: '1', justifyContent: 'flex-end' },
-  '& .data-table-action': {
-    colorPalette: 'gray',
-    display: 'inline-flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    flexShrink: '0',
-    boxSize: '9',
-    borderRadius: 'l2',
-    borderWidth: '1px',
-    borderColor: 'transparent',
-    color: 'colorPalette.fg',
-    cursor: 'button',
-    outline: '0',
-    transitionProperty: 'common',
-    transitionDuration: 'moderate',
-    focusVisibleRing: 'outside',
-    _hover: { bg: 'colorPalette.subtle' },
-    '&[data-palette=red]': { colorPalette: 'red' },
-    '& svg': { width: '4', height: '4', flexShrink: '0' },
-  },
+  '& .data-table-action': ROW_ACTION_CSS,
 } as const
 
 type RowActionProps = { label: string; children: ReactNode; palette?: 'red' } & ({ onClick: () => void; link?: never } | { link: ReactElement<{ className?: string }>; onClick?: never })
@@ -100,6 +115,8 @@ export function RowAction({ label, children, palette, onClick, link }: RowAction
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { columns, rows, total = rows.length, page = 1, perPage = rows.length || 25 } = props
   const showSpinner = useDelayedFlag(Boolean(props.loading))
+  const cards = useMediaQuery(CARDS_QUERY)
+  const cell = (column: Column<Row>, row: Row) => (column.render ? column.render(row) : String((row as Record<string, unknown>)[column.key] ?? ''))
   const pages = Math.max(1, Math.ceil(total / perPage))
   const first = total === 0 ? 0 : (page - 1) * perPage + 1
   const last = Math.min(total, page * perPage)
@@ -116,7 +133,13 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           <Spinner size="lg" aria-label="Загрузка" />
         </Flex>
       )}
-      {/* Focusable so that a wide table can be scrolled with the keyboard. */}
+      {cards ? (
+        <Box css={{ '& .data-table-action': ROW_ACTION_CSS }}>
+          {props.onOrderingChange && rows.length > 1 && <CardsOrdering columns={columns} ordering={props.ordering} onChange={props.onOrderingChange} />}
+          <DataCards label={props.label} columns={columns} rows={rows} rowKey={props.rowKey} onRowClick={props.onRowClick} actions={props.actions} cell={cell} />
+        </Box>
+      ) : (
+      // Focusable so that a table still wider than its box can be scrolled with the keyboard.
       <Table.ScrollArea tabIndex={0} aria-label={props.label}>
         <Table.Root size="sm" interactive={Boolean(props.onRowClick)} stickyHeader aria-label={props.label} css={TABLE_CSS}>
           <Table.Header>
@@ -142,7 +165,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                   </Table.ColumnHeader>
                 )
               })}
-              {props.actions && <Table.ColumnHeader textAlign="end">Действия</Table.ColumnHeader>}
+              {props.actions && (
+                <Table.ColumnHeader textAlign="end" data-actions="">
+                  {T.rowActions}
+                </Table.ColumnHeader>
+              )}
             </Table.Row>
           </Table.Header>
           <Table.Body>
@@ -158,11 +185,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               >
                 {columns.map((column) => (
                   <td key={column.key} data-align={column.align} data-hide-below={column.hideBelow}>
-                    {column.render ? column.render(row) : String((row as Record<string, unknown>)[column.key] ?? '')}
+                    {cell(column, row)}
                   </td>
                 ))}
                 {props.actions && (
-                  <td data-align="end" onClick={(e) => e.stopPropagation()}>
+                  <td data-align="end" data-actions="" onClick={(e) => e.stopPropagation()}>
                     <div className="data-table-actions">{props.actions(row)}</div>
                   </td>
                 )}
@@ -171,6 +198,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           </Table.Body>
         </Table.Root>
       </Table.ScrollArea>
+      )}
       {rows.length === 0 && !props.loading && (
         <Text p="6" textAlign="center" color="fg.muted">
           {props.emptyText ?? T.empty}

@@ -10,6 +10,12 @@ type ModalProps = {
   children: ReactNode
 }
 
+/**
+ * A form wrapping the header, body and footer takes the content's place in its column layout: the body scrolls
+ * and the footer's buttons stay in view however long the form and however low the screen.
+ */
+const FORM_AS_CONTENT = { '& > form': { display: 'flex', flexDirection: 'column', flex: '1', minH: '0', overflow: 'hidden' } } as const
+
 /** The console's modal frame: centred, scrolling inside, closed by Escape, the backdrop or its close button. */
 export function Modal({ open, onClose, width, role, children }: ModalProps) {
   return (
@@ -17,7 +23,7 @@ export function Modal({ open, onClose, width, role, children }: ModalProps) {
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content {...(width && { maxW: `min(${width}, calc(100vw - 1rem))`, width: 'full' })}>
+          <Dialog.Content css={FORM_AS_CONTENT} {...(width && { maxW: `min(${width}, calc(100vw - 1rem))`, width: 'full' })}>
             {children}
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label="Закрыть" />

@@ -1,4 +1,4 @@
-import { Badge, HStack, Tabs } from '@chakra-ui/react'
+import { Badge, Button, HStack, Tabs } from '@chakra-ui/react'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Plus } from 'lucide-react'
@@ -52,11 +52,11 @@ function RepresentPage() {
         }
         actions={
           canChange && (
-            <Link to="/represent/$parentId/new" params={{ parentId: representId }}>
-              <HStack gap="1" color="blue.fg" fontSize="sm">
+            <Button asChild variant="ghost" colorPalette="blue">
+              <Link to="/represent/$parentId/new" params={{ parentId: representId }}>
                 <Plus size={16} aria-hidden /> Добавить вложенный объект
-              </HStack>
-            </Link>
+              </Link>
+            </Button>
           )
         }
       />

@@ -1,0 +1,184 @@
+import { readFileSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { ADMIN, startE2E, type E2E } from './harness'
+
+/**
+ * Screens that fit the devices (issue 20, points 6-8 and 16): an engineer's tablet held upright (800×1280, touch)
+ * and a control-room monitor (1366×768). One server and one browser for the whole file; one context per device.
+ */
+let e: E2E
+beforeAll(async () => {
+  e = await startE2E({ demo: true })
+})
+afterAll(() => e?.close())
+
+/** Every screen of the route tree (demo ids for its parameters), read from the generated tree rather than listed by hand. */
+const ROUTES = [...new Set([...readFileSync('src/client/routeTree.gen.ts', 'utf8').matchAll(/fullPath: '([^']+)'/g)].map((m) => m[1]!))]
+  .filter((route) => route !== '/login')
+  .map((route) => route.replace(/\$\w+/g, '1').replace(/(.)\/$/, '$1'))
+
+const DEVICES = {
+  tablet: { viewport: { width: 800, height: 1280 }, hasTouch: true, isMobile: true },
+  monitor: { viewport: { width: 1366, height: 768 }, hasTouch: false, isMobile: false },
+} as const
+
+async function open(device: keyof typeof DEVICES): Promise<Page> {
+  const context = await e.browser.newContext({ ...DEVICES[device], baseURL: e.baseUrl, locale: 'ru-RU', timezoneId: 'Europe/Moscow' })
+  const page = await context.newPage()
+  await page.goto('/login')
+  await page.getByLabel('Логин').fill(ADMIN.username)
+  await page.getByLabel('Пароль').fill(ADMIN.password)
+  await page.getByRole('button', { name: 'Войти' }).click()
+  await page.getByRole('button', { name: 'Выход' }).waitFor()
+  return page
+}
+
+async function visit(page: Page, route: string): Promise<void> {
+  await page.goto(route)
+  // The shell first, then the screen's data.
+  await page.locator('main').waitFor()
+  await page.waitForLoadState('networkidle')
+}
+
+/** The page, or any box inside it (a table's scroll area), scrolls sideways: part of the screen is out of reach. */
+function sidewaysScroll(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = []
+    const root = document.documentElement
+    if (root.scrollWidth > window.innerWidth) found.push(`page ${root.scrollWidth} > ${window.innerWidth}`)
+    for (const el of document.querySelectorAll('main *')) {
+      const overflow = getComputedStyle(el).overflowX
+      if ((overflow === 'auto' || overflow === 'scroll') && el.scrollWidth > el.clientWidth + 1) {
+        found.push(`${el.getAttribute('aria-label') ?? el.tagName.toLowerCase()} ${el.scrollWidth} > ${el.clientWidth}`)
+      }
+    }
+    return found
+  })
+}
+
+/** Controls under 44×44 px (inline links in running text excepted, as WCAG 2.5.5 does). */
+function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = []
+    const targets = document.querySelectorAll('header :is(a, button), nav :is(a, button, [role=treeitem]), main :is(a, button, select, [role=tab], [role=treeitem])')
+    for (const el of targets) {
+      if (!el.checkVisibility({ visibilityProperty: true })) continue
+      if (el.tagName === 'A' && getComputedStyle(el).display === 'inline') continue
+      const box = el.getBoundingClientRect()
+      if (box.width < 43.5 || box.height < 43.5) {
+        found.push(`${Math.round(box.width)}×${Math.round(box.height)} ${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}`)
+      }
+    }
+    return found
+  })
+}
+
+/** The dialog open now shows its primary (last footer) button inside the viewport, without scrolling the page. */
+async function primaryButtonOutside(page: Page, name: string): Promise<string[]> {
+  const dialog = page.getByRole('dialog').last()
+  await dialog.waitFor()
+  await page.waitForLoadState('networkidle')
+  const primary = dialog.locator('.chakra-dialog__footer button').last()
+  const box = await primary.boundingBox()
+  const viewport = page.viewportSize()!
+  const inside = box !== null && box.y >= 0 && box.x >= 0 && box.y + box.height <= viewport.height && box.x + box.width <= viewport.width
+  return inside ? [] : [`${name}: primary button at ${JSON.stringify(box)}`]
+}
+
+async function closeDialog(page: Page): Promise<void> {
+  await page.keyboard.press('Escape')
+  await page.getByRole('dialog').waitFor({ state: 'detached' })
+}
+
+/** Every dialog a screen opens from its toolbar («Добавить», «Создать точку», «Установить счётчик»...). */
+async function toolbarDialogs(page: Page, route: string): Promise<string[]> {
+  const found: string[] = []
+  const openers = page.locator('main').getByRole('button', { name: /^(Добавить|Создать|Установить)/ })
+  for (let i = 0; i < (await openers.count()); i++) {
+    const opener = openers.nth(i)
+    if (!(await opener.isVisible()) || !(await opener.isEnabled())) continue
+    const name = (await opener.textContent())?.trim()
+    await opener.click()
+    if (!(await page.getByRole('dialog').waitFor({ timeout: 2000 }).then(() => true, () => false))) {
+      await visit(page, route)
+      continue
+    }
+    found.push(...(await primaryButtonOutside(page, `${route} «${name}»`)))
+    await closeDialog(page)
+  }
+  return found
+}
+
+/** The dialogs the issue names: connection parameters, the wizard's step 2 and the new-subscriber form. */
+async function namedDialogs(page: Page): Promise<string[]> {
+  const found: string[] = []
+  await visit(page, '/points/1/counters')
+  await page.getByRole('button', { name: /^Параметры подключения/ }).first().click()
+  found.push(...(await primaryButtonOutside(page, 'connection parameters')))
+  await closeDialog(page)
+
+  // Step 2 of the wizard on a point without a meter.
+  await visit(page, '/points?ordering=has_counter')
+  await page.locator('main a[aria-label^="Счётчики "]').first().click()
+  await page.getByRole('button', { name: 'Установить счётчик' }).click()
+  const wizard = page.getByRole('dialog')
+  await wizard.getByLabel('Модель счётчика').selectOption({ index: 1 })
+  await wizard.getByRole('button', { name: 'Далее' }).click()
+  await wizard.locator('[aria-current=step]', { hasText: 'Параметры подключения' }).waitFor()
+  found.push(...(await primaryButtonOutside(page, 'wizard step 2')))
+  await closeDialog(page)
+
+  await visit(page, '/customers')
+  await page.locator('main').getByRole('button', { name: /^Добавить/ }).first().click()
+  found.push(...(await primaryButtonOutside(page, 'new subscriber')))
+  await closeDialog(page)
+  return found
+}
+
+describe.each(Object.keys(DEVICES) as (keyof typeof DEVICES)[])('screens fit the %s', (device) => {
+  it('no screen scrolls sideways, every dialog shows its primary button, touch targets are 44 px', async () => {
+    const page = await open(device)
+    const found: string[] = []
+    for (const route of ROUTES) {
+      await visit(page, route)
+      found.push(...(await sidewaysScroll(page)).map((problem) => `${route}: ${problem}`))
+      if (device === 'tablet') found.push(...(await smallTargets(page)).slice(0, 5).map((problem) => `${route}: small target ${problem}`))
+      // The monitor's 768 px are the lower screen: a dialog that fits there fits the upright tablet.
+      if (device === 'monitor') found.push(...(await toolbarDialogs(page, route)))
+    }
+    found.push(...(await namedDialogs(page)))
+    await page.context().close()
+    expect(found).toEqual([])
+  }, 240_000)
+})
+
+describe('keyboard', () => {
+  it('the first Tab reaches a skip link that moves focus to the screen content', async () => {
+    const page = await open('monitor')
+    await visit(page, '/points')
+    await page.keyboard.press('Tab')
+    const skip = page.getByRole('link', { name: 'Перейти к содержимому' })
+    expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true)
+    await page.keyboard.press('Enter')
+    expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true)
+    await page.context().close()
+  })
+})
+
+describe('the monitor shows the columns that matter at 1366 px', () => {
+  it('monitoring shows the error and the actions («Скрыть на час»), applications the review deadline', async () => {
+    const page = await open('monitor')
+    await visit(page, '/monitoring')
+    for (const name of ['Ошибка', 'Действия']) {
+      const header = page.getByRole('columnheader', { name })
+      expect(await header.isVisible()).toBe(true)
+      expect((await header.boundingBox())!.x + (await header.boundingBox())!.width).toBeLessThanOrEqual(1366)
+    }
+    await visit(page, '/documents-requests')
+    const deadline = page.getByRole('columnheader', { name: 'Срок рассмотрения' })
+    expect(await deadline.isVisible()).toBe(true)
+    expect((await deadline.boundingBox())!.x + (await deadline.boundingBox())!.width).toBeLessThanOrEqual(1366)
+    await page.context().close()
+  })
+})
