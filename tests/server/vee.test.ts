@@ -4,6 +4,7 @@ import { storePoll } from '../../src/server/collector/poll-meter'
 import type { Executor } from '../../src/server/db/client'
 import { storeIntervals, type IntervalRow, type RegisterRow } from '../../src/server/repositories/readings'
 import { CHANNEL, INTERVAL_STATUS } from '../../src/shared/metering'
+import { runVee } from '../../src/server/vee/run'
 import { startTestApp, type TestApp } from '../helpers/test-app'
 
 const HALF_HOUR = 1_800_000
@@ -127,6 +128,16 @@ describe('validation', () => {
     await poll([], [reading(fine, at(0), 1000)])
     await poll(halfHours(fine, 0, day), [reading(fine, new Date(D + DAY + 120_000), 1048.9)])
     expect((await stored(fine)).every((r) => r.status === VALID)).toBe(true)
+  })
+
+  it('clock drift: the polled half-hours of a meter whose clock is off beyond the limit are suspect, another meter\'s not', async () => {
+    const [off, on] = [newCounter(), newCounter()]
+    const polled = [...halfHours(off, 0, [1, 1]), ...halfHours(on, 0, [1, 1])]
+    await storeIntervals(db, polled)
+    await runVee(db, polled, [], [off])
+    expect((await stored(off)).map((r) => r.status)).toEqual([SUSPECT, SUSPECT])
+    expect((await stored(on)).map((r) => r.status)).toEqual([VALID, VALID])
+    expect((await edits(off)).map((e) => e.method)).toEqual(['clock_drift', 'clock_drift'])
   })
 
   it('an accepted interval is not flagged again when the next poll re-reads it', async () => {

@@ -96,10 +96,13 @@ async function refusedAsNull<T>(exchange: Promise<T>, onRefusal: (message: strin
 }
 
 /** The meter's clock row, and every correction in the audit as the collector's (no user's) change. */
+/** The drift the clock has after the poll: what was read, less what the poll corrected. */
+export const driftAfter = ({ driftS, correction }: ClockOutcome) => (correction ? driftS + correction.seconds : driftS)
+
 export async function storeMeterClock(db: Executor, outcome: ClockOutcome | undefined): Promise<void> {
   if (!outcome) return
-  const { counterId, driftS, readAt, correction } = outcome
-  const drift = correction ? driftS + correction.seconds : driftS
+  const { counterId, readAt, correction } = outcome
+  const drift = driftAfter(outcome)
   await db.execute(sql`
     insert into meter_clocks (counter_id, drift_s, read_at, corrected_at, correction_s)
     values (${counterId}, ${drift}, ${readAt.toISOString()}::timestamptz, ${correction?.at.toISOString() ?? null}::timestamptz, ${correction?.seconds ?? null})

@@ -15,7 +15,8 @@ import { HALF_HOUR_MS } from './moscow-time'
 import { MeterConfigError, MeterError, MeterStatusError } from './protocol/errors'
 import { LORAWAN_DRIVER, type MeterContext } from './task-context'
 import { formatMoment } from './log-format'
-import { lastClockCorrection, pollMeterClock, storeMeterClock, type ClockOutcome } from './meter-clock'
+import { driftAfter, lastClockCorrection, pollMeterClock, storeMeterClock, type ClockOutcome } from './meter-clock'
+import { clockDriftExceeded } from '../../shared/meter-clock'
 
 /** The first poll of a meter reads this much of its profile; later polls continue from the last stored interval. */
 export const FIRST_PROFILE_MS = 24 * 3_600_000
@@ -228,5 +229,6 @@ export async function storePoll(db: Executor, result: PollResult): Promise<void>
   await storeIntervals(db, result.intervals)
   if (result.meterConstant) await storeMeterConstant(db, result.meterConstant)
   await storeMeterClock(db, result.clock)
-  await runVee(db, result.intervals, result.registers)
+  const drifting = result.clock && clockDriftExceeded(driftAfter(result.clock)) ? [result.clock.counterId] : []
+  await runVee(db, result.intervals, result.registers, drifting)
 }

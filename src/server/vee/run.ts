@@ -9,12 +9,11 @@ let settings: VeeSettings | undefined
 
 /**
  * Validation, then estimation, over what one poll stored (docs/vee.md). One statement when the poll left no gap;
- * estimation's two more only when there is one. A clock drift rule joins the validation here once the poll
- * records the meter's drift (issue 19, point 3).
+ * estimation's two more only when there is one. `drifting`: the meters whose clock the poll found off beyond the limit.
  */
-export async function runVee(db: Executor, intervals: IntervalRow[], registers: RegisterRow[], timeZone: string = DEFAULT_TIME_ZONE) {
+export async function runVee(db: Executor, intervals: IntervalRow[], registers: RegisterRow[], drifting: number[] = [], timeZone: string = DEFAULT_TIME_ZONE) {
   settings ??= veeSettings()
-  const validation = await validatePoll(db, intervals, registers, settings, timeZone)
+  const validation = await validatePoll(db, intervals, registers, settings, timeZone, drifting)
   const estimated = validation.missing > 0 ? await estimatePoll(db, intervals, timeZone) : 0
   return { ...validation, estimated }
 }

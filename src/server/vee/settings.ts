@@ -45,5 +45,5 @@ export const LINEAR_MAX_INTERVALS = 4
 export const LIKE_DAY_WEEKS = 4
 
 /** The rules and methods as written in interval_edits.method. */
-export const VEE_RULE = { SPIKE: 'spike', REGISTER_BACKWARDS: 'register_backwards', DAY_SUM: 'day_sum' } as const
+export const VEE_RULE = { SPIKE: 'spike', REGISTER_BACKWARDS: 'register_backwards', DAY_SUM: 'day_sum', CLOCK_DRIFT: 'clock_drift' } as const
 export const VEE_METHOD = { LINEAR: 'linear', REGISTER_SHARE: 'register_share', LIKE_DAY: 'like_day', ACCEPT: 'accept', MANUAL: 'manual' } as const

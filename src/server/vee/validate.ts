@@ -26,7 +26,9 @@ export interface ValidationResult {
  * - register backwards: a total register below its previous reading, unless it fell from the top of its width to
  *   the bottom (a rollover), makes the valid intervals between the two readings suspect;
  * - day sum: a whole, gap-free day whose profile sum differs from the difference of the registers read at its two
- *   midnights by more than `dayTolerance` of it makes that day's valid intervals suspect.
+ *   midnights by more than `dayTolerance` of it makes that day's valid intervals suspect;
+ * - clock drift: the poll's valid intervals of a meter whose clock is off beyond the limit (`drifting`, the meters'
+ *   ids) are suspect, as the meter may have filed them under the wrong half-hours.
  * An interval a person accepted is not flagged again. Each flag is written to interval_edits with its rule.
  */
 export async function validatePoll(
@@ -35,6 +37,7 @@ export async function validatePoll(
   registers: RegisterRow[],
   settings: VeeSettings,
   timeZone: string,
+  drifting: number[] = [],
 ): Promise<ValidationResult> {
   if (intervals.length === 0 && registers.length === 0) return { missing: 0, flagged: 0 }
   const totals = registers.filter((r) => r.tariff === 0)
@@ -137,9 +140,14 @@ export async function validatePoll(
         and v.interval_start >= f.lo and v.interval_start < f.hi
       where v.status = ${VALID}
     ),
+    drifts as (
+      select v.counter_id, v.channel, v.interval_start, ${VEE_RULE.CLOCK_DRIFT} as rule
+      from polled p join interval_values v on v.counter_id = p.counter_id and v.channel = p.channel and v.interval_start = p.interval_start
+      where v.status = ${VALID} and p.counter_id = any(${pgArray(drifting)}::int[])
+    ),
     flags as (
       select distinct on (counter_id, channel, interval_start) * from (
-        select * from spikes union all select * from backwards union all select * from day_sums) f
+        select * from spikes union all select * from backwards union all select * from day_sums union all select * from drifts) f
       where not exists (
         select 1 from interval_edits e
         where e.counter_id = f.counter_id and e.channel = f.channel and e.interval_start = f.interval_start and e.method = ${VEE_METHOD.ACCEPT})
