@@ -166,7 +166,7 @@ describe('meters: install wizard, take-off and history', () => {
     expect(cleared.json()).toEqual({ 'conn_params.host': [T.required] })
     expect((await call('PUT', url, {})).json()).toEqual({ conn_params: [T.required] })
     const groups = (await call('GET', `/api/counters/${counter.counter_model_api}/model_conn_params/`)).json()
-    expect(groups.map((p: { par_name: string }) => p.par_name)).toEqual(['source', 'host', 'port', 'net_address', 'password', 'access_level', 'timeout_ms', 'retries'])
+    expect(groups.map((p: { par_name: string }) => p.par_name)).toEqual(['source', 'host', 'port', 'net_address', 'password', 'access_level', 'timeout_ms', 'retries', 'meter_constant', 'password_mode'])
   })
 
   it('answers 400 on each missing required field of the wizard and of take-off', async () => {
