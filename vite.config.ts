@@ -109,7 +109,6 @@ export default defineConfig({
           env: serverTestEnv,
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
     ],
