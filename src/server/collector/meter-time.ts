@@ -1,24 +1,13 @@
 import { offsetAt } from '../reports/time'
-import type { LocalDateTime } from './moscow-time'
+import { partsAtOffset, wallClockMs, type LocalDateTime } from './moscow-time'
 
 /* A meter's wall clock in its own time zone, the same zone math the reports cut their days with. */
 
-export function toZonedParts(at: Date, timeZone: string): LocalDateTime {
-  const local = new Date(at.getTime() + offsetAt(at.getTime(), timeZone))
-  return {
-    year: local.getUTCFullYear(),
-    month: local.getUTCMonth() + 1,
-    day: local.getUTCDate(),
-    hour: local.getUTCHours(),
-    minute: local.getUTCMinutes(),
-    second: local.getUTCSeconds(),
-  }
-}
+export const toZonedParts = (at: Date, timeZone: string): LocalDateTime => partsAtOffset(at, offsetAt(at.getTime(), timeZone))
 
 /** The instant a wall-clock reading stands for; in a skipped or repeated hour, the zone's offset before it. */
 export function fromZonedParts(parts: LocalDateTime, timeZone: string): Date {
-  const { year, month, day, hour, minute, second } = parts
-  const asUtc = Date.UTC(year, month - 1, day, hour, minute, second)
+  const asUtc = wallClockMs(parts)
   const first = asUtc - offsetAt(asUtc, timeZone)
   return new Date(asUtc - offsetAt(first, timeZone))
 }

@@ -17,8 +17,9 @@ export interface LocalDateTime {
   second: number
 }
 
-export function toMoscowParts(at: Date): LocalDateTime {
-  const local = new Date(at.getTime() + MOSCOW_OFFSET_MS)
+/** The wall clock `offsetMs` ahead of UTC at `at`: the one place a local date and time is taken apart. */
+export function partsAtOffset(at: Date, offsetMs: number): LocalDateTime {
+  const local = new Date(at.getTime() + offsetMs)
   return {
     year: local.getUTCFullYear(),
     month: local.getUTCMonth() + 1,
@@ -29,10 +30,14 @@ export function toMoscowParts(at: Date): LocalDateTime {
   }
 }
 
-export function fromMoscowParts(parts: LocalDateTime): Date {
-  const { year, month, day, hour, minute, second } = parts
-  return new Date(Date.UTC(year, month - 1, day, hour, minute, second) - MOSCOW_OFFSET_MS)
+/** A wall-clock reading read as if it were UTC, in epoch milliseconds; less the zone's offset, it is the instant. */
+export function wallClockMs({ year, month, day, hour, minute, second }: LocalDateTime): number {
+  return Date.UTC(year, month - 1, day, hour, minute, second)
 }
+
+export const toMoscowParts = (at: Date): LocalDateTime => partsAtOffset(at, MOSCOW_OFFSET_MS)
+
+export const fromMoscowParts = (parts: LocalDateTime): Date => new Date(wallClockMs(parts) - MOSCOW_OFFSET_MS)
 
 /** Days since 1970-01-01 in Moscow local time. */
 export function moscowDayIndex(epochMs: number): number {
