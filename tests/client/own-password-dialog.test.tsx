@@ -1,7 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -12,49 +8,19 @@ import { meQueryOptions } from '../../src/client/features/auth/api/auth'
 import { OwnPasswordDialog } from '../../src/client/features/users/components/own-password-dialog'
 import { session } from '../../src/client/lib/session'
 import { T } from '../../src/shared/texts'
+import { ADMIN, startRealServer, type RealServer } from './real-server'
 
-/*
- * The console talks to the real server over HTTP: a server process of its own (jsdom cannot host the database
- * worker), fetch given the server's origin for the console's relative paths.
- */
-const ADMIN = { username: 'admin', password: 'admin-password' }
-const realFetch = globalThis.fetch
-const port = 20_000 + Math.floor(Math.random() * 20_000)
-const origin = `http://127.0.0.1:${port}`
-const dataDir = mkdtempSync(path.join(tmpdir(), 'own-password-'))
-let server: ChildProcess
-
-async function serverUp(): Promise<void> {
-  for (let attempt = 0; attempt < 600; attempt++) {
-    const up = await realFetch(`${origin}/api/health/`).then((r) => r.ok, () => false)
-    if (up) return
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error('the server did not start')
-}
+/** The own-password dialog against the real server (tests/client/real-server.ts). */
+let server: RealServer
+let call: RealServer['call']
 
 beforeAll(async () => {
-  server = spawn(path.resolve('node_modules/.bin/tsx'), ['src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password,
-      DEMO: '0', COLLECTOR: '0', EMULATOR: '0', LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
-  })
-  await serverUp()
-  vi.stubGlobal('fetch', (input: string, init?: RequestInit) => realFetch(`${origin}${input}`, init))
+  server = await startRealServer('own-password')
+  call = server.call
 }, 120_000)
-afterAll(async () => {
-  vi.unstubAllGlobals()
-  const exited = new Promise((resolve) => server.once('exit', resolve))
-  server.kill('SIGTERM')
-  await exited
-  rmSync(dataDir, { recursive: true, force: true })
-})
+afterAll(() => server.stop())
 afterEach(() => session.signOut())
 
-async function call(token: string | null, method: string, url: string, body?: unknown) {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', ...(token ? { Authorization: `JWT ${token}` } : {}) }
-  return realFetch(`${origin}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
-}
 async function login(username: string, password: string): Promise<string> {
   const res = await call(null, 'POST', '/api/api-token-auth/', { username, password })
   if (!res.ok) throw new Error(`login ${username}: ${res.status}`)

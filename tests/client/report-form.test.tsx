@@ -1,8 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { ChakraProvider } from '@chakra-ui/react'
@@ -11,40 +7,15 @@ import { appSystem } from '../../src/client/app/system'
 import { ReportForm, type ReportFormSpec } from '../../src/client/features/reports/components/report-form'
 import { session } from '../../src/client/lib/session'
 import { T } from '../../src/shared/texts'
+import { ADMIN, startRealServer, type RealServer } from './real-server'
 
-/*
- * The report screen against the real server over HTTP: a server process of its own (jsdom cannot host the
- * database worker), fetch given the server's origin for the console's relative paths.
- */
-const ADMIN = { username: 'admin', password: 'admin-password' }
-const realFetch = globalThis.fetch
-const port = 20_000 + Math.floor(Math.random() * 20_000)
-const origin = `http://127.0.0.1:${port}`
-const dataDir = mkdtempSync(path.join(tmpdir(), 'report-form-'))
-let server: ChildProcess
-
-async function serverUp(): Promise<void> {
-  for (let attempt = 0; attempt < 600; attempt++) {
-    const up = await realFetch(`${origin}/api/health/`).then((r) => r.ok, () => false)
-    if (up) return
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error('the server did not start')
-}
-
-async function call(token: string | null, method: string, url: string, body?: unknown) {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', ...(token ? { Authorization: `JWT ${token}` } : {}) }
-  return realFetch(`${origin}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
-}
+/** The report screen against the real server (tests/client/real-server.ts). */
+let server: RealServer
+let call: RealServer['call']
 
 beforeAll(async () => {
-  server = spawn(path.resolve('node_modules/.bin/tsx'), ['src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password,
-      DEMO: '0', COLLECTOR: '0', EMULATOR: '0', LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
-  })
-  await serverUp()
-  vi.stubGlobal('fetch', (input: string, init?: RequestInit) => realFetch(`${origin}${input}`, init))
+  server = await startRealServer('report-form')
+  call = server.call
   const login = await call(null, 'POST', '/api/api-token-auth/', ADMIN)
   const { token } = (await login.json()) as { token: string }
   // A point of no object: only the search reaches it.
@@ -54,11 +25,7 @@ beforeAll(async () => {
 }, 120_000)
 afterAll(async () => {
   session.signOut()
-  vi.unstubAllGlobals()
-  const exited = new Promise((resolve) => server.once('exit', resolve))
-  server.kill('SIGTERM')
-  await exited
-  rmSync(dataDir, { recursive: true, force: true })
+  await server.stop()
 })
 
 const FORM_010: ReportFormSpec = {
