@@ -13,7 +13,7 @@ const CACHED_POINTS = 10_000
 const QUEUED_EDITS = 1_000
 const COLD_STARTS = 5
 const START_BUDGET_MS = 1_500
-const REPLAY_BUDGET_MS = 30_000
+const REPLAY_BUDGET_MS = 5_000
 
 const e = await startE2E()
 let failed = false

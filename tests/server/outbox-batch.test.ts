@@ -124,6 +124,28 @@ describe('POST /api/outbox/', () => {
     expect((await t.call(t.adminToken, { method: 'GET', url: `/api/points/${other.point_id}/` })).json()).toMatchObject({ point_number: other.point_number, version: 1 })
   })
 
+  it('applies a run of point edits set-wise, in one transaction, with one audit row and one stored answer each', async () => {
+    const run = await Promise.all(Array.from({ length: 20 }, () => createPoint()))
+    const { results } = (await batch(t.adminToken, run.map((p, i) => edit(p, `b8-${i}`, 1, `пакет ${i}`)))).json()
+    expect(results.every((r: { status: number }) => r.status === 200)).toBe(true)
+    const ids = run.map((p) => p.point_id)
+    const xmins = await t.database.db.execute<{ n: number }>(sql`select count(distinct xmin::text)::int as n from points where point_id in ${sql.raw(`(${ids.join(',')})`)}`)
+    expect(xmins.rows[0]!.n).toBe(1)
+    for (const id of ids) expect(await updatesOf(id)).toBe(1)
+    const again = (await batch(t.adminToken, run.map((p, i) => edit(p, `b8-${i}`, 1, `пакет ${i}`)))).json()
+    expect(again.results.map((r: { body: unknown }) => r.body)).toEqual(results.map((r: { body: unknown }) => r.body))
+  })
+
+  it('swaps two point numbers in one batch as if the edits ran one after another', async () => {
+    const a = await createPoint()
+    const b = await createPoint()
+    const { results } = (
+      await batch(t.adminToken, [edit({ ...a, point_number: `${a.point_number}-x` }, 'b9-a', 1, 'освободил'), edit({ ...b, point_number: a.point_number }, 'b9-b', 1, 'занял')])
+    ).json()
+    expect(results.map((r: { status: number }) => r.status)).toEqual([200, 200])
+    expect(results[1].body).toMatchObject({ point_id: b.point_id, point_number: a.point_number })
+  })
+
   it('answers 400 to a batch over the maximum, an empty one, entries without a key or outside the outbox routes', async () => {
     const point = await createPoint()
     const over = Array.from({ length: OUTBOX_BATCH_MAX + 1 }, (_, i) => edit(point, `b7-${i}`, 1, 'много'))

@@ -4,8 +4,26 @@ import { auditLog } from '../db/schema'
 
 export type AuditAction = 'create' | 'update' | 'delete' | string
 
+export type AuditEntry = { entity: string; entityId: number | string; action: AuditAction; before: unknown; after: unknown; remark?: string }
+
+/** Records changes made by one user in the transaction of the changes themselves, one row each. */
+export async function auditRows(tx: Executor, userId: number, entries: AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return
+  await tx.insert(auditLog).values(
+    entries.map((e) => ({
+      user_id: userId,
+      entity: e.entity,
+      entity_id: String(e.entityId),
+      action: e.action,
+      before: e.before ?? null,
+      after: e.after ?? null,
+      remark: e.remark ?? null,
+    })),
+  )
+}
+
 /** Records a change made through the API in the transaction of the change itself; a change by no one is refused. */
-export async function audit(
+export function audit(
   tx: Executor,
   request: FastifyRequest,
   entity: string,
@@ -15,13 +33,5 @@ export async function audit(
   after: unknown,
   remark?: string,
 ): Promise<void> {
-  await tx.insert(auditLog).values({
-    user_id: request.user().user_id,
-    entity,
-    entity_id: String(entityId),
-    action,
-    before: before ?? null,
-    after: after ?? null,
-    remark: remark ?? null,
-  })
+  return auditRows(tx, request.user().user_id, [{ entity, entityId, action, before, after, remark }])
 }

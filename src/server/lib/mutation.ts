@@ -1,13 +1,16 @@
 import { createHash } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
 import { idempotencyKeys } from '../db/schema'
 import { HttpError, badRequest } from './http-errors'
 
-/** Thrown inside the transaction to leave it when a stored answer replays. */
-class StoredAnswer {
+/** A request under an Idempotency-Key: the key and the hash of what was asked. */
+export type KeyedRequest = { key: string; hash: string }
+
+/** What an earlier request under the same key was answered. */
+export class StoredAnswer {
   constructor(
     readonly status: number,
     readonly body: unknown,
@@ -15,11 +18,51 @@ class StoredAnswer {
 }
 
 /** The method, the URL and the body; a multipart body by every part read (files/storage.ts `receiveMultipart`). */
-function requestHash(request: FastifyRequest): string {
-  const multipart = request.multipartDigest === undefined ? '' : `\n${request.multipartDigest}`
-  return createHash('sha256')
-    .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}${multipart}`)
-    .digest('hex')
+export function requestHash(method: string, url: string, body: unknown, multipartDigest?: string): string {
+  const multipart = multipartDigest === undefined ? '' : `\n${multipartDigest}`
+  return createHash('sha256').update(`${method} ${url}\n${JSON.stringify(body ?? null)}${multipart}`).digest('hex')
+}
+
+/**
+ * Claims each request's key for the user. A key that is not free answers instead: its stored answer, or 422 when it
+ * was used for another request. The keys of one call must differ.
+ */
+export async function claimKeys(tx: Executor, userId: number, requests: KeyedRequest[]): Promise<Map<string, StoredAnswer | HttpError>> {
+  const claimed = await tx
+    .insert(idempotencyKeys)
+    .values(requests.map((r) => ({ user_id: userId, key: r.key, request_hash: r.hash, status_code: 0 })))
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key })
+  const free = new Set(claimed.map((row) => row.key))
+  const held = requests.filter((r) => !free.has(r.key))
+  const answers = new Map<string, StoredAnswer | HttpError>()
+  if (held.length === 0) return answers
+  const stored = await tx
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.user_id, userId), inArray(idempotencyKeys.key, held.map((r) => r.key))))
+  const byKey = new Map(stored.map((row) => [row.key, row]))
+  for (const r of held) {
+    const row = byKey.get(r.key)
+    answers.set(r.key, row && row.request_hash === r.hash ? new StoredAnswer(row.status_code, row.response) : new HttpError(422, { detail: T.idempotencyReuse }))
+  }
+  return answers
+}
+
+/** Keeps the answers of claimed keys, in the transaction that claimed them. */
+export async function storeAnswers(tx: Executor, userId: number, answers: { key: string; status: number; body: unknown }[]): Promise<void> {
+  if (answers.length === 0) return
+  const rows = JSON.stringify(answers.map((a) => ({ key: a.key, status: a.status, response: a.body ?? null })))
+  await tx.execute(sql`
+    update ${idempotencyKeys} k set status_code = a.status, response = a.response
+    from jsonb_to_recordset(${rows}::jsonb) as a(key text, status int, response jsonb)
+    where k.user_id = ${userId} and k.key = a.key`)
+}
+
+/** Frees claimed keys whose request was refused: an error is not an answer to replay. */
+export async function releaseKeys(tx: Executor, userId: number, keys: string[]): Promise<void> {
+  if (keys.length === 0) return
+  await tx.delete(idempotencyKeys).where(and(eq(idempotencyKeys.user_id, userId), inArray(idempotencyKeys.key, keys)))
 }
 
 /**
@@ -44,27 +87,14 @@ export async function mutate<T>(
     return body
   }
   if (key.length > 200) throw badRequest('Idempotency-Key: не более 200 символов')
-  const hash = requestHash(request)
+  const hash = requestHash(request.method, request.url, request.body, request.multipartDigest)
   try {
     const body = await db.transaction(async (tx) => {
-      const claimed = await tx
-        .insert(idempotencyKeys)
-        .values({ user_id: userId, key, request_hash: hash, status_code: 0 })
-        .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key })
-      if (claimed.length === 0) {
-        const [stored] = await tx
-          .select()
-          .from(idempotencyKeys)
-          .where(and(eq(idempotencyKeys.user_id, userId), eq(idempotencyKeys.key, key)))
-        if (!stored || stored.request_hash !== hash) throw new HttpError(422, { detail: T.idempotencyReuse })
-        throw new StoredAnswer(stored.status_code, stored.response)
-      }
+      // Thrown, a held key leaves the transaction, which gives the claim up.
+      const held = (await claimKeys(tx, userId, [{ key, hash }])).get(key)
+      if (held) throw held
       const result = await work(tx)
-      await tx
-        .update(idempotencyKeys)
-        .set({ status_code: status, response: (result ?? null) as unknown })
-        .where(and(eq(idempotencyKeys.user_id, userId), eq(idempotencyKeys.key, key)))
+      await storeAnswers(tx, userId, [{ key, status, body: result }])
       return result
     })
     reply.code(status)

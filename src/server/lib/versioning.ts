@@ -6,10 +6,14 @@ export function setEtag(reply: FastifyReply, version: number): void {
   reply.header('ETag', `"${version}"`)
 }
 
+/** Whether an `If-Match` header lets a write of a row at `version` through; without the header it does. */
+export function ifMatchAllows(header: unknown, version: number): boolean {
+  if (typeof header !== 'string' || header.trim() === '*') return true
+  const wanted = header.split(',').map((tag) => tag.trim().replace(/^W\//, '').replace(/"/g, ''))
+  return wanted.includes(String(version))
+}
+
 /** A write with a stale `If-Match` gets 412 with the current row; without the header the write goes through. */
 export function checkIfMatch(request: FastifyRequest, current: { version: number } & Record<string, unknown>): void {
-  const header = request.headers['if-match']
-  if (typeof header !== 'string' || header.trim() === '*') return
-  const wanted = header.split(',').map((tag) => tag.trim().replace(/^W\//, '').replace(/"/g, ''))
-  if (!wanted.includes(String(current.version))) throw preconditionFailed(current)
+  if (!ifMatchAllows(request.headers['if-match'], current.version)) throw preconditionFailed(current)
 }

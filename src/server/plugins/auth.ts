@@ -154,11 +154,14 @@ export function registerAuth(app: FastifyInstance, options: { secret: string; tt
     const principal = await loadPrincipal(Number(claims.sub))
     if (!principal || principal.credential_version !== claims.cv) throw unauthorized(T.tokenInvalid)
     request.principal = principal
-    if (config.access === 'user') return
-    if (!principal.is_stuff) {
-      if (config.subscriber && principal.customer_id !== null) return
-      throw forbidden(T.staffOnly)
-    }
-    if (config.permission && !principal.permissions.has(config.permission)) throw forbidden()
+    const refusal = refusalOf(principal, config)
+    if (refusal) throw refusal
   })
+}
+
+/** Why the principal may not call a route with this declaration (403), or nothing when it may. */
+export function refusalOf(principal: Principal, declared: { access?: 'public' | 'user'; permission?: Permission; subscriber?: true }) {
+  if (declared.access !== undefined) return undefined
+  if (!principal.is_stuff) return declared.subscriber && principal.customer_id !== null ? undefined : forbidden(T.staffOnly)
+  return declared.permission && !principal.permissions.has(declared.permission) ? forbidden() : undefined
 }

@@ -59,13 +59,18 @@ const FASTIFY_CODES: Record<string, { status: number; detail: string }> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, detail: T.unsupportedMedia },
 }
 
+/** The API's answer to a refusal a handler or a schema decided on; a path that does not parse names no resource. */
+export function answerOf(error: HttpError | ValidationFailure): { status: number; body: unknown } {
+  if (error instanceof HttpError) return { status: error.statusCode, body: error.body }
+  return error.part === 'params' ? { status: 404, body: { detail: T.notFound } } : { status: 400, body: error.fields }
+}
+
 /** One error shape for the whole API; 5xx bodies never carry internals. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) return reply.code(error.statusCode).send(error.body)
-    if (error instanceof ValidationFailure) {
-      if (error.part === 'params') return reply.code(404).send({ detail: T.notFound })
-      return reply.code(400).send(error.fields)
+    if (error instanceof HttpError || error instanceof ValidationFailure) {
+      const answer = answerOf(error)
+      return reply.code(answer.status).send(answer.body)
     }
     const known = error.code ? FASTIFY_CODES[error.code] : undefined
     if (known) return reply.code(known.status).send({ detail: known.detail })

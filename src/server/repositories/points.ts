@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { alias, type PgSelect } from 'drizzle-orm/pg-core'
 import { DEFAULT_TIME_ZONE, CHANNEL } from '../../shared/metering'
 import type { ListQuery } from '../../shared/schemas/common'
-import type { Point, PointCounter, PointInput } from '../../shared/schemas/points'
+import { pointInput, type Point, type PointCounter, type PointInput } from '../../shared/schemas/points'
 import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
 import { counterModels, counters, customers, dailyValues, pointCounters, points, representPoints } from '../db/schema'
@@ -66,13 +66,19 @@ export async function listPointsJson(db: Executor, query: ListQuery): Promise<st
 }
 
 export async function findPoint(db: Executor, pointId: number): Promise<Point | undefined> {
-  const [row] = await selectPoints(db).where(eq(points.point_id, pointId))
-  return row && (JSON.parse(row.json) as Point)
+  return (await findPoints(db, [pointId])).get(pointId)
 }
 
-export async function customerExists(db: Executor, customerId: number): Promise<boolean> {
-  const [row] = await db.select({ id: customers.customer_id }).from(customers).where(eq(customers.customer_id, customerId))
-  return row !== undefined
+export async function findPoints(db: Executor, pointIds: number[]): Promise<Map<number, Point>> {
+  const rows = await selectPoints(db, { id: sql<number>`${points.point_id}` }).where(inArray(points.point_id, pointIds))
+  return new Map(rows.map((row) => [row.id, JSON.parse(row.json) as Point]))
+}
+
+/** Which of these subscribers exist. */
+export async function existingCustomers(db: Executor, customerIds: number[]): Promise<Set<number>> {
+  if (customerIds.length === 0) return new Set()
+  const rows = await db.select({ id: customers.customer_id }).from(customers).where(inArray(customers.customer_id, customerIds))
+  return new Set(rows.map((row) => row.id))
 }
 
 /** The unique index on points.point_number (migration 0025). */
@@ -93,16 +99,26 @@ export async function insertPoint(db: Executor, input: PointInput): Promise<numb
   return row!.id
 }
 
-/** Writes the point and answers it as the API shows it: the card its trigger wrote in the same statement. */
-export async function updatePoint(db: Executor, pointId: number, input: PointInput): Promise<Point> {
-  const [row] = await withFreeNumber(
-    db
-      .update(points)
-      .set({ ...input, version: sql`${points.version} + 1`, updated_at: new Date() })
-      .where(eq(points.point_id, pointId))
-      .returning({ json: points.card }),
+/** The point's fields an edit writes, with their columns' types: the shared input schema names them. */
+const EDITED = Object.keys(pointInput.entries) as (keyof PointInput & keyof typeof points._.columns)[]
+const editedRecord = sql.raw(EDITED.map((k) => `${k} ${points[k].getSQLType()}`).join(', '))
+const editedSet = sql.raw(EDITED.map((k) => `${k} = e.${k}`).join(', '))
+
+/**
+ * Writes many points in one statement and answers each as the API shows it: the card its trigger wrote. A taken
+ * point number refuses the whole statement with the field's message.
+ */
+export async function updatePoints(db: Executor, edits: { pointId: number; input: PointInput }[]): Promise<Map<number, Point>> {
+  if (edits.length === 0) return new Map()
+  const rows = JSON.stringify(edits.map((e) => ({ ...e.input, point_id: e.pointId })))
+  const written = await withFreeNumber(
+    db.execute<{ point_id: number; card: string }>(sql`
+      update ${points} p set ${editedSet}, version = p.version + 1, updated_at = ${new Date()}
+      from jsonb_to_recordset(${rows}::jsonb) as e(point_id integer, ${editedRecord})
+      where p.point_id = e.point_id
+      returning p.point_id, p.card`),
   )
-  return JSON.parse(row!.json) as Point
+  return new Map(written.rows.map((row) => [row.point_id, JSON.parse(row.card) as Point]))
 }
 
 export async function deletePoint(db: Executor, pointId: number): Promise<void> {

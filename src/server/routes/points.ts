@@ -4,14 +4,15 @@ import { pointInput, pointListQuery, type Point, type PointInput } from '../../s
 import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
 import { audit } from '../lib/audit'
-import { fieldError, notFound } from '../lib/http-errors'
+import { HttpError, fieldError, notFound } from '../lib/http-errors'
 import { mutate } from '../lib/mutation'
 import { JSON_CONTENT_TYPE } from '../lib/sql-json'
 import type { Req } from '../lib/route-types'
 import { checkIfMatch, setEtag } from '../lib/versioning'
 import {
-  customerExists, deletePoint, findPoint, insertPoint, listPointsJson, pointInstallations, pointMonthConsumption, updatePoint,
+  deletePoint, existingCustomers, findPoint, insertPoint, listPointsJson, pointInstallations, pointMonthConsumption,
 } from '../repositories/points'
+import { editPoints } from '../commands/edit-points'
 
 type IdReq = Req<{ params: typeof idParams }>
 type WriteReq = Req<{ params: typeof idParams; body: typeof pointInput }>
@@ -23,7 +24,7 @@ async function existingPoint(db: Executor, id: number): Promise<Point> {
 }
 
 async function checkCustomer(db: Executor, input: PointInput): Promise<void> {
-  if (input.customer_id !== null && !(await customerExists(db, input.customer_id))) throw fieldError('customer_id', T.relatedMissing)
+  if (input.customer_id !== null && !(await existingCustomers(db, [input.customer_id])).has(input.customer_id)) throw fieldError('customer_id', T.relatedMissing)
 }
 
 /** Metering points; writes carry `version` for the offline outbox (ETag, If-Match, 412 with the current row). */
@@ -57,12 +58,9 @@ export async function pointRoutes(app: FastifyInstance) {
 
   app.put('/api/points/:id/', { config: { permission: 'points.change' }, schema: { params: idParams, body: pointInput } }, async (request: WriteReq, reply) => {
     const updated = await mutate(request, reply, async (tx) => {
-      const before = await existingPoint(tx, request.params.id)
-      checkIfMatch(request, before)
-      await checkCustomer(tx, request.body)
-      const after = await updatePoint(tx, request.params.id, request.body)
-      await audit(tx, request, 'point', request.params.id, 'update', before, after)
-      return after
+      const [result] = await editPoints(tx, request.user().user_id, [{ pointId: request.params.id, input: request.body, ifMatch: request.headers['if-match'] }])
+      if (result instanceof HttpError) throw result
+      return result!
     })
     setEtag(reply, updated.version)
     return updated
