@@ -1,23 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { and, eq, inArray, sql } from 'drizzle-orm'
-import { ATTACH_STATUS_DECLINED, DOC_STATUS_ACCEPTED, DOC_STATUS_DECLINED, DOC_STATUSES } from '../../shared/constants'
+import { DOC_STATUSES } from '../../shared/constants'
 import { idParams } from '../../shared/schemas/common'
 import {
   attachmentUpdate, byDocumentQuery, commentInput, documentRequestListQuery, documentRequestUpdate,
 } from '../../shared/schemas/requests'
 import { T } from '../../shared/texts'
-import {
-  documentAttachmentComments, documentCloseFiles, documentRequestAttachments, documentRequests, documentRequiredFiles,
-  documentTypeRequiredFiles, documentTypes, users,
-} from '../db/schema'
 import type { Executor } from '../db/client'
-import { audit } from '../lib/audit'
-import { HttpError, badRequest, fieldError, forbidden, notFound } from '../lib/http-errors'
+import {
+  addAttachmentComment, addCloseFiles, fileApplication, markCommentsViewed, setApplication, setAttachmentStatus, updateApplication,
+} from '../commands/applications'
+import { HttpError, fieldError, forbidden, notFound } from '../lib/http-errors'
 import { mutate } from '../lib/mutation'
 import type { Req } from '../lib/route-types'
 import { keepFilesIf, requiredFileIdOf } from '../files/uploads'
-import { checkFilingLimits, MB } from '../files/filing-limits'
-import { receiveMultipart, recordFiles, registerUploads } from '../files/storage'
+import { MB } from '../files/filing-limits'
+import { receiveMultipart, registerUploads } from '../files/storage'
 import { mailDeliverer, queueRequestMail } from '../mail/outbox'
 import { JSON_CONTENT_TYPE } from '../lib/sql-json'
 import {
@@ -79,39 +76,7 @@ export async function requestRoutes(app: FastifyInstance) {
         request,
         reply,
         async (tx) => {
-          await checkFilingLimits(tx, me.customer_id!, files, app.config)
-          const typeId = Number(fields.doc_type_id ?? fields.document_type)
-          const [type] = Number.isInteger(typeId) && typeId > 0 ? await tx.select().from(documentTypes).where(eq(documentTypes.doc_type_id, typeId)) : []
-          if (!type) throw fieldError('doc_type_id', T.requestTypeUnknown)
-          const required = await tx
-            .select({ id: documentRequiredFiles.doc_required_file_id, name: documentRequiredFiles.doc_required_file_name })
-            .from(documentTypeRequiredFiles)
-            .innerJoin(documentRequiredFiles, eq(documentRequiredFiles.doc_required_file_id, documentTypeRequiredFiles.doc_required_file_id))
-            .where(eq(documentTypeRequiredFiles.doc_type_id, type.doc_type_id))
-          const errors: Record<string, string[]> = {}
-          for (const file of files) if (!required.some((r) => r.id === requiredFileIdOf(file.fieldname))) errors[file.fieldname] = [T.requiredFileUnknown]
-          for (const r of required) if (!files.some((f) => requiredFileIdOf(f.fieldname) === r.id)) errors[`file_${r.id}`] = [T.requiredFileMissing(r.name)]
-          if (Object.keys(errors).length) throw badRequest(errors)
-          const [row] = await tx
-            .insert(documentRequests)
-            .values({
-              account_id: me.account_id!,
-              customer_id: me.customer_id!,
-              user_id: me.user_id,
-              doc_type_id: type.doc_type_id,
-              expired_date: sql<string>`current_date + ${type.expired_in_days}::int`,
-              new_files: files.length,
-            })
-            .returning({ id: documentRequests.doc_request_id })
-          const id = row!.id
-          await tx.update(documentRequests).set({ request_number: String(id).padStart(6, '0') }).where(eq(documentRequests.doc_request_id, id))
-          const fileIds = await recordFiles(tx, files, me.user_id)
-          // A type may require no files: then the application comes without attachments.
-          if (files.length) {
-            await tx.insert(documentRequestAttachments).values(files.map((f, i) => ({ doc_request_id: id, doc_required_file_id: requiredFileIdOf(f.fieldname), file_id: fileIds[i]! })))
-          }
-          const created = (await findRequest(tx, scopeOf(me), id))!
-          await audit(tx, request, 'document_request', id, 'create', null, created)
+          const created = await fileApplication(tx, me, Number(fields.doc_type_id ?? fields.document_type), files, app.config)
           changed(me.account_id)
           return created
         },
@@ -127,44 +92,17 @@ export async function requestRoutes(app: FastifyInstance) {
       const body = request.body
       const me = request.user()
       return mutate(request, reply, async (tx) => {
-        const before = await requestOr404(tx, request, request.params.id)
-        const set: Partial<typeof documentRequests.$inferInsert> = {}
-        if (body.doc_status !== undefined) {
-          set.doc_status = body.doc_status
-          const reason = body.decline_reason ?? before.decline_reason
-          if (body.doc_status === DOC_STATUS_DECLINED && !reason) throw fieldError('decline_reason', T.declineReasonRequired)
-          set.decline_reason = body.doc_status === DOC_STATUS_DECLINED ? reason : ''
-          if (body.doc_status === DOC_STATUS_ACCEPTED && (await listCloseFiles(tx, before.doc_request_id)).length === 0) throw fieldError('doc_status', T.closingFilesRequired)
-        } else if (body.decline_reason !== undefined) {
-          set.decline_reason = body.decline_reason
-        }
-        if (body.assigned_user_id !== undefined) {
-          if (body.assigned_user_id !== null) {
-            const [staff] = await tx
-              .select({ id: users.user_id })
-              .from(users)
-              .where(and(eq(users.user_id, body.assigned_user_id), eq(users.is_stuff, true), eq(users.account_id, me.account_id ?? 0)))
-            if (!staff) throw fieldError('assigned_user_id', T.assigneeUnknown)
-          }
-          set.assigned_user_id = body.assigned_user_id
-        }
-        if (body.expired_date !== undefined) set.expired_date = body.expired_date
-        await tx.update(documentRequests).set(set).where(eq(documentRequests.doc_request_id, before.doc_request_id))
-        const after = (await findRequest(tx, scopeOf(me), before.doc_request_id))!
-        await audit(tx, request, 'document_request', before.doc_request_id, 'update', before, after)
+        const after = await updateApplication(tx, me, await requestOr404(tx, request, request.params.id), body)
         changed(me.account_id)
         return after
       })
     },
   )
 
-  const action = (name: string, permission: 'requests.view' | 'requests.change', set: Partial<typeof documentRequests.$inferInsert>) =>
+  const action = (name: string, permission: 'requests.view' | 'requests.change', set: { archived: boolean } | { new_files: number }) =>
     app.post(`/api/document_request/:id/${name}/`, { config: { permission }, schema: { params: idParams } }, async (request: Req<{ params: typeof idParams }>, reply) =>
       mutate(request, reply, async (tx) => {
-        const before = await requestOr404(tx, request, request.params.id)
-        await tx.update(documentRequests).set(set).where(eq(documentRequests.doc_request_id, before.doc_request_id))
-        const after = (await findRequest(tx, scopeOf(request.user()), before.doc_request_id))!
-        await audit(tx, request, 'document_request', before.doc_request_id, name, before, after)
+        const after = await setApplication(tx, request.user(), await requestOr404(tx, request, request.params.id), name, set)
         changed(request.user().account_id)
         return after
       }),
@@ -196,16 +134,6 @@ export async function requestRoutes(app: FastifyInstance) {
     return found
   }
 
-  const addComment = async (tx: Executor, request: FastifyRequest, attach: { doc_request_attach_id: number; doc_request_id: number }, text: string) => {
-    const me = request.user()
-    const [row] = await tx
-      .insert(documentAttachmentComments)
-      .values({ doc_request_attach_id: attach.doc_request_attach_id, doc_request_id: attach.doc_request_id, doc_attachment_comment: text, created_by: me.user_id, by_staff: me.is_stuff })
-      .returning()
-    await audit(tx, request, 'attachment_comment', row!.doc_attachment_comment_id, 'create', null, row)
-    changed(me.account_id)
-  }
-
   app.patch(
     '/api/document_request_attachment/:id/',
     { config: { permission: 'requests.change' }, schema: { params: idParams, body: attachmentUpdate } },
@@ -213,10 +141,8 @@ export async function requestRoutes(app: FastifyInstance) {
       const { doc_request_attach_status: status, doc_attachment_comment: reason } = request.body
       return mutate(request, reply, async (tx) => {
         const attach = await attachmentOr404(tx, request, request.params.id)
-        await tx.update(documentRequestAttachments).set({ doc_request_attach_status: status }).where(eq(documentRequestAttachments.doc_request_attach_id, attach.doc_request_attach_id))
-        await audit(tx, request, 'attachment', attach.doc_request_attach_id, 'update', { status: attach.status }, { status })
-        // administration.md's API sets the status alone; a refusal's reason, when sent, is posted as a comment.
-        if (status === ATTACH_STATUS_DECLINED && reason) await addComment(tx, request, attach, reason)
+        await setAttachmentStatus(tx, request.user(), attach, status, reason)
+        changed(request.user().account_id)
         const [after] = await listAttachments(tx, scopeOf(request.user()), attach.doc_request_id, attach.doc_request_attach_id)
         return after
       })
@@ -227,10 +153,7 @@ export async function requestRoutes(app: FastifyInstance) {
     mutate(request, reply, async (tx) => {
       const me = request.user()
       const attach = await attachmentOr404(tx, request, request.params.id)
-      await tx
-        .update(documentAttachmentComments)
-        .set({ viewed: true })
-        .where(and(eq(documentAttachmentComments.doc_request_attach_id, attach.doc_request_attach_id), eq(documentAttachmentComments.by_staff, !me.is_stuff)))
+      await markCommentsViewed(tx, me, attach)
       changed(me.account_id)
       const [after] = await listAttachments(tx, scopeOf(me), attach.doc_request_id, attach.doc_request_attach_id)
       return after
@@ -247,7 +170,8 @@ export async function requestRoutes(app: FastifyInstance) {
         async (tx) => {
           const attach = await attachmentOr404(tx, request, request.body.doc_attachment)
           if (attach.doc_request_id !== request.body.doc_request_id) throw fieldError('doc_attachment', T.attachmentUnknown)
-          await addComment(tx, request, attach, request.body.doc_attachment_comment)
+          await addAttachmentComment(tx, request.user(), attach, request.body.doc_attachment_comment)
+          changed(request.user().account_id)
           const [after] = await listAttachments(tx, scopeOf(request.user()), attach.doc_request_id, attach.doc_request_attach_id)
           return after
         },
@@ -271,16 +195,7 @@ export async function requestRoutes(app: FastifyInstance) {
           const requestId = Number(fields.doc_request_id)
           if (!Number.isInteger(requestId) || requestId < 1) throw fieldError('doc_request_id', T.required)
           const found = await requestOr404(tx, request, requestId)
-          if (files.length === 0) throw fieldError('files', T.fileMissing)
-          const ids = [...new Set(files.map((f) => requiredFileIdOf(f.fieldname)))]
-          const known = ids.includes(null)
-            ? []
-            : await tx.select({ id: documentRequiredFiles.doc_required_file_id }).from(documentRequiredFiles).where(inArray(documentRequiredFiles.doc_required_file_id, ids as number[]))
-          if (known.length !== ids.length) throw fieldError('files', T.requiredFileUnknown)
-          const fileIds = await recordFiles(tx, files, request.user().user_id)
-          await tx.insert(documentCloseFiles).values(files.map((f, i) => ({ doc_request_id: found.doc_request_id, doc_required_file_id: requiredFileIdOf(f.fieldname), file_id: fileIds[i]! })))
-          const after = await listCloseFiles(tx, found.doc_request_id)
-          await audit(tx, request, 'document_close_file', found.doc_request_id, 'create', null, after)
+          const after = await addCloseFiles(tx, request.user(), found.doc_request_id, files)
           return after
         },
         { status: 201 },
