@@ -53,7 +53,7 @@ export async function findCustomer(db: Executor, accountId: number | null, id: n
 }
 
 /** Only the fields of the subscriber's type are kept; the others are stored empty. */
-export function storedFields(input: CustomerInput) {
+function storedFields(input: CustomerInput) {
   const kept = new Set<string>(CUSTOMER_TYPE_FIELDS[input.customer_type])
   const typed = Object.values(CUSTOMER_TYPE_FIELDS).flat()
   return Object.fromEntries(Object.entries(input).map(([key, value]) => [key, typed.includes(key as never) && !kept.has(key) ? '' : value])) as CustomerInput
@@ -62,4 +62,13 @@ export function storedFields(input: CustomerInput) {
 export async function insertCustomer(db: Executor, accountId: number | null, input: CustomerInput): Promise<Customer> {
   const [row] = await db.insert(customers).values({ ...storedFields(input), account_id: accountId }).returning({ customer_id: customers.customer_id })
   return (await findCustomer(db, null, row!.customer_id))!
+}
+
+export async function updateCustomer(db: Executor, id: number, input: CustomerInput): Promise<Customer> {
+  await db.update(customers).set(storedFields(input)).where(eq(customers.customer_id, id))
+  return (await findCustomer(db, null, id))!
+}
+
+export async function deleteCustomer(db: Executor, id: number): Promise<void> {
+  await db.delete(customers).where(eq(customers.customer_id, id))
 }

@@ -72,3 +72,11 @@ export async function changeGroup(db: Executor, actorId: number, id: number, inp
   }
   return { before, after: (await findGroup(db, id))! }
 }
+
+export async function deleteGroup(db: Executor, id: number): Promise<void> {
+  await db.delete(permissionsGroups).where(eq(permissionsGroups.permissions_group_id, id))
+}
+
+export function listPermissions(db: Executor) {
+  return db.select().from(permissions).orderBy(asc(permissions.permission_id))
+}

@@ -165,3 +165,17 @@ export async function removeUser(db: Executor, actorId: number, accountId: numbe
   await db.delete(users).where(eq(users.user_id, userId))
   return before
 }
+
+/** What signing in needs of a user, by login in any case. */
+export async function findLogin(db: Executor, username: string) {
+  const [user] = await db
+    .select({ user_id: users.user_id, password_hash: users.password_hash, is_active: users.is_active, credential_version: users.credential_version })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
+  return user
+}
+
+/** Replaces a password's hash made with older parameters, unless the password changed meanwhile. */
+export async function replaceOutdatedHash(db: Executor, userId: number, outdated: string, hash: string): Promise<void> {
+  await db.update(users).set({ password_hash: hash }).where(and(eq(users.user_id, userId), eq(users.password_hash, outdated)))
+}

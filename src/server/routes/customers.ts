@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify'
-import { eq } from 'drizzle-orm'
 import { idParams } from '../../shared/schemas/common'
 import { customerInput, customerListQuery, customerUpdate } from '../../shared/schemas/customers'
 import { T } from '../../shared/texts'
-import { customers } from '../db/schema'
 import { audit } from '../lib/audit'
 import { fieldError, notFound } from '../lib/http-errors'
 import { mutate } from '../lib/mutation'
 import type { Req } from '../lib/route-types'
 import { parseOr400 } from '../plugins/validation'
-import { findCustomer, insertCustomer, listCustomers, storedFields } from '../repositories/customers'
+import { deleteCustomer, findCustomer, insertCustomer, listCustomers, updateCustomer } from '../repositories/customers'
 
 /** The subscriber register (administration.md sections 2, 3, 5, 7). */
 export async function customerRoutes(app: FastifyInstance) {
@@ -47,8 +45,7 @@ export async function customerRoutes(app: FastifyInstance) {
         if (request.body.customer_type !== undefined && request.body.customer_type !== before.customer_type) throw fieldError('customer_type', T.customerTypeFixed)
         const { customer_id: _id, created_at: _created, name: _name, ...current } = before
         const merged = parseOr400(customerInput, { ...current, ...request.body })
-        await tx.update(customers).set(storedFields(merged)).where(eq(customers.customer_id, id))
-        const after = (await findCustomer(tx, null, id))!
+        const after = await updateCustomer(tx, id, merged)
         await audit(tx, request, 'customer', id, 'update', before, after)
         return after
       })
@@ -64,7 +61,7 @@ export async function customerRoutes(app: FastifyInstance) {
         async (tx) => {
           const before = await findCustomer(tx, request.user().account_id, request.params.id)
           if (!before) throw notFound()
-          await tx.delete(customers).where(eq(customers.customer_id, request.params.id))
+          await deleteCustomer(tx, request.params.id)
           await audit(tx, request, 'customer', request.params.id, 'delete', before, null)
         },
         { status: 204 },

@@ -1,17 +1,15 @@
 import type { FastifyInstance } from 'fastify'
-import { asc, eq } from 'drizzle-orm'
 import { idParams } from '../../shared/schemas/common'
 import { groupInput, groupListQuery, groupUpdate } from '../../shared/schemas/groups'
-import { permissions, permissionsGroups } from '../db/schema'
 import { audit } from '../lib/audit'
 import { notFound } from '../lib/http-errors'
 import { mutate } from '../lib/mutation'
 import type { Req } from '../lib/route-types'
-import { changeGroup, createGroup, findGroup, listGroups } from '../repositories/groups'
+import { changeGroup, createGroup, deleteGroup, findGroup, listGroups, listPermissions } from '../repositories/groups'
 
 export async function groupRoutes(app: FastifyInstance) {
   app.get('/api/permissions/', { config: { permission: 'groups.view' } }, async () =>
-    app.db.select().from(permissions).orderBy(asc(permissions.permission_id)),
+    listPermissions(app.db),
   )
 
   app.get('/api/permissions_groups/', { config: { permission: 'groups.view' }, schema: { querystring: groupListQuery } }, async (request: Req<{ query: typeof groupListQuery }>) =>
@@ -61,7 +59,7 @@ export async function groupRoutes(app: FastifyInstance) {
       async (tx) => {
         const before = await findGroup(tx, request.params.id)
         if (!before) throw notFound()
-        await tx.delete(permissionsGroups).where(eq(permissionsGroups.permissions_group_id, request.params.id))
+        await deleteGroup(tx, request.params.id)
         await audit(tx, request, 'permissions_group', request.params.id, 'delete', before, null)
       },
       { status: 204 },

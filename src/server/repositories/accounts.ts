@@ -1,0 +1,59 @@
+import { and, asc, count, eq } from 'drizzle-orm'
+import type { AccountEmail, AccountEmailInput } from '../../shared/schemas/account'
+import type { Executor } from '../db/client'
+import { accountEmails, accounts } from '../db/schema'
+import { paged, withPage, type PageQuery } from '../lib/listing'
+
+const accountColumns = {
+  account_id: accounts.account_id,
+  name: accounts.name,
+  external_notify_email: accounts.external_notify_email,
+  support_email: accounts.support_email,
+  inn: accounts.inn,
+}
+
+type EmailRow = typeof accountEmails.$inferSelect
+/** A mailbox's fields with the SMTP password sealed; an update leaves out what it does not change. */
+export type EmailFields = Omit<AccountEmailInput, 'smtp_password'> & { smtp_password_sealed: string }
+
+/** The SMTP password never leaves the server: the answer only says whether one is stored. */
+export const publicEmail = ({ smtp_password_sealed, account_id: _, ...row }: EmailRow): AccountEmail => ({
+  ...row,
+  smtp_encryption: row.smtp_encryption as AccountEmail['smtp_encryption'],
+  has_password: smtp_password_sealed !== '',
+})
+
+export async function findAccount(db: Executor, accountId: number) {
+  const [row] = await db.select(accountColumns).from(accounts).where(eq(accounts.account_id, accountId))
+  return row
+}
+
+export async function updateAccount(db: Executor, accountId: number, set: Partial<typeof accounts.$inferInsert>) {
+  const [row] = await db.update(accounts).set(set).where(eq(accounts.account_id, accountId)).returning(accountColumns)
+  return row!
+}
+
+export function listEmails(db: Executor, accountId: number, query: PageQuery) {
+  const where = eq(accountEmails.account_id, accountId)
+  const rows = withPage(db.select().from(accountEmails).where(where).orderBy(asc(accountEmails.name), asc(accountEmails.account_email_id)).$dynamic(), query)
+  return paged(rows, () => db.select({ count: count() }).from(accountEmails).where(where), publicEmail, query)
+}
+
+export async function findEmail(db: Executor, accountId: number, id: number) {
+  const [row] = await db.select().from(accountEmails).where(and(eq(accountEmails.account_id, accountId), eq(accountEmails.account_email_id, id)))
+  return row
+}
+
+export async function insertEmail(db: Executor, accountId: number, fields: EmailFields): Promise<EmailRow> {
+  const [row] = await db.insert(accountEmails).values({ ...fields, account_id: accountId }).returning()
+  return row!
+}
+
+export async function updateEmail(db: Executor, id: number, set: Partial<EmailFields>): Promise<EmailRow> {
+  const [row] = await db.update(accountEmails).set(set).where(eq(accountEmails.account_email_id, id)).returning()
+  return row!
+}
+
+export async function deleteEmail(db: Executor, id: number): Promise<void> {
+  await db.delete(accountEmails).where(eq(accountEmails.account_email_id, id))
+}
