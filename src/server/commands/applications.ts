@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { ATTACH_STATUS_DECLINED, DOC_STATUS_ACCEPTED, DOC_STATUS_DECLINED } from '../../shared/constants'
 import type { DocumentRequest, DocumentRequestUpdate } from '../../shared/schemas/requests'
 import { T } from '../../shared/texts'
@@ -14,6 +14,7 @@ import { requiredFileIdOf } from '../files/uploads'
 import { auditRows } from '../lib/audit'
 import { badRequest, fieldError } from '../lib/http-errors'
 import type { Principal } from '../plugins/auth'
+import { existingRequiredFiles } from '../repositories/request-types'
 import { findRequest, listCloseFiles, scopeOf } from '../repositories/requests'
 
 /** Applications (administration.md section 7): each write with its audit, in the caller's transaction. */
@@ -131,7 +132,7 @@ export async function addCloseFiles(tx: Executor, me: Principal, requestId: numb
   const ids = [...new Set(files.map((f) => requiredFileIdOf(f.fieldname)))]
   const known = ids.includes(null)
     ? []
-    : await tx.select({ id: documentRequiredFiles.doc_required_file_id }).from(documentRequiredFiles).where(inArray(documentRequiredFiles.doc_required_file_id, ids as number[]))
+    : await existingRequiredFiles(tx, ids as number[])
   if (known.length !== ids.length) throw fieldError('files', T.requiredFileUnknown)
   const fileIds = await recordFiles(tx, files, me.user_id)
   await tx.insert(documentCloseFiles).values(files.map((f, i) => ({ doc_request_id: requestId, doc_required_file_id: requiredFileIdOf(f.fieldname), file_id: fileIds[i]! })))

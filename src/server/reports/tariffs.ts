@@ -56,3 +56,11 @@ export async function listSchemes(db: Executor) {
       .map(({ tariff, name, start_minute, end_minute }) => ({ tariff, name, start_minute, end_minute })),
   }))
 }
+
+/** The scheme the account's reports use unless a report names another. */
+export async function setAccountScheme(db: Executor, accountId: number, schemeId: number): Promise<void> {
+  await db
+    .insert(accountTariffSchemes)
+    .values({ account_id: accountId, tariff_scheme_id: schemeId })
+    .onConflictDoUpdate({ target: accountTariffSchemes.account_id, set: { tariff_scheme_id: schemeId } })
+}

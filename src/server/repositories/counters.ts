@@ -295,3 +295,13 @@ export async function connParamsOf(db: Executor, counterModelApiId: number, valu
       : { par_name, description, par_value: values[par_name] ?? default_value, required },
   )
 }
+
+/** The meter installed now whose lorawandb connection has this net address. */
+export async function meterAtLorawanAddress(db: Executor, source: string, netAddress: string): Promise<number | undefined> {
+  const found = await db.execute<{ counter_id: number }>(sql`
+    select pc.counter_id from point_counters pc
+    join data_sources ds on ds.source_id = pc.source_id
+    where pc.removed_at is null and ds.name = ${source} and pc.conn_params->>'net_address' = ${netAddress}
+    limit 1`)
+  return found.rows[0]?.counter_id
+}

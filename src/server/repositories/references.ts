@@ -173,3 +173,33 @@ export async function findDataParameter(db: Executor, id: number): Promise<DataP
   const [row] = await selectParameters(db).where(eq(dataParameters.parameter_id, id))
   return row && toParameter(row)
 }
+
+type DataSourceFields = typeof dataSources.$inferInsert
+type DataParameterFields = typeof dataParameters.$inferInsert
+
+export async function insertDataSource(db: Executor, fields: DataSourceFields): Promise<DataSource> {
+  const [row] = await db.insert(dataSources).values(fields).returning()
+  return row!
+}
+
+export async function updateDataSource(db: Executor, id: number, fields: DataSourceFields): Promise<DataSource> {
+  const [row] = await db.update(dataSources).set(fields).where(eq(dataSources.source_id, id)).returning()
+  return row!
+}
+
+export async function deleteDataSource(db: Executor, id: number): Promise<void> {
+  await db.delete(dataSources).where(eq(dataSources.source_id, id))
+}
+
+export async function insertDataParameter(db: Executor, fields: DataParameterFields): Promise<number> {
+  const [row] = await db.insert(dataParameters).values(fields).returning({ id: dataParameters.parameter_id })
+  return row!.id
+}
+
+export async function updateDataParameter(db: Executor, id: number, fields: DataParameterFields): Promise<void> {
+  await db.update(dataParameters).set(fields).where(eq(dataParameters.parameter_id, id))
+}
+
+export async function deleteDataParameter(db: Executor, id: number): Promise<void> {
+  await db.delete(dataParameters).where(eq(dataParameters.parameter_id, id))
+}

@@ -163,3 +163,16 @@ export function healthTargets(db: Executor) {
     .from(represents)
     .where(and(eq(represents.check_health, true), sql`${represents.health_check_port} is not null`, sql`${represents.health_check_ip} <> ''`))
 }
+
+const marketArea = { area_inn: represents.area_inn, area_name: represents.area_name }
+
+/** The owner of the object's metering area, as its points' 80020 messages name it. */
+export async function findMarketArea(db: Executor, representId: number) {
+  const [row] = await db.select(marketArea).from(represents).where(eq(represents.represent_id, representId))
+  return row
+}
+
+export async function setMarketArea(db: Executor, representId: number, area: { area_inn: string; area_name: string }) {
+  const [row] = await db.update(represents).set(area).where(eq(represents.represent_id, representId)).returning(marketArea)
+  return row!
+}

@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from 'drizzle-orm'
+import { asc, count, eq, inArray, sql } from 'drizzle-orm'
 import { CUSTOMER_TYPES } from '../../shared/constants'
 import type { DocumentType, RequiredFile } from '../../shared/schemas/requests'
 import type { Executor } from '../db/client'
@@ -60,4 +60,38 @@ export async function listRequiredFiles(db: Executor, query: Page & { document_t
 export async function findRequiredFile(db: Executor, id: number): Promise<RequiredFile | undefined> {
   const [row] = await selectFiles(db).where(eq(documentRequiredFiles.doc_required_file_id, id))
   return row
+}
+
+type TypeFields = typeof documentTypes.$inferInsert
+type RequiredFileFields = typeof documentRequiredFiles.$inferInsert
+
+export async function insertType(db: Executor, fields: TypeFields): Promise<number> {
+  const [row] = await db.insert(documentTypes).values(fields).returning({ id: documentTypes.doc_type_id })
+  return row!.id
+}
+
+export async function updateType(db: Executor, id: number, set: Partial<TypeFields>): Promise<void> {
+  if (Object.keys(set).length) await db.update(documentTypes).set(set).where(eq(documentTypes.doc_type_id, id))
+}
+
+/** Which of these required files exist. */
+export async function existingRequiredFiles(db: Executor, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return []
+  const rows = await db.select({ id: documentRequiredFiles.doc_required_file_id }).from(documentRequiredFiles).where(inArray(documentRequiredFiles.doc_required_file_id, ids))
+  return rows.map((row) => row.id)
+}
+
+/** Sets the type's required files to exactly these. */
+export async function linkRequiredFiles(db: Executor, typeId: number, ids: number[]): Promise<void> {
+  await db.delete(documentTypeRequiredFiles).where(eq(documentTypeRequiredFiles.doc_type_id, typeId))
+  if (ids.length) await db.insert(documentTypeRequiredFiles).values(ids.map((id) => ({ doc_type_id: typeId, doc_required_file_id: id })))
+}
+
+export async function insertRequiredFile(db: Executor, fields: RequiredFileFields): Promise<number> {
+  const [row] = await db.insert(documentRequiredFiles).values(fields).returning({ id: documentRequiredFiles.doc_required_file_id })
+  return row!.id
+}
+
+export async function updateRequiredFile(db: Executor, id: number, set: Partial<RequiredFileFields>): Promise<void> {
+  if (Object.keys(set).length) await db.update(documentRequiredFiles).set(set).where(eq(documentRequiredFiles.doc_required_file_id, id))
 }

@@ -1,10 +1,10 @@
-import { eq, inArray, sql, type SQL } from 'drizzle-orm'
-import type { CounterTask, TaskInput } from '../../shared/schemas/collection'
+import { asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import type { CounterTask, TaskInput, TaskLog } from '../../shared/schemas/collection'
 import { pageOf, type ListQuery } from '../../shared/schemas/common'
 import { T } from '../../shared/texts'
 import { nextRunAfter, scheduleError } from '../collector/schedule'
 import type { Executor } from '../db/client'
-import { collectingServers, counterTasks, counters, taskGroups } from '../db/schema'
+import { collectingServers, counterTasks, counters, taskGroups, taskLogEntries, taskLogs } from '../db/schema'
 import { fieldError } from '../lib/http-errors'
 import { likePattern } from '../lib/listing'
 
@@ -82,7 +82,7 @@ export async function checkTaskInput(db: Executor, input: TaskInput, now: Date):
   if (problem) throw fieldError('value', problem)
 }
 
-export function taskValues(input: TaskInput) {
+function taskValues(input: TaskInput) {
   return {
     counter_id: input.counter_id,
     data_collecting_server_id: input.data_collecting_server_id,
@@ -108,4 +108,36 @@ export async function startTask(db: Executor, id: number, now: Date): Promise<vo
 
 export async function stopTask(db: Executor, id: number): Promise<void> {
   await db.update(counterTasks).set({ state: 'stopped', next_run_at: null }).where(eq(counterTasks.counter_task_id, id))
+}
+
+/** A new task, stopped until someone starts it. */
+export async function insertTask(db: Executor, input: TaskInput): Promise<number> {
+  const [row] = await db.insert(counterTasks).values({ ...taskValues(input), state: 'stopped' }).returning({ id: counterTasks.counter_task_id })
+  return row!.id
+}
+
+export async function updateTask(db: Executor, id: number, input: TaskInput): Promise<void> {
+  await db.update(counterTasks).set(taskValues(input)).where(eq(counterTasks.counter_task_id, id))
+}
+
+export async function deleteTask(db: Executor, id: number): Promise<void> {
+  await db.delete(counterTasks).where(eq(counterTasks.counter_task_id, id))
+}
+
+/** A task's runs, newest first, each with its log lines. */
+export async function listTaskLogs(db: Executor, taskId: number, page: { limit: number | null; offset: number }): Promise<{ count: number; results: TaskLog[] }> {
+  const where = eq(taskLogs.counter_task_id, taskId)
+  const rows = db.select().from(taskLogs).where(where).orderBy(desc(taskLogs.start_date), desc(taskLogs.task_log_id)).offset(page.offset)
+  const [logs, [total]] = await Promise.all([page.limit === null ? rows : rows.limit(page.limit), db.select({ count: count() }).from(taskLogs).where(where)])
+  const entries = logs.length
+    ? await db.select().from(taskLogEntries).where(inArray(taskLogEntries.task_log_id, logs.map((l) => l.task_log_id))).orderBy(asc(taskLogEntries.task_log_entry_id))
+    : []
+  const results = logs.map((log) => ({
+    task_log_id: log.task_log_id,
+    start_date: log.start_date.toISOString(),
+    end_date: log.end_date.toISOString(),
+    success: log.success,
+    entries: entries.filter((e) => e.task_log_id === log.task_log_id).map((e) => ({ date: e.date.toISOString(), text: e.text })),
+  }))
+  return { count: Number(total?.count ?? 0), results }
 }

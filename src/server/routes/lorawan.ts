@@ -1,11 +1,11 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { sql } from 'drizzle-orm'
 import { lorawanUplink } from '../../shared/schemas/collection'
 import { T } from '../../shared/texts'
 import { LORAWAN_SOURCE, channelOfCode } from '../collector/task-context'
 import { forbidden, notFound } from '../lib/http-errors'
 import type { Req } from '../lib/route-types'
+import { meterAtLorawanAddress } from '../repositories/counters'
 import { storeRegisterReadings, type RegisterRow } from '../repositories/readings'
 
 function secretMatches(expected: string | undefined, given: unknown): boolean {
@@ -23,12 +23,7 @@ export async function lorawanRoutes(app: FastifyInstance) {
   app.post('/api/lorawan/uplink/', { config: { access: 'public' }, schema: { body: lorawanUplink } }, async (request: Req<{ body: typeof lorawanUplink }>, reply) => {
     if (!secretMatches(app.config.lorawanSecret, request.headers['x-lorawan-secret'])) throw forbidden(T.lorawanSecret)
     const body = request.body
-    const found = await app.db.execute(sql`
-      select pc.counter_id from point_counters pc
-      join data_sources ds on ds.source_id = pc.source_id
-      where pc.removed_at is null and ds.name = ${LORAWAN_SOURCE} and pc.conn_params->>'net_address' = ${body.net_address}
-      limit 1`)
-    const counterId = (found.rows[0] as { counter_id: number } | undefined)?.counter_id
+    const counterId = await meterAtLorawanAddress(app.db, LORAWAN_SOURCE, body.net_address)
     if (counterId === undefined) throw notFound(T.lorawanUnknownAddress)
     const readAt = body.received_at ? new Date(body.received_at) : new Date()
     // A number is the total register; an array is [total, T1, T2, T3, T4].

@@ -1,18 +1,17 @@
 import type { FastifyInstance } from 'fastify'
-import { eq } from 'drizzle-orm'
 import { idParams, listQuery } from '../../shared/schemas/common'
 import {
   counterModelApiQuery, counterModelQuery, dataParameterInput, dataParameterQuery, dataSourceInput, modelParameterQuery,
 } from '../../shared/schemas/references'
 import { T } from '../../shared/texts'
-import { dataParameters, dataSources, resourceTypes } from '../db/schema'
 import { audit } from '../lib/audit'
 import { badRequest, fieldError, notFound } from '../lib/http-errors'
 import { mutate } from '../lib/mutation'
 import type { Req } from '../lib/route-types'
 import {
-  dataSourceInUse, findDataParameter, findDataSource, findModel, findModelApi, findResourceType, listDataParameters, listDataSources,
-  listModelApis, listModelParameters, listModels, listResourceTypes,
+  dataSourceInUse, deleteDataParameter, deleteDataSource, findDataParameter, findDataSource, findModel, findModelApi, findResourceType,
+  insertDataParameter, insertDataSource, listDataParameters, listDataSources, listModelApis, listModelParameters, listModels,
+  listResourceTypes, updateDataParameter, updateDataSource,
 } from '../repositories/references'
 import type { Executor } from '../db/client'
 import { referenceEditRoutes } from './reference-edits'
@@ -50,9 +49,9 @@ export async function referenceRoutes(app: FastifyInstance) {
       request,
       reply,
       async (tx) => {
-        const [row] = await tx.insert(dataSources).values(request.body).returning()
-        await audit(tx, request, 'data_source', row!.source_id, 'create', null, row)
-        return row!
+        const row = await insertDataSource(tx, request.body)
+        await audit(tx, request, 'data_source', row.source_id, 'create', null, row)
+        return row
       },
       { status: 201 },
     ),
@@ -60,9 +59,9 @@ export async function referenceRoutes(app: FastifyInstance) {
   app.put('/api/data_sources/:id/', { config: change, schema: { params: idParams, body: dataSourceInput } }, (request: Req<{ params: typeof idParams; body: typeof dataSourceInput }>, reply) =>
     mutate(request, reply, async (tx) => {
       const before = found(await findDataSource(tx, request.params.id))
-      const [after] = await tx.update(dataSources).set(request.body).where(eq(dataSources.source_id, request.params.id)).returning()
+      const after = await updateDataSource(tx, request.params.id, request.body)
       await audit(tx, request, 'data_source', request.params.id, 'update', before, after)
-      return after!
+      return after
     }),
   )
 
@@ -70,8 +69,7 @@ export async function referenceRoutes(app: FastifyInstance) {
   app.get('/api/data_parameters/:id/', { config: view, schema: { params: idParams } }, async (request: IdReq) => found(await findDataParameter(app.db, request.params.id)))
 
   const checkResourceType = async (tx: Executor, id: number) => {
-    const [row] = await tx.select({ id: resourceTypes.resource_type_id }).from(resourceTypes).where(eq(resourceTypes.resource_type_id, id))
-    if (!row) throw fieldError('resource_type_id', T.relatedMissing)
+    if (!(await findResourceType(tx, id))) throw fieldError('resource_type_id', T.relatedMissing)
   }
   app.post('/api/data_parameters/', { config: change, schema: { body: dataParameterInput } }, (request: Req<{ body: typeof dataParameterInput }>, reply) =>
     mutate(
@@ -79,9 +77,9 @@ export async function referenceRoutes(app: FastifyInstance) {
       reply,
       async (tx) => {
         await checkResourceType(tx, request.body.resource_type_id)
-        const [row] = await tx.insert(dataParameters).values(request.body).returning({ id: dataParameters.parameter_id })
-        const created = await findDataParameter(tx, row!.id)
-        await audit(tx, request, 'data_parameter', row!.id, 'create', null, created)
+        const id = await insertDataParameter(tx, request.body)
+        const created = await findDataParameter(tx, id)
+        await audit(tx, request, 'data_parameter', id, 'create', null, created)
         return created!
       },
       { status: 201 },
@@ -91,7 +89,7 @@ export async function referenceRoutes(app: FastifyInstance) {
     mutate(request, reply, async (tx) => {
       const before = found(await findDataParameter(tx, request.params.id))
       await checkResourceType(tx, request.body.resource_type_id)
-      await tx.update(dataParameters).set(request.body).where(eq(dataParameters.parameter_id, request.params.id))
+      await updateDataParameter(tx, request.params.id, request.body)
       const after = await findDataParameter(tx, request.params.id)
       await audit(tx, request, 'data_parameter', request.params.id, 'update', before, after)
       return after!
@@ -107,7 +105,7 @@ export async function referenceRoutes(app: FastifyInstance) {
         async (tx) => {
           const before = found(await findDataSource(tx, request.params.id))
           if (await dataSourceInUse(tx, request.params.id)) throw badRequest(T.inUse)
-          await tx.delete(dataSources).where(eq(dataSources.source_id, request.params.id))
+          await deleteDataSource(tx, request.params.id)
           await audit(tx, request, 'data_source', request.params.id, 'delete', before, null)
         },
         { status: 204 },
@@ -121,7 +119,7 @@ export async function referenceRoutes(app: FastifyInstance) {
         reply,
         async (tx) => {
           const before = found(await findDataParameter(tx, request.params.id))
-          await tx.delete(dataParameters).where(eq(dataParameters.parameter_id, request.params.id))
+          await deleteDataParameter(tx, request.params.id)
           await audit(tx, request, 'data_parameter', request.params.id, 'delete', before, null)
         },
         { status: 204 },

@@ -1,16 +1,15 @@
 import type { FastifyInstance } from 'fastify'
-import { eq } from 'drizzle-orm'
 import { idParams } from '../../shared/schemas/common'
 import { accountTariffSchemeInput, marketAreaInput, reportPointSearchQuery, reportQuery } from '../../shared/schemas/reports'
 import { T } from '../../shared/texts'
-import { accountTariffSchemes, represents } from '../db/schema'
 import { fieldError, notFound } from '../lib/http-errors'
 import { mutate } from '../lib/mutation'
 import { audit } from '../lib/audit'
 import type { Req } from '../lib/route-types'
 import { contentDisposition, makeReport } from '../reports'
 import { searchReportPoints } from '../reports/point-search'
-import { listSchemes, loadScheme } from '../reports/tariffs'
+import { listSchemes, loadScheme, setAccountScheme } from '../reports/tariffs'
+import { findMarketArea, setMarketArea } from '../repositories/represents'
 
 export async function reportRoutes(app: FastifyInstance) {
   app.post('/api/get_report/', { config: { permission: 'reports.export' }, schema: { querystring: reportQuery } }, async (request: Req<{ query: typeof reportQuery }>, reply) => {
@@ -35,12 +34,11 @@ export async function reportRoutes(app: FastifyInstance) {
     async (request: Req<{ params: typeof idParams; body: typeof marketAreaInput }>, reply) =>
       mutate(request, reply, async (tx) => {
         const id = request.params.id
-        const area = { area_inn: represents.area_inn, area_name: represents.area_name }
-        const [before] = await tx.select(area).from(represents).where(eq(represents.represent_id, id))
+        const before = await findMarketArea(tx, id)
         if (!before) throw notFound()
-        const [after] = await tx.update(represents).set(request.body).where(eq(represents.represent_id, id)).returning(area)
+        const after = await setMarketArea(tx, id, request.body)
         await audit(tx, request, 'represent', id, 'update', before, after)
-        return after!
+        return after
       }),
   )
 
@@ -63,10 +61,7 @@ export async function reportRoutes(app: FastifyInstance) {
       if (!(await loadScheme(app.db, accountId, schemeId))) throw fieldError('tariff_scheme_id', T.reportSchemeNotFound)
       return mutate(request, reply, async (tx) => {
         const before = (await loadScheme(tx, accountId))?.tariff_scheme_id ?? null
-        await tx
-          .insert(accountTariffSchemes)
-          .values({ account_id: accountId, tariff_scheme_id: schemeId })
-          .onConflictDoUpdate({ target: accountTariffSchemes.account_id, set: { tariff_scheme_id: schemeId } })
+        await setAccountScheme(tx, accountId, schemeId)
         await audit(tx, request, 'account_tariff_scheme', accountId, 'update', { tariff_scheme_id: before }, { tariff_scheme_id: schemeId })
         return { tariff_scheme_id: schemeId }
       })

@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify'
-import { eq, inArray } from 'drizzle-orm'
 import { idParams } from '../../shared/schemas/common'
 import {
   documentTypeInput, documentTypeUpdate, requiredFileInput, requiredFileLinkInput, requiredFileListQuery, requiredFileUpdate,
 } from '../../shared/schemas/requests'
 import { listQuery } from '../../shared/schemas/common'
 import { T } from '../../shared/texts'
-import { documentRequiredFiles, documentTypeRequiredFiles, documentTypes } from '../db/schema'
 import { audit } from '../lib/audit'
 import { fieldError, notFound } from '../lib/http-errors'
 import { mutate } from '../lib/mutation'
@@ -14,7 +12,10 @@ import type { Req } from '../lib/route-types'
 import { parseOr400 } from '../plugins/validation'
 import { keepFilesIf } from '../files/uploads'
 import { receiveMultipart, recordFiles, registerUploads } from '../files/storage'
-import { findRequiredFile, findType, listRequiredFiles, listTypes } from '../repositories/request-types'
+import {
+  existingRequiredFiles, findRequiredFile, findType, insertRequiredFile, insertType, linkRequiredFiles, listRequiredFiles, listTypes,
+  updateRequiredFile, updateType,
+} from '../repositories/request-types'
 
 const reader = { permission: 'requests.view', subscriber: true } as const
 const manager = { permission: 'request_types.manage' } as const
@@ -30,9 +31,9 @@ export async function requestTypeRoutes(app: FastifyInstance) {
       request,
       reply,
       async (tx) => {
-        const [row] = await tx.insert(documentTypes).values(request.body).returning({ id: documentTypes.doc_type_id })
-        const created = (await findType(tx, row!.id))!
-        await audit(tx, request, 'document_type', row!.id, 'create', null, created)
+        const id = await insertType(tx, request.body)
+        const created = (await findType(tx, id))!
+        await audit(tx, request, 'document_type', id, 'create', null, created)
         return created
       },
       { status: 201 },
@@ -43,7 +44,7 @@ export async function requestTypeRoutes(app: FastifyInstance) {
     mutate(request, reply, async (tx) => {
       const before = await findType(tx, request.params.id)
       if (!before) throw notFound()
-      if (Object.keys(request.body).length) await tx.update(documentTypes).set(request.body).where(eq(documentTypes.doc_type_id, before.doc_type_id))
+      await updateType(tx, before.doc_type_id, request.body)
       const after = (await findType(tx, before.doc_type_id))!
       await audit(tx, request, 'document_type', before.doc_type_id, 'update', before, after)
       return after
@@ -56,12 +57,8 @@ export async function requestTypeRoutes(app: FastifyInstance) {
       const before = await findType(tx, request.body.doc_type_id)
       if (!before) throw fieldError('doc_type_id', T.requestTypeUnknown)
       const ids = [...new Set(request.body.required_files)]
-      if (ids.length) {
-        const known = await tx.select({ id: documentRequiredFiles.doc_required_file_id }).from(documentRequiredFiles).where(inArray(documentRequiredFiles.doc_required_file_id, ids))
-        if (known.length !== ids.length) throw fieldError('required_files', T.requiredFileUnknown)
-      }
-      await tx.delete(documentTypeRequiredFiles).where(eq(documentTypeRequiredFiles.doc_type_id, before.doc_type_id))
-      if (ids.length) await tx.insert(documentTypeRequiredFiles).values(ids.map((id) => ({ doc_type_id: before.doc_type_id, doc_required_file_id: id })))
+      if ((await existingRequiredFiles(tx, ids)).length !== ids.length) throw fieldError('required_files', T.requiredFileUnknown)
+      await linkRequiredFiles(tx, before.doc_type_id, ids)
       const after = (await findType(tx, before.doc_type_id))!
       await audit(tx, request, 'document_type', before.doc_type_id, 'link_required_files', before, after)
       return after
@@ -77,9 +74,9 @@ export async function requestTypeRoutes(app: FastifyInstance) {
       request,
       reply,
       async (tx) => {
-        const [row] = await tx.insert(documentRequiredFiles).values(request.body).returning({ id: documentRequiredFiles.doc_required_file_id })
-        const created = (await findRequiredFile(tx, row!.id))!
-        await audit(tx, request, 'document_required_file', row!.id, 'create', null, created)
+        const id = await insertRequiredFile(tx, request.body)
+        const created = (await findRequiredFile(tx, id))!
+        await audit(tx, request, 'document_required_file', id, 'create', null, created)
         return created
       },
       { status: 201 },
@@ -98,7 +95,7 @@ export async function requestTypeRoutes(app: FastifyInstance) {
         if (!before) throw notFound()
         const [exampleId] = await recordFiles(tx, files, request.user().user_id)
         const set = { ...body, ...(exampleId ? { example_file_id: exampleId } : {}) }
-        if (Object.keys(set).length) await tx.update(documentRequiredFiles).set(set).where(eq(documentRequiredFiles.doc_required_file_id, before.doc_required_file_id))
+        await updateRequiredFile(tx, before.doc_required_file_id, set)
         const after = (await findRequiredFile(tx, before.doc_required_file_id))!
         await audit(tx, request, 'document_required_file', before.doc_required_file_id, exampleId ? 'upload_sample' : 'update', before, after)
         return after

@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify'
-import { asc, count, desc, eq, inArray } from 'drizzle-orm'
-import { taskInput, taskListQuery, taskLogQuery, type TaskLog } from '../../shared/schemas/collection'
+import { taskInput, taskListQuery, taskLogQuery } from '../../shared/schemas/collection'
 import { idParams, listQuery, pageOf } from '../../shared/schemas/common'
-import { collectingServers, counterTasks, taskLogEntries, taskLogs } from '../db/schema'
+import type { Executor } from '../db/client'
 import { audit } from '../lib/audit'
 import { notFound } from '../lib/http-errors'
 import { mutate } from '../lib/mutation'
 import type { Req } from '../lib/route-types'
-import { checkTaskInput, findTask, listTasks, startTask, stopTask, taskValues } from '../repositories/tasks'
-import type { Executor } from '../db/client'
-import { paged, withPage } from '../lib/listing'
+import { listCollectingServers } from '../repositories/collecting-servers'
+import { checkTaskInput, deleteTask, findTask, insertTask, listTaskLogs, listTasks, startTask, stopTask, updateTask } from '../repositories/tasks'
 
 async function existingTask(db: Executor, id: number) {
   const task = await findTask(db, id)
@@ -20,8 +18,7 @@ async function existingTask(db: Executor, id: number) {
 /** Collecting servers, counter tasks with start/stop, and task logs (metering.md section 7). */
 export async function taskRoutes(app: FastifyInstance) {
   app.get('/api/collecting_servers/', { config: { permission: 'tasks.view' }, schema: { querystring: listQuery } }, async (request: Req<{ query: typeof listQuery }>) => {
-    const rows = withPage(app.db.select().from(collectingServers).orderBy(asc(collectingServers.data_collecting_server_id)).$dynamic(), request.query)
-    return paged(rows, () => app.db.select({ count: count() }).from(collectingServers), (s) => ({ ...s, last_seen_at: s.last_seen_at?.toISOString() ?? null }), request.query)
+    return listCollectingServers(app.db, request.query)
   })
 
   app.get('/api/counters_tasks/', { config: { permission: 'tasks.view' }, schema: { querystring: taskListQuery } }, async (request: Req<{ query: typeof taskListQuery }>) =>
@@ -38,9 +35,9 @@ export async function taskRoutes(app: FastifyInstance) {
       reply,
       async (tx) => {
         await checkTaskInput(tx, request.body, new Date())
-        const [row] = await tx.insert(counterTasks).values({ ...taskValues(request.body), state: 'stopped' }).returning({ id: counterTasks.counter_task_id })
-        const task = await existingTask(tx, row!.id)
-        await audit(tx, request, 'counter_task', row!.id, 'create', null, task)
+        const id = await insertTask(tx, request.body)
+        const task = await existingTask(tx, id)
+        await audit(tx, request, 'counter_task', id, 'create', null, task)
         return task
       },
       { status: 201 },
@@ -56,7 +53,7 @@ export async function taskRoutes(app: FastifyInstance) {
         const before = await existingTask(tx, id)
         const now = new Date()
         await checkTaskInput(tx, request.body, now)
-        await tx.update(counterTasks).set(taskValues(request.body)).where(eq(counterTasks.counter_task_id, id))
+        await updateTask(tx, id, request.body)
         // A running task follows its new schedule from now on.
         if (before.state === 'working' || before.state === 'paused') await startTask(tx, id, now)
         const after = await existingTask(tx, id)
@@ -71,7 +68,7 @@ export async function taskRoutes(app: FastifyInstance) {
       reply,
       async (tx) => {
         const before = await existingTask(tx, request.params.id)
-        await tx.delete(counterTasks).where(eq(counterTasks.counter_task_id, request.params.id))
+        await deleteTask(tx, request.params.id)
         await audit(tx, request, 'counter_task', request.params.id, 'delete', before, null)
       },
       { status: 204 },
@@ -99,20 +96,6 @@ export async function taskRoutes(app: FastifyInstance) {
   )
 
   app.get('/api/tasks_logs/', { config: { permission: 'tasks.view' }, schema: { querystring: taskLogQuery } }, async (request: Req<{ query: typeof taskLogQuery }>) => {
-    const { limit, offset } = pageOf(request.query)
-    const where = eq(taskLogs.counter_task_id, request.query.task_id)
-    const rows = app.db.select().from(taskLogs).where(where).orderBy(desc(taskLogs.start_date), desc(taskLogs.task_log_id)).offset(offset)
-    const [logs, [total]] = await Promise.all([limit === null ? rows : rows.limit(limit), app.db.select({ count: count() }).from(taskLogs).where(where)])
-    const entries = logs.length
-      ? await app.db.select().from(taskLogEntries).where(inArray(taskLogEntries.task_log_id, logs.map((l) => l.task_log_id))).orderBy(asc(taskLogEntries.task_log_entry_id))
-      : []
-    const results: TaskLog[] = logs.map((log) => ({
-      task_log_id: log.task_log_id,
-      start_date: log.start_date.toISOString(),
-      end_date: log.end_date.toISOString(),
-      success: log.success,
-      entries: entries.filter((e) => e.task_log_id === log.task_log_id).map((e) => ({ date: e.date.toISOString(), text: e.text })),
-    }))
-    return { count: Number(total?.count ?? 0), results }
+    return listTaskLogs(app.db, request.query.task_id, pageOf(request.query))
   })
 }
