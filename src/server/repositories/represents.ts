@@ -176,3 +176,39 @@ export async function setMarketArea(db: Executor, representId: number, area: { a
   const [row] = await db.update(represents).set(area).where(eq(represents.represent_id, representId)).returning(marketArea)
   return row!
 }
+
+type RepresentFields = Pick<typeof represents.$inferInsert, 'name' | 'remark' | 'parent_id'>
+export type RepresentPointLink = typeof representPoints.$inferSelect
+
+export async function insertRepresent(db: Executor, fields: RepresentFields): Promise<number> {
+  const [row] = await db.insert(represents).values(fields).returning({ id: represents.represent_id })
+  return row!.id
+}
+
+export async function updateRepresent(db: Executor, id: number, fields: Partial<typeof represents.$inferInsert>): Promise<void> {
+  await db.update(represents).set(fields).where(eq(represents.represent_id, id))
+}
+
+export async function deleteRepresent(db: Executor, id: number): Promise<void> {
+  await db.delete(represents).where(eq(represents.represent_id, id))
+}
+
+/** Links the point to the object at the end of its list; nothing when it is already there. */
+export async function linkPoint(db: Executor, representId: number, pointId: number): Promise<RepresentPointLink | undefined> {
+  const place = await nextPointPlace(db, representId)
+  const [link] = await db.insert(representPoints).values({ represent_id: representId, point_id: pointId, ...place }).onConflictDoNothing().returning()
+  return link
+}
+
+export async function unlinkPoint(db: Executor, representId: number, pointId: number): Promise<RepresentPointLink | undefined> {
+  const [link] = await db
+    .delete(representPoints)
+    .where(and(eq(representPoints.represent_id, representId), eq(representPoints.point_id, pointId)))
+    .returning()
+  return link
+}
+
+export async function updatePointLink(db: Executor, representPointId: number, set: Partial<typeof representPoints.$inferInsert>): Promise<RepresentPointLink> {
+  const [link] = await db.update(representPoints).set(set).where(eq(representPoints.represent_point_id, representPointId)).returning()
+  return link!
+}

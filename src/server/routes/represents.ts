@@ -1,18 +1,18 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { and, eq } from 'drizzle-orm'
 import { idParams } from '../../shared/schemas/common'
 import {
   halfsQuery, pointColorBody, pointIdQuery, pointOrderBody, representCreate, representListQuery, representPointQuery, representUpdate,
 } from '../../shared/schemas/represents'
 import { T } from '../../shared/texts'
-import { points, representPoints, represents } from '../db/schema'
 import type { Executor } from '../db/client'
 import { audit } from '../lib/audit'
 import { fieldError, notFound } from '../lib/http-errors'
 import { mutate } from '../lib/mutation'
 import type { Req } from '../lib/route-types'
+import { findPoint } from '../repositories/points'
 import {
-  availablePointsOf, findRepresent, findRepresentPoint, listRepresents, nextPointPlace, representPointsOf, representTree,
+  availablePointsOf, deleteRepresent, findRepresent, findRepresentPoint, insertRepresent, linkPoint, listRepresents, representPointsOf,
+  representTree, unlinkPoint, updatePointLink, updateRepresent, type RepresentPointLink,
 } from '../repositories/represents'
 import { representBalanceRoutes } from './represent-balance'
 
@@ -51,9 +51,9 @@ export async function representRoutes(app: FastifyInstance) {
       async (tx) => {
         const { parent_id } = request.body
         if (parent_id !== null && !(await findRepresent(tx, parent_id))) throw fieldError('parent_id', T.representParentMissing)
-        const [row] = await tx.insert(represents).values({ name: request.body.name, remark: request.body.remark, parent_id }).returning()
-        const created = await findRepresent(tx, row!.represent_id)
-        await audit(tx, request, 'represent', row!.represent_id, 'create', null, created)
+        const id = await insertRepresent(tx, { name: request.body.name, remark: request.body.remark, parent_id })
+        const created = await findRepresent(tx, id)
+        await audit(tx, request, 'represent', id, 'create', null, created)
         return created
       },
       { status: 201 },
@@ -69,7 +69,7 @@ export async function representRoutes(app: FastifyInstance) {
         const before = await existingRepresent(tx, id)
         // The path names the object; a body's represent_id is only an echo of it.
         const { represent_id: _echo, ...fields } = request.body
-        await tx.update(represents).set(fields).where(eq(represents.represent_id, id))
+        await updateRepresent(tx, id, fields)
         const after = await findRepresent(tx, id)
         await audit(tx, request, 'represent', id, 'update', before, after)
         return after
@@ -82,7 +82,7 @@ export async function representRoutes(app: FastifyInstance) {
       reply,
       async (tx) => {
         const before = await existingRepresent(tx, request.params.id)
-        await tx.delete(represents).where(eq(represents.represent_id, request.params.id))
+        await deleteRepresent(tx, request.params.id)
         await audit(tx, request, 'represent', request.params.id, 'delete', before, null)
       },
       { status: 204 },
@@ -117,10 +117,8 @@ export async function representRoutes(app: FastifyInstance) {
           const representId = request.params.id
           const pointId = request.query.point_id
           await existingRepresent(tx, representId)
-          const [point] = await tx.select({ point_id: points.point_id }).from(points).where(eq(points.point_id, pointId))
-          if (!point) throw fieldError('point_id', T.relatedMissing)
-          const place = await nextPointPlace(tx, representId)
-          const [link] = await tx.insert(representPoints).values({ represent_id: representId, point_id: pointId, ...place }).onConflictDoNothing().returning()
+          if (!(await findPoint(tx, pointId))) throw fieldError('point_id', T.relatedMissing)
+          const link = await linkPoint(tx, representId, pointId)
           if (!link) throw fieldError('point_id', T.pointAlreadyInRepresent)
           await audit(tx, request, 'represent', representId, 'add_point', null, link)
           return link
@@ -137,8 +135,7 @@ export async function representRoutes(app: FastifyInstance) {
         request,
         reply,
         async (tx) => {
-          const where = and(eq(representPoints.represent_id, request.params.id), eq(representPoints.point_id, request.query.point_id))
-          const [link] = await tx.delete(representPoints).where(where).returning()
+          const link = await unlinkPoint(tx, request.params.id, request.query.point_id)
           if (!link) throw fieldError('point_id', T.pointNotInRepresent)
           await audit(tx, request, 'represent', request.params.id, 'del_point', link, null)
         },
@@ -150,17 +147,13 @@ export async function representRoutes(app: FastifyInstance) {
   const updateLink = (
     request: Req<{ params: typeof idParams; query: typeof representPointQuery }>,
     reply: FastifyReply,
-    change: (link: typeof representPoints.$inferSelect) => Partial<typeof representPoints.$inferInsert>,
+    change: (link: RepresentPointLink) => Partial<RepresentPointLink>,
   ) =>
     mutate(request, reply, async (tx) => {
       const before = await existingLink(tx, request.params.id, request.query.represent_point_id)
-      const [after] = await tx
-        .update(representPoints)
-        .set(change(before))
-        .where(eq(representPoints.represent_point_id, before.represent_point_id))
-        .returning()
+      const after = await updatePointLink(tx, before.represent_point_id, change(before))
       await audit(tx, request, 'represent', request.params.id, 'update_point', before, after)
-      return after!
+      return after
     })
 
   const linkSchema = { params: idParams, querystring: representPointQuery }
