@@ -164,7 +164,8 @@ describe('applications', () => {
     const download = await t.call(subscriber.token, { method: 'GET', url: `/api/download/${name}` })
     expect(download.statusCode).toBe(200)
     expect(download.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
-    expect(download.headers['content-disposition']).toContain("filename*=UTF-8''akt.pdf")
+    // One Content-Disposition for every download: an ASCII fallback and the exact name (RFC 6266).
+    expect(download.headers['content-disposition']).toBe(`attachment; filename="akt.pdf"; filename*=UTF-8''akt.pdf`)
     expect((await t.call(stranger.token, { method: 'GET', url: `/api/download/${name}` })).statusCode).toBe(403)
     for (const forgedName of ['..%2F..%2Fserver-secret', '..%2Fpglite', `${'0'.repeat(32)}.pdf`, 'server-secret']) {
       expect((await t.call(t.adminToken, { method: 'GET', url: `/api/download/${forgedName}` })).statusCode).toBe(404)

@@ -70,7 +70,3 @@ export async function makeReport(db: Executor, accountId: number | null, q: Repo
   write(out).catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))))
   return { fileName: reportFileName(form, objectNames, points, period), contentType: XLSX, body: out }
 }
-
-/** Content-Disposition with an ASCII fallback and the exact name in RFC 5987 form. */
-export const contentDisposition = (fileName: string) =>
-  `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`

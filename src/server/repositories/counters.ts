@@ -10,7 +10,7 @@ import { T } from '../../shared/texts'
 import { connParamErrors } from '../../shared/validation/conn-params'
 import type { Executor } from '../db/client'
 import { counterModelApis, counterModels, counterOperations, counters, dataSources, modelConnParams, pointCounters, points, users } from '../db/schema'
-import { HttpError, fieldError } from '../lib/http-errors'
+import { badRequest, fieldError } from '../lib/http-errors'
 import type { SecretBox } from '../lib/secret-box'
 import { amongIds, likePattern, listShapeKey, listShapeOf, orderedBy, orderingOf, paged, trigramTarget, withPage, type ListShape, type SearchKind } from '../lib/listing'
 import { pagedJson } from '../lib/sql-json'
@@ -171,7 +171,7 @@ export async function install(db: Executor, installation: Installation): Promise
   const [point] = await lockPoint(db, installation.pointId)
   if (!point) throw fieldError('point_id', T.relatedMissing)
   if (await pointHasCounter(db, installation.pointId)) throw fieldError('point_id', T.pointHasCounter)
-  if (await currentInstallation(db, installation.counterId)) throw new HttpError(400, { detail: T.counterInstalledElsewhere })
+  if (await currentInstallation(db, installation.counterId)) throw badRequest(T.counterInstalledElsewhere)
   await db.insert(pointCounters).values({
     point_id: installation.pointId,
     counter_id: installation.counterId,
@@ -190,7 +190,7 @@ export async function install(db: Executor, installation: Installation): Promise
 /** Ends the meter's current installation; a meter on no point is refused with the spec's message. */
 export async function takeOffCounter(db: Executor, counterId: number, at: Date): Promise<number> {
   const current = await currentInstallation(db, counterId)
-  if (!current) throw new HttpError(400, { detail: T.counterNotInstalled })
+  if (!current) throw badRequest(T.counterNotInstalled)
   if (at < current.installed_at) throw fieldError('operation_date', T.invalidValue)
   // The point, then the meter's row, then its installation, as a rename of the point and an edit of the meter's
   // ratios take them: in another order, they could deadlock.
@@ -272,17 +272,17 @@ export async function resolveConnParams(
   const known = await modelGroupConnParams(db, counterModelApiId)
   const names = new Set(known.map((p) => p.par_name))
   const unknown = Object.keys(changes).filter((name) => !names.has(name))
-  if (unknown.length > 0) throw new HttpError(400, Object.fromEntries(unknown.map((name) => [`conn_params.${name}`, [T.unknownConnParam]])))
+  if (unknown.length > 0) throw badRequest(Object.fromEntries(unknown.map((name) => [`conn_params.${name}`, [T.unknownConnParam]])))
   const [group] = await db.select({ driver: counterModelApis.driver }).from(counterModelApis).where(eq(counterModelApis.counter_model_api_id, counterModelApiId))
   const invalid = connParamErrors(changes, group?.driver)
-  if (Object.keys(invalid).length > 0) throw new HttpError(400, Object.fromEntries(Object.entries(invalid).map(([field, message]) => [field, [message]])))
+  if (Object.keys(invalid).length > 0) throw badRequest(Object.fromEntries(Object.entries(invalid).map(([field, message]) => [field, [message]])))
   const base = previous ?? sealConnSecrets(box, Object.fromEntries(known.map((p) => [p.par_name, p.default_value])))
   const values: ConnParamValues = { ...base, ...sealConnSecrets(box, changes) }
   const sourceName = values[CONN_SOURCE_PARAM] || CONN_SOURCES.TCP
   const [source] = await db.select({ id: dataSources.source_id }).from(dataSources).where(eq(dataSources.name, sourceName))
   if (!source) throw fieldError(`conn_params.${CONN_SOURCE_PARAM}`, T.unknownSource)
   const missing = visibleConnParams(known, sourceName).filter((p) => p.required && !values[p.par_name])
-  if (missing.length > 0) throw new HttpError(400, Object.fromEntries(missing.map((p) => [`conn_params.${p.par_name}`, [T.required]])))
+  if (missing.length > 0) throw badRequest(Object.fromEntries(missing.map((p) => [`conn_params.${p.par_name}`, [T.required]])))
   return { values: { ...values, [CONN_SOURCE_PARAM]: sourceName }, sourceId: source.id }
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { loginInput } from '../../shared/schemas/auth'
 import { T } from '../../shared/texts'
-import { HttpError } from '../lib/http-errors'
+import { HttpError, badRequest } from '../lib/http-errors'
 import { hashIsOutdated, hashPassword, verifyPassword } from '../lib/password'
 import type { Req } from '../lib/route-types'
 import { loginDelay, loginThrottle } from '../lib/login-throttle'
@@ -30,7 +30,7 @@ export async function authRoutes(app: FastifyInstance, options: { maxFailures?: 
       if (!user || !ok || !user.is_active) {
         throttle.fail(throttleKey)
         delay.fail(login)
-        throw new HttpError(400, { non_field_errors: [T.loginFailed] })
+        throw badRequest({ non_field_errors: [T.loginFailed] })
       }
       throttle.succeed(throttleKey)
       delay.succeed(login)

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { downloadParams } from '../../shared/schemas/requests'
+import { contentDisposition } from '../lib/content-disposition'
 import { forbidden, notFound } from '../lib/http-errors'
 import type { Req } from '../lib/route-types'
 import { filesDir } from '../files/storage'
@@ -24,7 +25,7 @@ export async function fileRoutes(app: FastifyInstance) {
     if (!(await mayDownload(app, request.user(), file.file_id))) throw forbidden()
     return reply
       .header('Content-Type', file.content_type)
-      .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.real_file_name)}`)
+      .header('Content-Disposition', contentDisposition(file.real_file_name))
       .header('Cache-Control', 'private, no-store')
       .send(createReadStream(path.join(filesDir(app), file.file_name)))
   })

@@ -6,6 +6,7 @@ import { balanceCsv } from '../balance/csv'
 import { profileOf } from '../balance/profile'
 import { healthSnapshot } from '../health/health-checker'
 import type { Executor } from '../db/client'
+import { contentDisposition } from '../lib/content-disposition'
 import { notFound } from '../lib/http-errors'
 import type { Req } from '../lib/route-types'
 import { balancePointsOf, findRepresent } from '../repositories/represents'
@@ -19,7 +20,7 @@ async function objectOf(db: Executor, id: number) {
 function sendCsv(reply: FastifyReply, fileName: string, body: string) {
   return reply
     .header('Content-Type', 'text/csv; charset=utf-8')
-    .header('Content-Disposition', `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+    .header('Content-Disposition', contentDisposition(fileName))
     .send(body)
 }
 
