@@ -2,6 +2,7 @@
  * Shapes of the rows the console mirrors offline and of the outbox entries (DESIGN.md section 6).
  * Rows carry only the fields this layer reads; the server may send more and they are stored as they come.
  */
+import type { Counter } from '../../shared/schemas/counters'
 import type { MirroredInstallation, MirroredReadings } from '../../shared/schemas/mirror'
 
 export interface PointRow {
@@ -20,18 +21,8 @@ export interface PointRow {
   version: number
 }
 
-export interface CounterRow {
-  counter_id: number
-  serial_num: string
-  point_id?: number | null
-  coeff?: number
-  coeff_voltage?: number
-  model_name?: string
-  is_active?: boolean
-  /** Null or absent: the account's zone. */
-  time_zone?: string | null
-  version: number
-}
+/** A meter as the server lists it; a row cached before a field existed, or changed on the device, may lack it. */
+export type CounterRow = Pick<Counter, 'counter_id' | 'serial_num' | 'version'> & Partial<Omit<Counter, 'counter_id' | 'serial_num' | 'version'>>
 
 /** A meter's installation on a point, as the point's "Счетчики" tab shows it (read only on the device). */
 export type InstallationRow = MirroredInstallation

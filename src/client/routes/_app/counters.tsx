@@ -81,7 +81,6 @@ function CountersPage() {
     }
   }
 
-  const row = (c: CounterRow) => c as CounterRow & { point_name?: string | null; is_current?: boolean }
   return (
     <>
       <PageHeader title="Счётчики" actions={<SearchInput value={search.search} onChange={(text) => setSearch({ search: text, page: 1 })} placeholder="Серийный номер" label="Поиск по серийному номеру" />} />
@@ -101,9 +100,9 @@ function CountersPage() {
             header: 'Точка учёта',
             hideBelow: 'md',
             render: (c) =>
-              row(c).is_current && c.point_id ? (
+              c.is_current && c.point_id ? (
                 <Link to="/points/$id/counters" params={{ id: String(c.point_id) }}>
-                  {row(c).point_name}
+                  {c.point_name}
                 </Link>
               ) : (
                 ''
