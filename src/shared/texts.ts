@@ -110,6 +110,7 @@ export const T = {
   pageSizeAllRefused: (max: number) => `Этот список выдаётся по страницам: page_size не более ${max}`,
   staleVersion: 'Запись была изменена другим пользователем',
   idempotencyReuse: 'Ключ идемпотентности уже использован для другого запроса',
+  idempotencyKeyTooLong: 'Idempotency-Key: не более 200 символов',
   outboxBatchTooLarge: (max: number) => `Не более ${max} правок в одном пакете`,
   outboxBatchEmpty: 'Пакет не содержит правок',
   outboxPathInvalid: 'Пакетом отправляются только правки Точек учёта и счётчиков',

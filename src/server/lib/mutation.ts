@@ -86,7 +86,7 @@ export async function mutate<T>(
     reply.code(status)
     return body
   }
-  if (key.length > 200) throw badRequest('Idempotency-Key: не более 200 символов')
+  if (key.length > 200) throw badRequest(T.idempotencyKeyTooLong)
   const hash = requestHash(request.method, request.url, request.body, request.multipartDigest)
   try {
     const body = await db.transaction(async (tx) => {
