@@ -1,33 +1,14 @@
 import type { Db } from '../../src/server/db/client'
-import { counterModelApis, counterModels, counters, pointCounters, points, resourceTypes } from '../../src/server/db/schema'
+import { factories } from '../helpers/factories'
 
-/** Small factories for balance tests: a meter model, points, meters and installations with their ratios. */
+/** Small factories for balance tests: points, meters and installations with their ratios. */
 export function meteringFactory(db: Db) {
-  let modelId: number | undefined
-  let seq = 0
-  const model = async () => {
-    if (modelId) return modelId
-    const [rt] = await db.insert(resourceTypes).values({ name: 'Электроэнергия' }).returning()
-    const [api] = await db.insert(counterModelApis).values({ name: 'Меркурий 230', resource_type_id: rt!.resource_type_id, driver: 'mercury230' }).returning()
-    const [m] = await db
-      .insert(counterModels)
-      .values({ name: 'Меркурий 230 ART-03', resource_type_id: rt!.resource_type_id, counter_model_api_id: api!.counter_model_api_id })
-      .returning()
-    modelId = m!.model_id
-    return modelId
-  }
+  const make = factories(db)
   return {
-    point: async (name: string) => {
-      const [row] = await db.insert(points).values({ name, point_number: `PN-${++seq}`, address: `ул. Ленина, ${seq}` }).returning()
-      return row!.point_id
-    },
-    counter: async () => {
-      const [row] = await db.insert(counters).values({ serial_num: `SN${Date.now() % 100000}-${++seq}`, model_id: await model() }).returning()
-      return row!.counter_id
-    },
-    install: async (point_id: number, counter_id: number, installed_at: Date, removed_at: Date | null, ratio: { coeff?: number; coeff_voltage?: number } = {}) => {
-      await db.insert(pointCounters).values({ point_id, counter_id, installed_at, removed_at, coeff: ratio.coeff ?? 1, coeff_voltage: ratio.coeff_voltage ?? 1 })
-    },
+    point: (name: string) => make.point({ name }),
+    counter: () => make.meter(),
+    install: (point_id: number, counter_id: number, installed_at: Date, removed_at: Date | null, ratio: { coeff?: number; coeff_voltage?: number } = {}) =>
+      make.install(point_id, counter_id, { at: installed_at, removedAt: removed_at, coeff: ratio.coeff, coeffVoltage: ratio.coeff_voltage }),
   }
 }
 

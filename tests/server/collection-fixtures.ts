@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm'
 import type { Executor } from '../../src/server/db/client'
-import { counterTasks, counters, pointCounters, points, taskGroups } from '../../src/server/db/schema'
+import { counterTasks, taskGroups } from '../../src/server/db/schema'
 import { seedRegistryReferences, type RegistryReferences } from '../../src/server/db/seed/registry'
 import { ensureCollectingServer } from '../../src/server/repositories/collecting-servers'
 import type { EmulatedMeterSpec } from '../../src/server/collector/emulator/meter-spec'
+import { factories } from '../helpers/factories'
 
 /** Reference data, collecting servers 1 and 2, and the task groups by kind. */
 export async function collectionReferences(db: Executor) {
@@ -18,18 +19,16 @@ let serial = 70_000_000
 
 /** A point with a meter of `model` installed, its connection parameters pointing at `port` with `netAddress`. */
 export async function installedMeter(db: Executor, refs: RegistryReferences, options: { model: string; port: number; netAddress: number; source?: string }) {
-  const [point] = await db.insert(points).values({ name: `Точка ${serial}`, point_number: `T-${serial}`, address: 'г. Вологда' }).returning()
-  const [counter] = await db.insert(counters).values({ serial_num: String(serial++), model_id: refs.modelIds[options.model]!, coeff: 2, coeff_voltage: 1 }).returning()
-  await db.insert(pointCounters).values({
-    point_id: point!.point_id,
-    counter_id: counter!.counter_id,
-    installed_at: new Date(Date.now() - 30 * 86_400_000),
+  const make = factories(db)
+  const pointId = await make.point({ name: `Точка ${serial}`, point_number: `T-${serial}`, address: 'г. Вологда' })
+  const counterId = await make.meter({ serial_num: String(serial++), model_id: refs.modelIds[options.model]!, coeff: 2, coeff_voltage: 1 })
+  await make.install(pointId, counterId, {
+    at: new Date(Date.now() - 30 * 86_400_000),
     coeff: 2,
-    coeff_voltage: 1,
-    source_id: refs.sourceIds[options.source ?? 'TCP']!,
-    conn_params: { host: '127.0.0.1', port: String(options.port), net_address: String(options.netAddress), timeout_ms: '300', retries: '1' },
+    sourceId: refs.sourceIds[options.source ?? 'TCP']!,
+    connParams: { host: '127.0.0.1', port: String(options.port), net_address: String(options.netAddress), timeout_ms: '300', retries: '1' },
   })
-  return { pointId: point!.point_id, counterId: counter!.counter_id, serial: counter!.serial_num }
+  return { pointId, counterId, serial: String(serial - 1) }
 }
 
 /** A Mercury 230 of the emulator answering for a meter installed with installedMeter. */

@@ -1,8 +1,6 @@
 import type { Db } from '../../src/server/db/client'
-import {
-  counterModelApis, counterModels, counters, pointCounters, points, representPoints, represents, resourceTypes,
-} from '../../src/server/db/schema'
 import { storeIntervals, storeRegisterReadings, type IntervalRow } from '../../src/server/repositories/readings'
+import { factories } from '../helpers/factories'
 
 /** An instant given in Moscow local time (UTC+3, the account's default zone). */
 export const msk = (local: string) => new Date(`${local}+03:00`)
@@ -33,38 +31,22 @@ const registers = (counter_id: number, read_at: Date, [total, t1, t2, t3]: numbe
  * - «Ввод 3»: no meter.
  */
 export async function reportDataSet(db: Db) {
-  const [rt] = await db.insert(resourceTypes).values({ name: 'Электроэнергия' }).returning()
-  const [api] = await db.insert(counterModelApis).values({ name: 'Меркурий 230', resource_type_id: rt!.resource_type_id, driver: 'mercury230' }).returning()
-  const [model] = await db
-    .insert(counterModels)
-    .values({ name: 'Меркурий 230 ART-03', resource_type_id: rt!.resource_type_id, counter_model_api_id: api!.counter_model_api_id })
-    .returning()
-  const point = async (name: string, point_number: string) =>
-    (await db.insert(points).values({ name, point_number, address: 'ул. Ленина, 1' }).returning())[0]!.point_id
-  const counter = async (serial_num: string) => (await db.insert(counters).values({ serial_num, model_id: model!.model_id }).returning())[0]!.counter_id
-  const object = async (name: string, parent_id: number | null = null) =>
-    (await db.insert(represents).values({ name, parent_id }).returning())[0]!.represent_id
-
-  const north = await object('ПС Северная')
-  const tp1 = await object('ТП-1', north)
-  const tp2 = await object('ТП-2')
-  const p1 = await point('Ввод 1', '770001')
-  const p2 = await point('Ввод 2', '770002')
-  const p3 = await point('Ввод 3', '770003')
-  await db.insert(representPoints).values([
-    { represent_id: tp1, point_id: p1, color: '#3182ce', order_num: 1 },
-    { represent_id: tp2, point_id: p2, color: '#3182ce', order_num: 1 },
-    { represent_id: tp2, point_id: p3, color: '#3182ce', order_num: 2 },
-  ])
-  const c1 = await counter('1001')
-  const c2 = await counter('2002')
-  const c3 = await counter('3003')
+  const make = factories(db)
+  const north = await make.object('ПС Северная')
+  const tp1 = await make.object('ТП-1', north)
+  const tp2 = await make.object('ТП-2')
+  const p1 = await make.point({ name: 'Ввод 1', point_number: '770001', address: 'ул. Ленина, 1' })
+  const p2 = await make.point({ name: 'Ввод 2', point_number: '770002', address: 'ул. Ленина, 1' })
+  const p3 = await make.point({ name: 'Ввод 3', point_number: '770003', address: 'ул. Ленина, 1' })
+  await make.withPoints(tp1, [p1])
+  await make.withPoints(tp2, [p2, p3])
+  const c1 = await make.meter({ serial_num: '1001' })
+  const c2 = await make.meter({ serial_num: '2002' })
+  const c3 = await make.meter({ serial_num: '3003' })
   const change = msk('2025-05-02T12:00:00')
-  await db.insert(pointCounters).values([
-    { point_id: p1, counter_id: c1, installed_at: msk('2025-04-01T00:00:00'), removed_at: null, coeff: 10, coeff_voltage: 2 },
-    { point_id: p2, counter_id: c2, installed_at: msk('2025-04-01T00:00:00'), removed_at: change, coeff: 1, coeff_voltage: 1 },
-    { point_id: p2, counter_id: c3, installed_at: change, removed_at: null, coeff: 5, coeff_voltage: 1 },
-  ])
+  await make.install(p1, c1, { at: msk('2025-04-01T00:00:00'), coeff: 10, coeffVoltage: 2 })
+  await make.install(p2, c2, { at: msk('2025-04-01T00:00:00'), removedAt: change })
+  await make.install(p2, c3, { at: change, coeff: 5 })
 
   const start = msk('2025-05-01T00:00:00')
   const end = msk('2025-05-03T00:00:00')
