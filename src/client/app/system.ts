@@ -38,8 +38,8 @@ const config = defineConfig({
 let system: SystemContext | undefined
 
 /**
- * The console's Chakra system, built on first use. Building it (the theme's tokens and their CSS variables) takes
- * 50-70 ms of the main thread; `ChakraRoot` starts it in a task of its own.
+ * The console's Chakra system, built on first use. Building it (the theme's tokens and their CSS variables) is a
+ * long task for the main thread, so `ChakraRoot` starts it in a task of its own.
  */
 export function appSystem(): SystemContext {
   return (system ??= createSystem(defaultConfig, config))

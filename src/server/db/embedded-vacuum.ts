@@ -8,7 +8,7 @@ type TableStats = { relname: string; vacuum: boolean }
 
 /**
  * PGlite runs no background workers, so no autovacuum: without it dead rows pile up, the planner keeps the statistics
- * of the first load, and pages never become all-visible (a sequential scan of fresh rows measured ten times slower).
+ * of the first load, and pages never become all-visible, so scans read every row's visibility again.
  * This applies autovacuum's own default thresholds to the tables' counters and vacuums or analyzes the tables that
  * passed them, one statement per table so that queries waiting on the single connection run in between.
  */

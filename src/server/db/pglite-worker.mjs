@@ -126,8 +126,7 @@ function readAnswer(bytes, formats) {
         if (length < 0) row[i] = null
         else {
           if (formats[i] === BINARY_FORMAT) {
-            // Views of one copy of the answer, handed over in one transfer: a buffer of its own per value cost
-            // more than the query on a list of 25.
+            // Views of one copy of the answer, handed over in one transfer, not a buffer of its own per value.
             if (!copy) {
               copy = bytes.slice()
               answer.buffers.push(/** @type {ArrayBuffer} */ (copy.buffer))
@@ -172,8 +171,8 @@ function readAnswer(bytes, formats) {
 
 /**
  * The backend's answer to the exchange under way, gathered from the chunks PGlite hands over (8 KB each). Kept
- * between exchanges, grown as an answer needs and given back after a large one: a new copy of every chunk and a join
- * of them afterwards cost a list's answer more than a quarter of its throughput.
+ * between exchanges, grown as an answer needs and given back after a large one, rather than copying every chunk and
+ * joining the copies afterwards (docs/applications.md «Volume»).
  */
 const RECEIVE_SIZE = 64 * 1024
 let received = new Uint8Array(RECEIVE_SIZE)

@@ -5,8 +5,8 @@ const SHAPES_KEPT = 100
 
 /**
  * A busy list's statements kept built, one per shape: what changes its SQL text (ordering, which filters, the page),
- * while the values are bound through Drizzle placeholders. Drizzle otherwise builds the text again on every call,
- * which was a sixth of a list's CPU time. `build` returns a Drizzle prepared query; the name Drizzle asks for is a
+ * while the values are bound through Drizzle placeholders, so that Drizzle does not build the text again on every
+ * call (docs/registry.md «Benchmark»). `build` returns a Drizzle prepared query; the name Drizzle asks for is a
  * label only, since both drivers prepare statements by their text (PreparingClient, the PGlite worker).
  * The least recently used shape leaves first.
  */

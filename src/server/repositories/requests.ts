@@ -32,7 +32,7 @@ const statusJson = sql`case ${documentRequests.doc_status} ${sql.join(
 /**
  * Comments of the other side that the caller has not read yet. The flags are written into the text, not bound:
  * a prepared statement's generic plan cannot use the partial index on unread comments for a bound value, so
- * PostgreSQL would plan the statement again on every call (two thirds of the list's database time).
+ * PostgreSQL would plan the statement again on every call (docs/applications.md «Volume»).
  */
 const unreadOf = (staff: boolean) => sql`not c.viewed and ${staff ? sql`not c.by_staff` : sql`c.by_staff`}`
 const unreadBy = (staff: boolean, on: SQL) =>
@@ -40,8 +40,8 @@ const unreadBy = (staff: boolean, on: SQL) =>
 
 /**
  * An application as the API shows it (DocumentRequest), as JSON text: its stored card (see the schema) with the status
- * and the caller's unread comments (`unread`). A list sends these rows as they come; joining four tables and writing
- * the JSON of every row on every page was four fifths of a list's database time.
+ * and the caller's unread comments (`unread`). A list sends these rows as they come instead of joining four tables
+ * and writing the JSON of every row on every page (docs/applications.md «Volume»).
  */
 const applicationJson = (unread: SQL<number>) =>
   sql<string>`'{' || ${documentRequests.card} || ',"status":' || ${statusJson} || ',"unread_comments":' || ${unread} || '}'`
