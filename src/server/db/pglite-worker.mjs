@@ -102,7 +102,8 @@ const ERROR_FIELDS = /** @type {Record<string, string>} */ ({
 
 /**
  * Reads the backend's answer to one exchange. Only what the pool uses is kept; text values are decoded once, bytea
- * values stay bytes. PGlite's own parser copies every value before decoding it.
+ * values stay bytes. PGlite's own parser copies every value before decoding it, and node-postgres' (pg-protocol)
+ * decodes every value as text, bytea included (docs/registry.md «Benchmark»).
  * @param {Uint8Array} bytes @param {number[]} formats the rows' columns' formats, as bound
  */
 function readAnswer(bytes, formats) {
