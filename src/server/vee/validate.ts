@@ -47,7 +47,8 @@ export async function validatePoll(
       select * from unnest(
         ${pgArray(intervals.map((r) => r.counter_id))}::int[], ${pgArray(intervals.map((r) => r.channel))}::smallint[],
         ${pgArray(intervals.map((r) => r.interval_start.toISOString()))}::timestamptz[],
-        ${pgArray(intervals.map((r) => r.minutes ?? 30))}::smallint[]) as p(counter_id, channel, interval_start, minutes)
+        ${pgArray(intervals.map((r) => r.minutes ?? 30))}::smallint[], ${pgArray(intervals.map((r) => r.value))}::float8[],
+        ${pgArray(intervals.map((r) => r.status ?? VALID))}::smallint[]) as p(counter_id, channel, interval_start, minutes, value, status)
     ),
     spans as (
       select p.counter_id, p.channel, min(p.interval_start) as lo, max(p.interval_start) as hi, min(p.minutes) as minutes
@@ -64,6 +65,7 @@ export async function validatePoll(
       insert into interval_values (counter_id, channel, interval_start, minutes, value, status)
       select g.counter_id, g.channel, t, g.minutes, null, ${MISSING}
       from gap_spans g, generate_series(g.lo, g.hi, make_interval(mins => g.minutes)) t
+      where not exists (select 1 from polled p where p.counter_id = g.counter_id and p.channel = g.channel and p.interval_start = t)
       on conflict do nothing
       returning 1
     ),
@@ -76,11 +78,9 @@ export async function validatePoll(
       having count(*) >= ${USUAL_MIN_DAYS}
     ),
     spikes as (
-      select v.counter_id, v.channel, v.interval_start, ${VEE_RULE.SPIKE} as rule
-      from polled p
-      join usual u on u.counter_id = p.counter_id and u.channel = p.channel
-      join interval_values v on v.counter_id = p.counter_id and v.channel = p.channel and v.interval_start = p.interval_start
-      where v.status = ${VALID} and u.value > 0 and v.value > ${settings.spikeFactor}::float8 * u.value
+      select p.counter_id, p.channel, p.interval_start, ${VEE_RULE.SPIKE} as rule
+      from polled p join usual u on u.counter_id = p.counter_id and u.channel = p.channel
+      where p.status = ${VALID} and u.value > 0 and p.value > ${settings.spikeFactor}::float8 * u.value
     ),
     readings as (
       select * from unnest(
@@ -141,9 +141,9 @@ export async function validatePoll(
       where v.status = ${VALID}
     ),
     drifts as (
-      select v.counter_id, v.channel, v.interval_start, ${VEE_RULE.CLOCK_DRIFT} as rule
-      from polled p join interval_values v on v.counter_id = p.counter_id and v.channel = p.channel and v.interval_start = p.interval_start
-      where v.status = ${VALID} and p.counter_id = any(${pgArray(drifting)}::int[])
+      select p.counter_id, p.channel, p.interval_start, ${VEE_RULE.CLOCK_DRIFT} as rule
+      from polled p
+      where p.status = ${VALID} and p.counter_id = any(${pgArray(drifting)}::int[])
     ),
     flags as (
       select distinct on (counter_id, channel, interval_start) * from (
@@ -156,7 +156,7 @@ export async function validatePoll(
     flagged as (
       update interval_values v set status = ${SUSPECT}
       from flags f
-      where v.counter_id = f.counter_id and v.channel = f.channel and v.interval_start = f.interval_start
+      where v.counter_id = f.counter_id and v.channel = f.channel and v.interval_start = f.interval_start and v.status = ${VALID}
       returning v.counter_id, v.channel, v.interval_start, v.value, f.rule
     ),
     logged as (
@@ -165,8 +165,8 @@ export async function validatePoll(
       returning 1
     )
     select (select count(*) from gaps)::int
-           + (select count(*)::int from gap_spans g join interval_values v on v.counter_id = g.counter_id and v.channel = g.channel
-              and v.interval_start >= g.lo and v.interval_start <= g.hi and v.status = ${MISSING}) as missing,
+           + (select coalesce(sum((select count(*) from interval_values v where v.counter_id = g.counter_id and v.channel = g.channel
+              and v.interval_start between g.lo and g.hi and v.status = ${MISSING})), 0)::int from gap_spans g) as missing,
            (select count(*) from logged)::int as flagged`)
   const row = result.rows[0] as { missing: number; flagged: number }
   return { missing: Number(row.missing), flagged: Number(row.flagged) }
