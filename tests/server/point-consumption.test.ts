@@ -35,14 +35,14 @@ afterAll(() => t.close())
 
 describe('a point’s consumption by day', () => {
   it('leaves the days after today empty instead of repeating the last reading', async () => {
-    const rows = await consumptionByDate(t.database.db, pointId, '2026-11', NOW)
+    const rows = await consumptionByDate(t.database.db, pointId, '2026-11', 'Europe/Moscow', NOW)
     expect(rows).toHaveLength(30)
     expect(rows.slice(0, 4).map((r) => [r.counter_value, r.consumption])).toEqual([[1048, 96], [1096, 96], [35144, 96], [35144, null]])
     expect(rows.slice(4).every((r) => r.counter_value === null && r.consumption === null)).toBe(true)
   })
 
   it('flags a reading that disagrees with the day’s consumption', async () => {
-    const rows = await consumptionByDate(t.database.db, pointId, '2026-11', NOW)
+    const rows = await consumptionByDate(t.database.db, pointId, '2026-11', 'Europe/Moscow', NOW)
     expect(rows.map((r) => r.reading_mismatch)).toEqual([false, false, true, ...Array(27).fill(false)])
   })
 })

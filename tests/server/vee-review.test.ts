@@ -112,7 +112,7 @@ describe('VEE review', () => {
 
 describe('the point profile', () => {
   it('gives a half-hour\'s own status and a bucket the status of its least trustworthy half-hour', async () => {
-    const pointProfile = (interval: number) => profileData(t.database.db, pointId, CHANNEL.A_PLUS, interval, at(0), at(6))
+    const pointProfile = (interval: number) => profileData(t.database.db, pointId, CHANNEL.A_PLUS, interval, at(0), at(6), 'Europe/Moscow')
     const halfHours = await pointProfile(30)
     expect(halfHours.map((i) => [i.date, i.status])).toEqual([
       [at(0).toISOString(), VALID], [at(1).toISOString(), VALID], [at(2).toISOString(), ESTIMATED], [at(3).toISOString(), ESTIMATED], [at(4).toISOString(), EDITED],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { CHANNEL, DEFAULT_TIME_ZONE } from '../../shared/metering'
+import { CHANNEL } from '../../shared/metering'
 import type { BalanceItem, CounterValues, CounterValuesQuery } from '../../shared/schemas/represents'
 import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
@@ -16,9 +16,9 @@ type ReadingRow = { point_id: number; moments: (string | number)[]; vals: (strin
  * reading taken that day at or before that time (null when the meter was not read that day by then).
  * Readings are the meter's own register values, as on its display.
  */
-export async function counterValuesOf(db: Executor, objectPoints: BalancePoint[], query: CounterValuesQuery): Promise<CounterValues> {
+export async function counterValuesOf(db: Executor, objectPoints: BalancePoint[], query: CounterValuesQuery, timeZone: string): Promise<CounterValues> {
   checkPeriodLength(query.beginDate, query.endDate, MAX_DAYS)
-  const tz = DEFAULT_TIME_ZONE
+  const tz = timeZone
   const headers = [
     { key: TIME_KEY, title: T.balanceDate },
     ...objectPoints.map((p) => ({ key: pointKey(p.point_id), title: p.name, point_id: p.point_id, sign: p.sign, unit: 'кВт·ч' })),

@@ -1,18 +1,12 @@
-import { DEFAULT_TIME_ZONE } from '../../shared/metering'
 import { T } from '../../shared/texts'
 import type { BalanceHeader, BalanceItem } from '../../shared/schemas/represents'
 import { TIME_KEY } from './compose'
 
 const BOM = '\uFEFF'
 
-const dateTime = new Intl.DateTimeFormat('ru-RU', {
-  timeZone: DEFAULT_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-})
+/** DD.MM.YYYY HH:mm in the account's zone, as a Russian spreadsheet reads a date. */
+const dateTimeIn = (timeZone: string) =>
+  new Intl.DateTimeFormat('ru-RU', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })
 
 function quote(text: string): string {
   return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
@@ -22,7 +16,8 @@ function quote(text: string): string {
  * A table for Excel in Russian locale: UTF-8 with BOM, ';' between cells, decimal comma, DD.MM.YYYY HH:mm;
  * the period's total, when given, as a last row «Итого», as the table on screen shows it.
  */
-export function balanceCsv(headers: BalanceHeader[], items: BalanceItem[], total?: BalanceItem): string {
+export function balanceCsv(headers: BalanceHeader[], items: BalanceItem[], timeZone: string, total?: BalanceItem): string {
+  const dateTime = dateTimeIn(timeZone)
   const titles = headers.map((h) => quote(h.unit ? `${h.title}, ${h.unit}` : h.title))
   const line = (item: BalanceItem, time: string) =>
     headers

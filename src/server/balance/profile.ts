@@ -1,4 +1,4 @@
-import { CHANNEL, DEFAULT_TIME_ZONE } from '../../shared/metering'
+import { CHANNEL } from '../../shared/metering'
 import type { ProfileData, ProfileQuery } from '../../shared/schemas/represents'
 import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
@@ -41,6 +41,7 @@ export async function profileOf(
   objectPoints: BalancePoint[],
   settings: BalanceSettings,
   query: ProfileQuery,
+  timeZone: string,
   now: Date = new Date(),
 ): Promise<ProfileData> {
   checkPeriodLength(query.beginDate, query.endDate, PROFILE_MAX_DAYS[query.interval]!)
@@ -54,7 +55,7 @@ export async function profileOf(
     interval: query.interval,
     beginDate: query.beginDate,
     endDate: query.endDate,
-    timeZone: DEFAULT_TIME_ZONE,
+    timeZone,
     now,
   })
   return composeBalance(wanted, buckets, series, {

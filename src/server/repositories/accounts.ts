@@ -1,4 +1,5 @@
 import { and, asc, count, eq } from 'drizzle-orm'
+import { DEFAULT_TIME_ZONE } from '../../shared/metering'
 import type { AccountEmail, AccountEmailInput } from '../../shared/schemas/account'
 import type { Executor } from '../db/client'
 import { accountEmails, accounts } from '../db/schema'
@@ -56,4 +57,14 @@ export async function updateEmail(db: Executor, id: number, set: Partial<EmailFi
 
 export async function deleteEmail(db: Executor, id: number): Promise<void> {
   await db.delete(accountEmails).where(eq(accountEmails.account_email_id, id))
+}
+
+/**
+ * The zone an account's days and times are counted in (its balances, readings, reports, schedules): the account's
+ * own, or the first account's for a user without one, or Moscow on an empty database.
+ */
+export async function accountTimeZone(db: Executor, accountId: number | null): Promise<string> {
+  const query = db.select({ zone: accounts.time_zone }).from(accounts)
+  const [row] = accountId === null ? await query.orderBy(asc(accounts.account_id)).limit(1) : await query.where(eq(accounts.account_id, accountId))
+  return row?.zone ?? DEFAULT_TIME_ZONE
 }

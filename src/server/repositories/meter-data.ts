@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { CHANNELS, DEFAULT_TIME_ZONE } from '../../shared/metering'
+import { CHANNELS } from '../../shared/metering'
 import type {
   AccumulatedRow,
   ConsumptionRow,
@@ -99,15 +99,15 @@ const READING_TOLERANCE = { share: 0.1, units: 0.02 }
  * installation's ratios. Days that have not begun by `now` are empty. A reading is flagged when the register's
  * advance over a fully measured day disagrees with that day's half-hours (a replaced register, a wrong constant).
  */
-export async function consumptionByDate(db: Executor, pointId: number, month: string, now: Date = new Date()): Promise<ConsumptionRow[]> {
+export async function consumptionByDate(db: Executor, pointId: number, month: string, timeZone: string, now: Date = new Date()): Promise<ConsumptionRow[]> {
   const reading = (at: SQL) =>
     sql`(select r.value from register_readings r where r.counter_id = pc.counter_id and r.channel = 1 and r.tariff = 0 and r.read_at <= ${at}
         order by r.read_at desc limit 1)`
   const result = await db.execute<ConsumptionRow>(sql`
     with days as (
       select d::date as day,
-             (d::timestamp at time zone ${DEFAULT_TIME_ZONE}) as day_start,
-             ((d + interval '1 day')::timestamp at time zone ${DEFAULT_TIME_ZONE}) as day_end
+             (d::timestamp at time zone ${timeZone}) as day_start,
+             ((d + interval '1 day')::timestamp at time zone ${timeZone}) as day_end
       from generate_series(${`${month}-01`}::date, (${`${month}-01`}::date + interval '1 month' - interval '1 day'), interval '1 day') d),
     meter_days as (
       select days.day, days.day_end - days.day_start as length, pc.installed_at, c.serial_num, pc.coeff * pc.coeff_voltage as k,
@@ -126,12 +126,12 @@ export async function consumptionByDate(db: Executor, pointId: number, month: st
   return result.rows
 }
 
-/** Buckets of `interval` minutes in Moscow time: half-hours and hours binned, days, months and years truncated. */
-function bucketOf(interval: number) {
-  const local = sql`(v.interval_start at time zone ${DEFAULT_TIME_ZONE})`
+/** Buckets of `interval` minutes in the account's zone: half-hours and hours binned, days, months and years truncated. */
+function bucketOf(interval: number, timeZone: string) {
+  const local = sql`(v.interval_start at time zone ${timeZone})`
   const unit = interval === 1440 ? 'day' : interval === 43200 ? 'month' : interval === 525600 ? 'year' : null
   const bucket = unit ? sql`date_trunc(${unit}, ${local})` : sql`date_bin(${`${interval} minutes`}::interval, ${local}, timestamp '2000-01-01')`
-  return sql`(${bucket} at time zone ${DEFAULT_TIME_ZONE})`
+  return sql`(${bucket} at time zone ${timeZone})`
 }
 
 /** The default span of each interval: a day of half-hours or hours, a month of days, a year of months, five years. */
@@ -149,8 +149,8 @@ export function defaultProfileSpan(interval: number, now: Date): { from: Date; t
 const bucketStatus = sql.raw(`case when bool_or(v.status = 1) then 1 when bool_or(v.status = 3) then 3 when bool_or(v.status = 2) then 2
       when bool_or(v.status = 4) then 4 else 0 end`)
 
-export async function profileData(db: Executor, pointId: number, channel: number, interval: number, from: Date, to: Date) {
-  const bucket = bucketOf(interval)
+export async function profileData(db: Executor, pointId: number, channel: number, interval: number, from: Date, to: Date, timeZone: string) {
+  const bucket = bucketOf(interval, timeZone)
   const result = await db.execute(sql`
     select ${iso(sql`${bucket}`)} as date, sum(v.value * pc.coeff * pc.coeff_voltage) as value,
       ${bucketStatus} as status
@@ -163,9 +163,9 @@ export async function profileData(db: Executor, pointId: number, channel: number
 }
 
 /** Accumulated readings of the point's meters at the start of `day` and at 0:30: the latest reading at or before each moment. */
-export async function accumulatedData(db: Executor, pointId: number, day: string): Promise<AccumulatedRow[]> {
+export async function accumulatedData(db: Executor, pointId: number, day: string, timeZone: string): Promise<AccumulatedRow[]> {
   const result = await db.execute(sql`
-    with moments as (select (${day}::date::timestamp at time zone ${DEFAULT_TIME_ZONE}) as start_at),
+    with moments as (select (${day}::date::timestamp at time zone ${timeZone}) as start_at),
     meters as (
       select distinct pc.counter_id, c.serial_num from point_counters pc join counters c on c.counter_id = pc.counter_id, moments m
       where pc.point_id = ${pointId} and pc.installed_at <= m.start_at + interval '30 minutes' and (pc.removed_at is null or pc.removed_at > m.start_at)),

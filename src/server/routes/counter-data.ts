@@ -20,6 +20,7 @@ import { audit } from '../lib/audit'
 import { HttpError, badRequest, fieldError, forbidden, notFound } from '../lib/http-errors'
 import { mutate } from '../lib/mutation'
 import type { Req } from '../lib/route-types'
+import { accountTimeZone } from '../repositories/accounts'
 import {
   accumulatedData,
   availableParams,
@@ -123,7 +124,7 @@ export async function counterDataRoutes(app: FastifyInstance) {
     { config: { permission: 'data.view' }, schema: { params: idParams, querystring: consumptionQuery } },
     async (request: Req<{ params: typeof idParams; query: typeof consumptionQuery }>) => {
       await pointOr404(app.db, request.params.id)
-      return consumptionByDate(app.db, request.params.id, request.query.month)
+      return consumptionByDate(app.db, request.params.id, request.query.month, await accountTimeZone(app.db, request.user().account_id))
     },
   )
 
@@ -139,14 +140,15 @@ export async function counterDataRoutes(app: FastifyInstance) {
     const [parameter] = await app.db.select().from(dataParameters).where(eq(dataParameters.parameter_id, q.parameter_id))
     const channel = parameter ? channelOfCode(parameter.code) : undefined
     if (!parameter || channel === undefined) throw fieldError('parameter_id', T.invalidValue)
-    const items = await profileData(app.db, q.point_id, channel, q.interval, from, to)
+    const items = await profileData(app.db, q.point_id, channel, q.interval, from, to, await accountTimeZone(app.db, request.user().account_id))
     return { parameter_name: parameter.name, measurement: parameter.measurement, interval: q.interval, items }
   })
 
   app.get('/api/counters_accumulated_data/', { config: { permission: 'data.view' }, schema: { querystring: pointQuery } }, async (request: Req<{ query: typeof pointQuery }>) => {
     await pointOr404(app.db, request.query.point_id)
-    const today = (await app.db.execute(sql`select to_char(now() at time zone 'Europe/Moscow', 'YYYY-MM-DD') as day`)).rows[0] as { day: string }
-    return { date: today.day, results: await accumulatedData(app.db, request.query.point_id, today.day) }
+    const timeZone = await accountTimeZone(app.db, request.user().account_id)
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date())
+    return { date: today, results: await accumulatedData(app.db, request.query.point_id, today, timeZone) }
   })
 
   app.get('/api/counters_data/available_params/', { config: { permission: 'data.view' }, schema: { querystring: pointQuery } }, async (request: Req<{ query: typeof pointQuery }>) => {

@@ -13,6 +13,7 @@ import {
   deletePoint, existingCustomers, findPoint, insertPoint, listPointsJson, pointInstallations, pointMonthConsumption,
 } from '../repositories/points'
 import { editPoints } from '../commands/edit-points'
+import { accountTimeZone } from '../repositories/accounts'
 
 type IdReq = Req<{ params: typeof idParams }>
 type WriteReq = Req<{ params: typeof idParams; body: typeof pointInput }>
@@ -85,7 +86,7 @@ export async function pointRoutes(app: FastifyInstance) {
 
   app.get('/api/points/:id/consumption/', { config: { permission: 'points.view' }, schema: { params: idParams } }, async (request: IdReq) => {
     await existingPoint(app.db, request.params.id)
-    return { consumption__sum: await pointMonthConsumption(app.db, request.params.id) }
+    return { consumption__sum: await pointMonthConsumption(app.db, request.params.id, await accountTimeZone(app.db, request.user().account_id)) }
   })
 
   app.get('/api/points/:id/counters/', { config: { permission: 'points.view' }, schema: { params: idParams } }, async (request: IdReq) => {

@@ -9,12 +9,14 @@ import type { Executor } from '../db/client'
 import { contentDisposition } from '../lib/content-disposition'
 import { notFound } from '../lib/http-errors'
 import type { Req } from '../lib/route-types'
+import { accountTimeZone } from '../repositories/accounts'
 import { balancePointsOf, findRepresent } from '../repositories/represents'
 
-async function objectOf(db: Executor, id: number) {
+/** The object, its points and the zone its days are counted in: the caller's account's. */
+async function objectOf(db: Executor, id: number, accountId: number | null) {
   const represent = await findRepresent(db, id)
   if (!represent) throw notFound()
-  return { represent, points: await balancePointsOf(db, id) }
+  return { represent, points: await balancePointsOf(db, id), timeZone: await accountTimeZone(db, accountId) }
 }
 
 function sendCsv(reply: FastifyReply, fileName: string, body: string) {
@@ -31,12 +33,12 @@ export async function representBalanceRoutes(app: FastifyInstance) {
   type ValuesReq = Req<{ params: typeof idParams; query: typeof counterValuesQuery }>
 
   const profile = async (request: ProfileReq) => {
-    const { represent, points } = await objectOf(app.db, request.params.id)
-    return { represent, data: await profileOf(app.db, points, represent, request.query) }
+    const { represent, points, timeZone } = await objectOf(app.db, request.params.id, request.user().account_id)
+    return { represent, timeZone, data: await profileOf(app.db, points, represent, request.query, timeZone) }
   }
   const values = async (request: ValuesReq) => {
-    const { represent, points } = await objectOf(app.db, request.params.id)
-    return { represent, data: await counterValuesOf(app.db, points, request.query) }
+    const { represent, points, timeZone } = await objectOf(app.db, request.params.id, request.user().account_id)
+    return { represent, timeZone, data: await counterValuesOf(app.db, points, request.query, timeZone) }
   }
 
   app.get('/api/represents/:id/points_profile_data/', { config: view, schema: { params: idParams, querystring: profileQuery } }, async (request: ProfileReq) =>
@@ -44,9 +46,9 @@ export async function representBalanceRoutes(app: FastifyInstance) {
   )
 
   app.get('/api/represents/:id/points_profile_csv/', { config: view, schema: { params: idParams, querystring: profileQuery } }, async (request: ProfileReq, reply) => {
-    const { represent, data } = await profile(request)
+    const { represent, timeZone, data } = await profile(request)
     const { beginDate, endDate } = request.query
-    return sendCsv(reply, `Профиль ${represent.name} ${beginDate}_${endDate}.csv`, balanceCsv(data.headers, data.items, data.total))
+    return sendCsv(reply, `Профиль ${represent.name} ${beginDate}_${endDate}.csv`, balanceCsv(data.headers, data.items, timeZone, data.total))
   })
 
   app.get('/api/represents/:id/points_counters_values/', { config: view, schema: { params: idParams, querystring: counterValuesQuery } }, async (request: ValuesReq) =>
@@ -57,9 +59,9 @@ export async function representBalanceRoutes(app: FastifyInstance) {
     '/api/represents/:id/points_counter_values_csv/',
     { config: view, schema: { params: idParams, querystring: counterValuesQuery } },
     async (request: ValuesReq, reply) => {
-      const { represent, data } = await values(request)
+      const { represent, timeZone, data } = await values(request)
       const { beginDate, endDate } = request.query
-      return sendCsv(reply, `Показания ${represent.name} ${beginDate}_${endDate}.csv`, balanceCsv(data.headers, data.items))
+      return sendCsv(reply, `Показания ${represent.name} ${beginDate}_${endDate}.csv`, balanceCsv(data.headers, data.items, timeZone))
     },
   )
 
