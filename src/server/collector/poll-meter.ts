@@ -52,6 +52,8 @@ export interface PollResult {
   clock?: ClockOutcome
   /** The constant A the profile read learnt, for the meter's card; absent when no profile was read. */
   meterConstant?: MeterConstantReading
+  /** The account's zone, whose days the readings are rolled up and validated in; Moscow when the meter was not found. */
+  timeZone?: string
 }
 
 export const isPollingDriver = (driver: string): driver is MeterProtocol => (PROTOCOLS as readonly string[]).includes(driver)
@@ -186,7 +188,7 @@ export async function pollMeter(
   box: SecretBox,
   clock: () => Date = () => new Date(),
 ): Promise<PollResult> {
-  const result: PollResult = { ok: false, fatal: false, lines: [], registers: [], phases: [], intervals: [] }
+  const result: PollResult = { ok: false, fatal: false, lines: [], registers: [], phases: [], intervals: [], timeZone: meter.accountTimeZone }
   const note = (text: string) => result.lines.push({ date: clock(), text })
   if (meter.driver === LORAWAN_DRIVER) return checkUplinks(db, meter, now, note, result)
   if (!isPollingDriver(meter.driver)) {
@@ -208,7 +210,7 @@ export async function pollMeter(
   }, deadlineMs)
   try {
     const params = openedConnParams(box, meter.connParams)
-    driver = createMeterDriver(meter.driver, params)
+    driver = createMeterDriver(meter.driver, params, meter.timeZone)
     await readMeter(driver, parseConnectionParams(params).meterConstant, db, meter, now, note, result, clock)
     result.ok = !expired
   } catch (error) {
@@ -226,9 +228,9 @@ export async function pollMeter(
 export async function storePoll(db: Executor, result: PollResult): Promise<void> {
   await storeRegisterReadings(db, result.registers)
   await storePhaseValues(db, result.phases)
-  await storeIntervals(db, result.intervals)
+  await storeIntervals(db, result.intervals, result.timeZone)
   if (result.meterConstant) await storeMeterConstant(db, result.meterConstant)
   await storeMeterClock(db, result.clock)
   const drifting = result.clock && clockDriftExceeded(driftAfter(result.clock)) ? [result.clock.counterId] : []
-  await runVee(db, result.intervals, result.registers, drifting)
+  await runVee(db, result.intervals, result.registers, drifting, result.timeZone)
 }

@@ -24,6 +24,8 @@ export interface MeterContext {
   relay?: boolean
   /** The zone the meter keeps its clock and profile in: its own, else the account's. */
   timeZone: string
+  /** The account's zone: the days its readings are rolled up and validated in, as its balances and reports count them. */
+  accountTimeZone: string
   /** The task lets the poll correct the meter's clock. */
   clockCorrection?: boolean
 }
@@ -49,6 +51,7 @@ type Row = {
   codes: string[] | null
   model_parameters: number
   time_zone: string
+  account_time_zone: string
 }
 
 /**
@@ -59,7 +62,7 @@ export async function loadMeterContext(db: Executor, counterId: number, taskGrou
   const groupFilter = taskGroupIds === 'all' ? sql`true` : sql`g.task_group_id = any(${`{${taskGroupIds.join(',')}}`}::int[])`
   const result = await db.execute(sql`
     select c.counter_id, c.serial_num,
-      coalesce(c.time_zone, (select time_zone from accounts order by account_id limit 1), ${DEFAULT_TIME_ZONE}) as time_zone, case when ds.name = ${LORAWAN_SOURCE} then ${LORAWAN_DRIVER} else api.driver end as driver, pc.conn_params, g.kind,
+      coalesce(c.time_zone, a.time_zone, ${DEFAULT_TIME_ZONE}) as time_zone, coalesce(a.time_zone, ${DEFAULT_TIME_ZONE}) as account_time_zone, case when ds.name = ${LORAWAN_SOURCE} then ${LORAWAN_DRIVER} else api.driver end as driver, pc.conn_params, g.kind,
       (select array_agg(dp.code) from model_parameters mp join data_parameters dp on dp.parameter_id = mp.parameter_id
         left join counter_parameter_selections s on s.counter_id = c.counter_id and s.parameter_id = dp.parameter_id
         where mp.model_id = c.model_id and dp.task_group_id = g.task_group_id and coalesce(s.is_selected, true)) as codes,
@@ -71,6 +74,7 @@ export async function loadMeterContext(db: Executor, counterId: number, taskGrou
     left join point_counters pc on pc.counter_id = c.counter_id and pc.removed_at is null
     left join data_sources ds on ds.source_id = pc.source_id
     left join task_groups g on ${groupFilter}
+    left join lateral (select time_zone from accounts order by account_id limit 1) a on true
     where c.counter_id = ${counterId}`)
   const rows = result.rows as Row[]
   const first = rows[0]
@@ -85,5 +89,5 @@ export async function loadMeterContext(db: Executor, counterId: number, taskGrou
       reads[kind] = [...new Set([...(reads[kind] ?? []), ...selected])]
     }
   }
-  return { counterId: first.counter_id, serial: first.serial_num, driver: first.driver, connParams: first.conn_params, reads, timeZone: first.time_zone }
+  return { counterId: first.counter_id, serial: first.serial_num, driver: first.driver, connParams: first.conn_params, reads, timeZone: first.time_zone, accountTimeZone: first.account_time_zone }
 }

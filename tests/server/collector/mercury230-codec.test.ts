@@ -134,6 +134,15 @@ describe('Mercury 230 answers', () => {
     expect(toHex(serialAnswer(0x4d, identity))).toBe('4D 29 5A 40 43 16 06 14 C7 BA')
   })
 
+  it("reads a record's BCD time as the wall clock of the meter's zone", () => {
+    // The same captured answer (13:00 28.12.22) from a meter kept in Yekaterinburg, UTC+5.
+    const record = decodeLastProfileRecordAnswer(hex('4D 00 10 1A 13 00 28 12 22 1E 6A 4A'), 0x4d, 'Asia/Yekaterinburg')
+    expect(record.end.toISOString()).toBe('2022-12-28T08:00:00.000Z')
+    expect(toHex(lastProfileRecordAnswer(0x4d, record, 'Asia/Yekaterinburg'))).toBe('4D 00 10 1A 13 00 28 12 22 1E 6A 4A')
+    const payload = hex('00 13 00 28 12 22 1E 10 27 00 00 E8 03 00 00')
+    expect(decodeProfileRecord(payload, 5000, 'Asia/Yekaterinburg')!.end.toISOString()).toBe('2022-12-28T08:00:00.000Z')
+  })
+
   it('decodes a captured last-record answer: address, status, BCD time, integration time', () => {
     const record = decodeLastProfileRecordAnswer(hex('4D 00 10 1A 13 00 28 12 22 1E 6A 4A'), 0x4d)
     expect(record).toEqual({ memoryAddress: 0x0010, status: 0x1a, end: new Date('2022-12-28T10:00:00.000Z'), minutes: 30 })

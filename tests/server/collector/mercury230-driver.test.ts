@@ -113,6 +113,20 @@ describe('Mercury 230 driver against the emulator', () => {
     await driver.close()
   })
 
+  it("places the records of a meter kept in another zone by that zone's wall clock", async () => {
+    // A meter in Yekaterinburg (UTC+5) stamps the half-hour starting 05:00Z as 10:00 local.
+    const zone = 'Asia/Yekaterinburg'
+    const emulator = await emulate({ meters: [{ ...METER, timeZone: zone }] })
+    const driver = await opened(createMeterDriver('mercury230', connection(emulator, 17), zone))
+    const from = new Date('2026-11-20T05:00:00.000Z')
+    const records = await driver.readProfile!(from, new Date('2026-11-20T07:00:00.000Z'), 5000)
+    expect(records.map((record) => record.start.toISOString())).toEqual(['05:00', '05:30', '06:00', '06:30'].map((t) => `2026-11-20T${t}:00.000Z`))
+    for (const record of records.filter((r) => !isMissingInterval(METER.seed, r.start))) {
+      expect(record.energy.aPlus).toBeCloseTo(halfHourEnergy(METER.seed, METER.consumerType, record.start).aPlus, 3)
+    }
+    await driver.close()
+  })
+
   it('does not look past the days the meter keeps', async () => {
     const emulator = await emulate({ meters: [{ ...METER, profileDays: 1 }] })
     const driver = await opened(createMeterDriver('mercury230', connection(emulator, 17)))

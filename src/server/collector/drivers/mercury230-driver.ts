@@ -38,7 +38,10 @@ export class Mercury230Driver implements MeterDriver {
   readonly protocol = 'mercury230'
   private link: MeterLink | undefined
 
-  constructor(private readonly settings: ConnectionSettings) {
+  constructor(
+    private readonly settings: ConnectionSettings,
+    private readonly timeZone: string,
+  ) {
     if (settings.netAddress > 0xff) throw new MeterConfigError('net_address', 'у счётчиков Меркурий 230 адрес от 0 до 255')
   }
 
@@ -121,7 +124,7 @@ export class Mercury230Driver implements MeterDriver {
    * interval up to the last record that no record claims is reported with every channel null.
    */
   async readProfile(from: Date, to: Date, meterConstant: number): Promise<ProfileRecord[]> {
-    const last = await this.read(lastProfileRecordRequest(this.address), (answer) => decodeLastProfileRecordAnswer(answer, this.address))
+    const last = await this.read(lastProfileRecordRequest(this.address), (answer) => decodeLastProfileRecordAnswer(answer, this.address, this.timeZone))
     const found = new Map<number, ProfileCell>()
     for (let back = 0; back < PROFILE_RING_RECORDS; back++) {
       const memoryAddress = (last.memoryAddress - back * PROFILE_RECORD_STRIDE) & 0xffff
@@ -162,7 +165,7 @@ export class Mercury230Driver implements MeterDriver {
   /** Undefined for a garbled record (skipped), null for memory never written. */
   private profileCell(payload: Uint8Array, meterConstant: number): ProfileCell | null | undefined {
     try {
-      return decodeProfileRecord(payload, meterConstant)
+      return decodeProfileRecord(payload, meterConstant, this.timeZone)
     } catch (error) {
       if (error instanceof MeterFrameError) return undefined
       throw error

@@ -124,7 +124,7 @@ export class VirtualMercury230 {
           status: this.recordStatus(lastEnd),
           end: new Date(lastEnd * HALF_HOUR_MS),
           minutes: PROFILE_MINUTES,
-        })
+        }, this.timeZone)
       }
       case 'readClock': {
         const local = toZonedParts(new Date(this.meterClockMs(now.getTime())), this.timeZone)
@@ -187,7 +187,7 @@ export class VirtualMercury230 {
     if (this.ring.recordsBack(endIndex, lastEnd) >= this.profileIntervals) return record
     const end = new Date(endIndex * HALF_HOUR_MS)
     const cell = { status: this.recordStatus(endIndex), end, minutes: PROFILE_MINUTES, energy: this.intervalEnergy(endIndex) }
-    record.set(encodeProfileRecord(cell, this.meterConstant))
+    record.set(encodeProfileRecord(cell, this.meterConstant, this.timeZone))
     return record
   }
 

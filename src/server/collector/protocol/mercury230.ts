@@ -54,6 +54,8 @@ import {
   MeterStatusError,
 } from './errors'
 import type { EnergyRegisters, Tariff } from '../meter-values'
+import { DEFAULT_TIME_ZONE } from '../../../shared/metering'
+import { fromZonedParts, toZonedParts } from '../meter-time'
 import { fromMoscowParts, toMoscowParts } from '../moscow-time'
 import { CLOCK_ANSWER_LENGTH, CLOCK_PARAMETER, CLOCK_REQUEST, parseCorrectTime, type TimeOfDay } from './mercury230-clock'
 
@@ -324,12 +326,13 @@ export function decodeSerialAnswer(frame: Uint8Array, address: number): Mercury2
   return { serial, manufactured: fromMoscowParts({ year: 2000 + year, month, day, hour: 0, minute: 0, second: 0 }) }
 }
 
-function decodeBcdTime(bytes: Uint8Array): Date {
+/** A record's time as the meter's wall clock shows it, in the zone the meter is kept in. */
+function decodeBcdTime(bytes: Uint8Array, timeZone: string): Date {
   const [hour, minute, day, month, year] = Array.from(bytes.subarray(0, 5), (byte) => decodeBcd([byte]))
   if (hour! > 23 || minute! > 59 || day! < 1 || day! > 31 || month! < 1 || month! > 12) {
     throw new MeterFrameError('недопустимые дата и время записи')
   }
-  return fromMoscowParts({ year: 2000 + year!, month: month!, day: day!, hour: hour!, minute: minute!, second: 0 })
+  return fromZonedParts({ year: 2000 + year!, month: month!, day: day!, hour: hour!, minute: minute!, second: 0 }, timeZone)
 }
 
 export interface LastProfileRecord {
@@ -340,12 +343,12 @@ export interface LastProfileRecord {
   minutes: number
 }
 
-export function decodeLastProfileRecordAnswer(frame: Uint8Array, address: number): LastProfileRecord {
+export function decodeLastProfileRecordAnswer(frame: Uint8Array, address: number, timeZone: string = DEFAULT_TIME_ZONE): LastProfileRecord {
   const payload = payloadOf(frame, address, 9)
   return {
     memoryAddress: (payload[0]! << 8) | payload[1]!,
     status: payload[2]!,
-    end: decodeBcdTime(payload.subarray(3, 8)),
+    end: decodeBcdTime(payload.subarray(3, 8), timeZone),
     minutes: payload[8]!,
   }
 }
@@ -366,7 +369,7 @@ export function decodeProfileMemoryAnswer(frame: Uint8Array, address: number, le
 }
 
 /** A 15-byte record; null for memory never written (all FF). */
-export function decodeProfileRecord(record: Uint8Array, meterConstant: number): ProfileCell | null {
+export function decodeProfileRecord(record: Uint8Array, meterConstant: number, timeZone: string = DEFAULT_TIME_ZONE): ProfileCell | null {
   if (record.length < PROFILE_RECORD_LENGTH) throw new MeterFrameError('запись профиля короче 15 байт')
   if (record.subarray(0, 7).every((byte) => byte === 0xff)) return null
   const cell = (index: number) => {
@@ -375,7 +378,7 @@ export function decodeProfileRecord(record: Uint8Array, meterConstant: number): 
   }
   return {
     status: record[0]!,
-    end: decodeBcdTime(record.subarray(1, 6)),
+    end: decodeBcdTime(record.subarray(1, 6), timeZone),
     minutes: record[6]!,
     energy: { aPlus: cell(0), aMinus: cell(1), rPlus: cell(2), rMinus: cell(3) },
   }
@@ -511,17 +514,17 @@ export function serialAnswer(address: number, identity: Mercury230Identity): Uin
   return answer(address, [...pairs, made.day, made.month, made.year % 100])
 }
 
-function encodeBcdTime(at: Date): number[] {
-  const local = toMoscowParts(at)
+function encodeBcdTime(at: Date, timeZone: string): number[] {
+  const local = toZonedParts(at, timeZone)
   return [local.hour, local.minute, local.day, local.month, local.year % 100].flatMap((part) => encodeBcd(part, 1))
 }
 
-export function lastProfileRecordAnswer(address: number, record: LastProfileRecord): Uint8Array {
+export function lastProfileRecordAnswer(address: number, record: LastProfileRecord, timeZone: string = DEFAULT_TIME_ZONE): Uint8Array {
   return answer(address, [
     (record.memoryAddress >> 8) & 0xff,
     record.memoryAddress & 0xff,
     record.status,
-    ...encodeBcdTime(record.end),
+    ...encodeBcdTime(record.end, timeZone),
     record.minutes,
   ])
 }
@@ -531,12 +534,12 @@ export function profileMemoryAnswer(address: number, bytes: Uint8Array): Uint8Ar
 }
 
 /** The 15 bytes of a record; energies become counts at 2A per kWh, capped below the FF FF marker (null). */
-export function encodeProfileRecord(cell: ProfileCell, meterConstant: number): Uint8Array {
+export function encodeProfileRecord(cell: ProfileCell, meterConstant: number, timeZone: string = DEFAULT_TIME_ZONE): Uint8Array {
   const toCount = (kwh: number | null) =>
     kwh === null ? NO_PROFILE_VALUE : Math.min(NO_PROFILE_VALUE - 1, Math.round(kwh * 2 * meterConstant))
   const energy = cell.energy
   const counts = [energy.aPlus, energy.aMinus, energy.rPlus, energy.rMinus].map(toCount)
-  return Uint8Array.from([cell.status, ...encodeBcdTime(cell.end), cell.minutes, ...counts.flatMap((count) => [count & 0xff, count >> 8])])
+  return Uint8Array.from([cell.status, ...encodeBcdTime(cell.end, timeZone), cell.minutes, ...counts.flatMap((count) => [count & 0xff, count >> 8])])
 }
 
 /** An 08 12 answer carrying the constant A (the other variant bits left zero); A outside the table is refused. */
