@@ -2,14 +2,14 @@ import { Cron } from 'croner'
 import type { TaskInterval } from '../../shared/schemas/collection'
 import { DEFAULT_TIME_ZONE } from '../../shared/metering'
 import { T } from '../../shared/texts'
-import { MOSCOW_OFFSET_MS } from './moscow-time'
+import { offsetAt } from '../reports/time'
 
 const UNIT_MS: Record<'minutes' | 'hours' | 'days', number> = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 }
 
-function cronOf(expression: string): Cron | null {
+function cronOf(expression: string, timeZone: string = DEFAULT_TIME_ZONE): Cron | null {
   if (expression.trim().split(/\s+/).length !== 5) return null
   try {
-    return new Cron(expression, { timezone: DEFAULT_TIME_ZONE, paused: true })
+    return new Cron(expression, { timezone: timeZone, paused: true })
   } catch {
     return null
   }
@@ -23,17 +23,18 @@ export function scheduleError(interval: TaskInterval, value: string, now: Date):
 }
 
 /**
- * The first due time strictly after `after`, or null when the task has no more runs. "Every N units" runs are
- * aligned to multiples of the period counted from a Moscow midnight, so every N days runs at 00:00 and every 15
- * minutes at :00, :15, :30, :45: the same task always has the same due times, in any process.
+ * The first due time strictly after `after`, or null when the task has no more runs, in the account's zone: a cron
+ * expression is its wall clock, and "every N units" runs are aligned to multiples of the period counted from its
+ * midnight, so every N days runs at 00:00 and every 15 minutes at :00, :15, :30, :45: the same task always has the
+ * same due times, in any process.
  */
-export function nextRunAfter(interval: TaskInterval, value: string, after: Date): Date | null {
+export function nextRunAfter(interval: TaskInterval, value: string, after: Date, timeZone: string): Date | null {
   if (interval === 'once') {
     const at = Date.parse(value)
     return at > after.getTime() ? new Date(at) : null
   }
-  if (interval === 'cron') return cronOf(value)?.nextRun(after) ?? null
+  if (interval === 'cron') return cronOf(value, timeZone)?.nextRun(after) ?? null
   const period = Number(value) * UNIT_MS[interval]
-  const local = after.getTime() + MOSCOW_OFFSET_MS
-  return new Date((Math.floor(local / period) + 1) * period - MOSCOW_OFFSET_MS)
+  const offset = offsetAt(after.getTime(), timeZone)
+  return new Date((Math.floor((after.getTime() + offset) / period) + 1) * period - offset)
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { DEFAULT_TIME_ZONE } from '../../shared/metering'
 import type { TaskInterval, TaskState } from '../../shared/schemas/collection'
 import type { Executor } from '../db/client'
 import { taskLogEntries, taskLogs } from '../db/schema'
@@ -41,18 +42,21 @@ export async function claimDueTasks(db: Executor, serverId: number, now: Date, l
   if (limit <= 0) return []
   return db.transaction(async (tx) => {
     const due = await tx.execute(sql`
-      select counter_task_id, counter_id, interval, value, task_groups, next_run_at, clock_correction from counter_tasks
+      select counter_task_id, counter_id, interval, value, task_groups, next_run_at, clock_correction,
+        coalesce((select time_zone from accounts order by account_id limit 1), ${DEFAULT_TIME_ZONE}) as time_zone
+      from counter_tasks
       where data_collecting_server_id = ${serverId} and state in ('working', 'paused') and next_run_at <= ${now.toISOString()}::timestamptz
       order by next_run_at, counter_task_id limit ${limit}
       for update skip locked`)
     const rows = due.rows as {
       counter_task_id: number; counter_id: number; interval: TaskInterval; value: string; task_groups: number[]; next_run_at: Date; clock_correction: boolean
+      time_zone: string
     }[]
     if (rows.length === 0) return []
     await tx.execute(sql`
       update counter_tasks t set next_run_at = x.next_run_at, last_due_at = x.due_at
       from unnest(${idArray(rows.map((r) => r.counter_task_id))}::int[],
-                  ${isoArray(rows.map((r) => nextRunAfter(r.interval, r.value, now)))}::timestamptz[],
+                  ${isoArray(rows.map((r) => nextRunAfter(r.interval, r.value, now, r.time_zone)))}::timestamptz[],
                   ${isoArray(rows.map((r) => new Date(r.next_run_at)))}::timestamptz[]) as x(id, next_run_at, due_at)
       where t.counter_task_id = x.id`)
     return rows.map((r) => ({ counter_task_id: r.counter_task_id, counter_id: r.counter_id, task_groups: r.task_groups, due_at: new Date(r.next_run_at), clock_correction: r.clock_correction }))
@@ -68,13 +72,13 @@ interface TaskStats {
 }
 
 /** The state and next due time after a run; a task someone stopped meanwhile keeps its state. */
-export function afterRun(task: TaskStats, result: Pick<PollResult, 'ok' | 'fatal'>, now: Date): { state: TaskState; failures: number; next: Date | null } {
+export function afterRun(task: TaskStats, result: Pick<PollResult, 'ok' | 'fatal' | 'timeZone'>, now: Date): { state: TaskState; failures: number; next: Date | null } {
   const active = task.state === 'working' || task.state === 'paused'
   if (result.ok) {
     if (!active) return { state: task.state, failures: 0, next: task.next_run_at }
     if (task.interval === 'once') return { state: 'stopped', failures: 0, next: null }
     // A paused task's back-off gives way to its schedule again.
-    const next = task.state === 'paused' ? nextRunAfter(task.interval, task.value, now) : task.next_run_at
+    const next = task.state === 'paused' ? nextRunAfter(task.interval, task.value, now, result.timeZone ?? DEFAULT_TIME_ZONE) : task.next_run_at
     return { state: 'working', failures: 0, next }
   }
   const failures = task.consecutive_failures + 1

@@ -93,8 +93,8 @@ function taskValues(input: TaskInput) {
   }
 }
 
-/** Starting puts the task on its schedule afresh: failure counters reset, the next due time from now. */
-export async function startTask(db: Executor, id: number, now: Date): Promise<void> {
+/** Starting puts the task on its schedule afresh, in the account's zone: failure counters reset, the next due time from now. */
+export async function startTask(db: Executor, id: number, now: Date, timeZone: string): Promise<void> {
   const [task] = await db.select().from(counterTasks).where(eq(counterTasks.counter_task_id, id))
   if (!task) return
   const interval = task.interval as TaskInput['interval']
@@ -102,7 +102,7 @@ export async function startTask(db: Executor, id: number, now: Date): Promise<vo
   if (problem) throw fieldError('value', problem)
   await db
     .update(counterTasks)
-    .set({ state: 'working', consecutive_failures: 0, next_run_at: nextRunAfter(interval, task.value, now) })
+    .set({ state: 'working', consecutive_failures: 0, next_run_at: nextRunAfter(interval, task.value, now, timeZone) })
     .where(eq(counterTasks.counter_task_id, id))
 }
 

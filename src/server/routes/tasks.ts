@@ -6,6 +6,7 @@ import { audit } from '../lib/audit'
 import { notFound } from '../lib/http-errors'
 import { mutate } from '../lib/mutation'
 import type { Req } from '../lib/route-types'
+import { accountTimeZone } from '../repositories/accounts'
 import { listCollectingServers } from '../repositories/collecting-servers'
 import { checkTaskInput, deleteTask, findTask, insertTask, listTaskLogs, listTasks, startTask, stopTask, updateTask } from '../repositories/tasks'
 
@@ -55,7 +56,7 @@ export async function taskRoutes(app: FastifyInstance) {
         await checkTaskInput(tx, request.body, now)
         await updateTask(tx, id, request.body)
         // A running task follows its new schedule from now on.
-        if (before.state === 'working' || before.state === 'paused') await startTask(tx, id, now)
+        if (before.state === 'working' || before.state === 'paused') await startTask(tx, id, now, await accountTimeZone(tx, request.user().account_id))
         const after = await existingTask(tx, id)
         await audit(tx, request, 'counter_task', id, 'update', before, after)
         return after
@@ -78,7 +79,7 @@ export async function taskRoutes(app: FastifyInstance) {
   app.post('/api/counters_tasks/:id/start_scheduler/', { config: { permission: 'tasks.change' }, schema: { params: idParams } }, async (request: Req<{ params: typeof idParams }>, reply) =>
     mutate(request, reply, async (tx) => {
       const before = await existingTask(tx, request.params.id)
-      await startTask(tx, request.params.id, new Date())
+      await startTask(tx, request.params.id, new Date(), await accountTimeZone(tx, request.user().account_id))
       const after = await existingTask(tx, request.params.id)
       await audit(tx, request, 'counter_task', request.params.id, 'start', before, after)
       return after
