@@ -337,6 +337,11 @@ export const T = {
   meterConstantMismatch: (configured: number, read: number) =>
     `Внимание: постоянная в параметрах подключения A = ${configured} не совпадает с прочитанной из счётчика A = ${read}; ` +
     `профиль пересчитан при A = ${configured}`,
+  constantTitle: 'Постоянная счётчика A',
+  constantRead: (read: number) => `прочитана из счётчика: ${read} имп/кВт·ч`,
+  constantNotRead: 'ещё не прочитана из счётчика (до опроса профиль пересчитывается при 5000 имп/кВт·ч)',
+  constantConfigured: (configured: number) => `задана вручную: ${configured} имп/кВт·ч`,
+  constantMismatchHint: 'не совпадает с прочитанной: проверьте параметр meter_constant в параметрах подключения',
   taskAdded: 'Задание добавлено',
   // The meter's clock and time zone.
   clockCorrectionOption: (thresholdS: number) =>

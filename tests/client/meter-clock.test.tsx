@@ -6,6 +6,7 @@ import type { ReactNode } from 'react'
 import { appSystem } from '../../src/client/app/system'
 import { DriftingMeters } from '../../src/client/features/collection/components/drifting-meters'
 import { MeterClockLine } from '../../src/client/features/collection/components/meter-clock-line'
+import { MeterConstantLine } from '../../src/client/features/collection/components/meter-constant-line'
 import { T } from '../../src/shared/texts'
 
 // The meter's clock as the last poll found it: on the meter's info screen and, beyond the limit, in monitoring.
@@ -31,6 +32,9 @@ beforeEach(() => {
     if (path === '/api/counters/2/clock/') return json(clockOf(2, -3))
     if (path === '/api/counters/3/clock/') return json(clockOf(3, null))
     if (path === '/api/monitoring/clocks/') return json(drifting)
+    if (path === '/api/counters/1/constant/') return json({ read: 1000, configured: null, used: 1000, mismatch: false })
+    if (path === '/api/counters/2/constant/') return json({ read: 1000, configured: 5000, used: 5000, mismatch: true })
+    if (path === '/api/counters/3/constant/') return json({ read: null, configured: null, used: 5000, mismatch: false })
     return new Response('{"detail":"Не найдено"}', { status: 404 })
   }))
 })
@@ -76,5 +80,27 @@ describe('drifting clocks in monitoring', () => {
     const table = await screen.findByRole('table', { name: T.driftingMetersTitle })
     expect(within(table).getByText('70000001')).toBeTruthy()
     expect(within(table).getByText('+100')).toBeTruthy()
+  })
+})
+
+describe("the meter's constant on the meter screen", () => {
+  it('shows the constant the meter reported, an override as set by hand, and their disagreement', async () => {
+    show(<MeterConstantLine counterId={1} />)
+    expect((await screen.findByLabelText(T.constantTitle)).textContent).toContain(T.constantRead(1000))
+  })
+
+  it('marks an override that disagrees with the meter, and a constant not read yet', async () => {
+    show(
+      <>
+        <MeterConstantLine counterId={2} />
+        <MeterConstantLine counterId={3} />
+      </>,
+    )
+    await waitFor(() => expect(screen.getAllByLabelText(T.constantTitle)).toHaveLength(2))
+    const [overridden, unread] = screen.getAllByLabelText(T.constantTitle)
+    expect(overridden!.textContent).toContain(T.constantConfigured(5000))
+    expect(within(overridden!).getByText(T.constantMismatchHint)).toBeTruthy()
+    expect(unread!.textContent).toContain(T.constantNotRead)
+    expect(within(unread!).queryByText(T.constantMismatchHint)).toBeNull()
   })
 })

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm'
 import { DEFAULT_TIME_ZONE } from '../../shared/metering'
 import { CLOCK_DRIFT_LIMIT_S, clockDriftExceeded } from '../../shared/meter-clock'
 import type { DriftingMeter, MeterClock } from '../../shared/schemas/meter-clock'
+import type { MeterConstant } from '../../shared/schemas/meter-constant'
+import { DEFAULT_METER_CONSTANT } from '../collector/protocol/mercury230'
 import type { Executor } from '../db/client'
 import { iso } from './tasks'
 
@@ -31,4 +33,17 @@ export async function driftingMeters(db: Executor): Promise<DriftingMeter[]> {
     where abs(k.drift_s) > ${CLOCK_DRIFT_LIMIT_S} and c.is_active
     order by abs(k.drift_s) desc, c.counter_id limit ${DRIFTING_METERS_MAX}`)
   return result.rows as DriftingMeter[]
+}
+
+/** The meter's constant: read by its last poll, overridden by its installation's parameters; undefined for an unknown meter. */
+export async function meterConstantOf(db: Executor, counterId: number): Promise<MeterConstant | undefined> {
+  const result = await db.execute<{ read: number | null; configured: string | null }>(sql`
+    select c.meter_constant as read, pc.conn_params->>'meter_constant' as configured
+    from counters c left join point_counters pc on pc.counter_id = c.counter_id and pc.removed_at is null
+    where c.counter_id = ${counterId}`)
+  const row = result.rows[0]
+  if (!row) return undefined
+  const configured = row.configured ? Number(row.configured) : null
+  const read = row.read === null ? null : Number(row.read)
+  return { read, configured, used: configured ?? read ?? DEFAULT_METER_CONSTANT, mismatch: configured !== null && read !== null && configured !== read }
 }

@@ -11,6 +11,7 @@ import { collectionKeys, parametersQueryOptions, setParameterSelected, switchRel
 import { useRefreshMeter } from '../api/use-refresh-meter'
 import { CurrentDataStatus } from './current-data-status'
 import { MeterClockLine } from './meter-clock-line'
+import { MeterConstantLine } from './meter-constant-line'
 import { PhaseView } from './phase-table'
 
 type Props = { counterId: number; open: boolean; onClose: () => void }
@@ -94,6 +95,7 @@ export function MeterInfoDialog({ counterId, open, onClose }: Props) {
             </Alert.Root>
           )}
           {!data?.offline && <MeterClockLine counterId={counterId} />}
+          {!data?.offline && <MeterConstantLine counterId={counterId} />}
           {query.isPending && <Spinner aria-label="Загрузка" />}
           {query.isError && <Text color="red.600">{errorMessage(query.error)}</Text>}
           {data && (
