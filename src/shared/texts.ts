@@ -250,6 +250,10 @@ export const T = {
   /** A value that is present but not valid (suspect, edited): the market gets it with status 1. */
   reportUncommercialValue: 'значение не коммерческое',
   reportInnDigits: 'ИНН должен состоять из 10 или 12 цифр',
+  areaTitle: 'Зона учёта для макетов 80020',
+  areaHelp: 'Владелец зоны учёта точек этого объекта; оставьте пустым, если это сама организация',
+  areaInn: 'ИНН владельца зоны учёта',
+  areaName: 'Наименование владельца зоны учёта',
   reportAreaNameRequired: 'Укажите наименование владельца зоны учёта',
   reportNotInTotal: 'не входит в «Итого»: учтена на уровне выше',
   report010TotalNote: '«Итого» учитывает энергию каждой ветви один раз: на верхнем выбранном уровне, где есть точки приёма',

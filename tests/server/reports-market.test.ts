@@ -136,6 +136,9 @@ describe('80020 XML as the market receives it', () => {
     const ok = await t.call(t.adminToken, { method: 'PUT', url, payload: { area_inn: '1300000206', area_name: 'АО «Сеть»' } })
     expect(ok.statusCode).toBe(200)
     expect(ok.json()).toEqual({ area_inn: '1300000206', area_name: 'АО «Сеть»' })
+    // The object's screen reads it back; a viewer may, an unknown object is 404.
+    expect((await t.call(denied.token, { method: 'GET', url })).json()).toEqual({ area_inn: '1300000206', area_name: 'АО «Сеть»' })
+    expect((await t.call(t.adminToken, { method: 'GET', url: '/api/represents/999999/market_area/' })).statusCode).toBe(404)
     const { doc } = await xmlOf(data.points.p2)
     expect(doc.querySelector('area > name')!.textContent).toBe('АО «Сеть»')
   })

@@ -28,7 +28,13 @@ export async function reportRoutes(app: FastifyInstance) {
     async (request: Req<{ query: typeof reportPointSearchQuery }>) => ({ results: await searchReportPoints(app.db, request.query.search) }),
   )
 
-  /** Sets the owner of an object's metering area, the `<area>` of its points' 80020 messages. */
+  /** The owner of an object's metering area, the `<area>` of its points' 80020 messages: read and set. */
+  app.get('/api/represents/:id/market_area/', { config: { permission: 'represents.view' }, schema: { params: idParams } }, async (request: Req<{ params: typeof idParams }>) => {
+    const area = await findMarketArea(app.db, request.params.id)
+    if (!area) throw notFound()
+    return area
+  })
+
   app.put(
     '/api/represents/:id/market_area/',
     { config: { permission: 'represents.change' }, schema: { params: idParams, body: marketAreaInput } },

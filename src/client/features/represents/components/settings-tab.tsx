@@ -10,6 +10,7 @@ import { FormActions, SelectField, TextField } from '../../../components/ui/fiel
 import { notify } from '../../../components/ui/notify'
 import { useForm } from '../../../components/ui/use-form'
 import { deleteRepresent, representKeys, updateRepresent } from '../api/represents'
+import { MarketAreaForm } from './market-area-form'
 
 const ROUND_LABELS: Record<string, string> = { trunc: 'Отбросить дробную часть', round0: 'До целого' }
 const roundLabel = (value: string) => ROUND_LABELS[value] ?? `${value.slice('roundWith'.length)} знак(а) после запятой`
@@ -85,89 +86,92 @@ export function SettingsTab({ represent, canChange }: { represent: Represent; ca
   }
 
   return (
-    <Box as="form" onSubmit={onSubmit} maxW="3xl">
-      <fieldset disabled={!canChange}>
-        <Stack gap="4">
-          <TextField label="Название" required value={values.name} error={errors.name} onChange={(v) => set('name', v)} />
-          <TextField label="Примечание" multiline value={values.remark} error={errors.remark} onChange={(v) => set('remark', v)} />
-          <Check label="Проверять связь с объектом" checked={values.check_health} onChange={(v) => set('check_health', v)} />
-          {values.check_health && (
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-              <TextField label="Адрес" value={values.health_check_ip} error={errors.health_check_ip} onChange={(v) => set('health_check_ip', v)} />
-              <TextField label="Порт" inputMode="numeric" value={values.health_check_port} error={errors.health_check_port} onChange={(v) => set('health_check_port', v)} />
-            </SimpleGrid>
-          )}
-          <SelectField
-            label="Период"
-            value={values.period_type}
-            options={[{ value: 'current', label: 'Текущий (с начала месяца по сегодня)' }, { value: 'selected', label: 'С даты по дату' }]}
-            onChange={(v) => set('period_type', v ?? 'current')}
-          />
-          {values.period_type === 'selected' && (
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-              <TextField label="С даты" type="date" value={values.period_begin} error={errors.period_begin} onChange={(v) => set('period_begin', v)} />
-              <TextField label="По дату" type="date" value={values.period_end} error={errors.period_end} onChange={(v) => set('period_end', v)} />
-            </SimpleGrid>
-          )}
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+    <Stack gap="8">
+      <Box as="form" onSubmit={onSubmit} maxW="3xl">
+        <fieldset disabled={!canChange}>
+          <Stack gap="4">
+            <TextField label="Название" required value={values.name} error={errors.name} onChange={(v) => set('name', v)} />
+            <TextField label="Примечание" multiline value={values.remark} error={errors.remark} onChange={(v) => set('remark', v)} />
+            <Check label="Проверять связь с объектом" checked={values.check_health} onChange={(v) => set('check_health', v)} />
+            {values.check_health && (
+              <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+                <TextField label="Адрес" value={values.health_check_ip} error={errors.health_check_ip} onChange={(v) => set('health_check_ip', v)} />
+                <TextField label="Порт" inputMode="numeric" value={values.health_check_port} error={errors.health_check_port} onChange={(v) => set('health_check_port', v)} />
+              </SimpleGrid>
+            )}
             <SelectField
-              label="Формат отображения энергии"
-              value={values.energy_format}
-              options={[{ value: 'kvch', label: 'кВт·ч / квар·ч' }, { value: 'kv', label: 'кВт / квар' }]}
-              onChange={(v) => set('energy_format', v ?? 'kvch')}
+              label="Период"
+              value={values.period_type}
+              options={[{ value: 'current', label: 'Текущий (с начала месяца по сегодня)' }, { value: 'selected', label: 'С даты по дату' }]}
+              onChange={(v) => set('period_type', v ?? 'current')}
             />
-            <SelectField
-              label="Вид энергии"
-              value={values.energy_type}
-              options={[{ value: 'straight', label: 'Прямая' }, { value: 'reverse', label: 'Обратная' }]}
-              onChange={(v) => set('energy_type', v ?? 'straight')}
+            {values.period_type === 'selected' && (
+              <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+                <TextField label="С даты" type="date" value={values.period_begin} error={errors.period_begin} onChange={(v) => set('period_begin', v)} />
+                <TextField label="По дату" type="date" value={values.period_end} error={errors.period_end} onChange={(v) => set('period_end', v)} />
+              </SimpleGrid>
+            )}
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+              <SelectField
+                label="Формат отображения энергии"
+                value={values.energy_format}
+                options={[{ value: 'kvch', label: 'кВт·ч / квар·ч' }, { value: 'kv', label: 'кВт / квар' }]}
+                onChange={(v) => set('energy_format', v ?? 'kvch')}
+              />
+              <SelectField
+                label="Вид энергии"
+                value={values.energy_type}
+                options={[{ value: 'straight', label: 'Прямая' }, { value: 'reverse', label: 'Обратная' }]}
+                onChange={(v) => set('energy_type', v ?? 'straight')}
+              />
+            </SimpleGrid>
+            <Stack gap="2">
+              <Check label="Реактивная энергия" checked={values.reactive_energy} disabled={!straight} onChange={(v) => set('reactive_energy', v)} />
+              <Check label="Показывать небаланс" checked={values.show_lost} disabled={!straight} onChange={(v) => set('show_lost', v)} />
+            </Stack>
+            <TextField
+              label={T.allowedImbalance}
+              inputMode="decimal"
+              value={values.allowed_imbalance}
+              error={errors.allowed_imbalance}
+              helper={T.allowedImbalanceHelp}
+              onChange={(v) => set('allowed_imbalance', v)}
             />
-          </SimpleGrid>
-          <Stack gap="2">
-            <Check label="Реактивная энергия" checked={values.reactive_energy} disabled={!straight} onChange={(v) => set('reactive_energy', v)} />
-            <Check label="Показывать небаланс" checked={values.show_lost} disabled={!straight} onChange={(v) => set('show_lost', v)} />
+            <SelectField label="Округление" value={values.round_val} options={ROUND_VALS.map((r) => ({ value: r, label: roundLabel(r) }))} onChange={(v) => set('round_val', v ?? 'roundWith2')} />
+            <Box>
+              <Text fontSize="sm" fontWeight="medium" mb="2" id="lost-color-label">
+                Цвет потерь
+              </Text>
+              <HStack gap="2" wrap="wrap" role="group" aria-labelledby="lost-color-label">
+                {COLOR_SWATCHES.map((color) => (
+                  <Button
+                    key={color}
+                    type="button"
+                    size="sm"
+                    minW="8"
+                    p="0"
+                    bg={color}
+                    aria-label={`Цвет ${color}`}
+                    aria-pressed={values.lost_color === color}
+                    borderWidth="3px"
+                    borderColor={values.lost_color === color ? 'fg' : 'transparent'}
+                    onClick={() => set('lost_color', color)}
+                  />
+                ))}
+              </HStack>
+            </Box>
+            {canChange && (
+              <HStack justify="space-between" wrap="wrap" gap="3">
+                <FormActions dirty={form.dirty} submitting={form.submitting} onCancel={() => void cancel()} showNoChanges />
+                <Button type="button" variant="outline" colorPalette="red" onClick={() => void remove()}>
+                  <Trash2 size={16} aria-hidden /> Удалить объект
+                </Button>
+              </HStack>
+            )}
           </Stack>
-          <TextField
-            label={T.allowedImbalance}
-            inputMode="decimal"
-            value={values.allowed_imbalance}
-            error={errors.allowed_imbalance}
-            helper={T.allowedImbalanceHelp}
-            onChange={(v) => set('allowed_imbalance', v)}
-          />
-          <SelectField label="Округление" value={values.round_val} options={ROUND_VALS.map((r) => ({ value: r, label: roundLabel(r) }))} onChange={(v) => set('round_val', v ?? 'roundWith2')} />
-          <Box>
-            <Text fontSize="sm" fontWeight="medium" mb="2" id="lost-color-label">
-              Цвет потерь
-            </Text>
-            <HStack gap="2" wrap="wrap" role="group" aria-labelledby="lost-color-label">
-              {COLOR_SWATCHES.map((color) => (
-                <Button
-                  key={color}
-                  type="button"
-                  size="sm"
-                  minW="8"
-                  p="0"
-                  bg={color}
-                  aria-label={`Цвет ${color}`}
-                  aria-pressed={values.lost_color === color}
-                  borderWidth="3px"
-                  borderColor={values.lost_color === color ? 'fg' : 'transparent'}
-                  onClick={() => set('lost_color', color)}
-                />
-              ))}
-            </HStack>
-          </Box>
-          {canChange && (
-            <HStack justify="space-between" wrap="wrap" gap="3">
-              <FormActions dirty={form.dirty} submitting={form.submitting} onCancel={() => void cancel()} showNoChanges />
-              <Button type="button" variant="outline" colorPalette="red" onClick={() => void remove()}>
-                <Trash2 size={16} aria-hidden /> Удалить объект
-              </Button>
-            </HStack>
-          )}
-        </Stack>
-      </fieldset>
-    </Box>
+        </fieldset>
+      </Box>
+      <MarketAreaForm representId={represent.represent_id} canChange={canChange} />
+    </Stack>
   )
 }
