@@ -7,6 +7,7 @@ import { audit } from '../lib/audit'
 import { badRequest, fieldError, notFound } from '../lib/http-errors'
 import { mutate } from '../lib/mutation'
 import type { Req } from '../lib/route-types'
+import { accountTimeZone } from '../repositories/accounts'
 import { VEE_METHOD } from '../vee/settings'
 import { changeInterval, lockInterval, reviewIntervals, type IntervalKey, type StoredInterval } from '../vee/review'
 
@@ -25,7 +26,8 @@ export async function veeRoutes(app: FastifyInstance) {
     const q = request.query
     if (q.beg_date > q.end_date) throw fieldError('end_date', T.periodEndBeforeBegin)
     checkSpanLength(new Date(q.beg_date), new Date(q.end_date), REVIEW_MAX_DAYS, 'end_date')
-    return { results: await reviewIntervals(app.db, { pointId: q.point_id, representId: q.represent_id }, q.beg_date, q.end_date) }
+    const timeZone = await accountTimeZone(app.db, request.user().account_id)
+    return { results: await reviewIntervals(app.db, { pointId: q.point_id, representId: q.represent_id }, q.beg_date, q.end_date, timeZone) }
   })
 
   /** Accepting a suspect interval makes it valid; accepting an estimate keeps it estimated (not the meter's), reviewed. */

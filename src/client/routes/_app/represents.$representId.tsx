@@ -12,8 +12,10 @@ import { CounterValuesTab } from '../../features/represents/components/counter-v
 import { PointsTab } from '../../features/represents/components/points-tab'
 import { ChartTab, TableTab } from '../../features/represents/components/profile-tabs'
 import { SettingsTab } from '../../features/represents/components/settings-tab'
+import { recentScope } from '../../features/vee/api/vee'
+import { VeeReview } from '../../features/vee/components/vee-review'
 
-const TABS = { chart: 'График', table: 'Таблица', values: 'Показания', settings: 'Настройки', points: 'Точки учёта' } as const
+const TABS = { chart: 'График', table: 'Таблица', values: 'Показания', review: 'Проверка', settings: 'Настройки', points: 'Точки учёта' } as const
 type Tab = keyof typeof TABS
 
 const search = v.object({
@@ -76,6 +78,9 @@ function RepresentPage() {
         </Tabs.Content>
         <Tabs.Content value="values">
           <CounterValuesTab represent={represent} />
+        </Tabs.Content>
+        <Tabs.Content value="review">
+          <VeeReview scope={recentScope({ represent_id: representId })} />
         </Tabs.Content>
         <Tabs.Content value="settings">
           <SettingsTab key={JSON.stringify(represent)} represent={represent} canChange={canChange} />

@@ -5,6 +5,16 @@ import { api } from '../../../lib/api-client'
 /** Whose intervals a review lists: a point's or an object's, over a period of days. */
 export type VeeScope = { point_id?: number; represent_id?: number; beg_date: string; end_date: string }
 
+const DAY_MS = 86_400_000
+const isoDay = (at: number) => new Date(at).toISOString().slice(0, 10)
+
+/** A point's or an object's review over the last 31 days, today included. */
+export const recentScope = (target: { point_id: number } | { represent_id: number }, now = Date.now()): VeeScope => ({
+  ...target,
+  beg_date: isoDay(now - 30 * DAY_MS),
+  end_date: isoDay(now),
+})
+
 export const veeKeys = {
   all: ['vee'] as const,
   review: (scope: VeeScope) => ['vee', 'review', scope] as const,

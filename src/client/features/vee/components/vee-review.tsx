@@ -8,13 +8,15 @@ import { T } from '../../../../shared/texts'
 import { DataTable, RowAction, type Column } from '../../../components/ui/data-table'
 import { TextField } from '../../../components/ui/fields'
 import { FormDialog } from '../../../components/ui/form-dialog'
+import { LoadError } from '../../../components/ui/load-error'
 import { notify } from '../../../components/ui/notify'
 import { useForm } from '../../../components/ui/use-form'
+import { formatDateTime, formatQuantity } from '../../../lib/format'
 import { useCan } from '../../auth/api/auth'
 import { acceptInterval, editInterval, veeKeys, veeReviewQueryOptions, type VeeScope } from '../api/vee'
 
-const dateTime = (iso: string) => new Date(iso).toLocaleString('ru-RU', { dateStyle: 'short', timeStyle: 'short' })
-const kwh = (value: number | null) => (value === null ? '—' : value.toLocaleString('ru-RU', { maximumFractionDigits: 4 }))
+const dateTime = formatDateTime
+const kwh = (value: number | null) => (value === null ? '—' : formatQuantity(value, 'energy'))
 
 /** A point's or an object's suspect, estimated and edited half-hours, to accept or correct (docs/vee.md). */
 export function VeeReview({ scope }: { scope: VeeScope }) {
@@ -54,7 +56,9 @@ export function VeeReview({ scope }: { scope: VeeScope }) {
   const rows = review.data?.results ?? []
   return (
     <Stack gap="3">
-      {review.isSuccess && rows.length === 0 ? (
+      {review.isError ? (
+        <LoadError error={review.error} onRetry={() => void review.refetch()} />
+      ) : review.isSuccess && rows.length === 0 ? (
         <Text color="fg.muted">{T.veeNothingToReview}</Text>
       ) : (
         <DataTable label={T.veeReviewTitle} columns={columns} rows={rows} rowKey={(r) => `${r.counter_id}:${r.channel}:${r.interval_start}`} loading={review.isPending} />
