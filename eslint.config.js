@@ -50,6 +50,17 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': forbid([CLIENT, 'the server never imports the client'], [REACT, 'no React on the server']) },
   },
   {
+    // Routes validate, authorise and call repositories and commands (docs/architecture.md «Layers and words»).
+    files: ['src/server/routes/**'],
+    rules: {
+      'no-restricted-imports': forbid(
+        [CLIENT, 'the server never imports the client'],
+        [REACT, 'no React on the server'],
+        [['**/db/schema', '**/db/schema/*', 'drizzle-orm', 'drizzle-orm/*'], 'routes call repositories and commands, which hold the queries'],
+      ),
+    },
+  },
+  {
     files: ['src/client/**'],
     rules: { 'no-restricted-imports': forbid([SERVER, 'the client never imports the server'], [NODE, 'no Node or database code in the client']) },
   },

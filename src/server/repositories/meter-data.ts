@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm'
+import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { CHANNELS } from '../../shared/metering'
 import type {
   AccumulatedRow,
@@ -11,6 +11,7 @@ import type {
   ProfileData,
 } from '../../shared/schemas/collection'
 import type { Executor } from '../db/client'
+import { counterModels, counterParameterSelections, counters, modelParameters } from '../db/schema'
 import { iso } from './tasks'
 
 /* Read side of the time series for the meter data views (metering.md sections 2, 7). */
@@ -211,4 +212,23 @@ export async function availableParams(db: Executor, pointId: number) {
     where pc.point_id = ${pointId}
     order by dp.name`)
   return result.rows as { parameter_id: number; name: string; measurement: string; code: string }[]
+}
+
+/** A meter with its model, as the data views need it; undefined for an unknown meter. */
+export async function meterModelOf(db: Executor, counterId: number) {
+  const [row] = await db.select({ counter_id: counters.counter_id, model_id: counters.model_id, external_model: counterModels.external_model })
+    .from(counters).innerJoin(counterModels, eq(counterModels.model_id, counters.model_id)).where(eq(counters.counter_id, counterId))
+  return row
+}
+
+/** Whether the meter model has this parameter to collect. */
+export async function modelHasParameter(db: Executor, modelId: number, parameterId: number): Promise<boolean> {
+  const [row] = await db.select().from(modelParameters).where(and(eq(modelParameters.model_id, modelId), eq(modelParameters.parameter_id, parameterId)))
+  return row !== undefined
+}
+
+/** Whether a parameter of the meter is collected. */
+export async function setParameterSelection(db: Executor, counterId: number, parameterId: number, selected: boolean): Promise<void> {
+  await db.insert(counterParameterSelections).values({ counter_id: counterId, parameter_id: parameterId, is_selected: selected })
+    .onConflictDoUpdate({ target: [counterParameterSelections.counter_id, counterParameterSelections.parameter_id], set: { is_selected: selected } })
 }

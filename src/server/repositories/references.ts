@@ -203,3 +203,47 @@ export async function updateDataParameter(db: Executor, id: number, fields: Data
 export async function deleteDataParameter(db: Executor, id: number): Promise<void> {
   await db.delete(dataParameters).where(eq(dataParameters.parameter_id, id))
 }
+
+type ResourceTypeFields = typeof resourceTypes.$inferInsert
+type ModelApiFields = typeof counterModelApis.$inferInsert
+type ModelFields = typeof counterModels.$inferInsert
+
+export async function insertResourceType(db: Executor, fields: ResourceTypeFields): Promise<ResourceType> {
+  const [row] = await db.insert(resourceTypes).values(fields).returning()
+  return row!
+}
+
+export async function updateResourceType(db: Executor, id: number, fields: ResourceTypeFields): Promise<ResourceType> {
+  const [row] = await db.update(resourceTypes).set(fields).where(eq(resourceTypes.resource_type_id, id)).returning()
+  return row!
+}
+
+export async function deleteResourceType(db: Executor, id: number): Promise<void> {
+  await db.delete(resourceTypes).where(eq(resourceTypes.resource_type_id, id))
+}
+
+export async function insertModelApi(db: Executor, fields: ModelApiFields): Promise<number> {
+  const [row] = await db.insert(counterModelApis).values(fields).returning({ id: counterModelApis.counter_model_api_id })
+  return row!.id
+}
+
+export async function updateModelApi(db: Executor, id: number, fields: ModelApiFields): Promise<void> {
+  await db.update(counterModelApis).set(fields).where(eq(counterModelApis.counter_model_api_id, id))
+}
+
+export async function deleteModelApi(db: Executor, id: number): Promise<void> {
+  await db.delete(counterModelApis).where(eq(counterModelApis.counter_model_api_id, id))
+}
+
+export async function insertModel(db: Executor, fields: ModelFields): Promise<number> {
+  const [row] = await db.insert(counterModels).values(fields).returning({ id: counterModels.model_id })
+  return row!.id
+}
+
+export async function updateModel(db: Executor, id: number, fields: ModelFields): Promise<void> {
+  await db.update(counterModels).set(fields).where(eq(counterModels.model_id, id))
+}
+
+export async function deleteModel(db: Executor, id: number): Promise<void> {
+  await db.delete(counterModels).where(eq(counterModels.model_id, id))
+}

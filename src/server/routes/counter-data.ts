@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify'
-import { and, desc, eq, sql } from 'drizzle-orm'
 import {
   consumptionQuery,
   counterQuery,
@@ -11,13 +10,12 @@ import {
 } from '../../shared/schemas/collection'
 import { idParams } from '../../shared/schemas/common'
 import { T } from '../../shared/texts'
-import { ON_DEMAND_POLL_INTERVAL_S } from '../../shared/constants'
 import { PROFILE_MAX_DAYS, checkSpanLength } from '../balance/profile'
 import { channelOfCode } from '../collector/task-context'
 import type { Executor } from '../db/client'
-import { collectingServers, counterModels, counterParameterSelections, counterTasks, counters, currentDataRequests, dataParameters, modelParameters, points } from '../db/schema'
+import { requestOnDemandRead, requestRead } from '../commands/meter-reads'
 import { audit } from '../lib/audit'
-import { HttpError, badRequest, fieldError, forbidden, notFound } from '../lib/http-errors'
+import { badRequest, fieldError, forbidden, notFound } from '../lib/http-errors'
 import { mutate } from '../lib/mutation'
 import type { Req } from '../lib/route-types'
 import { accountTimeZone } from '../repositories/accounts'
@@ -28,60 +26,24 @@ import {
   defaultProfileSpan,
   latestRegisters,
   latestRequest,
+  meterModelOf,
+  modelHasParameter,
   parametersOfCounter,
   phaseData,
   profileData,
+  setParameterSelection,
 } from '../repositories/meter-data'
+import { findPoint } from '../repositories/points'
+import { findDataParameter } from '../repositories/references'
 
 async function counterOr404(db: Executor, id: number, field?: string) {
-  const [row] = await db.select({ counter_id: counters.counter_id, model_id: counters.model_id, external_model: counterModels.external_model })
-    .from(counters).innerJoin(counterModels, eq(counterModels.model_id, counters.model_id)).where(eq(counters.counter_id, id))
+  const row = await meterModelOf(db, id)
   if (!row) throw field ? fieldError(field, T.unknownCounter) : notFound()
   return row
 }
 
 async function pointOr404(db: Executor, id: number) {
-  const [row] = await db.select({ id: points.point_id }).from(points).where(eq(points.point_id, id))
-  if (!row) throw notFound()
-}
-
-/** The server that reads a meter on request: the one of its latest task, else the first server. */
-async function serverForCounter(db: Executor, counterId: number): Promise<number> {
-  const [task] = await db.select({ id: counterTasks.data_collecting_server_id }).from(counterTasks).where(eq(counterTasks.counter_id, counterId)).orderBy(desc(counterTasks.counter_task_id)).limit(1)
-  if (task) return task.id
-  const [server] = await db.select({ id: collectingServers.data_collecting_server_id }).from(collectingServers).orderBy(collectingServers.data_collecting_server_id).limit(1)
-  if (!server) throw badRequest(T.unknownServer)
-  return server.id
-}
-
-/** Asks the collecting service for a read (or a relay switch) unless one is already waiting. */
-async function requestRead(db: Executor, counterId: number, action: 'read' | 'relay_on' | 'relay_off') {
-  const [pending] = await db.select({ id: currentDataRequests.request_id }).from(currentDataRequests)
-    .where(and(eq(currentDataRequests.counter_id, counterId), eq(currentDataRequests.action, action), eq(currentDataRequests.status, 'PENDING')))
-  if (pending) return
-  await db.insert(currentDataRequests).values({ counter_id: counterId, action, data_collecting_server_id: await serverForCounter(db, counterId) })
-}
-
-/**
- * An on-demand read: at most one waiting, and at most one asked per meter in ON_DEMAND_POLL_INTERVAL_S, so that
- * repeated refreshes cannot keep a meter's line busy. The meter's row is locked so that two refreshes do not both pass.
- */
-async function requestOnDemandRead(db: Executor, counterId: number) {
-  await db.transaction(async (tx) => {
-    await tx.select({ id: counters.counter_id }).from(counters).where(eq(counters.counter_id, counterId)).for('update')
-    const [last] = await tx
-      .select({ status: currentDataRequests.status, age: sql<number>`extract(epoch from now() - ${currentDataRequests.created_at})::float8` })
-      .from(currentDataRequests)
-      .where(and(eq(currentDataRequests.counter_id, counterId), eq(currentDataRequests.action, 'read')))
-      .orderBy(desc(currentDataRequests.created_at))
-      .limit(1)
-    if (last?.status === 'PENDING') return
-    if (last && last.age < ON_DEMAND_POLL_INTERVAL_S) {
-      const wait = Math.max(1, Math.ceil(ON_DEMAND_POLL_INTERVAL_S - last.age))
-      throw new HttpError(429, { detail: T.onDemandPollTooSoon(wait), retry_after: wait })
-    }
-    await requestRead(tx, counterId, 'read')
-  })
+  if (!(await findPoint(db, id))) throw notFound()
 }
 
 /** Meter data views: current data, phases, consumption, profiles, accumulated readings, parameters to collect, power switching. */
@@ -137,7 +99,7 @@ export async function counterDataRoutes(app: FastifyInstance) {
     // The same bound per interval as an object's balance: one answer stays at a few thousand rows.
     checkSpanLength(from, to, PROFILE_MAX_DAYS[q.interval]!, 'end_date')
     await pointOr404(app.db, q.point_id)
-    const [parameter] = await app.db.select().from(dataParameters).where(eq(dataParameters.parameter_id, q.parameter_id))
+    const parameter = await findDataParameter(app.db, q.parameter_id)
     const channel = parameter ? channelOfCode(parameter.code) : undefined
     if (!parameter || channel === undefined) throw fieldError('parameter_id', T.invalidValue)
     const items = await profileData(app.db, q.point_id, channel, q.interval, from, to, await accountTimeZone(app.db, request.user().account_id))
@@ -170,10 +132,8 @@ export async function counterDataRoutes(app: FastifyInstance) {
     mutate(request, reply, async (tx) => {
       const { counter_id, parameter_id } = request.body
       const counter = await counterOr404(tx, counter_id, 'counter_id')
-      const [ofModel] = await tx.select().from(modelParameters).where(and(eq(modelParameters.model_id, counter.model_id), eq(modelParameters.parameter_id, parameter_id)))
-      if (!ofModel) throw fieldError('parameter_id', T.parameterNotOfModel)
-      await tx.insert(counterParameterSelections).values({ counter_id, parameter_id, is_selected: isSelected })
-        .onConflictDoUpdate({ target: [counterParameterSelections.counter_id, counterParameterSelections.parameter_id], set: { is_selected: isSelected } })
+      if (!(await modelHasParameter(tx, counter.model_id, parameter_id))) throw fieldError('parameter_id', T.parameterNotOfModel)
+      await setParameterSelection(tx, counter_id, parameter_id, isSelected)
       await audit(tx, request, 'counter', counter_id, isSelected ? 'select_parameter' : 'unselect_parameter', null, { parameter_id })
       return parametersOfCounter(tx, counter_id)
     })

@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify'
-import { eq } from 'drizzle-orm'
 import { idParams } from '../../shared/schemas/common'
 import { counterModelApiInput, counterModelInput, resourceTypeInput, type CounterModelApiInput, type CounterModelInput } from '../../shared/schemas/references'
 import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
-import { counterModelApis, counterModels, resourceTypes } from '../db/schema'
 import { audit } from '../lib/audit'
 import { badRequest, fieldError, notFound } from '../lib/http-errors'
 import { mutate } from '../lib/mutation'
 import type { Req } from '../lib/route-types'
-import { findDataSource, findModel, findModelApi, findResourceType } from '../repositories/references'
+import {
+  deleteModel, deleteModelApi, deleteResourceType, findDataSource, findModel, findModelApi, findResourceType, insertModel, insertModelApi,
+  insertResourceType, updateModel, updateModelApi, updateResourceType,
+} from '../repositories/references'
 import { modelApiInUse, modelInUse, resourceTypeInUse } from '../repositories/reference-usage'
 
 const change = { permission: 'references.change' } as const
@@ -53,20 +54,20 @@ export async function referenceEditRoutes(app: FastifyInstance) {
 
   app.post('/api/resources_types/', { config: change, schema: { body: resourceTypeInput } }, (request: Req<{ body: typeof resourceTypeInput }>, reply) =>
     mutate(request, reply, async (tx) => {
-      const [row] = await tx.insert(resourceTypes).values(request.body).returning()
-      await audit(tx, request, 'resource_type', row!.resource_type_id, 'create', null, row)
-      return row!
+      const row = await insertResourceType(tx, request.body)
+      await audit(tx, request, 'resource_type', row.resource_type_id, 'create', null, row)
+      return row
     }, { status: 201 }),
   )
   app.put('/api/resources_types/:id/', { config: change, schema: { params: idParams, body: resourceTypeInput } }, (request: Req<{ params: typeof idParams; body: typeof resourceTypeInput }>, reply) =>
     mutate(request, reply, async (tx) => {
       const before = found(await findResourceType(tx, request.params.id))
-      const [after] = await tx.update(resourceTypes).set(request.body).where(eq(resourceTypes.resource_type_id, request.params.id)).returning()
+      const after = await updateResourceType(tx, request.params.id, request.body)
       await audit(tx, request, 'resource_type', request.params.id, 'update', before, after)
-      return after!
+      return after
     }),
   )
-  deletion('/api/resources_types/', 'resource_type', findResourceType, resourceTypeInUse, (tx, id) => tx.delete(resourceTypes).where(eq(resourceTypes.resource_type_id, id)))
+  deletion('/api/resources_types/', 'resource_type', findResourceType, resourceTypeInUse, deleteResourceType)
 
   const apiValues = async (tx: Executor, body: CounterModelApiInput) => {
     related('resource_type', await findResourceType(tx, body.resource_type))
@@ -74,39 +75,39 @@ export async function referenceEditRoutes(app: FastifyInstance) {
   }
   app.post('/api/counters_api/', { config: change, schema: { body: counterModelApiInput } }, (request: Req<{ body: typeof counterModelApiInput }>, reply) =>
     mutate(request, reply, async (tx) => {
-      const [row] = await tx.insert(counterModelApis).values(await apiValues(tx, request.body)).returning({ id: counterModelApis.counter_model_api_id })
-      const created = await findModelApi(tx, row!.id)
-      await audit(tx, request, 'counter_model_api', row!.id, 'create', null, created)
+      const id = await insertModelApi(tx, await apiValues(tx, request.body))
+      const created = await findModelApi(tx, id)
+      await audit(tx, request, 'counter_model_api', id, 'create', null, created)
       return created!
     }, { status: 201 }),
   )
   app.put('/api/counters_api/:id/', { config: change, schema: { params: idParams, body: counterModelApiInput } }, (request: Req<{ params: typeof idParams; body: typeof counterModelApiInput }>, reply) =>
     mutate(request, reply, async (tx) => {
       const before = found(await findModelApi(tx, request.params.id))
-      await tx.update(counterModelApis).set(await apiValues(tx, request.body)).where(eq(counterModelApis.counter_model_api_id, request.params.id))
+      await updateModelApi(tx, request.params.id, await apiValues(tx, request.body))
       const after = await findModelApi(tx, request.params.id)
       await audit(tx, request, 'counter_model_api', request.params.id, 'update', before, after)
       return after!
     }),
   )
-  deletion('/api/counters_api/', 'counter_model_api', findModelApi, modelApiInUse, (tx, id) => tx.delete(counterModelApis).where(eq(counterModelApis.counter_model_api_id, id)))
+  deletion('/api/counters_api/', 'counter_model_api', findModelApi, modelApiInUse, deleteModelApi)
 
   app.post('/api/counters_models/', { config: change, schema: { body: counterModelInput } }, (request: Req<{ body: typeof counterModelInput }>, reply) =>
     mutate(request, reply, async (tx) => {
-      const [row] = await tx.insert(counterModels).values(await modelValues(tx, request.body)).returning({ id: counterModels.model_id })
-      const created = await findModel(tx, row!.id)
-      await audit(tx, request, 'counter_model', row!.id, 'create', null, created)
+      const id = await insertModel(tx, await modelValues(tx, request.body))
+      const created = await findModel(tx, id)
+      await audit(tx, request, 'counter_model', id, 'create', null, created)
       return created!
     }, { status: 201 }),
   )
   app.put('/api/counters_models/:id/', { config: change, schema: { params: idParams, body: counterModelInput } }, (request: Req<{ params: typeof idParams; body: typeof counterModelInput }>, reply) =>
     mutate(request, reply, async (tx) => {
       const before = found(await findModel(tx, request.params.id))
-      await tx.update(counterModels).set(await modelValues(tx, request.body)).where(eq(counterModels.model_id, request.params.id))
+      await updateModel(tx, request.params.id, await modelValues(tx, request.body))
       const after = await findModel(tx, request.params.id)
       await audit(tx, request, 'counter_model', request.params.id, 'update', before, after)
       return after!
     }),
   )
-  deletion('/api/counters_models/', 'counter_model', findModel, modelInUse, (tx, id) => tx.delete(counterModels).where(eq(counterModels.model_id, id)))
+  deletion('/api/counters_models/', 'counter_model', findModel, modelInUse, deleteModel)
 }

@@ -1,0 +1,45 @@
+import { and, desc, eq, sql } from 'drizzle-orm'
+import { ON_DEMAND_POLL_INTERVAL_S } from '../../shared/constants'
+import { T } from '../../shared/texts'
+import type { Executor } from '../db/client'
+import { collectingServers, counterTasks, counters, currentDataRequests } from '../db/schema'
+import { HttpError, badRequest } from '../lib/http-errors'
+
+/** The server that reads a meter on request: the one of its latest task, else the first server. */
+async function serverForCounter(db: Executor, counterId: number): Promise<number> {
+  const [task] = await db.select({ id: counterTasks.data_collecting_server_id }).from(counterTasks).where(eq(counterTasks.counter_id, counterId)).orderBy(desc(counterTasks.counter_task_id)).limit(1)
+  if (task) return task.id
+  const [server] = await db.select({ id: collectingServers.data_collecting_server_id }).from(collectingServers).orderBy(collectingServers.data_collecting_server_id).limit(1)
+  if (!server) throw badRequest(T.unknownServer)
+  return server.id
+}
+
+/** Asks the collecting service for a read (or a relay switch) unless one is already waiting. */
+export async function requestRead(db: Executor, counterId: number, action: 'read' | 'relay_on' | 'relay_off') {
+  const [pending] = await db.select({ id: currentDataRequests.request_id }).from(currentDataRequests)
+    .where(and(eq(currentDataRequests.counter_id, counterId), eq(currentDataRequests.action, action), eq(currentDataRequests.status, 'PENDING')))
+  if (pending) return
+  await db.insert(currentDataRequests).values({ counter_id: counterId, action, data_collecting_server_id: await serverForCounter(db, counterId) })
+}
+
+/**
+ * An on-demand read: at most one waiting, and at most one asked per meter in ON_DEMAND_POLL_INTERVAL_S, so that
+ * repeated refreshes cannot keep a meter's line busy. The meter's row is locked so that two refreshes do not both pass.
+ */
+export async function requestOnDemandRead(db: Executor, counterId: number) {
+  await db.transaction(async (tx) => {
+    await tx.select({ id: counters.counter_id }).from(counters).where(eq(counters.counter_id, counterId)).for('update')
+    const [last] = await tx
+      .select({ status: currentDataRequests.status, age: sql<number>`extract(epoch from now() - ${currentDataRequests.created_at})::float8` })
+      .from(currentDataRequests)
+      .where(and(eq(currentDataRequests.counter_id, counterId), eq(currentDataRequests.action, 'read')))
+      .orderBy(desc(currentDataRequests.created_at))
+      .limit(1)
+    if (last?.status === 'PENDING') return
+    if (last && last.age < ON_DEMAND_POLL_INTERVAL_S) {
+      const wait = Math.max(1, Math.ceil(ON_DEMAND_POLL_INTERVAL_S - last.age))
+      throw new HttpError(429, { detail: T.onDemandPollTooSoon(wait), retry_after: wait })
+    }
+    await requestRead(tx, counterId, 'read')
+  })
+}
