@@ -137,7 +137,7 @@ async function readMeter(
           result.intervals.push({ counter_id: meter.counterId, channel, interval_start: record.start, minutes: record.minutes, value, status })
         }
       }
-      note(profileLine(from, records, profileChannels))
+      note(profileLine(from, records, profileChannels, meter.accountTimeZone))
     }
   }
 }
@@ -147,10 +147,10 @@ function intervalStatus(value: number | null, record: ProfileRecord): number {
   return record.incomplete ? INTERVAL_STATUS.INCOMPLETE : INTERVAL_STATUS.VALID
 }
 
-function profileLine(from: Date, records: ProfileRecord[], channels: number[]): string {
+function profileLine(from: Date, records: ProfileRecord[], channels: number[], timeZone: string): string {
   const missing = records.filter((r) => channels.every((channel) => r.energy[CHANNEL_KEYS[channel]!] === null)).length
   const incomplete = records.filter((r) => r.incomplete).length
-  return `Прочитан профиль мощности с ${formatMoment(from)}: ${records.length} интервалов${missing ? `, отсутствуют ${missing}` : ''}${incomplete ? `, неполных ${incomplete}` : ''}`
+  return `Прочитан профиль мощности с ${formatMoment(from, timeZone)}: ${records.length} интервалов${missing ? `, отсутствуют ${missing}` : ''}${incomplete ? `, неполных ${incomplete}` : ''}`
 }
 
 /** A lorawandb meter is not polled: its data come from the network server; the task checks that they keep coming. */
@@ -158,7 +158,7 @@ async function checkUplinks(db: Executor, meter: MeterContext, now: Date, note: 
   const latest = await db.execute(sql`select max(read_at) as at from register_readings where counter_id = ${meter.counterId}`)
   const at = (latest.rows[0] as { at: Date | null } | undefined)?.at
   result.ok = Boolean(at && now.getTime() - new Date(at).getTime() <= LORAWAN_SILENCE_MS)
-  note(at ? `Последние данные от сетевого сервера LoRaWAN: ${formatMoment(new Date(at))}` : 'От сетевого сервера LoRaWAN данные не поступали')
+  note(at ? `Последние данные от сетевого сервера LoRaWAN: ${formatMoment(new Date(at), meter.accountTimeZone)}` : 'От сетевого сервера LoRaWAN данные не поступали')
   return result
 }
 
