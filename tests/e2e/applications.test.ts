@@ -63,6 +63,8 @@ const badge = (page: Page, name: 'Неназначенные заявки' | 'Н
 
 /** The status chip of one attached file opens its menu; the chosen status is applied (2 asks the reason first). */
 async function setFileStatus(page: Page, fileName: string, status: 'Принят' | 'Отклонен') {
+  // The previous file's menu may still be closing: only one menu at a time.
+  await expect.poll(() => page.getByRole('menu').count()).toBe(0)
   await page.getByRole('button', { name: new RegExp(`^Статус файла ${fileName.replace('.', '\\.')}:`) }).click()
   await page.getByRole('menuitem', { name: status }).click()
 }
@@ -191,6 +193,7 @@ describe('incoming applications', () => {
     await page.waitForURL(/status=4/)
     await page.getByRole('cell', { name: filed.request_number, exact: true }).waitFor()
     await page.getByRole('button', { name: 'Принята', exact: true }).click()
+    await page.waitForURL(/status=3/)
     await page.getByRole('main').getByText(T.empty).waitFor()
     await context.close()
   }, 90_000)
