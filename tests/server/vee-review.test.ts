@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { storePoll } from '../../src/server/collector/poll-meter'
+import { storePolls } from '../../src/server/collector/poll-meter'
 import { profileData } from '../../src/server/repositories/meter-data'
 import type { IntervalRow } from '../../src/server/repositories/readings'
 import { CHANNEL, INTERVAL_STATUS } from '../../src/shared/metering'
@@ -20,7 +20,7 @@ let representId: number
 
 const rows = (from: number, values: number[]): IntervalRow[] =>
   values.map((value, i) => ({ counter_id: counterId, channel: CHANNEL.A_PLUS, interval_start: at(from + i), value }))
-const poll = (intervals: IntervalRow[]) => storePoll(t.database.db, { ok: true, fatal: false, lines: [], phases: [], registers: [], intervals })
+const poll = (intervals: IntervalRow[]) => storePolls(t.database.db, [{ ok: true, fatal: false, lines: [], phases: [], registers: [], intervals }])
 
 beforeAll(async () => {
   t = await startTestApp()

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { storePoll } from '../../src/server/collector/poll-meter'
+import { storePolls } from '../../src/server/collector/poll-meter'
 import type { Executor } from '../../src/server/db/client'
 import { storeIntervals, type IntervalRow, type RegisterRow } from '../../src/server/repositories/readings'
 import { CHANNEL, INTERVAL_STATUS } from '../../src/shared/metering'
@@ -35,7 +35,7 @@ function halfHours(counterId: number, from: number, values: (number | null)[], b
 const reading = (counterId: number, readAt: Date, value: number): RegisterRow => ({ counter_id: counterId, channel: CHANNEL.A_PLUS, tariff: 0, read_at: readAt, value })
 
 async function poll(intervals: IntervalRow[], registers: RegisterRow[] = []) {
-  await storePoll(db, { ok: true, fatal: false, lines: [], phases: [], intervals, registers })
+  await storePolls(db, [{ ok: true, fatal: false, lines: [], phases: [], intervals, registers }])
 }
 
 async function stored(counterId: number) {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Executor } from '../db/client'
 import type { SecretBox } from '../lib/secret-box'
-import { pollMeter, storePoll } from './poll-meter'
+import { pollMeter, storePolls } from './poll-meter'
 import { ALL_CHANNELS, loadMeterContext } from './task-context'
 
 /* "Обновить" on a meter and power switching: requests the collecting service answers with a fresh read. */
@@ -43,7 +43,7 @@ export async function runRequest(
     ? await pollMeter(db, { ...meter, reads: { registers: ALL_CHANNELS, instant: [] }, relay: request.action === 'read' ? undefined : request.action === 'relay_on' }, now, deadlineMs, box, clock)
     : undefined
   await db.transaction(async (tx) => {
-    if (result?.ok) await storePoll(tx, result)
+    if (result?.ok) await storePolls(tx, [result])
     await tx.execute(sql`
       update current_data_requests set status = ${result?.ok ? 'DONE' : 'ERROR'}, details = ${(result?.lines ?? []).map((l) => l.text).join('\n')},
         finished_at = ${clock().toISOString()}::timestamptz

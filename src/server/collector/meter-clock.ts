@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { CLOCK_CORRECTION_THRESHOLD_S, clockDriftExceeded } from '../../shared/meter-clock'
 import type { Executor } from '../db/client'
+import { pgArray } from '../repositories/readings'
 import { auditLog } from '../db/schema'
 import type { MeterDriver } from './drivers/meter-driver'
 import { fromZonedParts, toZonedParts } from './meter-time'
@@ -95,30 +96,33 @@ async function refusedAsNull<T>(exchange: Promise<T>, onRefusal: (message: strin
   }
 }
 
-/** The meter's clock row, and every correction in the audit as the collector's (no user's) change. */
 /** The drift the clock has after the poll: what was read, less what the poll corrected. */
 export const driftAfter = ({ driftS, correction }: ClockOutcome) => (correction ? driftS + correction.seconds : driftS)
 
-export async function storeMeterClock(db: Executor, outcome: ClockOutcome | undefined): Promise<void> {
-  if (!outcome) return
-  const { counterId, readAt, correction } = outcome
-  const drift = driftAfter(outcome)
+/** The meters' clock rows, and every correction in the audit as the collector's (no user's) change. */
+export async function storeMeterClocks(db: Executor, outcomes: ClockOutcome[]): Promise<void> {
+  if (outcomes.length === 0) return
+  const rows = [...new Map(outcomes.map((o) => [o.counterId, o])).values()]
   await db.execute(sql`
     insert into meter_clocks (counter_id, drift_s, read_at, corrected_at, correction_s)
-    values (${counterId}, ${drift}, ${readAt.toISOString()}::timestamptz, ${correction?.at.toISOString() ?? null}::timestamptz, ${correction?.seconds ?? null})
+    select * from unnest(${pgArray(rows.map((o) => o.counterId))}::int[], ${pgArray(rows.map(driftAfter))}::int[],
+      ${pgArray(rows.map((o) => o.readAt.toISOString()))}::timestamptz[], ${pgArray(rows.map((o) => o.correction?.at.toISOString()))}::timestamptz[],
+      ${pgArray(rows.map((o) => o.correction?.seconds))}::int[])
     on conflict (counter_id) do update set drift_s = excluded.drift_s, read_at = excluded.read_at,
       corrected_at = coalesce(excluded.corrected_at, meter_clocks.corrected_at), correction_s = coalesce(excluded.correction_s, meter_clocks.correction_s)`)
-  if (correction) {
-    await db.insert(auditLog).values({
+  const corrected = outcomes.filter((o) => o.correction)
+  if (corrected.length === 0) return
+  await db.insert(auditLog).values(
+    corrected.map((o) => ({
       user_id: null,
       entity: 'counter',
-      entity_id: String(counterId),
+      entity_id: String(o.counterId),
       action: 'clock_correction',
-      before: { drift_s: correction.driftBeforeS },
-      after: { drift_s: drift, correction_s: correction.seconds },
+      before: { drift_s: o.correction!.driftBeforeS },
+      after: { drift_s: driftAfter(o), correction_s: o.correction!.seconds },
       remark: 'Коррекция времени счётчика при опросе',
-    })
-  }
+    })),
+  )
 }
 
 /** When the collector last corrected the meter's clock. */

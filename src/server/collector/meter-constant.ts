@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
+import { pgArray } from '../repositories/readings'
 import type { MeterDriver } from './drivers/meter-driver'
 import { DEFAULT_METER_CONSTANT } from './protocol/mercury230'
 import { MeterError } from './protocol/errors'
@@ -37,10 +38,14 @@ export async function profileConstant(
   return { used: configured ?? read ?? DEFAULT_METER_CONSTANT, reading: { counterId, read, mismatch } }
 }
 
-/** Keeps the constant on the meter's card; written only when it changed, so a poll does not rewrite every card. */
-export async function storeMeterConstant(db: Executor, reading: MeterConstantReading): Promise<void> {
+/** Keeps the constants on the meters' cards; written only when they changed, so a poll does not rewrite every card. */
+export async function storeMeterConstants(db: Executor, readings: MeterConstantReading[]): Promise<void> {
+  if (readings.length === 0) return
+  const rows = [...new Map(readings.map((r) => [r.counterId, r])).values()]
   await db.execute(sql`
-    update counters set meter_constant = coalesce(${reading.read}::integer, meter_constant), meter_constant_mismatch = ${reading.mismatch}
-    where counter_id = ${reading.counterId}
-      and (meter_constant is distinct from coalesce(${reading.read}::integer, meter_constant) or meter_constant_mismatch <> ${reading.mismatch})`)
+    update counters c set meter_constant = coalesce(r.read, c.meter_constant), meter_constant_mismatch = r.mismatch
+    from unnest(${pgArray(rows.map((r) => r.counterId))}::int[], ${pgArray(rows.map((r) => r.read))}::int[], ${pgArray(rows.map((r) => r.mismatch))}::boolean[])
+      as r(counter_id, read, mismatch)
+    where c.counter_id = r.counter_id
+      and (c.meter_constant is distinct from coalesce(r.read, c.meter_constant) or c.meter_constant_mismatch <> r.mismatch)`)
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { CHANNEL, INTERVAL_STATUS } from '../../shared/metering'
+import { CHANNEL, DEFAULT_TIME_ZONE, INTERVAL_STATUS } from '../../shared/metering'
 import { isSecretConnParam } from '../../shared/schemas/counters'
 import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
@@ -9,13 +9,13 @@ import { storeIntervals, storePhaseValues, storeRegisterReadings, type IntervalR
 import { createMeterDriver } from './drivers/create-meter-driver'
 import { parseConnectionParams } from './drivers/connection-settings'
 import type { MeterDriver } from './drivers/meter-driver'
-import { profileConstant, storeMeterConstant, type MeterConstantReading } from './meter-constant'
+import { profileConstant, storeMeterConstants, type MeterConstantReading } from './meter-constant'
 import type { EnergyChannels, EnergyRegisters, InstantValues, MeterProtocol, ProfileRecord } from './meter-values'
 import { HALF_HOUR_MS } from './moscow-time'
 import { MeterConfigError, MeterError, MeterStatusError } from './protocol/errors'
 import { LORAWAN_DRIVER, type MeterContext } from './task-context'
 import { formatMoment } from './log-format'
-import { driftAfter, lastClockCorrection, pollMeterClock, storeMeterClock, type ClockOutcome } from './meter-clock'
+import { driftAfter, lastClockCorrection, pollMeterClock, storeMeterClocks, type ClockOutcome } from './meter-clock'
 import { clockDriftExceeded } from '../../shared/meter-clock'
 
 /** The first poll of a meter reads this much of its profile; later polls continue from the last stored interval. */
@@ -224,13 +224,31 @@ export async function pollMeter(
   return result
 }
 
-/** Writes what a poll read through the one writer of time series, then validates and estimates it (docs/vee.md). */
-export async function storePoll(db: Executor, result: PollResult): Promise<void> {
-  await storeRegisterReadings(db, result.registers)
-  await storePhaseValues(db, result.phases)
-  await storeIntervals(db, result.intervals, result.timeZone)
-  if (result.meterConstant) await storeMeterConstant(db, result.meterConstant)
-  await storeMeterClock(db, result.clock)
-  const drifting = result.clock && clockDriftExceeded(driftAfter(result.clock)) ? [result.clock.counterId] : []
-  await runVee(db, result.intervals, result.registers, drifting, result.timeZone)
+/** The last of the rows that share a key: a round's group may hold two polls of one meter (two tasks), or a meter may repeat a record. */
+function lastByKey<T>(rows: T[], key: (row: T) => string): T[] {
+  return [...new Map(rows.map((row) => [key(row), row])).values()]
+}
+
+/**
+ * Writes what polls read through the one writer of time series, then validates and estimates it (docs/vee.md). A
+ * round hands in the polls that ended together, so each statement runs once for the group; the account's zone rolls
+ * the days up, so polls of different zones are written apart.
+ */
+export async function storePolls(db: Executor, results: PollResult[]): Promise<void> {
+  const zones = new Map<string, PollResult[]>()
+  for (const result of results) {
+    const zone = result.timeZone ?? DEFAULT_TIME_ZONE
+    zones.set(zone, [...(zones.get(zone) ?? []), result])
+  }
+  for (const [timeZone, group] of zones) {
+    const registers = lastByKey(group.flatMap((r) => r.registers), (r) => `${r.counter_id} ${r.channel} ${r.tariff} ${r.read_at.getTime()}`)
+    const intervals = lastByKey(group.flatMap((r) => r.intervals), (r) => `${r.counter_id} ${r.channel} ${r.interval_start.getTime()}`)
+    await storeRegisterReadings(db, registers)
+    await storePhaseValues(db, lastByKey(group.flatMap((r) => r.phases), (r) => `${r.counter_id} ${r.phase} ${r.read_at.getTime()}`))
+    await storeIntervals(db, intervals, timeZone)
+    await storeMeterConstants(db, group.flatMap((r) => (r.meterConstant ? [r.meterConstant] : [])))
+    await storeMeterClocks(db, group.flatMap((r) => (r.clock ? [r.clock] : [])))
+    const drifting = group.flatMap((r) => (r.clock && clockDriftExceeded(driftAfter(r.clock)) ? [r.clock.counterId] : []))
+    await runVee(db, intervals, registers, drifting, timeZone)
+  }
 }

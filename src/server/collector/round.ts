@@ -1,7 +1,7 @@
 import type { Executor } from '../db/client'
 import type { SecretBox } from '../lib/secret-box'
 import { pollMeter } from './poll-meter'
-import { claimDueTasks, recordRun, type ClaimedTask } from './task-runs'
+import { claimDueTasks, runRecorder, type ClaimedTask, type FinishedRun } from './task-runs'
 import { loadMeterContext } from './task-context'
 
 export interface RunOptions {
@@ -14,8 +14,8 @@ export interface RunOptions {
   clock?: () => Date
 }
 
-/** Polls one claimed task's meter and records the run; never rejects for a meter's fault. */
-export async function runTask(db: Executor, serverId: number, task: ClaimedTask, options: RunOptions): Promise<boolean> {
+/** Polls one claimed task's meter and records the run through `record`; never rejects for a meter's fault. */
+export async function runTask(db: Executor, task: ClaimedTask, options: RunOptions, record: (run: FinishedRun) => Promise<void>): Promise<boolean> {
   const clock = options.clock ?? (() => new Date())
   const startedAt = clock()
   const context = await loadMeterContext(db, task.counter_id, task.task_groups)
@@ -23,7 +23,7 @@ export async function runTask(db: Executor, serverId: number, task: ClaimedTask,
   const result = meter
     ? await pollMeter(db, meter, startedAt, options.deadlineMs, options.box, clock)
     : { ok: false, fatal: true, lines: [{ date: startedAt, text: 'Счётчик не найден' }], registers: [], phases: [], intervals: [] }
-  await recordRun(db, task, serverId, startedAt, result, clock())
+  await record({ task, startedAt, endedAt: clock(), result })
   return result.ok
 }
 
@@ -40,11 +40,12 @@ export interface RoundResult {
 export async function runRound(db: Executor, serverId: number, now: Date, options: RunOptions): Promise<RoundResult> {
   const totals: RoundResult = { tasks: 0, succeeded: 0, failed: 0 }
   const running = new Set<Promise<void>>()
+  const record = runRecorder(db, serverId)
   for (;;) {
     const claimed = await claimDueTasks(db, serverId, now, options.concurrency - running.size)
     for (const task of claimed) {
       totals.tasks++
-      const run = runTask(db, serverId, task, options).then((ok) => {
+      const run = runTask(db, task, options, record).then((ok) => {
         if (ok) totals.succeeded++
         else totals.failed++
         running.delete(run)

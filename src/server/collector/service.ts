@@ -3,7 +3,7 @@ import type { Executor } from '../db/client'
 import { collectingServers } from '../db/schema'
 import { claimRequests, runRequest } from './current-data'
 import { runTask, type RunOptions } from './round'
-import { claimDueTasks } from './task-runs'
+import { claimDueTasks, runRecorder } from './task-runs'
 
 export interface ServiceOptions extends RunOptions {
   serverId: number
@@ -26,6 +26,7 @@ export function startCollectingService(db: Executor, options: ServiceOptions): R
   const clock = options.clock ?? (() => new Date())
   const log = options.log ?? (() => undefined)
   const running = new Set<Promise<unknown>>()
+  const record = runRecorder(db, options.serverId)
   let stopped = false
   let timer: NodeJS.Timeout | undefined
   let cycle: Promise<void> = Promise.resolve()
@@ -41,7 +42,7 @@ export function startCollectingService(db: Executor, options: ServiceOptions): R
     const requests = await claimRequests(db, options.serverId, now, options.concurrency - running.size)
     for (const request of requests) track(runRequest(db, request, options.deadlineMs, options.box, clock))
     const tasks = await claimDueTasks(db, options.serverId, now, options.concurrency - running.size)
-    for (const task of tasks) track(runTask(db, options.serverId, task, options))
+    for (const task of tasks) track(runTask(db, task, options, record))
   }
 
   const loop = () => {

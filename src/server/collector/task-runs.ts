@@ -3,7 +3,7 @@ import { DEFAULT_TIME_ZONE } from '../../shared/metering'
 import type { TaskInterval, TaskState } from '../../shared/schemas/collection'
 import type { Executor } from '../db/client'
 import { taskLogEntries, taskLogs } from '../db/schema'
-import { storePoll, type PollResult } from './poll-meter'
+import { storePolls, type PollResult } from './poll-meter'
 import { nextRunAfter } from './schedule'
 
 /* Claiming due tasks and recording their runs with the failure statistics (docs/collection.md). */
@@ -88,26 +88,68 @@ export function afterRun(task: TaskStats, result: Pick<PollResult, 'ok' | 'fatal
   return { state: 'working', failures, next: task.next_run_at ?? new Date(now.getTime() + BACKOFF_BASE_MS) }
 }
 
-/** Stores what was read, the log of the run with its entries and the task's statistics, in one transaction. */
-export async function recordRun(db: Executor, task: ClaimedTask, serverId: number, startedAt: Date, result: PollResult, now: Date): Promise<void> {
+/** A poll that has ended, waiting to be recorded. */
+export interface FinishedRun {
+  task: ClaimedTask
+  startedAt: Date
+  endedAt: Date
+  result: PollResult
+}
+
+/** Stores what the runs read, the log of each run with its entries and the tasks' statistics, in one transaction. */
+export async function recordRuns(db: Executor, serverId: number, runs: FinishedRun[]): Promise<void> {
   await db.transaction(async (tx) => {
-    await storePoll(tx, result)
-    const [log] = await tx
-      .insert(taskLogs)
-      .values({ counter_task_id: task.counter_task_id, data_collecting_server_id: serverId, due_at: task.due_at, start_date: startedAt, end_date: now, success: result.ok })
-      .returning({ id: taskLogs.task_log_id })
-    if (result.lines.length > 0) await tx.insert(taskLogEntries).values(result.lines.map((line) => ({ task_log_id: log!.id, date: line.date, text: line.text })))
-    const current = await tx.execute(sql`
-      select state, interval, value, consecutive_failures, next_run_at from counter_tasks where counter_task_id = ${task.counter_task_id} for update`)
-    const stats = current.rows[0] as TaskStats | undefined
-    if (!stats) return
-    const after = afterRun({ ...stats, next_run_at: stats.next_run_at ? new Date(stats.next_run_at) : null }, result, now)
-    const lastError = result.ok ? '' : (result.lines.at(-1)?.text ?? '')
-    await tx.execute(sql`
-      update counter_tasks set state = ${after.state}, consecutive_failures = ${after.failures},
-        next_run_at = ${after.next ? after.next.toISOString() : null}::timestamptz,
-        last_interaction_date = ${now.toISOString()}::timestamptz, last_success = ${result.ok}, last_error = ${lastError},
-        total_runs = total_runs + 1, total_failures = total_failures + ${result.ok ? 0 : 1}
-      where counter_task_id = ${task.counter_task_id}`)
+    await storePolls(tx, runs.map((run) => run.result))
+    for (const run of runs) await recordOutcome(tx, serverId, run)
   })
+}
+
+async function recordOutcome(tx: Executor, serverId: number, { task, startedAt, endedAt: now, result }: FinishedRun): Promise<void> {
+  const [log] = await tx
+    .insert(taskLogs)
+    .values({ counter_task_id: task.counter_task_id, data_collecting_server_id: serverId, due_at: task.due_at, start_date: startedAt, end_date: now, success: result.ok })
+    .returning({ id: taskLogs.task_log_id })
+  if (result.lines.length > 0) await tx.insert(taskLogEntries).values(result.lines.map((line) => ({ task_log_id: log!.id, date: line.date, text: line.text })))
+  const current = await tx.execute(sql`
+    select state, interval, value, consecutive_failures, next_run_at from counter_tasks where counter_task_id = ${task.counter_task_id} for update`)
+  const stats = current.rows[0] as TaskStats | undefined
+  if (!stats) return
+  const after = afterRun({ ...stats, next_run_at: stats.next_run_at ? new Date(stats.next_run_at) : null }, result, now)
+  const lastError = result.ok ? '' : (result.lines.at(-1)?.text ?? '')
+  await tx.execute(sql`
+    update counter_tasks set state = ${after.state}, consecutive_failures = ${after.failures},
+      next_run_at = ${after.next ? after.next.toISOString() : null}::timestamptz,
+      last_interaction_date = ${now.toISOString()}::timestamptz, last_success = ${result.ok}, last_error = ${lastError},
+      total_runs = total_runs + 1, total_failures = total_failures + ${result.ok ? 0 : 1}
+    where counter_task_id = ${task.counter_task_id}`)
+}
+
+/**
+ * Records runs as their polls end. The runs that end while a write is in progress are written together by the next
+ * one, so a busy round pays one transaction, and one validation statement, per group rather than per meter. A group
+ * that fails is recorded run by run, so that one bad run does not lose the others.
+ */
+export function runRecorder(db: Executor, serverId: number): (run: FinishedRun) => Promise<void> {
+  let waiting: { run: FinishedRun; resolve: () => void; reject: (error: unknown) => void }[] = []
+  let writing = false
+  const write = async () => {
+    writing = true
+    while (waiting.length > 0) {
+      const group = waiting
+      waiting = []
+      try {
+        await recordRuns(db, serverId, group.map((w) => w.run))
+        for (const w of group) w.resolve()
+      } catch (error) {
+        if (group.length === 1) group[0]!.reject(error)
+        else for (const w of group) await recordRuns(db, serverId, [w.run]).then(w.resolve, w.reject)
+      }
+    }
+    writing = false
+  }
+  return (run) =>
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ run, resolve, reject })
+      if (!writing) void write()
+    })
 }

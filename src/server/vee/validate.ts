@@ -70,12 +70,13 @@ export async function validatePoll(
       returning 1
     ),
     usual as (
-      select s.counter_id, s.channel, sum(d.value) / sum(d.valid_intervals) as value
-      from spans s join daily_values d on d.counter_id = s.counter_id and d.channel = s.channel
-      where d.day >= (s.lo at time zone ${timeZone})::date - ${USUAL_LOOKBACK_DAYS}::int and d.day < (s.lo at time zone ${timeZone})::date
-        and d.missing_intervals = 0 and d.valid_intervals > 0
-      group by 1, 2
-      having count(*) >= ${USUAL_MIN_DAYS}
+      select s.counter_id, s.channel, u.value from spans s
+      cross join lateral (
+        select sum(d.value) / sum(d.valid_intervals) as value, count(*) as days from daily_values d
+        where d.counter_id = s.counter_id and d.channel = s.channel
+          and d.day >= (s.lo at time zone ${timeZone})::date - ${USUAL_LOOKBACK_DAYS}::int and d.day < (s.lo at time zone ${timeZone})::date
+          and d.missing_intervals = 0 and d.valid_intervals > 0) u
+      where u.days >= ${USUAL_MIN_DAYS}
     ),
     spikes as (
       select p.counter_id, p.channel, p.interval_start, ${VEE_RULE.SPIKE} as rule
