@@ -14,8 +14,8 @@ import { requestCheckKey } from '../../features/requests/api/check'
 import { requestAction, requestKeys, requestsQueryOptions, statusesQueryOptions } from '../../features/requests/api/requests'
 import { requestsSearch } from '../../features/requests/api/requests-search'
 import { ColumnsDialog } from '../../features/requests/components/columns-dialog'
-import { useColumnSettings } from '../../features/requests/components/column-settings'
-import { DEFAULT_REQUEST_COLUMNS, REQUEST_COLUMN_KEYS, REQUEST_COLUMNS } from '../../features/requests/components/request-columns'
+import { useColumnSettings } from '../../lib/column-settings'
+import { REQUEST_COLUMNS, REQUESTS_TABLE } from '../../features/requests/components/request-columns'
 
 export const Route = createFileRoute('/_app/documents-requests/')({
   validateSearch: requestsSearch,
@@ -34,7 +34,7 @@ function RequestsPage() {
   const queryClient = useQueryClient()
   const can = useCan()
   const confirm = useConfirm()
-  const [columns, setColumns] = useColumnSettings(REQUEST_COLUMN_KEYS, DEFAULT_REQUEST_COLUMNS, () => notify.info(T.tableSettingsReset))
+  const [columns, setColumns] = useColumnSettings(REQUESTS_TABLE, () => notify.info(T.tableSettingsReset))
   const [choosingColumns, setChoosingColumns] = useState(false)
   const setSearch = (patch: Partial<typeof search>) => navigate({ search: (prev) => ({ ...prev, ...patch }) })
 

@@ -8,6 +8,7 @@ import { T } from '../../../../shared/texts'
 import { useConfirm } from '../../../components/ui/confirm-dialog'
 import { SelectField } from '../../../components/ui/fields'
 import { notify } from '../../../components/ui/notify'
+import { useColumnSettings, type ColumnTable } from '../../../lib/column-settings'
 import { formatDateTime, formatNumber } from '../../../lib/format'
 import {
   addPoint, availablePointsQueryOptions, cyclePointSign, removePoint, representPointsQueryOptions, setPointColor, setPointOrder,
@@ -17,6 +18,9 @@ import { QueryState } from './query-state'
 
 const COLUMNS = { point_number: 'Номер', address: 'Адрес', customer_name: 'Абонент', counter: 'Счётчик', halfs: 'Получасовые значения' } as const
 type ColumnKey = keyof typeof COLUMNS
+const COLUMN_KEYS = Object.keys(COLUMNS) as ColumnKey[]
+/** The column choice, the same for every object on this device. */
+const POINTS_TABLE: ColumnTable = { storageKey: 'represent-points-columns', version: '1', known: COLUMN_KEYS, defaults: ['point_number', 'address', 'counter', 'halfs'] }
 const SIGN_TEXT: Record<number, { mark: string; label: string }> = { 1: { mark: '+', label: 'плюс' }, [-1]: { mark: '−', label: 'минус' }, 0: { mark: '0', label: 'не учитывается' } }
 
 function HalfsCell({ halfs }: { halfs: RepresentPoint['halfs'] }) {
@@ -37,7 +41,9 @@ export function PointsTab({ representId, canChange }: { representId: number; can
   const confirm = useConfirm()
   const [halfsText, setHalfsText] = useState(String(HALFS_NUM_DEFAULT))
   const [halfsNum, setHalfsNum] = useState(HALFS_NUM_DEFAULT)
-  const [visible, setVisible] = useState<Record<ColumnKey, boolean>>({ point_number: true, address: true, customer_name: false, counter: true, halfs: true })
+  const [columns, setColumns] = useColumnSettings(POINTS_TABLE)
+  const visible = Object.fromEntries(COLUMN_KEYS.map((key) => [key, columns.includes(key)])) as Record<ColumnKey, boolean>
+  const toggleColumn = (key: ColumnKey, on: boolean) => setColumns(COLUMN_KEYS.filter((k) => (k === key ? on : visible[k])))
   const [picked, setPicked] = useState<number | null>(null)
   const [creating, setCreating] = useState(false)
   const result = useQuery(representPointsQueryOptions(representId, halfsNum))
@@ -99,8 +105,8 @@ export function PointsTab({ representId, canChange }: { representId: number; can
         <Text fontSize="sm" fontWeight="medium">
           Колонки:
         </Text>
-        {(Object.keys(COLUMNS) as ColumnKey[]).map((key) => (
-          <Checkbox.Root key={key} size="sm" checked={visible[key]} onCheckedChange={(e) => setVisible((v) => ({ ...v, [key]: e.checked === true }))}>
+        {COLUMN_KEYS.map((key) => (
+          <Checkbox.Root key={key} size="sm" checked={visible[key]} onCheckedChange={(e) => toggleColumn(key, e.checked === true)}>
             <Checkbox.HiddenInput />
             <Checkbox.Control />
             <Checkbox.Label>{COLUMNS[key]}</Checkbox.Label>
@@ -125,7 +131,7 @@ export function PointsTab({ representId, canChange }: { representId: number; can
                     <Table.ColumnHeader>Знак</Table.ColumnHeader>
                     <Table.ColumnHeader>Цвет</Table.ColumnHeader>
                     <Table.ColumnHeader>Название</Table.ColumnHeader>
-                    {(Object.keys(COLUMNS) as ColumnKey[]).filter((k) => visible[k]).map((k) => (
+                    {COLUMN_KEYS.filter((k) => visible[k]).map((k) => (
                       <Table.ColumnHeader key={k}>{COLUMNS[k]}</Table.ColumnHeader>
                     ))}
                     {canChange && <Table.ColumnHeader textAlign="end">Действия</Table.ColumnHeader>}

@@ -1,3 +1,5 @@
+import type { ColumnTable } from '../../../lib/column-settings'
+import { REQUESTS_TABLE_VERSION } from '../../../../shared/constants'
 import { Badge, HStack } from '@chakra-ui/react'
 import type { DocumentRequest } from '../../../../shared/schemas/requests'
 import type { Column } from '../../../components/ui/data-table'
@@ -38,3 +40,11 @@ export const REQUEST_COLUMNS: Column<DocumentRequest>[] = [
 
 export const REQUEST_COLUMN_KEYS = REQUEST_COLUMNS.map((c) => c.key)
 export const DEFAULT_REQUEST_COLUMNS = ['request_number', 'created_at', 'customer', 'type', 'status', 'assigned_user', 'expired_date', 'news']
+
+/** The applications table's column choice as this device keeps it. */
+export const REQUESTS_TABLE: ColumnTable = {
+  storageKey: 'documents-requests-columns',
+  version: REQUESTS_TABLE_VERSION,
+  known: REQUEST_COLUMN_KEYS,
+  defaults: DEFAULT_REQUEST_COLUMNS,
+}
