@@ -132,6 +132,8 @@ export const T = {
   offline: 'Нет связи с сервером',
   saveFailed: 'Не удалось сохранить изменения',
   save: 'Сохранить',
+  datePlaceholder: 'ДД.ММ.ГГГГ',
+  openCalendar: (field: string) => `Календарь: ${field}`,
   cancel: 'Отмена',
   noChanges: 'Нет изменений',
   /* Metering registry: points, meters, reference data (metering.md). */

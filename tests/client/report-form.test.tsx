@@ -47,7 +47,8 @@ function open(spec: ReportFormSpec) {
   )
 }
 
-const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
+/** Dates show as Russians write them, whatever the browser's locale (jsdom's is en-US). */
+const day = (d: Date) => `${String(d.getDate()).padStart(2, '0')}.${String(d.getMonth() + 1).padStart(2, '0')}.${d.getFullYear()}`
 
 describe('a report screen', () => {
   it('starts with this month, offers last month and shows no error before any input', async () => {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { Alert, Button, Card, Heading, HStack, Input, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Alert, Box, Button, Card, Heading, HStack, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { ArrowLeft, Download, Send } from 'lucide-react'
@@ -7,7 +7,6 @@ import * as v from 'valibot'
 import { DOC_STATUS_DECLINED } from '../../../shared/constants'
 import { idValue } from '../../../shared/schemas/common'
 import { T } from '../../../shared/texts'
-import { FieldShell } from '../../components/ui/fields'
 import { PageHeader } from '../../components/ui/page-header'
 import { notify } from '../../components/ui/notify'
 import { downloadFile } from '../../lib/api-client'
@@ -20,6 +19,7 @@ import {
 import { AttachmentList } from '../../features/requests/components/attachment-list'
 import { CustomerInfo, InfoList, UserInfo } from '../../features/requests/components/request-info'
 import { RequestStatusMenu } from '../../features/requests/components/request-status-menu'
+import { DateField } from '../../components/ui/date-field'
 
 export const Route = createFileRoute('/_app/documents-requests/$id')({
   params: { parse: ({ id }) => ({ id: v.parse(idValue(), id) }), stringify: ({ id }) => ({ id: String(id) }) },
@@ -145,18 +145,16 @@ function RequestPage() {
                   ['Отправлена в сбыт', request.external_send_date ? formatDateTime(request.external_send_date) : 'Нет'],
                 ]}
               />
-              <FieldShell label="Срок рассмотрения">
-                <Input
-                  type="date"
-                  maxW="xs"
+              <Box maxW="xs">
+                <DateField
+                  label="Срок рассмотрения"
                   disabled={!canChange}
-                  defaultValue={request.expired_date ?? ''}
-                  key={request.expired_date}
-                  onChange={(e) => {
-                    if (/^\d{4}-\d{2}-\d{2}$/.test(e.target.value)) void patch({ expired_date: e.target.value })
+                  value={request.expired_date}
+                  onChange={(value) => {
+                    if (value && value !== request.expired_date) void patch({ expired_date: value })
                   }}
                 />
-              </FieldShell>
+              </Box>
             </Stack>
           </Section>
           <Section title="Заявитель">

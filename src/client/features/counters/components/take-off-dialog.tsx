@@ -7,6 +7,7 @@ import { notify } from '../../../components/ui/notify'
 import { useForm } from '../../../components/ui/use-form'
 import { isoDate } from '../../../lib/format'
 import { takeOffCounter } from '../api/counters'
+import { DateField } from '../../../components/ui/date-field'
 
 /** Removal of the current meter: the operation date and the reason land in its history. */
 export function TakeOffDialog({ counter, onClose, onDone }: { counter: { counter_id: number; serial_num: string } | null; onClose: () => void; onDone: () => void }) {
@@ -26,7 +27,7 @@ export function TakeOffDialog({ counter, onClose, onDone }: { counter: { counter
         onClose()
       })}
     >
-      <TextField label="Дата снятия" type="date" required value={form.values.operation_date} onChange={(x) => form.set('operation_date', x)} error={form.errors.operation_date} />
+      <DateField label="Дата снятия" required value={form.values.operation_date} onChange={(x) => form.set('operation_date', x)} error={form.errors.operation_date} />
       <TextField label="Причина снятия" required multiline value={form.values.comment} onChange={(x) => form.set('comment', x)} error={form.errors.comment} />
     </FormDialog>
   )

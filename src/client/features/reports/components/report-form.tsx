@@ -4,10 +4,10 @@ import { useQuery } from '@tanstack/react-query'
 import { FileDown } from 'lucide-react'
 import { reportRequestErrors, type ReportName, type ReportQuery } from '../../../../shared/schemas/reports'
 import { T } from '../../../../shared/texts'
+import { DateField } from '../../../components/ui/date-field'
 import { PageHeader } from '../../../components/ui/page-header'
-import { SelectField, TextField } from '../../../components/ui/fields'
+import { SelectField } from '../../../components/ui/fields'
 import { notify } from '../../../components/ui/notify'
-import { formatDate } from '../../../lib/format'
 import { downloadReport, tariffSchemesQueryOptions } from '../api/reports'
 import { initialDates, lastMonth, monthStart, thisMonth, todayDate, type ReportDates } from '../lib/period-presets'
 import { ReportTreePicker, type TreeSelection } from './report-tree-picker'
@@ -85,14 +85,7 @@ export function ReportForm({ spec }: { spec: ReportFormSpec }) {
   }
 
   const dateField = (key: keyof typeof dates, label: string, error?: string) => (
-    <TextField
-      label={label}
-      type="date"
-      value={dates[key]}
-      onChange={(value) => setDates((d) => ({ ...d, [key]: value }))}
-      error={error}
-      helper={dates[key] ? formatDate(dates[key]) : 'ДД.ММ.ГГГГ'}
-    />
+    <DateField label={label} value={dates[key]} onChange={(value) => setDates((d) => ({ ...d, [key]: value }))} error={error} />
   )
 
   return (

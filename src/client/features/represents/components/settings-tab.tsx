@@ -11,6 +11,7 @@ import { notify } from '../../../components/ui/notify'
 import { useForm } from '../../../components/ui/use-form'
 import { deleteRepresent, representKeys, updateRepresent } from '../api/represents'
 import { MarketAreaForm } from './market-area-form'
+import { DateField } from '../../../components/ui/date-field'
 
 const ROUND_LABELS: Record<string, string> = { trunc: 'Отбросить дробную часть', round0: 'До целого' }
 const roundLabel = (value: string) => ROUND_LABELS[value] ?? `${value.slice('roundWith'.length)} знак(а) после запятой`
@@ -107,8 +108,8 @@ export function SettingsTab({ represent, canChange }: { represent: Represent; ca
             />
             {values.period_type === 'selected' && (
               <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-                <TextField label="С даты" type="date" value={values.period_begin} error={errors.period_begin} onChange={(v) => set('period_begin', v)} />
-                <TextField label="По дату" type="date" value={values.period_end} error={errors.period_end} onChange={(v) => set('period_end', v)} />
+                <DateField label="С даты" value={values.period_begin} error={errors.period_begin} onChange={(v) => set('period_begin', v)} />
+                <DateField label="По дату" value={values.period_end} error={errors.period_end} onChange={(v) => set('period_end', v)} />
               </SimpleGrid>
             )}
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
