@@ -133,6 +133,8 @@ export const T = {
   saveFailed: 'Не удалось сохранить изменения',
   save: 'Сохранить',
   datePlaceholder: 'ДД.ММ.ГГГГ',
+  timePlaceholder: 'ЧЧ:ММ',
+  timeFormat: 'Введите время как ЧЧ:ММ, например 08:30',
   openCalendar: (field: string) => `Календарь: ${field}`,
   cancel: 'Отмена',
   noChanges: 'Нет изменений',

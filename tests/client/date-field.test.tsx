@@ -4,7 +4,8 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { ChakraProvider } from '@chakra-ui/react'
 import { appSystem } from '../../src/client/app/system'
-import { DateField, parseRussianDate } from '../../src/client/components/ui/date-field'
+import { DateField, DateTimeField, MonthField, parseRussianDate } from '../../src/client/components/ui/date-field'
+import dayjs from 'dayjs'
 
 function Form({ initial }: { initial: string }) {
   const [value, setValue] = useState(initial)
@@ -33,5 +34,45 @@ describe('a date field', () => {
     expect(parseRussianDate('31.02.2025')).toBeUndefined()
     expect(parseRussianDate('2025-04-15')).toBeUndefined()
     expect(parseRussianDate('04/15/2025')).toBeUndefined()
+  })
+})
+
+function MomentForm() {
+  const [value, setValue] = useState('')
+  return (
+    <ChakraProvider value={appSystem()}>
+      <DateTimeField dateLabel="Дата запуска" timeLabel="Время запуска" value={value} onChange={setValue} />
+      <output aria-label="значение">{value}</output>
+    </ChakraProvider>
+  )
+}
+
+describe('a date and time field', () => {
+  it('takes a Russian date and a 24-hour time and hands the form the instant', async () => {
+    const user = userEvent.setup()
+    render(<MomentForm />)
+    await user.type(screen.getByLabelText('Дата запуска'), '03.12.2026')
+    await user.tab()
+    await user.type(screen.getByLabelText('Время запуска'), '7:5')
+    expect(screen.getByText('Введите время как ЧЧ:ММ, например 08:30')).toBeTruthy()
+    await user.type(screen.getByLabelText('Время запуска'), '0')
+    expect(screen.getByLabelText('значение').textContent).toBe(dayjs('2026-12-03T07:50').toISOString())
+    expect(screen.queryByText('Введите время как ЧЧ:ММ, например 08:30')).toBeNull()
+  })
+})
+
+describe('a month field', () => {
+  it('names the months in Russian and hands the form YYYY-MM', async () => {
+    const user = userEvent.setup()
+    const chosen: string[] = []
+    render(
+      <ChakraProvider value={appSystem()}>
+        <MonthField label="Месяц" value="2026-11" onChange={(m) => chosen.push(m)} months={60} />
+      </ChakraProvider>,
+    )
+    const select = screen.getByLabelText('Месяц') as HTMLSelectElement
+    expect(screen.getByRole('option', { name: 'март 2024' })).toBeTruthy()
+    await user.selectOptions(select, 'март 2024')
+    expect(chosen).toEqual(['2024-03'])
   })
 })

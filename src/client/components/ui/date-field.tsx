@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react'
-import { DatePicker, Field, parseDate } from '@chakra-ui/react'
+import { useState, type ReactNode } from 'react'
+import { DatePicker, Field, HStack, parseDate } from '@chakra-ui/react'
 import { Calendar } from 'lucide-react'
 import dayjs from 'dayjs'
 import { T } from '../../../shared/texts'
 import { formatDate } from '../../lib/format'
+import { SelectField, TextField } from './fields'
 
 type DateValue = ReturnType<typeof parseDate>
 
@@ -97,4 +98,46 @@ export function DateField({ label, value, onChange, error, required, helper, dis
       {error && <Field.ErrorText>{error}</Field.ErrorText>}
     </Field.Root>
   )
+}
+
+const TIME = /^([01]?\d|2[0-3]):([0-5]\d)$/
+
+type DateTimeFieldProps = Omit<DateFieldProps, 'label'> & { dateLabel: string; timeLabel: string }
+
+/** A moment as a DD.MM.YYYY date and a 24-hour ЧЧ:ММ time; `value` and `onChange` speak ISO instants ('' when empty). */
+export function DateTimeField({ dateLabel, timeLabel, value, onChange, error, required, disabled }: DateTimeFieldProps) {
+  const at = value ? dayjs(value) : null
+  const [time, setTime] = useState(at ? at.format('HH:mm') : '')
+  const date = at ? at.format('YYYY-MM-DD') : ''
+  const moment = (day: string, clock: string) => (day ? dayjs(`${day}T${TIME.test(clock) ? clock.padStart(5, '0') : '00:00'}`).toISOString() : '')
+  return (
+    <HStack align="start" gap="3">
+      <DateField label={dateLabel} required={required} disabled={disabled} value={date} error={error} onChange={(day) => onChange(moment(day, time))} />
+      <TextField
+        label={timeLabel}
+        required={required}
+        disabled={disabled}
+        inputMode="numeric"
+        placeholder={T.timePlaceholder}
+        maxLength={5}
+        value={time}
+        error={time && !TIME.test(time) ? T.timeFormat : undefined}
+        onChange={(text) => {
+          setTime(text)
+          if (TIME.test(text) && date) onChange(moment(date, text))
+        }}
+      />
+    </HStack>
+  )
+}
+
+const monthName = new Intl.DateTimeFormat('ru-RU', { month: 'long', year: 'numeric' })
+
+/** A month of the last `months` ones, named in Russian («ноябрь 2026»); `value` is YYYY-MM. */
+export function MonthField({ label, value, onChange, months = 36 }: { label: string; value: string; onChange: (value: string) => void; months?: number }) {
+  const options = Array.from({ length: months }, (_, back) => {
+    const month = dayjs().startOf('month').subtract(back, 'month')
+    return { value: month.format('YYYY-MM'), label: monthName.format(month.toDate()).replace(/\s*г\.$/, '') }
+  })
+  return <SelectField label={label} value={value} options={options} onChange={(month) => month && onChange(month)} />
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Box, Input, Field, Stack, Tabs, Text } from '@chakra-ui/react'
+import { Box, Stack, Tabs, Text } from '@chakra-ui/react'
 import { createFileRoute } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import dayjs from 'dayjs'
@@ -8,6 +8,7 @@ import { CONSUMPTION_PAGE_SIZE } from '../../../shared/constants'
 import type { ConsumptionRow } from '../../../shared/schemas/collection'
 import { T } from '../../../shared/texts'
 import { DataTable } from '../../components/ui/data-table'
+import { MonthField } from '../../components/ui/date-field'
 import { errorMessage } from '../../lib/api-client'
 import { formatDate, formatNumber, formatQuantity } from '../../lib/format'
 import { consumptionQueryOptions } from '../../features/collection/api/collection'
@@ -36,10 +37,16 @@ function PointConsumptionTab() {
   const rows = query.data ?? []
   return (
     <Stack gap="4">
-      <Field.Root maxW="60">
-        <Field.Label>Месяц</Field.Label>
-        <Input type="month" value={month} onChange={(e) => { if (e.target.value) { setMonth(e.target.value); setPage(1) } }} />
-      </Field.Root>
+      <Box maxW="60">
+        <MonthField
+          label="Месяц"
+          value={month}
+          onChange={(value) => {
+            setMonth(value)
+            setPage(1)
+          }}
+        />
+      </Box>
       {query.isError && <Text color="red.600">{errorMessage(query.error)}</Text>}
       <Tabs.Root defaultValue="table" lazyMount>
         <Tabs.List>

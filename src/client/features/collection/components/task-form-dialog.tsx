@@ -1,11 +1,11 @@
 import { Box, Button, Checkbox, HStack, List, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import dayjs from 'dayjs'
 import { TASK_PRESETS, TASK_VALUE_MAX_DIGITS } from '../../../../shared/constants'
 import { CLOCK_CORRECTION_THRESHOLD_S } from '../../../../shared/meter-clock'
 import { T } from '../../../../shared/texts'
 import { taskInput, type CounterTask, type TaskInterval } from '../../../../shared/schemas/collection'
 import { CheckboxList } from '../../../components/ui/checkbox-list'
+import { DateTimeField } from '../../../components/ui/date-field'
 import { SelectField, TextField } from '../../../components/ui/fields'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { useForm } from '../../../components/ui/use-form'
@@ -74,14 +74,7 @@ export function TaskFormDialog({ counterId, task, open, onClose, onDone }: Props
       </Box>
       <SelectField label="Периодичность" required value={values.interval} options={INTERVALS} onChange={setInterval} error={errors.interval} />
       {values.interval === 'once' ? (
-        <TextField
-          label="Дата и время запуска"
-          type="datetime-local"
-          required
-          value={values.value ? dayjs(values.value).format('YYYY-MM-DDTHH:mm') : ''}
-          onChange={(text) => set('value', text ? dayjs(text).toISOString() : '')}
-          error={errors.value}
-        />
+        <DateTimeField dateLabel="Дата запуска" timeLabel="Время запуска" required value={values.value} onChange={(value) => set('value', value)} error={errors.value} />
       ) : values.interval === 'cron' ? (
         <TextField label="Выражение cron" required value={values.value} onChange={(text) => set('value', text)} error={errors.value} placeholder="*/30 * * * *" />
       ) : (
