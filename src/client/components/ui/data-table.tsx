@@ -3,6 +3,7 @@ import { Box, Flex, HStack, IconButton, NativeSelect, Spinner, Table, Text } fro
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight } from 'lucide-react'
 import { PAGE_SIZE_OPTIONS } from '../../../shared/constants'
 import { T } from '../../../shared/texts'
+import { LoadError } from './load-error'
 import { useDelayedFlag } from './use-delayed-flag'
 import { useMediaQuery } from './use-media-query'
 import { CARDS_QUERY, CardsOrdering, DataCards } from './data-cards'
@@ -37,6 +38,9 @@ export type DataTableProps<Row> = {
   ordering?: string
   onOrderingChange?: (ordering: string) => void
   loading?: boolean
+  /** The list's data failed to load: said in place of the rows (above them when older rows are still shown), never the empty text. */
+  error?: unknown
+  onRetry?: () => void
   emptyText?: ReactNode
   onRowClick?: (row: Row) => void
   actions?: (row: Row) => ReactNode
@@ -133,7 +137,12 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           <Spinner size="lg" aria-label="Загрузка" />
         </Flex>
       )}
-      {cards ? (
+      {Boolean(props.error) && (
+        <Box p="3">
+          <LoadError error={props.error} onRetry={props.onRetry} />
+        </Box>
+      )}
+      {Boolean(props.error) && rows.length === 0 ? null : cards ? (
         <Box css={{ '& .data-table-action': ROW_ACTION_CSS }}>
           {props.onOrderingChange && rows.length > 1 && <CardsOrdering columns={columns} ordering={props.ordering} onChange={props.onOrderingChange} />}
           <DataCards label={props.label} columns={columns} rows={rows} rowKey={props.rowKey} onRowClick={props.onRowClick} actions={props.actions} cell={cell} />
@@ -199,7 +208,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         </Table.Root>
       </Table.ScrollArea>
       )}
-      {rows.length === 0 && !props.loading && (
+      {rows.length === 0 && !props.loading && !props.error && (
         <Text p="6" textAlign="center" color="fg.muted">
           {props.emptyText ?? T.empty}
         </Text>
@@ -238,16 +247,21 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   )
 }
 
-/** The paging and sorting props of a list whose state lives in the URL search (`lib/list-search`). */
-export function listPaging(search: ListSearch, setSearch: (patch: Partial<ListSearch>) => void, answer: { count: number } | undefined, loading: boolean) {
+/** What a list screen's query hands its table: the answer, and whether it is loading or failed. */
+type ListQuery = { data: { count: number } | undefined; isFetching: boolean; error: unknown; refetch: () => unknown }
+
+/** The paging, sorting, loading and error props of a list whose state lives in the URL search (`lib/list-search`). */
+export function listPaging(search: ListSearch, setSearch: (patch: Partial<ListSearch>) => void, query: ListQuery) {
   return {
-    total: answer?.count ?? 0,
+    total: query.data?.count ?? 0,
     page: search.page,
     perPage: search.per_page,
     onPageChange: (page: number) => setSearch({ page }),
     onPerPageChange: (per_page: number) => setSearch({ per_page, page: 1 }),
     ordering: search.ordering,
     onOrderingChange: (ordering: string) => setSearch({ ordering }),
-    loading,
+    loading: query.isFetching,
+    error: query.error,
+    onRetry: () => void query.refetch(),
   }
 }

@@ -1,7 +1,6 @@
 import * as v from 'valibot'
 import { createFileRoute } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
-import { T } from '../../../shared/texts'
 import { DataTable } from '../../components/ui/data-table'
 import { PageHeader } from '../../components/ui/page-header'
 import { modelParametersQueryOptions, modelQueryOptions } from '../../features/references/api/references'
@@ -40,7 +39,8 @@ function ModelParametersPage() {
         rows={parameters.data?.results ?? []}
         rowKey={(p) => p.model_parameter_id}
         loading={parameters.isFetching}
-        emptyText={parameters.isError ? parameters.error.message : T.empty}
+        error={parameters.error}
+        onRetry={() => void parameters.refetch()}
       />
     </>
   )

@@ -48,7 +48,8 @@ function RefreshButton({ counter }: { counter: CounterRow }) {
 function CountersPage() {
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
-  const { data, isFetching, isError, error } = useQuery(countersQueryOptions(search))
+  const list = useQuery(countersQueryOptions(search))
+  const { data } = list
   const queryClient = useQueryClient()
   const can = useCan()
   const confirm = useConfirm()
@@ -114,8 +115,7 @@ function CountersPage() {
         ]}
         rows={data?.results ?? []}
         rowKey={(c) => c.counter_id}
-        {...listPaging(search, setSearch, data, isFetching)}
-        emptyText={isError ? error.message : T.empty}
+        {...listPaging(search, setSearch, list)}
         actions={(c) => (
           <>
             <IconButton size="sm" variant="ghost" aria-label={`Сведения ${c.serial_num}`} onClick={() => setInfo(c)}>

@@ -24,7 +24,8 @@ export const Route = createFileRoute('/_app/customers')({
 function CustomersPage() {
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
-  const { data, isFetching } = useQuery(customersQueryOptions(search))
+  const list = useQuery(customersQueryOptions(search))
+  const { data } = list
   const queryClient = useQueryClient()
   const can = useCan()
   const [editing, setEditing] = useState<Customer | 'new' | null>(null)
@@ -49,7 +50,7 @@ function CustomersPage() {
         ]}
         rows={data?.results ?? []}
         rowKey={(c) => c.customer_id}
-        {...listPaging(search, setSearch, data, isFetching)}
+        {...listPaging(search, setSearch, list)}
         onRowClick={can('customers.change') ? (c) => setEditing(c) : undefined}
         actions={
           can('customers.change')

@@ -33,7 +33,8 @@ function SampleLink({ file }: { file: RequiredFile }) {
 function RequiredFilesPage() {
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
-  const { data, isFetching } = useQuery(requiredFilesQueryOptions(search))
+  const list = useQuery(requiredFilesQueryOptions(search))
+  const { data } = list
   const queryClient = useQueryClient()
   const [editing, setEditing] = useState<RequiredFile | 'new' | null>(null)
   const setSearch = (patch: Partial<typeof search>) => navigate({ search: (prev) => ({ ...prev, ...patch }) })
@@ -56,7 +57,7 @@ function RequiredFilesPage() {
         ]}
         rows={data?.results ?? []}
         rowKey={(f) => f.doc_required_file_id}
-        {...listPaging(search, setSearch, data, isFetching)}
+        {...listPaging(search, setSearch, list)}
         actions={(f) => (
           <IconButton size="sm" variant="ghost" aria-label={`Изменить ${f.doc_required_file_name}`} onClick={() => setEditing(f)}>
             <Pencil />

@@ -22,7 +22,8 @@ export const Route = createFileRoute('/_app/documents-requests-types')({
 function RequestTypesPage() {
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
-  const { data, isFetching } = useQuery(requestTypesQueryOptions(search))
+  const list = useQuery(requestTypesQueryOptions(search))
+  const { data } = list
   const queryClient = useQueryClient()
   const [editing, setEditing] = useState<DocumentType | 'new' | null>(null)
   const setSearch = (patch: Partial<typeof search>) => navigate({ search: (prev) => ({ ...prev, ...patch }) })
@@ -47,7 +48,7 @@ function RequestTypesPage() {
         ]}
         rows={data?.results ?? []}
         rowKey={(t) => t.doc_type_id}
-        {...listPaging(search, setSearch, data, isFetching)}
+        {...listPaging(search, setSearch, list)}
         onRowClick={(t) => setEditing(t)}
         actions={(t) => (
           <IconButton size="sm" variant="ghost" aria-label={`Изменить ${t.doc_type_name}`} onClick={() => setEditing(t)}>

@@ -29,7 +29,7 @@ function RequestsPage() {
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
   // The list refreshes in the background every 10 s: only a change of page or filter shows the spinner.
-  const { data, isPlaceholderData } = useQuery(requestsQueryOptions(search))
+  const { data, isPlaceholderData, error, refetch } = useQuery(requestsQueryOptions(search))
   const statuses = useQuery(statusesQueryOptions()).data ?? []
   const queryClient = useQueryClient()
   const can = useCan()
@@ -87,6 +87,8 @@ function RequestsPage() {
         onPageChange={(page) => setSearch({ page })}
         onPerPageChange={(per_page) => setSearch({ per_page, page: 1 })}
         loading={isPlaceholderData}
+        error={error}
+        onRetry={() => void refetch()}
         onRowClick={(r) => void navigate({ to: '/documents-requests/$id', params: { id: r.doc_request_id } })}
         actions={
           can('requests.change')

@@ -28,7 +28,8 @@ const PREVIEW = 4
 function GroupsPage() {
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
-  const { data, isFetching } = useQuery(groupsQueryOptions(search))
+  const list = useQuery(groupsQueryOptions(search))
+  const { data } = list
   const queryClient = useQueryClient()
   const can = useCan()
   const [dialog, setDialog] = useState<{ group: Group | null } | null>(null)
@@ -62,7 +63,7 @@ function GroupsPage() {
         ]}
         rows={data?.results ?? []}
         rowKey={(g) => g.permissions_group_id}
-        {...listPaging(search, setSearch, data, isFetching)}
+        {...listPaging(search, setSearch, list)}
         perPageOptions={GROUP_PAGE_SIZE_OPTIONS}
         actions={
           can('groups.manage')

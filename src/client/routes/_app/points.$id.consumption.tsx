@@ -9,7 +9,6 @@ import type { ConsumptionRow } from '../../../shared/schemas/collection'
 import { T } from '../../../shared/texts'
 import { DataTable } from '../../components/ui/data-table'
 import { MonthField } from '../../components/ui/date-field'
-import { errorMessage } from '../../lib/api-client'
 import { formatDate, formatNumber, formatQuantity } from '../../lib/format'
 import { consumptionQueryOptions } from '../../features/collection/api/collection'
 
@@ -47,7 +46,6 @@ function PointConsumptionTab() {
           }}
         />
       </Box>
-      {query.isError && <Text color="red.600">{errorMessage(query.error)}</Text>}
       <Tabs.Root defaultValue="table" lazyMount>
         <Tabs.List>
           <Tabs.Trigger value="table">Таблица</Tabs.Trigger>
@@ -70,6 +68,8 @@ function PointConsumptionTab() {
             perPageOptions={[CONSUMPTION_PAGE_SIZE]}
             onPageChange={setPage}
             loading={query.isFetching}
+            error={query.error}
+            onRetry={() => void query.refetch()}
             emptyText={T.empty}
           />
         </Tabs.Content>

@@ -55,12 +55,6 @@ function PointCountersTab() {
           <Alert.Title>{T.offlineCopy}</Alert.Title>
         </Alert.Root>
       )}
-      {installs.isError && (
-        <Alert.Root status="error" mb="3">
-          <Alert.Indicator />
-          <Alert.Title>{installs.error.message || T.loadFailed}</Alert.Title>
-        </Alert.Root>
-      )}
       <DataTable
         label="Счётчики точки учёта"
         columns={[
@@ -79,6 +73,8 @@ function PointCountersTab() {
         rows={rows}
         rowKey={(r) => r.point_counter_id}
         loading={installs.isFetching}
+        error={installs.error}
+        onRetry={() => void installs.refetch()}
         emptyText={T.empty}
         actions={(r) => (
           <>

@@ -1,9 +1,8 @@
-import { Heading, Stack, Text } from '@chakra-ui/react'
+import { Heading, Stack } from '@chakra-ui/react'
 import { createFileRoute } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { T } from '../../../shared/texts'
 import { DataTable } from '../../components/ui/data-table'
-import { errorMessage } from '../../lib/api-client'
 import { formatDate, formatDateTime } from '../../lib/format'
 import { accumulatedQueryOptions } from '../../features/collection/api/collection'
 
@@ -17,7 +16,6 @@ function PointCountersData() {
   return (
     <Stack gap="3">
       <Heading as="h2" size="lg">Показания счётчиков {query.data ? `на ${formatDate(query.data.date)}` : ''}</Heading>
-      {query.isError && <Text color="red.600">{errorMessage(query.error)}</Text>}
       <DataTable
         label="Показания нарастающим итогом"
         columns={[
@@ -31,6 +29,8 @@ function PointCountersData() {
         rows={query.data?.results ?? []}
         rowKey={(r) => `${r.counter_id}-${r.parameter_name}`}
         loading={query.isFetching}
+        error={query.error}
+        onRetry={() => void query.refetch()}
         emptyText={T.empty}
       />
     </Stack>

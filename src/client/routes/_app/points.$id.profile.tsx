@@ -8,7 +8,7 @@ import { PROFILE_INTERVALS } from '../../../shared/constants'
 import { INTERVAL_STATUS } from '../../../shared/metering'
 import { T } from '../../../shared/texts'
 import { SelectField } from '../../components/ui/fields'
-import { errorMessage } from '../../lib/api-client'
+import { LoadError } from '../../components/ui/load-error'
 import { formatNumber } from '../../lib/format'
 import { availableParamsQueryOptions, profileQueryOptions } from '../../features/collection/api/collection'
 
@@ -46,13 +46,15 @@ function PointProfileTab() {
       <Heading as="h2" size="lg">{T.powerProfile}</Heading>
       <HStack gap="4" wrap="wrap" align="flex-end">
         <Box minW="72">
-          <SelectField label="Параметр" value={chosen} options={(params.data ?? []).map((p) => ({ value: p.parameter_id, label: p.name }))} onChange={setParameterId} emptyText={T.empty} />
+          <SelectField label="Параметр" value={chosen} options={(params.data ?? []).map((p) => ({ value: p.parameter_id, label: p.name }))} onChange={setParameterId} emptyText={params.isError ? T.loadFailed : T.empty} />
         </Box>
         <Box minW="44">
           <SelectField label="Интервал" value={interval} options={PROFILE_INTERVALS.map((n) => ({ value: n, label: INTERVAL_LABELS[n] }))} onChange={(n) => setInterval(n ?? 30)} />
         </Box>
       </HStack>
-      {(params.isError || profile.isError) && <Text color="red.600">{errorMessage(params.error ?? profile.error)}</Text>}
+      {(params.isError || profile.isError) && (
+        <LoadError error={params.error ?? profile.error} title={T.loadFailed} onRetry={() => void (params.isError ? params.refetch() : profile.refetch())} />
+      )}
       {profile.isSuccess && items.length === 0 && <Text color="fg.muted">{T.empty}</Text>}
       {items.length > 0 && (
         <Box maxW="1000px" role="img" aria-label={`${T.powerProfile}: ${profile.data?.parameter_name ?? ''}`}>

@@ -2,6 +2,8 @@ import { Box, Button, Heading, HStack, IconButton, Skeleton } from '@chakra-ui/r
 import { createFileRoute, Outlet, useLocation, useRouter } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft } from 'lucide-react'
+import { T } from '../../../shared/texts'
+import { LoadError } from '../../components/ui/load-error'
 import { pointQueryOptions } from '../../features/points/api/points'
 
 /** Tabs of a point; the schedule, consumption, phase and profile tabs are routes of the data-collection area. */
@@ -56,9 +58,7 @@ function PointLayout() {
           </Button>
         ))}
       </HStack>
-      <Box>
-        <Outlet />
-      </Box>
+      <Box>{point.isError ? <LoadError error={point.error} title={T.loadFailed} onRetry={() => void point.refetch()} /> : <Outlet />}</Box>
     </>
   )
 }

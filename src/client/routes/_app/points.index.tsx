@@ -27,7 +27,8 @@ export const Route = createFileRoute('/_app/points/')({
 function PointsPage() {
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
-  const { data, isFetching, isError } = useQuery(pointsQueryOptions(search))
+  const list = useQuery(pointsQueryOptions(search))
+  const { data } = list
   const queryClient = useQueryClient()
   const can = useCan()
   const router = useRouter()
@@ -68,12 +69,6 @@ function PointsPage() {
         <Alert.Root status="warning" mb="3">
           <Alert.Indicator />
           <Alert.Title>{T.offlineCopy}</Alert.Title>
-        </Alert.Root>
-      )}
-      {isError && !data && (
-        <Alert.Root status="error" mb="3">
-          <Alert.Indicator />
-          <Alert.Title>{T.loadFailed}</Alert.Title>
         </Alert.Root>
       )}
       <DataTable
@@ -118,7 +113,7 @@ function PointsPage() {
         ]}
         rows={data?.results ?? []}
         rowKey={(p) => p.point_id}
-        {...listPaging(search, setSearch, data, isFetching)}
+        {...listPaging(search, setSearch, list)}
         emptyText={search.search ? T.pointNotFoundBySearch(search.search) : T.noPoints}
         actions={(p) => (
           <>

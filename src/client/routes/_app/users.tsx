@@ -25,7 +25,8 @@ export const Route = createFileRoute('/_app/users')({
 function UsersPage() {
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
-  const { data, isFetching } = useQuery(usersQueryOptions(search))
+  const list = useQuery(usersQueryOptions(search))
+  const { data } = list
   const queryClient = useQueryClient()
   const can = useCan()
   const { data: me } = useQuery(meQueryOptions())
@@ -50,7 +51,7 @@ function UsersPage() {
         ]}
         rows={data?.results ?? []}
         rowKey={(u) => u.user_id}
-        {...listPaging(search, setSearch, data, isFetching)}
+        {...listPaging(search, setSearch, list)}
         actions={
           can('users.manage')
             ? (user) => (

@@ -5,5 +5,5 @@ import { pointCountersQueryOptions } from '../../points/api/points'
 export function usePointMeter(pointId: number) {
   const counters = useQuery(pointCountersQueryOptions(pointId))
   const current = counters.data?.results.find((c) => c.is_current)
-  return { meter: current, isPending: counters.isPending, error: counters.error }
+  return { meter: current, isPending: counters.isPending, error: counters.error, retry: () => void counters.refetch() }
 }

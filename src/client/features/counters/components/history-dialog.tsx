@@ -1,7 +1,6 @@
 import { Dialog } from '@chakra-ui/react'
 import { Modal } from '../../../components/ui/modal'
 import { useQuery } from '@tanstack/react-query'
-import { T } from '../../../../shared/texts'
 import { DataTable } from '../../../components/ui/data-table'
 import { formatDate } from '../../../lib/format'
 import { counterHistoryQueryOptions } from '../api/counters'
@@ -28,7 +27,8 @@ export function HistoryDialog({ counter, onClose }: { counter: { counter_id: num
           rows={history.data?.results ?? []}
           rowKey={(r) => r.counter_oper_id}
           loading={history.isFetching}
-          emptyText={history.isError ? history.error.message : T.empty}
+          error={history.error}
+          onRetry={() => void history.refetch()}
         />
       </Dialog.Body>
     </Modal>

@@ -1,13 +1,13 @@
 import { useEffect } from 'react'
-import { Alert, Box, Progress, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Box, Progress, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { pointInput } from '../../../../shared/schemas/points'
 import { T } from '../../../../shared/texts'
 import { FormActions } from '../../../components/ui/fields'
+import { LoadError } from '../../../components/ui/load-error'
 import { notify } from '../../../components/ui/notify'
 import { useForm } from '../../../components/ui/use-form'
 import { useLeaveGuard } from '../../../components/ui/use-leave-guard'
-import { errorMessage } from '../../../lib/api-client'
 import { formatNumber } from '../../../lib/format'
 import { savedText, sendEdit } from '../../../lib/send-edit'
 import { POINT_WRITABLE_FIELDS, type PointPatch } from '../../../offline'
@@ -27,14 +27,7 @@ const formValuesOf = (p: LoadedPoint): PointFormValues => ({
 /** The point's main tab: its fields, saved through the outbox; a new version of the point starts the form afresh. */
 export function PointEditTab({ id }: { id: number }) {
   const point = useQuery(pointQueryOptions(id))
-  if (point.isError) {
-    return (
-      <Alert.Root status="error">
-        <Alert.Indicator />
-        <Alert.Title>{errorMessage(point.error)}</Alert.Title>
-      </Alert.Root>
-    )
-  }
+  if (point.isError) return <LoadError error={point.error} title={T.loadFailed} onRetry={() => void point.refetch()} />
   if (!point.data) return <Skeleton height="64" />
   return <PointForm key={`${point.data.point_id}:${point.data.version}`} point={point.data} />
 }

@@ -5,6 +5,7 @@ import { FileDown } from 'lucide-react'
 import { reportRequestErrors, type ReportName, type ReportQuery } from '../../../../shared/schemas/reports'
 import { T } from '../../../../shared/texts'
 import { DateField } from '../../../components/ui/date-field'
+import { LoadError } from '../../../components/ui/load-error'
 import { PageHeader } from '../../../components/ui/page-header'
 import { SelectField } from '../../../components/ui/fields'
 import { notify } from '../../../components/ui/notify'
@@ -149,6 +150,7 @@ export function ReportForm({ spec }: { spec: ReportFormSpec }) {
               onChange={setScheme}
             />
           )}
+          {spec.tariffs && schemes.isError && <LoadError error={schemes.error} title={T.tariffSchemesLoadFailed} onRetry={() => void schemes.refetch()} />}
           <Button type="submit" colorPalette="blue" disabled={Boolean(errors)} loading={busy} loadingText={T.reportInProgress} alignSelf="start">
             <FileDown size={16} aria-hidden /> {T.reportGenerate}
           </Button>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
-import { Button, HStack, Spinner, Text } from '@chakra-ui/react'
-import { errorMessage } from '../../../lib/api-client'
+import { Box, HStack, Spinner, Text } from '@chakra-ui/react'
+import { T } from '../../../../shared/texts'
+import { LoadError } from '../../../components/ui/load-error'
 
 /** Loading, error (with a retry) or the content of a tab's query. */
 export function QueryState({ isPending, error, retry, children }: { isPending: boolean; error: unknown; retry: () => void; children: () => ReactNode }) {
@@ -13,12 +14,9 @@ export function QueryState({ isPending, error, retry, children }: { isPending: b
   }
   if (error) {
     return (
-      <HStack py="6" gap="3" role="alert">
-        <Text color="fg.error">{errorMessage(error)}</Text>
-        <Button size="sm" variant="outline" onClick={retry}>
-          Повторить
-        </Button>
-      </HStack>
+      <Box py="3">
+        <LoadError error={error} title={T.loadFailed} onRetry={retry} />
+      </Box>
     )
   }
   return <>{children()}</>
