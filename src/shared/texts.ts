@@ -386,4 +386,9 @@ export const T = {
   sortBy: 'Сортировка',
   sortDefault: 'Без сортировки',
   skipToContent: 'Перейти к содержимому',
+  // Lists that page and search (issue 20 point 14).
+  showMore: 'Показать ещё',
+  shownOf: (shown: number, total: number) => `Показано ${shown} из ${total}`,
+  noMetersToInstall: 'Нет счётчиков этой модели без точки учёта',
+  noMetersFound: 'Счётчики с таким серийным номером не найдены',
 } as const
