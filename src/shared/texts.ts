@@ -391,4 +391,6 @@ export const T = {
   shownOf: (shown: number, total: number) => `Показано ${shown} из ${total}`,
   noMetersToInstall: 'Нет счётчиков этой модели без точки учёта',
   noMetersFound: 'Счётчики с таким серийным номером не найдены',
+  refreshLimits: (min: number, max: number) => `От ${min} до ${max} с; пусто — без обновления`,
+  refreshClamped: (min: number, max: number, set: number) => `Допустимо от ${min} до ${max} с: установлено ${set}`,
 } as const
