@@ -4,12 +4,13 @@ import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft } from 'lucide-react'
 import { pointQueryOptions } from '../../features/points/api/points'
 
-/** Tabs of a point; the schedule, consumption, phase and profile tabs are routes of the data-collection area. */
+/** Tabs of a point; the schedule, consumption, readings, phase and profile tabs are routes of the data-collection area. */
 const TABS = [
   { path: 'edit', label: 'Основное' },
   { path: 'counters', label: 'Счетчики' },
   { path: 'scheduler', label: 'Расписание' },
   { path: 'consumption', label: 'Потребление' },
+  { path: 'point_counters_data', label: 'Показания 0:00 и 0:30' },
   { path: 'phase', label: 'Фазы' },
   { path: 'profile', label: 'Профиль' },
   { path: 'vee', label: 'Проверка' },
