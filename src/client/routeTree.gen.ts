@@ -40,6 +40,7 @@ import { Route as AppPointsIndexRouteImport } from './routes/_app/points.index'
 import { Route as AppPointsIdRouteImport } from './routes/_app/points.$id'
 import { Route as AppRepresentNewRouteImport } from './routes/_app/represent.new'
 import { Route as AppRepresentsRepresentIdRouteImport } from './routes/_app/represents.$representId'
+import { Route as AppRepresentsNewRouteImport } from './routes/_app/represents.new'
 import { Route as AppPointsIdIndexRouteImport } from './routes/_app/points.$id.index'
 import { Route as AppPointsIdConsumptionRouteImport } from './routes/_app/points.$id.consumption'
 import { Route as AppPointsIdCountersRouteImport } from './routes/_app/points.$id.counters'
@@ -210,6 +211,11 @@ const AppRepresentsRepresentIdRoute =
     path: '/represents/$representId',
     getParentRoute: () => AppRoute,
   } as any)
+const AppRepresentsNewRoute = AppRepresentsNewRouteImport.update({
+  id: '/represents/new',
+  path: '/represents/new',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppPointsIdIndexRoute = AppPointsIdIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -291,6 +297,7 @@ export interface FileRoutesByFullPath {
   '/points/$id': typeof AppPointsIdRouteWithChildren
   '/represent/new': typeof AppRepresentNewRoute
   '/represents/$representId': typeof AppRepresentsRepresentIdRoute
+  '/represents/new': typeof AppRepresentsNewRoute
   '/documents-requests/': typeof AppDocumentsRequestsIndexRoute
   '/points/': typeof AppPointsIndexRoute
   '/points/$id/consumption': typeof AppPointsIdConsumptionRoute
@@ -332,6 +339,7 @@ export interface FileRoutesByTo {
   '/documents-requests/$id': typeof AppDocumentsRequestsIdRoute
   '/represent/new': typeof AppRepresentNewRoute
   '/represents/$representId': typeof AppRepresentsRepresentIdRoute
+  '/represents/new': typeof AppRepresentsNewRoute
   '/documents-requests': typeof AppDocumentsRequestsIndexRoute
   '/points': typeof AppPointsIndexRoute
   '/points/$id/consumption': typeof AppPointsIdConsumptionRoute
@@ -376,6 +384,7 @@ export interface FileRoutesById {
   '/_app/points/$id': typeof AppPointsIdRouteWithChildren
   '/_app/represent/new': typeof AppRepresentNewRoute
   '/_app/represents/$representId': typeof AppRepresentsRepresentIdRoute
+  '/_app/represents/new': typeof AppRepresentsNewRoute
   '/_app/documents-requests/': typeof AppDocumentsRequestsIndexRoute
   '/_app/points/': typeof AppPointsIndexRoute
   '/_app/points/$id/consumption': typeof AppPointsIdConsumptionRoute
@@ -420,6 +429,7 @@ export interface FileRouteTypes {
     | '/points/$id'
     | '/represent/new'
     | '/represents/$representId'
+    | '/represents/new'
     | '/documents-requests/'
     | '/points/'
     | '/points/$id/consumption'
@@ -461,6 +471,7 @@ export interface FileRouteTypes {
     | '/documents-requests/$id'
     | '/represent/new'
     | '/represents/$representId'
+    | '/represents/new'
     | '/documents-requests'
     | '/points'
     | '/points/$id/consumption'
@@ -504,6 +515,7 @@ export interface FileRouteTypes {
     | '/_app/points/$id'
     | '/_app/represent/new'
     | '/_app/represents/$representId'
+    | '/_app/represents/new'
     | '/_app/documents-requests/'
     | '/_app/points/'
     | '/_app/points/$id/consumption'
@@ -742,6 +754,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRepresentsRepresentIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/represents/new': {
+      id: '/_app/represents/new'
+      path: '/represents/new'
+      fullPath: '/represents/new'
+      preLoaderRoute: typeof AppRepresentsNewRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/points/$id/': {
       id: '/_app/points/$id/'
       path: '/'
@@ -871,6 +890,7 @@ interface AppRouteChildren {
   AppPointsIdRoute: typeof AppPointsIdRouteWithChildren
   AppRepresentNewRoute: typeof AppRepresentNewRoute
   AppRepresentsRepresentIdRoute: typeof AppRepresentsRepresentIdRoute
+  AppRepresentsNewRoute: typeof AppRepresentsNewRoute
   AppDocumentsRequestsIndexRoute: typeof AppDocumentsRequestsIndexRoute
   AppPointsIndexRoute: typeof AppPointsIndexRoute
   AppRepresentParentIdNewRoute: typeof AppRepresentParentIdNewRoute
@@ -904,6 +924,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPointsIdRoute: AppPointsIdRouteWithChildren,
   AppRepresentNewRoute: AppRepresentNewRoute,
   AppRepresentsRepresentIdRoute: AppRepresentsRepresentIdRoute,
+  AppRepresentsNewRoute: AppRepresentsNewRoute,
   AppDocumentsRequestsIndexRoute: AppDocumentsRequestsIndexRoute,
   AppPointsIndexRoute: AppPointsIndexRoute,
   AppRepresentParentIdNewRoute: AppRepresentParentIdNewRoute,

@@ -392,4 +392,15 @@ export const T = {
   sortBy: 'Сортировка',
   sortDefault: 'Без сортировки',
   skipToContent: 'Перейти к содержимому',
+  // Lists that page and search (issue 20 point 14).
+  showMore: 'Показать ещё',
+  shownOf: (shown: number, total: number) => `Показано ${shown} из ${total}`,
+  noMetersToInstall: 'Нет счётчиков этой модели без точки учёта',
+  noMetersFound: 'Счётчики с таким серийным номером не найдены',
+  refreshLimits: (min: number, max: number) => `От ${min} до ${max} с; пусто — без обновления`,
+  latitudeRange: 'Широта — число от −90 до 90, например 56.838011',
+  longitudeRange: 'Долгота — число от −180 до 180, например 60.597465',
+  geopointBoth: 'Укажите и широту, и долготу (или очистите оба поля)',
+  geopointInvalid: 'Координаты: широта от −90 до 90 и долгота от −180 до 180 через запятую, например «56.838011, 60.597465»',
+  refreshClamped: (min: number, max: number, set: number) => `Допустимо от ${min} до ${max} с: установлено ${set}`,
 } as const

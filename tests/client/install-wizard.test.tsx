@@ -27,14 +27,20 @@ const json = (body: unknown, status = 200) => new Response(JSON.stringify(body),
 
 type Sent = { method: string; path: string; body: unknown }
 let sent: Sent[]
+/** The meters on no point the server holds, and the searches it was asked for (absent: no search). */
+let available: Counter[]
+let searches: (string | null)[]
 /** Answers of the POSTs, in order; GETs answer the reference data above. */
 let posts: Response[]
 
 beforeEach(() => {
   sent = []
   posts = []
+  available = [meterRow(55, '50000001')]
+  searches = []
   vi.stubGlobal('fetch', vi.fn(async (input: string, init: RequestInit = {}) => {
     const path = input.split('?')[0]!
+    const query = new URLSearchParams(input.split('?')[1] ?? '')
     const method = init.method ?? 'GET'
     if (method !== 'GET') {
       sent.push({ method, path, body: JSON.parse(String(init.body)) })
@@ -43,7 +49,14 @@ beforeEach(() => {
     if (path === '/api/counters_models/') return json({ count: 1, results: [MODEL] })
     if (path === '/api/data_sources/') return json({ count: 2, results: [{ source_id: 1, name: 'TCP', remark: '' }, { source_id: 2, name: 'lorawandb', remark: '' }] })
     if (path === '/api/counters/7/model_conn_params/') return json(CONN_PARAMS)
-    if (path === '/api/counters/available_for_install/') return json({ count: 1, results: [meterRow(55, '50000001')] })
+    if (path === '/api/counters/available_for_install/') {
+      // The server's contract: search by serial number, pages of per_page.
+      searches.push(query.get('search'))
+      const found = available.filter((m) => m.serial_num.includes(query.get('search') ?? ''))
+      const size = Number(query.get('per_page') ?? 25)
+      const page = Number(query.get('page') ?? 1)
+      return json({ count: found.length, results: found.slice((page - 1) * size, page * size) })
+    }
     return json({ detail: 'Не найдено' }, 404)
   }))
 })
@@ -163,5 +176,53 @@ describe('the meter install wizard', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Установить' }))
     await waitFor(() => expect(current()).toHaveAccessibleName('5. Готово'))
     expect(sent).toEqual([expect.objectContaining({ path: '/api/counters/55/update_and_install/', body: expect.objectContaining({ point_id: 12, conn_params: { host: '10.0.0.5', net_address: '17' } }) })])
+  })
+
+  it('searches the meters available by serial number, a page at a time, and keeps the choice across searches', async () => {
+    available = Array.from({ length: 60 }, (_, i) => meterRow(100 + i, `7000${String(i).padStart(4, '0')}`))
+    const user = userEvent.setup()
+    const { dialog, current } = renderWizard()
+    await passFirstSteps(user, dialog)
+    await user.click(within(dialog).getByText('Существующий счётчик'))
+    const choice = () => within(dialog).getByLabelText(/^Счётчик/)
+
+    // The first page, then the next one added by «Показать ещё» until there is no more.
+    await within(dialog).findByRole('option', { name: '70000049' })
+    expect(within(choice()).queryByRole('option', { name: '70000050' })).toBeNull()
+    expect(within(dialog).getByText('Показано 50 из 60')).toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Показать ещё' }))
+    await within(dialog).findByRole('option', { name: '70000059' })
+    expect(within(dialog).queryByRole('button', { name: 'Показать ещё' })).toBeNull()
+    await user.selectOptions(choice(), within(dialog).getByRole('option', { name: '70000057' }))
+
+    // The search asks the server once the typing pauses, not on every keystroke.
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Поиск счётчика по серийному номеру' }), '7000001')
+    await waitFor(() => expect(within(choice()).queryByRole('option', { name: '70000020' })).toBeNull())
+    expect(within(choice()).getByRole('option', { name: '70000015' })).toBeInTheDocument()
+    expect(searches.filter((s) => s !== null)).toEqual(['7000001'])
+    // The meter chosen before stays chosen though this search does not find it.
+    expect(choice()).toHaveDisplayValue('70000057')
+
+    await user.clear(within(dialog).getByRole('searchbox', { name: 'Поиск счётчика по серийному номеру' }))
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Поиск счётчика по серийному номеру' }), '999')
+    expect(await within(dialog).findByText('Счётчики с таким серийным номером не найдены')).toBeInTheDocument()
+
+    await user.click(within(dialog).getByRole('button', { name: 'Далее' }))
+    expect(current()).toHaveAccessibleName('4. Проверка')
+    expect(within(within(dialog).getByRole('region', { name: 'Параметры счётчика' })).getByText('70000057')).toBeInTheDocument()
+    posts.push(json(meterRow(157, '70000057')))
+    await user.click(within(dialog).getByRole('button', { name: 'Установить' }))
+    await waitFor(() => expect(current()).toHaveAccessibleName('5. Готово'))
+    expect(sent).toEqual([expect.objectContaining({ path: '/api/counters/157/update_and_install/' })])
+  })
+
+  it('says in Russian when the model has no meter free to install', async () => {
+    available = []
+    const user = userEvent.setup()
+    const { dialog } = renderWizard()
+    await passFirstSteps(user, dialog)
+    await user.click(within(dialog).getByText('Существующий счётчик'))
+    expect(await within(dialog).findByText('Нет счётчиков этой модели без точки учёта')).toBeInTheDocument()
+    expect(within(dialog).queryByRole('button', { name: 'Показать ещё' })).toBeNull()
   })
 })

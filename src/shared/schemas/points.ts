@@ -32,17 +32,73 @@ const customerId = v.optional(
   null,
 )
 
+/** Decimal degrees as the geopoint holds them: a dot before the fraction, no exponent. */
+const DEGREES = /^-?\d{1,3}(\.\d+)?$/
+/** The geopoint stored: «latitude, longitude» in decimal degrees, e.g. «56.838011, 60.597465». */
+const GEOPOINT = /^(\S+), (\S+)$/
+
+function geopointValid(text: string): boolean {
+  const [, latitude, longitude] = GEOPOINT.exec(text) ?? []
+  return latitude !== undefined && longitude !== undefined && DEGREES.test(latitude) && DEGREES.test(longitude)
+    && Math.abs(Number(latitude)) <= 90 && Math.abs(Number(longitude)) <= 180
+}
+
+/** A point's place: empty, or «latitude, longitude» within −90…90 and −180…180. */
+const geopointValue = v.optional(
+  v.pipe(
+    v.nullable(v.string(T.invalidValue)),
+    v.transform((s) => (s ?? '').trim()),
+    v.check((s) => s === '' || geopointValid(s), T.geopointInvalid),
+  ),
+  '',
+)
+
+/** The latitude and longitude fields of the point form as its geopoint holds them, or as they are when not of that form. */
+export function geopointParts(geopoint: string): { latitude: string; longitude: string } {
+  const parts = geopoint.trim().split(/\s*[,;]\s*|\s+/).filter(Boolean)
+  const [latitude, longitude] = parts
+  const number = (x: string | undefined) => x !== undefined && /^[-−]?\d+([.,]\d+)?$/.test(x)
+  return parts.length === 2 && number(latitude) && number(longitude) ? { latitude: latitude!, longitude: longitude! } : { latitude: geopoint.trim(), longitude: '' }
+}
+
+/** A degrees field of the form: empty (null) or a number within ±`max`, a comma or a dot before the fraction. */
+const degreesField = (max: number, message: string) =>
+  v.optional(
+    v.pipe(
+      v.string(message),
+      v.transform((s) => s.trim().replace(',', '.').replace('−', '-')),
+      v.check((s) => s === '' || (/^-?\d+(\.\d+)?$/.test(s) && Math.abs(Number(s)) <= max), message),
+      v.transform((s) => (s === '' ? null : Number(s))),
+    ),
+    '',
+  )
+
+/** Degrees as the geopoint writes them: at most 7 places (a centimetre), no trailing zeros, never an exponent. */
+const degreesText = (n: number) => n.toFixed(7).replace(/\.?0+$/, '').replace(/^-0$/, '0')
+
 /** POST and PUT body: name, point_number and address are required; the rest optional. */
 export const pointInput = formObject({
   name: requiredText(255),
   point_number: requiredText(50),
   address: requiredText(500),
-  geopoint: optionalText(64),
+  geopoint: geopointValue,
   remark: optionalText(),
   customer_id: customerId,
   energy_limit: v.optional(numberValue(0, 1e9), DEFAULT_ENERGY_LIMIT_KWH),
 })
 export type PointInput = v.InferOutput<typeof pointInput>
+
+const { geopoint: _geopoint, ...pointFormEntries } = pointInput.entries
+/** The point form: the place as latitude and longitude fields, sent as the geopoint of PointInput. */
+export const pointForm = v.pipe(
+  formObject({ ...pointFormEntries, latitude: degreesField(90, T.latitudeRange), longitude: degreesField(180, T.longitudeRange) }),
+  v.forward(v.partialCheck([['latitude'], ['longitude']], (x) => !(x.latitude === null && x.longitude !== null), T.geopointBoth), ['latitude']),
+  v.forward(v.partialCheck([['latitude'], ['longitude']], (x) => !(x.longitude === null && x.latitude !== null), T.geopointBoth), ['longitude']),
+  v.transform(({ latitude, longitude, ...rest }): PointInput => ({
+    ...rest,
+    geopoint: latitude === null || longitude === null ? '' : `${degreesText(latitude)}, ${degreesText(longitude)}`,
+  })),
+)
 
 export const pointListQuery = v.object(listQueryEntries)
 

@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/ui/page-header'
 import { FormDialog } from '../../components/ui/form-dialog'
 import { SelectField, TextField } from '../../components/ui/fields'
 import { useForm } from '../../components/ui/use-form'
+import { useRowsPage } from '../../components/ui/use-rows-page'
 import { notify } from '../../components/ui/notify'
 import { accountEmailsQueryOptions, accountKeys, createAccountEmail, updateAccountEmail, type AccountEmailRow } from '../../features/account/api/account'
 
@@ -22,6 +23,7 @@ function AccountEmailsPage() {
   const { data } = useSuspenseQuery(accountEmailsQueryOptions())
   const queryClient = useQueryClient()
   const [editing, setEditing] = useState<{ row: AccountEmailRow | null } | null>(null)
+  const shown = useRowsPage(data.results)
   return (
     <>
       <PageHeader
@@ -39,7 +41,8 @@ function AccountEmailsPage() {
           { key: 'smtp_user', header: 'Пользователь SMTP' },
           { key: 'smtp_host', header: 'Сервер', hideBelow: 'md', render: (r) => `${r.smtp_host}:${r.smtp_port}` },
         ]}
-        rows={data.results}
+        rows={shown.rows}
+        {...shown.paging}
         rowKey={(r) => r.account_email_id}
         onRowClick={(row) => setEditing({ row })}
       />

@@ -6,7 +6,7 @@ import { MONITORING_INTERACTIONS_OPTIONS, MONITORING_REFRESH_OPTIONS, MONITORING
 import type { MonitoringStatus, MonitoringTask } from '../../../shared/schemas/collection'
 import { T } from '../../../shared/texts'
 import { DataTable } from '../../components/ui/data-table'
-import { SelectField, TextField } from '../../components/ui/fields'
+import { SelectField } from '../../components/ui/fields'
 import { PageHeader } from '../../components/ui/page-header'
 import { LoadError } from '../../components/ui/load-error'
 import { formatDateTime } from '../../lib/format'
@@ -14,6 +14,7 @@ import { monitoringQueryOptions } from '../../features/collection/api/collection
 import { effectiveInteractions, effectiveRefreshSeconds, useMonitoringSettings } from '../../features/collection/components/monitoring-settings'
 import { scheduleText } from '../../features/collection/components/tasks-table'
 import { DriftingMeters } from '../../features/collection/components/drifting-meters'
+import { RefreshSecondsField } from '../../features/collection/components/refresh-seconds-field'
 
 export const Route = createFileRoute('/_app/monitoring')({
   component: MonitoringPage,
@@ -80,12 +81,7 @@ function MonitoringPage() {
           />
         </Box>
         <Box w="44">
-          <TextField
-            label="Своё значение, с"
-            inputMode="numeric"
-            value={settings.refreshSeconds || ''}
-            onChange={(text) => update({ refreshSeconds: effectiveRefreshSeconds(Number(text.replace(/\D/g, '')) || 0) })}
-          />
+          <RefreshSecondsField value={settings.refreshSeconds} onChange={(refreshSeconds) => update({ refreshSeconds })} />
         </Box>
       </Wrap>
       {query.isError ? (

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Button, HStack, Text } from '@chakra-ui/react'
 import { createFileRoute } from '@tanstack/react-router'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
@@ -21,7 +21,14 @@ function PointSchedulerTab() {
   const can = useCan()
   const queryClient = useQueryClient()
   const { meter } = usePointMeter(pointId)
-  const tasks = useQuery(tasksQueryOptions({ page: 1, per_page: PAGE_SIZE_DEFAULT, search: '', ordering: '', point_id: pointId }))
+  const [page, setPage] = useState(1)
+  const [perPage, setPerPage] = useState<number>(PAGE_SIZE_DEFAULT)
+  const tasks = useQuery(tasksQueryOptions({ page, per_page: perPage, search: '', ordering: '', point_id: pointId }))
+  // A delete may empty the last page: the page before it is shown then.
+  const pages = Math.max(1, Math.ceil((tasks.data?.count ?? 0) / perPage))
+  useEffect(() => {
+    if (tasks.data && page > pages) setPage(pages)
+  }, [tasks.data, page, pages])
   const [creating, setCreating] = useState(false)
   return (
     <>
@@ -33,7 +40,22 @@ function PointSchedulerTab() {
           </Button>
         )}
       </HStack>
-      {tasks.isError ? <Text color="red.600">{T.loadFailed}</Text> : <TasksTable rows={tasks.data?.results ?? []} loading={tasks.isFetching} />}
+      {tasks.isError ? <Text color="red.600">{T.loadFailed}</Text> : (
+        <TasksTable
+          rows={tasks.data?.results ?? []}
+          loading={tasks.isFetching}
+          paging={{
+            total: tasks.data?.count ?? 0,
+            page,
+            perPage,
+            onPageChange: setPage,
+            onPerPageChange: (size) => {
+              setPerPage(size)
+              setPage(1)
+            },
+          }}
+        />
+      )}
       {meter && creating && (
         <TaskFormDialog
           counterId={meter.counter_id}

@@ -6,12 +6,13 @@ import { T } from '../../../shared/texts'
 import { LoadError } from '../../components/ui/load-error'
 import { pointQueryOptions } from '../../features/points/api/points'
 
-/** Tabs of a point; the schedule, consumption, phase and profile tabs are routes of the data-collection area. */
+/** Tabs of a point; the schedule, consumption, readings, phase and profile tabs are routes of the data-collection area. */
 const TABS = [
   { path: 'edit', label: 'Основное' },
   { path: 'counters', label: 'Счетчики' },
   { path: 'scheduler', label: 'Расписание' },
   { path: 'consumption', label: 'Потребление' },
+  { path: 'point_counters_data', label: 'Показания 0:00 и 0:30' },
   { path: 'phase', label: 'Фазы' },
   { path: 'profile', label: 'Профиль' },
   { path: 'vee', label: 'Проверка' },

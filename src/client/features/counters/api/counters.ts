@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query'
 import * as v from 'valibot'
 import {
   connParam, counter, counterList, counterOperationList, type ConnParamValues, type CreateAndInstall, type UpdateAndInstall,
@@ -42,10 +42,18 @@ export async function mirrorCounters(): Promise<void> {
   await (await loadOffline()).cacheServerRows('counters', all.results, { complete: true })
 }
 
+/** How many meters the install wizard reads at a time. */
+export const AVAILABLE_PAGE_SIZE = 50
+
+/** Meters on no point of one model whose serial number holds `search`, a page at a time (the install wizard). */
 export const availableForInstallQueryOptions = (modelId: number | null, search: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: counterKeys.available(modelId, search),
-    queryFn: ({ signal }) => api('/api/counters/available_for_install/', { query: { model_id: modelId, search, per_page: 50 }, schema: counterList, signal }),
+    queryFn: ({ signal, pageParam }) =>
+      api('/api/counters/available_for_install/', { query: { model_id: modelId, search, page: pageParam, per_page: AVAILABLE_PAGE_SIZE }, schema: counterList, signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (pages.length * AVAILABLE_PAGE_SIZE < last.count && last.results.length > 0 ? pages.length + 1 : undefined),
+    placeholderData: keepPreviousData,
     enabled: modelId !== null,
   })
 

@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { Box, Button, DataList, Dialog, Heading, HStack, RadioGroup, Stack, Text } from '@chakra-ui/react'
 import { Modal } from '../../../components/ui/modal'
-import { useQuery } from '@tanstack/react-query'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { CircleCheck } from 'lucide-react'
 import * as v from 'valibot'
 import { CONN_SOURCE_PARAM, createAndInstall, updateAndInstall, visibleConnParams, type ConnParamValues } from '../../../../shared/schemas/counters'
 import { T } from '../../../../shared/texts'
 import { SelectField, TextField } from '../../../components/ui/fields'
+import { SearchInput } from '../../../components/ui/search-input'
 import { notify } from '../../../components/ui/notify'
 import { ApiError } from '../../../lib/api-client'
 import { formatDate, isoDate } from '../../../lib/format'
@@ -27,8 +28,11 @@ const METER = 2
 const REVIEW = 3
 const DONE = 4
 
-type Meter = { kind: 'new' | 'existing'; serial_num: string; counter_id: number | null; coeff: string; coeff_voltage: string; operation_date: string }
-const newMeter = (): Meter => ({ kind: 'new', serial_num: '', counter_id: null, coeff: '1', coeff_voltage: '1', operation_date: isoDate(new Date()) })
+/** `counter_serial`: the existing meter's number, kept so that a later search not finding it still shows it. */
+type Meter = {
+  kind: 'new' | 'existing'; serial_num: string; counter_id: number | null; counter_serial: string; coeff: string; coeff_voltage: string; operation_date: string
+}
+const newMeter = (): Meter => ({ kind: 'new', serial_num: '', counter_id: null, counter_serial: '', coeff: '1', coeff_voltage: '1', operation_date: isoDate(new Date()) })
 
 /** Which step an error (of the form's check or of the server's 400) belongs to, so the wizard can go back to it. */
 const stepOfField = (field: string) => (field === 'model_id' ? MODEL : field === 'conn_params' || field.startsWith('conn_params.') ? CONNECTION : METER)
@@ -45,6 +49,8 @@ export function InstallWizard({ pointId, open, onClose, onDone }: { pointId: num
   const [modelId, setModelId] = useState<number | null>(null)
   const [conn, setConn] = useState<ConnParamValues | null>(null)
   const [meter, setMeter] = useState<Meter>(newMeter)
+  // The serial number searched among the existing meters (SearchInput reports it once the typing pauses).
+  const [meterSearch, setMeterSearch] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [saving, setSaving] = useState(false)
   // Bumped to move the focus after the step changes: to the first faulty field, or to 'Закрыть' when done.
@@ -57,7 +63,14 @@ export function InstallWizard({ pointId, open, onClose, onDone }: { pointId: num
   const params = useQuery(modelConnParamsQueryOptions(model?.counter_model_api ?? null))
   const modelApi = useQuery({ ...modelApiQueryOptions(model?.counter_model_api ?? 0), enabled: model !== null })
   const sources = useQuery({ ...dataSourcesQueryOptions, enabled: open })
-  const available = useQuery({ ...availableForInstallQueryOptions(modelId, ''), enabled: open && modelId !== null && meter.kind === 'existing' })
+  const available = useInfiniteQuery({ ...availableForInstallQueryOptions(modelId, meterSearch), enabled: open && modelId !== null && meter.kind === 'existing' })
+  const availableMeters = useMemo(() => available.data?.pages.flatMap((page) => page.results) ?? [], [available.data])
+  const availableTotal = available.data?.pages.at(-1)?.count ?? 0
+  // The chosen meter stays among the options even when the current search does not find it.
+  const meterOptions = [
+    ...(meter.counter_id !== null && !availableMeters.some((c) => c.counter_id === meter.counter_id) ? [{ value: meter.counter_id, label: meter.counter_serial }] : []),
+    ...availableMeters.map((c) => ({ value: c.counter_id, label: c.serial_num })),
+  ]
   const defaults = useMemo(() => Object.fromEntries((params.data ?? []).map((p) => [p.par_name, p.default_value])), [params.data])
   const connValues = conn ?? defaults
 
@@ -74,6 +87,7 @@ export function InstallWizard({ pointId, open, onClose, onDone }: { pointId: num
     setModelId(null)
     setConn(null)
     setMeter(newMeter())
+    setMeterSearch('')
     setErrors({})
     onClose()
   }
@@ -190,7 +204,8 @@ export function InstallWizard({ pointId, open, onClose, onDone }: { pointId: num
                   if (x === modelId) return
                   setModelId(x)
                   setConn(null)
-                  setMeterField('counter_id', null)
+                  setMeter((m) => ({ ...m, counter_id: null, counter_serial: '' }))
+                  setMeterSearch('')
                   // Another model means other connection parameters and other meters: pass the steps again.
                   setReached(MODEL)
                 }}
@@ -220,15 +235,36 @@ export function InstallWizard({ pointId, open, onClose, onDone }: { pointId: num
                 {meter.kind === 'new' ? (
                   <TextField label="Серийный номер" required value={meter.serial_num} onChange={(x) => setMeterField('serial_num', x)} error={errors.serial_num} maxLength={50} />
                 ) : (
-                  <SelectField
-                    label="Счётчик"
-                    required
-                    value={meter.counter_id}
-                    options={(available.data?.results ?? []).map((c) => ({ value: c.counter_id, label: c.serial_num }))}
-                    onChange={(x) => setMeterField('counter_id', x)}
-                    error={errors.counter_id}
-                    emptyText={T.empty}
-                  />
+                  <Stack gap="2">
+                    <SearchInput label="Поиск счётчика по серийному номеру" placeholder="Серийный номер" value={meterSearch} onChange={setMeterSearch} />
+                    <SelectField
+                      label="Счётчик"
+                      required
+                      value={meter.counter_id}
+                      options={meterOptions}
+                      onChange={(x) =>
+                        setMeter((m) => ({ ...m, counter_id: x, counter_serial: meterOptions.find((o) => o.value === x)?.label ?? '' }))
+                      }
+                      error={errors.counter_id}
+                    />
+                    {availableMeters.length === 0 && !available.isFetching && (
+                      <Text fontSize="sm" color={available.isError ? 'fg.error' : 'fg.muted'} aria-live="polite">
+                        {available.isError ? T.loadFailed : meterSearch ? T.noMetersFound : T.noMetersToInstall}
+                      </Text>
+                    )}
+                    {availableMeters.length > 0 && (
+                      <HStack gap="3" wrap="wrap">
+                        <Text fontSize="sm" color="fg.muted" aria-live="polite">
+                          {T.shownOf(availableMeters.length, availableTotal)}
+                        </Text>
+                        {available.hasNextPage && (
+                          <Button type="button" size="sm" variant="outline" loading={available.isFetchingNextPage} onClick={() => void available.fetchNextPage()}>
+                            {T.showMore}
+                          </Button>
+                        )}
+                      </HStack>
+                    )}
+                  </Stack>
                 )}
                 <TextField label="Коэффициент трансформации тока" required inputMode="decimal" value={meter.coeff} onChange={(x) => setMeterField('coeff', x)} error={errors.coeff} />
                 <TextField label="Коэффициент трансформации напряжения" required inputMode="decimal" value={meter.coeff_voltage} onChange={(x) => setMeterField('coeff_voltage', x)} error={errors.coeff_voltage} />
@@ -266,7 +302,7 @@ export function InstallWizard({ pointId, open, onClose, onDone }: { pointId: num
                       ['Счётчик', meter.kind === 'new' ? 'Новый' : 'Существующий, без точки учёта'],
                       [
                         'Серийный номер',
-                        meter.kind === 'new' ? meter.serial_num : available.data?.results.find((c) => c.counter_id === meter.counter_id)?.serial_num,
+                        meter.kind === 'new' ? meter.serial_num : meter.counter_serial,
                       ],
                       ['Коэффициент трансформации тока', meter.coeff],
                       ['Коэффициент трансформации напряжения', meter.coeff_voltage],

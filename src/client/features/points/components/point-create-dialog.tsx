@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { DEFAULT_ENERGY_LIMIT_KWH } from '../../../../shared/constants'
-import { pointInput } from '../../../../shared/schemas/points'
+import { pointForm } from '../../../../shared/schemas/points'
 import { T } from '../../../../shared/texts'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { notify } from '../../../components/ui/notify'
@@ -8,11 +8,11 @@ import { useForm } from '../../../components/ui/use-form'
 import { customersForSelection, savePointCreate } from '../api/points'
 import { customerNameOf, PointFields, type PointFormValues } from './point-fields'
 
-const EMPTY: PointFormValues = { name: '', point_number: '', address: '', remark: '', customer_id: null, energy_limit: String(DEFAULT_ENERGY_LIMIT_KWH) }
+const EMPTY: PointFormValues = { name: '', point_number: '', address: '', latitude: '', longitude: '', remark: '', customer_id: null, energy_limit: String(DEFAULT_ENERGY_LIMIT_KWH) }
 
 /** The add-point form: saved through the outbox, so it works offline too. */
 export function PointCreateDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
-  const form = useForm(pointInput, EMPTY)
+  const form = useForm(pointForm, EMPTY)
   const customers = useQuery({ ...customersForSelection, enabled: open })
   const close = () => {
     form.reset(EMPTY)

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { Box, Progress, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { pointInput } from '../../../../shared/schemas/points'
+import { geopointParts, pointForm } from '../../../../shared/schemas/points'
 import { T } from '../../../../shared/texts'
 import { FormActions } from '../../../components/ui/fields'
 import { LoadError } from '../../../components/ui/load-error'
@@ -19,6 +19,7 @@ const formValuesOf = (p: LoadedPoint): PointFormValues => ({
   name: p.name,
   point_number: p.point_number,
   address: p.address,
+  ...geopointParts(p.geopoint ?? ''),
   remark: p.remark ?? '',
   customer_id: p.customer_id ?? null,
   energy_limit: String(p.energy_limit ?? ''),
@@ -35,7 +36,7 @@ export function PointEditTab({ id }: { id: number }) {
 function PointForm({ point }: { point: LoadedPoint }) {
   const queryClient = useQueryClient()
   const can = useCan()
-  const form = useForm(pointInput, formValuesOf(point))
+  const form = useForm(pointForm, formValuesOf(point))
   const customers = useQuery(customersForSelection)
   useEffect(() => form.reset(formValuesOf(point)), [point]) // eslint-disable-line react-hooks/exhaustive-deps
   useLeaveGuard(form.dirty && !form.submitting)

@@ -8,6 +8,9 @@ export type PointFormValues = {
   name: string
   point_number: string
   address: string
+  /** The place in decimal degrees, sent together as `geopoint` (pointForm). */
+  latitude: string
+  longitude: string
   remark: string
   customer_id: number | null
   energy_limit: string
@@ -28,6 +31,8 @@ export function PointFields({ values, errors, set }: Props) {
       <TextField label="Наименование" required value={values.name} onChange={(x) => set('name', x)} error={errors.name} maxLength={255} />
       <TextField label="Идентификатор точки учёта" required value={values.point_number} onChange={(x) => set('point_number', x)} error={errors.point_number} maxLength={50} />
       <TextField label="Адрес" required value={values.address} onChange={(x) => set('address', x)} error={errors.address} maxLength={500} />
+      <TextField label="Широта" inputMode="decimal" placeholder="56.838011" value={values.latitude} onChange={(x) => set('latitude', x)} error={errors.latitude ?? errors.geopoint} />
+      <TextField label="Долгота" inputMode="decimal" placeholder="60.597465" value={values.longitude} onChange={(x) => set('longitude', x)} error={errors.longitude} />
       <SelectField
         label="Абонент"
         value={values.customer_id}

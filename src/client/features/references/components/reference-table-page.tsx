@@ -6,6 +6,7 @@ import { T } from '../../../../shared/texts'
 import { DataTable, type Column } from '../../../components/ui/data-table'
 import { PageHeader } from '../../../components/ui/page-header'
 import { useConfirm } from '../../../components/ui/confirm-dialog'
+import { useRowsPage } from '../../../components/ui/use-rows-page'
 import { notify } from '../../../components/ui/notify'
 import { useCan } from '../../auth/api/auth'
 
@@ -28,6 +29,7 @@ export function ReferenceTablePage<Row>(props: Props<Row>) {
   const confirm = useConfirm()
   const queryClient = useQueryClient()
   const [editing, setEditing] = useState<Row | 'new' | null>(null)
+  const shown = useRowsPage(props.rows ?? [])
   const refresh = () => queryClient.invalidateQueries({ queryKey: props.queryKey })
   const remove = async (row: Row) => {
     if (!(await confirm({ message: T.confirmDeleteRow, confirmLabel: 'Удалить' }))) return
@@ -55,7 +57,8 @@ export function ReferenceTablePage<Row>(props: Props<Row>) {
       <DataTable
         label={props.title}
         columns={props.columns}
-        rows={props.rows ?? []}
+        rows={shown.rows}
+        {...shown.paging}
         rowKey={props.rowKey}
         loading={props.loading}
         emptyText={props.error ? props.error.message : T.empty}

@@ -143,7 +143,7 @@ export function RepresentTree({ canChange }: { canChange: boolean }) {
         </Text>
         {canChange && (
           <HStack asChild gap="1" minH="7" fontSize="sm" color="blue.fg">
-            <Link to="/represent/new">
+            <Link to="/represents/new">
               <Plus size={14} aria-hidden /> Добавить объект
             </Link>
           </HStack>
