@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Plus } from 'lucide-react'
 import { PAGE_SIZE_DEFAULT } from '../../../shared/constants'
 import { T } from '../../../shared/texts'
+import { LoadError } from '../../components/ui/load-error'
 import { notify } from '../../components/ui/notify'
 import { useCan } from '../../features/auth/api/auth'
 import { collectionKeys, tasksQueryOptions } from '../../features/collection/api/collection'
@@ -40,7 +41,7 @@ function PointSchedulerTab() {
           </Button>
         )}
       </HStack>
-      {tasks.isError ? <Text color="red.600">{T.loadFailed}</Text> : (
+      {tasks.isError ? <LoadError error={tasks.error} title={T.loadFailed} onRetry={() => void tasks.refetch()} /> : (
         <TasksTable
           rows={tasks.data?.results ?? []}
           loading={tasks.isFetching}

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { Box, Button, DataList, Dialog, Heading, HStack, RadioGroup, Stack, Text } from '@chakra-ui/react'
 import { Modal } from '../../../components/ui/modal'
+import { DateField } from '../../../components/ui/date-field'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { CircleCheck } from 'lucide-react'
 import * as v from 'valibot'
@@ -268,7 +269,7 @@ export function InstallWizard({ pointId, open, onClose, onDone }: { pointId: num
                 )}
                 <TextField label="Коэффициент трансформации тока" required inputMode="decimal" value={meter.coeff} onChange={(x) => setMeterField('coeff', x)} error={errors.coeff} />
                 <TextField label="Коэффициент трансформации напряжения" required inputMode="decimal" value={meter.coeff_voltage} onChange={(x) => setMeterField('coeff_voltage', x)} error={errors.coeff_voltage} />
-                <TextField label="Дата установки" type="date" required value={meter.operation_date} onChange={(x) => setMeterField('operation_date', x)} error={errors.operation_date} />
+                <DateField label="Дата установки" required value={meter.operation_date} onChange={(x) => setMeterField('operation_date', x)} error={errors.operation_date} />
                 {strayErrors(METER, shownMeterKeys)}
               </>
             )}
