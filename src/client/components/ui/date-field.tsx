@@ -53,6 +53,9 @@ export function DateField({ label, value, onChange, error, required, helper, dis
         format={(date) => formatDate(date.toString())}
         parse={parseRussianDate}
         positioning={{ strategy: 'fixed' }}
+        // The calendar is built when opened: a form with several dates stays light on a tablet.
+        lazyMount
+        unmountOnExit
       >
         <DatePicker.Label>
           {label}
