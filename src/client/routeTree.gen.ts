@@ -14,6 +14,7 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppAccountEmailsRouteImport } from './routes/_app/account-emails'
 import { Route as AppAccountSettingsRouteImport } from './routes/_app/account-settings'
+import { Route as AppAuditRouteImport } from './routes/_app/audit'
 import { Route as AppCounter_model_parametersRouteImport } from './routes/_app/counter_model_parameters'
 import { Route as AppCountersRouteImport } from './routes/_app/counters'
 import { Route as AppCounters_modelsRouteImport } from './routes/_app/counters_models'
@@ -74,6 +75,11 @@ const AppAccountEmailsRoute = AppAccountEmailsRouteImport.update({
 const AppAccountSettingsRoute = AppAccountSettingsRouteImport.update({
   id: '/account-settings',
   path: '/account-settings',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAuditRoute = AppAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
   getParentRoute: () => AppRoute,
 } as any)
 const AppCounter_model_parametersRoute =
@@ -273,6 +279,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/account-emails': typeof AppAccountEmailsRoute
   '/account-settings': typeof AppAccountSettingsRoute
+  '/audit': typeof AppAuditRoute
   '/counter_model_parameters': typeof AppCounter_model_parametersRoute
   '/counters': typeof AppCountersRoute
   '/counters_models': typeof AppCounters_modelsRoute
@@ -315,6 +322,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/account-emails': typeof AppAccountEmailsRoute
   '/account-settings': typeof AppAccountSettingsRoute
+  '/audit': typeof AppAuditRoute
   '/counter_model_parameters': typeof AppCounter_model_parametersRoute
   '/counters': typeof AppCountersRoute
   '/counters_models': typeof AppCounters_modelsRoute
@@ -359,6 +367,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/_app/account-emails': typeof AppAccountEmailsRoute
   '/_app/account-settings': typeof AppAccountSettingsRoute
+  '/_app/audit': typeof AppAuditRoute
   '/_app/counter_model_parameters': typeof AppCounter_model_parametersRoute
   '/_app/counters': typeof AppCountersRoute
   '/_app/counters_models': typeof AppCounters_modelsRoute
@@ -405,6 +414,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/account-emails'
     | '/account-settings'
+    | '/audit'
     | '/counter_model_parameters'
     | '/counters'
     | '/counters_models'
@@ -447,6 +457,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/account-emails'
     | '/account-settings'
+    | '/audit'
     | '/counter_model_parameters'
     | '/counters'
     | '/counters_models'
@@ -490,6 +501,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/_app/account-emails'
     | '/_app/account-settings'
+    | '/_app/audit'
     | '/_app/counter_model_parameters'
     | '/_app/counters'
     | '/_app/counters_models'
@@ -570,6 +582,13 @@ declare module '@tanstack/react-router' {
       path: '/account-settings'
       fullPath: '/account-settings'
       preLoaderRoute: typeof AppAccountSettingsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/audit': {
+      id: '/_app/audit'
+      path: '/audit'
+      fullPath: '/audit'
+      preLoaderRoute: typeof AppAuditRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/counter_model_parameters': {
@@ -865,6 +884,7 @@ const AppPointsIdRouteWithChildren = AppPointsIdRoute._addFileChildren(
 interface AppRouteChildren {
   AppAccountEmailsRoute: typeof AppAccountEmailsRoute
   AppAccountSettingsRoute: typeof AppAccountSettingsRoute
+  AppAuditRoute: typeof AppAuditRoute
   AppCounter_model_parametersRoute: typeof AppCounter_model_parametersRoute
   AppCountersRoute: typeof AppCountersRoute
   AppCounters_modelsRoute: typeof AppCounters_modelsRoute
@@ -899,6 +919,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppAccountEmailsRoute: AppAccountEmailsRoute,
   AppAccountSettingsRoute: AppAccountSettingsRoute,
+  AppAuditRoute: AppAuditRoute,
   AppCounter_model_parametersRoute: AppCounter_model_parametersRoute,
   AppCountersRoute: AppCountersRoute,
   AppCounters_modelsRoute: AppCounters_modelsRoute,

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { pageOnlyListQueryEntries, paged } from './common'
+import { idValue, pageOnlyListQueryEntries, paged } from './common'
 
 export const auditEntry = v.object({
   audit_id: v.number(),
@@ -20,4 +20,6 @@ export const auditQuery = v.object({
   ...pageOnlyListQueryEntries,
   entity: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64)), ''),
   entity_id: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64)), ''),
+  /** The user who made the changes. */
+  user_id: v.optional(idValue()),
 })

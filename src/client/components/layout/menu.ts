@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react'
 import {
-  Activity, BookOpen, Building2, CalendarClock, CloudUpload, Cpu, Database, FileSpreadsheet, FileText, Files, Gauge, Inbox, KeyRound, Mail,
+  Activity, BookOpen, Building2, CalendarClock, CloudUpload, Cpu, Database, FileSpreadsheet, FileText, Files, Gauge, History, Inbox, KeyRound, Mail,
   MapPin, Settings, ShieldCheck, Users, Zap,
 } from 'lucide-react'
 import type { Permission } from '../../../shared/permissions'
@@ -65,6 +65,7 @@ export const MENU: MenuSection[] = [
       { to: '/permissions-groups', label: 'Группы прав', icon: ShieldCheck, permission: 'groups.view' },
       { to: '/account-settings', label: 'Настройки аккаунта', icon: Settings, permission: 'account.view' },
       { to: '/account-emails', label: 'Почтовые аккаунты', icon: Mail, permission: 'account_emails.manage' },
+      { to: '/audit', label: 'Журнал изменений', icon: History, permission: 'audit.view' },
     ],
   },
 ]
