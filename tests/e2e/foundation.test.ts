@@ -74,6 +74,41 @@ describe('the console shell', () => {
     await context.close()
   })
 
+  it('manages subscribers through the UI: checked identifiers, add, find, edit, delete', async () => {
+    const context = await e.newContext({ width: 1280, height: 900 })
+    const page = await context.newPage()
+    await e.signIn(page)
+    await page.goto('/customers')
+    await page.getByRole('button', { name: 'Добавить' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByLabel('Тип абонента').selectOption({ label: 'Физическое лицо' })
+    await dialog.getByLabel('Фамилия').fill('Соколова')
+    await dialog.getByLabel('Имя').fill('Мария')
+    await dialog.getByLabel('Отчество').fill('Ивановна')
+    await dialog.getByLabel('СНИЛС').fill('11223344596')
+    await dialog.getByRole('button', { name: 'Добавить' }).click()
+    await dialog.getByText(T.snilsChecksum).waitFor()
+    await dialog.getByLabel('СНИЛС').fill('11223344595')
+    await dialog.getByRole('button', { name: 'Добавить' }).click()
+    await page.getByText(T.customerAdded).waitFor()
+    await page.getByRole('cell', { name: 'Соколова Мария Ивановна' }).first().waitFor()
+
+    await page.getByLabel('Поиск').fill('Сокол')
+    await page.waitForURL(/search=/)
+    await expect.poll(() => page.getByRole('row').count()).toBe(2)
+
+    await page.getByRole('button', { name: 'Изменить Соколова Мария Ивановна' }).click()
+    await expect(page.getByRole('dialog').getByLabel('Тип абонента').isDisabled()).resolves.toBe(true)
+    await page.getByRole('dialog').getByLabel('Фамилия').fill('Соколова-Петрова')
+    await page.getByRole('dialog').getByRole('button', { name: 'Сохранить' }).click()
+    await page.getByRole('cell', { name: 'Соколова-Петрова Мария Ивановна' }).first().waitFor()
+
+    await page.getByRole('button', { name: 'Удалить Соколова-Петрова Мария Ивановна' }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Удалить' }).click()
+    await page.getByRole('cell', { name: 'Соколова-Петрова Мария Ивановна' }).first().waitFor({ state: 'detached' })
+    await context.close()
+  })
+
   it('keeps the shell working offline after the service worker installed it', async () => {
     const context = await e.newContext()
     const page = await context.newPage()

@@ -79,7 +79,9 @@ export function SelectField<TValue extends string | number>(props: SelectFieldPr
   return (
     <FieldShell label={props.label} error={props.error} required={props.required} helper={empty ? props.emptyText : undefined}>
       <NativeSelect.Root disabled={props.disabled || (empty && Boolean(props.emptyText))}>
+        {/* The root only styles itself as disabled; the select has to be told too. */}
         <NativeSelect.Field
+          disabled={props.disabled || (empty && Boolean(props.emptyText))}
           value={props.value === null || props.value === undefined ? '' : String(props.value)}
           onChange={(e) => {
             const picked = props.options.find((o) => String(o.value) === e.target.value)
