@@ -142,6 +142,7 @@ export const T = {
   noChanges: 'Нет изменений',
   /* Metering registry: points, meters, reference data (metering.md). */
   noModels: 'Нет моделей для отображения',
+  noModelGroupsOfResource: 'Нет групп моделей этого энергоресурса',
   noPoints: 'Нет точек учёта для отображения',
   pointNotFoundBySearch: (search: string) => `Точка учёта содержащая "${search}" не найдена.`,
   counterNotInstalled: 'Cчётчик не установлен на Точку учёта',

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
 import {
   counterModel, counterModelApi, counterModelApiList, counterModelList, dataParameter, dataParameterList, dataSource, dataSourceList,
-  modelParameterList, resourceType, resourceTypeList, type DataParameterInput, type DataSourceInput, type ResourceTypeInput,
+  modelParameterList, resourceType, resourceTypeList, type CounterModelApiInput, type CounterModelInput, type DataParameterInput, type DataSourceInput,
+  type ResourceTypeInput,
 } from '../../../../shared/schemas/references'
 import { api } from '../../../lib/api-client'
 
@@ -12,9 +13,13 @@ export const referenceKeys = {
   all: ['references'] as const,
   resources: ['references', 'resources'] as const,
   resource: (id: number) => ['references', 'resources', id] as const,
+  modelApiLists: ['references', 'model_apis'] as const,
   modelApis: (resourceType: number | null) => ['references', 'model_apis', resourceType] as const,
+  modelApiPages: ['references', 'model_api'] as const,
   modelApi: (id: number) => ['references', 'model_api', id] as const,
+  modelLists: ['references', 'models'] as const,
   models: (resourceType: number | null, modelApi: number | null) => ['references', 'models', resourceType, modelApi] as const,
+  modelPages: ['references', 'model'] as const,
   model: (id: number) => ['references', 'model', id] as const,
   modelParameters: (modelId: number) => ['references', 'model_parameters', modelId] as const,
   dataSources: ['references', 'data_sources'] as const,
@@ -41,6 +46,12 @@ export const modelApisQueryOptions = (resourceType: number | null) =>
 export const modelApiQueryOptions = (id: number) =>
   queryOptions({ queryKey: referenceKeys.modelApi(id), queryFn: ({ signal }) => api(`/api/counters_api/${id}/`, { schema: counterModelApi, signal }), staleTime: STALE_MS })
 
+/** What a change of a model group makes stale: the group lists and pages, and the models, which show the group's name. */
+export const modelApiChangeKeys = [referenceKeys.modelApiLists, referenceKeys.modelApiPages, referenceKeys.modelLists, referenceKeys.modelPages] as const
+export const saveModelApi = (id: number | null, body: CounterModelApiInput) =>
+  api(id === null ? '/api/counters_api/' : `/api/counters_api/${id}/`, { method: id === null ? 'POST' : 'PUT', body, schema: counterModelApi })
+export const deleteModelApi = (id: number) => api(`/api/counters_api/${id}`, { method: 'DELETE' })
+
 export const modelsQueryOptions = (resourceType: number | null, modelApi: number | null) =>
   queryOptions({
     queryKey: referenceKeys.models(resourceType, modelApi),
@@ -50,6 +61,12 @@ export const modelsQueryOptions = (resourceType: number | null, modelApi: number
   })
 export const modelQueryOptions = (id: number) =>
   queryOptions({ queryKey: referenceKeys.model(id), queryFn: ({ signal }) => api(`/api/counters_models/${id}/`, { schema: counterModel, signal }), staleTime: STALE_MS })
+
+/** What a change of a model makes stale: the model lists (the install wizard's too) and the model's page. */
+export const modelChangeKeys = [referenceKeys.modelLists, referenceKeys.modelPages] as const
+export const saveModel = (id: number | null, body: CounterModelInput) =>
+  api(id === null ? '/api/counters_models/' : `/api/counters_models/${id}/`, { method: id === null ? 'POST' : 'PUT', body, schema: counterModel })
+export const deleteModel = (id: number) => api(`/api/counters_models/${id}`, { method: 'DELETE' })
 
 /** The spec fetches a model's parameters 500 at a time. */
 export const modelParametersQueryOptions = (modelId: number) =>

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react'
 import { Button, IconButton } from '@chakra-ui/react'
-import { useQueryClient, type QueryKey } from '@tanstack/react-query'
+import { partialMatchKey, useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { Pencil, Plus, Trash2 } from 'lucide-react'
 import { T } from '../../../../shared/texts'
 import { DataTable, type Column } from '../../../components/ui/data-table'
@@ -19,18 +19,26 @@ type Props<Row> = {
   rowKey: (row: Row) => number
   rowName: (row: Row) => string
   queryKey: QueryKey
+  /** Other queries a change makes stale (another list that shows the row's name). */
+  staleKeys?: readonly QueryKey[]
+  /** What the empty table says; the spec's 'Нет данных для отображения' unless given. */
+  emptyText?: string
   remove: (row: Row) => Promise<unknown>
   dialog: (editing: Row | 'new' | null, close: () => void, done: () => void) => ReactNode
 }
 
-/** An editable reference book: the table, add, edit and delete (confirmed), for data sources and parameters. */
+/**
+ * An editable reference book: the table, add, edit and delete (confirmed), for resource types, model groups, models,
+ * data sources and parameters. The buttons are there for those with the right to change references only.
+ */
 export function ReferenceTablePage<Row>(props: Props<Row>) {
   const can = useCan()
   const confirm = useConfirm()
   const queryClient = useQueryClient()
   const [editing, setEditing] = useState<Row | 'new' | null>(null)
   const shown = useRowsPage(props.rows ?? [])
-  const refresh = () => queryClient.invalidateQueries({ queryKey: props.queryKey })
+  const stale = [props.queryKey, ...(props.staleKeys ?? [])]
+  const refresh = () => queryClient.invalidateQueries({ predicate: (query) => stale.some((key) => partialMatchKey(query.queryKey, key)) })
   const remove = async (row: Row) => {
     if (!(await confirm({ message: T.confirmDeleteRow, confirmLabel: 'Удалить' }))) return
     try {
@@ -61,7 +69,9 @@ export function ReferenceTablePage<Row>(props: Props<Row>) {
         {...shown.paging}
         rowKey={props.rowKey}
         loading={props.loading}
-        emptyText={props.error ? props.error.message : T.empty}
+        error={props.error}
+        onRetry={() => void refresh()}
+        emptyText={props.emptyText ?? T.empty}
         actions={
           editable
             ? (row) => (

@@ -1,0 +1,128 @@
+import { Checkbox, SimpleGrid } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { counterModelInput, type CounterModel } from '../../../../shared/schemas/references'
+import { T } from '../../../../shared/texts'
+import { FormDialog } from '../../../components/ui/form-dialog'
+import { SelectField, TextField } from '../../../components/ui/fields'
+import { notify } from '../../../components/ui/notify'
+import { useForm } from '../../../components/ui/use-form'
+import { dataSourcesQueryOptions, modelApisQueryOptions, resourcesQueryOptions, saveModel } from '../api/references'
+import { withEmptySelects } from './empty-selects'
+
+/** The energy resource is the form's own: it narrows the groups, and the server takes the model's from its group. */
+const schema = withEmptySelects(counterModelInput, ['counter_model_api'])
+
+type Props = {
+  model: CounterModel | 'new' | null
+  /** A new model's energy resource and group: the ones the screen shows. */
+  resourceType?: number
+  modelApi?: number
+  onClose: () => void
+  onDone: () => void
+}
+
+/**
+ * Add or edit a meter model (metering.md: name, source, resource type, group, external model, storage, counter
+ * width, decimal places, remark). Name and group are required.
+ */
+export function ModelDialog({ model, resourceType, modelApi, onClose, onDone }: Props) {
+  const current = model === 'new' ? null : model
+  const resources = useQuery(resourcesQueryOptions)
+  const groups = useQuery(modelApisQueryOptions(null))
+  const sources = useQuery(dataSourcesQueryOptions)
+  const form = useForm(schema, {
+    name: current?.name ?? '',
+    source: current?.source ?? null,
+    resource_type: current?.resource_type ?? resourceType ?? null,
+    counter_model_api: current?.counter_model_api ?? modelApi ?? null,
+    external_model: current?.external_model ?? '',
+    has_storage: current?.has_storage ?? false,
+    counter_width: (current?.counter_width ?? 6) as number | string,
+    decimal_places: (current?.decimal_places ?? 2) as number | string,
+    remark: current?.remark ?? '',
+  })
+  const allGroups = groups.data?.results ?? []
+  const groupsOfResource = form.values.resource_type === null ? allGroups : allGroups.filter((g) => g.resource_type === form.values.resource_type)
+  const pickResource = (id: number | null) => {
+    form.set('resource_type', id)
+    const group = allGroups.find((g) => g.counter_model_api_id === form.values.counter_model_api)
+    if (group && id !== null && group.resource_type !== id) form.set('counter_model_api', null)
+  }
+  const pickGroup = (id: number | null) => {
+    form.set('counter_model_api', id)
+    const group = allGroups.find((g) => g.counter_model_api_id === id)
+    if (group) form.set('resource_type', group.resource_type)
+  }
+  return (
+    <FormDialog
+      open={model !== null}
+      onClose={onClose}
+      title={current ? 'Модель счётчика' : 'Новая модель счётчика'}
+      width="800px"
+      submitting={form.submitting}
+      onSubmit={form.submit(async (input) => {
+        await saveModel(current?.model_id ?? null, input)
+        notify.success(T.saved)
+        onDone()
+        onClose()
+      })}
+    >
+      <TextField label="Наименование" required value={form.values.name} onChange={(x) => form.set('name', x)} error={form.errors.name} maxLength={150} />
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <SelectField
+          label="Энергоресурс"
+          value={form.values.resource_type}
+          options={(resources.data?.results ?? []).map((r) => ({ value: r.resource_type_id, label: r.name }))}
+          onChange={pickResource}
+          emptyText={T.empty}
+        />
+        <SelectField
+          label="Группа моделей"
+          required
+          value={form.values.counter_model_api}
+          options={groupsOfResource.map((g) => ({ value: g.counter_model_api_id, label: g.name }))}
+          onChange={pickGroup}
+          error={form.errors.counter_model_api}
+          emptyText={T.noModelGroupsOfResource}
+        />
+        <SelectField
+          label="Источник данных"
+          value={form.values.source}
+          options={(sources.data?.results ?? []).map((s) => ({ value: s.source_id, label: s.name }))}
+          onChange={(x) => form.set('source', x)}
+          error={form.errors.source}
+          placeholder="Не указан"
+        />
+        <TextField
+          label="Внешняя модель"
+          value={form.values.external_model}
+          onChange={(x) => form.set('external_model', x)}
+          error={form.errors.external_model}
+          maxLength={100}
+        />
+        <TextField
+          label="Разрядность"
+          inputMode="numeric"
+          value={form.values.counter_width}
+          onChange={(x) => form.set('counter_width', x)}
+          error={form.errors.counter_width}
+          helper="От 1 до 12"
+        />
+        <TextField
+          label="Знаков после запятой"
+          inputMode="numeric"
+          value={form.values.decimal_places}
+          onChange={(x) => form.set('decimal_places', x)}
+          error={form.errors.decimal_places}
+          helper="От 0 до 6"
+        />
+      </SimpleGrid>
+      <Checkbox.Root checked={form.values.has_storage} onCheckedChange={(e) => form.set('has_storage', e.checked === true)}>
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+        <Checkbox.Label>Есть память</Checkbox.Label>
+      </Checkbox.Root>
+      <TextField label="Примечание" multiline value={form.values.remark} onChange={(x) => form.set('remark', x)} error={form.errors.remark} />
+    </FormDialog>
+  )
+}
