@@ -39,6 +39,8 @@ function ResourcesPage() {
       rowKey={(r) => r.resource_type_id}
       rowName={(r) => r.name}
       queryKey={referenceKeys.resources}
+      // Groups and models show their resource's name.
+      staleKeys={[referenceKeys.modelApiLists, referenceKeys.modelLists]}
       remove={(r) => deleteResourceType(r.resource_type_id)}
       dialog={(editing, close, done) => (
         <ResourceTypeDialog key={editing === 'new' ? 'new' : editing?.resource_type_id} resourceType={editing} onClose={close} onDone={done} />

@@ -87,7 +87,8 @@ export function ReferenceTablePage<Row>(props: Props<Row>) {
             : undefined
         }
       />
-      {props.dialog(editing, () => setEditing(null), () => void refresh())}
+      {/* Mounted while open only: a closed dialog need not load its choices. */}
+      {editing !== null && props.dialog(editing, () => setEditing(null), () => void refresh())}
     </>
   )
 }
