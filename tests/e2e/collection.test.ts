@@ -64,4 +64,23 @@ describe('data collection in the console', () => {
     await dialog.getByRole('img', { name: 'Векторная диаграмма напряжений и токов по фазам' }).waitFor()
     await context.close()
   })
+
+  it("shows what the read brought on the point's phase and consumption tabs, numbers and dates the Russian way", async () => {
+    const context = await e.newContext({ width: 1280, height: 900 })
+    const page = await context.newPage()
+    await e.signIn(page)
+    await page.goto(`/points/${meter.pointId}/phase`)
+    await page.getByRole('img', { name: 'Векторная диаграмма напряжений и токов по фазам' }).waitFor()
+    const phase = await page.locator('main').innerText()
+    // Decimal commas, never a JavaScript float's point and its tail of digits (dates have four after their point).
+    expect(phase).toMatch(/\d,\d/)
+    expect(phase.match(/.{0,40}\d\.\d{5,}.{0,20}/g)).toBeNull()
+
+    await page.goto(`/points/${meter.pointId}/consumption`)
+    const today = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow' }).format(new Date())
+    await page.getByRole('cell', { name: today }).first().waitFor()
+    const consumption = await page.locator('main').innerText()
+    expect(consumption.match(/.{0,40}\d\.\d{5,}.{0,20}/g)).toBeNull()
+    await context.close()
+  })
 })
