@@ -109,6 +109,34 @@ describe('the console shell', () => {
     await context.close()
   })
 
+  it('manages permission groups through the UI: a right given is kept, the group is deleted once confirmed', async () => {
+    const context = await e.newContext({ width: 1280, height: 900 })
+    const page = await context.newPage()
+    await e.signIn(page)
+    await page.goto('/permissions-groups')
+    await page.getByRole('button', { name: 'Добавить' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('button', { name: T.save }).click()
+    await expect(dialog.getByText(T.required).count()).resolves.toBeGreaterThan(0)
+    await dialog.getByLabel('Название').fill('Наладчики')
+    await dialog.getByText('Просмотр точек учёта').click()
+    await dialog.getByRole('button', { name: T.save }).click()
+    await page.getByText(T.groupAdded).waitFor()
+    await page.getByRole('cell', { name: 'Наладчики' }).first().waitFor()
+
+    await page.reload()
+    await page.getByRole('button', { name: 'Изменить Наладчики' }).click()
+    await expect(page.getByRole('dialog').getByRole('checkbox', { name: 'Просмотр точек учёта' }).isChecked()).resolves.toBe(true)
+    await expect(page.getByRole('dialog').getByRole('checkbox', { name: 'Просмотр счётчиков' }).isChecked()).resolves.toBe(false)
+    await page.keyboard.press('Escape')
+
+    await page.getByRole('button', { name: 'Удалить Наладчики' }).click()
+    await page.getByRole('alertdialog').getByText(T.confirmDeleteGroup).waitFor()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Удалить' }).click()
+    await page.getByRole('cell', { name: 'Наладчики' }).first().waitFor({ state: 'detached' })
+    await context.close()
+  })
+
   it('keeps the shell working offline after the service worker installed it', async () => {
     const context = await e.newContext()
     const page = await context.newPage()
