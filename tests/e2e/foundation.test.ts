@@ -137,6 +137,26 @@ describe('the console shell', () => {
     await context.close()
   })
 
+  it("edits the account's settings: a bad e-mail refused in Russian, the saved values kept over a reload", async () => {
+    const context = await e.newContext({ width: 1280, height: 900 })
+    const page = await context.newPage()
+    await e.signIn(page)
+    await page.goto('/account-settings')
+    await page.getByText(T.noChanges).waitFor()
+    const support = page.getByLabel('E-mail поддержки')
+    await support.fill('support-at-example')
+    await page.getByRole('button', { name: T.save }).click()
+    await page.getByText(T.invalidEmail).waitFor()
+    await support.fill('support@example.ru')
+    await page.getByLabel('ИНН организации (для макетов 80020)').fill('7707083893')
+    await page.getByRole('button', { name: T.save }).click()
+    await page.getByText(T.noChanges).waitFor()
+    await page.reload()
+    await expect(page.getByLabel('E-mail поддержки').inputValue()).resolves.toBe('support@example.ru')
+    await expect(page.getByLabel('ИНН организации (для макетов 80020)').inputValue()).resolves.toBe('7707083893')
+    await context.close()
+  })
+
   it('keeps the shell working offline after the service worker installed it', async () => {
     const context = await e.newContext()
     const page = await context.newPage()
