@@ -28,7 +28,12 @@ export const auditLog = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     remark: text('remark'),
   },
-  (t) => [index('audit_log_entity_idx').on(t.entity, t.entity_id, t.created_at)],
+  // The screen lists the newest first, of everyone or of one user.
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.entity_id, t.created_at),
+    index('audit_log_time_idx').on(t.created_at, t.audit_id),
+    index('audit_log_user_idx').on(t.user_id, t.created_at),
+  ],
 )
 
 /**
