@@ -19,6 +19,9 @@ export const T = {
   confirmDiscard: 'Вы уверены?',
   /* Objects (represents) and balances (metering.md). */
   noRepresentPoints: 'Нет привязанных Точек учёта',
+  pointInChart: 'В графике',
+  pointInChartOf: (name: string) => `Показывать ${name} в графике и таблице`,
+  noPointsChosen: 'Ни одна точка не выбрана для графика и таблицы: отметьте точки на вкладке «Точки учёта».',
   periodEndBeforeBegin: 'Дата окончания не может быть раньше даты начала',
   periodTooLong: (days: number) => `Период не может быть длиннее ${days} дней для выбранного интервала`,
   // VEE: the review of suspect, estimated and edited intervals (docs/vee.md).

@@ -102,6 +102,10 @@ describe('objects (represents)', () => {
     expect((await call('POST', `/api/represents/${id}/update_point_color/?represent_point_id=${link}`, { color: 'red' })).statusCode).toBe(400)
     await call('POST', `/api/represents/${id}/update_point_order/?represent_point_id=${link}`, { order_num: 10 })
     expect((await call('GET', `/api/represents/${id}/points/`)).json().map((l: { point_id: number }) => l.point_id)).toEqual([p2, p1])
+    // Which points the object's chart and table include, kept on the link (the spec's `selected`).
+    expect((await call('POST', `/api/represents/${id}/update_point_selected/?represent_point_id=${link}`, { selected: false })).json()).toMatchObject({ selected: false })
+    expect((await call('GET', `/api/represents/${id}/points/`)).json().find((l: { point_id: number }) => l.point_id === p1)).toMatchObject({ selected: false })
+    expect((await call('POST', `/api/represents/${id}/update_point_selected/?represent_point_id=${link}`, { selected: 'да' })).statusCode).toBe(400)
     expect((await call('POST', `/api/represents/${id}/update_point_sign/?represent_point_id=999999`)).json()).toEqual({ represent_point_id: [T.representPointNotFound] })
 
     expect((await call('POST', `/api/represents/${id}/del_point/?point_id=${p2}`)).statusCode).toBe(204)

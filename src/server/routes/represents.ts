@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { idParams } from '../../shared/schemas/common'
 import {
-  halfsQuery, pointColorBody, pointIdQuery, pointOrderBody, representCreate, representListQuery, representPointQuery, representUpdate,
+  halfsQuery, pointColorBody, pointIdQuery, pointOrderBody, pointSelectedBody, representCreate, representListQuery, representPointQuery, representUpdate,
 } from '../../shared/schemas/represents'
 import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
@@ -174,6 +174,14 @@ export async function representRoutes(app: FastifyInstance) {
     { config: change, schema: { ...linkSchema, body: pointOrderBody } },
     async (request: Req<{ params: typeof idParams; query: typeof representPointQuery; body: typeof pointOrderBody }>, reply) =>
       updateLink(request, reply, () => ({ order_num: request.body.order_num })),
+  )
+
+  // Not in the spec's API, which has the field but no call for it: the console's choice of points for the chart and table.
+  app.post(
+    '/api/represents/:id/update_point_selected/',
+    { config: change, schema: { ...linkSchema, body: pointSelectedBody } },
+    async (request: Req<{ params: typeof idParams; query: typeof representPointQuery; body: typeof pointSelectedBody }>, reply) =>
+      updateLink(request, reply, () => ({ selected: request.body.selected })),
   )
 
   await app.register(representBalanceRoutes)

@@ -132,6 +132,8 @@ export const pointIdQuery = v.object({ point_id: idValue() })
 export const representPointQuery = v.object({ represent_point_id: idValue() })
 export const pointColorBody = formObject({ color: color() })
 export const pointOrderBody = formObject({ order_num: intValue(0, 1_000_000) })
+/** Whether the object's chart and table include the point. */
+export const pointSelectedBody = formObject({ selected: boolValue() })
 export const pointSignAnswer = v.object({ sign: v.picklist([1, -1, 0]) })
 export const halfsQuery = v.object({ halfs_num: v.optional(v.pipe(v.unknown(), v.transform(normalizeHalfsNum)), HALFS_NUM_DEFAULT) })
 

@@ -78,6 +78,8 @@ export const setPointColor = (id: number, linkId: number, color: string) =>
   api(`/api/represents/${id}/update_point_color/`, { method: 'POST', query: { represent_point_id: linkId }, body: { color } })
 export const setPointOrder = (id: number, linkId: number, orderNum: number) =>
   api(`/api/represents/${id}/update_point_order/`, { method: 'POST', query: { represent_point_id: linkId }, body: { order_num: orderNum } })
+export const setPointSelected = (id: number, linkId: number, selected: boolean) =>
+  api(`/api/represents/${id}/update_point_selected/`, { method: 'POST', query: { represent_point_id: linkId }, body: { selected } })
 
 export const downloadProfileCsv = (id: number, query: ProfileQueryInput) => downloadFile(`/api/represents/${id}/points_profile_csv/`, { query: query as WireQuery })
 export const downloadCounterValuesCsv = (id: number, query: CounterValuesQueryInput) =>

@@ -11,7 +11,7 @@ import { notify } from '../../../components/ui/notify'
 import { useColumnSettings, type ColumnTable } from '../../../lib/column-settings'
 import { formatDateTime, formatNumber } from '../../../lib/format'
 import {
-  addPoint, availablePointsQueryOptions, cyclePointSign, removePoint, representPointsQueryOptions, setPointColor, setPointOrder,
+  addPoint, availablePointsQueryOptions, cyclePointSign, removePoint, representPointsQueryOptions, setPointColor, setPointOrder, setPointSelected,
 } from '../api/represents'
 import { NewPointDialog } from './new-point-dialog'
 import { QueryState } from './query-state'
@@ -130,6 +130,7 @@ export function PointsTab({ representId, canChange }: { representId: number; can
                   <Table.Row>
                     <Table.ColumnHeader>Знак</Table.ColumnHeader>
                     <Table.ColumnHeader>Цвет</Table.ColumnHeader>
+                    <Table.ColumnHeader>{T.pointInChart}</Table.ColumnHeader>
                     <Table.ColumnHeader>Название</Table.ColumnHeader>
                     {COLUMN_KEYS.filter((k) => visible[k]).map((k) => (
                       <Table.ColumnHeader key={k}>{COLUMNS[k]}</Table.ColumnHeader>
@@ -160,6 +161,17 @@ export function PointsTab({ representId, canChange }: { representId: number; can
                           disabled={!canChange}
                           onChange={(e) => void run(() => setPointColor(representId, p.represent_point_id, e.target.value))}
                         />
+                      </Table.Cell>
+                      <Table.Cell>
+                        <Checkbox.Root
+                          size="sm"
+                          checked={p.selected}
+                          disabled={!canChange}
+                          onCheckedChange={(e) => void run(() => setPointSelected(representId, p.represent_point_id, e.checked === true))}
+                        >
+                          <Checkbox.HiddenInput aria-label={T.pointInChartOf(p.name)} />
+                          <Checkbox.Control />
+                        </Checkbox.Root>
                       </Table.Cell>
                       <Table.Cell>{p.name}</Table.Cell>
                       {visible.point_number && <Table.Cell>{p.point_number}</Table.Cell>}
