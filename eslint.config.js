@@ -65,6 +65,20 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': forbid([SERVER, 'the client never imports the server'], [NODE, 'no Node or database code in the client']) },
   },
   {
+    // A feature uses another only through its api/ (query options, calls) or its index; never its screens' parts.
+    // Shared pieces live in lib/ and components/ (docs/architecture.md «Layers and words»).
+    files: ['src/client/features/*/*/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: SERVER, message: 'the client never imports the server' },
+          { group: NODE, message: 'no Node or database code in the client' },
+          { regex: '^\\.\\./\\.\\./(?!\\.\\.)[^/]+/(?!api/|index$)', message: "a feature reaches another feature only through its api/ or index" },
+        ],
+      }],
+    },
+  },
+  {
     files: ['src/client/offline/**'],
     rules: {
       'no-restricted-imports': forbid(

@@ -4,7 +4,7 @@ import { persistQueryClientRestore, persistQueryClientSubscribe, type PersistedC
 import { ApiError } from '../lib/api-client'
 import { CURRENT_VERSION } from '../../shared/app-info'
 import { session } from '../lib/session'
-import { keepUserSaved, restoreSavedUser } from '../features/auth/api/saved-user'
+import { keepUserSaved, restoreSavedUser } from '../lib/saved-user'
 
 export const queryClient = new QueryClient({
   defaultOptions: {

@@ -153,3 +153,6 @@ export async function downloadFile(path: string, options: { method?: 'GET' | 'PO
   link.remove()
   setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }
+
+/** True when the server was not reached: the screens then read the device's copy. */
+export const isOffline = (error: unknown) => error instanceof ApiError && error.status === 0

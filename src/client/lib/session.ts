@@ -4,7 +4,7 @@ import { tokenSubject } from '../../shared/token'
 /** The stored token: the console is signed in exactly when one is stored (metering.md section 4). */
 const TOKEN_KEY = 'token'
 const FLAG_KEY = 'logged_in'
-/** The signed-in user's last answer, kept with the token it was answered for (see features/auth/api/saved-user). */
+/** The signed-in user's last answer, kept with the token it was answered for (see lib/saved-user). */
 const USER_KEY = 'signed_in_user'
 /** When the token runs out by this device's clock: its lifetime (exp - iat) counted from when it was received. */
 const EXPIRES_KEY = 'token_expires_at'

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { session } from '../lib/session'
-import { meQueryOptions } from '../features/auth/api/auth'
+import { meQueryOptions } from '../lib/auth'
 import { AppShell } from '../components/layout/app-shell'
 
 export const Route = createFileRoute('/_app')({

@@ -7,7 +7,7 @@ import { APP_NAME } from '../../shared/app-info'
 import { T } from '../../shared/texts'
 import { ApiError, errorMessage } from '../lib/api-client'
 import { session } from '../lib/session'
-import { signIn } from '../features/auth/api/auth'
+import { signIn } from '../lib/auth'
 import './login.css'
 
 export const Route = createFileRoute('/login')({

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { queryClient, restoreQueryCache } from '../../../src/client/app/query-client'
-import { authKeys, meQueryOptions } from '../../../src/client/features/auth/api/auth'
+import { authKeys, meQueryOptions } from '../../../src/client/lib/auth'
 import { session } from '../../../src/client/lib/session'
 import type { CurrentUser } from '../../../src/shared/schemas/auth'
 

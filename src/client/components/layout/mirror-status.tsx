@@ -3,7 +3,7 @@ import { Alert, Button, Popover, Portal, Progress, Stack, Text } from '@chakra-u
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { HardDriveDownload, TriangleAlert } from 'lucide-react'
 import { T } from '../../../shared/texts'
-import { meQueryOptions } from '../../features/auth/api/auth'
+import { meQueryOptions } from '../../lib/auth'
 import { mirrorNow, startMirror, useMirrorState } from '../../app/mirror'
 import { formatDateTime } from '../../lib/format'
 import { notify } from '../ui/notify'

@@ -1,6 +1,6 @@
 import { Badge, Box, HStack, Stack, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
-import { useCan } from '../../features/auth/api/auth'
+import { useCan } from '../../lib/auth'
 import { MENU, type MenuBadge } from './menu'
 import { RepresentTree } from '../../features/represents/components/represent-tree'
 

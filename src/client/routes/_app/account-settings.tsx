@@ -6,7 +6,7 @@ import { T } from '../../../shared/texts'
 import { TextField, FormActions } from '../../components/ui/fields'
 import { useForm } from '../../components/ui/use-form'
 import { notify } from '../../components/ui/notify'
-import { useCan } from '../../features/auth/api/auth'
+import { useCan } from '../../lib/auth'
 import { accountKeys, accountQueryOptions, saveAccount } from '../../features/account/api/account'
 
 export const Route = createFileRoute('/_app/account-settings')({

@@ -10,7 +10,7 @@ import { DataTable, listPaging } from '../../components/ui/data-table'
 import { ListHeader } from '../../components/ui/list-header'
 import { useConfirmedDelete } from '../../components/ui/use-confirmed-delete'
 import { notify } from '../../components/ui/notify'
-import { useCan } from '../../features/auth/api/auth'
+import { useCan } from '../../lib/auth'
 import { customerKeys, customersQueryOptions, deleteCustomer } from '../../features/customers/api/customers'
 import { CustomerDialog } from '../../features/customers/components/customer-dialog'
 

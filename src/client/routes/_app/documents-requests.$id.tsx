@@ -11,7 +11,7 @@ import { PageHeader } from '../../components/ui/page-header'
 import { notify } from '../../components/ui/notify'
 import { downloadFile } from '../../lib/api-client'
 import { formatDate, formatDateTime, fullName } from '../../lib/format'
-import { meQueryOptions, useCan } from '../../features/auth/api/auth'
+import { meQueryOptions, useCan } from '../../lib/auth'
 import { requestCheckKey } from '../../features/requests/api/check'
 import {
   attachmentsQueryOptions, closeFilesQueryOptions, requestAction, requestKeys, requestQueryOptions, statusesQueryOptions, updateRequest,

@@ -1,7 +1,7 @@
 import { Card, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { meQueryOptions, useCan } from '../../features/auth/api/auth'
+import { meQueryOptions, useCan } from '../../lib/auth'
 import { MENU } from '../../components/layout/menu'
 
 export const Route = createFileRoute('/_app/')({

@@ -12,7 +12,7 @@ import { DataTable, listPaging } from '../../components/ui/data-table'
 import { ListHeader } from '../../components/ui/list-header'
 import { useConfirmedDelete } from '../../components/ui/use-confirmed-delete'
 import { notify } from '../../components/ui/notify'
-import { useCan } from '../../features/auth/api/auth'
+import { useCan } from '../../lib/auth'
 import { deleteGroup, groupKeys, groupsQueryOptions } from '../../features/groups/api/groups'
 import { GroupDialog } from '../../features/groups/components/group-dialog'
 

@@ -17,9 +17,8 @@ import {
   type CurrentData,
   type TaskInput,
 } from '../../../../shared/schemas/collection'
-import { api } from '../../../lib/api-client'
+import { api, isOffline } from '../../../lib/api-client'
 import { loadOffline } from '../../../lib/lazy-offline'
-import { isOffline } from '../../points/api/points'
 import type { ListSearch } from '../../../lib/list-search'
 
 /** Query keys of the data-collection area; a mutation invalidates only its own. */

@@ -4,12 +4,11 @@ import {
   connParam, counter, counterList, counterOperationList, type ConnParamValues, type CreateAndInstall, type UpdateAndInstall,
 } from '../../../../shared/schemas/counters'
 import { modelConnParam } from '../../../../shared/schemas/references'
-import { api } from '../../../lib/api-client'
+import { api, isOffline } from '../../../lib/api-client'
 import type { ListSearch } from '../../../lib/list-search'
 import type { CounterPatch, CounterRow, OutboxEntry } from '../../../offline'
 import { loadOffline } from '../../../lib/lazy-offline'
 import { signedInUserId } from '../../../lib/session'
-import { isOffline } from '../../points/api/points'
 
 export const counterKeys = {
   all: ['counters'] as const,

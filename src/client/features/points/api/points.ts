@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { point, pointConsumption, pointCounterList, pointList, type Point, type PointCounter, type PointInput } from '../../../../shared/schemas/points'
-import { api, ApiError } from '../../../lib/api-client'
+import { api, isOffline } from '../../../lib/api-client'
 import type { ListSearch } from '../../../lib/list-search'
 import type { OutboxEntry, PointPatch, PointRow } from '../../../offline'
 import { flushSoon, loadOffline } from '../../../lib/lazy-offline'
@@ -14,9 +14,6 @@ export const pointKeys = {
   consumption: (id: number) => ['points', 'consumption', id] as const,
   counters: (id: number) => ['points', 'counters', id] as const,
 }
-
-/** True when the server was not reached: the screens then read the device's copy. */
-export const isOffline = (error: unknown) => error instanceof ApiError && error.status === 0
 
 export type PointsPage = { count: number; results: PointRow[]; offline: boolean }
 

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { currentUser, loginAnswer, type LoginInput } from '../../../../shared/schemas/auth'
-import type { Permission } from '../../../../shared/permissions'
-import { api } from '../../../lib/api-client'
-import { session } from '../../../lib/session'
+import { currentUser, loginAnswer, type LoginInput } from '../../shared/schemas/auth'
+import type { Permission } from '../../shared/permissions'
+import { api } from './api-client'
+import { session } from './session'
 
 export const authKeys = { me: ['auth', 'me'] as const }
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { hashKey, type QueryClient } from '@tanstack/react-query'
-import { currentUser } from '../../../../shared/schemas/auth'
-import { session } from '../../../lib/session'
+import { currentUser } from '../../shared/schemas/auth'
+import { session } from './session'
 import { authKeys } from './auth'
 
 /**
