@@ -2,20 +2,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, type RunningEmulator } from '../../src/server/collector/emulator/emulator'
 import { startCollectingService, type RunningService } from '../../src/server/collector/service'
 import { T } from '../../src/shared/texts'
-import { collectionReferences, installedMeter, mercury230 } from '../server/collection-fixtures'
+import { collectionReferences, dueTask, installedMeter, mercury230 } from '../server/collection-fixtures'
 import { startE2E, type E2E } from './harness'
 
 let e: E2E
 let emulator: RunningEmulator
 let service: RunningService
 let meter: Awaited<ReturnType<typeof installedMeter>>
+let dead: Awaited<ReturnType<typeof installedMeter>>
+let groups: Awaited<ReturnType<typeof collectionReferences>>['groups']
 
 beforeAll(async () => {
   e = await startE2E()
-  const { refs } = await collectionReferences(e.database.db)
+  const references = await collectionReferences(e.database.db)
+  const refs = references.refs
+  groups = references.groups
   // Slow enough frames that the PENDING state is on screen for a while before the read is DONE.
-  emulator = await startEmulator({ port: 0, latencyMs: [150, 250], meters: [mercury230(1)] })
+  emulator = await startEmulator({ port: 0, latencyMs: [150, 250], meters: [mercury230(1), mercury230(2, { faults: { dead: true } })] })
   meter = await installedMeter(e.database.db, refs, { model: 'Меркурий 230 ART', port: emulator.port, netAddress: 1 })
+  dead = await installedMeter(e.database.db, refs, { model: 'Меркурий 230 ART', port: emulator.port, netAddress: 2 })
   service = startCollectingService(e.database.db, { serverId: 1, concurrency: 4, deadlineMs: 30_000, tickMs: 300, box: e.app.box })
 })
 
@@ -81,6 +86,25 @@ describe('data collection in the console', () => {
     await page.getByRole('cell', { name: today }).first().waitFor()
     const consumption = await page.locator('main').innerText()
     expect(consumption.match(/.{0,40}\d\.\d{5,}.{0,20}/g)).toBeNull()
+    await context.close()
+  })
+
+  it('lists a failing task in monitoring with its Russian error, and hides it for an hour over a reload', async () => {
+    const taskId = await dueTask(e.database.db, dead.counterId, [groups.registers], new Date())
+    const context = await e.newContext({ width: 1366, height: 768 })
+    const page = await context.newPage()
+    await e.signIn(page)
+    await page.goto('/monitoring')
+    const hideButton = page.getByRole('button', { name: `Скрыть задание ${taskId} на час` })
+    // The running service polls the silent meter within a few ticks; monitoring refreshes itself.
+    await hideButton.waitFor({ timeout: 30_000 })
+    const row = page.getByRole('row').filter({ hasText: dead.serial })
+    await expect(row.innerText()).resolves.toMatch(/[А-Яа-я]/)
+    await hideButton.click()
+    await page.getByText('Скрытые задания').waitFor()
+    await page.reload()
+    await page.getByRole('button', { name: 'Вернуть' }).waitFor()
+    await expect(hideButton.count()).resolves.toBe(0)
     await context.close()
   })
 })
