@@ -73,8 +73,8 @@ function renderForm() {
 }
 
 async function fields() {
-  const latitude = await screen.findByLabelText('Широта')
-  await waitFor(() => expect(latitude).not.toBeDisabled())
+  const latitude = await screen.findByLabelText('Широта', undefined, SENT)
+  await waitFor(() => expect(latitude).not.toBeDisabled(), SENT)
   return { latitude, longitude: screen.getByLabelText('Долгота') }
 }
 

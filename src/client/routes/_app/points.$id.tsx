@@ -42,7 +42,8 @@ function PointLayout() {
           <Skeleton height="8" width="64" />
         )}
       </HStack>
-      <HStack as="nav" aria-label="Разделы точки учёта" gap="1" mb="4" borderBottomWidth="1px" overflowX="auto">
+      {/* The tabs wrap rather than scroll sideways: nine of them are wider than a tablet held upright. */}
+      <HStack as="nav" aria-label="Разделы точки учёта" gap="1" mb="4" borderBottomWidth="1px" wrap="wrap">
         {TABS.map((tab) => (
           <Button
             key={tab.path}
