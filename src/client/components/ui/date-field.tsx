@@ -6,7 +6,8 @@ import { T } from '../../../shared/texts'
 import { formatDate } from '../../lib/format'
 import { SelectField, TextField } from './fields'
 
-type DateValue = ReturnType<typeof parseDate>
+// parseDate is overloaded; ReturnType takes its list form.
+type DateValue = ReturnType<typeof parseDate>[number]
 
 /** A typed DD.MM.YYYY (or D.M.YYYY) as a calendar date; anything else is no date. */
 export function parseRussianDate(text: string): DateValue | undefined {

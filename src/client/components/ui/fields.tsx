@@ -2,12 +2,13 @@ import type { ReactNode } from 'react'
 import { Button, Field, HStack, Input, NativeSelect, Textarea } from '@chakra-ui/react'
 import { T } from '../../../shared/texts'
 
-type FieldShellProps = { label: string; error?: string; required?: boolean; helper?: ReactNode; children: ReactNode }
+type FieldShellProps = { label: string; error?: string; required?: boolean; disabled?: boolean; helper?: ReactNode; children: ReactNode }
 
 /** Label, control and the field's message, wired for screen readers. */
-export function FieldShell({ label, error, required, helper, children }: FieldShellProps) {
+export function FieldShell({ label, error, required, disabled, helper, children }: FieldShellProps) {
   return (
-    <Field.Root invalid={Boolean(error)} required={required}>
+    // The field's context disables its control: a control's own prop loses to it.
+    <Field.Root invalid={Boolean(error)} required={required} disabled={disabled}>
       <Field.Label>
         {label}
         {required && <Field.RequiredIndicator />}
@@ -77,11 +78,9 @@ type SelectFieldProps<TValue extends string | number> = {
 export function SelectField<TValue extends string | number>(props: SelectFieldProps<TValue>) {
   const empty = props.options.length === 0
   return (
-    <FieldShell label={props.label} error={props.error} required={props.required} helper={empty ? props.emptyText : undefined}>
-      <NativeSelect.Root disabled={props.disabled || (empty && Boolean(props.emptyText))}>
-        {/* The root only styles itself as disabled; the select has to be told too. */}
+    <FieldShell label={props.label} error={props.error} required={props.required} disabled={props.disabled || (empty && Boolean(props.emptyText))} helper={empty ? props.emptyText : undefined}>
+      <NativeSelect.Root>
         <NativeSelect.Field
-          disabled={props.disabled || (empty && Boolean(props.emptyText))}
           value={props.value === null || props.value === undefined ? '' : String(props.value)}
           onChange={(e) => {
             const picked = props.options.find((o) => String(o.value) === e.target.value)

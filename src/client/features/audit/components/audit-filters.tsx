@@ -4,7 +4,7 @@ import { T } from '../../../../shared/texts'
 import { SelectField } from '../../../components/ui/fields'
 import { SearchInput } from '../../../components/ui/search-input'
 import { fullName } from '../../../lib/format'
-import { useCan } from '../../auth/api/auth'
+import { useCan } from '../../../lib/auth'
 import { auditUsersQueryOptions } from '../api/audit'
 import type { AuditSearch } from '../api/audit-search'
 

@@ -11,7 +11,7 @@ import { useLeaveGuard } from '../../../components/ui/use-leave-guard'
 import { formatNumber } from '../../../lib/format'
 import { savedText, sendEdit } from '../../../lib/send-edit'
 import { POINT_WRITABLE_FIELDS, type PointPatch } from '../../../offline'
-import { useCan } from '../../auth/api/auth'
+import { useCan } from '../../../lib/auth'
 import { customersForSelection, pointConsumptionQueryOptions, pointKeys, pointQueryOptions, savePointUpdate, type LoadedPoint } from '../api/points'
 import { customerNameOf, PointFields, type PointFormValues } from './point-fields'
 

@@ -8,7 +8,7 @@ import { PageHeader } from '../../../components/ui/page-header'
 import { useConfirm } from '../../../components/ui/confirm-dialog'
 import { useRowsPage } from '../../../components/ui/use-rows-page'
 import { notify } from '../../../components/ui/notify'
-import { useCan } from '../../auth/api/auth'
+import { useCan } from '../../../lib/auth'
 
 type Props<Row> = {
   title: string

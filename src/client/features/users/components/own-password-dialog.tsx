@@ -5,7 +5,7 @@ import { TextField } from '../../../components/ui/fields'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { notify } from '../../../components/ui/notify'
 import { useForm } from '../../../components/ui/use-form'
-import { meQueryOptions, passwordIsRight } from '../../auth/api/auth'
+import { meQueryOptions, passwordIsRight } from '../../../lib/auth'
 import { changeOwnPassword } from '../api/users'
 import { NewPasswordFields } from './user-dialogs'
 

@@ -12,7 +12,7 @@ import { LoadError } from '../../../components/ui/load-error'
 import { notify } from '../../../components/ui/notify'
 import { useForm } from '../../../components/ui/use-form'
 import { formatDateTime, formatQuantity } from '../../../lib/format'
-import { useCan } from '../../auth/api/auth'
+import { useCan } from '../../../lib/auth'
 import { acceptInterval, editInterval, veeKeys, veeReviewQueryOptions, type VeeScope } from '../api/vee'
 
 const dateTime = formatDateTime
