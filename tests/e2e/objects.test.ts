@@ -62,7 +62,7 @@ describe('objects and their balances', () => {
     await page.getByText(T.noChanges).waitFor()
 
     await page.getByRole('tab', { name: 'График' }).click()
-    const chart = page.getByRole('img', { name: 'График профиля объекта' })
+    const chart = page.getByRole('figure', { name: 'График профиля объекта' })
     await chart.getByText('Приём, кВт·ч').waitFor()
     await chart.getByText('Небаланс, кВт·ч').waitFor()
     // Per day in 48 x (10 + 6) = 768, out 48 x 12 = 576, imbalance 192 = 25 % of in, within the 30 % allowed.

@@ -10,10 +10,10 @@ export function periodOf(represent: Pick<Represent, 'period_type' | 'period_begi
   return { beginDate: dayjs(today).startOf('month').format('YYYY-MM-DD'), endDate: dayjs(today).format('YYYY-MM-DD') }
 }
 
-/** The balance query the object's settings ask for. */
-export function profileQueryOf(represent: Represent, interval: ProfileInterval): ProfileQueryInput {
+/** The balance query the object's settings ask for, over the days chosen on the page (else the object's period). */
+export function profileQueryOf(represent: Represent, interval: ProfileInterval, days?: { beginDate: string; endDate: string } | null): ProfileQueryInput {
   return {
-    ...periodOf(represent),
+    ...(days ?? periodOf(represent)),
     interval,
     energy_format: represent.energy_format,
     energy_type: represent.energy_type,

@@ -5,6 +5,7 @@ import { Plus } from 'lucide-react'
 import * as v from 'valibot'
 import { PROFILE_INTERVALS, PROFILE_INTERVAL_DEFAULT, type ProfileInterval } from '../../../shared/constants'
 import { idValue } from '../../../shared/schemas/common'
+import { periodSearchEntries } from '../../components/charts/period'
 import { PageHeader } from '../../components/ui/page-header'
 import { useCan } from '../../lib/auth'
 import { representHealthQueryOptions, representQueryOptions } from '../../features/represents/api/represents'
@@ -21,6 +22,7 @@ type Tab = keyof typeof TABS
 const search = v.object({
   tab: v.optional(v.fallback(v.picklist(Object.keys(TABS) as Tab[]), 'chart'), 'chart'),
   interval: v.optional(v.fallback(v.pipe(v.number(), v.check((n) => (PROFILE_INTERVALS as readonly number[]).includes(n))), PROFILE_INTERVAL_DEFAULT), PROFILE_INTERVAL_DEFAULT),
+  ...periodSearchEntries,
 })
 
 export const Route = createFileRoute('/_app/represents/$representId')({

@@ -33,7 +33,7 @@ export const collectionKeys = {
   parameters: (counterId: number) => ['parameters_to_collect', counterId] as const,
   consumption: (pointId: number, month: string) => ['consumption_by_date', pointId, month] as const,
   availableParams: (pointId: number) => ['available_params', pointId] as const,
-  profile: (pointId: number, parameterId: number, interval: number) => ['profile', pointId, parameterId, interval] as const,
+  profile: (pointId: number, parameterId: number, interval: number, span?: { from: string; to: string } | null) => ['profile', pointId, parameterId, interval, span ?? null] as const,
   accumulated: (pointId: number) => ['accumulated', pointId] as const,
 }
 
@@ -126,10 +126,12 @@ export const availableParamsQueryOptions = (pointId: number) =>
     queryFn: ({ signal }) => api('/api/counters_data/available_params/', { query: { point_id: pointId }, schema: availableParams, signal }),
   })
 
-export const profileQueryOptions = (pointId: number, parameterId: number, interval: number) =>
+/** A point's profile; without a span, the API's default one for the interval. */
+export const profileQueryOptions = (pointId: number, parameterId: number, interval: number, span?: { from: string; to: string } | null) =>
   queryOptions({
-    queryKey: collectionKeys.profile(pointId, parameterId, interval),
-    queryFn: ({ signal }) => api('/api/counters_profile_data/', { query: { point_id: pointId, parameter_id: parameterId, interval }, schema: profileData, signal }),
+    queryKey: collectionKeys.profile(pointId, parameterId, interval, span),
+    queryFn: ({ signal }) =>
+      api('/api/counters_profile_data/', { query: { point_id: pointId, parameter_id: parameterId, interval, beg_date: span?.from, end_date: span?.to }, schema: profileData, signal }),
     placeholderData: keepPreviousData,
   })
 

@@ -1,16 +1,16 @@
-import { Button, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { Download } from 'lucide-react'
-import { useState } from 'react'
-import { VictoryAxis, VictoryChart, VictoryLegend, VictoryLine, VictoryTheme, VictoryContainer } from 'victory'
+import { useState, type ReactNode } from 'react'
 import { PROFILE_INTERVALS, type ProfileInterval } from '../../../../shared/constants'
 import type { ProfileData, Represent } from '../../../../shared/schemas/represents'
 import { T } from '../../../../shared/texts'
+import { PeriodPicker, useChartPeriod, type ChartPeriod } from '../../../components/charts/period-picker'
+import { TimeChart, type ChartSeries } from '../../../components/charts/time-chart'
 import { notify } from '../../../components/ui/notify'
 import { downloadProfileCsv, profileQueryOptions } from '../api/represents'
-import { INTERVAL_LABELS, formatBucket, profileQueryOf } from '../period'
+import { INTERVAL_LABELS, formatBucket, periodOf, profileQueryOf } from '../period'
 import { BalanceSummary } from './balance-summary'
-import { formatNumber } from '../../../lib/format'
 import { BalanceTable } from './balance-table'
 import { QueryState } from './query-state'
 
@@ -38,48 +38,64 @@ export function IntervalSelect({ value, onChange }: { value: ProfileInterval; on
   )
 }
 
+/** The days on the page (URL), by default the object's saved period, and the profile over them. */
 function useProfile(represent: Represent, interval: ProfileInterval) {
-  const query = profileQueryOf(represent, interval)
-  return { query, result: useQuery(profileQueryOptions(represent.represent_id, query)) }
+  const period = useChartPeriod(periodOf(represent))
+  const query = profileQueryOf(represent, interval, period.range)
+  return { period, query, result: useQuery(profileQueryOptions(represent.represent_id, query)) }
 }
+
+function ProfileControls({ interval, onInterval, period, children }: { interval: ProfileInterval; onInterval: (i: ProfileInterval) => void; period: ChartPeriod; children?: ReactNode }) {
+  return (
+    <Stack gap="2">
+      <HStack gap="3" wrap="wrap">
+        <IntervalSelect value={interval} onChange={onInterval} />
+        {children}
+      </HStack>
+      <PeriodPicker period={period} />
+    </Stack>
+  )
+}
+
+/** A bucket's length, for the chart to tell a skipped bucket (months and years at their longest). */
+const STEP_MINUTES: Record<number, number> = { 43200: 31 * 1440, 525600: 366 * 1440 }
 
 function ProfileChart({ data, interval }: { data: ProfileData; interval: number }) {
   // Отдача is the sum of the drawn outgoing points, and the % has its own scale: both stay in the table.
-  const series = data.headers.filter((h) => h.key !== 'time' && h.key !== 'out' && h.key !== 'imbalance_percent')
-  if (data.items.length === 0 || series.length === 0) return <Text color="fg.muted">{T.empty}</Text>
-  const colorOf = (key: string) => data.points_colors[key] ?? IN_COLOR
+  // Приём and Небаланс first: on top of the points' lines, and the tooltip's first lines however many points there are.
+  const drawn = data.headers.filter((h) => h.key !== 'time' && h.key !== 'out' && h.key !== 'imbalance_percent')
+  const headers = [...drawn.filter((h) => BALANCE_KEYS.has(h.key)), ...drawn.filter((h) => !BALANCE_KEYS.has(h.key))]
+  if (data.items.length === 0 || headers.length === 0) return <Text color="fg.muted">{T.empty}</Text>
+  // A cell short of some half-hours (missing or estimated, the table's «*») is drawn dashed and lighter; no value is a gap.
+  const series: ChartSeries[] = headers.map((h) => ({
+    key: h.key,
+    name: h.title,
+    unit: h.unit,
+    color: data.points_colors[h.key] ?? IN_COLOR,
+    strokeWidth: BALANCE_KEYS.has(h.key) ? 2.5 : 1.5,
+    dashed: h.key === 'imbalance',
+    digits: 5,
+    points: data.items.map((i) => ({ x: new Date(i.time), y: i.values[h.key] ?? null, estimated: i.missing.includes(h.key) })),
+  }))
   return (
-    <Stack role="img" aria-label="График профиля объекта" bg="bg" borderWidth="1px" borderRadius="md" p="2">
-      <VictoryChart containerComponent={<VictoryContainer title="График профиля объекта" />} theme={VictoryTheme.clean} height={320} width={900} scale={{ x: 'time' }} padding={{ top: 20, bottom: 40, left: 70, right: 20 }}>
-        <VictoryAxis tickFormat={(t: Date) => formatBucket(t.toISOString(), interval).replace(/ .*/, '')} tickCount={6} />
-        <VictoryAxis dependentAxis tickFormat={(t: number) => formatNumber(t)} />
-        {series.map((h) => (
-          <VictoryLine
-            key={h.key}
-            name={h.key}
-            data={data.items.filter((i) => i.values[h.key] !== null && i.values[h.key] !== undefined).map((i) => ({ x: new Date(i.time), y: i.values[h.key]! }))}
-            style={{ data: { stroke: colorOf(h.key), strokeWidth: BALANCE_KEYS.has(h.key) ? 2.5 : 1.5, strokeDasharray: h.key === 'imbalance' ? '6,3' : undefined } }}
-          />
-        ))}
-      </VictoryChart>
-      <VictoryLegend
-        containerComponent={<VictoryContainer title="Условные обозначения" />}
-        orientation="horizontal"
-        itemsPerRow={4}
-        height={30 + Math.ceil(series.length / 4) * 22}
-        width={900}
-        data={series.map((h) => ({ name: h.unit ? `${h.title}, ${h.unit}` : h.title, symbol: { fill: colorOf(h.key) } }))}
+    <Box bg="bg" borderWidth="1px" borderRadius="md" p="2">
+      <TimeChart
+        title="График профиля объекта"
+        series={series}
+        step={(STEP_MINUTES[interval] ?? interval) * 60_000}
+        formatTime={(t) => formatBucket(t.toISOString(), interval)}
+        yLabel={headers[0]?.unit}
       />
-    </Stack>
+    </Box>
   )
 }
 
 /** The object's profile drawn per point in the points' colours, with the sum and the losses in the loss colour. */
 export function ChartTab({ represent, interval, onInterval }: { represent: Represent; interval: ProfileInterval; onInterval: (i: ProfileInterval) => void }) {
-  const { result } = useProfile(represent, interval)
+  const { period, result } = useProfile(represent, interval)
   return (
     <Stack gap="3">
-      <IntervalSelect value={interval} onChange={onInterval} />
+      <ProfileControls interval={interval} onInterval={onInterval} period={period} />
       <QueryState isPending={result.isPending} error={result.error} retry={() => void result.refetch()}>
         {() => (
           <Stack gap="3">
@@ -94,7 +110,7 @@ export function ChartTab({ represent, interval, onInterval }: { represent: Repre
 
 /** The same profile as a table, with its CSV. */
 export function TableTab({ represent, interval, onInterval }: { represent: Represent; interval: ProfileInterval; onInterval: (i: ProfileInterval) => void }) {
-  const { query, result } = useProfile(represent, interval)
+  const { period, query, result } = useProfile(represent, interval)
   const [downloading, setDownloading] = useState(false)
   const download = async () => {
     setDownloading(true)
@@ -108,12 +124,11 @@ export function TableTab({ represent, interval, onInterval }: { represent: Repre
   }
   return (
     <Stack gap="3">
-      <HStack gap="3" wrap="wrap">
-        <IntervalSelect value={interval} onChange={onInterval} />
+      <ProfileControls interval={interval} onInterval={onInterval} period={period}>
         <Button size="sm" variant="outline" onClick={() => void download()} loading={downloading}>
           <Download size={16} aria-hidden /> Скачать CSV
         </Button>
-      </HStack>
+      </ProfileControls>
       <QueryState isPending={result.isPending} error={result.error} retry={() => void result.refetch()}>
         {() => (
           <Stack gap="3">
