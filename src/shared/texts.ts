@@ -21,6 +21,7 @@ export const T = {
   noRepresentPoints: 'Нет привязанных Точек учёта',
   pointInChart: 'В графике',
   pointInChartOf: (name: string) => `Показывать ${name} в графике и таблице`,
+  pointsChosen: (chosen: number, total: number) => `Показаны ${chosen} из ${total} точек учёта объекта: выбор — на вкладке «Точки учёта», колонка «В графике»`,
   noPointsChosen: 'Ни одна точка не выбрана для графика и таблицы: отметьте точки на вкладке «Точки учёта».',
   periodEndBeforeBegin: 'Дата окончания не может быть раньше даты начала',
   periodTooLong: (days: number) => `Период не может быть длиннее ${days} дней для выбранного интервала`,

@@ -8,7 +8,7 @@ import { T } from '../../../../shared/texts'
 import { PeriodPicker, useChartPeriod, type ChartPeriod } from '../../../components/charts/period-picker'
 import { TimeChart, type ChartSeries } from '../../../components/charts/time-chart'
 import { notify } from '../../../components/ui/notify'
-import { downloadProfileCsv, profileQueryOptions } from '../api/represents'
+import { downloadProfileCsv, profileQueryOptions, representPointsQueryOptions } from '../api/represents'
 import { INTERVAL_LABELS, formatBucket, periodOf, profileQueryOf } from '../period'
 import { BalanceSummary } from './balance-summary'
 import { BalanceTable } from './balance-table'
@@ -38,11 +38,34 @@ export function IntervalSelect({ value, onChange }: { value: ProfileInterval; on
   )
 }
 
-/** The days on the page (URL), by default the object's saved period, and the profile over them. */
+/** The object's points the chart and table include: those marked «В графике» on the points tab; all is no filter. */
+function useChosenPoints(representId: number) {
+  const links = useQuery(representPointsQueryOptions(representId))
+  const all = links.data ?? []
+  const chosen = all.filter((link) => link.selected)
+  return {
+    settled: !links.isPending,
+    points: chosen.length < all.length ? chosen.map((link) => link.point_id).join(',') : undefined,
+    chosen: chosen.length,
+    total: all.length,
+  }
+}
+
+/** The days on the page (URL), by default the object's saved period, and the profile of the chosen points over them. */
 function useProfile(represent: Represent, interval: ProfileInterval) {
   const period = useChartPeriod(periodOf(represent))
-  const query = profileQueryOf(represent, interval, period.range)
-  return { period, query, result: useQuery(profileQueryOptions(represent.represent_id, query)) }
+  const choice = useChosenPoints(represent.represent_id)
+  const query = { ...profileQueryOf(represent, interval, period.range), points: choice.points }
+  const none = choice.total > 0 && choice.chosen === 0
+  const result = useQuery({ ...profileQueryOptions(represent.represent_id, query), enabled: choice.settled && !none })
+  return { period, query, result, choice, none }
+}
+
+/** Says when the chart and table show only some of the object's points, or none. */
+function ChoiceNote({ choice, none }: Pick<ReturnType<typeof useProfile>, 'choice' | 'none'>) {
+  if (none) return <Text color="fg.muted">{T.noPointsChosen}</Text>
+  if (choice.chosen === choice.total) return null
+  return <Text fontSize="sm" color="fg.muted">{T.pointsChosen(choice.chosen, choice.total)}</Text>
 }
 
 function ProfileControls({ interval, onInterval, period, children }: { interval: ProfileInterval; onInterval: (i: ProfileInterval) => void; period: ChartPeriod; children?: ReactNode }) {
@@ -92,25 +115,26 @@ function ProfileChart({ data, interval }: { data: ProfileData; interval: number 
 
 /** The object's profile drawn per point in the points' colours, with the sum and the losses in the loss colour. */
 export function ChartTab({ represent, interval, onInterval }: { represent: Represent; interval: ProfileInterval; onInterval: (i: ProfileInterval) => void }) {
-  const { period, result } = useProfile(represent, interval)
+  const { period, result, choice, none } = useProfile(represent, interval)
   return (
     <Stack gap="3">
       <ProfileControls interval={interval} onInterval={onInterval} period={period} />
-      <QueryState isPending={result.isPending} error={result.error} retry={() => void result.refetch()}>
+      <ChoiceNote choice={choice} none={none} />
+      {!none && <QueryState isPending={result.isPending} error={result.error} retry={() => void result.refetch()}>
         {() => (
           <Stack gap="3">
             <BalanceSummary summary={result.data!.summary} showImbalance={represent.show_lost && represent.energy_type === 'straight'} />
             <ProfileChart data={result.data!} interval={interval} />
           </Stack>
         )}
-      </QueryState>
+      </QueryState>}
     </Stack>
   )
 }
 
 /** The same profile as a table, with its CSV. */
 export function TableTab({ represent, interval, onInterval }: { represent: Represent; interval: ProfileInterval; onInterval: (i: ProfileInterval) => void }) {
-  const { period, query, result } = useProfile(represent, interval)
+  const { period, query, result, choice, none } = useProfile(represent, interval)
   const [downloading, setDownloading] = useState(false)
   const download = async () => {
     setDownloading(true)
@@ -129,14 +153,15 @@ export function TableTab({ represent, interval, onInterval }: { represent: Repre
           <Download size={16} aria-hidden /> Скачать CSV
         </Button>
       </ProfileControls>
-      <QueryState isPending={result.isPending} error={result.error} retry={() => void result.refetch()}>
+      <ChoiceNote choice={choice} none={none} />
+      {!none && <QueryState isPending={result.isPending} error={result.error} retry={() => void result.refetch()}>
         {() => (
           <Stack gap="3">
             <BalanceSummary summary={result.data!.summary} showImbalance={represent.show_lost && represent.energy_type === 'straight'} />
             <BalanceTable label="Профиль объекта" headers={result.data!.headers} items={result.data!.items} total={result.data!.total} formatTime={(t) => formatBucket(t, interval)} />
           </Stack>
         )}
-      </QueryState>
+      </QueryState>}
     </Stack>
   )
 }
