@@ -63,15 +63,12 @@ export const HEALTH_CHECK_TIMEOUT_MS = 3000
 
 /* Subscribers and applications (administration.md sections 3, 4, 9). */
 export const CUSTOMER_TYPES = { 1: 'Физическое лицо', 2: 'Индивидуальный предприниматель', 3: 'Юридическое лицо' } as const
-export type CustomerType = keyof typeof CUSTOMER_TYPES
 /** Application statuses with special meaning: 2 in work (orange), 3 accepted (green), 4 declined (red). */
 export const DOC_STATUSES = { 1: 'Новая', 2: 'В работе', 3: 'Принята', 4: 'Отклонена' } as const
 export type DocStatus = keyof typeof DOC_STATUSES
 export const DOC_STATUS_ACCEPTED = 3
 export const DOC_STATUS_DECLINED = 4
 export const ATTACH_STATUSES = { 3: 'На рассмотрении', 1: 'Принят', 2: 'Отклонен' } as const
-export type AttachStatus = keyof typeof ATTACH_STATUSES
-export const ATTACH_STATUS_PENDING = 3
 export const ATTACH_STATUS_DECLINED = 2
 export const DEFAULT_EXPIRED_IN_DAYS = 10
 export const DEFAULT_DOC_CUSTOMER_TYPE = 1

@@ -6,7 +6,7 @@
  */
 export type Quantity = 'energy' | 'power' | 'voltage' | 'current' | 'frequency' | 'angle' | 'powerFactor' | 'percent'
 
-export const QUANTITY_DIGITS: Record<Quantity, number> = {
+const QUANTITY_DIGITS: Record<Quantity, number> = {
   energy: 3,
   power: 3,
   voltage: 2,

@@ -9,12 +9,7 @@ export const CHANNEL = { A_PLUS: 1, A_MINUS: 2, R_PLUS: 3, R_MINUS: 4 } as const
  * flagged the interval (power lost or its clock set during it).
  */
 export const INTERVAL_STATUS = { VALID: 0, MISSING: 1, ESTIMATED: 2, SUSPECT: 3, EDITED: 4, INCOMPLETE: 5 } as const
-export type IntervalStatus = (typeof INTERVAL_STATUS)[keyof typeof INTERVAL_STATUS]
-
-/** Tariff registers: 0 is the total. */
-export const TARIFFS = [0, 1, 2, 3, 4] as const
 
 /** Days and intervals are cut in the account's time zone (DESIGN.md section 4). */
 export const DEFAULT_TIME_ZONE = 'Europe/Moscow'
 
-export const PHASES = { 0: 'Сумма', 1: 'A', 2: 'B', 3: 'C' } as const

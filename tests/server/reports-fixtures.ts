@@ -7,7 +7,7 @@ export const msk = (local: string) => new Date(`${local}+03:00`)
 const HALF_HOUR = 1_800_000
 
 /** Local minute of the day -> the three-zone register: 2 night 23-7, 1 peak 7-10 and 17-21, 3 half-peak otherwise. */
-export const zoneOf = (minute: number) => (minute >= 1380 || minute < 420 ? 2 : (minute >= 420 && minute < 600) || (minute >= 1020 && minute < 1260) ? 1 : 3)
+const zoneOf = (minute: number) => (minute >= 1380 || minute < 420 ? 2 : (minute >= 420 && minute < 600) || (minute >= 1020 && minute < 1260) ? 1 : 3)
 
 /** Half-hours of [from, to) with a value from the local minute of the day. */
 function halfHours(counterId: number, channel: number, from: Date, to: Date, value: (minute: number) => number): IntervalRow[] {

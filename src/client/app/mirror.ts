@@ -23,7 +23,7 @@ export interface MirrorState {
 }
 
 /** Rounds while the server answers; a round is incremental, so a short period costs little. */
-export const MIRROR_PERIOD_MS = 5 * 60_000
+const MIRROR_PERIOD_MS = 5 * 60_000
 
 let state: MirrorState = { running: false, progress: null, lastAt: null, error: null, persisted: null }
 const listeners = new Set<() => void>()

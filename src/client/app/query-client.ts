@@ -40,7 +40,7 @@ function serialize(data: PersistedClient): string {
   return text.length > PERSIST_LIMIT_BYTES ? JSON.stringify({ ...data, clientState: { queries: [], mutations: [] } }) : text
 }
 
-export const persister = createSyncStoragePersister({ storage, key: PERSIST_KEY, serialize })
+const persister = createSyncStoragePersister({ storage, key: PERSIST_KEY, serialize })
 
 /** Each build may change the answers' shapes, so a build drops what another saved (`VITE_BUILD_ID`, set per release). */
 const BUILD_ID: string = import.meta.env.VITE_BUILD_ID ?? CURRENT_VERSION

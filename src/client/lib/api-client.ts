@@ -67,7 +67,7 @@ export type RequestOptions<TSchema extends v.GenericSchema | undefined> = {
   anonymous?: boolean
 }
 
-export function withQuery(path: string, query?: Query): string {
+function withQuery(path: string, query?: Query): string {
   if (!query) return path
   const params = new URLSearchParams()
   for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null && value !== '') params.set(key, String(value))

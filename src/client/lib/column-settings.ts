@@ -14,7 +14,7 @@ type Stored = { version: string; columns: string[] }
  * Reads the chosen columns. Settings of another table version are dropped (the columns may have changed) and
  * reported as `reset`, so that the screen can say so once.
  */
-export function readColumnSettings(table: ColumnTable): { columns: string[]; reset: boolean } {
+function readColumnSettings(table: ColumnTable): { columns: string[]; reset: boolean } {
   let stored: Partial<Stored> | null
   try {
     stored = JSON.parse(localStorage.getItem(table.storageKey) ?? 'null') as Partial<Stored> | null
@@ -29,7 +29,7 @@ export function readColumnSettings(table: ColumnTable): { columns: string[]; res
   return { columns: stored.columns.filter((key) => table.known.includes(key)), reset: false }
 }
 
-export function writeColumnSettings(table: ColumnTable, columns: string[]) {
+function writeColumnSettings(table: ColumnTable, columns: string[]) {
   localStorage.setItem(table.storageKey, JSON.stringify({ version: table.version, columns } satisfies Stored))
 }
 

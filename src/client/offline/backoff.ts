@@ -1,5 +1,5 @@
 /** First retry waits up to this long; each failure doubles it. */
-export const RETRY_BASE_MS = 2_000
+const RETRY_BASE_MS = 2_000
 /** A tablet back in coverage should not wait longer than this for its edits to leave. */
 export const RETRY_CAP_MS = 5 * 60_000
 

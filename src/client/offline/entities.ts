@@ -6,7 +6,7 @@ import type { CounterRow, EntityName, PointPatch, PointRow } from './types'
 /** Rows of either edited entity, for the code paths that treat them alike. */
 export type AnyRow = PointRow | CounterRow
 
-export const ENTITY_KEY = { point: 'point_id', counter: 'counter_id' } as const satisfies Record<EntityName, string>
+const ENTITY_KEY = { point: 'point_id', counter: 'counter_id' } as const satisfies Record<EntityName, string>
 
 export function rowTable(db: MeteringDb, entity: EntityName): Table<AnyRow, number> {
   // Both tables are keyed by a number; the union only loses which of the two row types it holds.

@@ -1,5 +1,5 @@
 /** One lock name for every tab and the service worker: only one of them sends the outbox at a time. */
-export const FLUSH_LOCK_NAME = 'outbox-flush'
+const FLUSH_LOCK_NAME = 'outbox-flush'
 
 let heldInThisContext = false
 

@@ -14,7 +14,7 @@ export interface MirrorChanges {
   readings: MirrorSection<'readings'>
 }
 /** Null when the user may not see that kind of row: the device then keeps none of them (but edits waiting). */
-export type MirrorSection<L extends ListName> = { changed: readonly ListRows[L][]; ids: readonly number[] } | null
+type MirrorSection<L extends ListName> = { changed: readonly ListRows[L][]; ids: readonly number[] } | null
 
 export const MIRRORED_LISTS = ['points', 'counters', 'represents', 'installations', 'readings'] as const satisfies readonly ListName[]
 

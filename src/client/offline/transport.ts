@@ -39,7 +39,7 @@ export function headerValue(headers: Record<string, string>, name: string): stri
   return Object.entries(headers).find(([key]) => key.toLowerCase() === wanted)?.[1]
 }
 
-export const OUTBOX_BATCH_PATH = '/api/outbox/'
+const OUTBOX_BATCH_PATH = '/api/outbox/'
 
 /** A request that hangs is given up, so the flush lock is not held forever; the entries are resent under their keys. */
 const REQUEST_TIMEOUT_MS = 30_000

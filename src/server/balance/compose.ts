@@ -16,13 +16,13 @@ export type BalanceOptions = {
 }
 
 export const pointKey = (pointId: number) => `p${pointId}`
-export const IN_KEY = 'in'
-export const OUT_KEY = 'out'
-export const IMBALANCE_KEY = 'imbalance'
-export const IMBALANCE_PERCENT_KEY = 'imbalance_percent'
+const IN_KEY = 'in'
+const OUT_KEY = 'out'
+const IMBALANCE_KEY = 'imbalance'
+const IMBALANCE_PERCENT_KEY = 'imbalance_percent'
 export const TIME_KEY = 'time'
 
-export function unitOf(energyFormat: 'kvch' | 'kv', reactive: boolean): string {
+function unitOf(energyFormat: 'kvch' | 'kv', reactive: boolean): string {
   if (energyFormat === 'kv') return reactive ? 'квар' : 'кВт'
   return reactive ? 'квар·ч' : 'кВт·ч'
 }

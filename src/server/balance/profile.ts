@@ -23,7 +23,7 @@ export function checkSpanLength(from: Date, to: Date, maxDays: number, field: st
 }
 
 /** Reverse energy is A-; straight is A+, or R+ when reactive energy is asked for. */
-export function channelOf(query: Pick<ProfileQuery, 'energy_type' | 'reactive_energy'>): number {
+function channelOf(query: Pick<ProfileQuery, 'energy_type' | 'reactive_energy'>): number {
   if (query.energy_type === 'reverse') return CHANNEL.A_MINUS
   return query.reactive_energy ? CHANNEL.R_PLUS : CHANNEL.A_PLUS
 }

@@ -7,7 +7,7 @@ import { ALL_CHANNELS, loadMeterContext } from './task-context'
 /* "Обновить" on a meter and power switching: requests the collecting service answers with a fresh read. */
 
 /** A request taken by a service that has not finished it after this long is taken again (that service died). */
-export const REQUEST_RETAKE_MS = 5 * 60_000
+const REQUEST_RETAKE_MS = 5 * 60_000
 
 export interface ClaimedRequest {
   request_id: number

@@ -21,7 +21,7 @@ const CHANGED_PASSWORDS = { user: '654321', admin: '876543' }
  * Deliberately faulty demo meters by their rank among the demo fleet (ordered by counter id), so that monitoring
  * has something to show: the first ranks are also the ones polled every minute by the demo tasks.
  */
-export const DEMO_FAULTS: Record<number, { faults?: MeterFaults; passwords?: typeof CHANGED_PASSWORDS }> = {
+const DEMO_FAULTS: Record<number, { faults?: MeterFaults; passwords?: typeof CHANGED_PASSWORDS }> = {
   2: { faults: { dead: true } },
   5: { passwords: CHANGED_PASSWORDS },
   7: { faults: { timeoutRate: 0.5 } },
@@ -36,7 +36,7 @@ export const DEMO_DRIFTING_CLOCK = { rank: 3, clock: { offsetS: 95, driftSPerDay
  * R-), a meter with A = 1000 (an office load, within the 16-bit cells at that constant) and one whose power was
  * off for 3 hours, 6 hours before the emulator started (no records for those intervals).
  */
-export const DEMO_PROFILE_CASES: Record<number, (startedAt: Date) => Partial<EmulatedMeterSpec>> = {
+const DEMO_PROFILE_CASES: Record<number, (startedAt: Date) => Partial<EmulatedMeterSpec>> = {
   3: () => ({ oneDirection: true }),
   8: () => ({ meterConstant: 1000 }),
   9: () => ({ oneDirection: true }),

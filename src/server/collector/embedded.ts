@@ -7,8 +7,8 @@ import { startEmulator, type RunningEmulator } from './emulator/emulator'
 import { startCollectingService, type RunningService } from './service'
 
 /** How long one meter's poll may take, and how often the service looks for work. */
-export const POLL_DEADLINE_MS = 120_000
-export const SERVICE_TICK_MS = 1000
+const POLL_DEADLINE_MS = 120_000
+const SERVICE_TICK_MS = 1000
 
 type Log = (message: string, error?: unknown) => void
 

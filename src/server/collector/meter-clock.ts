@@ -33,13 +33,13 @@ export interface ClockNeeds {
 const signed = (seconds: number) => `${seconds > 0 ? '+' : ''}${seconds} с`
 
 /** Why a drift is left alone, or the time of day to set and by how much it moves the clock. */
-export type CorrectionPlan = { to: TimeOfDay; seconds: number } | { skip: string }
+type CorrectionPlan = { to: TimeOfDay; seconds: number } | { skip: string }
 
 /**
  * The correction for a drift: at most the protocol's step toward the collector's time, never twice in the meter's
  * local day, never across midnight or a half-hour boundary (the meter would close or repeat a profile interval).
  */
-export function planCorrection(driftS: number, meterNow: Date, lastCorrectedAt: Date | null, timeZone: string): CorrectionPlan | null {
+function planCorrection(driftS: number, meterNow: Date, lastCorrectedAt: Date | null, timeZone: string): CorrectionPlan | null {
   if (Math.abs(driftS) <= CLOCK_CORRECTION_THRESHOLD_S) return null
   const meter = toZonedParts(meterNow, timeZone)
   const dayOf = (p: { year: number; month: number; day: number }) => `${p.year}-${p.month}-${p.day}`

@@ -10,8 +10,6 @@ export type MeterProtocol = 'mercury230' | 'mercury206'
 /** 0 is the total over all tariffs, 1..4 the tariff registers. */
 export type Tariff = 0 | 1 | 2 | 3 | 4
 
-export const TARIFFS: readonly Tariff[] = [0, 1, 2, 3, 4]
-
 /** The four energy channels of a metering point: active and reactive, import and export. */
 export interface EnergyChannels {
   aPlus: number
@@ -45,7 +43,7 @@ export const ABSENT_PHASE: Readonly<PhaseValues> = {
   angle: null,
 }
 
-export interface TotalPower {
+interface TotalPower {
   activePower: number | null
   reactivePower: number | null
   apparentPower: number | null

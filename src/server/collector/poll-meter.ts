@@ -19,12 +19,12 @@ import { driftAfter, lastClockCorrection, pollMeterClock, storeMeterClocks, type
 import { clockDriftExceeded } from '../../shared/meter-clock'
 
 /** The first poll of a meter reads this much of its profile; later polls continue from the last stored interval. */
-export const FIRST_PROFILE_MS = 24 * 3_600_000
+const FIRST_PROFILE_MS = 24 * 3_600_000
 /** After an outage the gap is read back from the meter's memory, at most this far back. */
-export const BACKFILL_MAX_MS = 7 * 24 * 3_600_000
+const BACKFILL_MAX_MS = 7 * 24 * 3_600_000
 
 /** A lorawandb meter silent for longer than this fails its task. */
-export const LORAWAN_SILENCE_MS = 24 * 3_600_000
+const LORAWAN_SILENCE_MS = 24 * 3_600_000
 
 const PROTOCOLS: readonly MeterProtocol[] = ['mercury230', 'mercury206']
 const CHANNEL_KEYS: Record<number, keyof EnergyChannels> = {
@@ -35,7 +35,7 @@ const CHANNEL_KEYS: Record<number, keyof EnergyChannels> = {
 }
 const TARIFFS = [0, 1, 2, 3, 4] as const
 
-export interface LogLine {
+interface LogLine {
   date: Date
   text: string
 }
@@ -56,7 +56,7 @@ export interface PollResult {
   timeZone?: string
 }
 
-export const isPollingDriver = (driver: string): driver is MeterProtocol => (PROTOCOLS as readonly string[]).includes(driver)
+const isPollingDriver = (driver: string): driver is MeterProtocol => (PROTOCOLS as readonly string[]).includes(driver)
 
 async function profileStart(db: Executor, counterId: number, channels: number[], now: Date): Promise<Date> {
   const result = await db.execute(sql`

@@ -8,8 +8,8 @@ export const LORAWAN_SOURCE = 'lorawandb'
 /** What the context calls the driver of such an installation. */
 export const LORAWAN_DRIVER = 'lorawan'
 
-export type GroupKind = 'registers' | 'instant' | 'profile'
-export const GROUP_KINDS: readonly GroupKind[] = ['registers', 'instant', 'profile']
+type GroupKind = 'registers' | 'instant' | 'profile'
+const GROUP_KINDS: readonly GroupKind[] = ['registers', 'instant', 'profile']
 
 /** Everything a poll of one meter needs, read in one query before the meter is opened. */
 export interface MeterContext {

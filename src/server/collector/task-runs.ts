@@ -12,11 +12,11 @@ import { nextRunAfter } from './schedule'
 export const FAILURES_TO_PAUSE = 3
 /** Consecutive failures after which a task is stopped until someone starts it (STOPPED_FAILED). */
 export const FAILURES_TO_STOP = 10
-export const BACKOFF_BASE_MS = 60_000
-export const BACKOFF_MAX_MS = 3_600_000
+const BACKOFF_BASE_MS = 60_000
+const BACKOFF_MAX_MS = 3_600_000
 
 /** 1, 2, 4 ... minutes after the pausing failure, at most an hour. */
-export function backoffMs(failures: number): number {
+function backoffMs(failures: number): number {
   return Math.min(BACKOFF_BASE_MS * 2 ** Math.max(0, failures - FAILURES_TO_PAUSE), BACKOFF_MAX_MS)
 }
 
@@ -72,7 +72,7 @@ interface TaskStats {
 }
 
 /** The state and next due time after a run; a task someone stopped meanwhile keeps its state. */
-export function afterRun(task: TaskStats, result: Pick<PollResult, 'ok' | 'fatal' | 'timeZone'>, now: Date): { state: TaskState; failures: number; next: Date | null } {
+function afterRun(task: TaskStats, result: Pick<PollResult, 'ok' | 'fatal' | 'timeZone'>, now: Date): { state: TaskState; failures: number; next: Date | null } {
   const active = task.state === 'working' || task.state === 'paused'
   if (result.ok) {
     if (!active) return { state: task.state, failures: 0, next: task.next_run_at }
@@ -97,7 +97,7 @@ export interface FinishedRun {
 }
 
 /** Stores what the runs read, the log of each run with its entries and the tasks' statistics, in one transaction. */
-export async function recordRuns(db: Executor, serverId: number, runs: FinishedRun[]): Promise<void> {
+async function recordRuns(db: Executor, serverId: number, runs: FinishedRun[]): Promise<void> {
   await db.transaction(async (tx) => {
     await storePolls(tx, runs.map((run) => run.result))
     for (const run of runs) await recordOutcome(tx, serverId, run)

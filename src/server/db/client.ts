@@ -11,7 +11,7 @@ import { startEmbeddedVacuum } from './embedded-vacuum'
 import { PgliteWorkerPool } from './pglite-pool'
 import { PreparingClient } from './preparing-client'
 
-export type Schema = typeof schema
+type Schema = typeof schema
 export type Db = NodePgDatabase<Schema>
 /** The database or a transaction: repositories take either. */
 export type Executor = PgDatabase<NodePgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>

@@ -6,7 +6,7 @@ import type { Executor } from './client'
  * here the first collector round of a fresh database fills its tables within that minute, and statements planned while
  * they were empty would scan them whole until the first analyze.
  */
-export const EMBEDDED_VACUUM_INTERVAL_MS = 15_000
+const EMBEDDED_VACUUM_INTERVAL_MS = 15_000
 
 type TableStats = { relname: string; vacuum: boolean }
 

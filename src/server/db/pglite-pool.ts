@@ -16,7 +16,7 @@ type QueryConfig = {
 type QueryResult = { rows: unknown[]; fields: Field[]; rowCount: number; command: string }
 
 /** A database error carrying PostgreSQL's fields (code, constraint ...), like node-postgres' DatabaseError. */
-export class PgliteError extends Error {
+class PgliteError extends Error {
   constructor(fields: Record<string, unknown> & { message: string }) {
     super(fields.message)
     Object.assign(this, fields)

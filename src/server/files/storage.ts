@@ -31,7 +31,7 @@ const CONTENT_TYPES: Record<string, string> = {
 
 export const contentTypeOf = (fileName: string) => CONTENT_TYPES[path.extname(fileName).slice(1).toLowerCase()] ?? 'application/octet-stream'
 
-export const filesDirIn = (dataDir: string) => path.join(dataDir, 'files')
+const filesDirIn = (dataDir: string) => path.join(dataDir, 'files')
 export const filesDir = (app: FastifyInstance) => filesDirIn(app.config.dataDir)
 
 const newFileName = (ext: string) => `${randomBytes(16).toString('hex')}.${ext}`

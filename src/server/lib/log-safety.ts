@@ -6,7 +6,7 @@ const PARAMS_LINE = /\nparams: [\s\S]*?(?=\n {4}at |$)/
 type ErrorLike = Error & { params?: unknown; code?: unknown; constraint?: unknown; query?: unknown }
 
 /** A text without the parameters of a failed statement; `params` (the error's own) removes exactly what it added. */
-export function withoutParams(text: string, params?: unknown): string {
+function withoutParams(text: string, params?: unknown): string {
   return params === undefined ? text.replace(PARAMS_LINE, '') : text.replace(`\nparams: ${String(params)}`, '')
 }
 

@@ -8,7 +8,7 @@ const scrypt = (password: BinaryLike, salt: BinaryLike, keylen: number, options:
 export type PasswordParams = { N: number; r: number; p: number }
 
 /** OWASP's advice for scrypt: N=2^17, r=8, p=1 (about 128 MiB and a few hundred ms per hash). */
-export const PASSWORD_PARAMS: PasswordParams = { N: 2 ** 17, r: 8, p: 1 }
+const PASSWORD_PARAMS: PasswordParams = { N: 2 ** 17, r: 8, p: 1 }
 const KEY_LENGTH = 32
 
 /** scrypt takes about 128·N·r bytes, past Node's default limit of 32 MiB at these parameters. */

@@ -7,9 +7,6 @@ import type { Executor } from '../db/client'
 import { groupPermissions, permissions, userGroups, users } from '../db/schema'
 import { forbidden, unauthorized } from '../lib/http-errors'
 
-/** Who may call a route: anyone, any signed-in user, or staff holding a permission (optionally also subscribers). */
-export type RouteAccess = { access: 'public' } | { access: 'user' } | { permission: Permission; subscriber?: true }
-
 export type Principal = {
   user_id: number
   username: string

@@ -14,7 +14,7 @@ export class ValidationFailure extends Error {
 }
 
 /** Turns valibot issues into `{field: [messages]}`; issues of the whole value go under `detail`-like key `non_field_errors`. */
-export function issuesToFields(issues: readonly v.BaseIssue<unknown>[]): Record<string, string[]> {
+function issuesToFields(issues: readonly v.BaseIssue<unknown>[]): Record<string, string[]> {
   const fields: Record<string, string[]> = {}
   for (const issue of issues) {
     const key = issue.path?.map((p) => String(p.key)).join('.') || 'non_field_errors'

@@ -59,7 +59,7 @@ function comparePaths(a: string[], b: string[]): number {
 }
 
 /** The installations of the points that overlap [from, to), oldest first. */
-export async function installationsOf(db: Executor, pointIds: number[], from: Date, to: Date): Promise<Map<number, Installation[]>> {
+async function installationsOf(db: Executor, pointIds: number[], from: Date, to: Date): Promise<Map<number, Installation[]>> {
   const rows = (await db.execute(sql`
     select pc.point_id, pc.counter_id, c.serial_num, m.name as model, pc.coeff, pc.coeff_voltage, pc.installed_at, pc.removed_at
     from point_counters pc join counters c on c.counter_id = pc.counter_id join counter_models m on m.model_id = c.model_id

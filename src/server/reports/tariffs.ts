@@ -11,7 +11,7 @@ export type TariffScheme = { tariff_scheme_id: number; name: string; zones: Zone
 type ZoneRow = { tariff: number; name: string; start_minute: number; end_minute: number }
 
 /** Groups a scheme's rows by register and splits ranges that pass midnight (23:00-07:00 becomes 23-24 and 0-7). */
-export function zonesOf(rows: ZoneRow[]): Zone[] {
+function zonesOf(rows: ZoneRow[]): Zone[] {
   const byTariff = new Map<number, Zone>()
   for (const row of rows) {
     let zone = byTariff.get(row.tariff)

@@ -29,7 +29,7 @@ export async function findGroup(db: Executor, id: number): Promise<Group | undef
   return row as Group | undefined
 }
 
-export async function setGroupPermissions(db: Executor, groupId: number, permissionIds: number[]): Promise<void> {
+async function setGroupPermissions(db: Executor, groupId: number, permissionIds: number[]): Promise<void> {
   const unique = [...new Set(permissionIds)]
   if (unique.length > 0) {
     const found = await db.select({ id: permissions.permission_id }).from(permissions).where(inArray(permissions.permission_id, unique))
@@ -39,7 +39,7 @@ export async function setGroupPermissions(db: Executor, groupId: number, permiss
   if (unique.length > 0) await db.insert(groupPermissions).values(unique.map((id) => ({ permissions_group_id: groupId, permission_id: id })))
 }
 
-export async function groupNameTaken(db: Executor, name: string, exceptId?: number): Promise<boolean> {
+async function groupNameTaken(db: Executor, name: string, exceptId?: number): Promise<boolean> {
   const [row] = await db.select({ id: permissionsGroups.permissions_group_id }).from(permissionsGroups).where(sql`lower(${permissionsGroups.name}) = lower(${name})`)
   return row !== undefined && row.id !== exceptId
 }

@@ -8,7 +8,7 @@ import type { Executor } from '../db/client'
 import { iso } from './tasks'
 
 /** Monitoring lists at most this many meters with drifting clocks, the furthest off first. */
-export const DRIFTING_METERS_MAX = 100
+const DRIFTING_METERS_MAX = 100
 
 /** The meter's clock as its last poll found it; undefined for an unknown meter. */
 export async function meterClockOf(db: Executor, counterId: number): Promise<MeterClock | undefined> {

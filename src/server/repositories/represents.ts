@@ -56,7 +56,7 @@ export async function findRepresent(db: Executor, id: number): Promise<Represent
 }
 
 /** A colour for the next point of an object: the swatches in turn. */
-export async function nextPointPlace(db: Executor, representId: number): Promise<{ color: string; order_num: number }> {
+async function nextPointPlace(db: Executor, representId: number): Promise<{ color: string; order_num: number }> {
   const [row] = await db
     .select({ n: count(), max: sql<number | null>`max(${representPoints.order_num})` })
     .from(representPoints)

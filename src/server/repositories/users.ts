@@ -61,7 +61,7 @@ export async function findUser(db: Executor, accountId: number | null, userId: n
 }
 
 /** Sets a user's groups; an id that is not a group is the client's error. */
-export async function setUserGroups(db: Executor, userId: number, groupIds: number[]): Promise<void> {
+async function setUserGroups(db: Executor, userId: number, groupIds: number[]): Promise<void> {
   const unique = [...new Set(groupIds)]
   if (unique.length > 0) {
     const found = await db.select({ id: permissionsGroups.permissions_group_id }).from(permissionsGroups).where(inArray(permissionsGroups.permissions_group_id, unique))
@@ -71,7 +71,7 @@ export async function setUserGroups(db: Executor, userId: number, groupIds: numb
   if (unique.length > 0) await db.insert(userGroups).values(unique.map((id) => ({ user_id: userId, permissions_group_id: id })))
 }
 
-export async function usernameTaken(db: Executor, username: string, exceptUserId?: number): Promise<boolean> {
+async function usernameTaken(db: Executor, username: string, exceptUserId?: number): Promise<boolean> {
   const [row] = await db.select({ id: users.user_id }).from(users).where(sql`lower(${users.username}) = lower(${username})`)
   return row !== undefined && row.id !== exceptUserId
 }

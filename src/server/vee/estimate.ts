@@ -8,7 +8,7 @@ const { VALID, MISSING, ESTIMATED, EDITED } = INTERVAL_STATUS
 const DAY = 86_400_000
 
 /** A run of consecutive missing intervals of one channel, with what is known around it. */
-export interface Gap {
+interface Gap {
   counter_id: number
   channel: number
   starts: Date[]
@@ -21,7 +21,7 @@ export interface Gap {
   likeDay: (number | null)[]
 }
 
-export interface Estimate {
+interface Estimate {
   counter_id: number
   channel: number
   interval_start: Date
@@ -34,7 +34,7 @@ export interface Estimate {
  * short gap; the register's energy over the gap, shared as the like-day profile shapes it (evenly without one);
  * the like-day profile itself. Intervals no method reaches stay missing.
  */
-export function estimateGap(gap: Gap): Estimate[] {
+function estimateGap(gap: Gap): Estimate[] {
   const n = gap.starts.length
   const at = (i: number, value: number, method: string): Estimate => ({
     counter_id: gap.counter_id, channel: gap.channel, interval_start: gap.starts[i]!, value, method,

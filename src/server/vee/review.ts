@@ -7,7 +7,7 @@ import { refreshDailyValues } from '../repositories/readings'
 const { ESTIMATED, SUSPECT, EDITED } = INTERVAL_STATUS
 
 /** The most rows one review answer carries: a month of a busy object's flags, not a table of everything. */
-export const REVIEW_LIMIT = 5_000
+const REVIEW_LIMIT = 5_000
 
 /**
  * The suspect, estimated and edited intervals of a point (or of every point of an object) in the days

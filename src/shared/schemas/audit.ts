@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { idValue, pageOnlyListQueryEntries, paged } from './common'
 
-export const auditEntry = v.object({
+const auditEntry = v.object({
   audit_id: v.number(),
   user_id: v.nullable(v.number()),
   user_name: v.nullable(v.string()),

@@ -14,13 +14,12 @@ import { boolValue, dateTimeText, formObject, idValue, intValue, listQueryEntrie
 
 /* Data collection: collecting servers, counter tasks, logs, monitoring, meter data views (metering.md). */
 
-export const collectingServer = v.object({
+const collectingServer = v.object({
   data_collecting_server_id: v.number(),
   name: v.string(),
   remark: v.string(),
   last_seen_at: v.nullable(v.string()),
 })
-export type CollectingServer = v.InferOutput<typeof collectingServer>
 export const collectingServerList = paged(collectingServer)
 
 export type TaskInterval = (typeof TASK_INTERVALS)[number]
@@ -101,8 +100,8 @@ export const taskListQuery = v.object({
   order_by: v.optional(v.picklist(['counter_id', '-counter_id'], T.oneOf(['counter_id', '-counter_id']))),
 })
 
-export const taskLogEntry = v.object({ date: v.string(), text: v.string() })
-export const taskLog = v.object({
+const taskLogEntry = v.object({ date: v.string(), text: v.string() })
+const taskLog = v.object({
   task_log_id: v.number(),
   start_date: v.string(),
   end_date: v.string(),
@@ -126,7 +125,7 @@ export const monitoringQuery = v.object({
   ),
 })
 
-export const monitoringTask = v.object({
+const monitoringTask = v.object({
   ...counterTask.entries,
   status: v.picklist(MONITORING_STATUSES),
   last_tasks: v.array(v.object({ task_log_id: v.number(), start_date: v.string(), success: v.boolean(), text: v.string() })),
@@ -148,7 +147,7 @@ export const currentDataTask = v.object({
 })
 export type CurrentDataTask = v.InferOutput<typeof currentDataTask>
 
-export const phaseRow = v.object({
+const phaseRow = v.object({
   name: v.string(),
   v1: v.nullable(v.number()),
   v2: v.nullable(v.number()),
@@ -173,7 +172,7 @@ export const currentDataQuery = v.object({ refresh: v.optional(boolValue(), fals
 
 export const relayInput = formObject({ on: boolValue() })
 
-export const consumptionRow = v.object({
+const consumptionRow = v.object({
   consumption_date: v.string(),
   counter_serial_num: v.string(),
   counter_value: v.nullable(v.number()),
@@ -209,7 +208,7 @@ export const pointQuery = v.object({ point_id: idValue() })
 export const counterQuery = v.object({ counter_id: idValue() })
 export const parameterSelection = formObject({ counter_id: idValue(), parameter_id: idValue() })
 
-export const accumulatedRow = v.object({
+const accumulatedRow = v.object({
   counter_id: v.number(),
   counter_serial_num: v.string(),
   parameter_name: v.string(),
@@ -222,7 +221,7 @@ export const accumulatedRow = v.object({
 export type AccumulatedRow = v.InferOutput<typeof accumulatedRow>
 export const accumulatedData = v.object({ date: v.string(), results: v.array(accumulatedRow) })
 
-export const parameterToCollect = v.object({
+const parameterToCollect = v.object({
   parameter_id: v.number(),
   parameter_name: v.string(),
   parameter_group: v.string(),
@@ -233,7 +232,7 @@ export const parameterToCollect = v.object({
 export type ParameterToCollect = v.InferOutput<typeof parameterToCollect>
 export const parametersToCollect = v.array(parameterToCollect)
 
-export const availableParam = v.object({ parameter_id: v.number(), name: v.string(), measurement: v.string() })
+const availableParam = v.object({ parameter_id: v.number(), name: v.string(), measurement: v.string() })
 export const availableParams = v.array(availableParam)
 
 /** A decoded LoRaWAN uplink: readings by parameter code (A+, A-, R+, R-), optional tariff registers 1..4. */

@@ -115,9 +115,4 @@ export function pageOf(query: Pick<ListQuery, 'page' | 'per_page' | 'page_size'>
 export const paged = <TItem extends v.GenericSchema>(item: TItem) => v.object({ count: v.number(), results: v.array(item) })
 export type Paged<T> = { count: number; results: T[] }
 
-/** The error bodies of the API: field messages for validation, a detail otherwise. */
-export const errorBody = v.union([
-  v.object({ detail: v.string() }),
-  v.record(v.string(), v.array(v.string())),
-])
 export type ErrorBody = { detail: string } | Record<string, string[]>

@@ -62,7 +62,7 @@ export const counterUpdate = formObject({
 export type CounterUpdate = v.InferOutput<typeof counterUpdate>
 
 /** par_name -> par_value; numbers are kept as the text the driver parses. */
-export const connParamValues = v.pipe(
+const connParamValues = v.pipe(
   v.record(
     v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_]{0,49}$/, T.invalidValue)),
     v.pipe(v.union([v.string(), v.number()], T.invalidValue), v.transform(String), v.trim(), v.maxLength(255, T.tooLong(255))),
@@ -129,7 +129,7 @@ export const COPER_TYPES = {
 } as const
 export type CoperType = keyof typeof COPER_TYPES
 
-export const counterOperation = v.object({
+const counterOperation = v.object({
   counter_oper_id: v.number(),
   counter_id: v.number(),
   counter_serial_num: v.string(),
@@ -147,7 +147,7 @@ export const counterOperationList = paged(counterOperation)
 export const CONN_SOURCE_PARAM = 'source'
 /** Connection sources (metering.md section 9); lorawandb meters only need the net address. */
 export const CONN_SOURCES = { TCP: 'TCP', LORAWANDB: 'lorawandb' } as const
-export const LORAWAN_PARAMS = ['net_address'] as const
+const LORAWAN_PARAMS = ['net_address'] as const
 
 /** The parameters a source needs: lorawandb only the net address, TCP (the default) all but the source itself. */
 export function visibleConnParams<TParam extends { par_name: string }>(params: readonly TParam[], source: string): TParam[] {

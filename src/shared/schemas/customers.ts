@@ -73,11 +73,6 @@ export const customer = v.object({
 export type Customer = v.InferOutput<typeof customer>
 export const customerList = paged(customer)
 
-/** `page_size=all` answers only what selection lists need. */
-export const customerOption = v.object({ customer_id: v.number(), name: v.string() })
-export type CustomerOption = v.InferOutput<typeof customerOption>
-export const customerOptions = paged(customerOption)
-
 export const customerListQuery = v.object(listQueryEntries)
 
 export const customerTypeName = (type: number) => CUSTOMER_TYPES[type as keyof typeof CUSTOMER_TYPES] ?? ''

@@ -2,8 +2,7 @@ import * as v from 'valibot'
 import { T } from '../texts'
 import { formObject, idValue, listQueryEntries, paged, requiredText } from './common'
 
-export const permission = v.object({ permission_id: v.number(), codename: v.string(), name: v.string() })
-export type PermissionRow = v.InferOutput<typeof permission>
+const permission = v.object({ permission_id: v.number(), codename: v.string(), name: v.string() })
 export const permissionList = v.array(permission)
 
 export const group = v.object({

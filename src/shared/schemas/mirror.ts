@@ -15,11 +15,11 @@ export const SECRET_CONN_PARAMS: readonly string[] = ['password']
  * An installation as the point's "Счетчики" tab shows it, with its point and, when current, its connection parameters
  * as the meter's parameters dialog shows them, the secret ones (SECRET_CONN_PARAMS) left out.
  */
-export const mirroredInstallation = v.object({ ...pointCounter.entries, point_id: v.number(), conn_params: v.nullable(v.array(connParam)) })
+const mirroredInstallation = v.object({ ...pointCounter.entries, point_id: v.number(), conn_params: v.nullable(v.array(connParam)) })
 export type MirroredInstallation = v.InferOutput<typeof mirroredInstallation>
 
 /** The latest register readings of a current meter (energy per channel and tariff) as its info dialog shows them. */
-export const mirroredReadings = v.object({ counter_id: v.number(), data: v.array(parameterValue), values_date: v.string() })
+const mirroredReadings = v.object({ counter_id: v.number(), data: v.array(parameterValue), values_date: v.string() })
 export type MirroredReadings = v.InferOutput<typeof mirroredReadings>
 
 /**

@@ -6,7 +6,7 @@ import { T } from '../texts'
  * One queued edit as the console's outbox sends it (docs/offline.md «Batch replay»): the call the single route
  * would get, with its own Idempotency-Key and, for an update, If-Match.
  */
-export const outboxEntry = v.object({
+const outboxEntry = v.object({
   method: v.picklist(['POST', 'PUT', 'PATCH'], T.oneOf(['POST', 'PUT', 'PATCH'])),
   // Only the writes the outbox makes: point create and update, meter edit.
   path: v.pipe(v.string(T.outboxPathInvalid), v.regex(/^\/api\/(points\/(\d{1,10}\/)?|counters\/\d{1,10}\/)$/, T.outboxPathInvalid)),
@@ -33,7 +33,7 @@ export const outboxBatch = v.object(
 )
 
 /** What the single route answered to one entry: status, body and the headers replay reads. */
-export const outboxResult = v.object({
+const outboxResult = v.object({
   status: v.number(),
   body: v.unknown(),
   headers: v.record(v.string(), v.string()),

@@ -59,7 +59,7 @@ export const counterModelQuery = v.object({
   counter_model_api: v.optional(idValue()),
 })
 
-export const modelParameter = v.object({
+const modelParameter = v.object({
   model_parameter_id: v.number(),
   parameter_id: v.number(),
   parameter_name: v.string(),

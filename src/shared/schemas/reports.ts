@@ -4,7 +4,7 @@ import { T } from '../texts'
 import { dateText, idValue } from './common'
 
 /** The report names of `POST /api/get_report/` (metering.md section 7). */
-export const REPORT_NAMES = ['Form008Report', 'Form00102Report', 'Form80020Report', 'Form80020XmlReport', 'Form010Report'] as const
+const REPORT_NAMES = ['Form008Report', 'Form00102Report', 'Form80020Report', 'Form80020XmlReport', 'Form010Report'] as const
 export type ReportName = (typeof REPORT_NAMES)[number]
 
 const MAX_IDS = 5000
@@ -74,13 +74,12 @@ export const REPORT_FILE_NAMES: Record<Exclude<ReportName, 'Form80020XmlReport'>
 }
 
 /** A tariff zone scheme as GET /api/tariff_schemes/ answers it. */
-export const tariffSchemeRow = v.object({
+const tariffSchemeRow = v.object({
   tariff_scheme_id: v.number(),
   name: v.string(),
   zones: v.array(v.object({ tariff: v.number(), name: v.string(), start_minute: v.number(), end_minute: v.number() })),
   is_account_default: v.boolean(),
 })
-export type TariffSchemeRow = v.InferOutput<typeof tariffSchemeRow>
 export const tariffSchemeList = v.object({ count: v.number(), results: v.array(tariffSchemeRow) })
 
 export const accountTariffSchemeInput = v.object({ tariff_scheme_id: idValue() })
@@ -105,6 +104,6 @@ export type MarketArea = v.InferOutput<typeof marketAreaInput>
 export const reportPointSearchQuery = v.object({
   search: v.pipe(v.string(T.invalidValue), v.trim(), v.minLength(1, T.required), v.maxLength(200, T.tooLong(200))),
 })
-export const reportPointHit = v.object({ point_id: v.number(), name: v.string(), point_number: v.string(), object_name: v.string() })
+const reportPointHit = v.object({ point_id: v.number(), name: v.string(), point_number: v.string(), object_name: v.string() })
 export type ReportPointHit = v.InferOutput<typeof reportPointHit>
 export const reportPointHits = v.object({ results: v.array(reportPointHit) })

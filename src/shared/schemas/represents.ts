@@ -4,15 +4,14 @@ import {
   ROUND_WITH_MAX, ROUND_WITH_MIN,
 } from '../constants'
 import { T } from '../texts'
-import { boolValue, dateText, formObject, idValue, intValue, listQueryEntries, numberValue, optionalText, paged, requiredText } from './common'
+import { boolValue, dateText, formObject, idValue, intValue, listQueryEntries, numberValue, optionalText, requiredText } from './common'
 
 /* Display settings of an object, kept in its row and sent as the balance query. */
 
 export const ROUND_VALS = ['trunc', 'round0', ...Array.from({ length: ROUND_WITH_MAX - ROUND_WITH_MIN + 1 }, (_, i) => `roundWith${i + ROUND_WITH_MIN}`)] as const
-export type RoundVal = string
 
 /** trunc, round0 or roundWith1..roundWith5; anything else (roundWith7 too) is a 400 with the allowed values. */
-export const roundVal = () => v.pipe(v.string(T.invalidValue), v.check((s) => (ROUND_VALS as readonly string[]).includes(s), T.oneOf(ROUND_VALS)))
+const roundVal = () => v.pipe(v.string(T.invalidValue), v.check((s) => (ROUND_VALS as readonly string[]).includes(s), T.oneOf(ROUND_VALS)))
 
 const color = () => v.pipe(v.string(T.invalidValue), v.trim(), v.regex(/^#[0-9a-fA-F]{6}$/, T.invalidValue))
 const energyFormat = () => v.picklist(ENERGY_FORMATS, T.oneOf(ENERGY_FORMATS))
@@ -55,11 +54,10 @@ export const represent = v.object({
   children: v.optional(v.array(representTreeRow)),
 })
 export type Represent = v.InferOutput<typeof represent>
-export const representList = paged(represent)
 
-export const halfValue = v.object({ time: v.string(), value: v.nullable(v.number()) })
+const halfValue = v.object({ time: v.string(), value: v.nullable(v.number()) })
 
-export const representPoint = v.object({
+const representPoint = v.object({
   represent_point_id: v.number(),
   point_id: v.number(),
   order_num: v.number(),
@@ -80,7 +78,7 @@ export const representPoint = v.object({
 export type RepresentPoint = v.InferOutput<typeof representPoint>
 export const representPoints = v.array(representPoint)
 
-export const availablePoint = v.object({ point_id: v.number(), name: v.string(), point_number: v.string(), address: v.string() })
+const availablePoint = v.object({ point_id: v.number(), name: v.string(), point_number: v.string(), address: v.string() })
 export const availablePoints = v.array(availablePoint)
 
 /* Inputs. */
@@ -194,7 +192,7 @@ export type CounterValuesQueryInput = v.InferInput<typeof counterValuesQuery>
 /* Answers of the balance calls. */
 
 /** A column: the date, one per point (with its sign), the sum, the losses. */
-export const balanceHeader = v.object({
+const balanceHeader = v.object({
   key: v.string(),
   title: v.string(),
   point_id: v.optional(v.number()),
@@ -207,7 +205,7 @@ export type BalanceHeader = v.InferOutput<typeof balanceHeader>
  * A row: `time` is the interval start (ISO), `values` the cells by header key (null when nothing was measured),
  * `missing` the keys whose cell lacks some half-hours (shown as incomplete, never as a silent zero).
  */
-export const balanceItem = v.object({
+const balanceItem = v.object({
   time: v.string(),
   values: v.record(v.string(), v.nullable(v.number())),
   missing: v.array(v.string()),
@@ -222,7 +220,7 @@ export type BalanceItem = v.InferOutput<typeof balanceItem>
  * the verdicts. It counts the buckets where every signed point was measured throughout; `partial` says some were
  * left out (a gap in what goes out would otherwise pass for losses).
  */
-export const balanceSummary = v.object({
+const balanceSummary = v.object({
   incoming: v.nullable(v.number()),
   outgoing: v.nullable(v.number()),
   imbalance: v.nullable(v.number()),

@@ -8,11 +8,10 @@ const attachStatusIds = Object.keys(ATTACH_STATUSES).map(Number) as (keyof typeo
 const pickInt = <TIds extends number>(ids: TIds[], message: string = T.oneOf(ids)) => v.pipe(intValue(0, 100, message), v.picklist(ids, message))
 
 /* Reference lists. */
-export const documentStatus = v.object({ doc_status_id: v.number(), doc_status_name: v.string() })
+const documentStatus = v.object({ doc_status_id: v.number(), doc_status_name: v.string() })
 export const documentStatusList = v.array(documentStatus)
 
 const fileRef = v.object({ file_name: v.string(), real_file_name: v.string() })
-export type FileRef = v.InferOutput<typeof fileRef>
 
 export const requiredFile = v.object({
   doc_required_file_id: v.number(),
@@ -99,7 +98,6 @@ export const documentRequestListQuery = v.object({
   status: v.optional(pickInt(statusIds)),
   archived: v.optional(boolValue(), false),
 })
-export type DocumentRequestListQuery = v.InferInput<typeof documentRequestListQuery>
 
 /** PATCH takes one of these (status 4 comes with its reason). */
 export const documentRequestUpdate = v.pipe(
@@ -117,16 +115,14 @@ export type DocumentRequestUpdate = v.InferOutput<typeof documentRequestUpdate>
 
 /** The two badges of the side menu's 'Входящие заявки' entry. */
 export const requestCheck = v.object({ unassigned: v.number(), new_messages: v.number() })
-export type RequestCheck = v.InferOutput<typeof requestCheck>
 
 /* Attachments, comments, closing files. */
-export const attachmentComment = v.object({
+const attachmentComment = v.object({
   doc_attachment_comment_id: v.number(),
   doc_attachment_comment: v.string(),
   created_by: v.nullable(v.object({ user_id: v.number(), first_name: v.string(), last_name: v.string(), is_stuff: v.boolean() })),
   created_at: v.string(),
 })
-export type AttachmentComment = v.InferOutput<typeof attachmentComment>
 
 export const attachment = v.object({
   doc_request_attach_id: v.number(),
@@ -153,7 +149,7 @@ export const commentInput = formObject({
   doc_attachment_comment: requiredText(2000),
 })
 
-export const closeFile = v.object({
+const closeFile = v.object({
   doc_close_id: v.number(),
   doc_required_file_id: v.nullable(v.number()),
   doc_close_file: fileRef,

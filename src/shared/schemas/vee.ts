@@ -25,7 +25,7 @@ export const veeEditInput = formObject({ ...intervalKey, value: numberValue(0, 1
 export type VeeAcceptInput = v.InferOutput<typeof veeAcceptInput>
 export type VeeEditInput = v.InferOutput<typeof veeEditInput>
 
-export const veeReviewRow = v.object({
+const veeReviewRow = v.object({
   point_id: v.number(),
   point_name: v.string(),
   counter_id: v.number(),

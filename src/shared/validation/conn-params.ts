@@ -10,7 +10,7 @@ const PASSWORD_MODES = ['digits', 'ascii']
 /** Mercury 230/234/236 address 1–240 (0 is the broadcast address every meter on the line answers); others take 4 bytes. */
 const NET_ADDRESS_RANGES: Readonly<Record<string, Range>> = { mercury230: [1, 240] }
 const ANY_NET_ADDRESS: Range = [0, 0xffff_ffff]
-export const netAddressRange = (driver: string | null | undefined): Range => NET_ADDRESS_RANGES[driver ?? ''] ?? ANY_NET_ADDRESS
+const netAddressRange = (driver: string | null | undefined): Range => NET_ADDRESS_RANGES[driver ?? ''] ?? ANY_NET_ADDRESS
 
 /** The bounds the collector's drivers accept (server/collector/drivers/connection-settings.ts). */
 const INTEGER_RANGES: Readonly<Record<string, Range>> = {
@@ -30,7 +30,7 @@ const IPV4_PART = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/
 const HOST_LABEL = /^[a-z\d]([a-z\d-]{0,61}[a-z\d])?$/i
 
 /** An IPv4 address (four parts 0–255) or a DNS host name (RFC 1123 labels); text of digits and dots is an address. */
-export function isHost(value: string): boolean {
+function isHost(value: string): boolean {
   if (IPV4_LIKE.test(value)) {
     const parts = value.split('.')
     return parts.length === 4 && parts.every((part) => IPV4_PART.test(part))

@@ -19,7 +19,7 @@ export async function settleAfterLoad(db: Executor): Promise<void> {
 export const BENCH_ADMIN = { username: 'admin', password: 'admin-password' }
 export const BENCH_SECRET = 'bench-secret-bench-secret-bench-secret'
 
-export type BenchProduct = { url: string; token: string; headers: Record<string, string>; stop: () => Promise<void> }
+type BenchProduct = { url: string; token: string; headers: Record<string, string>; stop: () => Promise<void> }
 
 export type BenchDatabase = {
   engine: Database['engine']

@@ -35,4 +35,3 @@ export function printTable(title: string, rows: LoadResult[]) {
   console.table(rows.map((r) => ({ 'запрос': r.name, 'запросов/с': r.requestsPerSecond, 'медиана, мс': r.medianMs, 'p99, мс': r.p99Ms, 'ошибки': r.errors, 'не 2xx': r.non2xx })))
 }
 
-export const mb = (bytes: number) => Math.round(bytes / 1024 / 1024)

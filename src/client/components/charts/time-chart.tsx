@@ -5,7 +5,7 @@ import { T } from '../../../shared/texts'
 import { formatDateTime, formatNumber } from '../../lib/format'
 import { clipPoints, lineRuns, nearestIndex, timeTickFormat, typicalStep, valueDomain, withGaps, type ChartPoint, type PlotPoint } from './chart-data'
 
-export type { ChartPoint } from './chart-data'
+
 
 export type ChartSeries = {
   key: string

@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react'
 import {
-  Activity, BookOpen, Building2, CalendarClock, CloudUpload, Cpu, Database, FileSpreadsheet, FileText, Files, Gauge, History, Inbox, KeyRound, Mail,
+  Activity, Building2, CalendarClock, CloudUpload, Cpu, Database, FileSpreadsheet, FileText, Files, Gauge, History, Inbox, Mail,
   MapPin, Settings, ShieldCheck, Users, Zap,
 } from 'lucide-react'
 import type { Permission } from '../../../shared/permissions'
@@ -9,7 +9,7 @@ import { useOutboxBadges } from '../../features/outbox/api/outbox'
 
 /** A count shown next to a menu entry; zero is not shown. */
 export type MenuBadge = { value: number; label: string; colorPalette?: string }
-export type MenuItem = {
+type MenuItem = {
   to: string
   label: string
   icon: LucideIcon
@@ -69,6 +69,3 @@ export const MENU: MenuSection[] = [
     ],
   },
 ]
-
-export const HELP_ICON = BookOpen
-export const PASSWORD_ICON = KeyRound

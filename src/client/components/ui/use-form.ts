@@ -68,4 +68,3 @@ export function useForm<TSchema extends v.GenericSchema, TInitial extends Values
 
   return { values, errors, dirty, submitting, set, reset, submit, setValues, setErrors }
 }
-export type FormState = ReturnType<typeof useForm>

@@ -4,11 +4,6 @@ import { DEFAULT_PASSWORDS, PASSWORD_MODES, isValidPassword, type AccessLevel, t
 /** Connection parameters as the database keeps them, par_name -> par_value. */
 export type ConnectionParams = Readonly<Record<string, string | number | null | undefined>>
 
-/** The par_name values the drivers read. */
-export const CONNECTION_PARAMETERS = [
-  'host', 'port', 'net_address', 'password', 'access_level', 'timeout_ms', 'retries', 'meter_constant', 'password_mode',
-] as const
-
 export interface ConnectionSettings {
   host: string
   port: number

@@ -65,7 +65,7 @@ export const DEFAULT_PASSWORDS: Record<AccessLevel, string> = { 1: '111111', 2: 
 
 export const DEFAULT_METER_CONSTANT = 5000
 
-export const REQUEST = {
+const REQUEST = {
   test: 0x00,
   openChannel: 0x01,
   closeChannel: 0x02,
@@ -106,7 +106,7 @@ export const STATUS = {
 export const ENERGY_SINCE_RESET = 0x0
 
 export const PROFILE_MEMORY = 0x03
-export const PROFILE_RECORD_LENGTH = 15
+const PROFILE_RECORD_LENGTH = 15
 export const PROFILE_RECORD_STRIDE = 0x10
 export const PROFILE_RING_RECORDS = 0x10000 / PROFILE_RECORD_STRIDE
 
@@ -181,7 +181,7 @@ export function profileMemoryRequest(address: number, memoryAddress: number, len
 // ---------------------------------------------------------------- lengths
 
 /** How many 3-byte values an 08 16 answer carries for a BWRI code. */
-export function auxValueCount(bwri: number, parameter: number = PARAMETER.allPhases): number {
+function auxValueCount(bwri: number, parameter: number = PARAMETER.allPhases): number {
   if (parameter === PARAMETER.singleValue) return 1
   switch (bwri >> 4) {
     case 0x0:

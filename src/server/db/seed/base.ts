@@ -5,7 +5,7 @@ import { accounts, groupPermissions, permissions, permissionsGroups, userGroups,
 import { hashPassword, randomPassword } from '../../lib/password'
 
 /** Permissions follow the shared list on every start, so that a new codename appears without a migration. */
-export async function syncPermissions(db: Executor): Promise<void> {
+async function syncPermissions(db: Executor): Promise<void> {
   await db
     .insert(permissions)
     .values(PERMISSION_CODES.map((codename) => ({ codename, name: PERMISSIONS[codename] })))
@@ -25,7 +25,7 @@ const OPERATOR_PERMISSIONS: Permission[] = [
   'requests.change',
 ]
 
-export const SEED_GROUPS: Record<string, readonly Permission[]> = {
+const SEED_GROUPS: Record<string, readonly Permission[]> = {
   Администраторы: PERMISSION_CODES,
   Операторы: OPERATOR_PERMISSIONS,
   Наблюдатели: VIEW_PERMISSIONS.filter((p) => !['users.view', 'groups.view', 'audit.view'].includes(p)),

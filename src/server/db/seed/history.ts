@@ -13,7 +13,7 @@ import { DemoNetwork, demoConsumerOf, isSupplyPoint, type DemoInstallation } fro
 const HALF_HOUR = 1_800_000
 const HOUR = 3_600_000
 const DAY = 86_400_000
-export const HISTORY_DAYS = 92
+const HISTORY_DAYS = 92
 
 type Energy = { aPlus: number; rPlus: number }
 

@@ -54,7 +54,7 @@ const TCP_CONN_PARAMS = [
 ]
 
 /** Mercury 230 only: the constant A override and the password's form (migration 0027 adds them to existing databases). */
-export const MERCURY230_CONN_PARAMS = [
+const MERCURY230_CONN_PARAMS = [
   { par_name: 'meter_constant', description: 'Постоянная счётчика A, имп/кВт·ч (вместо прочитанной из счётчика)', default_value: '', required: false },
   { par_name: 'password_mode', description: 'Вид пароля: digits — шесть цифр, ascii — шесть символов ASCII', default_value: 'digits', required: false },
 ]

@@ -7,7 +7,7 @@ import { HALF_HOUR_MS, addDays, daysOf, localMidnight, localParts } from '../tim
 export const PROFILE_CHANNELS = [CHANNEL.A_PLUS, CHANNEL.A_MINUS, CHANNEL.R_PLUS, CHANNEL.R_MINUS] as const
 
 /** A half-hour of the profile: the point's energy per channel (ratios applied), null where it is missing. */
-export type ProfileInterval = { start: number; minute: number; meter: Installation | null; values: ProfileValue[] }
+type ProfileInterval = { start: number; minute: number; meter: Installation | null; values: ProfileValue[] }
 export type ProfileDay = { day: string; intervals: ProfileInterval[] }
 
 const MISSING: ProfileValue = { value: null, status: INTERVAL_STATUS.MISSING }

@@ -37,7 +37,7 @@ const statusOf = (interval: ProfileDay['intervals'][number], c: number) =>
   interval.meter && interval.values[c]!.status === INTERVAL_STATUS.VALID ? 0 : 1
 
 /** One day of the point as the 80020 message (class 80020, version 2) of the wholesale market. */
-export function message80020(ctx: ReportContext, day: ProfileDay, area: MarketParty, number: number): string {
+function message80020(ctx: ReportContext, day: ProfileDay, area: MarketParty, number: number): string {
   const point = ctx.points[0]!
   const channels = PROFILE_CHANNELS.map((channel, c) => {
     const values = integerValues(day.intervals.map((i) => i.values[c]!.value))
@@ -69,7 +69,7 @@ export function message80020(ctx: ReportContext, day: ProfileDay, area: MarketPa
 }
 
 /** The market's file name: 80020_<sender INN>_<day>_<message number>.xml. */
-export const fileName80020 = (inn: string, day: string, number: number) => `80020_${inn}_${compact(day)}_${number}.xml`
+const fileName80020 = (inn: string, day: string, number: number) => `80020_${inn}_${compact(day)}_${number}.xml`
 
 /**
  * The 80020 XML of each day in windows-1251: one file for one day, a zip of the files for several. Each file is

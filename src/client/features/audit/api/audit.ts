@@ -4,7 +4,7 @@ import { userList } from '../../../../shared/schemas/users'
 import { api } from '../../../lib/api-client'
 import type { AuditSearch } from './audit-search'
 
-export const auditKeys = {
+const auditKeys = {
   all: ['audit'] as const,
   list: (search: AuditSearch) => ['audit', 'list', search] as const,
   /** Under the users' key, so that adding or renaming a user refreshes the filter's choices. */

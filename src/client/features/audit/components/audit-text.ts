@@ -18,7 +18,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/
 
 /** A value as a person reads it: no quotes, «да»/«нет», instants as DD.MM.YYYY HH:mm, nested values as compact JSON. */
-export function readableValue(value: unknown): string {
+function readableValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—'
   if (typeof value === 'boolean') return value ? 'да' : 'нет'
   if (typeof value === 'string') return ISO_INSTANT.test(value) ? formatDateTime(value) : value

@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { driftingMeter, meterClock } from '../../../../shared/schemas/meter-clock'
 import { api } from '../../../lib/api-client'
 
-export const meterClockKeys = {
+const meterClockKeys = {
   clock: (counterId: number) => ['meter_clock', counterId] as const,
   drifting: ['meter_clocks', 'drifting'] as const,
 }

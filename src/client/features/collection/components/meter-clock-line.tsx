@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../lib/format'
 import { meterClockQueryOptions } from '../api/meter-clock'
 
 /** What the last poll found of the meter's clock, in words: drift, when read, last correction, zone. */
-export function meterClockText(clock: MeterClock): string {
+function meterClockText(clock: MeterClock): string {
   if (clock.drift_s === null || clock.read_at === null) return `${T.clockNotRead}; ${T.clockTimeZone(clock.time_zone)}`
   const parts = [T.clockDrift(clock.drift_s), T.clockReadAt(formatDateTime(clock.read_at))]
   if (clock.corrected_at !== null && clock.correction_s !== null) parts.push(T.clockCorrected(clock.correction_s, formatDateTime(clock.corrected_at)))

@@ -5,7 +5,7 @@ import { T } from '../../../../shared/texts'
 import { meterConstantQueryOptions } from '../api/meter-constant'
 
 /** The constant in words: what the meter reports, and an override shown as such. */
-export function meterConstantText(constant: MeterConstant): string {
+function meterConstantText(constant: MeterConstant): string {
   const read = constant.read === null ? T.constantNotRead : T.constantRead(constant.read)
   return constant.configured === null ? read : `${T.constantConfigured(constant.configured)}; ${read}`
 }

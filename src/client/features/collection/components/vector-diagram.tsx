@@ -19,7 +19,7 @@ const valuesOf = (row: PhaseRow | undefined) => [row?.v1 ?? null, row?.v2 ?? nul
  * spec's scales: voltage 140 px at the nominal 230 V, at most 165 px; current 70 px for the largest phase current,
  * at most 140 px. Labels sit PHASE_EXTRA_ANGLE degrees beside their arrow's tip.
  */
-export function phaseVectors(rows: PhaseRow[]): Vector[] {
+function phaseVectors(rows: PhaseRow[]): Vector[] {
   const [voltageCap, voltageBase] = PHASE_SCALE.voltage
   const [currentCap, currentBase] = PHASE_SCALE.current
   const voltage = valuesOf(rowOf(rows, 'Напряжение'))

@@ -42,7 +42,7 @@ export async function mirrorCounters(): Promise<void> {
 }
 
 /** How many meters the install wizard reads at a time. */
-export const AVAILABLE_PAGE_SIZE = 50
+const AVAILABLE_PAGE_SIZE = 50
 
 /** Meters on no point of one model whose serial number holds `search`, a page at a time (the install wizard). */
 export const availableForInstallQueryOptions = (modelId: number | null, search: string) =>

@@ -22,7 +22,7 @@ import { WizardSteps } from './wizard-steps'
  * The three content steps of metering.md, then two the header shows as well: 'Проверка' (what will be sent, with
  * the way back to each step) and 'Готово' (the server accepted it).
  */
-export const INSTALL_STEPS = ['Модель', 'Параметры подключения', 'Параметры счётчика', 'Проверка', 'Готово'] as const
+const INSTALL_STEPS = ['Модель', 'Параметры подключения', 'Параметры счётчика', 'Проверка', 'Готово'] as const
 const MODEL = 0
 const CONNECTION = 1
 const METER = 2

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { customer, customerList, customerOptions, type CustomerInput, type CustomerUpdate } from '../../../../shared/schemas/customers'
+import { customer, customerList, type CustomerInput, type CustomerUpdate } from '../../../../shared/schemas/customers'
 import { api } from '../../../lib/api-client'
 import type { ListSearch } from '../../../lib/list-search'
 
@@ -14,14 +14,6 @@ export const customersQueryOptions = (search: ListSearch) =>
     queryKey: customerKeys.list(search),
     queryFn: ({ signal }) => api('/api/customers/', { query: search, schema: customerList, signal }),
     placeholderData: keepPreviousData,
-  })
-
-/** Every subscriber as `{customer_id, name}` for selection lists (empty: 'Нет доступных абонентов'). */
-export const customerOptionsQueryOptions = () =>
-  queryOptions({
-    queryKey: customerKeys.options,
-    queryFn: ({ signal }) => api('/api/customers/', { query: { page_size: 'all' }, schema: customerOptions, signal }),
-    staleTime: 60_000,
   })
 
 export const createCustomer = (body: CustomerInput) => api('/api/customers/', { method: 'POST', body, schema: customer })

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { Droplet, Flame, Zap, type LucideIcon } from 'lucide-react'
 
 /** Icons of the energy resources by id (metering.md: 1 bolt, 2 water drop, 3 flame). */
-export const RESOURCE_ICONS: Record<number, LucideIcon> = { 1: Zap, 2: Droplet, 3: Flame }
+const RESOURCE_ICONS: Record<number, LucideIcon> = { 1: Zap, 2: Droplet, 3: Flame }
 export const resourceIcon = (id: number): LucideIcon => RESOURCE_ICONS[id] ?? Zap
 
 type Crumb = { label: string; to?: '/counters_resource' | '/counters_models_api' | '/counters_models'; search?: Record<string, number> }

@@ -3,7 +3,7 @@ import { representPoints, representTree } from '../../../../shared/schemas/repre
 import { reportPointHits, tariffSchemeList, type ReportQuery } from '../../../../shared/schemas/reports'
 import { api, downloadFile } from '../../../lib/api-client'
 
-export const reportKeys = {
+const reportKeys = {
   tree: ['reports', 'tree'] as const,
   objectPoints: (id: number) => ['reports', 'object-points', id] as const,
   schemes: ['reports', 'tariff-schemes'] as const,

@@ -1,7 +1,7 @@
 import { Box, Checkbox, Text } from '@chakra-ui/react'
 import { T } from '../../../../shared/texts'
 
-export type PickedPoint = { point_id: number; name: string }
+type PickedPoint = { point_id: number; name: string }
 export type TreeSelection = { objects: number[]; points: PickedPoint[] }
 
 export type PickerProps = {

@@ -9,7 +9,7 @@ import { objectPointsQueryOptions, reportTreeQueryOptions } from '../api/reports
 import { PointLeaf, type PickerProps } from './report-point-leaf'
 import { ReportPointSearch } from './report-point-search'
 
-export type { PickedPoint, TreeSelection } from './report-point-leaf'
+export type {  TreeSelection } from './report-point-leaf'
 
 /** Node states of the report picker (metering.md section 4): empty nodes cannot be checked or expanded. */
 type NodeState = 'initial' | 'loading' | 'expanded' | 'empty'

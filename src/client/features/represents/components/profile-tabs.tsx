@@ -18,7 +18,7 @@ import { QueryState } from './query-state'
 const IN_COLOR = '#1a202c'
 const BALANCE_KEYS = new Set(['in', 'imbalance'])
 
-export function IntervalSelect({ value, onChange }: { value: ProfileInterval; onChange: (value: ProfileInterval) => void }) {
+function IntervalSelect({ value, onChange }: { value: ProfileInterval; onChange: (value: ProfileInterval) => void }) {
   return (
     <HStack gap="2">
       <Text asChild fontSize="sm">

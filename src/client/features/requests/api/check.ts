@@ -14,7 +14,7 @@ export const requestCheckQueryOptions = () =>
     refetchIntervalInBackground: true,
   })
 
-export const useRequestCheck = (enabled = true) => useQuery({ ...requestCheckQueryOptions(), enabled })
+const useRequestCheck = (enabled = true) => useQuery({ ...requestCheckQueryOptions(), enabled })
 
 /** The two badges of the 'Входящие заявки' menu entry: unassigned applications, new messages. */
 export function useRequestBadges() {

@@ -6,7 +6,7 @@ import type { Column } from '../../../components/ui/data-table'
 import { formatDate, fullName } from '../../../lib/format'
 import { REQUEST_STATUS_PALETTE } from './status-palettes'
 
-export function RequestStatusBadge({ status }: { status: DocumentRequest['status'] }) {
+function RequestStatusBadge({ status }: { status: DocumentRequest['status'] }) {
   return (
     <Badge colorPalette={REQUEST_STATUS_PALETTE[status.id]} variant={status.id === 1 ? 'outline' : 'solid'}>
       {status.name}
@@ -38,8 +38,8 @@ export const REQUEST_COLUMNS: Column<DocumentRequest>[] = [
   { key: 'external_send_date', header: 'Отправлена в сбыт', render: (r) => formatDate(r.external_send_date) },
 ]
 
-export const REQUEST_COLUMN_KEYS = REQUEST_COLUMNS.map((c) => c.key)
-export const DEFAULT_REQUEST_COLUMNS = ['request_number', 'created_at', 'customer', 'type', 'status', 'assigned_user', 'expired_date', 'news']
+const REQUEST_COLUMN_KEYS = REQUEST_COLUMNS.map((c) => c.key)
+const DEFAULT_REQUEST_COLUMNS = ['request_number', 'created_at', 'customer', 'type', 'status', 'assigned_user', 'expired_date', 'news']
 
 /** The applications table's column choice as this device keeps it. */
 export const REQUESTS_TABLE: ColumnTable = {
