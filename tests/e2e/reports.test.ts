@@ -3,8 +3,15 @@ import ExcelJS from 'exceljs'
 import { represents } from '../../src/server/db/schema'
 import { T } from '../../src/shared/texts'
 import { reportDataSet } from '../server/reports-fixtures'
+import type { Page } from 'playwright-core'
 import { startE2E, type E2E } from './harness'
 
+/** A date typed as a user would, DD.MM.YYYY, taken by the field when focus leaves it. */
+async function typeDate(page: Page, label: string, text: string) {
+  const field = page.getByLabel(label, { exact: true })
+  await field.fill(text)
+  await field.press('Tab')
+}
 let e: E2E
 beforeAll(async () => {
   e = await startE2E()
@@ -37,13 +44,12 @@ describe('report screens', () => {
     await tree.getByText('ПС Северная', { exact: true }).click()
     await tree.getByText('ТП-2', { exact: true }).click()
     await page.getByText('Выбрано объектов: 2.').waitFor()
-    await page.getByLabel(T.reportDateBegin).fill('2025-05-02')
-    await page.getByLabel(T.reportDateEnd).fill('2025-05-01')
+    await typeDate(page, T.reportDateBegin, '02.05.2025')
+    await typeDate(page, T.reportDateEnd, '01.05.2025')
     await page.getByText(T.reportEndBeforeBegin).waitFor()
     expect(await generate.isDisabled()).toBe(true)
-    await page.getByLabel(T.reportDateBegin).fill('2025-05-01')
-    await page.getByLabel(T.reportDateEnd).fill('2025-05-02')
-    await page.getByText('02.05.2025', { exact: true }).waitFor()
+    await typeDate(page, T.reportDateBegin, '01.05.2025')
+    await typeDate(page, T.reportDateEnd, '02.05.2025')
 
     const [download] = await Promise.all([page.waitForEvent('download'), generate.click()])
     expect(download.suggestedFilename()).toBe('report_010_ПС Северная и ещё 1_01.05.2025-02.05.2025.xlsx')
@@ -78,8 +84,8 @@ describe('report screens', () => {
     await tree.getByRole('button', { name: 'Развернуть ТП-2' }).click()
     for (const name of ['Ввод 1', 'Ввод 2', 'Ввод 3']) await tree.locator('label', { hasText: name }).click()
     await page.getByText('Точки учёта: Ввод 1, Ввод 2, Ввод 3').waitFor()
-    await page.getByLabel(T.reportDateBegin).fill('2025-05-01')
-    await page.getByLabel(T.reportDateEnd).fill('2025-05-02')
+    await typeDate(page, T.reportDateBegin, '01.05.2025')
+    await typeDate(page, T.reportDateEnd, '02.05.2025')
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: T.reportGenerate }).click()])
     expect(download.suggestedFilename()).toBe('report_001.02_Ввод 1 (770001) и ещё 2_01.05.2025-02.05.2025.xlsx')
 
@@ -89,8 +95,8 @@ describe('report screens', () => {
     await points.locator('label', { hasText: 'Ввод 2' }).click()
     await points.locator('label', { hasText: 'Ввод 3' }).click()
     await page.getByText('Точки учёта: Ввод 3', { exact: true }).waitFor()
-    await page.getByLabel(T.reportDateBegin).fill('2025-05-01')
-    await page.getByLabel(T.reportDateEnd).fill('2025-05-02')
+    await typeDate(page, T.reportDateBegin, '01.05.2025')
+    await typeDate(page, T.reportDateEnd, '02.05.2025')
     await page.getByLabel('Формат файла').selectOption({ label: 'XML 80020 (по файлу на сутки)' })
     const [xml] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: T.reportGenerate }).click()])
     expect(xml.suggestedFilename()).toBe('80020_7707083893_20250501_20250502.zip')
