@@ -1,11 +1,7 @@
-import { render } from '@testing-library/react'
-import { ChakraProvider } from '@chakra-ui/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { createMemoryHistory, createRootRouteWithContext, createRoute, createRouter, Outlet, RouterProvider, type AnyRoute } from '@tanstack/react-router'
-import { appSystem } from '../../src/client/app/system'
-import { ConfirmProvider } from '../../src/client/components/ui/confirm-dialog'
-import Toaster from '../../src/client/components/ui/toaster'
+import type { QueryClient} from '@tanstack/react-query';
+import { createMemoryHistory, createRootRouteWithContext, createRoute, createRouter, Outlet, type AnyRoute } from '@tanstack/react-router'
 import { tokenOf } from './offline/helpers'
+import { renderRouter, testQueryClient } from './render-in-app'
 
 export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
@@ -25,20 +21,11 @@ export const mount = (route: AnyRoute, path: string, parent: () => AnyRoute): An
  */
 export function renderRoutes(path: string, children: (app: () => AnyRoute) => AnyRoute[], layout: () => React.ReactNode = () => <Outlet />) {
   localStorage.setItem('token', tokenOf(ME.user_id))
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  const queryClient = testQueryClient()
   const root = createRootRouteWithContext<{ queryClient: QueryClient }>()({ component: Outlet })
   const app = createRoute({ getParentRoute: () => root, id: '_app', component: layout })
   const routeTree = root.addChildren([app.addChildren(children(() => app))])
   const router = createRouter({ routeTree, context: { queryClient }, history: createMemoryHistory({ initialEntries: [path] }) })
-  render(
-    <ChakraProvider value={appSystem()}>
-      <QueryClientProvider client={queryClient}>
-        <ConfirmProvider>
-          <RouterProvider router={router} />
-          <Toaster />
-        </ConfirmProvider>
-      </QueryClientProvider>
-    </ChakraProvider>,
-  )
+  renderRouter(router, queryClient)
   return router
 }

@@ -1,18 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { render, screen, waitFor } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { ChakraProvider } from '@chakra-ui/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Link, Outlet, RouterProvider } from '@tanstack/react-router'
-import { appSystem } from '../../src/client/app/system'
-import { ConfirmProvider } from '../../src/client/components/ui/confirm-dialog'
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Link, Outlet } from '@tanstack/react-router'
 import { toaster } from '../../src/client/components/ui/notify'
-import Toaster from '../../src/client/components/ui/toaster'
 import { PointEditTab } from '../../src/client/features/points/components/point-edit-form'
 import { offlineDb } from '../../src/client/offline'
 import type { Point } from '../../src/shared/schemas/points'
 import { T } from '../../src/shared/texts'
 import { tokenOf } from './offline/helpers'
+import { renderRouter, testQueryClient } from './render-in-app'
 
 // Issue 20 point 3: saves tell the truth. A fake API with the server's contract: PUT needs If-Match of the current version.
 
@@ -76,17 +72,8 @@ function renderForm() {
   const edit = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => <PointEditTab id={7} /> })
   const other = createRoute({ getParentRoute: () => rootRoute, path: '/other', component: () => <p>Другая вкладка открыта</p> })
   const router = createRouter({ routeTree: rootRoute.addChildren([edit, other]), history: createMemoryHistory({ initialEntries: ['/'] }) })
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  render(
-    <ChakraProvider value={appSystem()}>
-      <QueryClientProvider client={queryClient}>
-        <ConfirmProvider>
-          <RouterProvider router={router} />
-          <Toaster />
-        </ConfirmProvider>
-      </QueryClientProvider>
-    </ChakraProvider>,
-  )
+  const queryClient = testQueryClient()
+  renderRouter(router, queryClient)
 }
 
 async function editName(name: string) {

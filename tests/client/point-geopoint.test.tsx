@@ -1,18 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { render, screen, waitFor } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { ChakraProvider } from '@chakra-ui/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router'
-import { appSystem } from '../../src/client/app/system'
-import { ConfirmProvider } from '../../src/client/components/ui/confirm-dialog'
-import Toaster from '../../src/client/components/ui/toaster'
+import { createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router'
 import { toaster } from '../../src/client/components/ui/notify'
 import { PointEditTab } from '../../src/client/features/points/components/point-edit-form'
 import { offlineDb } from '../../src/client/offline'
 import type { Point } from '../../src/shared/schemas/points'
 import { T } from '../../src/shared/texts'
 import { tokenOf } from './offline/helpers'
+import { renderRouter } from './render-in-app'
 
 // Issue 20 point 14: a point's place is edited on its main tab, as latitude and longitude within range.
 
@@ -60,16 +56,7 @@ function renderForm() {
   const rootRoute = createRootRoute()
   const edit = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => <PointEditTab id={7} /> })
   const router = createRouter({ routeTree: rootRoute.addChildren([edit]), history: createMemoryHistory({ initialEntries: ['/'] }) })
-  render(
-    <ChakraProvider value={appSystem()}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <ConfirmProvider>
-          <RouterProvider router={router} />
-          <Toaster />
-        </ConfirmProvider>
-      </QueryClientProvider>
-    </ChakraProvider>,
-  )
+  renderRouter(router)
 }
 
 async function fields() {

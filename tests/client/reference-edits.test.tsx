@@ -1,14 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { ChakraProvider } from '@chakra-ui/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
+import { createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { appSystem } from '../../src/client/app/system'
-import { ConfirmProvider } from '../../src/client/components/ui/confirm-dialog'
 import { toaster } from '../../src/client/components/ui/notify'
-import Toaster from '../../src/client/components/ui/toaster'
 import { meQueryOptions } from '../../src/client/lib/auth'
 import { ModelGroupsScreen } from '../../src/client/features/references/components/model-groups-screen'
 import { ModelsScreen } from '../../src/client/features/references/components/models-screen'
@@ -16,6 +11,7 @@ import { session } from '../../src/client/lib/session'
 import type { CounterModel, CounterModelApi } from '../../src/shared/schemas/references'
 import { T } from '../../src/shared/texts'
 import { ADMIN, startRealServer, type RealServer } from './real-server'
+import { renderRouter, testQueryClient } from './render-in-app'
 
 // Issue 20 point 11: model groups and meter models are added, edited and deleted in the console, against the real server.
 
@@ -56,17 +52,8 @@ function show(token: string, screenNode: ReactNode) {
   session.signIn(token)
   const rootRoute = createRootRoute({ component: () => <>{screenNode}</> })
   const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) })
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  const rendered = render(
-    <ChakraProvider value={appSystem()}>
-      <QueryClientProvider client={queryClient}>
-        <ConfirmProvider>
-          <RouterProvider router={router} />
-          <Toaster />
-        </ConfirmProvider>
-      </QueryClientProvider>
-    </ChakraProvider>,
-  )
+  const queryClient = testQueryClient()
+  const rendered = renderRouter(router, queryClient)
   /** Once the signed-in user's rights are known: before, nobody sees the buttons. */
   const rightsKnown = () => waitFor(() => expect(queryClient.getQueryState(meQueryOptions().queryKey)?.status).toBe('success'), SLOW)
   return { ...rendered, rightsKnown }

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react'
+import { render } from '@testing-library/react'
+import { ChakraProvider } from '@chakra-ui/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { RouterProvider, type AnyRouter } from '@tanstack/react-router'
+import { appSystem } from '../../src/client/app/system'
+import { ConfirmProvider } from '../../src/client/components/ui/confirm-dialog'
+import Toaster from '../../src/client/components/ui/toaster'
+
+/** A query client for a test: a failure shows at once rather than after the console's retries. */
+export const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } })
+
+/** A test's router inside the console's providers: theme, queries, confirmations and toasts. */
+export function renderRouter(router: AnyRouter, queryClient: QueryClient = testQueryClient()): ReturnType<typeof render> {
+  return render(wrap(<RouterProvider router={router} />, queryClient))
+}
+
+function wrap(node: ReactNode, queryClient: QueryClient) {
+  return (
+    <ChakraProvider value={appSystem()}>
+      <QueryClientProvider client={queryClient}>
+        <ConfirmProvider>
+          {node}
+          <Toaster />
+        </ConfirmProvider>
+      </QueryClientProvider>
+    </ChakraProvider>
+  )
+}
