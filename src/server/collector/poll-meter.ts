@@ -238,7 +238,8 @@ export async function storePolls(db: Executor, results: PollResult[]): Promise<v
   const zones = new Map<string, PollResult[]>()
   for (const result of results) {
     const zone = result.timeZone ?? DEFAULT_TIME_ZONE
-    zones.set(zone, [...(zones.get(zone) ?? []), result])
+    if (!zones.has(zone)) zones.set(zone, [])
+    zones.get(zone)!.push(result)
   }
   for (const [timeZone, group] of zones) {
     const registers = lastByKey(group.flatMap((r) => r.registers), (r) => `${r.counter_id} ${r.channel} ${r.tariff} ${r.read_at.getTime()}`)
