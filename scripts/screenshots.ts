@@ -22,7 +22,7 @@ const SCREENS: Screen[] = [
   { name: 'object', route: '/represents/1', prepare: (page) => page.getByRole('figure', { name: 'График профиля объекта' }).waitFor({ timeout: 60_000 }) },
   { name: 'point-counters', route: '/points/1/counters' },
   {
-    // The tab opens on the first parameter by name (A-, empty on a supply point): A+ is what one looks at.
+    // A+ is the tab's default; chosen all the same, so that the shot does not hang on the order of the parameters.
     name: 'point-profile',
     route: '/points/1/profile?period=week',
     prepare: async (page) => {

@@ -130,7 +130,8 @@ describe('data collection in the console', () => {
     await e.signIn(page)
     await page.goto(`/points/${profiled.pointId}/profile?period=custom&from=${iso}&to=${iso}`)
     await page.getByText(`${shown} — ${shown}`).waitFor()
-    await page.getByLabel('Параметр').selectOption({ label: 'Активная энергия прямого направления (A+)' })
+    // The tab opens on the active energy received (A+), the profile every point has, not the first name (A-).
+    await expect.poll(() => page.getByLabel('Параметр').locator('option:checked').textContent()).toBe('Активная энергия прямого направления (A+)')
     const chart = page.getByRole('figure', { name: /^Профиль мощности/ })
     await chart.getByRole('button', { name: `${T.veeStatus[0]}, кВт·ч` }).waitFor()
     // The chart read with the keys, as its tooltip shows it under the pointer: the first and the last half-hour.
