@@ -18,4 +18,5 @@ export const saveAccount = (id: number, body: Record<string, string>) => api(`/a
 export const createAccountEmail = (body: AccountEmailInput) => api('/api/account_emails/', { method: 'POST', body, schema: accountEmail })
 export const updateAccountEmail = (id: number, body: Partial<AccountEmailInput>) =>
   api(`/api/account_emails/${id}/`, { method: 'PATCH', body, schema: accountEmail })
+export const deleteAccountEmail = (id: number) => api(`/api/account_emails/${id}/`, { method: 'DELETE' })
 export type AccountEmailRow = v.InferOutput<typeof accountEmail>
