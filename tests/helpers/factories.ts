@@ -85,9 +85,11 @@ export function factories(db: Executor) {
   const object = async (name = `Объект ${++seq}`, parentId: number | null = null) =>
     (await db.insert(represents).values({ name, parent_id: parentId }).returning())[0]!.represent_id
 
-  /** Adds points to an object in their order, each with its sign (1 in, -1 out). */
-  const withPoints = async (representId: number, pointIds: number[], sign = 1) => {
-    await db.insert(representPoints).values(pointIds.map((point_id, i) => ({ represent_id: representId, point_id, color: '#3182ce', order_num: i + 1, sign })))
+  /** Adds points to an object in their order, with one sign (1 in, -1 out) or each its own. */
+  const withPoints = async (representId: number, pointIds: number[], sign: number | number[] = 1) => {
+    await db
+      .insert(representPoints)
+      .values(pointIds.map((point_id, i) => ({ represent_id: representId, point_id, color: '#3182ce', order_num: i + 1, sign: Array.isArray(sign) ? sign[i]! : sign })))
   }
 
   /** A subscriber of the account: an individual, Иванов Иван Иванович, unless the fields say otherwise. */
