@@ -74,6 +74,29 @@ function sidewaysScroll(page: Page): Promise<string[]> {
   }, page.viewportSize()!.width)
 }
 
+/**
+ * Table cells that break a short word of a value (a date, a number, a name) across lines, as «28.11.2 026»: a value's
+ * word that fits its column is never cut. (Headers may be, when the columns need the room.)
+ */
+function brokenWords(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found = new Set<string>()
+    for (const cell of document.querySelectorAll('main table td')) {
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT)
+      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+        for (const word of node.textContent!.matchAll(/\S{2,16}/g)) {
+          const range = document.createRange()
+          range.setStart(node, word.index)
+          range.setEnd(node, word.index + word[0].length)
+          const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)))
+          if (lines.size > 1) found.add(word[0])
+        }
+      }
+    }
+    return [...found].slice(0, 5).map((word) => `word broken «${word}»`)
+  })
+}
+
 /** Controls under 44×44 px (inline links in running text excepted, as WCAG 2.5.5 does). */
 function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -175,7 +198,7 @@ describe.each(Object.keys(DEVICES) as (keyof typeof DEVICES)[])('screens fit the
       const problems = [...(await sidewaysScroll(tab)), ...(await sidewaysScrollTurned(tab, device))]
       if (device === 'tablet') problems.push(...(await smallTargets(tab)).slice(0, 5).map((problem) => `small target ${problem}`))
       // The monitor's 768 px are the lower screen: a dialog that fits there fits the upright tablet.
-      if (device === 'monitor') problems.push(...(await toolbarDialogs(tab, route)))
+      if (device === 'monitor') problems.push(...(await brokenWords(tab)), ...(await toolbarDialogs(tab, route)))
       return problems.map((problem) => `${route}: ${problem}`)
     })
     found.push(...(await namedDialogs(page)))
