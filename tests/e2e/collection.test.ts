@@ -54,8 +54,15 @@ describe('data collection in the console', () => {
     await start.click()
     await page.getByRole('button', { name: /^Остановить задание/ }).waitFor()
     await page.getByText('Работает').waitFor()
-    await page.getByRole('button', { name: /^Остановить задание/ }).click()
-    await page.getByRole('button', { name: /^Запустить задание/ }).waitFor()
+
+    // The list of every task finds it by the meter's serial number, with its point and state.
+    await page.goto('/tasks')
+    await page.getByRole('searchbox', { name: 'Поиск' }).fill(meter.serial)
+    const row = page.getByRole('table', { name: 'Задания опроса' }).getByRole('row').filter({ hasText: meter.serial })
+    await row.getByText('Работает').waitFor()
+    await expect(row.getByText(`Точка ${meter.serial}`).isVisible()).resolves.toBe(true)
+    await row.getByRole('button', { name: /^Остановить задание/ }).click()
+    await row.getByRole('button', { name: /^Запустить задание/ }).waitFor()
     await context.close()
   })
 
