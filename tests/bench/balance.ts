@@ -5,7 +5,7 @@
  */
 import { storeIntervals, type IntervalRow } from '../../src/server/repositories/readings'
 import { CHANNEL } from '../../src/shared/metering'
-import { meteringFactory, msk } from '../server/balance-fixtures'
+import { factories, msk } from '../helpers/factories'
 import { startTestApp, type TestApp } from '../helpers/test-app'
 
 const POINTS = 100
@@ -33,16 +33,16 @@ async function measure(t: TestApp, url: string): Promise<{ median: number; p99: 
 async function run(engine: string) {
   const t = await startTestApp()
   try {
-    const f = meteringFactory(t.database.db)
+    const make = factories(t.database.db)
     const created = await t.call(t.adminToken, { method: 'POST', url: '/api/represents/', payload: { name: 'Бенчмарк' } })
     const id = created.json().represent_id as number
     const yearStart = msk('2023-01-01T00:00:00').getTime()
     const yearEnd = msk('2024-01-01T00:00:00').getTime()
     const loadStarted = performance.now()
     for (let p = 0; p < POINTS; p++) {
-      const point = await f.point(`Точка ${p + 1}`)
-      const counter = await f.counter()
-      await f.install(point, counter, msk('2022-01-01T00:00:00'), null, { coeff: 40 })
+      const point = await make.point({ name: `Точка ${p + 1}` })
+      const counter = await make.meter()
+      await make.install(point, counter, { at: msk('2022-01-01T00:00:00'), coeff: 40 })
       await t.call(t.adminToken, { method: 'POST', url: `/api/represents/${id}/add_point/?point_id=${point}` })
       const rows: IntervalRow[] = []
       for (let at = yearStart; at < yearEnd; at += HALF) rows.push({ counter_id: counter, channel: CHANNEL.A_PLUS, interval_start: new Date(at), value: 0.5 + ((at / HALF + p) % 7) / 10 })

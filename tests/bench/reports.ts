@@ -7,7 +7,7 @@
 import { counterModelApis, counterModels, counters, pointCounters, points, representPoints, represents, resourceTypes } from '../../src/server/db/schema'
 import { storeIntervals, storeRegisterReadings, type IntervalRow, type RegisterRow } from '../../src/server/repositories/readings'
 import { startTestApp, type TestApp } from '../helpers/test-app'
-import { msk } from '../server/reports-fixtures'
+import { msk } from '../helpers/factories'
 
 const POINTS = 1000
 const RUNS = 5

@@ -4,7 +4,7 @@ import { startCollectingService, type RunningService } from '../../src/server/co
 import { storeIntervals, type IntervalRow } from '../../src/server/repositories/readings'
 import { CHANNEL } from '../../src/shared/metering'
 import { T } from '../../src/shared/texts'
-import { msk } from '../server/balance-fixtures'
+import { msk } from '../helpers/factories'
 import { collectionReferences, dueTask, installedMeter, mercury230 } from '../server/collection-fixtures'
 import type { RegistryReferences } from '../../src/server/db/seed/registry'
 import { startE2E, type E2E } from './harness'

@@ -3,19 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { storeIntervals, type IntervalRow } from '../../src/server/repositories/readings'
 import { CHANNEL } from '../../src/shared/metering'
 import { T } from '../../src/shared/texts'
-import { meteringFactory, msk } from '../server/balance-fixtures'
+import { factories, msk } from '../helpers/factories'
 import { goOffline, startE2E, type E2E } from './harness'
 
 let e: E2E
 beforeAll(async () => {
   e = await startE2E()
   // Three points with meters: two feeding in (10 and 6 kWh per half-hour), one going out (12 kWh).
-  const f = meteringFactory(e.database.db)
+  const make = factories(e.database.db)
   const rows: IntervalRow[] = []
   for (const [name, value] of [['Ввод Т-1', 10], ['Ввод Т-2', 6], ['Фидер Школа', 12]] as const) {
-    const point = await f.point(name)
-    const counter = await f.counter()
-    await f.install(point, counter, msk('2024-01-01T00:00:00'), null)
+    const point = await make.point({ name })
+    const counter = await make.meter()
+    await make.install(point, counter, { at: msk('2024-01-01T00:00:00') })
     for (let at = msk('2024-03-01T00:00:00').getTime(); at < msk('2024-03-03T00:00:00').getTime(); at += 1_800_000) {
       rows.push({ counter_id: counter, channel: CHANNEL.A_PLUS, interval_start: new Date(at), value })
     }

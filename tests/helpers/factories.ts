@@ -13,6 +13,9 @@ import {
 } from '../../src/server/db/schema'
 import { hashPassword } from '../../src/server/lib/password'
 
+/** An instant given in Moscow local time (UTC+3), as test data names its days. */
+export const msk = (local: string) => new Date(`${local}+03:00`)
+
 export type Installation = {
   at: Date
   removedAt?: Date | null

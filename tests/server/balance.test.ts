@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { storeIntervals, type IntervalRow } from '../../src/server/repositories/readings'
 import { CHANNEL, INTERVAL_STATUS } from '../../src/shared/metering'
 import { startTestApp, type TestApp } from '../helpers/test-app'
-import { msk } from './balance-fixtures'
+import { msk } from '../helpers/factories'
 
 /*
  * Hand-computed balance of one object over 1..3 March 2024 (Moscow):

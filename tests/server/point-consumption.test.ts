@@ -3,7 +3,7 @@ import { consumptionByDate } from '../../src/server/repositories/meter-data'
 import { storeIntervals, storeRegisterReadings, type IntervalRow } from '../../src/server/repositories/readings'
 import { CHANNEL } from '../../src/shared/metering'
 import { startTestApp, type TestApp } from '../helpers/test-app'
-import { msk } from './balance-fixtures'
+import { msk } from '../helpers/factories'
 
 /*
  * A point whose meter (ratio 2) measures 1 kWh per half-hour on 1..3 November 2026, so each day is 48 kWh at the

@@ -1,9 +1,7 @@
 import type { Db } from '../../src/server/db/client'
 import { storeIntervals, storeRegisterReadings, type IntervalRow } from '../../src/server/repositories/readings'
-import { factories } from '../helpers/factories'
+import { factories, msk } from '../helpers/factories'
 
-/** An instant given in Moscow local time (UTC+3, the account's default zone). */
-export const msk = (local: string) => new Date(`${local}+03:00`)
 const HALF_HOUR = 1_800_000
 
 /** Local minute of the day -> the three-zone register: 2 night 23-7, 1 peak 7-10 and 17-21, 3 half-peak otherwise. */

@@ -7,7 +7,8 @@ import { sql } from 'drizzle-orm'
 import { represents } from '../../src/server/db/schema'
 import { storeIntervals } from '../../src/server/repositories/readings'
 import { startTestApp, type TestApp } from '../helpers/test-app'
-import { msk, reportDataSet } from './reports-fixtures'
+import { reportDataSet } from './reports-fixtures'
+import { msk } from '../helpers/factories'
 
 // jsdom ships no types: only its DOMParser is needed to parse the 80020 XML back.
 const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: new (html: string) => { window: Window & typeof globalThis } }

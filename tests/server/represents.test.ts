@@ -5,7 +5,7 @@ import { storeRegisterReadings } from '../../src/server/repositories/readings'
 import { CHANNEL } from '../../src/shared/metering'
 import { T } from '../../src/shared/texts'
 import { startTestApp, type TestApp } from '../helpers/test-app'
-import { msk } from './balance-fixtures'
+import { msk } from '../helpers/factories'
 
 let t: TestApp
 beforeAll(async () => {
