@@ -1,12 +1,10 @@
 import { useState } from 'react'
-import { Button } from '@chakra-ui/react'
 import { createFileRoute } from '@tanstack/react-router'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { Plus } from 'lucide-react'
 import { accountEmailInput, SMTP_ENCRYPTIONS } from '../../../shared/schemas/account'
 import { T } from '../../../shared/texts'
 import { DataTable } from '../../components/ui/data-table'
-import { PageHeader } from '../../components/ui/page-header'
+import { ListHeader } from '../../components/ui/list-header'
 import { FormDialog } from '../../components/ui/form-dialog'
 import { SelectField, TextField } from '../../components/ui/fields'
 import { useForm } from '../../components/ui/use-form'
@@ -26,14 +24,7 @@ function AccountEmailsPage() {
   const shown = useRowsPage(data.results)
   return (
     <>
-      <PageHeader
-        title="Почтовые аккаунты"
-        actions={
-          <Button colorPalette="blue" onClick={() => setEditing({ row: null })}>
-            <Plus size={16} aria-hidden /> Добавить
-          </Button>
-        }
-      />
+      <ListHeader title="Почтовые аккаунты" onAdd={() => setEditing({ row: null })} />
       <DataTable
         label="Почтовые аккаунты"
         columns={[

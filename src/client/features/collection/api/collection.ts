@@ -14,12 +14,14 @@ import {
   phaseData,
   profileData,
   taskLogList,
+  type CounterTask,
   type CurrentData,
   type TaskInput,
 } from '../../../../shared/schemas/collection'
 import { api, isOffline } from '../../../lib/api-client'
 import { loadOffline } from '../../../lib/lazy-offline'
 import type { ListSearch } from '../../../lib/list-search'
+import { useDeleteWrite } from '../../../lib/writes'
 
 /** Query keys of the data-collection area; a mutation invalidates only its own. */
 export const collectionKeys = {
@@ -57,7 +59,7 @@ export const taskLogsQueryOptions = (taskId: number) =>
 
 export const createTask = (body: TaskInput) => api('/api/counters_tasks/', { method: 'POST', body, schema: counterTask })
 export const updateTask = (id: number, body: TaskInput) => api(`/api/counters_tasks/${id}/`, { method: 'PUT', body, schema: counterTask })
-export const deleteTask = (id: number) => api(`/api/counters_tasks/${id}/`, { method: 'DELETE' })
+export const useDeleteTask = () => useDeleteWrite((t: CounterTask) => api(`/api/counters_tasks/${t.counter_task_id}/`, { method: 'DELETE' }), [collectionKeys.tasks])
 export const startTask = (id: number) => api(`/api/counters_tasks/${id}/start_scheduler/`, { method: 'POST', schema: counterTask })
 export const stopTask = (id: number) => api(`/api/counters_tasks/${id}/stop_scheduler/`, { method: 'POST', schema: counterTask })
 

@@ -9,6 +9,7 @@ import type { ListSearch } from '../../../lib/list-search'
 import type { CounterPatch, CounterRow, OutboxEntry } from '../../../offline'
 import { loadOffline } from '../../../lib/lazy-offline'
 import { signedInUserId } from '../../../lib/session'
+import { useDeleteWrite, useWrite } from '../../../lib/writes'
 
 export const counterKeys = {
   all: ['counters'] as const,
@@ -90,8 +91,10 @@ export const takeOffCounter = (id: number, body: { operation_date: string; comme
   api(`/api/point_counter/${id}/take_off/`, { method: 'POST', body, schema: counter })
 export const updateConnParams = (id: number, conn_params: ConnParamValues) =>
   api(`/api/point_counter/${id}/update_conn_params/`, { method: 'PUT', body: { conn_params }, schema: v.array(connParam) })
-export const changeActiveState = (id: number) => api(`/api/counters/${id}/change_active_state/`, { method: 'POST', schema: counter })
-export const deleteCounter = (id: number) => api(`/api/counters/${id}/`, { method: 'DELETE' })
+/** Polling switched on or off; the list shows the new state at once. */
+export const useChangeActiveState = () =>
+  useWrite((c: CounterRow) => api(`/api/counters/${c.counter_id}/change_active_state/`, { method: 'POST', schema: counter }), [counterKeys.all])
+export const useDeleteCounter = () => useDeleteWrite((c: CounterRow) => api(`/api/counters/${c.counter_id}/`, { method: 'DELETE' }), [counterKeys.all])
 
 /**
  * Meter edits go through the outbox; only serial_num, coeff and coeff_voltage, and only when changed.

@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { group, groupList, permissionList, type GroupInput } from '../../../../shared/schemas/groups'
+import { group, groupList, permissionList, type Group, type GroupInput } from '../../../../shared/schemas/groups'
 import { GROUPS_FOR_SELECTION } from '../../../../shared/constants'
 import { api } from '../../../lib/api-client'
+import { useDeleteWrite } from '../../../lib/writes'
 import type { ListSearch } from '../../../lib/list-search'
 
-export const groupKeys = {
+const groupKeys = {
   all: ['groups'] as const,
   list: (search: ListSearch) => ['groups', 'list', search] as const,
   forSelection: ['groups', 'selection'] as const,
@@ -36,4 +37,4 @@ export const permissionsQueryOptions = () =>
 
 export const createGroup = (body: GroupInput) => api('/api/permissions_groups/', { method: 'POST', body, schema: group })
 export const updateGroup = (id: number, body: Partial<GroupInput>) => api(`/api/permissions_groups/${id}/`, { method: 'PATCH', body, schema: group })
-export const deleteGroup = (id: number) => api(`/api/permissions_groups/${id}/`, { method: 'DELETE' })
+export const useDeleteGroup = () => useDeleteWrite((g: Group) => api(`/api/permissions_groups/${g.permissions_group_id}/`, { method: 'DELETE' }), [groupKeys.all])

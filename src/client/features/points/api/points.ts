@@ -6,6 +6,7 @@ import type { ListSearch } from '../../../lib/list-search'
 import type { OutboxEntry, PointPatch, PointRow } from '../../../offline'
 import { flushSoon, loadOffline } from '../../../lib/lazy-offline'
 import { signedInUserId } from '../../../lib/session'
+import { useDeleteWrite } from '../../../lib/writes'
 
 export const pointKeys = {
   all: ['points'] as const,
@@ -100,4 +101,4 @@ export async function savePointUpdate(current: LoadedPoint, patch: PointPatch): 
   return (await loadOffline()).enqueueEdit({ author: signedInUserId(), entity: 'point', op: 'update', entityId: current.point_id, patch, baseVersion: current.version, current: current as PointRow })
 }
 
-export const deletePoint = (id: number) => api(`/api/points/${id}`, { method: 'DELETE' })
+export const useDeletePoint = () => useDeleteWrite((p: PointRow) => api(`/api/points/${p.point_id}`, { method: 'DELETE' }), [pointKeys.all])

@@ -5,7 +5,7 @@ import { documentType, documentTypeList, requiredFile, requiredFileList } from '
 import { api } from '../../../lib/api-client'
 import type { ListSearch } from '../../../lib/list-search'
 
-export const requestTypeKeys = {
+const requestTypeKeys = {
   types: ['request-types'] as const,
   typeList: (search: ListSearch) => ['request-types', 'list', search] as const,
   files: ['required-files'] as const,
