@@ -21,12 +21,12 @@ import {
 import { api, isOffline } from '../../../lib/api-client'
 import { loadOffline } from '../../../lib/lazy-offline'
 import type { ListSearch } from '../../../lib/list-search'
+import { pagedListQueryOptions } from '../../../lib/list-query'
 import { useDeleteWrite } from '../../../lib/writes'
 
 /** Query keys of the data-collection area; a mutation invalidates only its own. */
 export const collectionKeys = {
   tasks: ['counters_tasks'] as const,
-  taskList: (search: ListSearch & { point_id?: number }) => ['counters_tasks', 'list', search] as const,
   taskLogs: (taskId: number) => ['tasks_logs', taskId] as const,
   servers: ['collecting_servers'] as const,
   monitoring: (interactions: number, statuses: string) => ['monitoring', interactions, statuses] as const,
@@ -39,12 +39,7 @@ export const collectionKeys = {
   accumulated: (pointId: number) => ['accumulated', pointId] as const,
 }
 
-export const tasksQueryOptions = (search: ListSearch & { point_id?: number }) =>
-  queryOptions({
-    queryKey: collectionKeys.taskList(search),
-    queryFn: ({ signal }) => api('/api/counters_tasks/', { query: search, schema: counterTaskList, signal }),
-    placeholderData: keepPreviousData,
-  })
+export const tasksQueryOptions = pagedListQueryOptions(collectionKeys.tasks, '/api/counters_tasks/', counterTaskList, (search: ListSearch & { point_id?: number }) => search)
 
 export const serversQueryOptions = queryOptions({
   queryKey: collectionKeys.servers,

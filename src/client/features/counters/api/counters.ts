@@ -5,42 +5,22 @@ import {
 } from '../../../../shared/schemas/counters'
 import { modelConnParam } from '../../../../shared/schemas/references'
 import { api, isOffline } from '../../../lib/api-client'
-import type { ListSearch } from '../../../lib/list-search'
 import type { CounterPatch, CounterRow, OutboxEntry } from '../../../offline'
 import { loadOffline } from '../../../lib/lazy-offline'
 import { signedInUserId } from '../../../lib/session'
+import { mirroredList } from '../../../lib/mirrored-list'
 import { useDeleteWrite, useWrite } from '../../../lib/writes'
 
 export const counterKeys = {
   all: ['counters'] as const,
-  list: (search: ListSearch) => ['counters', 'list', search] as const,
   available: (modelId: number | null, search: string) => ['counters', 'available', modelId, search] as const,
   history: (id: number) => ['counters', 'history', id] as const,
   connParams: (id: number) => ['counters', 'conn_params', id] as const,
   modelConnParams: (groupId: number) => ['counters', 'model_conn_params', groupId] as const,
 }
 
-export type CountersPage = { count: number; results: CounterRow[]; offline: boolean }
-
-/** The meters list from the server, or the device's mirror when offline. */
-export const countersQueryOptions = (search: ListSearch) =>
-  queryOptions({
-    queryKey: counterKeys.list(search),
-    queryFn: async ({ signal }): Promise<CountersPage> => {
-      try {
-        return { ...(await api('/api/counters/', { query: search, schema: counterList, signal })), offline: false }
-      } catch (error) {
-        if (!isOffline(error)) throw error
-        return { ...(await (await loadOffline()).queryCachedList('counters', { search: search.search, ordering: search.ordering, page: search.page, perPage: search.per_page })), offline: true }
-      }
-    },
-    placeholderData: keepPreviousData,
-  })
-
-export async function mirrorCounters(): Promise<void> {
-  const all = await api('/api/counters/', { query: { page_size: 'all' }, schema: counterList })
-  await (await loadOffline()).cacheServerRows('counters', all.results, { complete: true })
-}
+/** The meters list from the server, or from the device's copy when offline. */
+export const { queryOptions: countersQueryOptions, mirror: mirrorCounters } = mirroredList('counters', '/api/counters/', counterList)
 
 /** How many meters the install wizard reads at a time. */
 const AVAILABLE_PAGE_SIZE = 50

@@ -1,21 +1,11 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { customer, customerList, type Customer, type CustomerInput, type CustomerUpdate } from '../../../../shared/schemas/customers'
 import { api } from '../../../lib/api-client'
 import { useDeleteWrite } from '../../../lib/writes'
-import type { ListSearch } from '../../../lib/list-search'
+import { pagedListQueryOptions } from '../../../lib/list-query'
 
-const customerKeys = {
-  all: ['customers'] as const,
-  list: (search: ListSearch) => ['customers', 'list', search] as const,
-  options: ['customers', 'options'] as const,
-}
+const customerKeys = { all: ['customers'] as const }
 
-export const customersQueryOptions = (search: ListSearch) =>
-  queryOptions({
-    queryKey: customerKeys.list(search),
-    queryFn: ({ signal }) => api('/api/customers/', { query: search, schema: customerList, signal }),
-    placeholderData: keepPreviousData,
-  })
+export const customersQueryOptions = pagedListQueryOptions(customerKeys.all, '/api/customers/', customerList)
 
 export const createCustomer = (body: CustomerInput) => api('/api/customers/', { method: 'POST', body, schema: customer })
 export const updateCustomer = (id: number, body: CustomerUpdate) => api(`/api/customers/${id}/`, { method: 'PATCH', body, schema: customer })

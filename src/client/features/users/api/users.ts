@@ -1,21 +1,12 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { ownPasswordChanged, user, userList, type User, type UserCreate, type UserUpdate } from '../../../../shared/schemas/users'
 import { api } from '../../../lib/api-client'
 import { session } from '../../../lib/session'
 import { useDeleteWrite } from '../../../lib/writes'
-import type { ListSearch } from '../../../lib/list-search'
+import { pagedListQueryOptions } from '../../../lib/list-query'
 
-const userKeys = {
-  all: ['users'] as const,
-  list: (search: ListSearch) => ['users', 'list', search] as const,
-}
+const userKeys = { all: ['users'] as const }
 
-export const usersQueryOptions = (search: ListSearch) =>
-  queryOptions({
-    queryKey: userKeys.list(search),
-    queryFn: ({ signal }) => api('/api/users/', { query: search, schema: userList, signal }),
-    placeholderData: keepPreviousData,
-  })
+export const usersQueryOptions = pagedListQueryOptions(userKeys.all, '/api/users/', userList)
 
 export const createUser = (body: UserCreate) => api('/api/users/', { method: 'POST', body, schema: user })
 export const updateUser = (id: number, body: UserUpdate) => api(`/api/users/${id}/`, { method: 'PATCH', body, schema: user })
