@@ -1,23 +1,10 @@
-import { useQuery, useQueryClient, type QueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query'
-import type * as v from 'valibot'
+import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query'
 import type { ListSearch, PageSearch } from '../../lib/list-search'
 import { listPaging } from './data-table'
 
 /** What a list's query answers: a page of rows, how many there are in all, and whether it is the device's copy. */
 type ListAnswer = { count: number; results: unknown[]; offline?: boolean }
 type ListQueryOptions<S, TAnswer, TKey extends QueryKey> = (search: S) => UseQueryOptions<TAnswer, Error, TAnswer, TKey>
-
-/**
- * The route options of a list screen: its state in the URL search (`listSearch`, or a list's own schema built from
- * `listSearchEntries`) and a loader that has the page's answer ready before the screen shows.
- */
-export function listRoute<S extends PageSearch, TAnswer, TKey extends QueryKey>(validateSearch: v.GenericSchema<unknown, S>, queryOptions: ListQueryOptions<S, TAnswer, TKey>) {
-  return {
-    validateSearch,
-    loaderDeps: ({ search }: { search: S }) => search,
-    loader: ({ context, deps }: { context: { queryClient: QueryClient }; deps: S }) => context.queryClient.ensureQueryData(queryOptions(deps)),
-  }
-}
 
 /** The route a list screen is on (the `Route` of its file): its search and its navigation. */
 type ListRouteApi<S> = { useSearch: () => S; useNavigate: () => (options: { search: (previous: NoInfer<S>) => NoInfer<S> }) => Promise<void> }

@@ -1,14 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { T } from '../../../shared/texts'
 import { PageHeader } from '../../components/ui/page-header'
-import { listRoute, useListScreen } from '../../components/ui/list-screen'
+import { useListScreen } from '../../components/ui/list-screen'
+import { listRoute } from '../../lib/list-route'
 import { auditQueryOptions } from '../../features/audit/api/audit'
 import { auditSearch } from '../../features/audit/api/audit-search'
 import { AuditFilters } from '../../features/audit/components/audit-filters'
 import { AuditTable } from '../../features/audit/components/audit-table'
 
 export const Route = createFileRoute('/_app/audit')({
-  ...listRoute(auditSearch, auditQueryOptions),
+  ...listRoute(auditSearch),
   // A trail seen before shows at once and is brought up to date behind it.
   loader: ({ context, deps }) => context.queryClient.ensureQueryData({ ...auditQueryOptions(deps), revalidateIfStale: true }),
   component: AuditPage,

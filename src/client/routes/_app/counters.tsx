@@ -6,7 +6,8 @@ import { T } from '../../../shared/texts'
 import { listSearch } from '../../lib/list-search'
 import { DataTable } from '../../components/ui/data-table'
 import { ListHeader } from '../../components/ui/list-header'
-import { listRoute, useListScreen } from '../../components/ui/list-screen'
+import { useListScreen } from '../../components/ui/list-screen'
+import { listLoader, listRoute } from '../../lib/list-route'
 import { DeleteAction, EditAction, RowAction } from '../../components/ui/row-actions'
 import { useConfirm } from '../../components/ui/confirm-dialog'
 import { useConfirmedDelete, useConfirmedWrite } from '../../components/ui/use-confirmed-write'
@@ -19,7 +20,8 @@ import { HistoryDialog } from '../../features/counters/components/history-dialog
 import type { CounterRow } from '../../offline'
 
 export const Route = createFileRoute('/_app/counters')({
-  ...listRoute(listSearch, countersQueryOptions),
+  ...listRoute(listSearch),
+  loader: listLoader(countersQueryOptions),
   component: CountersPage,
 })
 

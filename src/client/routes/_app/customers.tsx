@@ -5,7 +5,8 @@ import { T } from '../../../shared/texts'
 import { listSearch } from '../../lib/list-search'
 import { DataTable } from '../../components/ui/data-table'
 import { ListHeader } from '../../components/ui/list-header'
-import { listRoute, useListScreen } from '../../components/ui/list-screen'
+import { useListScreen } from '../../components/ui/list-screen'
+import { listLoader, listRoute } from '../../lib/list-route'
 import { DeleteAction, EditAction } from '../../components/ui/row-actions'
 import { useConfirmedDelete } from '../../components/ui/use-confirmed-write'
 import { notify } from '../../components/ui/notify'
@@ -14,7 +15,8 @@ import { customersQueryOptions, useDeleteCustomer } from '../../features/custome
 import { CustomerDialog } from '../../features/customers/components/customer-dialog'
 
 export const Route = createFileRoute('/_app/customers')({
-  ...listRoute(listSearch, customersQueryOptions),
+  ...listRoute(listSearch),
+  loader: listLoader(customersQueryOptions),
   component: CustomersPage,
 })
 

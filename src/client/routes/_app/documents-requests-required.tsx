@@ -8,14 +8,16 @@ import { downloadFile } from '../../lib/api-client'
 import { listSearch } from '../../lib/list-search'
 import { DataTable } from '../../components/ui/data-table'
 import { ListHeader } from '../../components/ui/list-header'
-import { listRoute, useListScreen } from '../../components/ui/list-screen'
+import { useListScreen } from '../../components/ui/list-screen'
+import { listLoader, listRoute } from '../../lib/list-route'
 import { EditAction } from '../../components/ui/row-actions'
 import { notify } from '../../components/ui/notify'
 import { requiredFilesQueryOptions } from '../../features/requests/api/request-types'
 import { RequiredFileDialog } from '../../features/requests/components/required-file-dialog'
 
 export const Route = createFileRoute('/_app/documents-requests-required')({
-  ...listRoute(listSearch, requiredFilesQueryOptions),
+  ...listRoute(listSearch),
+  loader: listLoader(requiredFilesQueryOptions),
   component: RequiredFilesPage,
 })
 

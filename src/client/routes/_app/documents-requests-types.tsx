@@ -5,14 +5,16 @@ import { T } from '../../../shared/texts'
 import { listSearch } from '../../lib/list-search'
 import { DataTable } from '../../components/ui/data-table'
 import { ListHeader } from '../../components/ui/list-header'
-import { listRoute, useListScreen } from '../../components/ui/list-screen'
+import { useListScreen } from '../../components/ui/list-screen'
+import { listLoader, listRoute } from '../../lib/list-route'
 import { EditAction } from '../../components/ui/row-actions'
 import { notify } from '../../components/ui/notify'
 import { requestTypesQueryOptions } from '../../features/requests/api/request-types'
 import { RequestTypeDialog } from '../../features/requests/components/request-type-dialog'
 
 export const Route = createFileRoute('/_app/documents-requests-types')({
-  ...listRoute(listSearch, requestTypesQueryOptions),
+  ...listRoute(listSearch),
+  loader: listLoader(requestTypesQueryOptions),
   component: RequestTypesPage,
 })
 

@@ -7,7 +7,8 @@ import type { DocumentRequest } from '../../../shared/schemas/requests'
 import { T } from '../../../shared/texts'
 import { DataTable } from '../../components/ui/data-table'
 import { PageHeader } from '../../components/ui/page-header'
-import { listRoute, useListScreen } from '../../components/ui/list-screen'
+import { useListScreen } from '../../components/ui/list-screen'
+import { listRoute } from '../../lib/list-route'
 import { RowAction } from '../../components/ui/row-actions'
 import { useConfirmedWrite } from '../../components/ui/use-confirmed-write'
 import { notify } from '../../components/ui/notify'
@@ -19,7 +20,7 @@ import { useColumnSettings } from '../../lib/column-settings'
 import { REQUEST_COLUMNS, REQUESTS_TABLE } from '../../features/requests/components/request-columns'
 
 export const Route = createFileRoute('/_app/documents-requests/')({
-  ...listRoute(requestsSearch, requestsQueryOptions),
+  ...listRoute(requestsSearch),
   loader: ({ context, deps }) =>
     Promise.all([context.queryClient.ensureQueryData(requestsQueryOptions(deps)), context.queryClient.ensureQueryData(statusesQueryOptions())]),
   component: RequestsPage,

@@ -7,7 +7,8 @@ import { T } from '../../../shared/texts'
 import { listSearch } from '../../lib/list-search'
 import { DataTable } from '../../components/ui/data-table'
 import { ListHeader } from '../../components/ui/list-header'
-import { listRoute, useListScreen } from '../../components/ui/list-screen'
+import { useListScreen } from '../../components/ui/list-screen'
+import { listLoader, listRoute } from '../../lib/list-route'
 import { DeleteAction, EditAction } from '../../components/ui/row-actions'
 import { useConfirmedDelete } from '../../components/ui/use-confirmed-write'
 import { notify } from '../../components/ui/notify'
@@ -16,7 +17,8 @@ import { groupsQueryOptions, useDeleteGroup } from '../../features/groups/api/gr
 import { GroupDialog } from '../../features/groups/components/group-dialog'
 
 export const Route = createFileRoute('/_app/permissions-groups')({
-  ...listRoute(listSearch, groupsQueryOptions),
+  ...listRoute(listSearch),
+  loader: listLoader(groupsQueryOptions),
   component: GroupsPage,
 })
 

@@ -6,7 +6,8 @@ import { T } from '../../../shared/texts'
 import { listSearch } from '../../lib/list-search'
 import { DataTable } from '../../components/ui/data-table'
 import { ListHeader } from '../../components/ui/list-header'
-import { listRoute, useListScreen } from '../../components/ui/list-screen'
+import { useListScreen } from '../../components/ui/list-screen'
+import { listLoader, listRoute } from '../../lib/list-route'
 import { DeleteAction, EditAction, RowAction } from '../../components/ui/row-actions'
 import { useConfirmedDelete } from '../../components/ui/use-confirmed-write'
 import { useCan } from '../../lib/auth'
@@ -16,7 +17,8 @@ import { useListMirror } from '../../features/points/api/use-list-mirror'
 import { PointCreateDialog } from '../../features/points/components/point-create-dialog'
 
 export const Route = createFileRoute('/_app/points/')({
-  ...listRoute(listSearch, pointsQueryOptions),
+  ...listRoute(listSearch),
+  loader: listLoader(pointsQueryOptions),
   component: PointsPage,
 })
 

@@ -7,7 +7,8 @@ import { T } from '../../../shared/texts'
 import { listSearch } from '../../lib/list-search'
 import { DataTable } from '../../components/ui/data-table'
 import { ListHeader } from '../../components/ui/list-header'
-import { listRoute, useListScreen } from '../../components/ui/list-screen'
+import { useListScreen } from '../../components/ui/list-screen'
+import { listLoader, listRoute } from '../../lib/list-route'
 import { DeleteAction, EditAction, RowAction } from '../../components/ui/row-actions'
 import { useConfirmedDelete } from '../../components/ui/use-confirmed-write'
 import { notify } from '../../components/ui/notify'
@@ -17,7 +18,8 @@ import { OwnPasswordDialog } from '../../features/users/components/own-password-
 import { PasswordResetDialog, UserCreateDialog, UserEditDialog } from '../../features/users/components/user-dialogs'
 
 export const Route = createFileRoute('/_app/users')({
-  ...listRoute(listSearch, usersQueryOptions),
+  ...listRoute(listSearch),
+  loader: listLoader(usersQueryOptions),
   component: UsersPage,
 })
 
