@@ -3,7 +3,6 @@ import { Link as ChakraLink, Text } from '@chakra-ui/react'
 import { createFileRoute } from '@tanstack/react-router'
 import { Download } from 'lucide-react'
 import type { RequiredFile } from '../../../shared/schemas/requests'
-import { T } from '../../../shared/texts'
 import { downloadFile } from '../../lib/api-client'
 import { listSearch } from '../../lib/list-search'
 import { DataTable } from '../../components/ui/data-table'
@@ -52,10 +51,7 @@ function RequiredFilesPage() {
         <RequiredFileDialog
           file={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
-          onDone={() => {
-            notify.success(T.saved)
-            void list.refresh()
-          }}
+          onDone={() => void list.refresh()}
         />
       )}
     </>

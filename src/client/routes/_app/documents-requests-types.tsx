@@ -1,14 +1,12 @@
 import { useState } from 'react'
 import { createFileRoute } from '@tanstack/react-router'
 import type { DocumentType } from '../../../shared/schemas/requests'
-import { T } from '../../../shared/texts'
 import { listSearch } from '../../lib/list-search'
 import { DataTable } from '../../components/ui/data-table'
 import { ListHeader } from '../../components/ui/list-header'
 import { useListScreen } from '../../components/ui/list-screen'
 import { listLoader, listRoute } from '../../lib/list-route'
 import { EditAction } from '../../components/ui/row-actions'
-import { notify } from '../../components/ui/notify'
 import { requestTypesQueryOptions } from '../../features/requests/api/request-types'
 import { RequestTypeDialog } from '../../features/requests/components/request-type-dialog'
 
@@ -42,10 +40,7 @@ function RequestTypesPage() {
         <RequestTypeDialog
           type={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
-          onDone={() => {
-            notify.success(T.saved)
-            void list.refresh()
-          }}
+          onDone={() => void list.refresh()}
         />
       )}
     </>
