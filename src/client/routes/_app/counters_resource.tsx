@@ -38,7 +38,7 @@ function ResourcesPage() {
       staleKeys={[referenceKeys.modelApiLists, referenceKeys.modelLists]}
       remove={deleteResourceType}
       dialog={(editing, close, done) => (
-        <ResourceTypeDialog key={editing === 'new' ? 'new' : editing?.resource_type_id} resourceType={editing} onClose={close} onDone={done} />
+        <ResourceTypeDialog resourceType={editing} onClose={close} onDone={done} />
       )}
     />
   )

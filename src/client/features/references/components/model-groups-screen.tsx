@@ -33,7 +33,7 @@ export function ModelGroupsScreen({ resourceType }: { resourceType?: number }) {
         remove={deleteModelApi}
         dialog={(editing, close, done) => (
           <ModelGroupDialog
-            key={editing === 'new' ? 'new' : editing?.counter_model_api_id}
+           
             group={editing}
             resourceType={resourceType}
             onClose={close}

@@ -53,7 +53,7 @@ export function ModelsScreen({ resourceType, modelApi }: { resourceType?: number
         remove={deleteModel}
         dialog={(editing, close, done) => (
           <ModelDialog
-            key={editing === 'new' ? 'new' : editing?.model_id}
+           
             model={editing}
             // The group's own resource wins over the address's, which may not match it.
             resourceType={group.data?.resource_type ?? resourceType}

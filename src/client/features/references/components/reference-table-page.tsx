@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react'
+import { Fragment, useState, type ReactNode } from 'react'
 import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query'
 import { DataTable, type Column } from '../../../components/ui/data-table'
 import { ListHeader } from '../../../components/ui/list-header'
@@ -62,8 +62,8 @@ export function ReferenceTablePage<TAnswer extends { results: unknown[] }, TKey 
             : undefined
         }
       />
-      {/* Mounted while open only: a closed dialog need not load its choices. */}
-      {editing !== null && props.dialog(editing, () => setEditing(null), refresh)}
+      {/* Mounted while open only: a closed dialog need not load its choices; each row's dialog starts afresh. */}
+      {editing !== null && <Fragment key={editing === 'new' ? 'new' : props.rowKey(editing)}>{props.dialog(editing, () => setEditing(null), refresh)}</Fragment>}
     </>
   )
 }
