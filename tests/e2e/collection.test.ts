@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, type RunningEmulator } from '../../src/server/collector/emulator/emulator'
 import { startCollectingService, type RunningService } from '../../src/server/collector/service'
+import { storeIntervals, type IntervalRow } from '../../src/server/repositories/readings'
+import { CHANNEL } from '../../src/shared/metering'
 import { T } from '../../src/shared/texts'
+import { msk } from '../server/balance-fixtures'
 import { collectionReferences, dueTask, installedMeter, mercury230 } from '../server/collection-fixtures'
+import type { RegistryReferences } from '../../src/server/db/seed/registry'
 import { startE2E, type E2E } from './harness'
 
 let e: E2E
@@ -11,11 +15,12 @@ let service: RunningService
 let meter: Awaited<ReturnType<typeof installedMeter>>
 let dead: Awaited<ReturnType<typeof installedMeter>>
 let groups: Awaited<ReturnType<typeof collectionReferences>>['groups']
+let refs: RegistryReferences
 
 beforeAll(async () => {
   e = await startE2E()
   const references = await collectionReferences(e.database.db)
-  const refs = references.refs
+  refs = references.refs
   groups = references.groups
   // Slow enough frames that the PENDING state is on screen for a while before the read is DONE.
   emulator = await startEmulator({ port: 0, latencyMs: [150, 250], meters: [mercury230(1), mercury230(2, { faults: { dead: true } })] })
@@ -49,8 +54,15 @@ describe('data collection in the console', () => {
     await start.click()
     await page.getByRole('button', { name: /^Остановить задание/ }).waitFor()
     await page.getByText('Работает').waitFor()
-    await page.getByRole('button', { name: /^Остановить задание/ }).click()
-    await page.getByRole('button', { name: /^Запустить задание/ }).waitFor()
+
+    // The list of every task finds it by the meter's serial number, with its point and state.
+    await page.goto('/tasks')
+    await page.getByRole('searchbox', { name: 'Поиск' }).fill(meter.serial)
+    const row = page.getByRole('table', { name: 'Задания опроса' }).getByRole('row').filter({ hasText: meter.serial })
+    await row.getByText('Работает').waitFor()
+    await expect(row.getByText(`Точка ${meter.serial}`).isVisible()).resolves.toBe(true)
+    await row.getByRole('button', { name: /^Остановить задание/ }).click()
+    await row.getByRole('button', { name: /^Запустить задание/ }).waitFor()
     await context.close()
   })
 
@@ -105,6 +117,46 @@ describe('data collection in the console', () => {
     await page.reload()
     await page.getByRole('button', { name: 'Вернуть' }).waitFor()
     await expect(hideButton.count()).resolves.toBe(0)
+    await context.close()
+  })
+
+  it("shows a point's half-hour profile for the period asked: the meter's values times the ratio, written the Russian way", async () => {
+    // A meter of its own (ratio 2, never polled): 617,25 kWh in every half-hour of a day a week ago.
+    const profiled = await installedMeter(e.database.db, refs, { model: 'Меркурий 230 ART', port: emulator.port, netAddress: 3 })
+    const iso = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(new Date(Date.now() - 7 * 86_400_000))
+    const [year, month, day] = iso.split('-')
+    const shown = `${day}.${month}.${year}`
+    const rows: IntervalRow[] = []
+    for (let at = msk(`${iso}T00:00:00`).getTime(); at < msk(`${iso}T00:00:00`).getTime() + 86_400_000; at += 1_800_000) {
+      rows.push({ counter_id: profiled.counterId, channel: CHANNEL.A_PLUS, interval_start: new Date(at), value: 617.25 })
+    }
+    await storeIntervals(e.database.db, rows)
+
+    const context = await e.newContext({ width: 1280, height: 900 })
+    const page = await context.newPage()
+    await e.signIn(page)
+    await page.goto(`/points/${profiled.pointId}/profile?period=custom&from=${iso}&to=${iso}`)
+    await page.getByText(`${shown} — ${shown}`).waitFor()
+    // The tab opens on the active energy received (A+), the profile every point has, not the first name (A-).
+    await expect.poll(() => page.getByLabel('Параметр').locator('option:checked').textContent()).toBe('Активная энергия прямого направления (A+)')
+    const chart = page.getByRole('figure', { name: /^Профиль мощности/ })
+    await chart.getByRole('button', { name: `${T.veeStatus[0]}, кВт·ч` }).waitFor()
+    // The chart read with the keys, as its tooltip shows it under the pointer: the first and the last half-hour.
+    const plot = chart.getByRole('group', { name: /^Профиль мощности/ })
+    const tooltip = page.getByRole('tooltip')
+    await plot.focus()
+    await page.keyboard.press('Home')
+    await tooltip.getByText(`${shown} 00:00`).waitFor()
+    await tooltip.getByText(/^1\s234,5 кВт·ч$/).waitFor()
+    await page.keyboard.press('End')
+    await tooltip.getByText(`${shown} 23:30`).waitFor()
+
+    // By the day: 48 half-hours of 1 234,5 make 59 256.
+    await page.getByLabel('Интервал').selectOption({ label: 'Сутки' })
+    await plot.focus()
+    await page.keyboard.press('Home')
+    await tooltip.getByText(shown, { exact: true }).waitFor()
+    await tooltip.getByText(/^59\s256 кВт·ч$/).waitFor()
     await context.close()
   })
 })

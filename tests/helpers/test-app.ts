@@ -2,14 +2,16 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
-import { eq, inArray } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Permission } from '../../src/shared/permissions'
 import { buildApp } from '../../src/server/app'
 import { loadConfig, type Config } from '../../src/server/config'
 import type { Database } from '../../src/server/db/client'
-import { groupPermissions, permissions, permissionsGroups, userGroups, users } from '../../src/server/db/schema'
+import type { customers } from '../../src/server/db/schema'
+import { users } from '../../src/server/db/schema'
 import { seedBase, type BaseSeedResult } from '../../src/server/db/seed/base'
-import { hashPassword } from '../../src/server/lib/password'
+import { seedRegistryReferences, type RegistryReferences } from '../../src/server/db/seed/registry'
+import { factories } from './factories'
 import { openTestDatabase } from './test-database'
 
 export const ADMIN = { username: 'admin', password: 'admin-password' }
@@ -19,22 +21,20 @@ export type TestApp = {
   database: Database
   base: BaseSeedResult
   adminToken: string
+  /** The factories of tests/helpers/factories.ts on this app's database. */
+  make: ReturnType<typeof factories>
   /** Signs in and returns the token. */
   login: (username: string, password: string) => Promise<string>
   /** A staff user holding exactly these permissions (through a group of its own). */
   userWith: (perms: Permission[], extra?: Partial<typeof users.$inferInsert>) => Promise<{ user_id: number; token: string; username: string }>
+  /** A subscriber (an individual unless the fields say otherwise) and its own sign-in, a user without is_stuff. */
+  subscriber: (fields?: Partial<typeof customers.$inferInsert>) => Promise<{ user_id: number; token: string; username: string; customer_id: number }>
   /** app.inject with the JWT header. */
   call: (token: string | null, options: InjectOptions) => Promise<LightMyRequestResponse>
   close: () => Promise<void>
 }
 
 let counter = 0
-
-/**
- * Users made by `userWith` get a cheaper hash (the former N=2^14), asked for explicitly: at the product's N=2^17 each
- * costs about a second of CPU here. One who signs in gets the full-cost hash then, as any outdated hash does.
- */
-const TEST_PASSWORD_PARAMS = { N: 2 ** 14, r: 8, p: 1 }
 
 /** A real application on a fresh database with migrations and the base seed, for API tests through inject. */
 export async function startTestApp(
@@ -74,20 +74,16 @@ export async function startTestApp(
     return res.json().token as string
   }
 
+  const make = factories(database.db)
   const userWith: TestApp['userWith'] = async (perms, extra = {}) => {
-    const db = database.db
     const username = `user${++counter}_${Date.now() % 100000}`
-    const [group] = await db.insert(permissionsGroups).values({ name: `group of ${username}` }).returning()
-    if (perms.length) {
-      const ids = await db.select().from(permissions).where(inArray(permissions.codename, perms))
-      await db.insert(groupPermissions).values(ids.map((p) => ({ permissions_group_id: group!.permissions_group_id, permission_id: p.permission_id })))
-    }
-    const [user] = await db
-      .insert(users)
-      .values({ username, password_hash: await hashPassword('password-123', TEST_PASSWORD_PARAMS), account_id: base.accountId, first_name: 'Тест', last_name: username, ...extra })
-      .returning()
-    await db.insert(userGroups).values({ user_id: user!.user_id, permissions_group_id: group!.permissions_group_id })
-    return { user_id: user!.user_id, username, token: app.auth.sign(user!.user_id, user!.credential_version) }
+    const group = await make.group(perms, `group of ${username}`)
+    const user = await make.user({ username, account_id: base.accountId, ...extra }, [group])
+    return { user_id: user.user_id, username, token: app.auth.sign(user.user_id, user.credential_version) }
+  }
+  const subscriber: TestApp['subscriber'] = async (fields = {}) => {
+    const customer_id = await make.customer({ account_id: base.accountId, ...fields })
+    return { ...(await userWith([], { is_stuff: false, customer_id })), customer_id }
   }
 
   const adminToken = await login(ADMIN.username, ADMIN.password)
@@ -96,8 +92,10 @@ export async function startTestApp(
     database,
     base,
     adminToken,
+    make,
     login,
     userWith,
+    subscriber,
     call,
     close: async () => {
       await app.close()
@@ -110,4 +108,12 @@ export async function startTestApp(
 export async function userIdOf(db: Database['db'], username: string): Promise<number> {
   const [row] = await db.select().from(users).where(eq(users.username, username))
   return row!.user_id
+}
+
+export type RegistryApp = TestApp & { refs: RegistryReferences }
+
+/** A test app with the registry's reference data: resource types, meter models and their protocols, sources. */
+export async function startRegistryApp(options: Parameters<typeof startTestApp>[0] = {}): Promise<RegistryApp> {
+  const t = await startTestApp(options)
+  return Object.assign(t, { refs: await seedRegistryReferences(t.database.db) })
 }

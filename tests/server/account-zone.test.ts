@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { storeIntervals, type IntervalRow } from '../../src/server/repositories/readings'
 import { CHANNEL, INTERVAL_STATUS } from '../../src/shared/metering'
-import { factories } from '../helpers/factories'
 import { startTestApp, type TestApp } from '../helpers/test-app'
 
 /*
@@ -21,13 +20,12 @@ beforeAll(async () => {
   t = await startTestApp()
   const db = t.database.db
   await db.execute(sql`update accounts set time_zone = 'Asia/Novosibirsk'`)
-  const make = factories(db)
-  const point = await make.point({ name: 'Ввод Новосибирск' })
+  const point = await t.make.point({ name: 'Ввод Новосибирск' })
   pointId = point
-  counterId = await make.meter()
-  await make.install(point, counterId, { at: nsk('2024-02-01T00:00:00') })
-  representId = await make.object('ПС Заельцовская')
-  await make.withPoints(representId, [point])
+  counterId = await t.make.meter()
+  await t.make.install(point, counterId, { at: nsk('2024-02-01T00:00:00') })
+  representId = await t.make.object('ПС Заельцовская')
+  await t.make.withPoints(representId, [point])
   const rows: IntervalRow[] = []
   for (let at = nsk('2024-03-01T00:00:00').getTime(); at < nsk('2024-03-03T00:00:00').getTime(); at += HALF) {
     rows.push({ counter_id: counterId, channel: CHANNEL.A_PLUS, interval_start: new Date(at), value: 1, status: INTERVAL_STATUS.VALID })

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { storeIntervals, type IntervalRow } from '../../src/server/repositories/readings'
 import { CHANNEL, INTERVAL_STATUS } from '../../src/shared/metering'
 import { startTestApp, type TestApp } from '../helpers/test-app'
-import { meteringFactory, msk } from './balance-fixtures'
+import { msk } from './balance-fixtures'
 
 /*
  * Hand-computed balance of one object over 1..3 March 2024 (Moscow):
@@ -35,15 +35,14 @@ function halfHours(counterId: number, from: Date, to: Date, value: number, skip:
 
 beforeAll(async () => {
   t = await startTestApp()
-  const f = meteringFactory(t.database.db)
-  pointA = await f.point('Ввод Т-1')
-  pointB = await f.point('Отходящая линия')
-  pointC = await f.point('Ввод Т-2')
-  const [m1, m2, m3, m4] = [await f.counter(), await f.counter(), await f.counter(), await f.counter()]
-  await f.install(pointA, m1, msk('2024-02-01T00:00:00'), msk('2024-03-02T12:00:00'), { coeff: 10 })
-  await f.install(pointA, m2, msk('2024-03-02T12:00:00'), null, { coeff: 5 })
-  await f.install(pointB, m3, msk('2024-02-01T00:00:00'), null)
-  await f.install(pointC, m4, msk('2024-02-01T00:00:00'), null)
+  pointA = await t.make.point({ name: 'Ввод Т-1' })
+  pointB = await t.make.point({ name: 'Отходящая линия' })
+  pointC = await t.make.point({ name: 'Ввод Т-2' })
+  const [m1, m2, m3, m4] = [await t.make.meter(), await t.make.meter(), await t.make.meter(), await t.make.meter()]
+  await t.make.install(pointA, m1, { at: msk('2024-02-01T00:00:00'), removedAt: msk('2024-03-02T12:00:00'), coeff: 10 })
+  await t.make.install(pointA, m2, { at: msk('2024-03-02T12:00:00'), coeff: 5 })
+  await t.make.install(pointB, m3, { at: msk('2024-02-01T00:00:00') })
+  await t.make.install(pointC, m4, { at: msk('2024-02-01T00:00:00') })
   const from = msk('2024-03-01T00:00:00')
   const to = msk('2024-03-04T00:00:00')
   await storeIntervals(t.database.db, [
@@ -52,14 +51,11 @@ beforeAll(async () => {
     ...halfHours(m3, from, to, 4, (at) => (at.getTime() === msk('2024-03-01T10:00:00').getTime() ? 'missing' : at.getTime() === msk('2024-03-01T11:00:00').getTime() ? 'absent' : null)),
     ...halfHours(m4, from, to, 4, (at) => (at.getTime() === msk('2024-03-01T10:30:00').getTime() ? 'estimated' : null)),
   ])
-  estimatedId = (await t.call(t.adminToken, { method: 'POST', url: '/api/represents/', payload: { name: 'ТП-2' } })).json().represent_id
-  await t.call(t.adminToken, { method: 'POST', url: `/api/represents/${estimatedId}/add_point/?point_id=${pointC}` })
-  const created = await t.call(t.adminToken, { method: 'POST', url: '/api/represents/', payload: { name: 'ТП-1' } })
-  representId = created.json().represent_id
-  for (const point of [pointA, pointB]) await t.call(t.adminToken, { method: 'POST', url: `/api/represents/${representId}/add_point/?point_id=${point}` })
-  const links = (await t.call(t.adminToken, { method: 'GET', url: `/api/represents/${representId}/points/` })).json()
-  const linkB = links.find((l: { point_id: number }) => l.point_id === pointB)
-  await t.call(t.adminToken, { method: 'POST', url: `/api/represents/${representId}/update_point_sign/?represent_point_id=${linkB.represent_point_id}` })
+  estimatedId = await t.make.object('ТП-2')
+  await t.make.withPoints(estimatedId, [pointC])
+  // ТП-1 takes in through A and gives out through B.
+  representId = await t.make.object('ТП-1')
+  await t.make.withPoints(representId, [pointA, pointB], [1, -1])
 })
 afterAll(() => t.close())
 

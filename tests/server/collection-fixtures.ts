@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Executor } from '../../src/server/db/client'
-import { counterTasks, taskGroups } from '../../src/server/db/schema'
+import { counterTasks, currentDataRequests, taskGroups } from '../../src/server/db/schema'
 import { seedRegistryReferences, type RegistryReferences } from '../../src/server/db/seed/registry'
 import { ensureCollectingServer } from '../../src/server/repositories/collecting-servers'
 import type { EmulatedMeterSpec } from '../../src/server/collector/emulator/meter-spec'
@@ -48,6 +48,12 @@ export async function dueTask(db: Executor, counterId: number, groups: number[],
     .values({ counter_id: counterId, data_collecting_server_id: serverId, interval: 'minutes', value: '1', task_groups: groups, state: 'working', next_run_at: dueAt })
     .returning()
   return task!.counter_task_id
+}
+
+/** A read request of the meter's info dialog for collecting server `serverId`, directly in the database. */
+export async function readRequest(db: Executor, counterId: number, serverId = 1) {
+  const [request] = await db.insert(currentDataRequests).values({ counter_id: counterId, data_collecting_server_id: serverId }).returning()
+  return request!.request_id
 }
 
 export async function logsOf(db: Executor, taskId: number) {

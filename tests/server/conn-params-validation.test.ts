@@ -1,27 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { T } from '../../src/shared/texts'
-import { seedRegistryReferences, type RegistryReferences } from '../../src/server/db/seed/registry'
-import { startTestApp, type TestApp } from '../helpers/test-app'
+import { startRegistryApp, type RegistryApp } from '../helpers/test-app'
 
-let t: TestApp
-let refs: RegistryReferences
+let t: RegistryApp
 beforeAll(async () => {
-  t = await startTestApp()
-  refs = await seedRegistryReferences(t.database.db)
+  t = await startRegistryApp()
 })
 afterAll(() => t.close())
 
 let n = 0
 const call = (method: 'POST' | 'PUT', url: string, payload: object) => t.call(t.adminToken, { method, url, payload })
 
-async function newPoint(): Promise<number> {
-  n++
-  return (await call('POST', '/api/points/', { name: `ТП-В-${n}`, point_number: `CV-${n}`, address: `ул. Лесная, ${n}` })).json().point_id
-}
 const install = async (model: string, conn_params: Record<string, string | number>) =>
   call('POST', '/api/counters/create_and_install/', {
-    serial_num: `5200${++n}`, model_id: refs.modelIds[model], coeff: 1, coeff_voltage: 1,
-    point_id: await newPoint(), operation_date: '2024-03-01', conn_params,
+    serial_num: `5200${++n}`, model_id: t.refs.modelIds[model], coeff: 1, coeff_voltage: 1,
+    point_id: await t.make.point(), operation_date: '2024-03-01', conn_params,
   })
 
 describe('connection parameters typed in the wizard and the dialog', () => {

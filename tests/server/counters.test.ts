@@ -3,15 +3,12 @@ import { sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import { counterList } from '../../src/shared/schemas/counters'
 import { T } from '../../src/shared/texts'
-import { seedRegistryReferences, type RegistryReferences } from '../../src/server/db/seed/registry'
-import { startTestApp, type TestApp } from '../helpers/test-app'
+import { startRegistryApp, type RegistryApp } from '../helpers/test-app'
 import { whileUncommitted } from '../helpers/test-database'
 
-let t: TestApp
-let refs: RegistryReferences
+let t: RegistryApp
 beforeAll(async () => {
-  t = await startTestApp()
-  refs = await seedRegistryReferences(t.database.db)
+  t = await startRegistryApp()
 })
 afterAll(() => t.close())
 
@@ -19,15 +16,11 @@ let n = 0
 const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}, token = t.adminToken) =>
   t.call(token, { method, url, payload, headers })
 
-async function newPoint(): Promise<number> {
-  n++
-  const res = await call('POST', '/api/points/', { name: `ТП-${n}`, point_number: `CN-${n}`, address: `ул. Мира, ${n}` })
-  return res.json().point_id
-}
+const newPoint = () => t.make.point()
 
 const meter = (over: Record<string, unknown> = {}) => ({
   serial_num: `4100${++n}`,
-  model_id: refs.modelIds['Меркурий 230 ART'],
+  model_id: t.refs.modelIds['Меркурий 230 ART'],
   coeff: 1,
   coeff_voltage: 1,
   ...over,

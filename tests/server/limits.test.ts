@@ -16,27 +16,16 @@ const PER_DAY = 3
 let t: TestApp
 let smtp: TestSmtp
 let typeId: number
-let customers = 0
 
 beforeAll(async () => {
   t = await startTestApp({ config: { subscriberUploadQuotaBytes: QUOTA_BYTES, subscriberApplicationsPerDay: PER_DAY } })
-  const type = await t.call(t.adminToken, { method: 'POST', url: '/api/document_type/', payload: { doc_type_name: 'Технологическое присоединение' } })
-  typeId = type.json().doc_type_id
-  await t.call(t.adminToken, { method: 'POST', url: '/api/document_required_file_link/', payload: { doc_type_id: typeId, required_files: [1, 2] } })
+  typeId = await t.make.requestType({ doc_type_name: 'Технологическое присоединение' }, [1, 2])
   smtp = await startTestSmtp()
 })
 afterAll(async () => {
   await smtp.close()
   await t.close()
 })
-
-/** A subscriber of a customer of its own: quotas and rates are per subscriber. */
-async function newSubscriber() {
-  const number = `Л-${++customers}`
-  const payload = { customer_number: number, customer_type: 1, last_name: 'Иванов', first_name: 'Иван', middle_name: 'Иванович' }
-  const customer = (await t.call(t.adminToken, { method: 'POST', url: '/api/customers/', payload })).json().customer_id
-  return t.userWith([], { is_stuff: false, customer_id: customer })
-}
 
 const pdf = (field: string, name: string, content: Buffer = tinyPdf(name)): UploadFile => ({ field, name, content, type: 'application/pdf' })
 const bothFiles = (tag = 'a') => [pdf('file_1', `zayavlenie-${tag}.pdf`), pdf('file_2', `passport-${tag}.pdf`)]
@@ -87,7 +76,7 @@ describe('lists and periods', () => {
 
 describe('applications of a subscriber', () => {
   it('takes one file per required file: a second one for the same required file is refused before anything is kept', async () => {
-    const subscriber = await newSubscriber()
+    const subscriber = await t.subscriber()
     const before = storedCount()
     const twice = await fileApplication(subscriber.token, [...bothFiles(), pdf('file_1', 'again.pdf')])
     expect(twice.statusCode).toBe(400)
@@ -100,7 +89,7 @@ describe('applications of a subscriber', () => {
   })
 
   it("keeps a subscriber's files within the upload quota", async () => {
-    const subscriber = await newSubscriber()
+    const subscriber = await t.subscriber()
     const big = (field: string) => pdf(field, `${field}.pdf`, Buffer.alloc(Math.floor(QUOTA_BYTES / 5), 1))
     expect((await fileApplication(subscriber.token, [big('file_1'), big('file_2')])).statusCode).toBe(201)
     expect((await fileApplication(subscriber.token, [big('file_1'), big('file_2')])).statusCode).toBe(201)
@@ -110,17 +99,17 @@ describe('applications of a subscriber', () => {
     expect(over.json()).toEqual({ non_field_errors: [T.uploadQuotaExceeded(1)] })
     expect(storedCount()).toBe(before)
     // One request over the whole quota stops being read at the quota.
-    const huge = await newSubscriber()
+    const huge = await t.subscriber()
     const half = (field: string) => pdf(field, `${field}.pdf`, Buffer.alloc(QUOTA_BYTES / 2 + 1, 1))
     expect((await fileApplication(huge.token, [half('file_1'), half('file_2')])).json()).toEqual({ non_field_errors: [T.uploadQuotaExceeded(1)] })
     expect(storedCount()).toBe(before)
     // The quota is the subscriber's: another one files as usual, and small files still fit.
-    expect((await fileApplication((await newSubscriber()).token, [big('file_1'), big('file_2')])).statusCode).toBe(201)
+    expect((await fileApplication((await t.subscriber()).token, [big('file_1'), big('file_2')])).statusCode).toBe(201)
     expect((await fileApplication(subscriber.token, bothFiles())).statusCode).toBe(201)
   })
 
   it('takes at most the configured number of applications per subscriber a day', async () => {
-    const subscriber = await newSubscriber()
+    const subscriber = await t.subscriber()
     for (let i = 0; i < PER_DAY; i++) expect((await fileApplication(subscriber.token, bothFiles(String(i)))).statusCode).toBe(201)
     const before = storedCount()
     const refused = await fileApplication(subscriber.token, bothFiles('x'))
@@ -128,7 +117,7 @@ describe('applications of a subscriber', () => {
     expect(refused.json()).toEqual({ non_field_errors: [T.applicationsPerDayExceeded(PER_DAY)] })
     expect(storedCount()).toBe(before)
     // Filings at once take turns on the count (on PostgreSQL each in its own connection).
-    const racing = await newSubscriber()
+    const racing = await t.subscriber()
     const answers = await Promise.all(Array.from({ length: PER_DAY + 2 }, (_, i) => fileApplication(racing.token, bothFiles(`r${i}`))))
     expect(answers.map((r) => r.statusCode).sort()).toEqual([...Array(PER_DAY).fill(201), 400, 400])
     // A day later the subscriber may file again.
@@ -137,7 +126,7 @@ describe('applications of a subscriber', () => {
   })
 
   it('hashes every part of a multipart body for the Idempotency-Key: the same key with other files is 422', async () => {
-    const subscriber = await newSubscriber()
+    const subscriber = await t.subscriber()
     const key = { 'idempotency-key': 'file-once' }
     const first = await fileApplication(subscriber.token, bothFiles(), key)
     expect(first.statusCode).toBe(201)
@@ -163,7 +152,7 @@ describe('applications of a subscriber', () => {
 
 describe('sending an application to the energy-sales company', () => {
   it('records the mail with the change, sends it once after commit, and never twice for a retry or a second click', async () => {
-    const subscriber = await newSubscriber()
+    const subscriber = await t.subscriber()
     // Each application's files carry its tag: the mails are told apart by their attachments' names.
     const filed = async (tag: string) => (await fileApplication(subscriber.token, bothFiles(tag))).json().doc_request_id as number
     const send = (id: number, headers: Record<string, string> = {}) => t.call(t.adminToken, { method: 'POST', url: `/api/document_request/${id}/send_to_external/`, headers })

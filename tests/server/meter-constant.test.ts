@@ -1,23 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { counters } from '../../src/server/db/schema'
-import { factories } from '../helpers/factories'
 import { startTestApp, type TestApp } from '../helpers/test-app'
 
 // What the console shows of a meter's constant A: read from the meter by a poll, overridden in the connection
 // parameters, and whether the two disagree (docs/collector-protocols.md «The meter's constant»).
 let t: TestApp
-let make: ReturnType<typeof factories>
 beforeAll(async () => {
   t = await startTestApp()
-  make = factories(t.database.db)
 })
 afterAll(() => t.close())
 
 async function meter(read: number | null, connParams: Record<string, string> = {}) {
-  const point = await make.point()
-  const counterId = await make.meter()
-  await make.install(point, counterId, { at: new Date('2026-01-01T00:00:00Z'), connParams: { host: '10.0.0.1', port: '4001', net_address: '1', ...connParams } })
+  const point = await t.make.point()
+  const counterId = await t.make.meter()
+  await t.make.install(point, counterId, { at: new Date('2026-01-01T00:00:00Z'), connParams: { host: '10.0.0.1', port: '4001', net_address: '1', ...connParams } })
   await t.database.db.update(counters).set({ meter_constant: read }).where(eq(counters.counter_id, counterId))
   return counterId
 }

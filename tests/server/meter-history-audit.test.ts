@@ -2,18 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inArray } from 'drizzle-orm'
 import { counterOperations } from '../../src/server/db/schema'
 import { PAGE_SIZE_MAX } from '../../src/shared/constants'
-import { seedRegistryReferences, type RegistryReferences } from '../../src/server/db/seed/registry'
-import { startTestApp, type TestApp } from '../helpers/test-app'
+import { startRegistryApp, type RegistryApp } from '../helpers/test-app'
 
 // A meter's operation history (counter_operations, GET /api/counteropers/) and the audit trail
 // (GET /api/audit/?entity=counter) are two records of the same changes: each must hold what the other holds.
 
-let t: TestApp
-let refs: RegistryReferences
+let t: RegistryApp
 let clerk: { user_id: number; token: string; username: string }
 beforeAll(async () => {
-  t = await startTestApp()
-  refs = await seedRegistryReferences(t.database.db)
+  t = await startRegistryApp()
   // No first or last name: both records must then still name the same user.
   clerk = await t.userWith(['counters.view', 'counters.change', 'counters.install', 'audit.view'], { first_name: '', last_name: '' })
 })
@@ -22,15 +19,8 @@ afterAll(() => t.close())
 type HistoryRow = { counter_oper_id: number; counter_id: number; coper_type: string; comment: string; operation_date: string; user_name: string | null }
 type AuditRow = { audit_id: number; user_id: number | null; user_name: string | null; entity_id: string; action: string; remark: string | null; created_at: string }
 
-let n = 0
 const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object, headers: Record<string, string> = {}) =>
   t.call(clerk.token, { method, url, payload, headers })
-
-async function newPoint(): Promise<number> {
-  n++
-  const res = await t.call(t.adminToken, { method: 'POST', url: '/api/points/', payload: { name: `ТП-А${n}`, point_number: `AU-${n}`, address: `ул. Мира, ${n}` } })
-  return res.json().point_id
-}
 
 async function ok(res: Promise<{ statusCode: number; body: string; json: () => { counter_id?: number } }>, status = 200) {
   const answer = await res
@@ -72,10 +62,10 @@ async function expectAgreement(counterId: number, kinds: string[]) {
 
 describe('meter history and audit trail agree', () => {
   it('for every operation that writes the history, through the API', async () => {
-    const [first, second] = [await newPoint(), await newPoint()]
+    const [first, second] = [await t.make.point(), await t.make.point()]
     const meter = await ok(
       call('POST', '/api/counters/create_and_install/', {
-        serial_num: `AU-${first}`, model_id: refs.modelIds['Меркурий 230 ART'], coeff: 1, coeff_voltage: 1,
+        serial_num: `AU-${first}`, model_id: t.refs.modelIds['Меркурий 230 ART'], coeff: 1, coeff_voltage: 1,
         point_id: first, operation_date: '2024-03-01T09:00:00.000Z', conn_params: { host: '192.168.1.10', net_address: '25' },
       }),
       201,
@@ -93,7 +83,7 @@ describe('meter history and audit trail agree', () => {
     await ok(call('POST', `/api/counters/${id}/update_and_install/`, { point_id: second, operation_date: '2024-07-01T09:00:00.000Z', conn_params: { host: '10.0.0.1', net_address: '7' } }))
     await expectAgreement(id, ['create', 'install', 'edit', 'conn_params', 'deactivate', 'activate', 'take_off', 'install'])
 
-    const plain = await ok(call('POST', '/api/counters/', { serial_num: `AU-plain-${first}`, model_id: refs.modelIds['Меркурий 230 ART'], coeff: 1, coeff_voltage: 1 }), 201)
+    const plain = await ok(call('POST', '/api/counters/', { serial_num: `AU-plain-${first}`, model_id: t.refs.modelIds['Меркурий 230 ART'], coeff: 1, coeff_voltage: 1 }), 201)
     await expectAgreement(plain.counter_id!, ['create'])
   })
 })

@@ -4,18 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
 import { buildApp } from '../../src/server/app'
 import { pointCounters } from '../../src/server/db/schema'
-import { seedRegistryReferences, type RegistryReferences } from '../../src/server/db/seed/registry'
 import { SEALED_FORMAT, secretBox } from '../../src/server/lib/secret-box'
 import { T } from '../../src/shared/texts'
-import { startTestApp, type TestApp } from '../helpers/test-app'
+import { startRegistryApp, type RegistryApp } from '../helpers/test-app'
 
 // A meter's access password (conn_params.password) is write-only: sealed at rest, answered as set or not set.
 
 const PASSWORD = '918273'
 const REPLACED = '564738'
 
-let t: TestApp
-let refs: RegistryReferences
+let t: RegistryApp
 let viewer: { token: string }
 let n = 0
 let logs = ''
@@ -23,8 +21,7 @@ let logs = ''
 beforeAll(async () => {
   const stream = new PassThrough()
   stream.on('data', (chunk) => (logs += chunk.toString()))
-  t = await startTestApp({ logStream: stream })
-  refs = await seedRegistryReferences(t.database.db)
+  t = await startRegistryApp({ logStream: stream })
   viewer = await t.userWith(['counters.view'])
 })
 afterAll(() => t.close())
@@ -35,13 +32,13 @@ const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, tok
 /** A new point with a Mercury 230 installed on it, its password set. */
 async function installedMeter(conn: Record<string, string> = { password: PASSWORD }) {
   n++
-  const point = (await call('POST', '/api/points/', { name: `ТП-С${n}`, point_number: `SEC-${n}`, address: `ул. Мира, ${n}` })).json()
+  const pointId = await t.make.point()
   const res = await call('POST', '/api/counters/create_and_install/', {
-    serial_num: `SEC-${n}`, model_id: refs.modelIds['Меркурий 230 ART'], coeff: 1, coeff_voltage: 1, point_id: point.point_id,
+    serial_num: `SEC-${n}`, model_id: t.refs.modelIds['Меркурий 230 ART'], coeff: 1, coeff_voltage: 1, point_id: pointId,
     operation_date: '2024-03-01T09:00:00.000Z', conn_params: { host: '10.0.0.9', net_address: String(n), ...conn },
   })
   expect(res.statusCode, res.body).toBe(201)
-  return { counterId: res.json().counter_id as number, pointId: point.point_id as number, answer: res.body }
+  return { counterId: res.json().counter_id as number, pointId, answer: res.body }
 }
 
 async function storedPassword(counterId: number): Promise<string | undefined> {

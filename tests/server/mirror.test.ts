@@ -5,16 +5,13 @@ import { counterList } from '../../src/shared/schemas/counters'
 import { mirrorAnswer, type MirrorAnswer } from '../../src/shared/schemas/mirror'
 import { pointCounterList, pointList } from '../../src/shared/schemas/points'
 import { T } from '../../src/shared/texts'
-import { seedRegistryReferences, type RegistryReferences } from '../../src/server/db/seed/registry'
 import { storeRegisterReadings } from '../../src/server/repositories/readings'
 import { CHANNEL } from '../../src/shared/metering'
-import { startTestApp, type TestApp } from '../helpers/test-app'
+import { startRegistryApp, type RegistryApp } from '../helpers/test-app'
 
-let t: TestApp
-let refs: RegistryReferences
+let t: RegistryApp
 beforeAll(async () => {
-  t = await startTestApp()
-  refs = await seedRegistryReferences(t.database.db)
+  t = await startRegistryApp()
 })
 afterAll(() => t.close())
 
@@ -24,11 +21,11 @@ const call = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: st
   expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300)
   return res.body ? res.json() : null
 }
-const newPoint = async () => (await call('POST', '/api/points/', { name: `ТП-${++n}`, point_number: `MN-${n}`, address: `ул. Садовая, ${n}` })).point_id as number
-const newObject = async () => (await call('POST', '/api/represents/', { name: `Объект ${++n}`, parent_id: null })).represent_id as number
+const newPoint = () => t.make.point()
+const newObject = () => t.make.object()
 const installMeter = async (pointId: number) =>
   (await call('POST', '/api/counters/create_and_install/', {
-    serial_num: `7700${++n}`, model_id: refs.modelIds['Меркурий 230 ART'], coeff: 1, coeff_voltage: 1, point_id: pointId,
+    serial_num: `7700${++n}`, model_id: t.refs.modelIds['Меркурий 230 ART'], coeff: 1, coeff_voltage: 1, point_id: pointId,
     operation_date: '2024-03-01T09:00:00.000Z', conn_params: { host: '192.168.1.10', net_address: '25' },
   })).counter_id as number
 

@@ -3,14 +3,11 @@ import { and, eq, sql } from 'drizzle-orm'
 import { OUTBOX_BATCH_MAX } from '../../src/shared/constants'
 import { T } from '../../src/shared/texts'
 import { auditLog } from '../../src/server/db/schema'
-import { seedRegistryReferences, type RegistryReferences } from '../../src/server/db/seed/registry'
-import { startTestApp, type TestApp } from '../helpers/test-app'
+import { startRegistryApp, type RegistryApp } from '../helpers/test-app'
 
-let t: TestApp
-let refs: RegistryReferences
+let t: RegistryApp
 beforeAll(async () => {
-  t = await startTestApp()
-  refs = await seedRegistryReferences(t.database.db)
+  t = await startRegistryApp()
 })
 afterAll(() => t.close())
 
@@ -95,7 +92,7 @@ describe('POST /api/outbox/', () => {
   it("keys are the user's own and rights are checked per entry", async () => {
     const point = await createPoint()
     const counter = (
-      await t.call(t.adminToken, { method: 'POST', url: '/api/counters/', payload: { serial_num: `OBS-${++n}`, model_id: refs.modelIds['Меркурий 230 ART'], coeff: 1, coeff_voltage: 1 } })
+      await t.call(t.adminToken, { method: 'POST', url: '/api/counters/', payload: { serial_num: `OBS-${++n}`, model_id: t.refs.modelIds['Меркурий 230 ART'], coeff: 1, coeff_voltage: 1 } })
     ).json() as { counter_id: number; version: number }
     const pointsOnly = await t.userWith(['points.view', 'points.change'])
     const { results } = (

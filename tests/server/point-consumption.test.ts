@@ -3,7 +3,7 @@ import { consumptionByDate } from '../../src/server/repositories/meter-data'
 import { storeIntervals, storeRegisterReadings, type IntervalRow } from '../../src/server/repositories/readings'
 import { CHANNEL } from '../../src/shared/metering'
 import { startTestApp, type TestApp } from '../helpers/test-app'
-import { meteringFactory, msk } from './balance-fixtures'
+import { msk } from './balance-fixtures'
 
 /*
  * A point whose meter (ratio 2) measures 1 kWh per half-hour on 1..3 November 2026, so each day is 48 kWh at the
@@ -16,10 +16,9 @@ const NOW = msk('2026-11-04T12:00:00')
 
 beforeAll(async () => {
   t = await startTestApp()
-  const f = meteringFactory(t.database.db)
-  pointId = await f.point('Кв. 15')
-  const meter = await f.counter()
-  await f.install(pointId, meter, msk('2026-10-01T00:00:00'), null, { coeff: 2 })
+  pointId = await t.make.point({ name: 'Кв. 15' })
+  const meter = await t.make.meter()
+  await t.make.install(pointId, meter, { at: msk('2026-10-01T00:00:00'), coeff: 2 })
   const rows: IntervalRow[] = []
   for (let at = msk('2026-11-01T00:00:00').getTime(); at < msk('2026-11-04T00:00:00').getTime(); at += 1_800_000) {
     rows.push({ counter_id: meter, channel: CHANNEL.A_PLUS, interval_start: new Date(at), value: 1 })

@@ -4,17 +4,14 @@ import * as v from 'valibot'
 import { pointList } from '../../src/shared/schemas/points'
 import { T } from '../../src/shared/texts'
 import { CHANNEL } from '../../src/shared/metering'
-import { customers, representPoints, represents } from '../../src/server/db/schema'
-import { seedRegistryReferences, type RegistryReferences } from '../../src/server/db/seed/registry'
+import { customers } from '../../src/server/db/schema'
 import { storeIntervals } from '../../src/server/repositories/readings'
-import { startTestApp, type TestApp } from '../helpers/test-app'
+import { startRegistryApp, type RegistryApp } from '../helpers/test-app'
 import { whileUncommitted } from '../helpers/test-database'
 
-let t: TestApp
-let refs: RegistryReferences
+let t: RegistryApp
 beforeAll(async () => {
-  t = await startTestApp()
-  refs = await seedRegistryReferences(t.database.db)
+  t = await startRegistryApp()
 })
 afterAll(() => t.close())
 
@@ -28,13 +25,12 @@ const create = async (over: Record<string, unknown> = {}) => {
 
 describe('points', () => {
   it("names the subscriber as the customers list does: a sole proprietor without company names by the person's name", async () => {
-    const { account_id } = (await t.call(t.adminToken, { method: 'GET', url: '/api/users/me/' })).json()
-    const [sole] = await t.database.db.insert(customers).values({ account_id, customer_type: 2, last_name: 'Сидоров', first_name: 'Олег', middle_name: '' }).returning()
-    const [company] = await t.database.db.insert(customers).values({ account_id, customer_type: 3, last_name: 'Петров', first_name: 'Иван', middle_name: '', company_full_name: 'ООО «Свет»' }).returning()
-    for (const [customer, name] of [[sole!, 'Сидоров Олег'], [company!, 'ООО «Свет»']] as const) {
-      const point = await create({ customer_id: customer.customer_id })
+    const sole = await t.make.customer({ customer_type: 2, last_name: 'Сидоров', first_name: 'Олег', middle_name: '' })
+    const company = await t.make.customer({ customer_type: 3, last_name: 'Петров', first_name: 'Иван', middle_name: '', company_full_name: 'ООО «Свет»' })
+    for (const [customerId, name] of [[sole, 'Сидоров Олег'], [company, 'ООО «Свет»']] as const) {
+      const point = await create({ customer_id: customerId })
       expect(point.customer).toEqual({ name })
-      expect((await t.call(t.adminToken, { method: 'GET', url: `/api/customers/${customer.customer_id}/` })).json()).toMatchObject({ name })
+      expect((await t.call(t.adminToken, { method: 'GET', url: `/api/customers/${customerId}/` })).json()).toMatchObject({ name })
     }
   })
 
@@ -50,8 +46,8 @@ describe('points', () => {
   })
 
   it('creates a point with the default energy limit, reads it with its ETag, edits and deletes it', async () => {
-    const [customer] = await t.database.db.insert(customers).values({ customer_type: 1, last_name: 'Иванов', first_name: 'Пётр', middle_name: 'Ильич' }).returning()
-    const point = await create({ customer_id: customer!.customer_id, remark: 'чердак' })
+    const customer = await t.make.customer({ last_name: 'Иванов', first_name: 'Пётр', middle_name: 'Ильич' })
+    const point = await create({ customer_id: customer, remark: 'чердак' })
     expect(point).toMatchObject({ energy_limit: 5000, has_counter: false, counter_id: null, version: 1, customer: { name: 'Иванов Пётр Ильич' }, point_represents_number: 0, remark: 'чердак' })
     const read = await t.call(t.adminToken, { method: 'GET', url: `/api/points/${point.point_id}/` })
     expect(read.headers.etag).toBe('"1"')
@@ -124,7 +120,7 @@ describe('points', () => {
     await create()
     await agree()
     await db.execute(sql`insert into points (point_number, name, address) select 'BULK-' || g, 'Опора ' || g, 'ул. Мира' from generate_series(1, 30) g`)
-    await db.execute(sql`insert into counters (serial_num, model_id) select 'BULK-' || g, ${refs.modelIds['Меркурий 230 ART']!} from generate_series(1, 12) g`)
+    await db.execute(sql`insert into counters (serial_num, model_id) select 'BULK-' || g, ${t.refs.modelIds['Меркурий 230 ART']!} from generate_series(1, 12) g`)
     await agree()
     await db.execute(sql`delete from points where point_number like 'BULK-1%'`)
     await db.execute(sql`delete from counters where serial_num like 'BULK-%'`)
@@ -163,16 +159,8 @@ describe('points', () => {
 
   it('sums the current month of daily A+ values times the ratios of the installed meter', async () => {
     const point = await create()
-    const install = await t.call(t.adminToken, {
-      method: 'POST',
-      url: '/api/counters/create_and_install/',
-      payload: {
-        serial_num: `C-${point.point_id}`, model_id: refs.modelIds['Меркурий 230 ART'], coeff: 40, coeff_voltage: 1, point_id: point.point_id,
-        operation_date: new Date(Date.now() - 60 * 86_400_000).toISOString(), conn_params: { host: '10.0.0.5', net_address: '17' },
-      },
-    })
-    expect(install.statusCode).toBe(201)
-    const counterId = install.json().counter_id
+    const counterId = await t.make.meter({ serial_num: `C-${point.point_id}`, model_id: t.refs.modelIds['Меркурий 230 ART'], coeff: 40 })
+    await t.make.install(point.point_id, counterId, { at: new Date(Date.now() - 60 * 86_400_000), coeff: 40, connParams: { host: '10.0.0.5', net_address: '17' } })
     // The current half-hour is in the current month whatever the time zone; A- and last year's values do not count.
     const now = new Date(Math.floor(Date.now() / 1_800_000) * 1_800_000)
     await storeIntervals(t.database.db, [
@@ -190,8 +178,7 @@ describe('points', () => {
 
   it('counts and names the objects a point belongs to, and orders by that count', async () => {
     const point = await create()
-    const linked = await t.database.db.insert(represents).values([{ name: 'ТП-214' }, { name: 'ПС «Северная»' }]).returning()
-    await t.database.db.insert(representPoints).values(linked.map((r) => ({ represent_id: r.represent_id, point_id: point.point_id, color: '#3182ce' })))
+    for (const name of ['ТП-214', 'ПС «Северная»']) await t.make.withPoints(await t.make.object(name), [point.point_id])
     const read = (await t.call(t.adminToken, { method: 'GET', url: `/api/points/${point.point_id}/` })).json()
     expect(read).toMatchObject({ point_represents_number: 2, represents: [{ name: 'ПС «Северная»' }, { name: 'ТП-214' }] })
     const first = (await t.call(t.adminToken, { method: 'GET', url: '/api/points/?ordering=-point_represents_number&per_page=1' })).json()
@@ -203,15 +190,14 @@ describe('points', () => {
     const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) => t.call(t.adminToken, { method, url, payload })
     const stale = async () => (await db.execute<{ id: number }>(sql`select point_id as id from points p where card <> point_card(p)`)).rows
     const shown = async (id: number) => v.parse(pointList, (await call('GET', `/api/points/?search=${encodeURIComponent(`PN-${id}-`)}`)).json()).results[0]!
-    const { account_id } = (await call('GET', '/api/users/me/')).json()
-    const [customer] = await db.insert(customers).values({ account_id, customer_type: 1, last_name: 'Карточкин', first_name: 'Пётр', middle_name: 'Ильич' }).returning()
-    const point = await create({ customer_id: customer!.customer_id })
+    const customer = await t.make.customer({ last_name: 'Карточкин', first_name: 'Пётр', middle_name: 'Ильич' })
+    const point = await create({ customer_id: customer })
     const id = point.point_id as number
-    await call('PUT', `/api/points/${id}/`, { ...newPoint({ point_number: `PN-${id}-` }), customer_id: customer!.customer_id })
-    const renamed = await call('PATCH', `/api/customers/${customer!.customer_id}/`, { last_name: 'Переименов' })
+    await call('PUT', `/api/points/${id}/`, { ...newPoint({ point_number: `PN-${id}-` }), customer_id: customer })
+    const renamed = await call('PATCH', `/api/customers/${customer}/`, { last_name: 'Переименов' })
     expect(renamed.statusCode, renamed.body).toBe(200)
     const meter = await call('POST', '/api/counters/create_and_install/', {
-      serial_num: `CARD-${id}`, model_id: refs.modelIds['Меркурий 230 ART'], coeff: 1, coeff_voltage: 1, point_id: id,
+      serial_num: `CARD-${id}`, model_id: t.refs.modelIds['Меркурий 230 ART'], coeff: 1, coeff_voltage: 1, point_id: id,
       operation_date: '2024-03-01T00:00:00.000Z', conn_params: { host: '10.0.0.2', net_address: '3' },
     })
     const object = (await call('POST', '/api/represents/', { name: 'РП-Карточка' })).json().represent_id as number
@@ -223,18 +209,18 @@ describe('points', () => {
     })
     await call('POST', `/api/point_counter/${meter.json().counter_id}/take_off/`, { operation_date: '2024-04-01T00:00:00.000Z', comment: 'Поверка' })
     expect((await call('DELETE', `/api/represents/${object}/`)).statusCode).toBe(204)
-    await db.delete(customers).where(sql`customer_id = ${customer!.customer_id}`)
+    await db.delete(customers).where(sql`customer_id = ${customer}`)
     expect(await shown(id)).toMatchObject({ customer_id: null, customer: null, counter_id: null, has_counter: false, point_represents_number: 0, represents: [] })
     expect(await stale()).toEqual([])
 
     // A point given a subscriber, or added to an object, while a rename of it is uncommitted waits for the rename
     // (PostgreSQL: the share lock of the card's trigger; PGlite: the one connection) and shows the committed name.
-    const [other] = await db.insert(customers).values({ account_id, customer_type: 1, last_name: 'Старое', first_name: 'Имя', middle_name: '' }).returning()
+    const other = await t.make.customer({ last_name: 'Старое', first_name: 'Имя', middle_name: '' })
     const group = (await call('POST', '/api/represents/', { name: 'РП-Старое' })).json().represent_id as number
     for (const [rename, write, expected] of [
       [
-        sql`update customers set last_name = 'Гонкин' where customer_id = ${other!.customer_id}`,
-        () => call('PUT', `/api/points/${id}/`, { ...newPoint({ point_number: `PN-${id}-` }), customer_id: other!.customer_id }),
+        sql`update customers set last_name = 'Гонкин' where customer_id = ${other}`,
+        () => call('PUT', `/api/points/${id}/`, { ...newPoint({ point_number: `PN-${id}-` }), customer_id: other }),
         { customer: { name: 'Гонкин Имя' } },
       ],
       [

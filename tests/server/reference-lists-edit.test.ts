@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { T } from '../../src/shared/texts'
-import { seedRegistryReferences, type RegistryReferences } from '../../src/server/db/seed/registry'
-import { startTestApp, type TestApp } from '../helpers/test-app'
+import { startRegistryApp, type RegistryApp } from '../helpers/test-app'
 
-let t: TestApp
-let refs: RegistryReferences
+let t: RegistryApp
 beforeAll(async () => {
-  t = await startTestApp()
-  refs = await seedRegistryReferences(t.database.db)
+  t = await startRegistryApp()
 })
 afterAll(() => t.close())
 
@@ -47,7 +44,7 @@ describe('resource types, model groups and meter models are edited as the other 
     expect((await call('POST', '/api/counters_api/', { name: 'X', resource_type: 999999 })).json()).toEqual({ resource_type: [T.relatedMissing] })
     expect((await call('POST', '/api/counters_models/', { name: 'X', counter_model_api: 999999 })).json()).toEqual({ counter_model_api: [T.relatedMissing] })
     const point = (await call('POST', '/api/points/', { name: 'ТП-С-1', point_number: 'RS-1', address: 'ул. Новая, 1' })).json().point_id
-    const modelId = refs.modelIds['Меркурий 206 RN']
+    const modelId = t.refs.modelIds['Меркурий 206 RN']
     await call('POST', '/api/counters/create_and_install/', {
       serial_num: '63000001', model_id: modelId, coeff: 1, coeff_voltage: 1, point_id: point, operation_date: '2024-03-01', conn_params: { host: 'h', net_address: '5' },
     })

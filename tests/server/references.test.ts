@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { T } from '../../src/shared/texts'
-import { seedRegistryReferences, type RegistryReferences } from '../../src/server/db/seed/registry'
-import { startTestApp, type TestApp } from '../helpers/test-app'
+import { startRegistryApp, type RegistryApp } from '../helpers/test-app'
 
-let t: TestApp
-let refs: RegistryReferences
+let t: RegistryApp
 beforeAll(async () => {
-  t = await startTestApp()
-  refs = await seedRegistryReferences(t.database.db)
+  t = await startRegistryApp()
 })
 afterAll(() => t.close())
 
@@ -31,7 +28,7 @@ describe('reference data', () => {
     expect(rn).toMatchObject({ external_model: 'mercury_206', has_storage: true, counter_width: 6, decimal_places: 2, source_name: 'TCP', resource_type: electricity })
     expect((await get(`/api/counters_models/${rn.model_id}/`)).json().name).toBe('Меркурий 206 RN')
 
-    const params = (await get(`/api/counters_models_parameters/?page_size=500&model_id=${refs.modelIds['Меркурий 230 ART']}`)).json()
+    const params = (await get(`/api/counters_models_parameters/?page_size=500&model_id=${t.refs.modelIds['Меркурий 230 ART']}`)).json()
     expect(params.count).toBe(14)
     expect(params.results[0]).toMatchObject({ parameter_name: expect.stringContaining('(A+)'), parameter__task_group_name: expect.any(String) })
   })
@@ -56,7 +53,7 @@ describe('reference data', () => {
     expect((await t.call(t.adminToken, { method: 'DELETE', url: `/api/data_sources/${id}` })).statusCode).toBe(204)
     expect((await get(`/api/data_sources/${id}/`)).statusCode).toBe(404)
     // A source the models use is refused with a clear 400.
-    const used = await t.call(t.adminToken, { method: 'DELETE', url: `/api/data_sources/${refs.sourceIds.TCP}` })
+    const used = await t.call(t.adminToken, { method: 'DELETE', url: `/api/data_sources/${t.refs.sourceIds.TCP}` })
     expect(used.statusCode).toBe(400)
     expect(used.json().detail).toBe(T.inUse)
   })

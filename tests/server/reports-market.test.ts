@@ -6,7 +6,6 @@ import { createRequire } from 'node:module'
 import { sql } from 'drizzle-orm'
 import { represents } from '../../src/server/db/schema'
 import { storeIntervals } from '../../src/server/repositories/readings'
-import { factories } from '../helpers/factories'
 import { startTestApp, type TestApp } from '../helpers/test-app'
 import { msk, reportDataSet } from './reports-fixtures'
 
@@ -38,24 +37,23 @@ beforeAll(async () => {
   await db.execute(sql`update interval_values set status = 2 where channel = 1 and interval_start = ${msk('2025-05-01T10:00:00').toISOString()}::timestamptz`)
 
   // «Ввод 4»: in no object, a one-direction meter that measures A+ only.
-  const make = factories(db)
-  const p4 = await make.point({ name: 'Ввод 4', point_number: '770004', address: 'ул. Ленина, 3' })
-  const c4 = await make.meter({ serial_num: '4004' })
-  await make.install(p4, c4, { at: msk('2025-04-01T00:00:00') })
+  const p4 = await t.make.point({ name: 'Ввод 4', point_number: '770004', address: 'ул. Ленина, 3' })
+  const c4 = await t.make.meter({ serial_num: '4004' })
+  await t.make.install(p4, c4, { at: msk('2025-04-01T00:00:00') })
   const start = msk('2025-05-01T00:00:00').getTime()
   await storeIntervals(db, Array.from({ length: 48 }, (_, i) => ({ counter_id: c4, channel: 1, interval_start: new Date(start + i * HALF_HOUR), value: 1.5 })))
   oneWay = p4
 
   // A substation as the demo has it: its input «Ввод 1» also opens its switchgear, whose outgoing feeder «Ввод 2»
   // is the input of a transformer substation below. The energy of «Ввод 2» is part of «Ввод 1»'s.
-  const top = await make.object('ПС «Башня»')
-  const switchgear = await make.object('РУ-10 кВ', top)
-  const tp = await make.object('ТП-7', switchgear)
+  const top = await t.make.object('ПС «Башня»')
+  const switchgear = await t.make.object('РУ-10 кВ', top)
+  const tp = await t.make.object('ТП-7', switchgear)
   const { p1, p2 } = data.points
-  await make.withPoints(top, [p1])
-  await make.withPoints(switchgear, [p1])
-  await make.withPoints(switchgear, [p2], -1)
-  await make.withPoints(tp, [p2])
+  await t.make.withPoints(top, [p1])
+  await t.make.withPoints(switchgear, [p1])
+  await t.make.withPoints(switchgear, [p2], -1)
+  await t.make.withPoints(tp, [p2])
   tower = { top, switchgear, tp }
 })
 afterAll(() => t.close())

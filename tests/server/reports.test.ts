@@ -235,8 +235,8 @@ describe('bad requests', () => {
   })
 
   it('objects without points answer 400', async () => {
-    const [empty] = (await t.database.db.execute<{ id: number }>(`insert into represents (name) values ('Пустой') returning represent_id as id` as never)).rows
-    const res = await report({ report: 'Form010Report', represents_id: empty!.id, beg_date: '2025-05-01', end_date: '2025-05-01' })
+    const empty = await t.make.object('Пустой')
+    const res = await report({ report: 'Form010Report', represents_id: empty, beg_date: '2025-05-01', end_date: '2025-05-01' })
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual({ represents_id: ['В выбранных объектах нет точек учёта'] })
   })

@@ -5,13 +5,11 @@ import { storeRegisterReadings } from '../../src/server/repositories/readings'
 import { CHANNEL } from '../../src/shared/metering'
 import { T } from '../../src/shared/texts'
 import { startTestApp, type TestApp } from '../helpers/test-app'
-import { meteringFactory, msk } from './balance-fixtures'
+import { msk } from './balance-fixtures'
 
 let t: TestApp
-let f: ReturnType<typeof meteringFactory>
 beforeAll(async () => {
   t = await startTestApp()
-  f = meteringFactory(t.database.db)
 })
 afterAll(() => t.close())
 
@@ -75,10 +73,10 @@ describe('objects (represents)', () => {
 
   it('links points with signs that cycle 1, -1, 0, colours and order, and lists the last half-hours', async () => {
     const id = await createObject('ТП-214')
-    const p1 = await f.point('Дом 1')
-    const p2 = await f.point('Дом 2')
-    const meter = await f.counter()
-    await f.install(p1, meter, msk('2024-01-01T00:00:00'), null, { coeff: 2 })
+    const p1 = await t.make.point({ name: 'Дом 1' })
+    const p2 = await t.make.point({ name: 'Дом 2' })
+    const meter = await t.make.meter()
+    await t.make.install(p1, meter, { at: msk('2024-01-01T00:00:00'), coeff: 2 })
     expect((await call('GET', `/api/represents/${id}/points/`)).json()).toEqual([])
     const available = (await call('GET', `/api/represents/${id}/available_points/`)).json()
     expect(available.map((p: { point_id: number }) => p.point_id)).toEqual(expect.arrayContaining([p1, p2]))
@@ -114,9 +112,9 @@ describe('objects (represents)', () => {
 
   it('reads meters at a time of day and exports both tables as CSV for Excel', async () => {
     const id = await createObject('Корпус А')
-    const point = await f.point('Щит 1')
-    const meter = await f.counter()
-    await f.install(point, meter, msk('2024-01-01T00:00:00'), null)
+    const point = await t.make.point({ name: 'Щит 1' })
+    const meter = await t.make.meter()
+    await t.make.install(point, meter, { at: msk('2024-01-01T00:00:00') })
     await call('POST', `/api/represents/${id}/add_point/?point_id=${point}`)
     await storeRegisterReadings(t.database.db, [
       { counter_id: meter, channel: CHANNEL.A_PLUS, tariff: 0, read_at: msk('2024-03-01T00:00:00'), value: 1000.123 },

@@ -13,20 +13,17 @@ import { whileUncommitted } from '../helpers/test-database'
 import { SMTP_USER, startTestSmtp, type TestSmtp } from '../helpers/test-smtp'
 
 let t: TestApp
-let subscriber: { token: string; user_id: number }
+let subscriber: Awaited<ReturnType<TestApp['subscriber']>>
 let stranger: { token: string }
 let typeId: number
 let smtp: TestSmtp
 
 beforeAll(async () => {
   t = await startTestApp()
-  const customer = async (number: string) =>
-    (await t.call(t.adminToken, { method: 'POST', url: '/api/customers/', payload: { customer_number: number, customer_type: 1, last_name: 'Сидоров', first_name: 'Пётр', middle_name: 'Ильич' } })).json().customer_id
-  subscriber = await t.userWith([], { is_stuff: false, customer_id: await customer('Л-1') })
-  stranger = await t.userWith([], { is_stuff: false, customer_id: await customer('Л-2') })
-  const type = await t.call(t.adminToken, { method: 'POST', url: '/api/document_type/', payload: { doc_type_name: 'Замена прибора учёта', expired_in_days: 5 } })
-  typeId = type.json().doc_type_id
-  await t.call(t.adminToken, { method: 'POST', url: '/api/document_required_file_link/', payload: { doc_type_id: typeId, required_files: [1, 2] } })
+  const sidorov = { last_name: 'Сидоров', first_name: 'Пётр', middle_name: 'Ильич' }
+  subscriber = await t.subscriber({ customer_number: 'Л-1', ...sidorov })
+  stranger = await t.subscriber({ customer_number: 'Л-2', ...sidorov })
+  typeId = await t.make.requestType({ doc_type_name: 'Замена прибора учёта', expired_in_days: 5 }, [1, 2])
 
   smtp = await startTestSmtp()
 })
@@ -229,9 +226,10 @@ describe('applications', () => {
 
   it('writes the list and one application as JSON in the database exactly as the shared schema reads them, any text kept', async () => {
     const tricky = 'ООО "Кавычки" \\ слэш\nперевод\tтаб \u0001 😀 </script>'
-    const company = (await t.call(t.adminToken, { method: 'POST', url: '/api/customers/', payload: { customer_number: 'Ю-1', customer_type: 3, last_name: 'Петров', first_name: 'Иван', middle_name: 'Ильич', company_short_name: tricky, company_full_name: 'x', company_inn: '7707083893', company_kpp: '773601001' } })).json()
-    const filer = await t.userWith([], { is_stuff: false, customer_id: company.customer_id })
-    const created = (await fileApplication(filer.token)).json()
+    const filer = await t.subscriber({
+      customer_number: 'Ю-1', customer_type: 3, last_name: 'Петров', first_name: 'Иван', middle_name: 'Ильич', company_short_name: tricky, company_full_name: 'x', company_inn: '7707083893', company_kpp: '773601001',
+    })
+    const created = { doc_request_id: await t.make.application(filer, typeId) }
     await t.database.db.execute(sql`update document_requests set decline_reason = ${tricky}, external_send_date = '2026-03-04 05:06:07.891234+03' where doc_request_id = ${created.doc_request_id}`)
     const [stored] = (await t.database.db.execute<{ created_at: string }>(sql`select created_at::text from document_requests where doc_request_id = ${created.doc_request_id}`)).rows
 
@@ -251,9 +249,9 @@ describe('applications', () => {
     const stale = async () => (await db.execute<{ id: number }>(sql`select doc_request_id as id from document_requests r where card <> request_card(r)`)).rows
     const shown = async (id: number) =>
       v.parse(documentRequestList, (await t.call(t.adminToken, { method: 'GET', url: '/api/document_request/?per_page=100' })).json()).results.find((r) => r.doc_request_id === id)!
-    const customerId = (await t.call(subscriber.token, { method: 'GET', url: '/api/users/me/' })).json().customer_id as number
+    const customerId = subscriber.customer_id
     const admin = (await t.call(t.adminToken, { method: 'GET', url: '/api/users/me/' })).json()
-    const id = (await fileApplication(subscriber.token)).json().doc_request_id as number
+    const id = await t.make.application(subscriber, typeId)
     await t.call(t.adminToken, { method: 'PATCH', url: `/api/document_request/${id}/`, payload: { assigned_user_id: admin.user_id, doc_status: 2 } })
     for (const [url, payload] of [
       [`/api/customers/${customerId}/`, { last_name: 'Переименов' }],

@@ -26,22 +26,10 @@ const remove = (token: string, id: number) => t.call(token, { method: 'DELETE', 
 const me = (token: string) => t.call(token, { method: 'GET', url: '/api/users/me/' })
 const detail = (res: { json: () => unknown }) => (res.json() as { detail?: string }).detail
 
-async function groupWith(codes: Permission[]): Promise<number> {
-  const all = await t.database.db.select().from(permissions)
-  const ids = all.filter((p) => (codes as string[]).includes(p.codename)).map((p) => p.permission_id)
-  const res = await t.call(t.adminToken, { method: 'POST', url: '/api/permissions_groups/', payload: { name: `Группа ${++counter}`, permissions: ids } })
-  expect(res.statusCode, res.body).toBe(201)
-  return res.json().permissions_group_id
-}
 const permissionIds = async (codes: Permission[]) =>
   (await t.database.db.select().from(permissions)).filter((p) => (codes as string[]).includes(p.codename)).map((p) => p.permission_id)
 
-async function makeSuperuser(): Promise<{ user_id: number; token: string }> {
-  const created = await t.call(t.adminToken, { method: 'POST', url: '/api/users/', payload: newUser() })
-  const id = created.json().user_id as number
-  expect((await patch(t.adminToken, id, { is_superuser: true })).statusCode).toBe(200)
-  return { user_id: id, token: await t.login(created.json().username, 'secret-pass') }
-}
+const makeSuperuser = () => t.userWith([], { is_superuser: true })
 
 describe('rights that cannot climb', () => {
   it('refuses the attack of a user manager step by step', async () => {
@@ -77,7 +65,7 @@ describe('rights that cannot climb', () => {
 
   it('still lets a user manager create and edit users within their own rights', async () => {
     const manager = await t.userWith(['users.view', 'users.manage', 'points.view'])
-    const viewers = await groupWith(['points.view'])
+    const viewers = await t.make.group(['points.view'])
     const created = await t.call(manager.token, { method: 'POST', url: '/api/users/', payload: newUser([viewers]) })
     expect(created.statusCode, created.body).toBe(201)
     const id = created.json().user_id as number

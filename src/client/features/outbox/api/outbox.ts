@@ -5,7 +5,7 @@ import { pointInput } from '../../../../shared/schemas/points'
 import { T } from '../../../../shared/texts'
 import { useSyncState } from '../../../app/sync'
 import { session } from '../../../lib/session'
-import { subscribeOutbox, type EntityName, type OutboxEntry, type OutboxStatus } from '../../../offline'
+import { FIELD_LABELS, subscribeOutbox, type EntityName, type OutboxEntry, type OutboxStatus } from '../../../offline'
 
 /** The signed-in user's outbox, live across tabs (another user's edits are not theirs to see); undefined until the first read. */
 export function useOutboxEntries(): OutboxEntry[] | undefined {
@@ -22,20 +22,6 @@ export const STATUS_TEXT: Record<OutboxStatus, string> = {
   rejected: T.outboxRejected,
 }
 export const STATUS_COLOR: Record<OutboxStatus, string> = { pending: 'blue', inflight: 'teal', conflict: 'orange', rejected: 'red' }
-
-/** The writable fields of each entity, with the labels of its edit form, in the order they are shown. */
-export const FIELD_LABELS: Record<EntityName, Record<string, string>> = {
-  point: {
-    name: 'Наименование',
-    point_number: 'Идентификатор точки учёта',
-    address: 'Адрес',
-    geopoint: 'Координаты',
-    customer_id: 'Абонент',
-    energy_limit: 'Лимит потребления, кВт·ч',
-    remark: 'Примечание',
-  },
-  counter: { serial_num: 'Серийный номер', coeff: 'Коэффициент трансформации тока', coeff_voltage: 'Коэффициент трансформации напряжения' },
-}
 
 type Row = Record<string, unknown>
 

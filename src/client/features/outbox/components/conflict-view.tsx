@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import { Button, HStack, Stack, Table, Text } from '@chakra-ui/react'
 import { T } from '../../../../shared/texts'
-import { conflictFields, type ConflictField, type OutboxEntry } from '../../../offline'
-import { fieldText, FIELD_LABELS, localRow } from '../api/outbox'
+import { conflictFields, FIELD_LABELS, type ConflictField, type OutboxEntry } from '../../../offline'
+import { fieldText, localRow } from '../api/outbox'
 
 type Side = 'mine' | 'theirs'
 type Props = { entry: OutboxEntry; busy: boolean; onKeepMine: () => void; onTakeTheirs: () => void; onMerge: (fromMine: string[]) => void }

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react'
 import { Button, HStack, SimpleGrid, Stack } from '@chakra-ui/react'
 import { T } from '../../../../shared/texts'
 import { TextField } from '../../../components/ui/fields'
-import type { OutboxEntry } from '../../../offline'
-import { correctedPatch, editableFields, fieldText, FIELD_LABELS, localRow } from '../api/outbox'
+import { FIELD_LABELS, type OutboxEntry } from '../../../offline'
+import { correctedPatch, editableFields, fieldText, localRow } from '../api/outbox'
 
 type Props = { entry: OutboxEntry; busy: boolean; onResend: (patch: OutboxEntry['patch']) => void; onDiscard: () => void }
 
