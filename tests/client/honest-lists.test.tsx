@@ -95,7 +95,7 @@ describe('the tasks list', () => {
     const failing = task({ counter_task_id: 1, last_values: { success: false, date: '2026-11-23T10:00:00Z' }, consecutive_failures: 12 })
     const healthy = task({ counter_task_id: 2, counter_num: '50000002', last_values: { success: true, date: '2026-11-23T10:00:00Z' } })
     const fresh = task({ counter_task_id: 3, counter_num: '50000003' })
-    renderWithProviders(<TasksTable rows={[failing, healthy, fresh]} loading={false} />)
+    renderWithProviders(<TasksTable table={{ rows: [failing, healthy, fresh], loading: false }} />)
     const rows = within(await screen.findByRole('table', { name: 'Задания опроса' })).getAllByRole('row').slice(1)
     expect(rows[0]).toHaveTextContent('Работает')
     expect(rows[0]).toHaveTextContent(T.taskHealthFailing(12))

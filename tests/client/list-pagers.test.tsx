@@ -96,13 +96,10 @@ describe('lists longer than a page', () => {
     renderWithProviders(
       <ReferenceTablePage
         title="Источники данных"
-        rows={rows}
-        loading={false}
-        error={null}
+        query={{ queryKey: ['references', 'data_sources'], queryFn: async () => ({ results: rows }) }}
         columns={[{ key: 'name', header: 'Наименование' }]}
         rowKey={(s) => s.source_id}
         rowName={(s) => s.name}
-        queryKey={['references', 'data_sources']}
         remove={async () => undefined}
         dialog={() => null}
       />,

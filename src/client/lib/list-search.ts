@@ -10,3 +10,5 @@ export const listSearchEntries = {
 }
 export const listSearch = v.object(listSearchEntries)
 export type ListSearch = v.InferOutput<typeof listSearch>
+/** The least a list's search holds: its page and the page's size. */
+export type PageSearch = Pick<ListSearch, 'page' | 'per_page'>

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useRef, useState, type ReactNod
 import { Button, Dialog } from '@chakra-ui/react'
 import { Modal } from './modal'
 
-type ConfirmOptions = { message: string; title?: string; confirmLabel?: string; cancelLabel?: string; danger?: boolean }
+export type ConfirmOptions = { message: string; title?: string; confirmLabel?: string; cancelLabel?: string; danger?: boolean }
 type Confirm = (options: ConfirmOptions) => Promise<boolean>
 
 const ConfirmContext = createContext<Confirm | null>(null)

@@ -1,4 +1,4 @@
-import { cloneElement, type ReactElement, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Box, Flex, HStack, IconButton, NativeSelect, Spinner, Table, Text } from '@chakra-ui/react'
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight } from 'lucide-react'
 import { PAGE_SIZE_OPTIONS } from '../../../shared/constants'
@@ -7,7 +7,8 @@ import { LoadError } from './load-error'
 import { useDelayedFlag } from './use-delayed-flag'
 import { useMediaQuery } from './use-media-query'
 import { CARDS_QUERY, CardsOrdering, DataCards } from './data-cards'
-import type { ListSearch } from '../../lib/list-search'
+import { ROW_ACTION_CSS } from './row-actions'
+import type { ListSearch, PageSearch } from '../../lib/list-search'
 
 export type Column<Row> = {
   key: string
@@ -46,35 +47,17 @@ export type DataTableProps<Row> = {
   actions?: (row: Row) => ReactNode
 }
 
+/** What a list screen hands a feature's table (`useListScreen`'s `table`): its rows, paging, sorting, loading and error. */
+export type ListTableProps<Row> = Pick<
+  DataTableProps<Row>,
+  'rows' | 'total' | 'page' | 'perPage' | 'onPageChange' | 'onPerPageChange' | 'ordering' | 'onOrderingChange' | 'loading' | 'error' | 'onRetry'
+>
+
 function SortIcon({ state }: { state: 'asc' | 'desc' | null }) {
   if (state === 'asc') return <ArrowUp size={14} aria-hidden />
   if (state === 'desc') return <ArrowDown size={14} aria-hidden />
   return <ArrowUpDown size={14} aria-hidden opacity={0.4} />
 }
-
-/** A row action (`RowAction`) in the table and in the cards: what a ghost `IconButton` of size sm looks like. */
-const ROW_ACTION_CSS = {
-  colorPalette: 'gray',
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  flexShrink: '0',
-  boxSize: '9',
-  // A finger's width on touch screens.
-  '@media (pointer: coarse)': { boxSize: '11' },
-  borderRadius: 'l2',
-  borderWidth: '1px',
-  borderColor: 'transparent',
-  color: 'colorPalette.fg',
-  cursor: 'button',
-  outline: '0',
-  transitionProperty: 'common',
-  transitionDuration: 'moderate',
-  focusVisibleRing: 'outside',
-  _hover: { bg: 'colorPalette.subtle' },
-  '&[data-palette=red]': { colorPalette: 'red' },
-  '& svg': { width: '4', height: '4', flexShrink: '0' },
-} as const
 
 const BODY = '& > tbody > tr'
 /**
@@ -100,22 +83,6 @@ const TABLE_CSS = {
   '& .data-table-actions': { display: 'flex', gap: '1', justifyContent: 'flex-end' },
   '& .data-table-action': ROW_ACTION_CSS,
 } as const
-
-type RowActionProps = { label: string; children: ReactNode; palette?: 'red' } & ({ onClick: () => void; link?: never } | { link: ReactElement<{ className?: string }>; onClick?: never })
-
-/**
- * One action of a row, an icon named by `label`: a button, or the link given (its class and label are set).
- * Cheap to render 25 or 50 times over: no Chakra component of its own.
- */
-export function RowAction({ label, children, palette, onClick, link }: RowActionProps) {
-  const common = { className: 'data-table-action', 'aria-label': label, 'data-palette': palette }
-  if (link) return cloneElement(link, common, children)
-  return (
-    <button type="button" onClick={onClick} {...common}>
-      {children}
-    </button>
-  )
-}
 
 /** The paged, sortable table every list of the console uses (25 rows by default, 25 and 50 offered). */
 export function DataTable<Row>(props: DataTableProps<Row>) {
@@ -252,8 +219,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
 /** What a list screen's query hands its table: the answer, and whether it is loading or failed. */
 type ListQuery = { data: { count: number } | undefined; isFetching: boolean; error: unknown; refetch: () => unknown }
 
-/** The paging, sorting, loading and error props of a list whose state lives in the URL search (`lib/list-search`). */
-export function listPaging(search: ListSearch, setSearch: (patch: Partial<ListSearch>) => void, query: ListQuery) {
+/**
+ * The paging, sorting, loading and error props of a list whose state lives in the URL search (`lib/list-search`);
+ * sorting only for a search that has an `ordering`.
+ */
+export function listPaging(search: PageSearch & { ordering?: string }, setSearch: (patch: Partial<ListSearch>) => void, query: ListQuery) {
   return {
     total: query.data?.count ?? 0,
     page: search.page,
@@ -261,7 +231,7 @@ export function listPaging(search: ListSearch, setSearch: (patch: Partial<ListSe
     onPageChange: (page: number) => setSearch({ page }),
     onPerPageChange: (per_page: number) => setSearch({ per_page, page: 1 }),
     ordering: search.ordering,
-    onOrderingChange: (ordering: string) => setSearch({ ordering }),
+    onOrderingChange: search.ordering === undefined ? undefined : (ordering: string) => setSearch({ ordering }),
     loading: query.isFetching,
     error: query.error,
     onRetry: () => void query.refetch(),

@@ -1,19 +1,18 @@
 import { useState } from 'react'
-import { Button } from '@chakra-ui/react'
 import { createFileRoute } from '@tanstack/react-router'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { Plus, Trash2 } from 'lucide-react'
 import { accountEmailInput, SMTP_ENCRYPTIONS } from '../../../shared/schemas/account'
 import { T } from '../../../shared/texts'
-import { DataTable, RowAction } from '../../components/ui/data-table'
-import { PageHeader } from '../../components/ui/page-header'
+import { DataTable } from '../../components/ui/data-table'
+import { ListHeader } from '../../components/ui/list-header'
+import { DeleteAction } from '../../components/ui/row-actions'
 import { FormDialog } from '../../components/ui/form-dialog'
 import { SelectField, TextField } from '../../components/ui/fields'
 import { useForm } from '../../components/ui/use-form'
 import { useRowsPage } from '../../components/ui/use-rows-page'
-import { useConfirmedDelete } from '../../components/ui/use-confirmed-delete'
+import { useConfirmedDelete } from '../../components/ui/use-confirmed-write'
 import { notify } from '../../components/ui/notify'
-import { accountEmailsQueryOptions, accountKeys, createAccountEmail, deleteAccountEmail, updateAccountEmail, type AccountEmailRow } from '../../features/account/api/account'
+import { accountEmailsQueryOptions, accountKeys, createAccountEmail, updateAccountEmail, useDeleteAccountEmail, type AccountEmailRow } from '../../features/account/api/account'
 
 export const Route = createFileRoute('/_app/account-emails')({
   loader: ({ context }) => context.queryClient.ensureQueryData(accountEmailsQueryOptions()),
@@ -26,20 +25,10 @@ function AccountEmailsPage() {
   const [editing, setEditing] = useState<{ row: AccountEmailRow | null } | null>(null)
   const shown = useRowsPage(data.results)
   // The API deletes a mail account (DELETE /api/account_emails/{id}/); the spec's screen had no way to.
-  const remove = useConfirmedDelete({
-    remove: (row: AccountEmailRow) => deleteAccountEmail(row.account_email_id),
-    onDeleted: () => queryClient.invalidateQueries({ queryKey: accountKeys.emails }),
-  })
+  const remove = useConfirmedDelete(useDeleteAccountEmail())
   return (
     <>
-      <PageHeader
-        title="Почтовые аккаунты"
-        actions={
-          <Button colorPalette="blue" onClick={() => setEditing({ row: null })}>
-            <Plus size={16} aria-hidden /> Добавить
-          </Button>
-        }
-      />
+      <ListHeader title="Почтовые аккаунты" onAdd={() => setEditing({ row: null })} />
       <DataTable
         label="Почтовые аккаунты"
         columns={[
@@ -51,11 +40,7 @@ function AccountEmailsPage() {
         {...shown.paging}
         rowKey={(r) => r.account_email_id}
         onRowClick={(row) => setEditing({ row })}
-        actions={(row) => (
-          <RowAction label={`Удалить ${row.name}`} palette="red" onClick={() => void remove(row)}>
-            <Trash2 />
-          </RowAction>
-        )}
+        actions={(row) => <DeleteAction name={row.name} onClick={() => remove(row)} />}
       />
       {editing && (
         <AccountEmailDialog

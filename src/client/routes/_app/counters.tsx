@@ -1,96 +1,63 @@
 import { useState } from 'react'
-import { Alert, Badge, IconButton } from '@chakra-ui/react'
+import { Badge } from '@chakra-ui/react'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { History, Info, Pencil, Power, PowerOff, RefreshCw, Trash2 } from 'lucide-react'
-import { DELETE_REFRESH_DELAY_MS } from '../../../shared/constants'
+import { History, Info, Power, PowerOff, RefreshCw } from 'lucide-react'
 import { T } from '../../../shared/texts'
 import { listSearch } from '../../lib/list-search'
-import { DataTable, listPaging } from '../../components/ui/data-table'
-import { PageHeader } from '../../components/ui/page-header'
-import { SearchInput } from '../../components/ui/search-input'
+import { DataTable } from '../../components/ui/data-table'
+import { ListHeader } from '../../components/ui/list-header'
+import { useListScreen } from '../../components/ui/list-screen'
+import { listLoader, listRoute } from '../../lib/list-route'
+import { DeleteAction, EditAction, RowAction } from '../../components/ui/row-actions'
 import { useConfirm } from '../../components/ui/confirm-dialog'
-import { notify } from '../../components/ui/notify'
+import { useConfirmedDelete, useConfirmedWrite } from '../../components/ui/use-confirmed-write'
 import { useCan } from '../../lib/auth'
 import { MeterInfoDialog, useRefreshMeter } from '../../features/collection'
-import { changeActiveState, counterKeys, countersQueryOptions, deleteCounter, mirrorCounters } from '../../features/counters/api/counters'
+import { countersQueryOptions, mirrorCounters, useChangeActiveState, useDeleteCounter } from '../../features/counters/api/counters'
 import { useListMirror } from '../../features/points/api/use-list-mirror'
 import { CounterEditDialog } from '../../features/counters/components/counter-edit-dialog'
 import { HistoryDialog } from '../../features/counters/components/history-dialog'
 import type { CounterRow } from '../../offline'
 
 export const Route = createFileRoute('/_app/counters')({
-  validateSearch: listSearch,
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(countersQueryOptions(deps)),
+  ...listRoute(listSearch),
+  loader: listLoader(countersQueryOptions),
   component: CountersPage,
 })
 
 /** Asks the collecting service for a fresh read of the meter's parameters, after a confirmation. */
-function RefreshButton({ counter }: { counter: CounterRow }) {
+function RefreshAction({ counter }: { counter: CounterRow }) {
   const confirm = useConfirm()
   const { refresh, asking } = useRefreshMeter(counter.counter_id, false)
   return (
-    <IconButton
-      size="sm"
-      variant="ghost"
+    <RowAction
+      label={`Обновить параметры ${counter.serial_num}`}
       loading={asking}
-      aria-label={`Обновить параметры ${counter.serial_num}`}
       onClick={async () => {
         if (await confirm({ message: T.confirmRefreshCounter, confirmLabel: 'Обновить' })) await refresh()
       }}
     >
       <RefreshCw />
-    </IconButton>
+    </RowAction>
   )
 }
 
 function CountersPage() {
-  const search = Route.useSearch()
-  const navigate = Route.useNavigate()
-  const list = useQuery(countersQueryOptions(search))
-  const { data } = list
-  const queryClient = useQueryClient()
+  const list = useListScreen(Route, countersQueryOptions)
   const can = useCan()
-  const confirm = useConfirm()
   const [info, setInfo] = useState<CounterRow | null>(null)
   const [editing, setEditing] = useState<CounterRow | null>(null)
   const [history, setHistory] = useState<CounterRow | null>(null)
-  const refresh = () => queryClient.invalidateQueries({ queryKey: counterKeys.all })
-  const setSearch = (patch: Partial<typeof search>) => navigate({ search: (prev) => ({ ...prev, ...patch }) })
+  const remove = useConfirmedDelete(useDeleteCounter())
+  const toggle = useConfirmedWrite(useChangeActiveState(), {
+    ask: (c) => (c.is_active ? { message: T.confirmDisableCounter, confirmLabel: 'Отключить' } : { message: T.confirmEnableCounter, confirmLabel: 'Включить' }),
+  })
 
-  useListMirror('counters', mirrorCounters, () => void refresh())
-
-  const remove = async (counter: CounterRow) => {
-    if (!(await confirm({ message: T.confirmDeleteRow, confirmLabel: 'Удалить' }))) return
-    try {
-      await deleteCounter(counter.counter_id)
-      notify.success(T.deleted)
-      setTimeout(() => void refresh(), DELETE_REFRESH_DELAY_MS)
-    } catch (failure) {
-      notify.error(failure)
-    }
-  }
-
-  const toggle = async (counter: CounterRow) => {
-    if (!(await confirm({ message: counter.is_active ? T.confirmDisableCounter : T.confirmEnableCounter, confirmLabel: counter.is_active ? 'Отключить' : 'Включить' }))) return
-    try {
-      await changeActiveState(counter.counter_id)
-      await refresh()
-    } catch (failure) {
-      notify.error(failure)
-    }
-  }
+  useListMirror('counters', mirrorCounters, () => void list.refresh())
 
   return (
     <>
-      <PageHeader title="Счётчики" actions={<SearchInput value={search.search} onChange={(text) => setSearch({ search: text, page: 1 })} placeholder="Серийный номер" label="Поиск по серийному номеру" />} />
-      {data?.offline && (
-        <Alert.Root status="warning" mb="3">
-          <Alert.Indicator />
-          <Alert.Title>{T.offlineCopy}</Alert.Title>
-        </Alert.Root>
-      )}
+      <ListHeader title="Счётчики" {...list.header} searchPlaceholder="Серийный номер" searchLabel="Поиск по серийному номеру" />
       <DataTable
         label="Счётчики"
         columns={[
@@ -113,39 +80,30 @@ function CountersPage() {
           { key: 'coeff_voltage', header: 'Ктн', align: 'end', hideBelow: 'lg' },
           { key: 'is_active', header: 'Опрос', render: (c) => <Badge colorPalette={c.is_active ? 'green' : 'gray'}>{c.is_active ? 'Включён' : 'Отключён'}</Badge> },
         ]}
-        rows={data?.results ?? []}
         rowKey={(c) => c.counter_id}
-        {...listPaging(search, setSearch, list)}
+        {...list.table}
         actions={(c) => (
           <>
-            <IconButton size="sm" variant="ghost" aria-label={`Сведения ${c.serial_num}`} onClick={() => setInfo(c)}>
+            <RowAction label={`Сведения ${c.serial_num}`} onClick={() => setInfo(c)}>
               <Info />
-            </IconButton>
+            </RowAction>
             {/* Away from the red delete at the row's end: a slip of the finger must not remove the meter. */}
-            <RefreshButton counter={c} />
-            {can('counters.change') && (
-              <IconButton size="sm" variant="ghost" aria-label={`Изменить счётчик ${c.serial_num}`} onClick={() => setEditing(c)}>
-                <Pencil />
-              </IconButton>
-            )}
-            <IconButton size="sm" variant="ghost" aria-label={`История ${c.serial_num}`} onClick={() => setHistory(c)}>
+            <RefreshAction counter={c} />
+            {can('counters.change') && <EditAction name={`счётчик ${c.serial_num}`} onClick={() => setEditing(c)} />}
+            <RowAction label={`История ${c.serial_num}`} onClick={() => setHistory(c)}>
               <History />
-            </IconButton>
+            </RowAction>
             {can('counters.change') && (
-              <IconButton size="sm" variant="ghost" aria-label={`${c.is_active ? 'Отключить' : 'Включить'} опрос ${c.serial_num}`} onClick={() => void toggle(c)}>
+              <RowAction label={`${c.is_active ? 'Отключить' : 'Включить'} опрос ${c.serial_num}`} onClick={() => toggle(c)}>
                 {c.is_active ? <PowerOff /> : <Power />}
-              </IconButton>
+              </RowAction>
             )}
-            {can('counters.delete') && (
-              <IconButton size="sm" variant="ghost" colorPalette="red" ms="2" aria-label={`Удалить ${c.serial_num}`} onClick={() => void remove(c)}>
-                <Trash2 />
-              </IconButton>
-            )}
+            {can('counters.delete') && <DeleteAction name={c.serial_num} onClick={() => remove(c)} />}
           </>
         )}
       />
       {info && <MeterInfoDialog counterId={info.counter_id} open onClose={() => setInfo(null)} />}
-      <CounterEditDialog key={`edit-${editing?.counter_id}`} counter={editing} onClose={() => setEditing(null)} onDone={() => void refresh()} />
+      <CounterEditDialog key={`edit-${editing?.counter_id}`} counter={editing} onClose={() => setEditing(null)} onDone={() => void list.refresh()} />
       <HistoryDialog counter={history} onClose={() => setHistory(null)} />
     </>
   )

@@ -1,6 +1,5 @@
 import { HStack } from '@chakra-ui/react'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { useQuery } from '@tanstack/react-query'
 import { deleteResourceType, referenceKeys, resourcesQueryOptions } from '../../features/references/api/references'
 import { resourceIcon } from '../../features/references/components/reference-crumbs'
 import { ReferenceTablePage } from '../../features/references/components/reference-table-page'
@@ -12,13 +11,10 @@ export const Route = createFileRoute('/_app/counters_resource')({
 })
 
 function ResourcesPage() {
-  const resources = useQuery(resourcesQueryOptions)
   return (
     <ReferenceTablePage
       title="Энергоресурсы"
-      rows={resources.data?.results}
-      loading={resources.isFetching}
-      error={resources.error}
+      query={resourcesQueryOptions}
       columns={[
         {
           key: 'name',
@@ -38,12 +34,11 @@ function ResourcesPage() {
       ]}
       rowKey={(r) => r.resource_type_id}
       rowName={(r) => r.name}
-      queryKey={referenceKeys.resources}
       // Groups and models show their resource's name.
       staleKeys={[referenceKeys.modelApiLists, referenceKeys.modelLists]}
-      remove={(r) => deleteResourceType(r.resource_type_id)}
+      remove={deleteResourceType}
       dialog={(editing, close, done) => (
-        <ResourceTypeDialog key={editing === 'new' ? 'new' : editing?.resource_type_id} resourceType={editing} onClose={close} onDone={done} />
+        <ResourceTypeDialog resourceType={editing} onClose={close} onDone={done} />
       )}
     />
   )

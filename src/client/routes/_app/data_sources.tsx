@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useQuery } from '@tanstack/react-query'
-import { dataSourcesQueryOptions, deleteDataSource, referenceKeys } from '../../features/references/api/references'
+import { dataSourcesQueryOptions, deleteDataSource } from '../../features/references/api/references'
 import { DataSourceDialog } from '../../features/references/components/data-source-dialog'
 import { ReferenceTablePage } from '../../features/references/components/reference-table-page'
 
@@ -10,22 +9,18 @@ export const Route = createFileRoute('/_app/data_sources')({
 })
 
 function DataSourcesPage() {
-  const sources = useQuery(dataSourcesQueryOptions)
   return (
     <ReferenceTablePage
       title="Источники данных"
-      rows={sources.data?.results}
-      loading={sources.isFetching}
-      error={sources.error}
+      query={dataSourcesQueryOptions}
       columns={[
         { key: 'name', header: 'Наименование' },
         { key: 'remark', header: 'Примечание', hideBelow: 'md' },
       ]}
       rowKey={(s) => s.source_id}
       rowName={(s) => s.name}
-      queryKey={referenceKeys.dataSources}
-      remove={(s) => deleteDataSource(s.source_id)}
-      dialog={(editing, close, done) => <DataSourceDialog key={editing === 'new' ? 'new' : editing?.source_id} source={editing} onClose={close} onDone={done} />}
+      remove={deleteDataSource}
+      dialog={(editing, close, done) => <DataSourceDialog source={editing} onClose={close} onDone={done} />}
     />
   )
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react'
-import { Alert, Button, Stack, Text } from '@chakra-ui/react'
+import { Button, Stack, Text } from '@chakra-ui/react'
 import { createFileRoute } from '@tanstack/react-router'
 import { Send } from 'lucide-react'
 import { T } from '../../../shared/texts'
 import { PageHeader } from '../../components/ui/page-header'
+import { OfflineBanner } from '../../components/ui/list-header'
 import { RoutePending } from '../../components/ui/route-pending'
 import { flushNow, useSyncState } from '../../app/sync'
 import { useOutboxEntries } from '../../features/outbox/api/outbox'
@@ -35,12 +36,7 @@ function OutboxPage() {
           )
         }
       />
-      {!online && (
-        <Alert.Root status="warning" mb="3">
-          <Alert.Indicator />
-          <Alert.Title>{T.outboxOffline}</Alert.Title>
-        </Alert.Root>
-      )}
+      {!online && <OfflineBanner text={T.outboxOffline} />}
       {entries === undefined ? (
         <RoutePending />
       ) : entries.length === 0 ? (

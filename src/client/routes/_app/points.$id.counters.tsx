@@ -1,11 +1,13 @@
 import { useState } from 'react'
-import { Alert, Badge, Button, HStack, IconButton } from '@chakra-ui/react'
+import { Badge, Button, HStack } from '@chakra-ui/react'
 import { createFileRoute } from '@tanstack/react-router'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { History, Info, Pencil, PlugZap, Plus, Unplug } from 'lucide-react'
+import { History, Info, PlugZap, Plus, Unplug } from 'lucide-react'
 import type { PointCounter } from '../../../shared/schemas/points'
 import { T } from '../../../shared/texts'
 import { DataTable } from '../../components/ui/data-table'
+import { OfflineBanner } from '../../components/ui/list-header'
+import { EditAction, RowAction } from '../../components/ui/row-actions'
 import { formatDate, formatNumber } from '../../lib/format'
 import { useCan } from '../../lib/auth'
 import { MeterInfoDialog } from '../../features/collection'
@@ -49,12 +51,7 @@ function PointCountersTab() {
           </Button>
         )}
       </HStack>
-      {installs.data?.offline && (
-        <Alert.Root status="warning" mb="3">
-          <Alert.Indicator />
-          <Alert.Title>{T.offlineCopy}</Alert.Title>
-        </Alert.Root>
-      )}
+      {installs.data?.offline && <OfflineBanner />}
       <DataTable
         label="Счётчики точки учёта"
         columns={[
@@ -80,24 +77,20 @@ function PointCountersTab() {
           <>
             {/* The current meter's readings, as the meters list's info dialog shows them (offline: the device's copy). */}
             {can('counters.view') && (
-              <IconButton size="sm" variant="ghost" aria-label={`Сведения ${r.serial_num}`} disabled={!r.is_current} onClick={() => setInfo(r)}>
+              <RowAction label={`Сведения ${r.serial_num}`} disabled={!r.is_current} onClick={() => setInfo(r)}>
                 <Info />
-              </IconButton>
+              </RowAction>
             )}
-            <IconButton size="sm" variant="ghost" aria-label={`Параметры подключения ${r.serial_num}`} disabled={!r.is_current || !can('counters.install')} onClick={() => setConn(r)}>
+            <RowAction label={`Параметры подключения ${r.serial_num}`} disabled={!r.is_current || !can('counters.install')} onClick={() => setConn(r)}>
               <PlugZap />
-            </IconButton>
-            {can('counters.change') && (
-              <IconButton size="sm" variant="ghost" aria-label={`Изменить счётчик ${r.serial_num}`} onClick={() => setEditing(r)}>
-                <Pencil />
-              </IconButton>
-            )}
-            <IconButton size="sm" variant="ghost" aria-label={`История ${r.serial_num}`} onClick={() => setHistory(r)}>
+            </RowAction>
+            {can('counters.change') && <EditAction name={`счётчик ${r.serial_num}`} onClick={() => setEditing(r)} />}
+            <RowAction label={`История ${r.serial_num}`} onClick={() => setHistory(r)}>
               <History />
-            </IconButton>
-            <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Снять счётчик ${r.serial_num}`} disabled={!r.is_current || !can('counters.install')} onClick={() => setRemoving(r)}>
+            </RowAction>
+            <RowAction label={`Снять счётчик ${r.serial_num}`} palette="red" disabled={!r.is_current || !can('counters.install')} onClick={() => setRemoving(r)}>
               <Unplug />
-            </IconButton>
+            </RowAction>
           </>
         )}
       />

@@ -43,9 +43,9 @@ function PointSchedulerTab() {
       </HStack>
       {tasks.isError ? <LoadError error={tasks.error} title={T.loadFailed} onRetry={() => void tasks.refetch()} /> : (
         <TasksTable
-          rows={tasks.data?.results ?? []}
-          loading={tasks.isFetching}
-          paging={{
+          table={{
+            rows: tasks.data?.results ?? [],
+            loading: tasks.isFetching,
             total: tasks.data?.count ?? 0,
             page,
             perPage,

@@ -1,37 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useQuery } from '@tanstack/react-query'
-import { LoadError } from '../../components/ui/load-error'
-import { PageHeader } from '../../components/ui/page-header'
-import { SearchInput } from '../../components/ui/search-input'
+import { ListHeader } from '../../components/ui/list-header'
+import { useListScreen } from '../../components/ui/list-screen'
+import { listLoader, listRoute } from '../../lib/list-route'
 import { listSearch } from '../../lib/list-search'
 import { tasksQueryOptions } from '../../features/collection/api/collection'
 import { TasksTable } from '../../features/collection/components/tasks-table'
 
 export const Route = createFileRoute('/_app/tasks')({
-  validateSearch: listSearch,
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(tasksQueryOptions(deps)),
+  ...listRoute(listSearch),
+  loader: listLoader(tasksQueryOptions),
   component: TasksPage,
 })
 
 function TasksPage() {
-  const search = Route.useSearch()
-  const navigate = Route.useNavigate()
-  const { data, isFetching, error, refetch } = useQuery(tasksQueryOptions(search))
-  const setSearch = (patch: Partial<typeof search>) => navigate({ search: (prev) => ({ ...prev, ...patch }) })
+  const list = useListScreen(Route, tasksQueryOptions)
   return (
     <>
-      <PageHeader title="Задания опроса" actions={<SearchInput value={search.search} onChange={(text) => setSearch({ search: text, page: 1 })} />} />
-      {error ? (
-        <LoadError error={error} onRetry={() => void refetch()} />
-      ) : (
-        <TasksTable
-          rows={data?.results ?? []}
-          loading={isFetching}
-          showPoint
-          paging={{ total: data?.count ?? 0, page: search.page, perPage: search.per_page, onPageChange: (page) => setSearch({ page }), onPerPageChange: (per_page) => setSearch({ per_page, page: 1 }) }}
-        />
-      )}
+      <ListHeader title="Задания опроса" {...list.header} />
+      <TasksTable table={list.table} showPoint />
     </>
   )
 }

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { account, accountEmail, accountEmailList, type AccountEmailInput } from '../../../../shared/schemas/account'
 import type * as v from 'valibot'
 import { api } from '../../../lib/api-client'
+import { useDeleteWrite } from '../../../lib/writes'
 
 export const accountKeys = {
   account: (id: number) => ['account', id] as const,
@@ -18,5 +19,6 @@ export const saveAccount = (id: number, body: Record<string, string>) => api(`/a
 export const createAccountEmail = (body: AccountEmailInput) => api('/api/account_emails/', { method: 'POST', body, schema: accountEmail })
 export const updateAccountEmail = (id: number, body: Partial<AccountEmailInput>) =>
   api(`/api/account_emails/${id}/`, { method: 'PATCH', body, schema: accountEmail })
-export const deleteAccountEmail = (id: number) => api(`/api/account_emails/${id}/`, { method: 'DELETE' })
+export const useDeleteAccountEmail = () =>
+  useDeleteWrite((row: AccountEmailRow) => api(`/api/account_emails/${row.account_email_id}/`, { method: 'DELETE' }), [accountKeys.emails])
 export type AccountEmailRow = v.InferOutput<typeof accountEmail>

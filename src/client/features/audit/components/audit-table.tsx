@@ -2,7 +2,8 @@ import { useState } from 'react'
 import { Eye } from 'lucide-react'
 import type { AuditEntry } from '../../../../shared/schemas/audit'
 import { T } from '../../../../shared/texts'
-import { DataTable, RowAction, type Column, type DataTableProps } from '../../../components/ui/data-table'
+import { DataTable, type Column, type ListTableProps } from '../../../components/ui/data-table'
+import { RowAction } from '../../../components/ui/row-actions'
 import { formatDateTime } from '../../../lib/format'
 import { AuditEntryDialog } from './audit-entry-dialog'
 import { actionName, authorName, entityName } from './audit-text'
@@ -16,14 +17,10 @@ const COLUMNS: Column<AuditEntry>[] = [
   { key: 'remark', header: 'Комментарий', render: (e) => e.remark ?? '', hideBelow: 'lg' },
 ]
 
-type Props = {
-  rows: AuditEntry[]
-  loading: boolean
-  paging: Pick<DataTableProps<AuditEntry>, 'total' | 'page' | 'perPage' | 'onPageChange' | 'onPerPageChange'>
-}
+type Props = { table: ListTableProps<AuditEntry> }
 
 /** The audit trail, newest first; a row (or its eye) opens the entry's fields before → after. */
-export function AuditTable({ rows, loading, paging }: Props) {
+export function AuditTable({ table }: Props) {
   const [open, setOpen] = useState<AuditEntry | null>(null)
   const describe = (e: AuditEntry) => `${actionName(e.action)}: ${entityName(e.entity)} №${e.entity_id}, ${formatDateTime(e.created_at)}`
   return (
@@ -31,9 +28,7 @@ export function AuditTable({ rows, loading, paging }: Props) {
       <DataTable
         label={T.auditTitle}
         columns={COLUMNS}
-        rows={rows}
         rowKey={(e) => e.audit_id}
-        loading={loading}
         emptyText={T.auditEmpty}
         onRowClick={setOpen}
         actions={(e) => (
@@ -41,7 +36,7 @@ export function AuditTable({ rows, loading, paging }: Props) {
             <Eye />
           </RowAction>
         )}
-        {...paging}
+        {...table}
       />
       <AuditEntryDialog entry={open} onClose={() => setOpen(null)} />
     </>

@@ -14,17 +14,19 @@ import {
   phaseData,
   profileData,
   taskLogList,
+  type CounterTask,
   type CurrentData,
   type TaskInput,
 } from '../../../../shared/schemas/collection'
 import { api, isOffline } from '../../../lib/api-client'
 import { loadOffline } from '../../../lib/lazy-offline'
 import type { ListSearch } from '../../../lib/list-search'
+import { pagedListQueryOptions } from '../../../lib/list-query'
+import { useDeleteWrite } from '../../../lib/writes'
 
 /** Query keys of the data-collection area; a mutation invalidates only its own. */
 export const collectionKeys = {
   tasks: ['counters_tasks'] as const,
-  taskList: (search: ListSearch & { point_id?: number }) => ['counters_tasks', 'list', search] as const,
   taskLogs: (taskId: number) => ['tasks_logs', taskId] as const,
   servers: ['collecting_servers'] as const,
   monitoring: (interactions: number, statuses: string) => ['monitoring', interactions, statuses] as const,
@@ -37,12 +39,7 @@ export const collectionKeys = {
   accumulated: (pointId: number) => ['accumulated', pointId] as const,
 }
 
-export const tasksQueryOptions = (search: ListSearch & { point_id?: number }) =>
-  queryOptions({
-    queryKey: collectionKeys.taskList(search),
-    queryFn: ({ signal }) => api('/api/counters_tasks/', { query: search, schema: counterTaskList, signal }),
-    placeholderData: keepPreviousData,
-  })
+export const tasksQueryOptions = pagedListQueryOptions(collectionKeys.tasks, '/api/counters_tasks/', counterTaskList, (search: ListSearch & { point_id?: number }) => search)
 
 export const serversQueryOptions = queryOptions({
   queryKey: collectionKeys.servers,
@@ -57,7 +54,7 @@ export const taskLogsQueryOptions = (taskId: number) =>
 
 export const createTask = (body: TaskInput) => api('/api/counters_tasks/', { method: 'POST', body, schema: counterTask })
 export const updateTask = (id: number, body: TaskInput) => api(`/api/counters_tasks/${id}/`, { method: 'PUT', body, schema: counterTask })
-export const deleteTask = (id: number) => api(`/api/counters_tasks/${id}/`, { method: 'DELETE' })
+export const useDeleteTask = () => useDeleteWrite((t: CounterTask) => api(`/api/counters_tasks/${t.counter_task_id}/`, { method: 'DELETE' }), [collectionKeys.tasks])
 export const startTask = (id: number) => api(`/api/counters_tasks/${id}/start_scheduler/`, { method: 'POST', schema: counterTask })
 export const stopTask = (id: number) => api(`/api/counters_tasks/${id}/stop_scheduler/`, { method: 'POST', schema: counterTask })
 

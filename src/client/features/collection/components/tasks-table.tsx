@@ -1,15 +1,15 @@
-import { IconButton } from '@chakra-ui/react'
 import { useQueryClient } from '@tanstack/react-query'
-import { FileText, Pencil, Trash2 } from 'lucide-react'
+import { FileText } from 'lucide-react'
 import { useState } from 'react'
 import type { CounterTask } from '../../../../shared/schemas/collection'
 import { T } from '../../../../shared/texts'
-import { useConfirm } from '../../../components/ui/confirm-dialog'
-import { DataTable, type Column } from '../../../components/ui/data-table'
+import { DataTable, type Column, type ListTableProps } from '../../../components/ui/data-table'
+import { DeleteAction, EditAction, RowAction } from '../../../components/ui/row-actions'
+import { useConfirmedDelete } from '../../../components/ui/use-confirmed-write'
 import { notify } from '../../../components/ui/notify'
 import { formatDateTime } from '../../../lib/format'
 import { useCan } from '../../../lib/auth'
-import { collectionKeys, deleteTask } from '../api/collection'
+import { collectionKeys, useDeleteTask } from '../api/collection'
 import { TaskFormDialog } from './task-form-dialog'
 import { TaskLogDialog } from './task-log-dialog'
 import { TaskHealth } from './task-health'
@@ -33,30 +33,18 @@ export function scheduleText(task: Pick<CounterTask, 'interval' | 'value'>): str
 const STATE_TEXT: Record<CounterTask['state'], string> = { working: 'Работает', stopped: 'Остановлено', paused: 'Приостановлено', stopped_failed: 'Остановлено из-за ошибок' }
 
 type Props = {
-  rows: CounterTask[]
-  loading: boolean
+  table: ListTableProps<CounterTask>
   showPoint?: boolean
-  paging?: Pick<React.ComponentProps<typeof DataTable<CounterTask>>, 'total' | 'page' | 'perPage' | 'onPageChange' | 'onPerPageChange'>
 }
 
 /** Tasks with start/stop, edit, delete (confirmed) and log; used by the tasks list and a point's schedule tab. */
-export function TasksTable({ rows, loading, showPoint, paging }: Props) {
+export function TasksTable({ table, showPoint }: Props) {
   const queryClient = useQueryClient()
   const can = useCan()
-  const confirm = useConfirm()
   const [editing, setEditing] = useState<CounterTask | null>(null)
   const [logOf, setLogOf] = useState<number | null>(null)
   const refresh = () => queryClient.invalidateQueries({ queryKey: collectionKeys.tasks })
-  const remove = async (task: CounterTask) => {
-    if (!(await confirm({ message: T.confirmDeleteRow, confirmLabel: 'Удалить' }))) return
-    try {
-      await deleteTask(task.counter_task_id)
-      notify.success(T.deleted)
-      await refresh()
-    } catch (error) {
-      notify.error(error)
-    }
-  }
+  const remove = useConfirmedDelete(useDeleteTask())
   const columns: Column<CounterTask>[] = [
     { key: 'state', header: 'Состояние', render: (t) => <TaskStateButton task={t} disabled={!can('tasks.change')} />, width: '1%' },
     { key: 'counter_num', header: 'Счётчик', render: (t) => `${t.counter_num} (${t.counter_model})` },
@@ -71,24 +59,18 @@ export function TasksTable({ rows, loading, showPoint, paging }: Props) {
       <DataTable
         label="Задания опроса"
         columns={columns}
-        rows={rows}
         rowKey={(t) => t.counter_task_id}
-        loading={loading}
         emptyText={T.empty}
-        {...paging}
+        {...table}
         actions={(task) => (
           <>
-            <IconButton size="sm" variant="ghost" aria-label={`Журнал задания ${task.counter_task_id}`} onClick={() => setLogOf(task.counter_task_id)}>
+            <RowAction label={`Журнал задания ${task.counter_task_id}`} onClick={() => setLogOf(task.counter_task_id)}>
               <FileText />
-            </IconButton>
+            </RowAction>
             {can('tasks.change') && (
               <>
-                <IconButton size="sm" variant="ghost" aria-label={`Изменить задание ${task.counter_task_id}`} onClick={() => setEditing(task)}>
-                  <Pencil />
-                </IconButton>
-                <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Удалить задание ${task.counter_task_id}`} onClick={() => void remove(task)}>
-                  <Trash2 />
-                </IconButton>
+                <EditAction name={`задание ${task.counter_task_id}`} onClick={() => setEditing(task)} />
+                <DeleteAction name={`задание ${task.counter_task_id}`} onClick={() => remove(task)} />
               </>
             )}
           </>

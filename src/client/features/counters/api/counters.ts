@@ -5,41 +5,22 @@ import {
 } from '../../../../shared/schemas/counters'
 import { modelConnParam } from '../../../../shared/schemas/references'
 import { api, isOffline } from '../../../lib/api-client'
-import type { ListSearch } from '../../../lib/list-search'
 import type { CounterPatch, CounterRow, OutboxEntry } from '../../../offline'
 import { loadOffline } from '../../../lib/lazy-offline'
 import { signedInUserId } from '../../../lib/session'
+import { mirroredList } from '../../../lib/mirrored-list'
+import { useDeleteWrite, useWrite } from '../../../lib/writes'
 
 export const counterKeys = {
   all: ['counters'] as const,
-  list: (search: ListSearch) => ['counters', 'list', search] as const,
   available: (modelId: number | null, search: string) => ['counters', 'available', modelId, search] as const,
   history: (id: number) => ['counters', 'history', id] as const,
   connParams: (id: number) => ['counters', 'conn_params', id] as const,
   modelConnParams: (groupId: number) => ['counters', 'model_conn_params', groupId] as const,
 }
 
-export type CountersPage = { count: number; results: CounterRow[]; offline: boolean }
-
-/** The meters list from the server, or the device's mirror when offline. */
-export const countersQueryOptions = (search: ListSearch) =>
-  queryOptions({
-    queryKey: counterKeys.list(search),
-    queryFn: async ({ signal }): Promise<CountersPage> => {
-      try {
-        return { ...(await api('/api/counters/', { query: search, schema: counterList, signal })), offline: false }
-      } catch (error) {
-        if (!isOffline(error)) throw error
-        return { ...(await (await loadOffline()).queryCachedList('counters', { search: search.search, ordering: search.ordering, page: search.page, perPage: search.per_page })), offline: true }
-      }
-    },
-    placeholderData: keepPreviousData,
-  })
-
-export async function mirrorCounters(): Promise<void> {
-  const all = await api('/api/counters/', { query: { page_size: 'all' }, schema: counterList })
-  await (await loadOffline()).cacheServerRows('counters', all.results, { complete: true })
-}
+/** The meters list from the server, or from the device's copy when offline. */
+export const { queryOptions: countersQueryOptions, mirror: mirrorCounters } = mirroredList('counters', '/api/counters/', counterList)
 
 /** How many meters the install wizard reads at a time. */
 const AVAILABLE_PAGE_SIZE = 50
@@ -90,8 +71,10 @@ export const takeOffCounter = (id: number, body: { operation_date: string; comme
   api(`/api/point_counter/${id}/take_off/`, { method: 'POST', body, schema: counter })
 export const updateConnParams = (id: number, conn_params: ConnParamValues) =>
   api(`/api/point_counter/${id}/update_conn_params/`, { method: 'PUT', body: { conn_params }, schema: v.array(connParam) })
-export const changeActiveState = (id: number) => api(`/api/counters/${id}/change_active_state/`, { method: 'POST', schema: counter })
-export const deleteCounter = (id: number) => api(`/api/counters/${id}/`, { method: 'DELETE' })
+/** Polling switched on or off; the list shows the new state at once. */
+export const useChangeActiveState = () =>
+  useWrite((c: CounterRow) => api(`/api/counters/${c.counter_id}/change_active_state/`, { method: 'POST', schema: counter }), [counterKeys.all])
+export const useDeleteCounter = () => useDeleteWrite((c: CounterRow) => api(`/api/counters/${c.counter_id}/`, { method: 'DELETE' }), [counterKeys.all])
 
 /**
  * Meter edits go through the outbox; only serial_num, coeff and coeff_voltage, and only when changed.

@@ -1,22 +1,17 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { group, groupList, permissionList, type GroupInput } from '../../../../shared/schemas/groups'
+import { queryOptions } from '@tanstack/react-query'
+import { group, groupList, permissionList, type Group, type GroupInput } from '../../../../shared/schemas/groups'
 import { GROUPS_FOR_SELECTION } from '../../../../shared/constants'
 import { api } from '../../../lib/api-client'
-import type { ListSearch } from '../../../lib/list-search'
+import { useDeleteWrite } from '../../../lib/writes'
+import { pagedListQueryOptions } from '../../../lib/list-query'
 
-export const groupKeys = {
+const groupKeys = {
   all: ['groups'] as const,
-  list: (search: ListSearch) => ['groups', 'list', search] as const,
   forSelection: ['groups', 'selection'] as const,
   permissions: ['permissions'] as const,
 }
 
-export const groupsQueryOptions = (search: ListSearch) =>
-  queryOptions({
-    queryKey: groupKeys.list(search),
-    queryFn: ({ signal }) => api('/api/permissions_groups/', { query: search, schema: groupList, signal }),
-    placeholderData: keepPreviousData,
-  })
+export const groupsQueryOptions = pagedListQueryOptions(groupKeys.all, '/api/permissions_groups/', groupList)
 
 /** User forms offer up to 100 groups (administration.md section 6). */
 export const groupsForSelectionQueryOptions = () =>
@@ -36,4 +31,4 @@ export const permissionsQueryOptions = () =>
 
 export const createGroup = (body: GroupInput) => api('/api/permissions_groups/', { method: 'POST', body, schema: group })
 export const updateGroup = (id: number, body: Partial<GroupInput>) => api(`/api/permissions_groups/${id}/`, { method: 'PATCH', body, schema: group })
-export const deleteGroup = (id: number) => api(`/api/permissions_groups/${id}/`, { method: 'DELETE' })
+export const useDeleteGroup = () => useDeleteWrite((g: Group) => api(`/api/permissions_groups/${g.permissions_group_id}/`, { method: 'DELETE' }), [groupKeys.all])

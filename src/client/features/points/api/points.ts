@@ -1,44 +1,22 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { point, pointConsumption, pointCounterList, pointList, type Point, type PointCounter, type PointInput } from '../../../../shared/schemas/points'
 import { api, isOffline } from '../../../lib/api-client'
-import type { ListSearch } from '../../../lib/list-search'
 import type { OutboxEntry, PointPatch, PointRow } from '../../../offline'
 import { flushSoon, loadOffline } from '../../../lib/lazy-offline'
 import { signedInUserId } from '../../../lib/session'
+import { mirroredList } from '../../../lib/mirrored-list'
+import { useDeleteWrite } from '../../../lib/writes'
 
 export const pointKeys = {
   all: ['points'] as const,
-  list: (search: ListSearch) => ['points', 'list', search] as const,
   detail: (id: number) => ['points', 'detail', id] as const,
   consumption: (id: number) => ['points', 'consumption', id] as const,
   counters: (id: number) => ['points', 'counters', id] as const,
 }
 
-export type PointsPage = { count: number; results: PointRow[]; offline: boolean }
-
-/** The points list from the server, or from the device's mirror (search and sort included) when offline. */
-export const pointsQueryOptions = (search: ListSearch) =>
-  queryOptions({
-    queryKey: pointKeys.list(search),
-    queryFn: async ({ signal }): Promise<PointsPage> => {
-      try {
-        const page = await api('/api/points/', { query: search, schema: pointList, signal })
-        return { ...page, offline: false }
-      } catch (error) {
-        if (!isOffline(error)) throw error
-        const cached = await (await loadOffline()).queryCachedList('points', { search: search.search, ordering: search.ordering, page: search.page, perPage: search.per_page })
-        return { ...cached, offline: true }
-      }
-    },
-    placeholderData: keepPreviousData,
-  })
-
-/** Refreshes the device's copy of the whole list, so that it can be searched and sorted offline. */
-export async function mirrorPoints(): Promise<void> {
-  const all = await api('/api/points/', { query: { page_size: 'all' }, schema: pointList })
-  await (await loadOffline()).cacheServerRows('points', all.results, { complete: true })
-}
+/** The points list from the server, or from the device's copy when offline. */
+export const { queryOptions: pointsQueryOptions, mirror: mirrorPoints } = mirroredList('points', '/api/points/', pointList)
 
 export type LoadedPoint = Point | PointRow
 
@@ -100,4 +78,4 @@ export async function savePointUpdate(current: LoadedPoint, patch: PointPatch): 
   return (await loadOffline()).enqueueEdit({ author: signedInUserId(), entity: 'point', op: 'update', entityId: current.point_id, patch, baseVersion: current.version, current: current as PointRow })
 }
 
-export const deletePoint = (id: number) => api(`/api/points/${id}`, { method: 'DELETE' })
+export const useDeletePoint = () => useDeleteWrite((p: PointRow) => api(`/api/points/${p.point_id}`, { method: 'DELETE' }), [pointKeys.all])

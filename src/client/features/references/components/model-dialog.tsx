@@ -2,11 +2,10 @@ import { Checkbox, SimpleGrid } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { counterModelInput, type CounterModel } from '../../../../shared/schemas/references'
 import { T } from '../../../../shared/texts'
-import { FormDialog } from '../../../components/ui/form-dialog'
 import { SelectField, TextField } from '../../../components/ui/fields'
-import { notify } from '../../../components/ui/notify'
 import { useForm } from '../../../components/ui/use-form'
-import { dataSourcesQueryOptions, modelApisQueryOptions, resourcesQueryOptions, saveModel } from '../api/references'
+import { dataSourcesQueryOptions, modelApisQueryOptions, saveModel } from '../api/references'
+import { ReferenceDialog, ResourceSelect } from './reference-dialog'
 import { withEmptySelects } from './empty-selects'
 
 /** The energy resource is the form's own: it narrows the groups, and the server takes the model's from its group. */
@@ -27,7 +26,6 @@ type Props = {
  */
 export function ModelDialog({ model, resourceType, modelApi, onClose, onDone }: Props) {
   const current = model === 'new' ? null : model
-  const resources = useQuery(resourcesQueryOptions)
   const groups = useQuery(modelApisQueryOptions(null))
   const sources = useQuery(dataSourcesQueryOptions)
   const form = useForm(schema, {
@@ -54,28 +52,18 @@ export function ModelDialog({ model, resourceType, modelApi, onClose, onDone }: 
     if (group) form.set('resource_type', group.resource_type)
   }
   return (
-    <FormDialog
+    <ReferenceDialog
       open={model !== null}
-      onClose={onClose}
       title={current ? 'Модель счётчика' : 'Новая модель счётчика'}
       width="800px"
-      submitting={form.submitting}
-      onSubmit={form.submit(async (input) => {
-        await saveModel(current?.model_id ?? null, input)
-        notify.success(T.saved)
-        onDone()
-        onClose()
-      })}
+      form={form}
+      save={(input) => saveModel(current?.model_id ?? null, input)}
+      onClose={onClose}
+      onDone={onDone}
     >
       <TextField label="Наименование" required value={form.values.name} onChange={(x) => form.set('name', x)} error={form.errors.name} maxLength={150} />
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        <SelectField
-          label="Энергоресурс"
-          value={form.values.resource_type}
-          options={(resources.data?.results ?? []).map((r) => ({ value: r.resource_type_id, label: r.name }))}
-          onChange={pickResource}
-          emptyText={T.empty}
-        />
+        <ResourceSelect value={form.values.resource_type} onChange={pickResource} />
         <SelectField
           label="Группа моделей"
           required
@@ -123,6 +111,6 @@ export function ModelDialog({ model, resourceType, modelApi, onClose, onDone }: 
         <Checkbox.Label>Есть память</Checkbox.Label>
       </Checkbox.Root>
       <TextField label="Примечание" multiline value={form.values.remark} onChange={(x) => form.set('remark', x)} error={form.errors.remark} />
-    </FormDialog>
+    </ReferenceDialog>
   )
 }

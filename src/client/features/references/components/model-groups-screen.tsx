@@ -1,22 +1,19 @@
 import { Link } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
-import { deleteModelApi, modelApiChangeKeys, modelApisQueryOptions, referenceKeys, resourceQueryOptions } from '../api/references'
+import { deleteModelApi, modelApiChangeKeys, modelApisQueryOptions, resourceQueryOptions } from '../api/references'
 import { ModelGroupDialog } from './model-group-dialog'
 import { ReferenceCrumbs } from './reference-crumbs'
 import { ReferenceTablePage } from './reference-table-page'
 
 /** The meter model groups of an energy resource (all groups without one): each leads to its models. */
 export function ModelGroupsScreen({ resourceType }: { resourceType?: number }) {
-  const groups = useQuery(modelApisQueryOptions(resourceType ?? null))
   const resource = useQuery({ ...resourceQueryOptions(resourceType ?? 0), enabled: resourceType !== undefined })
   return (
     <>
       <ReferenceCrumbs items={[{ label: 'Энергоресурсы', to: '/counters_resource' }, { label: resource.data?.name ?? 'Группы моделей' }]} />
       <ReferenceTablePage
         title="Группы моделей счётчиков"
-        rows={groups.data?.results}
-        loading={groups.isFetching}
-        error={groups.error}
+        query={modelApisQueryOptions(resourceType ?? null)}
         columns={[
           {
             key: 'name',
@@ -32,12 +29,11 @@ export function ModelGroupsScreen({ resourceType }: { resourceType?: number }) {
         ]}
         rowKey={(g) => g.counter_model_api_id}
         rowName={(g) => g.name}
-        queryKey={referenceKeys.modelApiLists}
         staleKeys={modelApiChangeKeys}
-        remove={(g) => deleteModelApi(g.counter_model_api_id)}
+        remove={deleteModelApi}
         dialog={(editing, close, done) => (
           <ModelGroupDialog
-            key={editing === 'new' ? 'new' : editing?.counter_model_api_id}
+           
             group={editing}
             resourceType={resourceType}
             onClose={close}

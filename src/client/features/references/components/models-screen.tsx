@@ -1,14 +1,13 @@
 import { Link } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { T } from '../../../../shared/texts'
-import { deleteModel, modelApiQueryOptions, modelChangeKeys, modelsQueryOptions, referenceKeys, resourceQueryOptions } from '../api/references'
+import { deleteModel, modelApiQueryOptions, modelChangeKeys, modelsQueryOptions, resourceQueryOptions } from '../api/references'
 import { ModelDialog } from './model-dialog'
 import { ReferenceCrumbs } from './reference-crumbs'
 import { ReferenceTablePage } from './reference-table-page'
 
 /** The meter models of a group (or of an energy resource, or all): each leads to its parameters. */
 export function ModelsScreen({ resourceType, modelApi }: { resourceType?: number; modelApi?: number }) {
-  const models = useQuery(modelsQueryOptions(resourceType ?? null, modelApi ?? null))
   const resource = useQuery({ ...resourceQueryOptions(resourceType ?? 0), enabled: resourceType !== undefined })
   const group = useQuery({ ...modelApiQueryOptions(modelApi ?? 0), enabled: modelApi !== undefined })
   return (
@@ -22,9 +21,7 @@ export function ModelsScreen({ resourceType, modelApi }: { resourceType?: number
       />
       <ReferenceTablePage
         title="Модели счётчиков"
-        rows={models.data?.results}
-        loading={models.isFetching}
-        error={models.error}
+        query={modelsQueryOptions(resourceType ?? null, modelApi ?? null)}
         emptyText={T.noModels}
         columns={[
           {
@@ -52,12 +49,11 @@ export function ModelsScreen({ resourceType, modelApi }: { resourceType?: number
         ]}
         rowKey={(m) => m.model_id}
         rowName={(m) => m.name}
-        queryKey={referenceKeys.modelLists}
         staleKeys={modelChangeKeys}
-        remove={(m) => deleteModel(m.model_id)}
+        remove={deleteModel}
         dialog={(editing, close, done) => (
           <ModelDialog
-            key={editing === 'new' ? 'new' : editing?.model_id}
+           
             model={editing}
             // The group's own resource wins over the address's, which may not match it.
             resourceType={group.data?.resource_type ?? resourceType}

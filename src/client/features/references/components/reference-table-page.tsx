@@ -1,29 +1,26 @@
-import { useState, type ReactNode } from 'react'
-import { Button, IconButton } from '@chakra-ui/react'
-import { partialMatchKey, useQueryClient, type QueryKey } from '@tanstack/react-query'
-import { Pencil, Plus, Trash2 } from 'lucide-react'
-import { T } from '../../../../shared/texts'
+import { Fragment, useState, type ReactNode } from 'react'
+import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query'
 import { DataTable, type Column } from '../../../components/ui/data-table'
-import { PageHeader } from '../../../components/ui/page-header'
-import { useConfirm } from '../../../components/ui/confirm-dialog'
+import { ListHeader } from '../../../components/ui/list-header'
+import { DeleteAction, EditAction } from '../../../components/ui/row-actions'
+import { useConfirmedDelete } from '../../../components/ui/use-confirmed-write'
 import { useRowsPage } from '../../../components/ui/use-rows-page'
-import { notify } from '../../../components/ui/notify'
 import { useCan } from '../../../lib/auth'
+import { useDeleteWrite } from '../../../lib/writes'
 
-type Props<Row> = {
+type Props<TAnswer extends { results: unknown[] }, TKey extends QueryKey, Row = TAnswer['results'][number]> = {
   title: string
-  rows: Row[] | undefined
-  loading: boolean
-  error: Error | null
+  /** The book's rows, read whole: the query refreshed, with `staleKeys`, after a change. */
+  query: UseQueryOptions<TAnswer, Error, TAnswer, TKey>
   columns: Column<Row>[]
   rowKey: (row: Row) => number
   rowName: (row: Row) => string
-  queryKey: QueryKey
   /** Other queries a change makes stale (another list that shows the row's name). */
   staleKeys?: readonly QueryKey[]
   /** What the empty table says; the spec's 'Нет данных для отображения' unless given. */
   emptyText?: string
-  remove: (row: Row) => Promise<unknown>
+  /** Deletes the row of this id (`rowKey`). */
+  remove: (id: number) => Promise<unknown>
   dialog: (editing: Row | 'new' | null, close: () => void, done: () => void) => ReactNode
 }
 
@@ -31,64 +28,42 @@ type Props<Row> = {
  * An editable reference book: the table, add, edit and delete (confirmed), for resource types, model groups, models,
  * data sources and parameters. The buttons are there for those with the right to change references only.
  */
-export function ReferenceTablePage<Row>(props: Props<Row>) {
+export function ReferenceTablePage<TAnswer extends { results: unknown[] }, TKey extends QueryKey, Row = TAnswer['results'][number]>(props: Props<TAnswer, TKey, Row>) {
   const can = useCan()
-  const confirm = useConfirm()
   const queryClient = useQueryClient()
+  const query = useQuery(props.query)
   const [editing, setEditing] = useState<Row | 'new' | null>(null)
-  const shown = useRowsPage(props.rows ?? [])
-  const stale = [props.queryKey, ...(props.staleKeys ?? [])]
-  const refresh = () => queryClient.invalidateQueries({ predicate: (query) => stale.some((key) => partialMatchKey(query.queryKey, key)) })
-  const remove = async (row: Row) => {
-    if (!(await confirm({ message: T.confirmDeleteRow, confirmLabel: 'Удалить' }))) return
-    try {
-      await props.remove(row)
-      notify.success(T.deleted)
-      await refresh()
-    } catch (error) {
-      notify.error(error)
-    }
-  }
+  const shown = useRowsPage((query.data?.results ?? []) as Row[])
+  const stale = [props.query.queryKey, ...(props.staleKeys ?? [])]
+  const refresh = () => stale.forEach((queryKey) => void queryClient.invalidateQueries({ queryKey }))
+  const remove = useConfirmedDelete(useDeleteWrite(props.remove, stale))
   const editable = can('references.change')
   return (
     <>
-      <PageHeader
-        title={props.title}
-        actions={
-          editable && (
-            <Button colorPalette="blue" onClick={() => setEditing('new')}>
-              <Plus size={16} aria-hidden /> Добавить
-            </Button>
-          )
-        }
-      />
+      <ListHeader title={props.title} onAdd={editable ? () => setEditing('new') : undefined} />
       <DataTable
         label={props.title}
         columns={props.columns}
         rows={shown.rows}
         {...shown.paging}
         rowKey={props.rowKey}
-        loading={props.loading}
-        error={props.error}
-        onRetry={() => void refresh()}
-        emptyText={props.emptyText ?? T.empty}
+        loading={query.isFetching}
+        error={query.error}
+        onRetry={refresh}
+        emptyText={props.emptyText}
         actions={
           editable
             ? (row) => (
                 <>
-                  <IconButton size="sm" variant="ghost" aria-label={`Изменить ${props.rowName(row)}`} onClick={() => setEditing(row)}>
-                    <Pencil />
-                  </IconButton>
-                  <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Удалить ${props.rowName(row)}`} onClick={() => void remove(row)}>
-                    <Trash2 />
-                  </IconButton>
+                  <EditAction name={props.rowName(row)} onClick={() => setEditing(row)} />
+                  <DeleteAction name={props.rowName(row)} onClick={() => remove(props.rowKey(row))} />
                 </>
               )
             : undefined
         }
       />
-      {/* Mounted while open only: a closed dialog need not load its choices. */}
-      {editing !== null && props.dialog(editing, () => setEditing(null), () => void refresh())}
+      {/* Mounted while open only: a closed dialog need not load its choices; each row's dialog starts afresh. */}
+      {editing !== null && <Fragment key={editing === 'new' ? 'new' : props.rowKey(editing)}>{props.dialog(editing, () => setEditing(null), refresh)}</Fragment>}
     </>
   )
 }

@@ -1,33 +1,21 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import type * as v from 'valibot'
 import type { documentTypeForm, requiredFileInput } from '../../../../shared/schemas/requests'
 import { documentType, documentTypeList, requiredFile, requiredFileList } from '../../../../shared/schemas/requests'
 import { api } from '../../../lib/api-client'
 import type { ListSearch } from '../../../lib/list-search'
+import { pagedListQueryOptions } from '../../../lib/list-query'
 
-export const requestTypeKeys = {
+const requestTypeKeys = {
   types: ['request-types'] as const,
-  typeList: (search: ListSearch) => ['request-types', 'list', search] as const,
   files: ['required-files'] as const,
-  fileList: (search: ListSearch) => ['required-files', 'list', search] as const,
   allFiles: ['required-files', 'all'] as const,
 }
 
 const paging = (search: ListSearch) => ({ per_page: search.per_page, page: search.page })
 
-export const requestTypesQueryOptions = (search: ListSearch) =>
-  queryOptions({
-    queryKey: requestTypeKeys.typeList(search),
-    queryFn: ({ signal }) => api('/api/document_type/', { query: paging(search), schema: documentTypeList, signal }),
-    placeholderData: keepPreviousData,
-  })
-
-export const requiredFilesQueryOptions = (search: ListSearch) =>
-  queryOptions({
-    queryKey: requestTypeKeys.fileList(search),
-    queryFn: ({ signal }) => api('/api/document_required_file/', { query: paging(search), schema: requiredFileList, signal }),
-    placeholderData: keepPreviousData,
-  })
+export const requestTypesQueryOptions = pagedListQueryOptions(requestTypeKeys.types, '/api/document_type/', documentTypeList, paging)
+export const requiredFilesQueryOptions = pagedListQueryOptions(requestTypeKeys.files, '/api/document_required_file/', requiredFileList, paging)
 
 /** Every required file, for linking them to a request type. */
 export const allRequiredFilesQueryOptions = () =>

@@ -1,9 +1,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { CHECK_POLL_MS, CLOSING_DOCUMENT_FILE_ID } from '../../../../shared/constants'
 import {
-  attachment, attachmentList, closeFileList, documentRequest, documentRequestList, documentStatusList, type DocumentRequestUpdate,
+  attachment, attachmentList, closeFileList, documentRequest, documentRequestList, documentStatusList, type DocumentRequest, type DocumentRequestUpdate,
 } from '../../../../shared/schemas/requests'
 import { api } from '../../../lib/api-client'
+import { useWrite } from '../../../lib/writes'
 import type { RequestsSearch } from './requests-search'
 
 export const requestKeys = {
@@ -43,6 +44,9 @@ export const updateRequest = (id: number, body: DocumentRequestUpdate) => api(`/
 
 type RequestAction = 'archive' | 'unarchive' | 'viewed' | 'send_to_external'
 export const requestAction = (id: number, action: RequestAction) => api(`/api/document_request/${id}/${action}/`, { method: 'POST', schema: documentRequest })
+
+/** Into the archive, or back out of it; the lists and the menu's counts (`requestCheckKey`, under `all`) refresh. */
+export const useToggleArchive = () => useWrite((r: DocumentRequest) => requestAction(r.doc_request_id, r.archived ? 'unarchive' : 'archive'), [requestKeys.all])
 
 /** Closing documents go under the closing-documents required file (24), as `files_24` fields. */
 export function uploadCloseFiles(id: number, files: File[]) {

@@ -3,7 +3,9 @@ import { CUSTOMER_TYPES, DEFAULT_DOC_CUSTOMER_TYPE, DEFAULT_EXPIRED_IN_DAYS } fr
 import { documentTypeForm, type DocumentType } from '../../../../shared/schemas/requests'
 import { CheckboxList } from '../../../components/ui/checkbox-list'
 import { SelectField, TextField } from '../../../components/ui/fields'
+import { T } from '../../../../shared/texts'
 import { FormDialog } from '../../../components/ui/form-dialog'
+import { notify } from '../../../components/ui/notify'
 import { useForm } from '../../../components/ui/use-form'
 import { allRequiredFilesQueryOptions, saveRequestType } from '../api/request-types'
 
@@ -23,6 +25,7 @@ export function RequestTypeDialog({ type, onClose, onDone }: { type: DocumentTyp
   const onSubmit = form.submit(async (body) => {
     await saveRequestType(type?.doc_type_id ?? null, body, form.values.required_files)
     onClose()
+    notify.success(T.saved)
     onDone()
   })
   return (

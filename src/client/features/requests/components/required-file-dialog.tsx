@@ -2,7 +2,9 @@ import { useState } from 'react'
 import { Input } from '@chakra-ui/react'
 import { requiredFileInput, type RequiredFile } from '../../../../shared/schemas/requests'
 import { FieldShell, TextField } from '../../../components/ui/fields'
+import { T } from '../../../../shared/texts'
 import { FormDialog } from '../../../components/ui/form-dialog'
+import { notify } from '../../../components/ui/notify'
 import { useForm } from '../../../components/ui/use-form'
 import { saveRequiredFile } from '../api/request-types'
 
@@ -13,6 +15,7 @@ export function RequiredFileDialog({ file, onClose, onDone }: { file: RequiredFi
   const onSubmit = form.submit(async (body) => {
     await saveRequiredFile(file?.doc_required_file_id ?? null, body, sample)
     onClose()
+    notify.success(T.saved)
     onDone()
   })
   return (

@@ -1,0 +1,28 @@
+import { T } from '../../../shared/texts'
+import { useConfirm, type ConfirmOptions } from './confirm-dialog'
+import { notify } from './notify'
+
+/** What a screen hands over: a mutation hook's result (`lib/writes`), or anything that writes a row the same way. */
+type Write<Row> = { mutateAsync: (row: Row) => Promise<unknown> }
+
+/**
+ * A write of a row that a person confirms first: the question (none when `ask` gives null), the write, whose hook
+ * refreshes what it changed, and the success banner if there is one; a failure says the server's message in red.
+ */
+export function useConfirmedWrite<Row>(write: Write<Row>, options: { ask: (row: Row) => ConfirmOptions | null; done?: (row: Row) => string }) {
+  const confirm = useConfirm()
+  return async (row: Row) => {
+    const question = options.ask(row)
+    if (question && !(await confirm(question))) return
+    try {
+      await write.mutateAsync(row)
+      if (options.done) notify.success(options.done(row))
+    } catch (error) {
+      notify.error(error)
+    }
+  }
+}
+
+/** A delete after the spec's question (or the one given), then «Запись удалена». */
+export const useConfirmedDelete = <Row>(write: Write<Row>, message: string = T.confirmDeleteRow) =>
+  useConfirmedWrite(write, { ask: () => ({ message, confirmLabel: 'Удалить' }), done: () => T.deleted })
