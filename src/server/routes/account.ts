@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { accountEmailInput, accountEmailListQuery, accountEmailUpdate, accountUpdate } from '../../shared/schemas/account'
-import { idParams } from '../../shared/schemas/common'
+import { accountEmailInput, accountEmailUpdate, accountUpdate } from '../../shared/schemas/account'
+import { idParams, listQuery } from '../../shared/schemas/common'
 import { createAudited, deleteAudited, updateAudited } from '../lib/audited-writes'
 import { notFound, orNotFound } from '../lib/http-errors'
 import type { Req } from '../lib/route-types'
@@ -43,7 +43,7 @@ export async function accountRoutes(app: FastifyInstance, options: { box: Secret
     },
   )
 
-  app.get('/api/account_emails/', { config: emails, schema: { querystring: accountEmailListQuery } }, async (request: Req<{ query: typeof accountEmailListQuery }>) => {
+  app.get('/api/account_emails/', { config: emails, schema: { querystring: listQuery } }, async (request: Req<{ query: typeof listQuery }>) => {
     return listEmails(app.db, ownAccountId(request), request.query)
   })
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { idParams } from '../../shared/schemas/common'
-import { customerInput, customerListQuery, customerUpdate } from '../../shared/schemas/customers'
+import { idParams, listQuery } from '../../shared/schemas/common'
+import { customerInput, customerUpdate } from '../../shared/schemas/customers'
 import { T } from '../../shared/texts'
 import { createAudited, deleteAudited, updateAudited } from '../lib/audited-writes'
 import { fieldError, orNotFound } from '../lib/http-errors'
@@ -15,7 +15,7 @@ export async function customerRoutes(app: FastifyInstance) {
   const view = { permission: 'customers.view' } as const
   const change = { permission: 'customers.change' } as const
 
-  app.get('/api/customers/', { config: view, schema: { querystring: customerListQuery } }, async (request: Req<{ query: typeof customerListQuery }>) =>
+  app.get('/api/customers/', { config: view, schema: { querystring: listQuery } }, async (request: Req<{ query: typeof listQuery }>) =>
     listCustomers(app.db, request.user().account_id, request.query),
   )
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { idParams } from '../../shared/schemas/common'
-import { groupInput, groupListQuery, groupUpdate } from '../../shared/schemas/groups'
+import { idParams, listQuery } from '../../shared/schemas/common'
+import { groupInput, groupUpdate } from '../../shared/schemas/groups'
 import { createAudited, deleteAudited, updateAudited } from '../lib/audited-writes'
 import { orNotFound } from '../lib/http-errors'
 import type { Req } from '../lib/route-types'
@@ -15,7 +15,7 @@ export async function groupRoutes(app: FastifyInstance) {
 
   app.get('/api/permissions/', { config: view }, async () => listPermissions(app.db))
 
-  app.get('/api/permissions_groups/', { config: view, schema: { querystring: groupListQuery } }, async (request: Req<{ query: typeof groupListQuery }>) =>
+  app.get('/api/permissions_groups/', { config: view, schema: { querystring: listQuery } }, async (request: Req<{ query: typeof listQuery }>) =>
     listGroups(app.db, request.query),
   )
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { idParams } from '../../shared/schemas/common'
-import { pointInput, pointListQuery, type Point, type PointInput } from '../../shared/schemas/points'
+import { idParams, listQuery } from '../../shared/schemas/common'
+import { pointInput, type Point, type PointInput } from '../../shared/schemas/points'
 import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
 import { createAudited, deleteAudited } from '../lib/audited-writes'
@@ -28,7 +28,7 @@ async function checkCustomer(db: Executor, input: PointInput): Promise<void> {
 
 /** Metering points; writes carry `version` for the offline outbox (ETag, If-Match, 412 with the current row). */
 export async function pointRoutes(app: FastifyInstance) {
-  app.get('/api/points/', { config: { permission: 'points.view' }, schema: { querystring: pointListQuery } }, async (request: Req<{ query: typeof pointListQuery }>, reply) =>
+  app.get('/api/points/', { config: { permission: 'points.view' }, schema: { querystring: listQuery } }, async (request: Req<{ query: typeof listQuery }>, reply) =>
     reply.type(JSON_CONTENT_TYPE).send(await listPointsJson(app.db, request.query)),
   )
 

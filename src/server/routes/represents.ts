@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { idParams } from '../../shared/schemas/common'
+import { idParams, listQuery } from '../../shared/schemas/common'
 import {
-  halfsQuery, pointColorBody, pointIdQuery, pointOrderBody, pointSelectedBody, representCreate, representListQuery, representPointQuery, representUpdate,
+  halfsQuery, pointColorBody, pointIdQuery, pointOrderBody, pointSelectedBody, representCreate, representPointQuery, representUpdate,
 } from '../../shared/schemas/represents'
 import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
@@ -37,7 +37,7 @@ export async function representRoutes(app: FastifyInstance) {
 
   app.get('/api/represents/all/', { config: view }, async () => ({ results: await representTree(app.db) }))
 
-  app.get('/api/represents/', { config: view, schema: { querystring: representListQuery } }, async (request: Req<{ query: typeof representListQuery }>) =>
+  app.get('/api/represents/', { config: view, schema: { querystring: listQuery } }, async (request: Req<{ query: typeof listQuery }>) =>
     listRepresents(app.db, request.query),
   )
 

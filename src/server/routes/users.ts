@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { idParams } from '../../shared/schemas/common'
-import { userCreate, userListQuery, userUpdate } from '../../shared/schemas/users'
+import { idParams, listQuery } from '../../shared/schemas/common'
+import { userCreate, userUpdate } from '../../shared/schemas/users'
 import { T } from '../../shared/texts'
 import { createAudited, deleteAudited, updateAudited } from '../lib/audited-writes'
 import { fieldError, forbidden, orNotFound } from '../lib/http-errors'
@@ -15,7 +15,7 @@ export async function userRoutes(app: FastifyInstance) {
     return { ...rest, permissions: [...permissions].sort() }
   })
 
-  app.get('/api/users/', { config: { permission: 'users.view' }, schema: { querystring: userListQuery } }, async (request: Req<{ query: typeof userListQuery }>) =>
+  app.get('/api/users/', { config: { permission: 'users.view' }, schema: { querystring: listQuery } }, async (request: Req<{ query: typeof listQuery }>) =>
     listUsers(app.db, request.user().account_id, request.query),
   )
 
