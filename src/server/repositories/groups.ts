@@ -1,10 +1,11 @@
-import { asc, count, eq, ilike, inArray, sql } from 'drizzle-orm'
+import { asc, count, eq, ilike, sql } from 'drizzle-orm'
 import type { Group, GroupInput } from '../../shared/schemas/groups'
 import type { ListQuery } from '../../shared/schemas/common'
 import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
 import { groupPermissions, permissions, permissionsGroups } from '../db/schema'
 import { fieldError, forbidden } from '../lib/http-errors'
+import { knownIds } from '../lib/known-ids'
 import { added, codenamesOfPermissions, holdsAll, rightsOf } from './rights'
 import { likePattern, orderingOf, paged, withPage } from '../lib/listing'
 
@@ -30,11 +31,7 @@ export async function findGroup(db: Executor, id: number): Promise<Group | undef
 }
 
 async function setGroupPermissions(db: Executor, groupId: number, permissionIds: number[]): Promise<void> {
-  const unique = [...new Set(permissionIds)]
-  if (unique.length > 0) {
-    const found = await db.select({ id: permissions.permission_id }).from(permissions).where(inArray(permissions.permission_id, unique))
-    if (found.length !== unique.length) throw fieldError('permissions', 'Указано несуществующее право')
-  }
+  const unique = await knownIds(db, permissions.permission_id, permissionIds, fieldError('permissions', 'Указано несуществующее право'))
   await db.delete(groupPermissions).where(eq(groupPermissions.permissions_group_id, groupId))
   if (unique.length > 0) await db.insert(groupPermissions).values(unique.map((id) => ({ permissions_group_id: groupId, permission_id: id })))
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import type { User, UserCreate, UserUpdate } from '../../shared/schemas/users'
 import type { ListQuery } from '../../shared/schemas/common'
 import { T } from '../../shared/texts'
@@ -6,6 +6,7 @@ import type { Executor } from '../db/client'
 import { permissionsGroups, userGroups, users } from '../db/schema'
 import { likePattern, orderingOf, paged, withPage } from '../lib/listing'
 import { badRequest, fieldError, forbidden, notFound } from '../lib/http-errors'
+import { knownIds } from '../lib/known-ids'
 import { verifyPassword } from '../lib/password'
 import { added, anotherActiveSuperuser, codenamesOfGroups, holdsAll, rightsOf, type Rights } from './rights'
 
@@ -62,11 +63,7 @@ export async function findUser(db: Executor, accountId: number | null, userId: n
 
 /** Sets a user's groups; an id that is not a group is the client's error. */
 async function setUserGroups(db: Executor, userId: number, groupIds: number[]): Promise<void> {
-  const unique = [...new Set(groupIds)]
-  if (unique.length > 0) {
-    const found = await db.select({ id: permissionsGroups.permissions_group_id }).from(permissionsGroups).where(inArray(permissionsGroups.permissions_group_id, unique))
-    if (found.length !== unique.length) throw fieldError('groups', 'Указана несуществующая группа')
-  }
+  const unique = await knownIds(db, permissionsGroups.permissions_group_id, groupIds, fieldError('groups', 'Указана несуществующая группа'))
   await db.delete(userGroups).where(eq(userGroups.user_id, userId))
   if (unique.length > 0) await db.insert(userGroups).values(unique.map((id) => ({ user_id: userId, permissions_group_id: id })))
 }
