@@ -9,3 +9,6 @@ export type Req<S extends { body?: v.GenericSchema; query?: v.GenericSchema; par
   Querystring: Out<S['query']>
   Params: Out<S['params']>
 }>
+
+/** A path as the spec writes it, without the trailing slash, and with it: the console and the spec's clients use both. */
+export const bothSpellings = (path: string) => [path, `${path}/`]

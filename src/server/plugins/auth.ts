@@ -6,6 +6,7 @@ import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
 import { groupPermissions, permissions, userGroups, users } from '../db/schema'
 import { forbidden, unauthorized } from '../lib/http-errors'
+import { answerCache } from '../lib/answer-cache'
 
 export type Principal = {
   user_id: number
@@ -95,16 +96,8 @@ function tokenOf(request: FastifyRequest): string | undefined {
 export function registerAuth(app: FastifyInstance, options: { secret: string; ttlHours: number }) {
   const sign = createSigner({ key: options.secret, algorithm: 'HS256', expiresIn: options.ttlHours * 3600_000 })
   const verify = createVerifier({ key: options.secret, algorithms: ['HS256'], cache: 1000 })
-  const cache = new Map<number, { until: number; principal: Promise<Principal | null> }>()
-
-  const loadPrincipal = (userId: number) => {
-    const hit = cache.get(userId)
-    if (hit && hit.until > Date.now()) return hit.principal
-    const principal = readPrincipal(app.db, userId)
-    cache.set(userId, { until: Date.now() + PRINCIPAL_TTL_MS, principal })
-    principal.catch(() => cache.delete(userId))
-    return principal
-  }
+  const cache = answerCache<number, Principal | null>(PRINCIPAL_TTL_MS)
+  const loadPrincipal = (userId: number) => cache.get(userId, () => readPrincipal(app.db, userId))
 
   app.decorate('auth', {
     sign: (userId: number, credentialVersion: number) => sign({ sub: String(userId), cv: credentialVersion }),

@@ -59,9 +59,9 @@ function storedFields(input: CustomerInput) {
   return Object.fromEntries(Object.entries(input).map(([key, value]) => [key, typed.includes(key as never) && !kept.has(key) ? '' : value])) as CustomerInput
 }
 
-export async function insertCustomer(db: Executor, accountId: number | null, input: CustomerInput): Promise<Customer> {
+export async function insertCustomer(db: Executor, accountId: number | null, input: CustomerInput): Promise<number> {
   const [row] = await db.insert(customers).values({ ...storedFields(input), account_id: accountId }).returning({ customer_id: customers.customer_id })
-  return (await findCustomer(db, null, row!.customer_id))!
+  return row!.customer_id
 }
 
 export async function updateCustomer(db: Executor, id: number, input: CustomerInput): Promise<Customer> {

@@ -1,10 +1,11 @@
-import { asc, count, eq, ilike, inArray, sql } from 'drizzle-orm'
+import { asc, count, eq, ilike, sql } from 'drizzle-orm'
 import type { Group, GroupInput } from '../../shared/schemas/groups'
 import type { ListQuery } from '../../shared/schemas/common'
 import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
 import { groupPermissions, permissions, permissionsGroups } from '../db/schema'
-import { fieldError, forbidden, notFound } from '../lib/http-errors'
+import { fieldError, forbidden } from '../lib/http-errors'
+import { knownIds } from '../lib/known-ids'
 import { added, codenamesOfPermissions, holdsAll, rightsOf } from './rights'
 import { likePattern, orderingOf, paged, withPage } from '../lib/listing'
 
@@ -30,11 +31,7 @@ export async function findGroup(db: Executor, id: number): Promise<Group | undef
 }
 
 async function setGroupPermissions(db: Executor, groupId: number, permissionIds: number[]): Promise<void> {
-  const unique = [...new Set(permissionIds)]
-  if (unique.length > 0) {
-    const found = await db.select({ id: permissions.permission_id }).from(permissions).where(inArray(permissions.permission_id, unique))
-    if (found.length !== unique.length) throw fieldError('permissions', 'Указано несуществующее право')
-  }
+  const unique = await knownIds(db, permissions.permission_id, permissionIds, fieldError('permissions', 'Указано несуществующее право'))
   await db.delete(groupPermissions).where(eq(groupPermissions.permissions_group_id, groupId))
   if (unique.length > 0) await db.insert(groupPermissions).values(unique.map((id) => ({ permissions_group_id: groupId, permission_id: id })))
 }
@@ -50,18 +47,17 @@ async function requireGrantable(db: Executor, actorId: number, permissionIds: nu
   if (!actor || !holdsAll(actor, await codenamesOfPermissions(db, permissionIds))) throw forbidden(T.permissionBeyondOwnRights)
 }
 
-export async function createGroup(db: Executor, actorId: number, input: GroupInput): Promise<Group> {
+export async function createGroup(db: Executor, actorId: number, input: GroupInput): Promise<number> {
   if (await groupNameTaken(db, input.name)) throw fieldError('name', T.groupNameTaken)
   await requireGrantable(db, actorId, input.permissions)
   const [row] = await db.insert(permissionsGroups).values({ name: input.name }).returning()
   await setGroupPermissions(db, row!.permissions_group_id, input.permissions)
-  return (await findGroup(db, row!.permissions_group_id))!
+  return row!.permissions_group_id
 }
 
 /** Renames a group or sets its rights; the rights it gains must be the actor's, those it keeps or loses need not. */
-export async function changeGroup(db: Executor, actorId: number, id: number, input: Partial<GroupInput>) {
-  const before = await findGroup(db, id)
-  if (!before) throw notFound()
+export async function changeGroup(db: Executor, actorId: number, before: Group, input: Partial<GroupInput>): Promise<Group> {
+  const id = before.permissions_group_id
   if (input.name !== undefined) {
     if (await groupNameTaken(db, input.name, id)) throw fieldError('name', T.groupNameTaken)
     await db.update(permissionsGroups).set({ name: input.name }).where(eq(permissionsGroups.permissions_group_id, id))
@@ -70,7 +66,7 @@ export async function changeGroup(db: Executor, actorId: number, id: number, inp
     await requireGrantable(db, actorId, added(input.permissions, before.permissions.map((p) => p.permission_id)))
     await setGroupPermissions(db, id, input.permissions)
   }
-  return { before, after: (await findGroup(db, id))! }
+  return (await findGroup(db, id))!
 }
 
 export async function deleteGroup(db: Executor, id: number): Promise<void> {

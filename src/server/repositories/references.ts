@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm'
 import type { ListQuery, Paged } from '../../shared/schemas/common'
 import type { CounterModel, CounterModelApi, DataParameter, DataSource, ModelParameter, ResourceType } from '../../shared/schemas/references'
+import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import type { Executor } from '../db/client'
 import { counterModelApis, counterModels, dataParameters, dataSources, modelParameters, pointCounters, resourceTypes, taskGroups } from '../db/schema'
 import { likePattern, orderingOf, paged, withPage } from '../lib/listing'
@@ -174,76 +175,25 @@ export async function findDataParameter(db: Executor, id: number): Promise<DataP
   return row && toParameter(row)
 }
 
-type DataSourceFields = typeof dataSources.$inferInsert
-type DataParameterFields = typeof dataParameters.$inferInsert
-
-export async function insertDataSource(db: Executor, fields: DataSourceFields): Promise<DataSource> {
-  const [row] = await db.insert(dataSources).values(fields).returning()
-  return row!
+/** Insert (answering the new id), update and delete of a reference table's rows by their id column. */
+function rowWrites<TTable extends PgTable>(table: TTable, idColumn: PgColumn) {
+  type Fields = PgInsertValue<TTable>
+  return {
+    insert: async (db: Executor, fields: Fields): Promise<number> => {
+      const [row] = await db.insert(table).values(fields).returning({ id: idColumn })
+      return row!.id as number
+    },
+    update: async (db: Executor, id: number, fields: Fields): Promise<void> => {
+      await db.update(table).set(fields as PgUpdateSetSource<TTable>).where(eq(idColumn, id))
+    },
+    remove: async (db: Executor, id: number): Promise<void> => {
+      await db.delete(table).where(eq(idColumn, id))
+    },
+  }
 }
 
-export async function updateDataSource(db: Executor, id: number, fields: DataSourceFields): Promise<DataSource> {
-  const [row] = await db.update(dataSources).set(fields).where(eq(dataSources.source_id, id)).returning()
-  return row!
-}
-
-export async function deleteDataSource(db: Executor, id: number): Promise<void> {
-  await db.delete(dataSources).where(eq(dataSources.source_id, id))
-}
-
-export async function insertDataParameter(db: Executor, fields: DataParameterFields): Promise<number> {
-  const [row] = await db.insert(dataParameters).values(fields).returning({ id: dataParameters.parameter_id })
-  return row!.id
-}
-
-export async function updateDataParameter(db: Executor, id: number, fields: DataParameterFields): Promise<void> {
-  await db.update(dataParameters).set(fields).where(eq(dataParameters.parameter_id, id))
-}
-
-export async function deleteDataParameter(db: Executor, id: number): Promise<void> {
-  await db.delete(dataParameters).where(eq(dataParameters.parameter_id, id))
-}
-
-type ResourceTypeFields = typeof resourceTypes.$inferInsert
-type ModelApiFields = typeof counterModelApis.$inferInsert
-type ModelFields = typeof counterModels.$inferInsert
-
-export async function insertResourceType(db: Executor, fields: ResourceTypeFields): Promise<ResourceType> {
-  const [row] = await db.insert(resourceTypes).values(fields).returning()
-  return row!
-}
-
-export async function updateResourceType(db: Executor, id: number, fields: ResourceTypeFields): Promise<ResourceType> {
-  const [row] = await db.update(resourceTypes).set(fields).where(eq(resourceTypes.resource_type_id, id)).returning()
-  return row!
-}
-
-export async function deleteResourceType(db: Executor, id: number): Promise<void> {
-  await db.delete(resourceTypes).where(eq(resourceTypes.resource_type_id, id))
-}
-
-export async function insertModelApi(db: Executor, fields: ModelApiFields): Promise<number> {
-  const [row] = await db.insert(counterModelApis).values(fields).returning({ id: counterModelApis.counter_model_api_id })
-  return row!.id
-}
-
-export async function updateModelApi(db: Executor, id: number, fields: ModelApiFields): Promise<void> {
-  await db.update(counterModelApis).set(fields).where(eq(counterModelApis.counter_model_api_id, id))
-}
-
-export async function deleteModelApi(db: Executor, id: number): Promise<void> {
-  await db.delete(counterModelApis).where(eq(counterModelApis.counter_model_api_id, id))
-}
-
-export async function insertModel(db: Executor, fields: ModelFields): Promise<number> {
-  const [row] = await db.insert(counterModels).values(fields).returning({ id: counterModels.model_id })
-  return row!.id
-}
-
-export async function updateModel(db: Executor, id: number, fields: ModelFields): Promise<void> {
-  await db.update(counterModels).set(fields).where(eq(counterModels.model_id, id))
-}
-
-export async function deleteModel(db: Executor, id: number): Promise<void> {
-  await db.delete(counterModels).where(eq(counterModels.model_id, id))
-}
+export const resourceTypeWrites = rowWrites(resourceTypes, resourceTypes.resource_type_id)
+export const modelApiWrites = rowWrites(counterModelApis, counterModelApis.counter_model_api_id)
+export const modelWrites = rowWrites(counterModels, counterModels.model_id)
+export const dataSourceWrites = rowWrites(dataSources, dataSources.source_id)
+export const dataParameterWrites = rowWrites(dataParameters, dataParameters.parameter_id)

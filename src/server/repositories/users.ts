@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import type { User, UserCreate, UserUpdate } from '../../shared/schemas/users'
 import type { ListQuery } from '../../shared/schemas/common'
 import { T } from '../../shared/texts'
@@ -6,6 +6,7 @@ import type { Executor } from '../db/client'
 import { permissionsGroups, userGroups, users } from '../db/schema'
 import { likePattern, orderingOf, paged, withPage } from '../lib/listing'
 import { badRequest, fieldError, forbidden, notFound } from '../lib/http-errors'
+import { knownIds } from '../lib/known-ids'
 import { verifyPassword } from '../lib/password'
 import { added, anotherActiveSuperuser, codenamesOfGroups, holdsAll, rightsOf, type Rights } from './rights'
 
@@ -62,11 +63,7 @@ export async function findUser(db: Executor, accountId: number | null, userId: n
 
 /** Sets a user's groups; an id that is not a group is the client's error. */
 async function setUserGroups(db: Executor, userId: number, groupIds: number[]): Promise<void> {
-  const unique = [...new Set(groupIds)]
-  if (unique.length > 0) {
-    const found = await db.select({ id: permissionsGroups.permissions_group_id }).from(permissionsGroups).where(inArray(permissionsGroups.permissions_group_id, unique))
-    if (found.length !== unique.length) throw fieldError('groups', 'Указана несуществующая группа')
-  }
+  const unique = await knownIds(db, permissionsGroups.permissions_group_id, groupIds, fieldError('groups', 'Указана несуществующая группа'))
   await db.delete(userGroups).where(eq(userGroups.user_id, userId))
   if (unique.length > 0) await db.insert(userGroups).values(unique.map((id) => ({ user_id: userId, permissions_group_id: id })))
 }
@@ -99,7 +96,7 @@ async function requireGrantable(db: Executor, actor: Rights, groupIds: number[])
 }
 
 /** Creates a staff user of the actor's account, in groups that hold only rights the actor holds. */
-export async function createUser(db: Executor, actorId: number, accountId: number | null, input: UserCreate, passwordHash: string): Promise<User> {
+export async function createUser(db: Executor, actorId: number, accountId: number | null, input: UserCreate, passwordHash: string): Promise<number> {
   if (await usernameTaken(db, input.username)) throw fieldError('username', T.usernameTaken)
   await requireGrantable(db, await requireRights(db, actorId), input.groups)
   const { password: _, groups, ...columns } = input
@@ -108,7 +105,7 @@ export async function createUser(db: Executor, actorId: number, accountId: numbe
     .values({ ...columns, password_hash: passwordHash, account_id: accountId, is_stuff: true })
     .returning({ user_id: users.user_id })
   await setUserGroups(db, row!.user_id, groups)
-  return (await findUser(db, null, row!.user_id))!
+  return row!.user_id
 }
 
 export type UserChange = Omit<UserUpdate, 'password'> & { passwordHash?: string }
@@ -118,10 +115,10 @@ export type UserChange = Omit<UserUpdate, 'password'> & { passwordHash?: string 
  * with a right they lack, or acts on a user holding more than they do; the last active superuser stays. A new
  * password or a deactivation bumps the credential version, which ends the user's earlier tokens.
  */
-export async function changeUser(db: Executor, actorId: number, accountId: number | null, userId: number, change: UserChange) {
-  const before = await findUser(db, accountId, userId)
-  const target = before && (await rightsOf(db, userId))
-  if (!before || !target) throw notFound()
+export async function changeUser(db: Executor, actorId: number, before: User, change: UserChange): Promise<User> {
+  const userId = before.user_id
+  const target = await rightsOf(db, userId)
+  if (!target) throw notFound()
   const self = actorId === userId
   const actor = await requireRights(db, actorId)
   if (!self) requireMayActOn(actor, target)
@@ -151,19 +148,18 @@ export async function changeUser(db: Executor, actorId: number, accountId: numbe
   }
   if (Object.keys(set).length > 0) await db.update(users).set(set).where(eq(users.user_id, userId))
   if (groups !== undefined) await setUserGroups(db, userId, groups)
-  return { before, after: (await findUser(db, null, userId))! }
+  return (await findUser(db, null, userId))!
 }
 
 /** Deletes a user the actor may act on, never the last active superuser; their tokens end with the row. */
-export async function removeUser(db: Executor, actorId: number, accountId: number | null, userId: number): Promise<User> {
+export async function removeUser(db: Executor, actorId: number, before: User): Promise<void> {
+  const userId = before.user_id
   if (actorId === userId) throw badRequest(T.cannotDeleteSelf)
-  const before = await findUser(db, accountId, userId)
-  const target = before && (await rightsOf(db, userId))
-  if (!before || !target) throw notFound()
+  const target = await rightsOf(db, userId)
+  if (!target) throw notFound()
   requireMayActOn(await requireRights(db, actorId), target)
   if (target.is_superuser && target.is_active && !(await anotherActiveSuperuser(db, userId))) throw badRequest(T.lastSuperuser)
   await db.delete(users).where(eq(users.user_id, userId))
-  return before
 }
 
 /** What signing in needs of a user, by login in any case. */

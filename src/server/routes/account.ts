@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify'
-import { accountEmailInput, accountEmailListQuery, accountEmailUpdate, accountUpdate } from '../../shared/schemas/account'
-import { idParams } from '../../shared/schemas/common'
-import { audit } from '../lib/audit'
-import { notFound } from '../lib/http-errors'
-import { mutate } from '../lib/mutation'
+import { accountEmailInput, accountEmailUpdate, accountUpdate } from '../../shared/schemas/account'
+import { idParams, listQuery } from '../../shared/schemas/common'
+import { createAudited, deleteAudited, updateAudited } from '../lib/audited-writes'
+import { notFound, orNotFound } from '../lib/http-errors'
 import type { Req } from '../lib/route-types'
 import type { SecretBox } from '../lib/secret-box'
+import type { Executor } from '../db/client'
 import { deleteEmail, findAccount, findEmail, insertEmail, listEmails, publicEmail, updateAccount, updateEmail } from '../repositories/accounts'
+
+type IdReq = Req<{ params: typeof idParams }>
 
 /** A user reaches only their own account: another id is simply not found. */
 function ownAccountId(request: { user(): { account_id: number | null } }, requested?: number): number {
@@ -15,82 +17,74 @@ function ownAccountId(request: { user(): { account_id: number | null } }, reques
   return accountId
 }
 
+/** An account's e-mail setting as answered and audited: the sealed password stays out of both. */
+const publicEmailOf = (accountId: number) => async (db: Executor, id: number) => {
+  const row = await findEmail(db, accountId, id)
+  return row && publicEmail(row)
+}
+
 export async function accountRoutes(app: FastifyInstance, options: { box: SecretBox }) {
-  app.get('/api/account/:id/', { config: { permission: 'account.view' }, schema: { params: idParams } }, async (request: Req<{ params: typeof idParams }>) => {
-    const row = await findAccount(app.db, ownAccountId(request, request.params.id))
-    if (!row) throw notFound()
-    return row
-  })
+  const emails = { permission: 'account_emails.manage' } as const
+  app.get('/api/account/:id/', { config: { permission: 'account.view' }, schema: { params: idParams } }, async (request: IdReq) =>
+    orNotFound(await findAccount(app.db, ownAccountId(request, request.params.id))),
+  )
 
   app.patch(
     '/api/account/:id/',
     { config: { permission: 'account.change' }, schema: { params: idParams, body: accountUpdate } },
     async (request: Req<{ params: typeof idParams; body: typeof accountUpdate }>, reply) => {
       const id = ownAccountId(request, request.params.id)
-      return mutate(request, reply, async (tx) => {
-        const before = await findAccount(tx, id)
-        if (!before) throw notFound()
-        const after = Object.keys(request.body).length ? await updateAccount(tx, id, request.body) : before
-        await audit(tx, request, 'account', id, 'update', before, after)
-        return after
+      return updateAudited(request, reply, {
+        entity: 'account',
+        id,
+        find: findAccount,
+        change: async (tx, before) => (Object.keys(request.body).length ? updateAccount(tx, id, request.body) : before),
       })
     },
   )
 
-  app.get('/api/account_emails/', { config: { permission: 'account_emails.manage' }, schema: { querystring: accountEmailListQuery } }, async (request: Req<{ query: typeof accountEmailListQuery }>) => {
+  app.get('/api/account_emails/', { config: emails, schema: { querystring: listQuery } }, async (request: Req<{ query: typeof listQuery }>) => {
     return listEmails(app.db, ownAccountId(request), request.query)
   })
 
-  app.get('/api/account_emails/:id/', { config: { permission: 'account_emails.manage' }, schema: { params: idParams } }, async (request: Req<{ params: typeof idParams }>) => {
-    const row = await findEmail(app.db, ownAccountId(request), request.params.id)
-    if (!row) throw notFound()
-    return publicEmail(row)
-  })
+  app.get('/api/account_emails/:id/', { config: emails, schema: { params: idParams } }, async (request: IdReq) =>
+    publicEmail(orNotFound(await findEmail(app.db, ownAccountId(request), request.params.id))),
+  )
 
-  app.post('/api/account_emails/', { config: { permission: 'account_emails.manage' }, schema: { body: accountEmailInput } }, async (request: Req<{ body: typeof accountEmailInput }>, reply) => {
+  app.post('/api/account_emails/', { config: emails, schema: { body: accountEmailInput } }, async (request: Req<{ body: typeof accountEmailInput }>, reply) => {
     const accountId = ownAccountId(request)
     const { smtp_password, ...fields } = request.body
-    return mutate(
-      request,
-      reply,
-      async (tx) => {
-        const answer = publicEmail(await insertEmail(tx, accountId, { ...fields, smtp_password_sealed: options.box.seal(smtp_password) }))
-        await audit(tx, request, 'account_email', answer.account_email_id, 'create', null, answer)
-        return answer
-      },
-      { status: 201 },
-    )
+    return createAudited(request, reply, {
+      entity: 'account_email',
+      create: async (tx) => (await insertEmail(tx, accountId, { ...fields, smtp_password_sealed: options.box.seal(smtp_password) })).account_email_id,
+      find: publicEmailOf(accountId),
+    })
   })
 
   app.patch(
     '/api/account_emails/:id/',
-    { config: { permission: 'account_emails.manage' }, schema: { params: idParams, body: accountEmailUpdate } },
+    { config: emails, schema: { params: idParams, body: accountEmailUpdate } },
     async (request: Req<{ params: typeof idParams; body: typeof accountEmailUpdate }>, reply) => {
       const accountId = ownAccountId(request)
       const { smtp_password, ...fields } = request.body
-      return mutate(request, reply, async (tx) => {
-        const before = await findEmail(tx, accountId, request.params.id)
-        if (!before) throw notFound()
-        const set = { ...fields, ...(smtp_password ? { smtp_password_sealed: options.box.seal(smtp_password) } : {}) }
-        const after = Object.keys(set).length ? await updateEmail(tx, before.account_email_id, set) : before
-        await audit(tx, request, 'account_email', before.account_email_id, 'update', publicEmail(before), publicEmail(after))
-        return publicEmail(after)
+      const id = request.params.id
+      const set = { ...fields, ...(smtp_password ? { smtp_password_sealed: options.box.seal(smtp_password) } : {}) }
+      return updateAudited(request, reply, {
+        entity: 'account_email',
+        id,
+        find: publicEmailOf(accountId),
+        change: async (tx, before) => (Object.keys(set).length ? publicEmail(await updateEmail(tx, id, set)) : before),
       })
     },
   )
 
-  app.delete('/api/account_emails/:id/', { config: { permission: 'account_emails.manage' }, schema: { params: idParams } }, async (request: Req<{ params: typeof idParams }>, reply) => {
+  app.delete('/api/account_emails/:id/', { config: emails, schema: { params: idParams } }, async (request: IdReq, reply) => {
     const accountId = ownAccountId(request)
-    await mutate(
-      request,
-      reply,
-      async (tx) => {
-        const before = await findEmail(tx, accountId, request.params.id)
-        if (!before) throw notFound()
-        await deleteEmail(tx, before.account_email_id)
-        await audit(tx, request, 'account_email', before.account_email_id, 'delete', publicEmail(before), null)
-      },
-      { status: 204 },
-    )
+    await deleteAudited(request, reply, {
+      entity: 'account_email',
+      id: request.params.id,
+      find: publicEmailOf(accountId),
+      remove: (tx) => deleteEmail(tx, request.params.id),
+    })
   })
 }

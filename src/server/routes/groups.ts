@@ -1,69 +1,58 @@
 import type { FastifyInstance } from 'fastify'
-import { idParams } from '../../shared/schemas/common'
-import { groupInput, groupListQuery, groupUpdate } from '../../shared/schemas/groups'
-import { audit } from '../lib/audit'
-import { notFound } from '../lib/http-errors'
-import { mutate } from '../lib/mutation'
+import { idParams, listQuery } from '../../shared/schemas/common'
+import { groupInput, groupUpdate } from '../../shared/schemas/groups'
+import { createAudited, deleteAudited, updateAudited } from '../lib/audited-writes'
+import { orNotFound } from '../lib/http-errors'
 import type { Req } from '../lib/route-types'
 import { changeGroup, createGroup, deleteGroup, findGroup, listGroups, listPermissions } from '../repositories/groups'
 
-export async function groupRoutes(app: FastifyInstance) {
-  app.get('/api/permissions/', { config: { permission: 'groups.view' } }, async () =>
-    listPermissions(app.db),
-  )
+type IdReq = Req<{ params: typeof idParams }>
 
-  app.get('/api/permissions_groups/', { config: { permission: 'groups.view' }, schema: { querystring: groupListQuery } }, async (request: Req<{ query: typeof groupListQuery }>) =>
+/** Permission groups; a write changes rights, so the cached rights of signed-in users are dropped after it. */
+export async function groupRoutes(app: FastifyInstance) {
+  const view = { permission: 'groups.view' } as const
+  const manage = { permission: 'groups.manage' } as const
+
+  app.get('/api/permissions/', { config: view }, async () => listPermissions(app.db))
+
+  app.get('/api/permissions_groups/', { config: view, schema: { querystring: listQuery } }, async (request: Req<{ query: typeof listQuery }>) =>
     listGroups(app.db, request.query),
   )
 
-  app.get('/api/permissions_groups/:id/', { config: { permission: 'groups.view' }, schema: { params: idParams } }, async (request: Req<{ params: typeof idParams }>) => {
-    const group = await findGroup(app.db, request.params.id)
-    if (!group) throw notFound()
-    return group
-  })
+  app.get('/api/permissions_groups/:id/', { config: view, schema: { params: idParams } }, async (request: IdReq) => orNotFound(await findGroup(app.db, request.params.id)))
 
-  app.post('/api/permissions_groups/', { config: { permission: 'groups.manage' }, schema: { body: groupInput } }, async (request: Req<{ body: typeof groupInput }>, reply) => {
-    const created = await mutate(
-      request,
-      reply,
-      async (tx) => {
-        const group = await createGroup(tx, request.user().user_id, request.body)
-        await audit(tx, request, 'permissions_group', group.permissions_group_id, 'create', null, group)
-        return group
-      },
-      { status: 201 },
-    )
+  app.post('/api/permissions_groups/', { config: manage, schema: { body: groupInput } }, async (request: Req<{ body: typeof groupInput }>, reply) => {
+    const created = await createAudited(request, reply, {
+      entity: 'permissions_group',
+      create: (tx) => createGroup(tx, request.user().user_id, request.body),
+      find: findGroup,
+    })
     app.auth.invalidate()
     return created
   })
 
   app.patch(
     '/api/permissions_groups/:id/',
-    { config: { permission: 'groups.manage' }, schema: { params: idParams, body: groupUpdate } },
+    { config: manage, schema: { params: idParams, body: groupUpdate } },
     async (request: Req<{ params: typeof idParams; body: typeof groupUpdate }>, reply) => {
-      const id = request.params.id
-      const updated = await mutate(request, reply, async (tx) => {
-        const { before, after } = await changeGroup(tx, request.user().user_id, id, request.body)
-        await audit(tx, request, 'permissions_group', id, 'update', before, after)
-        return after
+      const updated = await updateAudited(request, reply, {
+        entity: 'permissions_group',
+        id: request.params.id,
+        find: findGroup,
+        change: (tx, before) => changeGroup(tx, request.user().user_id, before, request.body),
       })
       app.auth.invalidate()
       return updated
     },
   )
 
-  app.delete('/api/permissions_groups/:id/', { config: { permission: 'groups.manage' }, schema: { params: idParams } }, async (request: Req<{ params: typeof idParams }>, reply) => {
-    await mutate(
-      request,
-      reply,
-      async (tx) => {
-        const before = await findGroup(tx, request.params.id)
-        if (!before) throw notFound()
-        await deleteGroup(tx, request.params.id)
-        await audit(tx, request, 'permissions_group', request.params.id, 'delete', before, null)
-      },
-      { status: 204 },
-    )
+  app.delete('/api/permissions_groups/:id/', { config: manage, schema: { params: idParams } }, async (request: IdReq, reply) => {
+    await deleteAudited(request, reply, {
+      entity: 'permissions_group',
+      id: request.params.id,
+      find: findGroup,
+      remove: (tx) => deleteGroup(tx, request.params.id),
+    })
     app.auth.invalidate()
   })
 }

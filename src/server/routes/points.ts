@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify'
-import { idParams } from '../../shared/schemas/common'
-import { pointInput, pointListQuery, type Point, type PointInput } from '../../shared/schemas/points'
+import { idParams, listQuery } from '../../shared/schemas/common'
+import { pointInput, type Point, type PointInput } from '../../shared/schemas/points'
 import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
-import { audit } from '../lib/audit'
-import { HttpError, fieldError, notFound } from '../lib/http-errors'
+import { createAudited, deleteAudited } from '../lib/audited-writes'
+import { HttpError, fieldError, orNotFound } from '../lib/http-errors'
 import { mutate } from '../lib/mutation'
 import { JSON_CONTENT_TYPE } from '../lib/sql-json'
-import type { Req } from '../lib/route-types'
+import { bothSpellings, type Req } from '../lib/route-types'
 import { checkIfMatch, setEtag } from '../lib/versioning'
 import {
   deletePoint, existingCustomers, findPoint, insertPoint, listPointsJson, pointInstallations, pointMonthConsumption,
@@ -19,9 +19,7 @@ type IdReq = Req<{ params: typeof idParams }>
 type WriteReq = Req<{ params: typeof idParams; body: typeof pointInput }>
 
 async function existingPoint(db: Executor, id: number): Promise<Point> {
-  const point = await findPoint(db, id)
-  if (!point) throw notFound()
-  return point
+  return orNotFound(await findPoint(db, id))
 }
 
 async function checkCustomer(db: Executor, input: PointInput): Promise<void> {
@@ -30,7 +28,7 @@ async function checkCustomer(db: Executor, input: PointInput): Promise<void> {
 
 /** Metering points; writes carry `version` for the offline outbox (ETag, If-Match, 412 with the current row). */
 export async function pointRoutes(app: FastifyInstance) {
-  app.get('/api/points/', { config: { permission: 'points.view' }, schema: { querystring: pointListQuery } }, async (request: Req<{ query: typeof pointListQuery }>, reply) =>
+  app.get('/api/points/', { config: { permission: 'points.view' }, schema: { querystring: listQuery } }, async (request: Req<{ query: typeof listQuery }>, reply) =>
     reply.type(JSON_CONTENT_TYPE).send(await listPointsJson(app.db, request.query)),
   )
 
@@ -41,18 +39,14 @@ export async function pointRoutes(app: FastifyInstance) {
   })
 
   app.post('/api/points/', { config: { permission: 'points.change' }, schema: { body: pointInput } }, async (request: Req<{ body: typeof pointInput }>, reply) => {
-    const created = await mutate(
-      request,
-      reply,
-      async (tx) => {
+    const created = await createAudited(request, reply, {
+      entity: 'point',
+      create: async (tx) => {
         await checkCustomer(tx, request.body)
-        const id = await insertPoint(tx, request.body)
-        const point = await existingPoint(tx, id)
-        await audit(tx, request, 'point', id, 'create', null, point)
-        return point
+        return insertPoint(tx, request.body)
       },
-      { status: 201 },
-    )
+      find: findPoint,
+    })
     setEtag(reply, created.version)
     return created
   })
@@ -67,20 +61,17 @@ export async function pointRoutes(app: FastifyInstance) {
     return updated
   })
 
-  // The spec writes the deletion without the trailing slash; both spellings are accepted.
-  for (const url of ['/api/points/:id', '/api/points/:id/']) {
+  for (const url of bothSpellings('/api/points/:id')) {
     app.delete(url, { config: { permission: 'points.delete' }, schema: { params: idParams } }, (request: IdReq, reply) =>
-      mutate(
-        request,
-        reply,
-        async (tx) => {
-          const before = await existingPoint(tx, request.params.id)
+      deleteAudited(request, reply, {
+        entity: 'point',
+        id: request.params.id,
+        find: findPoint,
+        remove: (tx, before) => {
           checkIfMatch(request, before)
-          await deletePoint(tx, request.params.id)
-          await audit(tx, request, 'point', request.params.id, 'delete', before, null)
+          return deletePoint(tx, request.params.id)
         },
-        { status: 204 },
-      ),
+      }),
     )
   }
 

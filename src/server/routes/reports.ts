@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify'
 import { idParams } from '../../shared/schemas/common'
 import { accountTariffSchemeInput, marketAreaInput, reportPointSearchQuery, reportQuery } from '../../shared/schemas/reports'
 import { T } from '../../shared/texts'
-import { fieldError, notFound } from '../lib/http-errors'
+import { updateAudited } from '../lib/audited-writes'
+import { fieldError, notFound, orNotFound } from '../lib/http-errors'
 import { mutate } from '../lib/mutation'
 import { audit } from '../lib/audit'
 import type { Req } from '../lib/route-types'
@@ -29,23 +30,19 @@ export async function reportRoutes(app: FastifyInstance) {
   )
 
   /** The owner of an object's metering area, the `<area>` of its points' 80020 messages: read and set. */
-  app.get('/api/represents/:id/market_area/', { config: { permission: 'represents.view' }, schema: { params: idParams } }, async (request: Req<{ params: typeof idParams }>) => {
-    const area = await findMarketArea(app.db, request.params.id)
-    if (!area) throw notFound()
-    return area
-  })
+  app.get('/api/represents/:id/market_area/', { config: { permission: 'represents.view' }, schema: { params: idParams } }, async (request: Req<{ params: typeof idParams }>) =>
+    orNotFound(await findMarketArea(app.db, request.params.id)),
+  )
 
   app.put(
     '/api/represents/:id/market_area/',
     { config: { permission: 'represents.change' }, schema: { params: idParams, body: marketAreaInput } },
     async (request: Req<{ params: typeof idParams; body: typeof marketAreaInput }>, reply) =>
-      mutate(request, reply, async (tx) => {
-        const id = request.params.id
-        const before = await findMarketArea(tx, id)
-        if (!before) throw notFound()
-        const after = await setMarketArea(tx, id, request.body)
-        await audit(tx, request, 'represent', id, 'update', before, after)
-        return after
+      updateAudited(request, reply, {
+        entity: 'represent',
+        id: request.params.id,
+        find: findMarketArea,
+        change: (tx) => setMarketArea(tx, request.params.id, request.body),
       }),
   )
 

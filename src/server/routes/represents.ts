@@ -1,14 +1,15 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { idParams } from '../../shared/schemas/common'
+import { idParams, listQuery } from '../../shared/schemas/common'
 import {
-  halfsQuery, pointColorBody, pointIdQuery, pointOrderBody, pointSelectedBody, representCreate, representListQuery, representPointQuery, representUpdate,
+  halfsQuery, pointColorBody, pointIdQuery, pointOrderBody, pointSelectedBody, representCreate, representPointQuery, representUpdate,
 } from '../../shared/schemas/represents'
 import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
 import { audit } from '../lib/audit'
-import { fieldError, notFound } from '../lib/http-errors'
+import { createAudited, deleteAudited, updateAudited } from '../lib/audited-writes'
+import { fieldError, orNotFound } from '../lib/http-errors'
 import { mutate } from '../lib/mutation'
-import type { Req } from '../lib/route-types'
+import { bothSpellings, type Req } from '../lib/route-types'
 import { findPoint } from '../repositories/points'
 import {
   availablePointsOf, deleteRepresent, findRepresent, findRepresentPoint, insertRepresent, linkPoint, listRepresents, representPointsOf,
@@ -20,9 +21,7 @@ import { representBalanceRoutes } from './represent-balance'
 const NEXT_SIGN: Record<number, number> = { 1: -1, [-1]: 0, 0: 1 }
 
 async function existingRepresent(db: Executor, id: number) {
-  const found = await findRepresent(db, id)
-  if (!found) throw notFound()
-  return found
+  return orNotFound(await findRepresent(db, id))
 }
 
 async function existingLink(db: Executor, representId: number, representPointId: number) {
@@ -38,59 +37,51 @@ export async function representRoutes(app: FastifyInstance) {
 
   app.get('/api/represents/all/', { config: view }, async () => ({ results: await representTree(app.db) }))
 
-  app.get('/api/represents/', { config: view, schema: { querystring: representListQuery } }, async (request: Req<{ query: typeof representListQuery }>) =>
+  app.get('/api/represents/', { config: view, schema: { querystring: listQuery } }, async (request: Req<{ query: typeof listQuery }>) =>
     listRepresents(app.db, request.query),
   )
 
   app.get('/api/represents/:id/', { config: view, schema: { params: idParams } }, async (request: IdReq) => existingRepresent(app.db, request.params.id))
 
   app.post('/api/represents/', { config: change, schema: { body: representCreate } }, async (request: Req<{ body: typeof representCreate }>, reply) =>
-    mutate(
-      request,
-      reply,
-      async (tx) => {
+    createAudited(request, reply, {
+      entity: 'represent',
+      create: async (tx) => {
         const { parent_id } = request.body
         if (parent_id !== null && !(await findRepresent(tx, parent_id))) throw fieldError('parent_id', T.representParentMissing)
-        const id = await insertRepresent(tx, { name: request.body.name, remark: request.body.remark, parent_id })
-        const created = await findRepresent(tx, id)
-        await audit(tx, request, 'represent', id, 'create', null, created)
-        return created
+        return insertRepresent(tx, { name: request.body.name, remark: request.body.remark, parent_id })
       },
-      { status: 201 },
-    ),
+      find: findRepresent,
+    }),
   )
 
   app.put(
     '/api/represents/:id/',
     { config: change, schema: { params: idParams, body: representUpdate } },
     async (request: Req<{ params: typeof idParams; body: typeof representUpdate }>, reply) =>
-      mutate(request, reply, async (tx) => {
-        const id = request.params.id
-        const before = await existingRepresent(tx, id)
-        // The path names the object; a body's represent_id is only an echo of it.
-        const { represent_id: _echo, ...fields } = request.body
-        await updateRepresent(tx, id, fields)
-        const after = await findRepresent(tx, id)
-        await audit(tx, request, 'represent', id, 'update', before, after)
-        return after
+      updateAudited(request, reply, {
+        entity: 'represent',
+        id: request.params.id,
+        find: findRepresent,
+        change: async (tx) => {
+          // The path names the object; a body's represent_id is only an echo of it.
+          const { represent_id: _echo, ...fields } = request.body
+          await updateRepresent(tx, request.params.id, fields)
+          return existingRepresent(tx, request.params.id)
+        },
       }),
   )
 
-  const remove = async (request: IdReq, reply: FastifyReply) => {
-    await mutate(
-      request,
-      reply,
-      async (tx) => {
-        const before = await existingRepresent(tx, request.params.id)
-        await deleteRepresent(tx, request.params.id)
-        await audit(tx, request, 'represent', request.params.id, 'delete', before, null)
-      },
-      { status: 204 },
+  for (const url of bothSpellings('/api/represents/:id')) {
+    app.delete(url, { config: change, schema: { params: idParams } }, async (request: IdReq, reply) =>
+      deleteAudited(request, reply, {
+        entity: 'represent',
+        id: request.params.id,
+        find: findRepresent,
+        remove: (tx) => deleteRepresent(tx, request.params.id),
+      }),
     )
   }
-  // The spec writes DELETE /{id} without the trailing slash; both spellings work.
-  app.delete('/api/represents/:id', { config: change, schema: { params: idParams } }, remove)
-  app.delete('/api/represents/:id/', { config: change, schema: { params: idParams } }, remove)
 
   app.get(
     '/api/represents/:id/points/',
@@ -106,42 +97,40 @@ export async function representRoutes(app: FastifyInstance) {
     return availablePointsOf(app.db, request.params.id)
   })
 
-  app.post(
-    '/api/represents/:id/add_point/',
-    { config: change, schema: { params: idParams, querystring: pointIdQuery } },
-    async (request: Req<{ params: typeof idParams; query: typeof pointIdQuery }>, reply) =>
-      mutate(
-        request,
-        reply,
-        async (tx) => {
-          const representId = request.params.id
-          const pointId = request.query.point_id
-          await existingRepresent(tx, representId)
-          if (!(await findPoint(tx, pointId))) throw fieldError('point_id', T.relatedMissing)
-          const link = await linkPoint(tx, representId, pointId)
-          if (!link) throw fieldError('point_id', T.pointAlreadyInRepresent)
-          await audit(tx, request, 'represent', representId, 'add_point', null, link)
-          return link
-        },
-        { status: 201 },
-      ),
-  )
+  const pointSchema = { params: idParams, querystring: pointIdQuery }
+  type PointReq = Req<{ params: typeof idParams; query: typeof pointIdQuery }>
 
-  app.post(
-    '/api/represents/:id/del_point/',
-    { config: change, schema: { params: idParams, querystring: pointIdQuery } },
-    async (request: Req<{ params: typeof idParams; query: typeof pointIdQuery }>, reply) =>
-      mutate(
-        request,
-        reply,
-        async (tx) => {
-          const link = await unlinkPoint(tx, request.params.id, request.query.point_id)
-          if (!link) throw fieldError('point_id', T.pointNotInRepresent)
-          await audit(tx, request, 'represent', request.params.id, 'del_point', link, null)
-        },
-        { status: 204 },
-      ),
-  )
+  app.post('/api/represents/:id/add_point/', { config: change, schema: pointSchema }, async (request: PointReq, reply) => {
+    const representId = request.params.id
+    const pointId = request.query.point_id
+    return mutate(
+      request,
+      reply,
+      async (tx) => {
+        await existingRepresent(tx, representId)
+        if (!(await findPoint(tx, pointId))) throw fieldError('point_id', T.relatedMissing)
+        const link = await linkPoint(tx, representId, pointId)
+        if (!link) throw fieldError('point_id', T.pointAlreadyInRepresent)
+        await audit(tx, request, 'represent', representId, 'add_point', null, link)
+        return link
+      },
+      { status: 201 },
+    )
+  })
+
+  app.post('/api/represents/:id/del_point/', { config: change, schema: pointSchema }, async (request: PointReq, reply) => {
+    const representId = request.params.id
+    await mutate(
+      request,
+      reply,
+      async (tx) => {
+        const link = await unlinkPoint(tx, representId, request.query.point_id)
+        if (!link) throw fieldError('point_id', T.pointNotInRepresent)
+        await audit(tx, request, 'represent', representId, 'del_point', link, null)
+      },
+      { status: 204 },
+    )
+  })
 
   /** Changes one field of a point link and answers the link. */
   const updateLink = (

@@ -6,7 +6,8 @@ import {
 import { listQuery } from '../../shared/schemas/common'
 import { T } from '../../shared/texts'
 import { audit } from '../lib/audit'
-import { fieldError, notFound } from '../lib/http-errors'
+import { createAudited, updateAudited } from '../lib/audited-writes'
+import { fieldError } from '../lib/http-errors'
 import { mutate } from '../lib/mutation'
 import type { Req } from '../lib/route-types'
 import { parseOr400 } from '../plugins/validation'
@@ -27,27 +28,22 @@ export async function requestTypeRoutes(app: FastifyInstance) {
   app.get('/api/document_type/', { config: reader, schema: { querystring: listQuery } }, async (request: Req<{ query: typeof listQuery }>) => listTypes(app.db, request.query))
 
   app.post('/api/document_type/', { config: manager, schema: { body: documentTypeInput } }, async (request: Req<{ body: typeof documentTypeInput }>, reply) =>
-    mutate(
-      request,
-      reply,
-      async (tx) => {
-        const id = await insertType(tx, request.body)
-        const created = (await findType(tx, id))!
-        await audit(tx, request, 'document_type', id, 'create', null, created)
-        return created
-      },
-      { status: 201 },
-    ),
+    createAudited(request, reply, {
+      entity: 'document_type',
+      create: (tx) => insertType(tx, request.body),
+      find: findType,
+    }),
   )
 
   app.patch('/api/document_type/:id/', { config: manager, schema: { params: idParams, body: documentTypeUpdate } }, async (request: Req<{ params: typeof idParams; body: typeof documentTypeUpdate }>, reply) =>
-    mutate(request, reply, async (tx) => {
-      const before = await findType(tx, request.params.id)
-      if (!before) throw notFound()
-      await updateType(tx, before.doc_type_id, request.body)
-      const after = (await findType(tx, before.doc_type_id))!
-      await audit(tx, request, 'document_type', before.doc_type_id, 'update', before, after)
-      return after
+    updateAudited(request, reply, {
+      entity: 'document_type',
+      id: request.params.id,
+      find: findType,
+      change: async (tx) => {
+        await updateType(tx, request.params.id, request.body)
+        return findType(tx, request.params.id)
+      },
     }),
   )
 
@@ -70,17 +66,11 @@ export async function requestTypeRoutes(app: FastifyInstance) {
   )
 
   app.post('/api/document_required_file/', { config: manager, schema: { body: requiredFileInput } }, async (request: Req<{ body: typeof requiredFileInput }>, reply) =>
-    mutate(
-      request,
-      reply,
-      async (tx) => {
-        const id = await insertRequiredFile(tx, request.body)
-        const created = (await findRequiredFile(tx, id))!
-        await audit(tx, request, 'document_required_file', id, 'create', null, created)
-        return created
-      },
-      { status: 201 },
-    ),
+    createAudited(request, reply, {
+      entity: 'document_required_file',
+      create: (tx) => insertRequiredFile(tx, request.body),
+      find: findRequiredFile,
+    }),
   )
 
   // JSON edits the names; multipart with the field `files` uploads the sample (the spec sends them one after the other).
@@ -90,15 +80,16 @@ export async function requestTypeRoutes(app: FastifyInstance) {
     const files = upload?.files ?? []
     if (upload && files.length !== 1) throw fieldError('files', T.fileMissing)
     return keepFilesIf(files, reply, () =>
-      mutate(request, reply, async (tx) => {
-        const before = await findRequiredFile(tx, request.params.id)
-        if (!before) throw notFound()
-        const [exampleId] = await recordFiles(tx, files, request.user().user_id)
-        const set = { ...body, ...(exampleId ? { example_file_id: exampleId } : {}) }
-        await updateRequiredFile(tx, before.doc_required_file_id, set)
-        const after = (await findRequiredFile(tx, before.doc_required_file_id))!
-        await audit(tx, request, 'document_required_file', before.doc_required_file_id, exampleId ? 'upload_sample' : 'update', before, after)
-        return after
+      updateAudited(request, reply, {
+        entity: 'document_required_file',
+        id: request.params.id,
+        action: upload ? 'upload_sample' : 'update',
+        find: findRequiredFile,
+        change: async (tx) => {
+          const [exampleId] = await recordFiles(tx, files, request.user().user_id)
+          await updateRequiredFile(tx, request.params.id, { ...body, ...(exampleId ? { example_file_id: exampleId } : {}) })
+          return findRequiredFile(tx, request.params.id)
+        },
       }),
     )
   })

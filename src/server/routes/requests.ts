@@ -10,6 +10,7 @@ import {
   addAttachmentComment, addCloseFiles, fileApplication, markCommentsViewed, setApplication, setAttachmentStatus, updateApplication,
 } from '../commands/applications'
 import { HttpError, fieldError, forbidden, notFound } from '../lib/http-errors'
+import { answerCache } from '../lib/answer-cache'
 import { mutate } from '../lib/mutation'
 import type { Req } from '../lib/route-types'
 import { keepFilesIf, requiredFileIdOf } from '../files/uploads'
@@ -29,7 +30,7 @@ const viewer = { permission: 'requests.view', subscriber: true } as const
 /** Incoming applications, their attachments, comments and closing files (administration.md section 7). */
 export async function requestRoutes(app: FastifyInstance) {
   await registerUploads(app)
-  const checks = new Map<number, { until: number; answer: Promise<{ unassigned: number; new_messages: number }> }>()
+  const checks = answerCache<number, { unassigned: number; new_messages: number }>(CHECK_CACHE_MS)
   const changed = (accountId: number | null) => checks.delete(accountId ?? 0)
 
   const requestOr404 = async (db: Executor, request: FastifyRequest, id: number) => {
@@ -48,12 +49,7 @@ export async function requestRoutes(app: FastifyInstance) {
 
   app.get('/api/document_request/check/', { config: { permission: 'requests.view' } }, async (request) => {
     const accountId = request.user().account_id ?? 0
-    const hit = checks.get(accountId)
-    if (hit && hit.until > Date.now()) return hit.answer
-    const answer = checkCounts(app.db, accountId)
-    checks.set(accountId, { until: Date.now() + CHECK_CACHE_MS, answer })
-    answer.catch(() => checks.delete(accountId))
-    return answer
+    return checks.get(accountId, () => checkCounts(app.db, accountId))
   })
 
   app.get('/api/document_request/:id/', { config: viewer, schema: { params: idParams } }, async (request: Req<{ params: typeof idParams }>) =>

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify'
-import { idParams } from '../../shared/schemas/common'
-import { userCreate, userListQuery, userUpdate } from '../../shared/schemas/users'
+import { idParams, listQuery } from '../../shared/schemas/common'
+import { userCreate, userUpdate } from '../../shared/schemas/users'
 import { T } from '../../shared/texts'
-import { audit } from '../lib/audit'
-import { fieldError, forbidden, notFound } from '../lib/http-errors'
-import { mutate } from '../lib/mutation'
+import { createAudited, deleteAudited, updateAudited } from '../lib/audited-writes'
+import { fieldError, forbidden, orNotFound } from '../lib/http-errors'
 import { hashPassword } from '../lib/password'
 import type { Req } from '../lib/route-types'
 import { changeUser, createUser, credentialVersionOf, findUser, listUsers, removeUser } from '../repositories/users'
@@ -16,29 +15,22 @@ export async function userRoutes(app: FastifyInstance) {
     return { ...rest, permissions: [...permissions].sort() }
   })
 
-  app.get('/api/users/', { config: { permission: 'users.view' }, schema: { querystring: userListQuery } }, async (request: Req<{ query: typeof userListQuery }>) =>
+  app.get('/api/users/', { config: { permission: 'users.view' }, schema: { querystring: listQuery } }, async (request: Req<{ query: typeof listQuery }>) =>
     listUsers(app.db, request.user().account_id, request.query),
   )
 
-  app.get('/api/users/:id/', { config: { permission: 'users.view' }, schema: { params: idParams } }, async (request: Req<{ params: typeof idParams }>) => {
-    const user = await findUser(app.db, request.user().account_id, request.params.id)
-    if (!user) throw notFound()
-    return user
-  })
+  app.get('/api/users/:id/', { config: { permission: 'users.view' }, schema: { params: idParams } }, async (request: Req<{ params: typeof idParams }>) =>
+    orNotFound(await findUser(app.db, request.user().account_id, request.params.id)),
+  )
 
   app.post('/api/users/', { config: { permission: 'users.manage' }, schema: { body: userCreate } }, async (request: Req<{ body: typeof userCreate }>, reply) => {
     const me = request.user()
     const passwordHash = await hashPassword(request.body.password)
-    const created = await mutate(
-      request,
-      reply,
-      async (tx) => {
-        const user = await createUser(tx, me.user_id, me.account_id, request.body, passwordHash)
-        await audit(tx, request, 'user', user.user_id, 'create', null, user)
-        return user
-      },
-      { status: 201 },
-    )
+    const created = await createAudited(request, reply, {
+      entity: 'user',
+      create: (tx) => createUser(tx, me.user_id, me.account_id, request.body, passwordHash),
+      find: (tx, id) => findUser(tx, me.account_id, id),
+    })
     app.auth.invalidate()
     return created
   })
@@ -57,10 +49,12 @@ export async function userRoutes(app: FastifyInstance) {
       if (!me.is_stuff || (!onlyOwnPassword && !me.permissions.has('users.manage'))) throw forbidden()
       if (self && password !== undefined && fields.current_password === undefined) throw fieldError('current_password', T.requiredUser)
       const passwordHash = password === undefined ? undefined : await hashPassword(password)
-      const updated = await mutate(request, reply, async (tx) => {
-        const { before, after } = await changeUser(tx, me.user_id, me.account_id, id, { ...fields, passwordHash })
-        await audit(tx, request, 'user', id, password ? 'update_password' : 'update', before, after)
-        return after
+      const updated = await updateAudited(request, reply, {
+        entity: 'user',
+        id,
+        action: password ? 'update_password' : 'update',
+        find: (tx, id) => findUser(tx, me.account_id, id),
+        change: (tx, before) => changeUser(tx, me.user_id, before, { ...fields, passwordHash }),
       })
       app.auth.invalidate()
       if (!(self && password !== undefined)) return updated
@@ -70,15 +64,12 @@ export async function userRoutes(app: FastifyInstance) {
 
   app.delete('/api/users/:id/', { config: { permission: 'users.manage' }, schema: { params: idParams } }, async (request: Req<{ params: typeof idParams }>, reply) => {
     const me = request.user()
-    await mutate(
-      request,
-      reply,
-      async (tx) => {
-        const before = await removeUser(tx, me.user_id, me.account_id, request.params.id)
-        await audit(tx, request, 'user', request.params.id, 'delete', before, null)
-      },
-      { status: 204 },
-    )
+    await deleteAudited(request, reply, {
+      entity: 'user',
+      id: request.params.id,
+      find: (tx, id) => findUser(tx, me.account_id, id),
+      remove: (tx, before) => removeUser(tx, me.user_id, before),
+    })
     app.auth.invalidate()
   })
 }

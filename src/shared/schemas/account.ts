@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { T } from '../texts'
-import { formObject, intValue, listQueryEntries, optionalEmail, optionalText, paged, requiredText } from './common'
+import { formObject, intValue, optionalEmail, optionalText, paged, requiredText } from './common'
 
 export const account = v.object({
   account_id: v.number(),
@@ -54,4 +54,3 @@ export const accountEmailInput = formObject({
 }, T.required, { smtp_encryption: T.encryptionRequired })
 export type AccountEmailInput = v.InferOutput<typeof accountEmailInput>
 export const accountEmailUpdate = v.partial(accountEmailInput)
-export const accountEmailListQuery = v.object(listQueryEntries)

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { idValue, pageOnlyListQueryEntries, paged } from './common'
+import { idFilter, isoTime, pageOnlyListQueryEntries, paged } from './common'
 
 const auditEntry = v.object({
   audit_id: v.number(),
@@ -11,7 +11,7 @@ const auditEntry = v.object({
   before: v.unknown(),
   after: v.unknown(),
   remark: v.nullable(v.string()),
-  created_at: v.string(),
+  created_at: isoTime(),
 })
 export type AuditEntry = v.InferOutput<typeof auditEntry>
 export const auditList = paged(auditEntry)
@@ -21,5 +21,5 @@ export const auditQuery = v.object({
   entity: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64)), ''),
   entity_id: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64)), ''),
   /** The user who made the changes. */
-  user_id: v.optional(idValue()),
+  user_id: idFilter(),
 })

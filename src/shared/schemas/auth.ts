@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { T } from '../texts'
 import { formObject } from './common'
+import { userEntries } from './users'
 
 export const loginInput = formObject({
   username: v.pipe(v.string(T.required), v.trim(), v.nonEmpty(T.required), v.maxLength(150, T.tooLong(150))),
@@ -11,18 +12,5 @@ export type LoginInput = v.InferOutput<typeof loginInput>
 export const loginAnswer = v.object({ token: v.string() })
 
 /** The signed-in user as GET /api/users/me/ answers it. */
-export const currentUser = v.object({
-  user_id: v.number(),
-  username: v.string(),
-  first_name: v.string(),
-  last_name: v.string(),
-  middle_name: v.string(),
-  email: v.string(),
-  account_id: v.nullable(v.number()),
-  is_stuff: v.boolean(),
-  is_superuser: v.boolean(),
-  customer_id: v.nullable(v.number()),
-  groups: v.array(v.number()),
-  permissions: v.array(v.string()),
-})
+export const currentUser = v.object({ ...userEntries, customer_id: v.nullable(v.number()), permissions: v.array(v.string()) })
 export type CurrentUser = v.InferOutput<typeof currentUser>

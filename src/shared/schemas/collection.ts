@@ -10,7 +10,9 @@ import {
   TASK_VALUE_MAX_DIGITS,
 } from '../constants'
 import { T } from '../texts'
-import { boolValue, dateTimeText, formObject, idValue, intValue, listQueryEntries, pageOnlyListQueryEntries, paged } from './common'
+import {
+  boolValue, dateTimeText, formObject, idFilter, idValue, intValue, isoTime, isoTimeOrNull, listQueryWith, meterPointEntries, pageOnlyListQueryEntries, paged, representRefs,
+} from './common'
 
 /* Data collection: collecting servers, counter tasks, logs, monitoring, meter data views (metering.md). */
 
@@ -18,7 +20,7 @@ const collectingServer = v.object({
   data_collecting_server_id: v.number(),
   name: v.string(),
   remark: v.string(),
-  last_seen_at: v.nullable(v.string()),
+  last_seen_at: isoTimeOrNull(),
 })
 export const collectingServerList = paged(collectingServer)
 
@@ -31,11 +33,9 @@ export const counterTask = v.object({
   counter_id: v.number(),
   counter_num: v.string(),
   counter_model: v.string(),
-  point_id: v.nullable(v.number()),
-  point_number: v.nullable(v.string()),
-  point_name: v.nullable(v.string()),
+  ...meterPointEntries,
   address: v.nullable(v.string()),
-  represents: v.array(v.object({ represent_id: v.number(), name: v.string() })),
+  represents: representRefs(),
   state: v.picklist(TASK_STATES),
   interval: v.picklist(TASK_INTERVALS),
   value: v.string(),
@@ -46,9 +46,9 @@ export const counterTask = v.object({
   task_group: v.string(),
   task_groups: v.array(v.number()),
   data_collecting_server_id: v.number(),
-  next_run_at: v.nullable(v.string()),
-  last_interaction_date: v.nullable(v.string()),
-  last_values: v.nullable(v.object({ success: v.boolean(), date: v.string() })),
+  next_run_at: isoTimeOrNull(),
+  last_interaction_date: isoTimeOrNull(),
+  last_values: v.nullable(v.object({ success: v.boolean(), date: isoTime() })),
   consecutive_failures: v.number(),
   last_error: v.string(),
   /** The poll may correct the meter's clock when it drifts (docs/collector-protocols.md); off by default. */
@@ -93,18 +93,17 @@ export const taskInput = v.pipe(
 )
 export type TaskInput = v.InferOutput<typeof taskInput>
 
-export const taskListQuery = v.object({
-  ...listQueryEntries,
-  point_id: v.optional(idValue()),
-  counter_id: v.optional(idValue()),
+export const taskListQuery = listQueryWith({
+  point_id: idFilter(),
+  counter_id: idFilter(),
   order_by: v.optional(v.picklist(['counter_id', '-counter_id'], T.oneOf(['counter_id', '-counter_id']))),
 })
 
-const taskLogEntry = v.object({ date: v.string(), text: v.string() })
+const taskLogEntry = v.object({ date: isoTime(), text: v.string() })
 const taskLog = v.object({
   task_log_id: v.number(),
-  start_date: v.string(),
-  end_date: v.string(),
+  start_date: isoTime(),
+  end_date: isoTime(),
   success: v.boolean(),
   entries: v.array(taskLogEntry),
 })
@@ -142,8 +141,8 @@ export const currentDataTask = v.object({
   request_id: v.number(),
   status: v.picklist(CURRENT_DATA_STATUSES),
   details: v.string(),
-  created_at: v.string(),
-  finished_at: v.nullable(v.string()),
+  created_at: isoTime(),
+  finished_at: isoTimeOrNull(),
 })
 export type CurrentDataTask = v.InferOutput<typeof currentDataTask>
 
@@ -214,9 +213,9 @@ const accumulatedRow = v.object({
   parameter_name: v.string(),
   measurement: v.string(),
   day_start: v.nullable(v.number()),
-  day_start_date: v.nullable(v.string()),
+  day_start_date: isoTimeOrNull(),
   half_past: v.nullable(v.number()),
-  half_past_date: v.nullable(v.string()),
+  half_past_date: isoTimeOrNull(),
 })
 export type AccumulatedRow = v.InferOutput<typeof accumulatedRow>
 export const accumulatedData = v.object({ date: v.string(), results: v.array(accumulatedRow) })

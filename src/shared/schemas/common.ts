@@ -88,7 +88,7 @@ export const dateTimeText = (message: string = T.invalidValue) =>
 export const idParams = v.object({ id: idValue() })
 
 /** The query of every list (shared list conventions): paging, page_size=all, search, ordering. */
-export const listQueryEntries = {
+const listQueryEntries = {
   page: v.optional(intValue(1, 1_000_000), 1),
   per_page: v.optional(intValue(1, PAGE_SIZE_MAX)),
   page_size: v.optional(v.union([v.literal('all'), intValue(1, PAGE_SIZE_MAX)], T.invalidValue)),
@@ -96,6 +96,10 @@ export const listQueryEntries = {
   ordering: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64, T.tooLong(64))), ''),
 }
 export const listQuery = v.object(listQueryEntries)
+/** A list's query: the common entries and the list's own filters. */
+export const listQueryWith = <TFilters extends v.ObjectEntries>(filters: TFilters) => v.object({ ...listQueryEntries, ...filters })
+/** A list filter by the id of a related row; absent is no filter. */
+export const idFilter = () => v.optional(idValue())
 export type ListQuery = v.InferOutput<typeof listQuery>
 
 /** The query of a list read only a page at a time (task logs, the audit): they grow without end, so no page_size=all. */
@@ -110,6 +114,22 @@ export function pageOf(query: Pick<ListQuery, 'page' | 'per_page' | 'page_size'>
   const size = query.per_page ?? (typeof query.page_size === 'number' ? query.page_size : PAGE_SIZE_DEFAULT)
   return { limit: size, offset: (query.page - 1) * size }
 }
+
+/* Fields of answers. */
+
+/** An instant as answered: ISO 8601 text; `isoTimeOrNull` where there may be none (yet). */
+export const isoTime = () => v.string()
+export const isoTimeOrNull = () => v.nullable(v.string())
+
+/** The point a meter is installed on, in rows about meters; null while it is installed on none. */
+export const meterPointEntries = {
+  point_id: v.nullable(v.number()),
+  point_number: v.nullable(v.string()),
+  point_name: v.nullable(v.string()),
+}
+
+/** The objects a point belongs to. */
+export const representRefs = () => v.array(v.object({ represent_id: v.number(), name: v.string() }))
 
 /** `{count, results}` of a list answer. */
 export const paged = <TItem extends v.GenericSchema>(item: TItem) => v.object({ count: v.number(), results: v.array(item) })

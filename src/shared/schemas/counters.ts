@@ -1,5 +1,7 @@
 import * as v from 'valibot'
-import { formObject, dateTimeText, idValue, listQueryEntries, numberValue, optionalText, paged, requiredText } from './common'
+import {
+  dateTimeText, formObject, idFilter, idValue, isoTime, isoTimeOrNull, listQueryWith, meterPointEntries, numberValue, optionalText, paged, requiredText,
+} from './common'
 import { T } from '../texts'
 import { isTimeZone } from '../meter-clock'
 import { connParamIssue } from '../validation/conn-params'
@@ -14,13 +16,11 @@ export const counter = v.object({
   counter_model_api: v.number(),
   coeff: v.number(),
   coeff_voltage: v.number(),
-  point_id: v.nullable(v.number()),
-  point_number: v.nullable(v.string()),
-  point_name: v.nullable(v.string()),
-  install_date: v.nullable(v.string()),
+  ...meterPointEntries,
+  install_date: isoTimeOrNull(),
   is_current: v.boolean(),
-  last_install_date: v.nullable(v.string()),
-  last_takeoff_date: v.nullable(v.string()),
+  last_install_date: isoTimeOrNull(),
+  last_takeoff_date: isoTimeOrNull(),
   remark: v.string(),
   is_active: v.boolean(),
   counter_is_active: v.boolean(),
@@ -97,9 +97,9 @@ export type UpdateAndInstall = v.InferOutput<typeof updateAndInstall>
 export const takeOff = formObject({ operation_date: dateTimeText(), comment: requiredText(1000) })
 export type TakeOff = v.InferOutput<typeof takeOff>
 
-export const counterListQuery = v.object({ ...listQueryEntries, point_id: v.optional(idValue()) })
-export const availableForInstallQuery = v.object({ ...listQueryEntries, model_id: v.optional(idValue()) })
-export const counterOperQuery = v.object({ ...listQueryEntries, counter_id: v.optional(idValue()) })
+export const counterListQuery = listQueryWith({ point_id: idFilter() })
+export const availableForInstallQuery = listQueryWith({ model_id: idFilter() })
+export const counterOperQuery = listQueryWith({ counter_id: idFilter() })
 
 /** Connection parameters that are write-only (the meter's access password): sealed at rest, never answered. */
 export const SECRET_CONN_PARAMS: readonly string[] = ['password']
@@ -133,7 +133,7 @@ const counterOperation = v.object({
   counter_oper_id: v.number(),
   counter_id: v.number(),
   counter_serial_num: v.string(),
-  operation_date: v.string(),
+  operation_date: isoTime(),
   coper_type: v.string(),
   coper_type_name: v.string(),
   comment: v.string(),

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { CUSTOMER_TYPES } from '../constants'
 import { T } from '../texts'
 import { customerFieldErrors } from '../validation/customer'
-import { formObject, listQueryEntries, optionalText, paged, requiredText } from './common'
+import { formObject, isoTime, optionalText, paged, requiredText } from './common'
 
 const customerTypeValue = v.pipe(
   v.union([v.number(T.customerTypeRequired), v.pipe(v.string(T.customerTypeRequired), v.regex(/^\d$/, T.customerTypeRequired), v.transform(Number))], T.customerTypeRequired),
@@ -66,13 +66,11 @@ export const customer = v.object({
   company_rs: v.string(),
   company_legal_address: v.string(),
   remark: v.string(),
-  created_at: v.string(),
+  created_at: isoTime(),
   /** Display name: the company's short (or full) name for a legal entity, else last, first and middle name. */
   name: v.string(),
 })
 export type Customer = v.InferOutput<typeof customer>
 export const customerList = paged(customer)
-
-export const customerListQuery = v.object(listQueryEntries)
 
 export const customerTypeName = (type: number) => CUSTOMER_TYPES[type as keyof typeof CUSTOMER_TYPES] ?? ''

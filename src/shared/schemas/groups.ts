@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { T } from '../texts'
-import { formObject, idValue, listQueryEntries, paged, requiredText } from './common'
+import { formObject, idValue, paged, requiredText } from './common'
 
 const permission = v.object({ permission_id: v.number(), codename: v.string(), name: v.string() })
 export const permissionList = v.array(permission)
@@ -20,4 +20,3 @@ export const groupInput = formObject({
 export type GroupInput = v.InferOutput<typeof groupInput>
 export const groupUpdate = v.partial(groupInput)
 
-export const groupListQuery = v.object(listQueryEntries)

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { isoTime, isoTimeOrNull, meterPointEntries } from './common'
 
 /* The meter's clock as the console shows it (docs/collector-protocols.md, "The meter's clock"). */
 
@@ -8,8 +9,8 @@ export const meterClock = v.object({
   time_zone: v.string(),
   /** Meter minus collector, seconds; null until a poll has read the clock. */
   drift_s: v.nullable(v.number()),
-  read_at: v.nullable(v.string()),
-  corrected_at: v.nullable(v.string()),
+  read_at: isoTimeOrNull(),
+  corrected_at: isoTimeOrNull(),
   correction_s: v.nullable(v.number()),
   /** The drift is beyond limit_s (CLOCK_DRIFT_LIMIT_S). */
   exceeded: v.boolean(),
@@ -21,10 +22,8 @@ export type MeterClock = v.InferOutput<typeof meterClock>
 export const driftingMeter = v.object({
   counter_id: v.number(),
   serial_num: v.string(),
-  point_id: v.nullable(v.number()),
-  point_number: v.nullable(v.string()),
-  point_name: v.nullable(v.string()),
+  ...meterPointEntries,
   drift_s: v.number(),
-  read_at: v.string(),
+  read_at: isoTime(),
 })
 export type DriftingMeter = v.InferOutput<typeof driftingMeter>

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { DEFAULT_ENERGY_LIMIT_KWH } from '../constants'
 import { T } from '../texts'
-import { formObject, idValue, listQueryEntries, numberValue, optionalText, paged, requiredText } from './common'
+import { formObject, idValue, numberValue, optionalText, isoTime, isoTimeOrNull, paged, representRefs, requiredText } from './common'
 
 /** A metering point as the API answers it (metering.md section 3). */
 export const point = v.object({
@@ -16,7 +16,7 @@ export const point = v.object({
   counter_id: v.nullable(v.number()),
   has_counter: v.boolean(),
   point_represents_number: v.number(),
-  represents: v.array(v.object({ represent_id: v.number(), name: v.string() })),
+  represents: representRefs(),
   energy_limit: v.number(),
   version: v.number(),
 })
@@ -100,8 +100,6 @@ export const pointForm = v.pipe(
   })),
 )
 
-export const pointListQuery = v.object(listQueryEntries)
-
 export const pointConsumption = v.object({ consumption__sum: v.number() })
 
 /** A meter as seen from a point's "Счетчики" tab: one row per installation. */
@@ -114,8 +112,8 @@ export const pointCounter = v.object({
   counter_model_api: v.number(),
   coeff: v.number(),
   coeff_voltage: v.number(),
-  install_date: v.string(),
-  takeoff_date: v.nullable(v.string()),
+  install_date: isoTime(),
+  takeoff_date: isoTimeOrNull(),
   is_current: v.boolean(),
   is_active: v.boolean(),
   source: v.nullable(v.number()),

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { T } from '../texts'
-import { boolValue, formObject, idValue, intValue, listQueryEntries, optionalText, paged, requiredText } from './common'
+import { boolValue, formObject, idFilter, idValue, intValue, listQueryWith, optionalText, paged, requiredText } from './common'
 
 /* Reference data of metering.md section 3: resource types, model groups, models, parameters, data sources. */
 
@@ -22,7 +22,7 @@ export const counterModelApiList = paged(counterModelApi)
 /** A model group; `driver` names the collector's protocol (empty: the group is not polled). */
 export const counterModelApiInput = formObject({ name: requiredText(150), resource_type: idValue(), driver: optionalText(50) })
 export type CounterModelApiInput = v.InferOutput<typeof counterModelApiInput>
-export const counterModelApiQuery = v.object({ ...listQueryEntries, resource_type: v.optional(idValue()) })
+export const counterModelApiQuery = listQueryWith({ resource_type: idFilter() })
 
 export const counterModel = v.object({
   model_id: v.number(),
@@ -53,11 +53,7 @@ export const counterModelInput = formObject({
   remark: optionalText(),
 })
 export type CounterModelInput = v.InferOutput<typeof counterModelInput>
-export const counterModelQuery = v.object({
-  ...listQueryEntries,
-  resource_type: v.optional(idValue()),
-  counter_model_api: v.optional(idValue()),
-})
+export const counterModelQuery = listQueryWith({ resource_type: idFilter(), counter_model_api: idFilter() })
 
 const modelParameter = v.object({
   model_parameter_id: v.number(),
@@ -70,7 +66,7 @@ const modelParameter = v.object({
 })
 export type ModelParameter = v.InferOutput<typeof modelParameter>
 export const modelParameterList = paged(modelParameter)
-export const modelParameterQuery = v.object({ ...listQueryEntries, model_id: idValue() })
+export const modelParameterQuery = listQueryWith({ model_id: idValue() })
 
 export const dataSource = v.object({ source_id: v.number(), name: v.string(), remark: v.string() })
 export type DataSource = v.InferOutput<typeof dataSource>
@@ -94,7 +90,7 @@ export const dataParameterInput = formObject({
   remark: optionalText(),
 })
 export type DataParameterInput = v.InferOutput<typeof dataParameterInput>
-export const dataParameterQuery = v.object({ ...listQueryEntries, resource_type: v.optional(idValue()) })
+export const dataParameterQuery = listQueryWith({ resource_type: idFilter() })
 
 /** A model group's connection parameter (the wizard's step 2). */
 export const modelConnParam = v.object({

@@ -4,7 +4,7 @@ import {
   ROUND_WITH_MAX, ROUND_WITH_MIN,
 } from '../constants'
 import { T } from '../texts'
-import { boolValue, dateText, formObject, idValue, intValue, listQueryEntries, numberValue, optionalText, requiredText } from './common'
+import { boolValue, dateText, formObject, idValue, intValue, numberValue, optionalText, requiredText } from './common'
 
 /* Display settings of an object, kept in its row and sent as the balance query. */
 
@@ -125,7 +125,6 @@ export const representUpdate = v.pipe(
 )
 export type RepresentUpdate = v.InferInput<typeof representUpdate>
 
-export const representListQuery = v.object(listQueryEntries)
 export const pointIdQuery = v.object({ point_id: idValue() })
 export const representPointQuery = v.object({ represent_point_id: idValue() })
 export const pointColorBody = formObject({ color: color() })

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { ATTACH_STATUSES, DEFAULT_DOC_CUSTOMER_TYPE, DEFAULT_EXPIRED_IN_DAYS, DOC_STATUSES } from '../constants'
 import { T } from '../texts'
-import { boolValue, dateText, formObject, idValue, intValue, listQueryEntries, paged, requiredText } from './common'
+import { boolValue, dateText, formObject, idFilter, idValue, intValue, isoTime, isoTimeOrNull, listQueryWith, paged, requiredText } from './common'
 
 const statusIds = Object.keys(DOC_STATUSES).map(Number) as (keyof typeof DOC_STATUSES)[]
 const attachStatusIds = Object.keys(ATTACH_STATUSES).map(Number) as (keyof typeof ATTACH_STATUSES)[]
@@ -27,7 +27,7 @@ export const requiredFileInput = formObject(
   T.requiredAlt,
 )
 export const requiredFileUpdate = v.partial(requiredFileInput)
-export const requiredFileListQuery = v.object({ ...listQueryEntries, document_type: v.optional(idValue()) })
+export const requiredFileListQuery = listQueryWith({ document_type: idFilter() })
 
 export const documentType = v.object({
   doc_type_id: v.number(),
@@ -62,11 +62,12 @@ export const requiredFileLinkInput = formObject({
 })
 
 /* Applications. */
+const idName = v.object({ id: v.number(), name: v.string() })
 const person = v.object({ username: v.string(), first_name: v.string(), last_name: v.string(), middle_name: v.string() })
 export const documentRequest = v.object({
   doc_request_id: v.number(),
   request_number: v.string(),
-  created_at: v.string(),
+  created_at: isoTime(),
   expired_date: v.nullable(v.string()),
   user: person,
   customer: v.object({
@@ -80,21 +81,20 @@ export const documentRequest = v.object({
     company_ogrn: v.string(),
     company_legal_address: v.string(),
   }),
-  type: v.object({ id: v.number(), name: v.string() }),
-  status: v.object({ id: v.number(), name: v.string() }),
+  type: idName,
+  status: idName,
   assigned_user: v.nullable(person),
   assigned_user_id: v.nullable(v.number()),
   decline_reason: v.string(),
   unread_comments: v.number(),
   new_files: v.number(),
   archived: v.boolean(),
-  external_send_date: v.nullable(v.string()),
+  external_send_date: isoTimeOrNull(),
 })
 export type DocumentRequest = v.InferOutput<typeof documentRequest>
 export const documentRequestList = paged(documentRequest)
 
-export const documentRequestListQuery = v.object({
-  ...listQueryEntries,
+export const documentRequestListQuery = listQueryWith({
   status: v.optional(pickInt(statusIds)),
   archived: v.optional(boolValue(), false),
 })
@@ -121,7 +121,7 @@ const attachmentComment = v.object({
   doc_attachment_comment_id: v.number(),
   doc_attachment_comment: v.string(),
   created_by: v.nullable(v.object({ user_id: v.number(), first_name: v.string(), last_name: v.string(), is_stuff: v.boolean() })),
-  created_at: v.string(),
+  created_at: isoTime(),
 })
 
 export const attachment = v.object({
@@ -132,7 +132,7 @@ export const attachment = v.object({
   required_doc_type_name: v.string(),
   comments: v.array(attachmentComment),
   comments_user_unviewed: v.number(),
-  created_at: v.string(),
+  created_at: isoTime(),
 })
 export type Attachment = v.InferOutput<typeof attachment>
 export const attachmentList = v.array(attachment)
@@ -153,7 +153,7 @@ const closeFile = v.object({
   doc_close_id: v.number(),
   doc_required_file_id: v.nullable(v.number()),
   doc_close_file: fileRef,
-  created_at: v.string(),
+  created_at: isoTime(),
 })
 export type CloseFile = v.InferOutput<typeof closeFile>
 export const closeFileList = v.array(closeFile)

@@ -1,14 +1,15 @@
 import * as v from 'valibot'
 import { MIN_PASSWORD_LENGTH } from '../constants'
 import { T } from '../texts'
-import { boolValue, formObject, emailText, idValue, listQueryEntries, optionalEmail, optionalText, paged } from './common'
+import { boolValue, formObject, emailText, idValue, optionalEmail, optionalText, paged } from './common'
 
 const userRequired = (max = 150) => v.pipe(v.string(T.requiredUser), v.trim(), v.nonEmpty(T.requiredUser), v.maxLength(max, T.tooLong(max)))
 const username = v.pipe(userRequired(150), v.regex(/^[\p{L}\d@.+_-]+$/u, 'Логин может содержать буквы, цифры и символы @ . + - _'))
 const password = v.pipe(v.string(T.requiredUser), v.nonEmpty(T.requiredUser), v.minLength(MIN_PASSWORD_LENGTH, T.minPassword), v.maxLength(128, T.tooLong(128)))
 const groupIds = v.pipe(v.array(idValue(), T.invalidValue), v.maxLength(100, T.tooLong(100)))
 
-export const user = v.object({
+/** What the user list and the signed-in user (auth.ts `currentUser`) both answer of a user. */
+export const userEntries = {
   user_id: v.number(),
   username: v.string(),
   first_name: v.string(),
@@ -18,9 +19,10 @@ export const user = v.object({
   account_id: v.nullable(v.number()),
   is_stuff: v.boolean(),
   is_superuser: v.boolean(),
-  is_active: v.boolean(),
   groups: v.array(v.number()),
-})
+}
+
+export const user = v.object({ ...userEntries, is_active: v.boolean() })
 export type User = v.InferOutput<typeof user>
 export const userList = paged(user)
 
@@ -56,8 +58,6 @@ export const userUpdate = formObject({
   is_superuser: v.optional(boolValue()),
 })
 export type UserUpdate = v.InferOutput<typeof userUpdate>
-
-export const userListQuery = v.object(listQueryEntries)
 
 /** The console's add form: the API body plus the repeated password. */
 export const userCreateForm = v.pipe(

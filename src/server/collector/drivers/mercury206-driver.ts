@@ -1,5 +1,4 @@
 import { ABSENT_PHASE, type EnergyRegisters, type InstantValues, type Tariff } from '../meter-values'
-import { MeterChannelNotOpenError } from '../protocol/errors'
 import {
   COMMAND,
   answerLength,
@@ -12,34 +11,18 @@ import {
   relayRequest,
   serialRequest,
 } from '../protocol/mercury206'
-import type { ConnectionSettings } from './connection-settings'
 import type { MeterDriver, MeterInfo } from './meter-driver'
-import { MeterLink } from './meter-link'
+import { LinkedDriver } from './linked-driver'
 
 /**
  * Mercury 200/206 over a TCP converter; see protocol/mercury206.ts. The protocol has no session,
  * so opening checks that the meter answers by reading its serial number.
  */
-export class Mercury206Driver implements MeterDriver {
+export class Mercury206Driver extends LinkedDriver implements MeterDriver {
   readonly protocol = 'mercury206'
-  private link: MeterLink | undefined
 
-  constructor(private readonly settings: ConnectionSettings) {}
-
-  private get address(): number {
-    return this.settings.netAddress
-  }
-
-  async open(): Promise<void> {
-    if (this.link) return
-    this.link = await MeterLink.connect(this.settings)
-    try {
-      await this.readInfo()
-    } catch (error) {
-      this.link.close()
-      this.link = undefined
-      throw error
-    }
+  protected greet(): Promise<MeterInfo> {
+    return this.readInfo()
   }
 
   async close(): Promise<void> {
@@ -77,8 +60,7 @@ export class Mercury206Driver implements MeterDriver {
   }
 
   private call<T>(request: Uint8Array, command: number, decode: (answer: Uint8Array) => T): Promise<T> {
-    if (!this.link) return Promise.reject(new MeterChannelNotOpenError())
     const expected = answerLength(command)
-    return this.link.call(request, (received) => (received.length >= expected ? expected : undefined), decode)
+    return this.exchange(request, (received) => (received.length >= expected ? expected : undefined), decode)
   }
 }

@@ -29,37 +29,25 @@ import {
 import { correctClockRequest, decodeClockAnswer, readClockRequest, type MeterClockReading, type TimeOfDay } from '../protocol/mercury230-clock'
 import type { ConnectionSettings } from './connection-settings'
 import type { MeterDriver, MeterInfo } from './meter-driver'
-import { MeterLink } from './meter-link'
+import { LinkedDriver } from './linked-driver'
 
 const NO_ENERGY: EnergyRegisters = { aPlus: null, aMinus: null, rPlus: null, rMinus: null }
 
 /** Mercury 230/231/234/236 over a TCP converter; see protocol/mercury230.ts for the frames. */
-export class Mercury230Driver implements MeterDriver {
+export class Mercury230Driver extends LinkedDriver implements MeterDriver {
   readonly protocol = 'mercury230'
-  private link: MeterLink | undefined
 
   constructor(
-    private readonly settings: ConnectionSettings,
+    settings: ConnectionSettings,
     private readonly timeZone: string,
   ) {
+    super(settings)
     if (settings.netAddress > 0xff) throw new MeterConfigError('net_address', 'у счётчиков Меркурий 230 адрес от 0 до 255')
   }
 
-  private get address(): number {
-    return this.settings.netAddress
-  }
-
-  async open(): Promise<void> {
-    if (this.link) return
-    this.link = await MeterLink.connect(this.settings)
-    try {
-      await this.call(testChannelRequest(this.address), (answer) => decodeStatusAnswer(answer, this.address))
-      await this.openChannel()
-    } catch (error) {
-      this.link.close()
-      this.link = undefined
-      throw error
-    }
+  protected async greet(): Promise<void> {
+    await this.call(testChannelRequest(this.address), (answer) => decodeStatusAnswer(answer, this.address))
+    await this.openChannel()
   }
 
   async close(): Promise<void> {
@@ -183,8 +171,7 @@ export class Mercury230Driver implements MeterDriver {
   }
 
   private call<T>(request: Uint8Array, decode: (answer: Uint8Array) => T): Promise<T> {
-    if (!this.link) return Promise.reject(new MeterChannelNotOpenError())
-    return this.link.call(request, this.boundaryOf(request), decode)
+    return this.exchange(request, this.boundaryOf(request), decode)
   }
 
   /** The meter drops a channel left idle, so "channel not open" is answered by reopening once. */

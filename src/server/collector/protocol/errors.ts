@@ -20,33 +20,31 @@ export abstract class MeterError extends Error {
   }
 }
 
-export class MeterTimeoutError extends MeterError {
+/** Line noise and lost frames: asking again can help. */
+abstract class RetryableMeterError extends MeterError {
+  override get retryable(): boolean {
+    return true
+  }
+}
+
+export class MeterTimeoutError extends RetryableMeterError {
   readonly kind = 'timeout'
   constructor(readonly timeoutMs: number) {
     super(`Счётчик не ответил за ${timeoutMs} мс`)
   }
-  override get retryable(): boolean {
-    return true
-  }
 }
 
-export class MeterCrcError extends MeterError {
+export class MeterCrcError extends RetryableMeterError {
   readonly kind = 'crc'
   constructor() {
     super('Ошибка контрольной суммы в ответе счётчика')
   }
-  override get retryable(): boolean {
-    return true
-  }
 }
 
-export class MeterFrameError extends MeterError {
+export class MeterFrameError extends RetryableMeterError {
   readonly kind = 'frame'
   constructor(detail: string) {
     super(`Неверный ответ счётчика: ${detail}`)
-  }
-  override get retryable(): boolean {
-    return true
   }
 }
 
