@@ -24,6 +24,8 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // Prettier's width (.prettierrc.json); it does not break strings and comments, this keeps them inside too.
+      'max-len': ['error', { code: 160, ignoreUrls: true }],
     },
   },
   {
@@ -69,13 +71,16 @@ export default tseslint.config(
     // Shared pieces live in lib/ and components/ (docs/architecture.md «Layers and words»).
     files: ['src/client/features/*/*/**'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: SERVER, message: 'the client never imports the server' },
-          { group: NODE, message: 'no Node or database code in the client' },
-          { regex: '^\\.\\./\\.\\./(?!\\.\\.)[^/]+/(?!api/|index$)', message: "a feature reaches another feature only through its api/ or index" },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: SERVER, message: 'the client never imports the server' },
+            { group: NODE, message: 'no Node or database code in the client' },
+            { regex: '^\\.\\./\\.\\./(?!\\.\\.)[^/]+/(?!api/|index$)', message: 'a feature reaches another feature only through its api/ or index' },
+          ],
+        },
+      ],
     },
   },
   {
@@ -94,7 +99,10 @@ export default tseslint.config(
       'no-restricted-imports': forbid(
         [SERVER, 'the service worker never imports the server'],
         [REACT, 'no React in the service worker'],
-        [['**/client/features/**', '**/client/components/**', '**/client/routes/**', '**/client/app/**', '**/client/lib/**'], 'sw imports only src/shared and src/client/offline'],
+        [
+          ['**/client/features/**', '**/client/components/**', '**/client/routes/**', '**/client/app/**', '**/client/lib/**'],
+          'sw imports only src/shared and src/client/offline',
+        ],
       ),
     },
   },

@@ -48,4 +48,8 @@ for (const name of runtime.filter((dep) => outdated[dep]?.current)) {
   behind++
   console.log(`${name.padEnd(40)} ${current.padEnd(10)} → ${newest}${newest === latest ? '' : ` (latest ${latest})`}`)
 }
-console.log(behind ? `\n${behind} of ${runtime.length} runtime dependencies are behind their major line.` : `All ${runtime.length} runtime dependencies are the newest of their major line.`)
+console.log(
+  behind
+    ? `\n${behind} of ${runtime.length} runtime dependencies are behind their major line.`
+    : `All ${runtime.length} runtime dependencies are the newest of their major line.`,
+)

@@ -41,14 +41,25 @@ const DEVICES = {
 
 /** Changes a day's work leaves in the audit trail: settings, a mail account, a user and a group, a subscriber's remark. */
 async function someChanges(e2e: E2E): Promise<void> {
-  const call = (user: { username: string; password: string } | undefined, method: 'POST' | 'PATCH', url: string, payload: object) => api(e2e, method, url, payload, user)
+  const call = (user: { username: string; password: string } | undefined, method: 'POST' | 'PATCH', url: string, payload: object) =>
+    api(e2e, method, url, payload, user)
   await call(undefined, 'PATCH', '/api/account/1/', { support_email: 'podderzhka@gorelectroset.example' })
   await call(undefined, 'POST', '/api/account_emails/', {
-    name: 'Уведомления абонентам', smtp_host: 'smtp.gorelectroset.example', smtp_port: 465, smtp_user: 'notify@gorelectroset.example', smtp_password: 'smtp-secret', smtp_encryption: 'SSL',
+    name: 'Уведомления абонентам',
+    smtp_host: 'smtp.gorelectroset.example',
+    smtp_port: 465,
+    smtp_user: 'notify@gorelectroset.example',
+    smtp_password: 'smtp-secret',
+    smtp_encryption: 'SSL',
   })
   const group = await call(undefined, 'POST', '/api/permissions_groups/', { name: 'Наладчики', permissions: [] })
   await call(undefined, 'POST', '/api/users/', {
-    username: 'petrova', first_name: 'Анна', last_name: 'Петрова', email: 'petrova@gorelectroset.example', password: 'secret-123', groups: [group.permissions_group_id],
+    username: 'petrova',
+    first_name: 'Анна',
+    last_name: 'Петрова',
+    email: 'petrova@gorelectroset.example',
+    password: 'secret-123',
+    groups: [group.permissions_group_id],
   })
   await call(OPERATOR, 'PATCH', '/api/customers/1/', { remark: 'Договор перезаключён, новый номер в карточке' })
 }

@@ -16,7 +16,12 @@ function newest(dir) {
   return latest
 }
 
-const sources = Math.max(newest(path.join(root, 'src', 'client')), newest(path.join(root, 'src', 'shared')), newest(path.join(root, 'sw')), statSync(path.join(root, 'index.html')).mtimeMs)
+const sources = Math.max(
+  newest(path.join(root, 'src', 'client')),
+  newest(path.join(root, 'src', 'shared')),
+  newest(path.join(root, 'sw')),
+  statSync(path.join(root, 'index.html')).mtimeMs,
+)
 if (!existsSync(built) || statSync(built).mtimeMs < sources) {
   console.log('Сборка консоли…')
   const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })

@@ -13,7 +13,10 @@ export async function sendOutbox(): Promise<void> {
   // Only the edits of the user the token names go out, under that token, as from the page.
   const author = token ? tokenSubject(token) : null
   if (!token || author === null) return
-  const report = await flushOutbox(httpTransport(() => token), { author, retryNow: true })
+  const report = await flushOutbox(
+    httpTransport(() => token),
+    { author, retryNow: true },
+  )
   // A token the server refuses stays refused: the queue waits for the page to sign in and hand over a new one.
   if (report.authRequired) return rememberToken(null)
   if (report.offline) throw new Error('outbox: the server is out of reach')

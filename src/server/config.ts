@@ -49,11 +49,17 @@ const envSchema = v.object({
   COLLECTOR_SERVER_ID: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/, 'COLLECTOR_SERVER_ID: целое число'), v.transform(Number)), '1'),
   COLLECTOR_CONCURRENCY: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,3}$/, 'COLLECTOR_CONCURRENCY: от 1 до 9999'), v.transform(Number)), '50'),
   EMULATOR: v.optional(v.picklist(['0', '1']), '1'),
-  EMULATOR_PORT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'EMULATOR_PORT: целое число'), v.transform(Number), v.maxValue(65535)), String(DEMO_EMULATOR_PORT)),
+  EMULATOR_PORT: v.optional(
+    v.pipe(v.string(), v.regex(/^\d+$/, 'EMULATOR_PORT: целое число'), v.transform(Number), v.maxValue(65535)),
+    String(DEMO_EMULATOR_PORT),
+  ),
   REQUEST_TIMEOUT_S: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,4}$/, 'REQUEST_TIMEOUT_S: целое число секунд'), v.transform(Number)), '120'),
   SHUTDOWN_TIMEOUT_S: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,4}$/, 'SHUTDOWN_TIMEOUT_S: целое число секунд'), v.transform(Number)), '15'),
   LORAWAN_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'LORAWAN_SECRET: не короче 16 символов'))),
-  SUBSCRIBER_UPLOAD_QUOTA_MB: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, 'SUBSCRIBER_UPLOAD_QUOTA_MB: от 1 до 999999'), v.transform(Number)), '200'),
+  SUBSCRIBER_UPLOAD_QUOTA_MB: v.optional(
+    v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, 'SUBSCRIBER_UPLOAD_QUOTA_MB: от 1 до 999999'), v.transform(Number)),
+    '200',
+  ),
   SUBSCRIBER_APPLICATIONS_PER_DAY: v.optional(
     v.pipe(v.string(), v.regex(/^[1-9]\d{0,3}$/, 'SUBSCRIBER_APPLICATIONS_PER_DAY: от 1 до 9999'), v.transform(Number)),
     '20',

@@ -79,7 +79,25 @@ export const REQUESTS_TABLE_VERSION = '1'
 /** Uploads: at most this many bytes per file and files per request, of these kinds. */
 export const FILE_MAX_BYTES = 10 * 1024 * 1024
 export const FILES_PER_REQUEST_MAX = 30
-export const ALLOWED_FILE_EXTENSIONS = ['pdf', 'png', 'jpg', 'jpeg', 'gif', 'webp', 'txt', 'csv', 'doc', 'docx', 'xls', 'xlsx', 'odt', 'ods', 'rtf', 'zip', 'xml'] as const
+export const ALLOWED_FILE_EXTENSIONS = [
+  'pdf',
+  'png',
+  'jpg',
+  'jpeg',
+  'gif',
+  'webp',
+  'txt',
+  'csv',
+  'doc',
+  'docx',
+  'xls',
+  'xlsx',
+  'odt',
+  'ods',
+  'rtf',
+  'zip',
+  'xml',
+] as const
 
 /* Data collection (metering.md sections 4, 9; docs/collection.md). */
 export const TASK_INTERVALS = ['minutes', 'hours', 'days', 'once', 'cron'] as const

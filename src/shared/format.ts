@@ -18,8 +18,19 @@ const QUANTITY_DIGITS: Record<Quantity, number> = {
 }
 
 const UNIT_QUANTITY: Record<string, Quantity> = {
-  'кВт·ч': 'energy', 'кВар·ч': 'energy', 'кВт*ч': 'energy', 'кВт': 'power', 'кВар': 'power', 'кВА': 'power', 'Вт': 'power',
-  'В': 'voltage', 'А': 'current', 'Гц': 'frequency', '°': 'angle', 'град': 'angle', '%': 'percent',
+  'кВт·ч': 'energy',
+  'кВар·ч': 'energy',
+  'кВт*ч': 'energy',
+  кВт: 'power',
+  кВар: 'power',
+  кВА: 'power',
+  Вт: 'power',
+  В: 'voltage',
+  А: 'current',
+  Гц: 'frequency',
+  '°': 'angle',
+  град: 'angle',
+  '%': 'percent',
 }
 
 /** The decimals a value in this unit is shown with (as the API names units: «кВт·ч», «В», «°»...). */

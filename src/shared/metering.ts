@@ -12,4 +12,3 @@ export const INTERVAL_STATUS = { VALID: 0, MISSING: 1, ESTIMATED: 2, SUSPECT: 3,
 
 /** Days and intervals are cut in the account's time zone (DESIGN.md section 4). */
 export const DEFAULT_TIME_ZONE = 'Europe/Moscow'
-

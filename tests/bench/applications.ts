@@ -20,7 +20,9 @@ async function fill(db: Executor, accountId: number) {
     select ${accountId}, 'ЛС-' || g, 1 + g % 3, 'Абонент' || g, 'Имя', 'Отчество' from generate_series(1, 200) g`)
   await db.execute(sql`insert into users (username, password_hash, first_name, last_name, account_id, is_stuff, customer_id)
     select 'subscriber' || c.customer_id, 'x', 'Имя', 'Абонент', ${accountId}, false, c.customer_id from customers c where c.account_id = ${accountId}`)
-  await db.execute(sql`insert into document_types (doc_type_name, doc_customer_type_id) values ('Замена прибора учёта', 1), ('Технологическое присоединение', 3)`)
+  await db.execute(
+    sql`insert into document_types (doc_type_name, doc_customer_type_id) values ('Замена прибора учёта', 1), ('Технологическое присоединение', 3)`,
+  )
   // Statuses cycle 1..4, a third archived, every other one assigned to the administrator, spread over two years.
   await db.execute(sql`insert into document_requests (request_number, account_id, customer_id, user_id, doc_type_id, doc_status, archived,
       assigned_user_id, new_files, expired_date, created_at)
@@ -42,10 +44,14 @@ async function fill(db: Executor, accountId: number) {
     from document_request_attachments a where a.doc_request_attach_id % 5 < 2`)
   await settleAfterLoad(db)
   const [counts] = (
-    await db.execute(sql`select (select count(*) from document_requests)::int as requests, (select count(*) from document_request_attachments)::int as attachments,
+    await db.execute(sql`select (select count(*) from document_requests)::int as requests,
+      (select count(*) from document_request_attachments)::int as attachments,
       (select count(*) from document_attachment_comments)::int as comments`)
   ).rows as { requests: number; attachments: number; comments: number }[]
-  console.log(`Заполнено за ${Math.round((Date.now() - started) / 1000)} с: заявок ${counts!.requests}, вложений ${counts!.attachments}, комментариев ${counts!.comments}`)
+  console.log(
+    `Заполнено за ${Math.round((Date.now() - started) / 1000)} с: ` +
+      `заявок ${counts!.requests}, вложений ${counts!.attachments}, комментариев ${counts!.comments}`,
+  )
 }
 
 async function explain(db: Executor, title: string, query: ReturnType<typeof sql>) {
@@ -56,17 +62,37 @@ async function explain(db: Executor, title: string, query: ReturnType<typeof sql
 /** The plans behind a missed target: the list's page and count, the check's two counts. */
 async function explainMissed(db: Executor, accountId: number, missed: { list: boolean; check: boolean }) {
   if (missed.list) {
-    await explain(db, 'страница списка', sql`select doc_request_id from document_requests where account_id = ${accountId} and archived = false and doc_status = 2
-      order by created_at desc, doc_request_id desc limit 25`)
-    await explain(db, 'число строк списка (хранимые итоги)', sql`select coalesce(sum(total), 0) from request_counts where account_id = ${accountId} and archived = false and doc_status = 2`)
-    await explain(db, 'непрочитанные в строках', sql`select (select count(*) from document_attachment_comments c where c.doc_request_id = r.doc_request_id and not c.viewed and c.by_staff = false)
-      from document_requests r where r.account_id = ${accountId} and r.archived = false and r.doc_status = 2 order by r.created_at desc limit 25`)
+    await explain(
+      db,
+      'страница списка',
+      sql`select doc_request_id from document_requests where account_id = ${accountId} and archived = false and doc_status = 2
+      order by created_at desc, doc_request_id desc limit 25`,
+    )
+    await explain(
+      db,
+      'число строк списка (хранимые итоги)',
+      sql`select coalesce(sum(total), 0) from request_counts where account_id = ${accountId} and archived = false and doc_status = 2`,
+    )
+    await explain(
+      db,
+      'непрочитанные в строках',
+      sql`select (select count(*) from document_attachment_comments c where c.doc_request_id = r.doc_request_id and not c.viewed and c.by_staff = false)
+      from document_requests r where r.account_id = ${accountId} and r.archived = false and r.doc_status = 2 order by r.created_at desc limit 25`,
+    )
   }
   if (missed.check) {
-    await explain(db, 'неназначенные и новые файлы', sql`select count(*) filter (where assigned_user_id is null), sum(new_files) from document_requests
-      where account_id = ${accountId} and archived = false`)
-    await explain(db, 'непрочитанные комментарии', sql`select count(*) from document_attachment_comments c join document_requests r on r.doc_request_id = c.doc_request_id
-      where r.account_id = ${accountId} and r.archived = false and not c.viewed and c.by_staff = false`)
+    await explain(
+      db,
+      'неназначенные и новые файлы',
+      sql`select count(*) filter (where assigned_user_id is null), sum(new_files) from document_requests
+      where account_id = ${accountId} and archived = false`,
+    )
+    await explain(
+      db,
+      'непрочитанные комментарии',
+      sql`select count(*) from document_attachment_comments c join document_requests r on r.doc_request_id = c.doc_request_id
+      where r.account_id = ${accountId} and r.archived = false and not c.viewed and c.by_staff = false`,
+    )
   }
 }
 
@@ -82,8 +108,14 @@ try {
   let rows: LoadResult[]
   try {
     rows = [
-      await load('GET /api/document_request/?status=2 (страница 1)', { url: `${url}/api/document_request/?status=2&archived=false&per_page=25&page=1`, headers }),
-      await load('GET /api/document_request/?status=3&archived=true (стр. 10)', { url: `${url}/api/document_request/?status=3&archived=true&per_page=25&page=10`, headers }),
+      await load('GET /api/document_request/?status=2 (страница 1)', {
+        url: `${url}/api/document_request/?status=2&archived=false&per_page=25&page=1`,
+        headers,
+      }),
+      await load('GET /api/document_request/?status=3&archived=true (стр. 10)', {
+        url: `${url}/api/document_request/?status=3&archived=true&per_page=25&page=10`,
+        headers,
+      }),
       await load('GET /api/document_request/ (все статусы, 50 строк)', { url: `${url}/api/document_request/?archived=false&per_page=50&page=1`, headers }),
       await load('GET /api/document_request/check/', { url: `${url}/api/document_request/check/`, headers }),
     ]
@@ -95,7 +127,10 @@ try {
   const byStatus = rows.slice(0, 2)
   const check = rows[3]!
   const missed = { list: byStatus.some((r) => r.p99Ms >= TARGETS.list), check: check.p99Ms >= TARGETS.check }
-  console.log(`Список по статусу: p99 не более ${Math.max(...byStatus.map((r) => r.p99Ms))} мс (цель < ${TARGETS.list} мс) ${missed.list ? 'НЕ ДОСТИГНУТА' : 'достигнута'}`)
+  console.log(
+    `Список по статусу: p99 не более ${Math.max(...byStatus.map((r) => r.p99Ms))} мс ` +
+      `(цель < ${TARGETS.list} мс) ${missed.list ? 'НЕ ДОСТИГНУТА' : 'достигнута'}`,
+  )
   console.log(`Проверка: p99 ${check.p99Ms} мс (цель < ${TARGETS.check} мс) ${missed.check ? 'НЕ ДОСТИГНУТА' : 'достигнута'}`)
   if (rows.some((r) => r.errors > 0 || r.non2xx > 0)) console.log('Есть ошибки или ответы не 2xx: цифры недействительны')
   await bench.use(({ db }) => explainMissed(db, accountId, missed))

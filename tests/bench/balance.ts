@@ -45,14 +45,19 @@ async function run(engine: string) {
       await make.install(point, counter, { at: msk('2022-01-01T00:00:00'), coeff: 40 })
       await t.call(t.adminToken, { method: 'POST', url: `/api/represents/${id}/add_point/?point_id=${point}` })
       const rows: IntervalRow[] = []
-      for (let at = yearStart; at < yearEnd; at += HALF) rows.push({ counter_id: counter, channel: CHANNEL.A_PLUS, interval_start: new Date(at), value: 0.5 + ((at / HALF + p) % 7) / 10 })
+      for (let at = yearStart; at < yearEnd; at += HALF)
+        rows.push({ counter_id: counter, channel: CHANNEL.A_PLUS, interval_start: new Date(at), value: 0.5 + ((at / HALF + p) % 7) / 10 })
       await storeIntervals(t.database.db, rows)
     }
     process.stdout.write(`${engine}: loaded ${POINTS} points x 1 year of half-hours in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s\n`)
     const month = await measure(t, `/api/represents/${id}/points_profile_data/?beginDate=2023-03-01&endDate=2023-03-31&interval=30`)
-    process.stdout.write(`${engine}: 31 days x 30 min (${month.values.toLocaleString('en')} values): median ${month.median.toFixed(1)} ms, p99 ${month.p99.toFixed(1)} ms\n`)
+    process.stdout.write(
+      `${engine}: 31 days x 30 min (${month.values.toLocaleString('en')} values): median ${month.median.toFixed(1)} ms, p99 ${month.p99.toFixed(1)} ms\n`,
+    )
     const year = await measure(t, `/api/represents/${id}/points_profile_data/?beginDate=2023-01-01&endDate=2023-12-31&interval=1440`)
-    process.stdout.write(`${engine}: 365 days x 1440 min (${year.values.toLocaleString('en')} values): median ${year.median.toFixed(1)} ms, p99 ${year.p99.toFixed(1)} ms\n`)
+    process.stdout.write(
+      `${engine}: 365 days x 1440 min (${year.values.toLocaleString('en')} values): median ${year.median.toFixed(1)} ms, p99 ${year.p99.toFixed(1)} ms\n`,
+    )
   } finally {
     await t.close()
   }

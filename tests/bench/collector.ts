@@ -36,7 +36,9 @@ async function main(): Promise<void> {
   const refs = await seedRegistryReferences(db)
   await ensureCollectingServer(db, 1)
   const modelId = refs.modelIds['Меркурий 230 ART']!
-  const groups = (await db.execute(sql`select task_group_id from task_groups where kind in ('registers', 'profile')`)).rows.map((r) => (r as { task_group_id: number }).task_group_id)
+  const groups = (await db.execute(sql`select task_group_id from task_groups where kind in ('registers', 'profile')`)).rows.map(
+    (r) => (r as { task_group_id: number }).task_group_id,
+  )
   await db.execute(sql`insert into points (point_number, name, address) select 'B-' || n, 'Точка ' || n, 'Стенд' from generate_series(1, ${METERS}) n`)
   await db.execute(sql`insert into counters (serial_num, model_id) select (80000000 + n)::text, ${modelId} from generate_series(1, ${METERS}) n`)
   await db.execute(sql`

@@ -25,7 +25,14 @@ async function burst(server: ServerProcess, token: string, killAfterMs: number):
         const res = await fetch(`${server.url}/api/users/`, {
           method: 'POST',
           headers: { authorization: `JWT ${token}`, 'content-type': 'application/json', 'idempotency-key': `crash-${username}` },
-          body: JSON.stringify({ username, first_name: 'Тест', last_name: 'Сбой', email: `${username}@example.ru`, password: 'crash-pass-1', groups: [GROUP_ID] }),
+          body: JSON.stringify({
+            username,
+            first_name: 'Тест',
+            last_name: 'Сбой',
+            email: `${username}@example.ru`,
+            password: 'crash-pass-1',
+            groups: [GROUP_ID],
+          }),
         })
         if (res.status === 201) acknowledged.push(username)
       } catch {
@@ -74,4 +81,5 @@ async function check(label: string, env: Record<string, string>) {
 }
 
 await check('встроенная база PGlite', {})
-if (process.env.BENCH_DATABASE_URL) await check('PostgreSQL', { DATABASE_URL: process.env.BENCH_DATABASE_URL, JWT_SECRET: 'crash-secret-crash-secret-crash-secret-00' })
+if (process.env.BENCH_DATABASE_URL)
+  await check('PostgreSQL', { DATABASE_URL: process.env.BENCH_DATABASE_URL, JWT_SECRET: 'crash-secret-crash-secret-crash-secret-00' })

@@ -56,7 +56,10 @@ async function measureLoginJs(database: Database, dataDir: string) {
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   const base = `http://localhost:${typeof address === 'object' && address ? address.port : 0}`
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] })
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  })
   // The service worker would precache every chunk: count only what the page itself loads.
   const page = await (await browser.newContext({ serviceWorkers: 'block' })).newPage()
   const scripts = new Set<string>()

@@ -14,7 +14,10 @@ const DEBUG_PORT = 9333
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'lighthouse-'))
 const profile = mkdtempSync(path.join(tmpdir(), 'lighthouse-profile-'))
-const server = await startServerProcess({ DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, DEMO: '1', COLLECTOR: '0', EMULATOR: '0' }, 19600 + Math.floor(Math.random() * 300))
+const server = await startServerProcess(
+  { DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, DEMO: '1', COLLECTOR: '0', EMULATOR: '0' },
+  19600 + Math.floor(Math.random() * 300),
+)
 const browser = await chromium.launchPersistentContext(profile, {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   headless: true,
@@ -52,12 +55,25 @@ try {
     })
     const audits = result?.lhr.audits ?? {}
     const metric = (id: string) => audits[id]?.displayValue ?? '—'
-    console.log(`${route}: FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`)
+    console.log(
+      `${route}: FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, ` +
+        `CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`,
+    )
     if (process.env.LH_DETAILS) {
       // Where the main thread's time went: what a performance below target is made of.
       for (const id of ['bootup-time', 'long-tasks', 'mainthread-work-breakdown']) {
         const items = ((audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []).slice(0, 8)
-        console.log(id, JSON.stringify(items.map((i) => ({ url: String(i.url ?? i.groupLabel ?? '').slice(-60), total: i.total ?? i.duration, scripting: i.scripting, start: i.startTime }))))
+        console.log(
+          id,
+          JSON.stringify(
+            items.map((i) => ({
+              url: String(i.url ?? i.groupLabel ?? '').slice(-60),
+              total: i.total ?? i.duration,
+              scripting: i.scripting,
+              start: i.startTime,
+            })),
+          ),
+        )
       }
     }
     const failing = Object.values(audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary')

@@ -19,7 +19,10 @@ async function firstId(url: string, token: string, path: string, key: string): P
 
 async function run(label: string, env: Record<string, string>) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-load-'))
-  const server = await startServerProcess({ DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, DEMO: '1', COLLECTOR: '0', ...env }, 18000 + Math.floor(Math.random() * 1000))
+  const server = await startServerProcess(
+    { DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, DEMO: '1', COLLECTOR: '0', ...env },
+    18000 + Math.floor(Math.random() * 1000),
+  )
   try {
     const token = await signInOver(server.url, 'admin', PASSWORD)
     const headers = { authorization: `JWT ${token}` }
@@ -51,7 +54,9 @@ async function run(label: string, env: Record<string, string>) {
     // Growth is judged between the first sample under load and the end, after the caches have warmed up.
     const warm = samples[1] ?? samples[0]!
     const last = samples[samples.length - 1]!
-    console.log(`Память сервера: ${samples[0]} МБ в покое, ${warm} МБ под нагрузкой в начале, ${last} МБ в конце (рост ${Math.round(((last - warm) / warm) * 100)} %)`)
+    console.log(
+      `Память сервера: ${samples[0]} МБ в покое, ${warm} МБ под нагрузкой в начале, ${last} МБ в конце (рост ${Math.round(((last - warm) / warm) * 100)} %)`,
+    )
   } finally {
     await server.stop()
     rmSync(dataDir, { recursive: true, force: true })
@@ -59,4 +64,5 @@ async function run(label: string, env: Record<string, string>) {
 }
 
 await run('встроенная база PGlite', {})
-if (process.env.BENCH_DATABASE_URL) await run('PostgreSQL', { DATABASE_URL: process.env.BENCH_DATABASE_URL, JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00' })
+if (process.env.BENCH_DATABASE_URL)
+  await run('PostgreSQL', { DATABASE_URL: process.env.BENCH_DATABASE_URL, JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00' })

@@ -67,7 +67,10 @@ try {
     .where(and(eq(auditLog.entity, 'point'), eq(auditLog.action, 'update'), inArray(auditLog.entity_id, edited.map(String))))
     .groupBy(auditLog.entity_id)
   const once = applied.filter((row) => Number(row.n) === 1).length
-  const remarks = await e.database.db.select({ n: sql<number>`count(*)::int` }).from(points).where(and(inArray(points.point_id, edited), sql`${points.remark} like 'офлайн %'`, eq(points.version, 2)))
+  const remarks = await e.database.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(points)
+    .where(and(inArray(points.point_id, edited), sql`${points.remark} like 'офлайн %'`, eq(points.version, 2)))
   console.log(`replay of ${QUEUED_EDITS} queued edits`)
   console.log(`  ${(replayMs / 1000).toFixed(1)} s, ${(QUEUED_EDITS / (replayMs / 1000)).toFixed(0)} edits/s (budget ${REPLAY_BUDGET_MS / 1000} s)`)
   console.log(`  applied exactly once: ${once} of ${QUEUED_EDITS}; rows holding the edit at version 2: ${Number(remarks[0]?.n)}`)

@@ -19,7 +19,10 @@ async function seed(t: TestApp) {
   const db = t.database.db
   const [rt] = await db.insert(resourceTypes).values({ name: 'Электроэнергия' }).returning()
   const [api] = await db.insert(counterModelApis).values({ name: 'Меркурий 230', resource_type_id: rt!.resource_type_id }).returning()
-  const [model] = await db.insert(counterModels).values({ name: 'Меркурий 230 ART', resource_type_id: rt!.resource_type_id, counter_model_api_id: api!.counter_model_api_id }).returning()
+  const [model] = await db
+    .insert(counterModels)
+    .values({ name: 'Меркурий 230 ART', resource_type_id: rt!.resource_type_id, counter_model_api_id: api!.counter_model_api_id })
+    .returning()
   const [object] = await db.insert(represents).values({ name: 'РП-1' }).returning()
   const pointRows = await db
     .insert(points)
@@ -29,15 +32,25 @@ async function seed(t: TestApp) {
     .insert(counters)
     .values(pointRows.map((_, i) => ({ serial_num: String(2_000_000 + i), model_id: model!.model_id })))
     .returning()
-  await db.insert(pointCounters).values(pointRows.map((p, i) => ({ point_id: p.point_id, counter_id: counterRows[i]!.counter_id, installed_at: msk('2025-01-01T00:00:00'), coeff: 40 })))
-  await db.insert(representPoints).values(pointRows.map((p, i) => ({ represent_id: object!.represent_id, point_id: p.point_id, color: '#3182ce', order_num: i })))
+  await db
+    .insert(pointCounters)
+    .values(pointRows.map((p, i) => ({ point_id: p.point_id, counter_id: counterRows[i]!.counter_id, installed_at: msk('2025-01-01T00:00:00'), coeff: 40 })))
+  await db
+    .insert(representPoints)
+    .values(pointRows.map((p, i) => ({ represent_id: object!.represent_id, point_id: p.point_id, color: '#3182ce', order_num: i })))
 
   const readings: RegisterRow[] = []
   const start = msk('2025-05-01T00:00:00').getTime()
   for (const c of counterRows) {
     for (let day = 0; day <= 31; day++) {
       for (let tariff = 0; tariff <= 3; tariff++) {
-        readings.push({ counter_id: c.counter_id, channel: 1, tariff, read_at: new Date(start + day * DAY), value: 1000 * tariff + day * 12.5 + c.counter_id / 1000 })
+        readings.push({
+          counter_id: c.counter_id,
+          channel: 1,
+          tariff,
+          read_at: new Date(start + day * DAY),
+          value: 1000 * tariff + day * 12.5 + c.counter_id / 1000,
+        })
       }
     }
   }

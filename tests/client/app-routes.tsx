@@ -1,4 +1,4 @@
-import type { QueryClient} from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query'
 import { createMemoryHistory, createRootRouteWithContext, createRoute, createRouter, Outlet, type AnyRoute } from '@tanstack/react-router'
 import { tokenOf } from './offline/helpers'
 import { renderRouter, testQueryClient } from './render-in-app'
@@ -7,12 +7,23 @@ export const json = (body: unknown, status = 200) => new Response(JSON.stringify
 
 /** The signed-in user of `renderRoutes`: a superuser, so every menu entry and action shows. */
 export const ME = {
-  user_id: 1, username: 'admin', first_name: 'Анна', last_name: 'Иванова', middle_name: '', email: '', account_id: null, is_stuff: true, is_superuser: true,
-  customer_id: null, groups: [], permissions: [],
+  user_id: 1,
+  username: 'admin',
+  first_name: 'Анна',
+  last_name: 'Иванова',
+  middle_name: '',
+  email: '',
+  account_id: null,
+  is_stuff: true,
+  is_superuser: true,
+  customer_id: null,
+  groups: [],
+  permissions: [],
 }
 
 /** A route file of the console mounted at `path` under `parent`, as the generated tree does it (ids as the app's). */
-export const mount = (route: AnyRoute, path: string, parent: () => AnyRoute): AnyRoute => route.update({ id: path, path, getParentRoute: parent } as never) as AnyRoute
+export const mount = (route: AnyRoute, path: string, parent: () => AnyRoute): AnyRoute =>
+  route.update({ id: path, path, getParentRoute: parent } as never) as AnyRoute
 
 /**
  * Some of the console's route files in memory at `path`, signed in as ME, `fetch` the test's. The whole tree cannot

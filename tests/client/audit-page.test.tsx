@@ -38,9 +38,15 @@ const signInAs = async (username: string, password: string) =>
 async function staffWith(codes: string[], user: { username: string; first_name: string; last_name: string }) {
   const permissions = await json<{ permission_id: number; codename: string }[]>(server.call(adminToken, 'GET', '/api/permissions/'), 200)
   const ids = permissions.filter((p) => codes.includes(p.codename)).map((p) => p.permission_id)
-  const group = await json<{ permissions_group_id: number }>(server.call(adminToken, 'POST', '/api/permissions_groups/', { name: `Группа ${user.username}`, permissions: ids }), 201)
+  const group = await json<{ permissions_group_id: number }>(
+    server.call(adminToken, 'POST', '/api/permissions_groups/', { name: `Группа ${user.username}`, permissions: ids }),
+    201,
+  )
   const password = 'password-of-test'
-  const created = await json<{ user_id: number }>(server.call(adminToken, 'POST', '/api/users/', { ...user, password, groups: [group.permissions_group_id] }), 201)
+  const created = await json<{ user_id: number }>(
+    server.call(adminToken, 'POST', '/api/users/', { ...user, password, groups: [group.permissions_group_id] }),
+    201,
+  )
   return { userId: created.user_id, token: await signInAs(user.username, password) }
 }
 
@@ -48,7 +54,10 @@ beforeAll(async () => {
   server = await startRealServer('audit-page')
   adminToken = await signInAs(ADMIN.username, ADMIN.password)
   // The changes the screen shows: a point created and renamed by the administrator, a point created by an editor.
-  const point = await json<{ point_id: number }>(server.call(adminToken, 'POST', '/api/points/', { name: 'ТП-15', point_number: 'PN-15', address: 'ул. Садовая, 1' }), 201)
+  const point = await json<{ point_id: number }>(
+    server.call(adminToken, 'POST', '/api/points/', { name: 'ТП-15', point_number: 'PN-15', address: 'ул. Садовая, 1' }),
+    201,
+  )
   pointId = point.point_id
   await json(server.call(adminToken, 'PUT', `/api/points/${pointId}/`, { name: 'ТП-15 Северная', point_number: 'PN-15', address: 'ул. Садовая, 1' }), 200)
   const editor = await staffWith(['points.view', 'points.change'], { username: 'editor', first_name: 'Пётр', last_name: 'Иванов' })
@@ -69,7 +78,12 @@ afterAll(async () => {
 function openConsole(token: string, url: string) {
   session.signIn(token)
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [url] }), context: { queryClient }, defaultErrorComponent: RouteError })
+  const router = createRouter({
+    routeTree,
+    history: createMemoryHistory({ initialEntries: [url] }),
+    context: { queryClient },
+    defaultErrorComponent: RouteError,
+  })
   render(
     <ChakraProvider value={appSystem()}>
       <QueryClientProvider client={queryClient}>
@@ -87,7 +101,9 @@ function openConsole(token: string, url: string) {
 async function menuLinks() {
   const nav = await waitFor(() => document.querySelector<HTMLElement>('nav[aria-label="Главное меню"]') ?? Promise.reject(new Error('no menu')))
   await within(nav).findByRole('link', { name: 'Пользователи', hidden: true }, { timeout: 5_000 })
-  return within(nav).queryAllByRole('link', { hidden: true }).map((link) => link.textContent)
+  return within(nav)
+    .queryAllByRole('link', { hidden: true })
+    .map((link) => link.textContent)
 }
 
 const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1)
@@ -157,14 +173,22 @@ describe('the audit trail screen', { timeout: 60_000 }, () => {
     const fields = within(dialog).getByRole('table', { name: 'Поля записи' })
     expect(within(fields).getByRole('columnheader', { name: 'Было' })).toBeInTheDocument()
     expect(within(fields).getByRole('columnheader', { name: 'Стало' })).toBeInTheDocument()
-    const row = (field: string) => within(fields).getAllByRole('row').find((r) => r.querySelector('td')?.textContent?.startsWith(field))!
+    const row = (field: string) =>
+      within(fields)
+        .getAllByRole('row')
+        .find((r) => r.querySelector('td')?.textContent?.startsWith(field))!
     expect(row('name')).toHaveTextContent(/^nameизмененоТП-15ТП-15 Северная$/)
     expect(row('name')).toHaveAttribute('data-changed')
     expect(row('address')).toHaveTextContent('ул. Садовая, 1')
     expect(row('address')).not.toHaveAttribute('data-changed')
     expect(within(row('address')).queryByText(T.auditChanged)).not.toBeInTheDocument()
     // The rename and the version it moved the point to; nothing else is marked.
-    expect(within(fields).getAllByRole('row').filter((r) => r.hasAttribute('data-changed')).map((r) => r.querySelector('td')?.textContent)).toEqual([`name${T.auditChanged}`, `version${T.auditChanged}`])
+    expect(
+      within(fields)
+        .getAllByRole('row')
+        .filter((r) => r.hasAttribute('data-changed'))
+        .map((r) => r.querySelector('td')?.textContent),
+    ).toEqual([`name${T.auditChanged}`, `version${T.auditChanged}`])
     expect(row('has_counter')).toHaveTextContent(/^has_counterнетнет$/)
     expect(dialog).not.toHaveTextContent('{"')
 

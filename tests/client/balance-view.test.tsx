@@ -43,13 +43,25 @@ describe('the balance on the object screen', () => {
       { point_id: 1, name: 'Ввод', sign: 1, color: '#3182ce' },
       { point_id: 2, name: 'Фидер', sign: -1, color: '#38a169' },
     ]
-    show(composeBalance(points, buckets, new Map([[1, day([1000, 1000])], [2, day([980, 900])]]), options))
+    show(
+      composeBalance(
+        points,
+        buckets,
+        new Map([
+          [1, day([1000, 1000])],
+          [2, day([980, 900])],
+        ]),
+        options,
+      ),
+    )
     expect(screen.getByRole('region', { name: T.balancePeriod })).toHaveTextContent('Приём2 000 кВт·ч')
     screen.getByText(T.imbalanceExceeded('6', '5'))
     const table = screen.getByRole('table', { name: 'Профиль объекта' })
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Дата', 'Ввод, кВт·ч', 'Фидер, кВт·ч', 'Приём, кВт·ч', 'Отдача, кВт·ч', 'Небаланс, кВт·ч', 'Небаланс, %',
-    ])
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Дата', 'Ввод, кВт·ч', 'Фидер, кВт·ч', 'Приём, кВт·ч', 'Отдача, кВт·ч', 'Небаланс, кВт·ч', 'Небаланс, %'])
     const rows = within(table).getAllByRole('row')
     expect(rows[1]!.querySelectorAll('[data-flagged]')).toHaveLength(0)
     expect([...rows[2]!.querySelectorAll('[data-flagged]')].map((cell) => cell.textContent)).toEqual(['100', '10'])

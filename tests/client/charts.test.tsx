@@ -86,7 +86,13 @@ describe('a chart of the console', () => {
     const tooltip = screen.getByRole('tooltip')
     expect(spaces(tooltip.textContent)).toContain('01.03.2024 10:30')
     expect(spaces(within(tooltip).getByText(/Приём/).closest('li')!.textContent)).toContain('12 345,678 кВт·ч')
-    expect(spaces(within(tooltip).getByText(/Ввод 1/).closest('li')!.textContent)).toContain('2 000 кВт·ч')
+    expect(
+      spaces(
+        within(tooltip)
+          .getByText(/Ввод 1/)
+          .closest('li')!.textContent,
+      ),
+    ).toContain('2 000 кВт·ч')
     expect(document.querySelector('[data-crosshair]')).not.toBeNull()
     fireEvent.keyDown(chart, { key: 'ArrowRight' })
     expect(within(screen.getByRole('tooltip')).getByText(/Приём/).closest('li')!.textContent).toContain('нет данных')

@@ -24,16 +24,26 @@ let isSet: boolean
 beforeEach(() => {
   sent = []
   isSet = true
-  vi.stubGlobal('fetch', vi.fn(async (input: string, init: RequestInit = {}) => {
-    const path = input.split('?')[0]!
-    if ((init.method ?? 'GET') !== 'GET') {
-      sent.push(JSON.parse(String(init.body)))
-      return json(paramsWith(true))
-    }
-    if (path === '/api/counters/5/conn_params/') return json(paramsWith(isSet))
-    if (path === '/api/data_sources/') return json({ count: 2, results: [{ source_id: 1, name: 'TCP', remark: '' }, { source_id: 2, name: 'lorawandb', remark: '' }] })
-    return json({ detail: 'Не найдено' }, 404)
-  }))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const path = input.split('?')[0]!
+      if ((init.method ?? 'GET') !== 'GET') {
+        sent.push(JSON.parse(String(init.body)))
+        return json(paramsWith(true))
+      }
+      if (path === '/api/counters/5/conn_params/') return json(paramsWith(isSet))
+      if (path === '/api/data_sources/')
+        return json({
+          count: 2,
+          results: [
+            { source_id: 1, name: 'TCP', remark: '' },
+            { source_id: 2, name: 'lorawandb', remark: '' },
+          ],
+        })
+      return json({ detail: 'Не найдено' }, 404)
+    }),
+  )
 })
 afterEach(() => vi.unstubAllGlobals())
 

@@ -20,11 +20,14 @@ let monitoring: () => Response
 
 beforeEach(() => {
   localStorage.clear()
-  vi.stubGlobal('fetch', vi.fn(async (input: string) => {
-    const path = input.split('?')[0]!
-    if (path === '/api/monitoring/') return monitoring()
-    return json({ detail: 'Не найдено' }, 404)
-  }))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      const path = input.split('?')[0]!
+      if (path === '/api/monitoring/') return monitoring()
+      return json({ detail: 'Не найдено' }, 404)
+    }),
+  )
 })
 afterEach(() => vi.unstubAllGlobals())
 
@@ -84,10 +87,30 @@ describe('monitoring when its data cannot be loaded', () => {
 })
 
 const task = (overrides: Partial<CounterTask>): CounterTask => ({
-  counter_task_id: 1, counter_id: 5, counter_num: '50000001', counter_model: 'Меркурий 230 ART', point_id: 7, point_number: '7',
-  point_name: 'ТП-7', address: null, represents: [], state: 'working', interval: 'minutes', value: '30', enabled: true,
-  counter_parameters: [], task_group: '1', task_groups: [1], data_collecting_server_id: 1, next_run_at: null,
-  last_interaction_date: null, last_values: null, consecutive_failures: 0, last_error: '', clock_correction: false, ...overrides,
+  counter_task_id: 1,
+  counter_id: 5,
+  counter_num: '50000001',
+  counter_model: 'Меркурий 230 ART',
+  point_id: 7,
+  point_number: '7',
+  point_name: 'ТП-7',
+  address: null,
+  represents: [],
+  state: 'working',
+  interval: 'minutes',
+  value: '30',
+  enabled: true,
+  counter_parameters: [],
+  task_group: '1',
+  task_groups: [1],
+  data_collecting_server_id: 1,
+  next_run_at: null,
+  last_interaction_date: null,
+  last_values: null,
+  consecutive_failures: 0,
+  last_error: '',
+  clock_correction: false,
+  ...overrides,
 })
 
 describe('the tasks list', () => {
@@ -96,7 +119,9 @@ describe('the tasks list', () => {
     const healthy = task({ counter_task_id: 2, counter_num: '50000002', last_values: { success: true, date: '2026-11-23T10:00:00Z' } })
     const fresh = task({ counter_task_id: 3, counter_num: '50000003' })
     renderWithProviders(<TasksTable table={{ rows: [failing, healthy, fresh], loading: false }} />)
-    const rows = within(await screen.findByRole('table', { name: 'Задания опроса' })).getAllByRole('row').slice(1)
+    const rows = within(await screen.findByRole('table', { name: 'Задания опроса' }))
+      .getAllByRole('row')
+      .slice(1)
     expect(rows[0]).toHaveTextContent('Работает')
     expect(rows[0]).toHaveTextContent(T.taskHealthFailing(12))
     expect(rows[1]).toHaveTextContent('Работает')

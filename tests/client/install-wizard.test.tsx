@@ -8,9 +8,19 @@ import { InstallWizard } from '../../src/client/features/counters/components/ins
 import type { Counter } from '../../src/shared/schemas/counters'
 
 const MODEL = {
-  model_id: 3, name: 'Меркурий 230 ART', source: 1, source_name: 'TCP', resource_type: 1, resource_type_name: 'Электроэнергия',
-  counter_model_api: 7, counter_model_api_name: 'Меркурий 230/234/236', external_model: 'mercury_230', has_storage: true,
-  counter_width: 6, decimal_places: 2, remark: '',
+  model_id: 3,
+  name: 'Меркурий 230 ART',
+  source: 1,
+  source_name: 'TCP',
+  resource_type: 1,
+  resource_type_name: 'Электроэнергия',
+  counter_model_api: 7,
+  counter_model_api_name: 'Меркурий 230/234/236',
+  external_model: 'mercury_230',
+  has_storage: true,
+  counter_width: 6,
+  decimal_places: 2,
+  remark: '',
 }
 const CONN_PARAMS = [
   { par_name: 'source', description: 'Источник данных', default_value: 'TCP', required: true },
@@ -19,9 +29,25 @@ const CONN_PARAMS = [
   { par_name: 'password', description: 'Пароль', default_value: '', required: false },
 ]
 const meterRow = (id: number, serial: string): Counter => ({
-  counter_id: id, serial_num: serial, model_id: 3, model: { name: MODEL.name }, model_name: MODEL.name, counter_model_api: 7, coeff: 1, coeff_voltage: 1,
-  point_id: null, point_number: null, point_name: null, install_date: null, is_current: false, last_install_date: null, last_takeoff_date: null,
-  remark: '', is_active: true, counter_is_active: true, version: 1,
+  counter_id: id,
+  serial_num: serial,
+  model_id: 3,
+  model: { name: MODEL.name },
+  model_name: MODEL.name,
+  counter_model_api: 7,
+  coeff: 1,
+  coeff_voltage: 1,
+  point_id: null,
+  point_number: null,
+  point_name: null,
+  install_date: null,
+  is_current: false,
+  last_install_date: null,
+  last_takeoff_date: null,
+  remark: '',
+  is_active: true,
+  counter_is_active: true,
+  version: 1,
 })
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
@@ -38,27 +64,37 @@ beforeEach(() => {
   posts = []
   available = [meterRow(55, '50000001')]
   searches = []
-  vi.stubGlobal('fetch', vi.fn(async (input: string, init: RequestInit = {}) => {
-    const path = input.split('?')[0]!
-    const query = new URLSearchParams(input.split('?')[1] ?? '')
-    const method = init.method ?? 'GET'
-    if (method !== 'GET') {
-      sent.push({ method, path, body: JSON.parse(String(init.body)) })
-      return posts.shift() ?? json({ detail: 'unexpected' }, 500)
-    }
-    if (path === '/api/counters_models/') return json({ count: 1, results: [MODEL] })
-    if (path === '/api/data_sources/') return json({ count: 2, results: [{ source_id: 1, name: 'TCP', remark: '' }, { source_id: 2, name: 'lorawandb', remark: '' }] })
-    if (path === '/api/counters/7/model_conn_params/') return json(CONN_PARAMS)
-    if (path === '/api/counters/available_for_install/') {
-      // The server's contract: search by serial number, pages of per_page.
-      searches.push(query.get('search'))
-      const found = available.filter((m) => m.serial_num.includes(query.get('search') ?? ''))
-      const size = Number(query.get('per_page') ?? 25)
-      const page = Number(query.get('page') ?? 1)
-      return json({ count: found.length, results: found.slice((page - 1) * size, page * size) })
-    }
-    return json({ detail: 'Не найдено' }, 404)
-  }))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const path = input.split('?')[0]!
+      const query = new URLSearchParams(input.split('?')[1] ?? '')
+      const method = init.method ?? 'GET'
+      if (method !== 'GET') {
+        sent.push({ method, path, body: JSON.parse(String(init.body)) })
+        return posts.shift() ?? json({ detail: 'unexpected' }, 500)
+      }
+      if (path === '/api/counters_models/') return json({ count: 1, results: [MODEL] })
+      if (path === '/api/data_sources/')
+        return json({
+          count: 2,
+          results: [
+            { source_id: 1, name: 'TCP', remark: '' },
+            { source_id: 2, name: 'lorawandb', remark: '' },
+          ],
+        })
+      if (path === '/api/counters/7/model_conn_params/') return json(CONN_PARAMS)
+      if (path === '/api/counters/available_for_install/') {
+        // The server's contract: search by serial number, pages of per_page.
+        searches.push(query.get('search'))
+        const found = available.filter((m) => m.serial_num.includes(query.get('search') ?? ''))
+        const size = Number(query.get('per_page') ?? 25)
+        const page = Number(query.get('page') ?? 1)
+        return json({ count: found.length, results: found.slice((page - 1) * size, page * size) })
+      }
+      return json({ detail: 'Не найдено' }, 404)
+    }),
+  )
 })
 afterEach(() => vi.unstubAllGlobals())
 
@@ -96,7 +132,11 @@ describe('the meter install wizard', { timeout: 40_000 }, () => {
     const names = ['1. Модель', '2. Параметры подключения', '3. Параметры счётчика', '4. Проверка', '5. Готово']
     items.forEach((item, index) => expect(within(item).getByRole('button')).toHaveAccessibleName(names[index]))
     expect(current()).toHaveAccessibleName('1. Модель')
-    expect(within(header).getAllByRole('button').filter((b) => b.getAttribute('aria-current') === 'step')).toHaveLength(1)
+    expect(
+      within(header)
+        .getAllByRole('button')
+        .filter((b) => b.getAttribute('aria-current') === 'step'),
+    ).toHaveLength(1)
     for (const name of ['2. Параметры подключения', '4. Проверка', '5. Готово']) expect(within(header).getByRole('button', { name })).toBeDisabled()
   })
 
@@ -135,7 +175,10 @@ describe('the meter install wizard', { timeout: 40_000 }, () => {
     await waitFor(() => expect(current()).toHaveAccessibleName('3. Параметры счётчика'))
     expect(within(dialog).getByText('Счётчик этой модели с таким серийным номером уже существует')).toBeInTheDocument()
     await waitFor(() => expect(within(dialog).getByLabelText(/Серийный номер/)).toHaveFocus())
-    expect(sent[0]).toMatchObject({ path: '/api/counters/create_and_install/', body: { point_id: 12, model_id: 3, serial_num: '777', coeff: 40, conn_params: { host: '10.0.0.5', net_address: '17' } } })
+    expect(sent[0]).toMatchObject({
+      path: '/api/counters/create_and_install/',
+      body: { point_id: 12, model_id: 3, serial_num: '777', coeff: 40, conn_params: { host: '10.0.0.5', net_address: '17' } },
+    })
 
     await user.clear(within(dialog).getByLabelText(/Серийный номер/))
     await user.type(within(dialog).getByLabelText(/Серийный номер/), '778')
@@ -149,7 +192,9 @@ describe('the meter install wizard', { timeout: 40_000 }, () => {
     for (const name of ['1. Модель', '3. Параметры счётчика', '4. Проверка']) expect(within(header).getByRole('button', { name })).toBeDisabled()
     // The focus moves in an effect after 'Готово' shows, which a loaded machine may run a moment later.
     const close = await waitFor(() => {
-      const focused = within(dialog).getAllByRole('button', { name: 'Закрыть' }).find((b) => b === document.activeElement)
+      const focused = within(dialog)
+        .getAllByRole('button', { name: 'Закрыть' })
+        .find((b) => b === document.activeElement)
       expect(focused).toBeDefined()
       return focused!
     })
@@ -176,7 +221,12 @@ describe('the meter install wizard', { timeout: 40_000 }, () => {
     posts.push(json(meterRow(55, '50000001')))
     await user.click(within(dialog).getByRole('button', { name: 'Установить' }))
     await waitFor(() => expect(current()).toHaveAccessibleName('5. Готово'))
-    expect(sent).toEqual([expect.objectContaining({ path: '/api/counters/55/update_and_install/', body: expect.objectContaining({ point_id: 12, conn_params: { host: '10.0.0.5', net_address: '17' } }) })])
+    expect(sent).toEqual([
+      expect.objectContaining({
+        path: '/api/counters/55/update_and_install/',
+        body: expect.objectContaining({ point_id: 12, conn_params: { host: '10.0.0.5', net_address: '17' } }),
+      }),
+    ])
   })
 
   it('searches the meters available by serial number, a page at a time, and keeps the choice across searches', async () => {

@@ -23,38 +23,80 @@ const TASKS = Array.from({ length: 30 }, (_, i) => task(i + 1))
 
 function task(id: number): CounterTask {
   return {
-    counter_task_id: id, counter_id: 5, counter_num: `Задание-${id}`, counter_model: 'Меркурий 230 ART', point_id: 7, point_number: '7', point_name: 'ТП-7',
-    address: null, represents: [], state: 'working', interval: 'minutes', value: '30', enabled: true, counter_parameters: [], task_group: '1',
-    task_groups: [1], data_collecting_server_id: 1, next_run_at: null, last_interaction_date: null, last_values: null, consecutive_failures: 0,
-    last_error: '', clock_correction: false,
+    counter_task_id: id,
+    counter_id: 5,
+    counter_num: `Задание-${id}`,
+    counter_model: 'Меркурий 230 ART',
+    point_id: 7,
+    point_number: '7',
+    point_name: 'ТП-7',
+    address: null,
+    represents: [],
+    state: 'working',
+    interval: 'minutes',
+    value: '30',
+    enabled: true,
+    counter_parameters: [],
+    task_group: '1',
+    task_groups: [1],
+    data_collecting_server_id: 1,
+    next_run_at: null,
+    last_interaction_date: null,
+    last_values: null,
+    consecutive_failures: 0,
+    last_error: '',
+    clock_correction: false,
   }
 }
 
 const EMAILS = Array.from({ length: 30 }, (_, i) => ({
-  account_email_id: i + 1, name: `Ящик ${i + 1}`, smtp_host: 'smtp.example.ru', smtp_port: 465, smtp_user: `user${i + 1}`, smtp_encryption: 'SSL', has_password: false,
+  account_email_id: i + 1,
+  name: `Ящик ${i + 1}`,
+  smtp_host: 'smtp.example.ru',
+  smtp_port: 465,
+  smtp_user: `user${i + 1}`,
+  smtp_encryption: 'SSL',
+  has_password: false,
 }))
 
 beforeEach(() => {
   localStorage.clear()
   tasksAsked = []
-  vi.stubGlobal('fetch', vi.fn(async (input: string) => {
-    const path = input.split('?')[0]!
-    const query = new URLSearchParams(input.split('?')[1] ?? '')
-    if (path === '/api/users/me/') return json(ME)
-    if (path === '/api/account_emails/') return json({ count: EMAILS.length, results: EMAILS })
-    if (path === '/api/counters_tasks/') {
-      tasksAsked.push(query)
-      const size = Number(query.get('per_page') ?? 25)
-      const page = Number(query.get('page') ?? 1)
-      return json({ count: TASKS.length, results: TASKS.slice((page - 1) * size, page * size) })
-    }
-    if (path === '/api/points/7/') {
-      return json({ point_id: 7, point_number: '7', name: 'ТП-7', address: 'ул. Ленина, 7', geopoint: '', remark: '', customer_id: null, customer: null, counter_id: null,
-        has_counter: false, point_represents_number: 0, represents: [], energy_limit: 5000, version: 1 })
-    }
-    if (path.endsWith('/counters/') || path === '/api/represents/' || path === '/api/represents/tree/') return json({ count: 0, results: [] })
-    return json({ detail: 'Не найдено' }, 404)
-  }))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      const path = input.split('?')[0]!
+      const query = new URLSearchParams(input.split('?')[1] ?? '')
+      if (path === '/api/users/me/') return json(ME)
+      if (path === '/api/account_emails/') return json({ count: EMAILS.length, results: EMAILS })
+      if (path === '/api/counters_tasks/') {
+        tasksAsked.push(query)
+        const size = Number(query.get('per_page') ?? 25)
+        const page = Number(query.get('page') ?? 1)
+        return json({ count: TASKS.length, results: TASKS.slice((page - 1) * size, page * size) })
+      }
+      if (path === '/api/points/7/') {
+        return json({
+          point_id: 7,
+          point_number: '7',
+          name: 'ТП-7',
+          address: 'ул. Ленина, 7',
+          geopoint: '',
+          remark: '',
+          customer_id: null,
+          customer: null,
+          counter_id: null,
+          has_counter: false,
+          point_represents_number: 0,
+          represents: [],
+          energy_limit: 5000,
+          version: 1,
+        })
+      }
+      if (path.endsWith('/counters/') || path === '/api/represents/' || path === '/api/represents/tree/') return json({ count: 0, results: [] })
+      return json({ detail: 'Не найдено' }, 404)
+    }),
+  )
 })
 afterEach(() => vi.unstubAllGlobals())
 

@@ -26,17 +26,20 @@ let drifting: unknown[]
 
 beforeEach(() => {
   drifting = []
-  vi.stubGlobal('fetch', vi.fn(async (input: string) => {
-    const path = input.split('?')[0]!
-    if (path === '/api/counters/1/clock/') return json(clockOf(1, 100))
-    if (path === '/api/counters/2/clock/') return json(clockOf(2, -3))
-    if (path === '/api/counters/3/clock/') return json(clockOf(3, null))
-    if (path === '/api/monitoring/clocks/') return json(drifting)
-    if (path === '/api/counters/1/constant/') return json({ read: 1000, configured: null, used: 1000, mismatch: false })
-    if (path === '/api/counters/2/constant/') return json({ read: 1000, configured: 5000, used: 5000, mismatch: true })
-    if (path === '/api/counters/3/constant/') return json({ read: null, configured: null, used: 5000, mismatch: false })
-    return new Response('{"detail":"Не найдено"}', { status: 404 })
-  }))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      const path = input.split('?')[0]!
+      if (path === '/api/counters/1/clock/') return json(clockOf(1, 100))
+      if (path === '/api/counters/2/clock/') return json(clockOf(2, -3))
+      if (path === '/api/counters/3/clock/') return json(clockOf(3, null))
+      if (path === '/api/monitoring/clocks/') return json(drifting)
+      if (path === '/api/counters/1/constant/') return json({ read: 1000, configured: null, used: 1000, mismatch: false })
+      if (path === '/api/counters/2/constant/') return json({ read: 1000, configured: 5000, used: 5000, mismatch: true })
+      if (path === '/api/counters/3/constant/') return json({ read: null, configured: null, used: 5000, mismatch: false })
+      return new Response('{"detail":"Не найдено"}', { status: 404 })
+    }),
+  )
 })
 afterEach(() => vi.unstubAllGlobals())
 
@@ -75,7 +78,9 @@ describe('the meter clock on the meter screen', () => {
 
 describe('drifting clocks in monitoring', () => {
   it('lists the meters beyond the limit', async () => {
-    drifting = [{ counter_id: 1, serial_num: '70000001', point_id: 4, point_number: 'T-1', point_name: 'Подстанция', drift_s: 100, read_at: '2026-11-20T12:10:00.000Z' }]
+    drifting = [
+      { counter_id: 1, serial_num: '70000001', point_id: 4, point_number: 'T-1', point_name: 'Подстанция', drift_s: 100, read_at: '2026-11-20T12:10:00.000Z' },
+    ]
     show(<DriftingMeters refreshMs={false} />)
     const table = await screen.findByRole('table', { name: T.driftingMetersTitle })
     expect(within(table).getByText('70000001')).toBeTruthy()

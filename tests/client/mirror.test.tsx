@@ -18,15 +18,40 @@ import { counter as counterRow, point as pointRow } from './offline/helpers'
 /** Rows as the server's mirror call sends them (the shared schemas). */
 const point = (id: number, over: Record<string, unknown> = {}) => ({ ...pointRow(id), geopoint: '', remark: '', represents: [], ...over })
 const counter = (id: number) => ({
-  ...counterRow(id), model_id: 1, model: { name: 'Меркурий 230 ART' }, model_name: 'Меркурий 230 ART', counter_model_api: 1, point_id: null,
-  point_number: null, point_name: null, install_date: null, is_current: false, last_install_date: null, last_takeoff_date: null, remark: '',
-  is_active: true, counter_is_active: true,
+  ...counterRow(id),
+  model_id: 1,
+  model: { name: 'Меркурий 230 ART' },
+  model_name: 'Меркурий 230 ART',
+  counter_model_api: 1,
+  point_id: null,
+  point_number: null,
+  point_name: null,
+  install_date: null,
+  is_current: false,
+  last_install_date: null,
+  last_takeoff_date: null,
+  remark: '',
+  is_active: true,
+  counter_is_active: true,
 })
 
 const installation = (id: number, pointId: number, counterId: number) => ({
-  point_counter_id: id, point_id: pointId, counter_id: counterId, serial_num: `SN${counterId}`, model_id: 1, model_name: 'Меркурий 230 ART',
-  counter_model_api: 1, coeff: 1, coeff_voltage: 1, install_date: '2024-03-01T09:00:00.000Z', takeoff_date: null, is_current: true, is_active: true,
-  source: null, version: 1, conn_params: [{ par_name: 'host', description: 'IP-адрес', par_value: '10.0.0.7', required: true }],
+  point_counter_id: id,
+  point_id: pointId,
+  counter_id: counterId,
+  serial_num: `SN${counterId}`,
+  model_id: 1,
+  model_name: 'Меркурий 230 ART',
+  counter_model_api: 1,
+  coeff: 1,
+  coeff_voltage: 1,
+  install_date: '2024-03-01T09:00:00.000Z',
+  takeoff_date: null,
+  is_current: true,
+  is_active: true,
+  source: null,
+  version: 1,
+  conn_params: [{ par_name: 'host', description: 'IP-адрес', par_value: '10.0.0.7', required: true }],
 })
 
 /** The server's mirror call as the browser meets it: each round's answer in turn, and the URLs asked. */
@@ -92,7 +117,14 @@ describe('the background mirror', () => {
     expect(await ids('counters')).toEqual([10])
 
     // Another user signing in on the tablet starts with a whole copy of what they may see.
-    server.answers.push({ cursor: '2026-11-23T10:06:00.000Z', points: null, counters: null, represents: { changed: [], ids: [] }, installations: null, readings: null })
+    server.answers.push({
+      cursor: '2026-11-23T10:06:00.000Z',
+      points: null,
+      counters: null,
+      represents: { changed: [], ids: [] },
+      installations: null,
+      readings: null,
+    })
     await mirrorNow(8)
     expect(server.asked[2]!.searchParams.has('since')).toBe(false)
     expect(await ids('points')).toEqual([2])
@@ -121,7 +153,14 @@ const readings = (counterId: number, valuesDate: string, aPlus: number) => ({
     { parameter_name: 'R+ сумма', value: aPlus / 10, measurement: 'квар·ч' },
   ],
 })
-const roundWith = (cursor: string, changed: object[], ids: number[]) => ({ cursor, points: null, counters: null, represents: null, installations: null, readings: { changed, ids } })
+const roundWith = (cursor: string, changed: object[], ids: number[]) => ({
+  cursor,
+  points: null,
+  counters: null,
+  represents: null,
+  installations: null,
+  readings: { changed, ids },
+})
 
 describe("the meters' last readings on the device", () => {
   it('stores each meter read since the cursor, drops the meters no longer installed, and the info dialog shows them offline', async () => {
@@ -173,7 +212,9 @@ describe('the header shows the mirror', () => {
           ...down,
           table: (name) => {
             const table = down.table(name)
-            return name === 'points' ? { ...table, mutate: () => Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')) } : table
+            return name === 'points'
+              ? { ...table, mutate: () => Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')) }
+              : table
           },
         }),
       }),
@@ -181,7 +222,14 @@ describe('the header shows the mirror', () => {
     const round = { cursor: 'C1', points: { changed: [point(1)], ids: [1] }, counters: null, represents: null, installations: null, readings: null }
     server.answers.push(round)
     // jsdom has no ResizeObserver; the panel's positioning asks for one.
-    vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} })
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    )
     const queryClient = new QueryClient()
     queryClient.setQueryData(authKeys.me, { user_id: 7 })
     render(
@@ -202,7 +250,9 @@ describe('the header shows the mirror', () => {
     await reopen(() => offlineDb().unuse(FULL_DISK))
     server.answers.push(round)
     await userEvent.click(within(panel).getByRole('button', { name: T.mirrorRefresh }))
-    await waitFor(() => expect(screen.getByTestId('mirror-updated')).toHaveTextContent(/^Обновлено на устройстве: \d\d\.\d\d\.\d{4} \d\d:\d\d$/), { timeout: 5000 })
+    await waitFor(() => expect(screen.getByTestId('mirror-updated')).toHaveTextContent(/^Обновлено на устройстве: \d\d\.\d\d\.\d{4} \d\d:\d\d$/), {
+      timeout: 5000,
+    })
     expect(within(panel).queryByRole('alert')).toBeNull()
     expect(await ids('points')).toEqual([1])
   })

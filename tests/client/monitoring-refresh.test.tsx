@@ -13,12 +13,15 @@ const json = (body: unknown, status = 200) => new Response(JSON.stringify(body),
 
 beforeEach(() => {
   localStorage.clear()
-  vi.stubGlobal('fetch', vi.fn(async (input: string) => {
-    const path = input.split('?')[0]!
-    if (path === '/api/monitoring/') return json([])
-    if (path === '/api/monitoring/clocks/') return json([])
-    return json({ detail: 'Не найдено' }, 404)
-  }))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      const path = input.split('?')[0]!
+      if (path === '/api/monitoring/') return json([])
+      if (path === '/api/monitoring/clocks/') return json([])
+      return json({ detail: 'Не найдено' }, 404)
+    }),
+  )
 })
 afterEach(() => vi.unstubAllGlobals())
 

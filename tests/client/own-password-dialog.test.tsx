@@ -30,7 +30,12 @@ let counter = 0
 /** A new staff user of no group, signed in. */
 async function newUser(): Promise<{ username: string; token: string }> {
   const username = `own${++counter}`
-  const created = await call(await login(ADMIN.username, ADMIN.password), 'POST', '/api/users/', { username, first_name: 'Иван', last_name: 'Иванов', password: 'password-123' })
+  const created = await call(await login(ADMIN.username, ADMIN.password), 'POST', '/api/users/', {
+    username,
+    first_name: 'Иван',
+    last_name: 'Иванов',
+    password: 'password-123',
+  })
   expect(created.status).toBe(201)
   return { username, token: await login(username, 'password-123') }
 }

@@ -21,8 +21,18 @@ describe('the phase table', () => {
         />
       </ChakraProvider>,
     )
-    const [angle, current] = within(screen.getByRole('table', { name: 'Значения по фазам' })).getAllByRole('row').slice(1)
-    expect(within(angle!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Угол', '120,39', '239,80', '0,00', '—', '°'])
-    expect(within(current!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Ток', '5,123', '4,900', '5,000', '15,023', 'А'])
+    const [angle, current] = within(screen.getByRole('table', { name: 'Значения по фазам' }))
+      .getAllByRole('row')
+      .slice(1)
+    expect(
+      within(angle!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Угол', '120,39', '239,80', '0,00', '—', '°'])
+    expect(
+      within(current!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Ток', '5,123', '4,900', '5,000', '15,023', 'А'])
   })
 })

@@ -35,8 +35,20 @@ function answerEntry(entry: Entry) {
 
 beforeEach(async () => {
   row = {
-    point_id: 7, point_number: 'PN-7', name: 'ТП-7', address: 'ул. Ленина, 7', geopoint: '', remark: '', customer_id: null, customer: null,
-    counter_id: null, has_counter: false, point_represents_number: 0, represents: [], energy_limit: 5000, version: 2,
+    point_id: 7,
+    point_number: 'PN-7',
+    name: 'ТП-7',
+    address: 'ул. Ленина, 7',
+    geopoint: '',
+    remark: '',
+    customer_id: null,
+    customer: null,
+    counter_id: null,
+    has_counter: false,
+    point_represents_number: 0,
+    represents: [],
+    energy_limit: 5000,
+    version: 2,
   }
   ifMatches = []
   refuseWith = null
@@ -44,21 +56,37 @@ beforeEach(async () => {
   localStorage.clear()
   localStorage.setItem('token', tokenOf(ME))
   await Promise.all([offlineDb().outbox.clear(), offlineDb().points.clear()])
-  vi.stubGlobal('fetch', vi.fn(async (input: string, init: RequestInit = {}) => {
-    if (offline) throw new TypeError('Failed to fetch')
-    const path = input.split('?')[0]!
-    if (path === '/api/outbox/') {
-      const { entries } = JSON.parse(String(init.body)) as { entries: Entry[] }
-      return json({ results: entries.map(answerEntry) })
-    }
-    if (path === '/api/points/7/') return json(row)
-    if (path === '/api/points/7/consumption/') return json({ consumption__sum: 1200 })
-    if (path === '/api/customers/') return json({ count: 0, results: [] })
-    if (path === '/api/users/me/') {
-      return json({ user_id: ME, username: 'admin', first_name: '', last_name: '', middle_name: '', email: '', account_id: null, is_stuff: true, is_superuser: true, customer_id: null, groups: [], permissions: [] })
-    }
-    return json({ detail: 'Не найдено' }, 404)
-  }))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      if (offline) throw new TypeError('Failed to fetch')
+      const path = input.split('?')[0]!
+      if (path === '/api/outbox/') {
+        const { entries } = JSON.parse(String(init.body)) as { entries: Entry[] }
+        return json({ results: entries.map(answerEntry) })
+      }
+      if (path === '/api/points/7/') return json(row)
+      if (path === '/api/points/7/consumption/') return json({ consumption__sum: 1200 })
+      if (path === '/api/customers/') return json({ count: 0, results: [] })
+      if (path === '/api/users/me/') {
+        return json({
+          user_id: ME,
+          username: 'admin',
+          first_name: '',
+          last_name: '',
+          middle_name: '',
+          email: '',
+          account_id: null,
+          is_stuff: true,
+          is_superuser: true,
+          customer_id: null,
+          groups: [],
+          permissions: [],
+        })
+      }
+      return json({ detail: 'Не найдено' }, 404)
+    }),
+  )
 })
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -68,7 +96,14 @@ afterEach(() => {
 
 function renderForm() {
   // A router of its own around the form (the cast: the app registers its route tree as the only one).
-  const rootRoute = createRootRoute({ component: () => (<><Link to={"/other" as "/"}>Другая вкладка</Link><Outlet /></>) })
+  const rootRoute = createRootRoute({
+    component: () => (
+      <>
+        <Link to={'/other' as '/'}>Другая вкладка</Link>
+        <Outlet />
+      </>
+    ),
+  })
   const edit = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => <PointEditTab id={7} /> })
   const other = createRoute({ getParentRoute: () => rootRoute, path: '/other', component: () => <p>Другая вкладка открыта</p> })
   const router = createRouter({ routeTree: rootRoute.addChildren([edit, other]), history: createMemoryHistory({ initialEntries: ['/'] }) })
@@ -96,7 +131,7 @@ describe('saving the point form', { timeout: 40_000 }, () => {
     expect(screen.queryByText(/другим пользователем/)).not.toBeInTheDocument()
   })
 
-  it('shows the server\'s refusal on the form, never «Изменения сохранены»', async () => {
+  it("shows the server's refusal on the form, never «Изменения сохранены»", async () => {
     refuseWith = { status: 400, body: { name: ['Точка учёта с таким наименованием уже есть'] } }
     const banners = vi.spyOn(toaster, 'create')
     renderForm()

@@ -21,31 +21,61 @@ let puts: Record<string, unknown>[]
 
 beforeEach(async () => {
   row = {
-    point_id: 7, point_number: 'PN-7', name: 'ТП-7', address: 'ул. Ленина, 7', geopoint: '56.838011, 60.597465', remark: '', customer_id: null, customer: null,
-    counter_id: null, has_counter: false, point_represents_number: 0, represents: [], energy_limit: 5000, version: 2,
+    point_id: 7,
+    point_number: 'PN-7',
+    name: 'ТП-7',
+    address: 'ул. Ленина, 7',
+    geopoint: '56.838011, 60.597465',
+    remark: '',
+    customer_id: null,
+    customer: null,
+    counter_id: null,
+    has_counter: false,
+    point_represents_number: 0,
+    represents: [],
+    energy_limit: 5000,
+    version: 2,
   }
   puts = []
   localStorage.clear()
   localStorage.setItem('token', tokenOf(1))
   await Promise.all([offlineDb().outbox.clear(), offlineDb().points.clear()])
-  vi.stubGlobal('fetch', vi.fn(async (input: string, init: RequestInit = {}) => {
-    const path = input.split('?')[0]!
-    if (path === '/api/outbox/') {
-      const { entries } = JSON.parse(String(init.body)) as { entries: { body: Record<string, unknown> }[] }
-      return json({ results: entries.map((entry) => {
-        puts.push(entry.body)
-        row = { ...row, ...entry.body, version: row.version + 1 } as Point
-        return { status: 200, body: row, headers: { ETag: `"${row.version}"` } }
-      }) })
-    }
-    if (path === '/api/points/7/') return json(row)
-    if (path === '/api/points/7/consumption/') return json({ consumption__sum: 0 })
-    if (path === '/api/customers/') return json({ count: 0, results: [] })
-    if (path === '/api/users/me/') {
-      return json({ user_id: 1, username: 'admin', first_name: '', last_name: '', middle_name: '', email: '', account_id: null, is_stuff: true, is_superuser: true, customer_id: null, groups: [], permissions: [] })
-    }
-    return json({ detail: 'Не найдено' }, 404)
-  }))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const path = input.split('?')[0]!
+      if (path === '/api/outbox/') {
+        const { entries } = JSON.parse(String(init.body)) as { entries: { body: Record<string, unknown> }[] }
+        return json({
+          results: entries.map((entry) => {
+            puts.push(entry.body)
+            row = { ...row, ...entry.body, version: row.version + 1 } as Point
+            return { status: 200, body: row, headers: { ETag: `"${row.version}"` } }
+          }),
+        })
+      }
+      if (path === '/api/points/7/') return json(row)
+      if (path === '/api/points/7/consumption/') return json({ consumption__sum: 0 })
+      if (path === '/api/customers/') return json({ count: 0, results: [] })
+      if (path === '/api/users/me/') {
+        return json({
+          user_id: 1,
+          username: 'admin',
+          first_name: '',
+          last_name: '',
+          middle_name: '',
+          email: '',
+          account_id: null,
+          is_stuff: true,
+          is_superuser: true,
+          customer_id: null,
+          groups: [],
+          permissions: [],
+        })
+      }
+      return json({ detail: 'Не найдено' }, 404)
+    }),
+  )
 })
 afterEach(() => {
   vi.unstubAllGlobals()

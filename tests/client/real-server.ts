@@ -22,8 +22,18 @@ export async function startRealServer(name: string): Promise<RealServer> {
   const origin = `http://127.0.0.1:${port}`
   const dataDir = mkdtempSync(path.join(tmpdir(), `${name}-`))
   const server: ChildProcess = spawn(path.resolve('node_modules/.bin/tsx'), ['src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password,
-      DEMO: '0', COLLECTOR: '0', EMULATOR: '0', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      DEMO: '0',
+      COLLECTOR: '0',
+      EMULATOR: '0',
+      LOG_LEVEL: 'warn',
+    },
     stdio: 'ignore',
   })
   await serverUp(realFetch, origin)
@@ -45,7 +55,10 @@ export async function startRealServer(name: string): Promise<RealServer> {
 
 async function serverUp(realFetch: typeof fetch, origin: string): Promise<void> {
   for (let attempt = 0; attempt < 600; attempt++) {
-    const up = await realFetch(`${origin}/api/health/`).then((r) => r.ok, () => false)
+    const up = await realFetch(`${origin}/api/health/`).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (up) return
     await new Promise((resolve) => setTimeout(resolve, 200))
   }

@@ -31,10 +31,16 @@ beforeAll(async () => {
   // A user who may look at the references but not change them.
   const permissions = await json<{ permission_id: number; codename: string }[]>(server.call(admin, 'GET', '/api/permissions/'))
   const view = permissions.find((p) => p.codename === 'references.view')!.permission_id
-  const group = await json<{ permissions_group_id: number }>(server.call(admin, 'POST', '/api/permissions_groups/', { name: 'Справочники: просмотр', permissions: [view] }))
+  const group = await json<{ permissions_group_id: number }>(
+    server.call(admin, 'POST', '/api/permissions_groups/', { name: 'Справочники: просмотр', permissions: [view] }),
+  )
   const password = 'viewer-password-1'
   const created = await server.call(admin, 'POST', '/api/users/', {
-    username: 'viewer', first_name: 'Вера', last_name: 'Смотрова', password, groups: [group.permissions_group_id],
+    username: 'viewer',
+    first_name: 'Вера',
+    last_name: 'Смотрова',
+    password,
+    groups: [group.permissions_group_id],
   })
   expect(created.status).toBe(201)
   viewer = (await json<{ token: string }>(server.call(null, 'POST', '/api/api-token-auth/', { username: 'viewer', password }))).token
@@ -59,7 +65,8 @@ function show(token: string, screenNode: ReactNode) {
   return { ...rendered, rightsKnown }
 }
 
-const groupsOnServer = () => json<{ results: CounterModelApi[] }>(server.call(admin, 'GET', `/api/counters_api/?resource_type=${resourceType.resource_type_id}`))
+const groupsOnServer = () =>
+  json<{ results: CounterModelApi[] }>(server.call(admin, 'GET', `/api/counters_api/?resource_type=${resourceType.resource_type_id}`))
 const modelsOnServer = (group: number) => json<{ results: CounterModel[] }>(server.call(admin, 'GET', `/api/counters_models/?counter_model_api=${group}`))
 /** A server's answer, a list's refetch, even a dialog's opening take seconds on a busy machine. */
 const SLOW = { timeout: 10_000 }
@@ -105,7 +112,9 @@ describe('model groups and models in the console', { timeout: 60_000 }, () => {
   it('adds a model to the group the screen shows, refusing a bad width and an unknown group in Russian on their fields', async () => {
     const user = userEvent.setup()
     // Another group, gone from the server by the time the form is sent.
-    const doomed = await json<CounterModelApi>(server.call(admin, 'POST', '/api/counters_api/', { name: 'Удаляемая', resource_type: resourceType.resource_type_id }))
+    const doomed = await json<CounterModelApi>(
+      server.call(admin, 'POST', '/api/counters_api/', { name: 'Удаляемая', resource_type: resourceType.resource_type_id }),
+    )
     const { unmount } = show(admin, <ModelsScreen resourceType={resourceType.resource_type_id} modelApi={groupId} />)
     expect(await screen.findByText(T.noModels, undefined, SLOW)).toBeInTheDocument()
     await user.click(await screen.findByRole('button', { name: 'Добавить' }, SLOW))
@@ -145,8 +154,15 @@ describe('model groups and models in the console', { timeout: 60_000 }, () => {
     expect(screen.queryByText(T.noModels)).not.toBeInTheDocument()
     const [model] = (await modelsOnServer(groupId)).results
     expect(model).toMatchObject({
-      name: 'Пульсар 2М', counter_model_api: groupId, resource_type: resourceType.resource_type_id, source: sourceId, external_model: 'pulsar2m',
-      has_storage: true, counter_width: 8, decimal_places: 2, remark: '',
+      name: 'Пульсар 2М',
+      counter_model_api: groupId,
+      resource_type: resourceType.resource_type_id,
+      source: sourceId,
+      external_model: 'pulsar2m',
+      has_storage: true,
+      counter_width: 8,
+      decimal_places: 2,
+      remark: '',
     })
     // The model still leads to its parameters.
     expect(link.getAttribute('href')).toBe(`/counter_model_parameters?counter_model=${model!.model_id}`)
@@ -167,7 +183,9 @@ describe('model groups and models in the console', { timeout: 60_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: T.save }))
     // The remark's column is hidden below 1024 px, and jsdom applies no media query: text, not a visible cell.
     await screen.findByText('Тепловычислитель', undefined, SLOW)
-    expect((await modelsOnServer(groupId)).results).toEqual([expect.objectContaining({ name: 'Пульсар 2М', decimal_places: 3, remark: 'Тепловычислитель', counter_width: 8 })])
+    expect((await modelsOnServer(groupId)).results).toEqual([
+      expect.objectContaining({ name: 'Пульсар 2М', decimal_places: 3, remark: 'Тепловычислитель', counter_width: 8 }),
+    ])
 
     await user.click(screen.getByRole('button', { name: 'Удалить Пульсар 2М' }))
     const confirm = await screen.findByRole('alertdialog', undefined, SLOW)
@@ -194,7 +212,9 @@ describe('model groups and models in the console', { timeout: 60_000 }, () => {
   })
 
   it('shows a viewer the groups and models without add, edit or delete', async () => {
-    const group = await json<CounterModelApi>(server.call(admin, 'POST', '/api/counters_api/', { name: 'Логика', resource_type: resourceType.resource_type_id }))
+    const group = await json<CounterModelApi>(
+      server.call(admin, 'POST', '/api/counters_api/', { name: 'Логика', resource_type: resourceType.resource_type_id }),
+    )
     await server.call(admin, 'POST', '/api/counters_models/', { name: 'СПТ-961', counter_model_api: group.counter_model_api_id })
     const groups = show(viewer, <ModelGroupsScreen resourceType={resourceType.resource_type_id} />)
     await screen.findByRole('link', { name: 'Логика' }, SLOW)

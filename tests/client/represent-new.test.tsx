@@ -20,18 +20,21 @@ beforeEach(() => {
   localStorage.clear()
   tree = [{ represent_id: 1, parent_id: null, name: 'Подстанция' }]
   posted = []
-  vi.stubGlobal('fetch', vi.fn(async (input: string, init: RequestInit = {}) => {
-    const path = input.split('?')[0]!
-    if (path === '/api/users/me/') return json(ME)
-    if (path === '/api/represents/all/') return json({ results: tree })
-    if (path === '/api/represents/' && init.method === 'POST') {
-      const body = JSON.parse(String(init.body)) as { name: string; parent_id: number | null }
-      posted.push(body)
-      tree = [...tree, { represent_id: 41, parent_id: body.parent_id, name: body.name }]
-      return json({ represent_id: 41 }, 201)
-    }
-    return json({ detail: 'Не найдено' }, 404)
-  }))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const path = input.split('?')[0]!
+      if (path === '/api/users/me/') return json(ME)
+      if (path === '/api/represents/all/') return json({ results: tree })
+      if (path === '/api/represents/' && init.method === 'POST') {
+        const body = JSON.parse(String(init.body)) as { name: string; parent_id: number | null }
+        posted.push(body)
+        tree = [...tree, { represent_id: 41, parent_id: body.parent_id, name: body.name }]
+        return json({ represent_id: 41 }, 201)
+      }
+      return json({ detail: 'Не найдено' }, 404)
+    }),
+  )
 })
 afterEach(() => vi.unstubAllGlobals())
 

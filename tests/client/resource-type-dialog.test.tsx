@@ -9,11 +9,14 @@ import { T } from '../../src/shared/texts'
 let sent: { method: string; path: string; body: unknown }[]
 beforeEach(() => {
   sent = []
-  vi.stubGlobal('fetch', vi.fn(async (input: string, init: RequestInit = {}) => {
-    const body = JSON.parse(String(init.body))
-    sent.push({ method: init.method ?? 'GET', path: input.split('?')[0]!, body })
-    return new Response(JSON.stringify({ resource_type_id: 9, ...body }), { status: 201, headers: { 'Content-Type': 'application/json' } })
-  }))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const body = JSON.parse(String(init.body))
+      sent.push({ method: init.method ?? 'GET', path: input.split('?')[0]!, body })
+      return new Response(JSON.stringify({ resource_type_id: 9, ...body }), { status: 201, headers: { 'Content-Type': 'application/json' } })
+    }),
+  )
 })
 afterEach(() => vi.unstubAllGlobals())
 

@@ -36,10 +36,11 @@ beforeEach(async () => {
 
 afterEach(() => vi.unstubAllGlobals())
 
-const edit = (id: number, remark: string, author = ME) => enqueueEdit({ author, entity: 'point', op: 'update', entityId: id, patch: { remark }, baseVersion: 1 })
+const edit = (id: number, remark: string, author = ME) =>
+  enqueueEdit({ author, entity: 'point', op: 'update', entityId: id, patch: { remark }, baseVersion: 1 })
 
 describe("the service worker's Background Sync of the outbox", () => {
-  it('sends the queue through the console\'s replay with the token the page handed over, each edit once', async () => {
+  it("sends the queue through the console's replay with the token the page handed over, each edit once", async () => {
     const first = await edit(1, 'из фона')
     const second = await edit(2, 'тоже')
 

@@ -38,7 +38,9 @@ describe('a device out of storage', () => {
           ...down,
           table: (name) => {
             const table = down.table(name)
-            return name === 'outbox' ? { ...table, mutate: () => Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')) } : table
+            return name === 'outbox'
+              ? { ...table, mutate: () => Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')) }
+              : table
           },
         }),
       }),

@@ -120,7 +120,10 @@ describe('connectivity and flushing', () => {
     })
     expect(syncState.get().online).toBe(false)
     // Many attempts failed while offline: the next one is due in minutes.
-    await offlineDb().outbox.where('status').equals('pending').modify({ nextAttemptAt: Date.now() + 5 * 60_000 })
+    await offlineDb()
+      .outbox.where('status')
+      .equals('pending')
+      .modify({ nextAttemptAt: Date.now() + 5 * 60_000 })
 
     network.down = false
     await queryClient.refetchQueries({ queryKey: requestCheckKey, exact: true })
@@ -170,7 +173,7 @@ describe('connectivity and flushing', () => {
     expect(await countWaiting(ME)).toBe(1)
   })
 
-  it('on a shared tablet sends and counts only the signed-in user\'s edits, under their token, each once', async () => {
+  it("on a shared tablet sends and counts only the signed-in user's edits, under their token, each once", async () => {
     network.down = true
     stop = startSync(queryClient)
     await edit(1, 'оператор')

@@ -12,8 +12,18 @@ import { T } from '../../src/shared/texts'
 // The review of an object's flagged and estimated half-hours (docs/vee.md): listed, accepted, corrected.
 
 const row = (start: string, status: number, value: number | null) => ({
-  point_id: 7, point_name: 'Ввод 1', counter_id: 70, channel: 1, interval_start: start, value, status,
-  method: status === INTERVAL_STATUS.SUSPECT ? 'spike' : 'linear', reason: null, original_value: null, changed_by: null, changed_at: '2026-11-20T12:00:00.000Z',
+  point_id: 7,
+  point_name: 'Ввод 1',
+  counter_id: 70,
+  channel: 1,
+  interval_start: start,
+  value,
+  status,
+  method: status === INTERVAL_STATUS.SUSPECT ? 'spike' : 'linear',
+  reason: null,
+  original_value: null,
+  changed_by: null,
+  changed_at: '2026-11-20T12:00:00.000Z',
 })
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 let sent: { path: string; body: Record<string, unknown> }[]
@@ -22,26 +32,47 @@ let failLoad: boolean
 beforeEach(() => {
   sent = []
   failLoad = false
-  vi.stubGlobal('fetch', vi.fn(async (input: string, init?: RequestInit) => {
-    const path = input.split('?')[0]!
-    if (path === '/api/vee/intervals/' && failLoad) return json({ detail: 'Ошибка сервера' }, 500)
-    if (path === '/api/vee/intervals/') {
-      expect(input).toContain('represent_id=5')
-      return json({ results: [row('2026-11-20T07:00:00.000Z', INTERVAL_STATUS.SUSPECT, 34290.103238961034), row('2026-11-20T07:30:00.000Z', INTERVAL_STATUS.ESTIMATED, 1.5)] })
-    }
-    if (path === '/api/vee/intervals/accept/') {
-      sent.push({ path, body: JSON.parse(String(init?.body)) })
-      return json({ value: 34290.1, status: INTERVAL_STATUS.VALID })
-    }
-    if (path === '/api/vee/intervals/edit/') {
-      sent.push({ path, body: JSON.parse(String(init?.body)) })
-      return json({ value: ['Значение вне допустимого диапазона'] }, 400)
-    }
-    if (path === '/api/users/me/') {
-      return json({ user_id: 1, username: 'admin', first_name: '', last_name: '', middle_name: '', email: '', account_id: null, is_stuff: true, is_superuser: true, customer_id: null, groups: [], permissions: [] })
-    }
-    return json({ detail: 'Не найдено' }, 404)
-  }))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const path = input.split('?')[0]!
+      if (path === '/api/vee/intervals/' && failLoad) return json({ detail: 'Ошибка сервера' }, 500)
+      if (path === '/api/vee/intervals/') {
+        expect(input).toContain('represent_id=5')
+        return json({
+          results: [
+            row('2026-11-20T07:00:00.000Z', INTERVAL_STATUS.SUSPECT, 34290.103238961034),
+            row('2026-11-20T07:30:00.000Z', INTERVAL_STATUS.ESTIMATED, 1.5),
+          ],
+        })
+      }
+      if (path === '/api/vee/intervals/accept/') {
+        sent.push({ path, body: JSON.parse(String(init?.body)) })
+        return json({ value: 34290.1, status: INTERVAL_STATUS.VALID })
+      }
+      if (path === '/api/vee/intervals/edit/') {
+        sent.push({ path, body: JSON.parse(String(init?.body)) })
+        return json({ value: ['Значение вне допустимого диапазона'] }, 400)
+      }
+      if (path === '/api/users/me/') {
+        return json({
+          user_id: 1,
+          username: 'admin',
+          first_name: '',
+          last_name: '',
+          middle_name: '',
+          email: '',
+          account_id: null,
+          is_stuff: true,
+          is_superuser: true,
+          customer_id: null,
+          groups: [],
+          permissions: [],
+        })
+      }
+      return json({ detail: 'Не найдено' }, 404)
+    }),
+  )
 })
 afterEach(() => vi.unstubAllGlobals())
 
@@ -66,7 +97,7 @@ describe("an object's review", () => {
     expect(table.textContent).toContain(T.veeStatus[INTERVAL_STATUS.ESTIMATED]!)
   })
 
-  it('accepts a suspect half-hour with a reason, and shows the server\'s refusal of an edit on its field', async () => {
+  it("accepts a suspect half-hour with a reason, and shows the server's refusal of an edit on its field", async () => {
     const user = userEvent.setup()
     show()
     await screen.findByText(/34 290/)
@@ -77,7 +108,10 @@ describe("an object's review", () => {
     await user.type(within(dialog).getByLabelText(new RegExp(T.veeReason)), 'Проверено на месте')
     await user.click(within(dialog).getByRole('button', { name: T.veeAccept }))
     await waitFor(() => expect(sent).toHaveLength(1))
-    expect(sent[0]).toEqual({ path: '/api/vee/intervals/accept/', body: { counter_id: 70, channel: 1, interval_start: '2026-11-20T07:00:00.000Z', reason: 'Проверено на месте' } })
+    expect(sent[0]).toEqual({
+      path: '/api/vee/intervals/accept/',
+      body: { counter_id: 70, channel: 1, interval_start: '2026-11-20T07:00:00.000Z', reason: 'Проверено на месте' },
+    })
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
 
     await user.click(screen.getAllByRole('button', { name: T.veeEdit })[1]!)
@@ -98,4 +132,3 @@ describe("an object's review", () => {
     expect(screen.queryByText(T.veeNothingToReview)).toBeNull()
   })
 })
-

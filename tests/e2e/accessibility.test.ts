@@ -25,7 +25,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
   })
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.html.slice(0, 160)).join(' | ')}`)
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.html.slice(0, 160))
+          .join(' | ')}`,
+    )
 }
 
 /**
@@ -35,14 +41,21 @@ async function seriousViolations(page: Page): Promise<string[]> {
 async function tabletProblems(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const problems: string[] = []
-    const describe = (el: Element) => `<${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? ` class="${el.className.slice(0, 60)}"` : ''}> ${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}`
+    const describe = (el: Element) => {
+      const classes = el.className && typeof el.className === 'string' ? ` class="${el.className.slice(0, 60)}"` : ''
+      return `<${el.tagName.toLowerCase()}${classes}> ${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}`
+    }
     const width = window.innerWidth
     if (document.documentElement.scrollWidth > width) {
       // The outermost elements that stick out name the culprit.
-      const out = [...document.body.querySelectorAll('*')].filter((el) => el.getBoundingClientRect().right > width + 1 && !(el.parentElement && el.parentElement.getBoundingClientRect().right > width + 1))
+      const out = [...document.body.querySelectorAll('*')].filter(
+        (el) => el.getBoundingClientRect().right > width + 1 && !(el.parentElement && el.parentElement.getBoundingClientRect().right > width + 1),
+      )
       problems.push(`scrolls sideways: ${document.documentElement.scrollWidth} > ${width}: ${out.slice(0, 3).map(describe).join(' | ')}`)
     }
-    const targets = document.querySelectorAll('header :is(a, button), nav :is(a, button), main :is(button, a[role=button], [role=toolbar] a, [data-part=trigger])')
+    const targets = document.querySelectorAll(
+      'header :is(a, button), nav :is(a, button), main :is(button, a[role=button], [role=toolbar] a, [data-part=trigger])',
+    )
     for (const el of targets) {
       if (!el.checkVisibility({ visibilityProperty: true })) continue
       const box = el.getBoundingClientRect()
@@ -53,7 +66,24 @@ async function tabletProblems(page: Page): Promise<string[]> {
 }
 
 /** Every screen of the side menu, plus the screens a person reaches from them. */
-const SCREENS = ['/login', '/', ...MENU.flatMap((section) => section.items.map((item) => item.to)), '/release-notes', '/points/1/edit', '/points/1/counters', '/points/1/scheduler', '/points/1/consumption', '/points/1/phase', '/points/1/profile', '/points/1/point_counters_data', '/represents/1', '/represent/new', '/documents-requests/1', '/counters_models_api?resource_type=1', '/outbox']
+const SCREENS = [
+  '/login',
+  '/',
+  ...MENU.flatMap((section) => section.items.map((item) => item.to)),
+  '/release-notes',
+  '/points/1/edit',
+  '/points/1/counters',
+  '/points/1/scheduler',
+  '/points/1/consumption',
+  '/points/1/phase',
+  '/points/1/profile',
+  '/points/1/point_counters_data',
+  '/represents/1',
+  '/represent/new',
+  '/documents-requests/1',
+  '/counters_models_api?resource_type=1',
+  '/outbox',
+]
 
 describe('accessibility of every screen (axe-core: no serious or critical violation; at tablet width no sideways scroll, targets of 24 px)', () => {
   it('passes at tablet width', async () => {
@@ -67,7 +97,11 @@ describe('accessibility of every screen (axe-core: no serious or critical violat
     for (const path of SCREENS.filter((p) => p !== '/login')) {
       await page.goto(path)
       await page.waitForLoadState('networkidle')
-      await page.getByRole('heading').first().waitFor({ timeout: 15_000 }).catch(() => undefined)
+      await page
+        .getByRole('heading')
+        .first()
+        .waitFor({ timeout: 15_000 })
+        .catch(() => undefined)
       found.push(...(await seriousViolations(page)).map((v) => `${path}: ${v}`))
       found.push(...(await tabletProblems(page)).map((v) => `${path}: ${v}`))
       if (path === '/') {

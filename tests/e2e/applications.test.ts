@@ -27,17 +27,36 @@ beforeAll(async () => {
   e = await startE2E()
   admin = await e.apiToken()
   const me = await api(admin, 'GET', '/api/users/me/')
-  const customer = await api(admin, 'POST', '/api/customers/', { customer_number: 'ЛС-777', customer_type: 1, last_name: 'Кузнецова', first_name: 'Марина', middle_name: 'Сергеевна', snils: '112-233-445 95' })
+  const customer = await api(admin, 'POST', '/api/customers/', {
+    customer_number: 'ЛС-777',
+    customer_type: 1,
+    last_name: 'Кузнецова',
+    first_name: 'Марина',
+    middle_name: 'Сергеевна',
+    snils: '112-233-445 95',
+  })
   // Subscribers are users without is_stuff, linked to their customer (docs/applications.md).
   await e.database.db.insert(users).values({
-    username: SUBSCRIBER.username, password_hash: await hashPassword(SUBSCRIBER.password), first_name: 'Марина', last_name: 'Кузнецова',
-    account_id: me.account_id, is_stuff: false, customer_id: customer.customer_id,
+    username: SUBSCRIBER.username,
+    password_hash: await hashPassword(SUBSCRIBER.password),
+    first_name: 'Марина',
+    last_name: 'Кузнецова',
+    account_id: me.account_id,
+    is_stuff: false,
+    customer_id: customer.customer_id,
   })
   subscriber = await e.apiToken(SUBSCRIBER)
   typeId = (await api(admin, 'POST', '/api/document_type/', { doc_type_name: 'Замена прибора учёта', expired_in_days: 7 })).doc_type_id
   await api(admin, 'POST', '/api/document_required_file_link/', { doc_type_id: typeId, required_files: [1, 2, 15] })
   smtp = await startTestSmtp()
-  await api(admin, 'POST', '/api/account_emails/', { name: 'Робот', smtp_host: '127.0.0.1', smtp_port: smtp.port, smtp_user: SMTP_USER.user, smtp_password: SMTP_USER.pass, smtp_encryption: 'SSL' })
+  await api(admin, 'POST', '/api/account_emails/', {
+    name: 'Робот',
+    smtp_host: '127.0.0.1',
+    smtp_port: smtp.port,
+    smtp_user: SMTP_USER.user,
+    smtp_password: SMTP_USER.pass,
+    smtp_encryption: 'SSL',
+  })
   await api(admin, 'PATCH', `/api/account/${me.account_id}/`, { external_notify_email: EXTERNAL })
 }, 120_000)
 
@@ -53,7 +72,12 @@ async function fileApplication(): Promise<{ doc_request_id: number; request_numb
     { field: 'file_2', name: 'passport.pdf', content: tinyPdf('passport'), type: 'application/pdf' },
     { field: 'file_15', name: 'meter.png', content: TINY_PNG, type: 'image/png' },
   ])
-  const res = await e.app.inject({ method: 'POST', url: '/api/document_request/', payload: body.payload, headers: { ...body.headers, authorization: `JWT ${subscriber}` } })
+  const res = await e.app.inject({
+    method: 'POST',
+    url: '/api/document_request/',
+    payload: body.payload,
+    headers: { ...body.headers, authorization: `JWT ${subscriber}` },
+  })
   expect(res.statusCode).toBe(201)
   return res.json()
 }
@@ -105,7 +129,11 @@ describe('incoming applications', () => {
 
     // The subscriber answers on another file: a new message, until staff open that file's panel.
     const attachments = await api(subscriber, 'GET', `/api/document_request_attachment/?document_id=${filed.doc_request_id}`)
-    await api(subscriber, 'POST', '/api/document_request_attachment_comment/', { doc_attachment: attachments[1].doc_request_attach_id, doc_request_id: filed.doc_request_id, doc_attachment_comment: 'Паспорт приложен полностью' })
+    await api(subscriber, 'POST', '/api/document_request_attachment_comment/', {
+      doc_attachment: attachments[1].doc_request_attach_id,
+      doc_request_id: filed.doc_request_id,
+      doc_attachment_comment: 'Паспорт приложен полностью',
+    })
     await badge(page, 'Новые сообщения', 1).waitFor({ timeout: 15_000 })
     await page.getByRole('button', { name: /Паспорт заявителя/ }).click()
     await page.getByRole('list', { name: 'Комментарии к файлу passport.pdf' }).getByText('Паспорт приложен полностью').waitFor()

@@ -48,7 +48,9 @@ const waitingBadge = (page: Page) => page.getByRole('banner').getByText(/^Ожи
 async function createPoint(name: string, pointNumber: string): Promise<{ point_id: number; name: string }> {
   const token = await server.apiToken()
   const res = await server.app().inject({
-    method: 'POST', url: '/api/points/', headers: { authorization: `JWT ${token}` },
+    method: 'POST',
+    url: '/api/points/',
+    headers: { authorization: `JWT ${token}` },
     payload: { name, point_number: pointNumber, address: 'г. Вологда, ул. Мира, 8' },
   })
   expect(res.statusCode, res.body).toBe(201)
@@ -81,69 +83,77 @@ async function editRemark(page: Page, pointId: number, remark: string): Promise<
 }
 
 describe('a tablet in the field', () => {
-  it('starts with the server gone any number of times, minutes apart, until its token runs out, keeping the queue', async () => {
-    const point = await createPoint('ТП-801 ввод 1', '35-000801')
-    const tablet = await prepareTablet()
-    await server.stop()
-    await editRemark(tablet.page(), point.point_id, 'Щит в подвале')
+  it(
+    'starts with the server gone any number of times, minutes apart, until its token runs out, keeping the queue',
+    async () => {
+      const point = await createPoint('ТП-801 ввод 1', '35-000801')
+      const tablet = await prepareTablet()
+      await server.stop()
+      await editRemark(tablet.page(), point.point_id, 'Щит в подвале')
 
-    const started = Date.now()
-    for (const start of [1, 2, 3]) {
+      const started = Date.now()
+      for (const start of [1, 2, 3]) {
+        await tablet.restart()
+        // Each start comes more than two minutes after the last by the tablet's clock: the saved user is stale.
+        await tablet.context().clock.install({ time: started + start * 3 * MINUTE })
+        const page = tablet.page()
+        await page.goto('/points')
+        await page.getByRole('banner').getByText(T.noConnection).waitFor()
+        await page.getByRole('navigation').first().getByRole('link', { name: 'Счётчики' }).waitFor()
+        await page.getByText(T.offlineCopy).waitFor()
+        await page.getByRole('link', { name: point.name }).first().waitFor()
+        await page.goto('/outbox')
+        await page.getByRole('region', { name: new RegExp(point.name) }).waitFor()
+        await expect.poll(() => waitingBadge(page).textContent(), POLL).toBe(T.waitingEdits(1))
+      }
+
+      // Past the token's lifetime (12 h by default) the tablet says to sign in again and keeps the queue for it.
       await tablet.restart()
-      // Each start comes more than two minutes after the last by the tablet's clock: the saved user is stale.
-      await tablet.context().clock.install({ time: started + start * 3 * MINUTE })
+      await tablet.context().clock.install({ time: started + 13 * 60 * MINUTE })
+      await tablet.page().goto('/points')
+      await tablet.page().getByRole('alert').getByText(T.signInExpired).waitFor()
+      expect(await storeCount(tablet.page(), 'outbox')).toBe(1)
+
+      // Signing in again on the same clock (the new token's lifetime counts from the device's own time) sends it.
+      await server.start()
+      await signIn(tablet.page())
+      await expect.poll(() => remarkOf(point.point_id), POLL).toBe('Щит в подвале')
+    },
+    FIELD_TEST_MS,
+  )
+
+  it(
+    'gets a new release on a page never reloaded and keeps the queued edit and the signed-in user across it',
+    async () => {
+      const point = await createPoint('ТП-802 ввод 1', '35-000802')
+      const tablet = await openTablet(server.baseUrl)
+      tablets.push(tablet)
+      const context = tablet.context()
       const page = tablet.page()
+      // The tablet's own clock: the periodic update check comes without waiting half an hour.
+      await context.clock.install()
+      await signIn(page)
       await page.goto('/points')
-      await page.getByRole('banner').getByText(T.noConnection).waitFor()
+      await waitForStoreCount(page, 'points', (n) => n >= 1)
+      await page.evaluate(async () => navigator.serviceWorker.ready)
+      await server.stop()
+      await editRemark(page, point.point_id, 'Новый замок')
+
+      // The server comes back with the next release while the API still fails: nothing can be sent before the update.
+      await context.route('**/api/**', (route) => route.abort('connectionrefused'))
+      await server.start(nextBuild)
+      await page.clock.fastForward(UPDATE_CHECK_MS + MINUTE)
+      const prompt = page.getByRole('status').filter({ hasText: T.updateAvailable })
+      await prompt.waitFor({ timeout: 60_000 })
+      await prompt.getByRole('button', { name: T.updateApply }).click()
+      await page.waitForEvent('load')
+      await prompt.waitFor({ state: 'detached' })
       await page.getByRole('navigation').first().getByRole('link', { name: 'Счётчики' }).waitFor()
-      await page.getByText(T.offlineCopy).waitFor()
-      await page.getByRole('link', { name: point.name }).first().waitFor()
-      await page.goto('/outbox')
-      await page.getByRole('region', { name: new RegExp(point.name) }).waitFor()
       await expect.poll(() => waitingBadge(page).textContent(), POLL).toBe(T.waitingEdits(1))
-    }
 
-    // Past the token's lifetime (12 h by default) the tablet says to sign in again and keeps the queue for it.
-    await tablet.restart()
-    await tablet.context().clock.install({ time: started + 13 * 60 * MINUTE })
-    await tablet.page().goto('/points')
-    await tablet.page().getByRole('alert').getByText(T.signInExpired).waitFor()
-    expect(await storeCount(tablet.page(), 'outbox')).toBe(1)
-
-    // Signing in again on the same clock (the new token's lifetime counts from the device's own time) sends it.
-    await server.start()
-    await signIn(tablet.page())
-    await expect.poll(() => remarkOf(point.point_id), POLL).toBe('Щит в подвале')
-  }, FIELD_TEST_MS)
-
-  it('gets a new release on a page never reloaded and keeps the queued edit and the signed-in user across it', async () => {
-    const point = await createPoint('ТП-802 ввод 1', '35-000802')
-    const tablet = await openTablet(server.baseUrl)
-    tablets.push(tablet)
-    const context = tablet.context()
-    const page = tablet.page()
-    // The tablet's own clock: the periodic update check comes without waiting half an hour.
-    await context.clock.install()
-    await signIn(page)
-    await page.goto('/points')
-    await waitForStoreCount(page, 'points', (n) => n >= 1)
-    await page.evaluate(async () => navigator.serviceWorker.ready)
-    await server.stop()
-    await editRemark(page, point.point_id, 'Новый замок')
-
-    // The server comes back with the next release while the API still fails: nothing can be sent before the update.
-    await context.route('**/api/**', (route) => route.abort('connectionrefused'))
-    await server.start(nextBuild)
-    await page.clock.fastForward(UPDATE_CHECK_MS + MINUTE)
-    const prompt = page.getByRole('status').filter({ hasText: T.updateAvailable })
-    await prompt.waitFor({ timeout: 60_000 })
-    await prompt.getByRole('button', { name: T.updateApply }).click()
-    await page.waitForEvent('load')
-    await prompt.waitFor({ state: 'detached' })
-    await page.getByRole('navigation').first().getByRole('link', { name: 'Счётчики' }).waitFor()
-    await expect.poll(() => waitingBadge(page).textContent(), POLL).toBe(T.waitingEdits(1))
-
-    await context.unroute('**/api/**')
-    await expect.poll(() => remarkOf(point.point_id), POLL).toBe('Новый замок')
-  }, FIELD_TEST_MS)
+      await context.unroute('**/api/**')
+      await expect.poll(() => remarkOf(point.point_id), POLL).toBe('Новый замок')
+    },
+    FIELD_TEST_MS,
+  )
 })

@@ -101,7 +101,9 @@ function brokenWords(page: Page): Promise<string[]> {
 function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const found: string[] = []
-    const targets = document.querySelectorAll('header :is(a, button), nav :is(a, button, [role=treeitem]), main :is(a, button, select, [role=tab], [role=treeitem])')
+    const targets = document.querySelectorAll(
+      'header :is(a, button), nav :is(a, button, [role=treeitem]), main :is(a, button, select, [role=tab], [role=treeitem])',
+    )
     for (const el of targets) {
       if (!el.checkVisibility({ visibilityProperty: true })) continue
       if (el.tagName === 'A' && getComputedStyle(el).display === 'inline') continue
@@ -140,7 +142,15 @@ async function toolbarDialogs(page: Page, route: string): Promise<string[]> {
     if (!(await opener.isVisible()) || !(await opener.isEnabled())) continue
     const name = (await opener.textContent())?.trim()
     await opener.click()
-    if (!(await page.getByRole('dialog').waitFor({ timeout: 2000 }).then(() => true, () => false))) {
+    if (
+      !(await page
+        .getByRole('dialog')
+        .waitFor({ timeout: 2000 })
+        .then(
+          () => true,
+          () => false,
+        ))
+    ) {
       await visit(page, route)
       continue
     }
@@ -154,7 +164,10 @@ async function toolbarDialogs(page: Page, route: string): Promise<string[]> {
 async function namedDialogs(page: Page): Promise<string[]> {
   const found: string[] = []
   await visit(page, '/points/1/counters')
-  await page.getByRole('button', { name: /^Параметры подключения/ }).first().click()
+  await page
+    .getByRole('button', { name: /^Параметры подключения/ })
+    .first()
+    .click()
   found.push(...(await primaryButtonOutside(page, 'connection parameters')))
   await closeDialog(page)
 
@@ -170,7 +183,11 @@ async function namedDialogs(page: Page): Promise<string[]> {
   await closeDialog(page)
 
   await visit(page, '/customers')
-  await page.locator('main').getByRole('button', { name: /^Добавить/ }).first().click()
+  await page
+    .locator('main')
+    .getByRole('button', { name: /^Добавить/ })
+    .first()
+    .click()
   found.push(...(await primaryButtonOutside(page, 'new subscriber')))
   await closeDialog(page)
   return found
@@ -248,7 +265,13 @@ const apiPath = (url: string) => new URL(url).pathname
 describe('a screen whose data fail to load', () => {
   it('says so in Russian and never shows its empty text', async () => {
     // The service worker's own requests would pass around the failing routes.
-    const context = await e.browser.newContext({ baseURL: e.baseUrl, viewport: { width: 1366, height: 768 }, locale: 'ru-RU', timezoneId: 'Europe/Moscow', serviceWorkers: 'block' })
+    const context = await e.browser.newContext({
+      baseURL: e.baseUrl,
+      viewport: { width: 1366, height: 768 },
+      locale: 'ru-RU',
+      timezoneId: 'Europe/Moscow',
+      serviceWorkers: 'block',
+    })
     const page = await context.newPage()
     await signInThroughForm(page)
     // The signed-in user is asked for by the shell, and the shell's failure is another matter (the sign-in screen).
@@ -279,7 +302,12 @@ describe('a screen whose data fail to load', () => {
       await tab.waitForLoadState('networkidle')
       // Server failures are retried twice, a second and then two apart, before a screen gives up; a busy machine
       // takes longer to show it.
-      if (failed.size > 0) await main.getByRole('alert').first().waitFor({ timeout: 10_000 }).catch(() => undefined)
+      if (failed.size > 0)
+        await main
+          .getByRole('alert')
+          .first()
+          .waitFor({ timeout: 10_000 })
+          .catch(() => undefined)
       tab.off('request', track)
       if (failed.size === 0) return null
       const shown = (await main.innerText()).trim()

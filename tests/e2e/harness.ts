@@ -12,7 +12,14 @@ import { runSeeds } from '../../src/server/db/seed'
 export const ADMIN = { username: 'admin', password: 'admin-password' }
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
 ]
 
 export type E2E = {
@@ -52,7 +59,13 @@ export async function startE2E(options: { demo?: boolean } = {}): Promise<E2E> {
   })
 
   const newContext: E2E['newContext'] = (size = {}) =>
-    browser.newContext({ baseURL: baseUrl, viewport: { width: size.width ?? 768, height: size.height ?? 1024 }, locale: 'ru-RU', timezoneId: 'Europe/Moscow', acceptDownloads: true })
+    browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: size.width ?? 768, height: size.height ?? 1024 },
+      locale: 'ru-RU',
+      timezoneId: 'Europe/Moscow',
+      acceptDownloads: true,
+    })
 
   const apiToken: E2E['apiToken'] = async (user = ADMIN) => {
     const res = await app.inject({ method: 'POST', url: '/api/api-token-auth/', payload: user })

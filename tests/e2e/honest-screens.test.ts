@@ -17,7 +17,10 @@ describe('honest screens', () => {
   it('saves a point twice without a conflict, and a failing monitoring API shows no «all clear»', async () => {
     const token = await e.apiToken()
     const created = await e.app.inject({
-      method: 'POST', url: '/api/points/', headers: { Authorization: `JWT ${token}` }, payload: { name: 'ТП-21', point_number: 'E2E-21', address: 'ул. Мира, 21' },
+      method: 'POST',
+      url: '/api/points/',
+      headers: { Authorization: `JWT ${token}` },
+      payload: { name: 'ТП-21', point_number: 'E2E-21', address: 'ул. Мира, 21' },
     })
     const { point_id: pointId, version } = created.json() as { point_id: number; version: number }
     const context = await e.newContext({ width: 1366, height: 768 })

@@ -64,7 +64,11 @@ function focused(page: Page): Promise<Focused | null> {
  * Presses Tab (Shift+Tab with `back`) until the focused element's name matches, and checks that the focus can be
  * seen there. Fails when the element is not reached within `max` presses: it is then not reachable by keyboard.
  */
-async function tabTo(page: Page, name: string | RegExp, { back = false, max = 60, tag }: { back?: boolean; max?: number; tag?: string } = {}): Promise<Focused> {
+async function tabTo(
+  page: Page,
+  name: string | RegExp,
+  { back = false, max = 60, tag }: { back?: boolean; max?: number; tag?: string } = {},
+): Promise<Focused> {
   const seen: string[] = []
   for (let i = 0; i < max; i++) {
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab')
@@ -101,7 +105,12 @@ describe('the console by keyboard alone, at 768 px', () => {
     const stamp = String(Date.now() % 1_000_000)
     // A second point to delete, next to the one added by keyboard (both found by one search).
     const token = await e.apiToken()
-    await e.app.inject({ method: 'POST', url: '/api/points/', headers: { authorization: `JWT ${token}` }, payload: { name: `Клавиатура Б ${stamp}`, point_number: `KB-${stamp}-2`, address: 'ул. Лесная, 2' } })
+    await e.app.inject({
+      method: 'POST',
+      url: '/api/points/',
+      headers: { authorization: `JWT ${token}` },
+      payload: { name: `Клавиатура Б ${stamp}`, point_number: `KB-${stamp}-2`, address: 'ул. Лесная, 2' },
+    })
 
     const context = await e.newContext({ width: 768, height: 1024 })
     const page = await context.newPage()
@@ -121,7 +130,10 @@ describe('the console by keyboard alone, at 768 px', () => {
     await page.getByRole('menu').waitFor()
     await page.keyboard.press('ArrowDown')
     // The menu keeps the focus and points at the item (aria-activedescendant).
-    await page.getByRole('menuitem', { name: /^Версия/ }).and(page.locator('[data-highlighted]')).waitFor()
+    await page
+      .getByRole('menuitem', { name: /^Версия/ })
+      .and(page.locator('[data-highlighted]'))
+      .waitFor()
     await page.keyboard.press('Escape')
     await page.getByRole('menu').waitFor({ state: 'hidden' })
     expect((await focused(page))?.name).toBe('Справка')
@@ -163,7 +175,13 @@ describe('the console by keyboard alone, at 768 px', () => {
     await tabTo(page, 'Сохранить')
     await page.keyboard.press('Enter')
     await page.getByText('Изменения сохранены').first().waitFor()
-    await expect.poll(async () => (await e.app.inject({ method: 'GET', url: `/api/points/?search=KB-${stamp}-1`, headers: { authorization: `JWT ${token}` } })).json().results[0]?.address).toBe('ул. Лесная, 11')
+    await expect
+      .poll(
+        async () =>
+          (await e.app.inject({ method: 'GET', url: `/api/points/?search=KB-${stamp}-1`, headers: { authorization: `JWT ${token}` } })).json().results[0]
+            ?.address,
+      )
+      .toBe('ул. Лесная, 11')
 
     // Back to the list; a delete asked and cancelled with Escape, another confirmed with Enter.
     await tabTo(page, 'Назад к списку точек учёта', { back: true })

@@ -65,7 +65,9 @@ describe('background mirror', () => {
     await e.signIn(page)
     await page.evaluate(async () => navigator.serviceWorker.ready)
     // The header tells when the device's copy was brought up to date, in Russian date and time.
-    await expect.poll(() => page.getByTestId('mirror-updated').textContent(), { timeout: 60_000 }).toMatch(/^Обновлено на устройстве: \d\d\.\d\d\.\d{4} \d\d:\d\d$/)
+    await expect
+      .poll(() => page.getByTestId('mirror-updated').textContent(), { timeout: 60_000 })
+      .toMatch(/^Обновлено на устройстве: \d\d\.\d\d\.\d{4} \d\d:\d\d$/)
     expect(await storeKeys(page, 'points')).toEqual(pointIds)
     expect(await storeKeys(page, 'counters')).toEqual(counterIds)
     expect(await storeKeys(page, 'represents')).toEqual(objectIds)
@@ -84,7 +86,9 @@ describe('background mirror', () => {
     // Its connection parameters, but the password, which never leaves the server.
     await page.getByRole('button', { name: `Параметры подключения ${equipped!.serial}` }).click()
     const dialog = page.getByRole('dialog')
-    await expect.poll(() => dialog.locator('input').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toContain(equipped!.params.host)
+    await expect
+      .poll(() => dialog.locator('input').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)))
+      .toContain(equipped!.params.host)
     expect(await dialog.getByLabel('Пароль').count()).toBe(0)
     await page.keyboard.press('Escape')
     // Its meter's last readings, with the time they were taken.

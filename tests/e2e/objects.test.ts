@@ -12,7 +12,11 @@ beforeAll(async () => {
   // Three points with meters: two feeding in (10 and 6 kWh per half-hour), one going out (12 kWh).
   const make = factories(e.database.db)
   const rows: IntervalRow[] = []
-  for (const [name, value] of [['Ввод Т-1', 10], ['Ввод Т-2', 6], ['Фидер Школа', 12]] as const) {
+  for (const [name, value] of [
+    ['Ввод Т-1', 10],
+    ['Ввод Т-2', 6],
+    ['Фидер Школа', 12],
+  ] as const) {
     const point = await make.point({ name })
     const counter = await make.meter()
     await make.install(point, counter, { at: msk('2024-01-01T00:00:00') })
@@ -25,7 +29,7 @@ beforeAll(async () => {
 afterAll(() => e?.close())
 
 describe('objects and their balances', () => {
-  it('builds a tree, attaches points with signs, shows Приём, Отдача and Небаланс in the chart and the table, exports CSV, and browses the tree offline', async () => {
+  it('builds a tree, attaches points with signs, shows Приём, Отдача and Небаланс in chart and table, exports CSV, browses offline', async () => {
     const context = await e.newContext({ width: 1280, height: 900 })
     const page = await context.newPage()
     await e.signIn(page)

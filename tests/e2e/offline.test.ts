@@ -43,7 +43,10 @@ async function call<T = Record<string, unknown>>(method: Method, url: string, pa
 const EDIT_ACTION = { point: 'update', counter: 'edit' } as const
 
 async function updatesOf(entity: 'point' | 'counter', id: number): Promise<number> {
-  const rows = await e.database.db.select().from(auditLog).where(and(eq(auditLog.entity, entity), eq(auditLog.entity_id, String(id)), eq(auditLog.action, EDIT_ACTION[entity])))
+  const rows = await e.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, entity), eq(auditLog.entity_id, String(id)), eq(auditLog.action, EDIT_ACTION[entity])))
   return rows.length
 }
 
@@ -62,11 +65,17 @@ async function editRemarkOffline(page: Page, pointId: number, remark: string, wa
 describe('offline console under faults', () => {
   it('edits three points and a meter offline, survives reloads, and sends each change once; conflicts offer both choices', async () => {
     const points: { point_id: number; name: string }[] = []
-    for (const n of [1, 2, 3]) points.push(await call('POST', '/api/points/', { name: `ТП-70${n} ввод 1`, point_number: `35-00070${n}`, address: `г. Вологда, ул. Мира, ${n}` }))
+    for (const n of [1, 2, 3])
+      points.push(await call('POST', '/api/points/', { name: `ТП-70${n} ввод 1`, point_number: `35-00070${n}`, address: `г. Вологда, ул. Мира, ${n}` }))
     const [p1, p2, p3] = points as [(typeof points)[0], (typeof points)[0], (typeof points)[0]]
     const meter = await call<{ counter_id: number; serial_num: string; version: number }>('POST', '/api/counters/create_and_install/', {
-      serial_num: '47000701', model_id: refs.modelIds['Меркурий 230 ART'], coeff: 1, coeff_voltage: 1, point_id: p1.point_id,
-      operation_date: '2024-03-01T09:00:00.000Z', conn_params: { host: '10.0.0.7', net_address: '7' },
+      serial_num: '47000701',
+      model_id: refs.modelIds['Меркурий 230 ART'],
+      coeff: 1,
+      coeff_voltage: 1,
+      point_id: p1.point_id,
+      operation_date: '2024-03-01T09:00:00.000Z',
+      conn_params: { host: '10.0.0.7', net_address: '7' },
     })
 
     const context = await newContext()
@@ -103,7 +112,10 @@ describe('offline console under faults', () => {
     await page.getByText('Нет связи с сервером, а эти данные ещё не сохранены на устройстве').waitFor()
 
     // Meanwhile another user changes points 2 and 3 on the server.
-    for (const [p, remark] of [[p2, 'Правка диспетчера 2'], [p3, 'Правка диспетчера 3']] as const) {
+    for (const [p, remark] of [
+      [p2, 'Правка диспетчера 2'],
+      [p3, 'Правка диспетчера 3'],
+    ] as const) {
       const current = await call<Record<string, unknown>>('GET', `/api/points/${p.point_id}/`)
       await call('PUT', `/api/points/${p.point_id}/`, { name: current.name, point_number: current.point_number, address: current.address, remark })
     }
@@ -138,7 +150,12 @@ describe('offline console under faults', () => {
 
   it('shows a rejected edit with the server message, lets it be corrected and resent', async () => {
     const meter = (serial_num: string) =>
-      call<{ counter_id: number; serial_num: string; version: number }>('POST', '/api/counters/', { serial_num, model_id: refs.modelIds['Меркурий 230 ART'], coeff: 1, coeff_voltage: 1 })
+      call<{ counter_id: number; serial_num: string; version: number }>('POST', '/api/counters/', {
+        serial_num,
+        model_id: refs.modelIds['Меркурий 230 ART'],
+        coeff: 1,
+        coeff_voltage: 1,
+      })
     const edited = await meter('47000901')
     await meter('47000902')
     const context = await newContext()
@@ -154,7 +171,10 @@ describe('offline console under faults', () => {
     await page.getByRole('dialog').getByLabel('Серийный номер').fill('47000902')
     await page.getByRole('dialog').getByRole('button', { name: 'Сохранить' }).click()
     await expect.poll(() => waitingBadge(page).textContent(), POLL).toBe(T.waitingEdits(1))
-    await page.getByRole('banner').getByRole('link', { name: T.waitingEdits(1) }).click()
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: T.waitingEdits(1) })
+      .click()
     await page.getByRole('heading', { name: T.outboxTitle }).waitFor()
     await goOnline(context)
     // Titled with the meter refused, not with the serial number it was refused.
@@ -170,16 +190,37 @@ describe('offline console under faults', () => {
   it('notifies of a new application filed while the console is open', async () => {
     const type = await call<{ doc_type_id: number }>('POST', '/api/document_type/', { doc_type_name: 'Технологическое присоединение', expired_in_days: 5 })
     await call('POST', '/api/document_required_file_link/', { doc_type_id: type.doc_type_id, required_files: [1] })
-    const customer = await call<{ customer_id: number }>('POST', '/api/customers/', { customer_number: 'Л-700', customer_type: 1, last_name: 'Смирнова', first_name: 'Ольга', middle_name: 'Петровна' })
+    const customer = await call<{ customer_id: number }>('POST', '/api/customers/', {
+      customer_number: 'Л-700',
+      customer_type: 1,
+      last_name: 'Смирнова',
+      first_name: 'Ольга',
+      middle_name: 'Петровна',
+    })
     const [admin] = await e.database.db.select().from(users).where(eq(users.username, ADMIN.username))
     const [subscriber] = await e.database.db
       .insert(users)
-      .values({ username: 'smirnova', password_hash: await hashPassword('password-123'), account_id: admin!.account_id, first_name: 'Ольга', last_name: 'Смирнова', is_stuff: false, customer_id: customer.customer_id })
+      .values({
+        username: 'smirnova',
+        password_hash: await hashPassword('password-123'),
+        account_id: admin!.account_id,
+        first_name: 'Ольга',
+        last_name: 'Смирнова',
+        is_stuff: false,
+        customer_id: customer.customer_id,
+      })
       .returning()
     const subscriberToken = e.app.auth.sign(subscriber!.user_id, subscriber!.credential_version)
     const fileApplication = async () => {
-      const body = multipart({ doc_type_id: type.doc_type_id }, [{ field: 'file_1', name: 'zayavlenie.pdf', content: tinyPdf('заявление'), type: 'application/pdf' }])
-      const res = await e.app.inject({ method: 'POST', url: '/api/document_request/', payload: body.payload, headers: { ...body.headers, authorization: `JWT ${subscriberToken}` } })
+      const body = multipart({ doc_type_id: type.doc_type_id }, [
+        { field: 'file_1', name: 'zayavlenie.pdf', content: tinyPdf('заявление'), type: 'application/pdf' },
+      ])
+      const res = await e.app.inject({
+        method: 'POST',
+        url: '/api/document_request/',
+        payload: body.payload,
+        headers: { ...body.headers, authorization: `JWT ${subscriberToken}` },
+      })
       expect(res.statusCode, res.body).toBe(201)
     }
 

@@ -39,7 +39,9 @@ describe('metering registry in the browser', () => {
     const models = await e2e.app.inject({ method: 'GET', url: '/api/counters_models/?page_size=all', headers: { authorization: `JWT ${token}` } })
     const mercury230 = (models.json().results as { model_id: number; name: string }[]).find((m) => m.name === 'Меркурий 230 ART')!
     const taken = await e2e.app.inject({
-      method: 'POST', url: '/api/counters/', headers: { authorization: `JWT ${token}` },
+      method: 'POST',
+      url: '/api/counters/',
+      headers: { authorization: `JWT ${token}` },
       payload: { serial_num: '77700001', model_id: mercury230.model_id, coeff: 1, coeff_voltage: 1 },
     })
     expect(taken.statusCode).toBe(201)
@@ -147,7 +149,9 @@ describe('metering registry in the browser', () => {
   it('edits a point offline, keeps the edit over a reload and sends it exactly once when back online', async () => {
     const token = await e2e.apiToken()
     const created = await e2e.app.inject({
-      method: 'POST', url: '/api/points/', headers: { authorization: `JWT ${token}` },
+      method: 'POST',
+      url: '/api/points/',
+      headers: { authorization: `JWT ${token}` },
       payload: { name: 'ж/д ул. Ленина, 12', point_number: '35-001012', address: 'г. Вологда, ул. Ленина, 12' },
     })
     const pointId = created.json().point_id as number

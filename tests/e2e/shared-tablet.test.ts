@@ -18,11 +18,20 @@ const ids: Record<string, number> = {}
 beforeAll(async () => {
   server = await startFieldServer()
   const db = server.database().db
-  for (const [user, group] of [[OPERATOR, 'Операторы'], [VIEWER, 'Наблюдатели']] as const) {
+  for (const [user, group] of [
+    [OPERATOR, 'Операторы'],
+    [VIEWER, 'Наблюдатели'],
+  ] as const) {
     const [admin] = await db.select().from(users).where(eq(users.username, 'admin'))
     const [created] = await db
       .insert(users)
-      .values({ username: user.username, password_hash: await hashPassword(user.password), account_id: admin!.account_id, first_name: user.username, last_name: 'Полевой' })
+      .values({
+        username: user.username,
+        password_hash: await hashPassword(user.password),
+        account_id: admin!.account_id,
+        first_name: user.username,
+        last_name: 'Полевой',
+      })
       .returning()
     const [found] = await db.select().from(permissionsGroups).where(eq(permissionsGroups.name, group))
     await db.insert(userGroups).values({ user_id: created!.user_id, permissions_group_id: found!.permissions_group_id })
@@ -43,7 +52,11 @@ async function call<T = Record<string, unknown>>(method: 'GET' | 'POST' | 'PUT',
 
 /** Who applied each update of the point, as the server's audit log says. */
 async function updatersOf(pointId: number): Promise<(number | null)[]> {
-  const rows = await server.database().db.select().from(auditLog).where(and(eq(auditLog.entity, 'point'), eq(auditLog.entity_id, String(pointId)), eq(auditLog.action, 'update')))
+  const rows = await server
+    .database()
+    .db.select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, 'point'), eq(auditLog.entity_id, String(pointId)), eq(auditLog.action, 'update')))
   return rows.map((row) => row.user_id)
 }
 
@@ -66,8 +79,12 @@ async function editOffline(page: Page, pointId: number, label: string, value: st
 }
 
 describe('a tablet several people sign in on', () => {
-  it('keeps the operator\'s offline edit theirs: the viewer neither sees nor sends it, the operator\'s next sign-in sends it once', async () => {
-    const point = await call<{ point_id: number; name: string }>('POST', '/api/points/', { name: 'ТП-18 ввод 1', point_number: '35-001801', address: 'г. Вологда, ул. Мира, 18' })
+  it("keeps the operator's offline edit theirs: the viewer neither sees nor sends it, the operator's next sign-in sends it once", async () => {
+    const point = await call<{ point_id: number; name: string }>('POST', '/api/points/', {
+      name: 'ТП-18 ввод 1',
+      point_number: '35-001801',
+      address: 'г. Вологда, ул. Мира, 18',
+    })
     let page = tablet.page()
     await signIn(page, OPERATOR)
     await mirrorPoints(page, 1)
@@ -111,7 +128,9 @@ describe('a tablet several people sign in on', () => {
 
   it('shows a conflict on different fields whole and merges it in one click', async () => {
     const point = await call<{ point_id: number; name: string; point_number: string }>('POST', '/api/points/', {
-      name: 'ТП-19 ввод 1', point_number: '35-001901', address: 'г. Вологда, ул. Мира, 19',
+      name: 'ТП-19 ввод 1',
+      point_number: '35-001901',
+      address: 'г. Вологда, ул. Мира, 19',
     })
     const page = tablet.page()
     await signIn(page, OPERATOR)

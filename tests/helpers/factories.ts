@@ -8,8 +8,24 @@ import { eq, inArray, sql } from 'drizzle-orm'
 import type { Permission } from '../../src/shared/permissions'
 import type { Executor } from '../../src/server/db/client'
 import {
-  accounts, counterModelApis, counterModels, counters, customers, documentRequests, documentTypeRequiredFiles, documentTypes, groupPermissions,
-  permissions, permissionsGroups, pointCounters, points, representPoints, represents, resourceTypes, userGroups, users,
+  accounts,
+  counterModelApis,
+  counterModels,
+  counters,
+  customers,
+  documentRequests,
+  documentTypeRequiredFiles,
+  documentTypes,
+  groupPermissions,
+  permissions,
+  permissionsGroups,
+  pointCounters,
+  points,
+  representPoints,
+  represents,
+  resourceTypes,
+  userGroups,
+  users,
 } from '../../src/server/db/schema'
 import { hashPassword } from '../../src/server/lib/password'
 
@@ -56,11 +72,20 @@ export function factories(db: Executor) {
     })())
 
   /** The database's first account (the base seed's), the one subscribers and users belong to unless told. */
-  const account = () => (defaultAccount ??= db.select({ id: accounts.account_id }).from(accounts).orderBy(accounts.account_id).limit(1).then(([row]) => row?.id ?? null))
+  const account = () =>
+    (defaultAccount ??= db
+      .select({ id: accounts.account_id })
+      .from(accounts)
+      .orderBy(accounts.account_id)
+      .limit(1)
+      .then(([row]) => row?.id ?? null))
 
   const point = async (fields: Partial<typeof points.$inferInsert> = {}) => {
     const n = ++seq
-    const [row] = await db.insert(points).values({ name: `Точка ${n}`, point_number: `PN-${n}`, address: `ул. Ленина, ${n}`, ...fields }).returning()
+    const [row] = await db
+      .insert(points)
+      .values({ name: `Точка ${n}`, point_number: `PN-${n}`, address: `ул. Ленина, ${n}`, ...fields })
+      .returning()
     return row!.point_id
   }
 
@@ -90,16 +115,30 @@ export function factories(db: Executor) {
 
   /** Adds points to an object in their order, with one sign (1 in, -1 out) or each its own. */
   const withPoints = async (representId: number, pointIds: number[], sign: number | number[] = 1) => {
-    await db
-      .insert(representPoints)
-      .values(pointIds.map((point_id, i) => ({ represent_id: representId, point_id, color: '#3182ce', order_num: i + 1, sign: Array.isArray(sign) ? sign[i]! : sign })))
+    await db.insert(representPoints).values(
+      pointIds.map((point_id, i) => ({
+        represent_id: representId,
+        point_id,
+        color: '#3182ce',
+        order_num: i + 1,
+        sign: Array.isArray(sign) ? sign[i]! : sign,
+      })),
+    )
   }
 
   /** A subscriber of the account: an individual, Иванов Иван Иванович, unless the fields say otherwise. */
   const customer = async (fields: Partial<typeof customers.$inferInsert> = {}) => {
     const [row] = await db
       .insert(customers)
-      .values({ account_id: await account(), customer_number: `Л-${++seq}`, customer_type: 1, last_name: 'Иванов', first_name: 'Иван', middle_name: 'Иванович', ...fields })
+      .values({
+        account_id: await account(),
+        customer_number: `Л-${++seq}`,
+        customer_type: 1,
+        last_name: 'Иванов',
+        first_name: 'Иван',
+        middle_name: 'Иванович',
+        ...fields,
+      })
       .returning()
     return row!.customer_id
   }
@@ -120,7 +159,14 @@ export function factories(db: Executor) {
     const username = fields.username ?? `user-${++seq}`
     const [row] = await db
       .insert(users)
-      .values({ account_id: await account(), first_name: 'Тест', last_name: username, password_hash: await hashPassword(USER_PASSWORD, TEST_PASSWORD_PARAMS), ...fields, username })
+      .values({
+        account_id: await account(),
+        first_name: 'Тест',
+        last_name: username,
+        password_hash: await hashPassword(USER_PASSWORD, TEST_PASSWORD_PARAMS),
+        ...fields,
+        username,
+      })
       .returning()
     if (groups.length) await db.insert(userGroups).values(groups.map((permissions_group_id) => ({ user_id: row!.user_id, permissions_group_id })))
     return row!
@@ -128,24 +174,39 @@ export function factories(db: Executor) {
 
   /** A type of application, for individuals unless told, requiring these files (document_required_files ids). */
   const requestType = async (fields: Partial<typeof documentTypes.$inferInsert> = {}, requiredFiles: number[] = []) => {
-    const [row] = await db.insert(documentTypes).values({ doc_type_name: `Заявка ${++seq}`, ...fields }).returning()
+    const [row] = await db
+      .insert(documentTypes)
+      .values({ doc_type_name: `Заявка ${++seq}`, ...fields })
+      .returning()
     const id = row!.doc_type_id
-    if (requiredFiles.length) await db.insert(documentTypeRequiredFiles).values(requiredFiles.map((doc_required_file_id) => ({ doc_type_id: id, doc_required_file_id })))
+    if (requiredFiles.length)
+      await db.insert(documentTypeRequiredFiles).values(requiredFiles.map((doc_required_file_id) => ({ doc_type_id: id, doc_required_file_id })))
     return id
   }
 
   /** A new application of a subscriber's user, without files, numbered and dated as a filed one. */
-  const application = async (filer: { user_id: number; customer_id: number | null }, typeId: number, fields: Partial<typeof documentRequests.$inferInsert> = {}) => {
+  const application = async (
+    filer: { user_id: number; customer_id: number | null },
+    typeId: number,
+    fields: Partial<typeof documentRequests.$inferInsert> = {},
+  ) => {
     const [type] = await db.select().from(documentTypes).where(eq(documentTypes.doc_type_id, typeId))
     const [row] = await db
       .insert(documentRequests)
       .values({
-        account_id: (await account())!, customer_id: filer.customer_id!, user_id: filer.user_id, doc_type_id: typeId,
-        expired_date: sql<string>`current_date + ${type!.expired_in_days}::int`, ...fields,
+        account_id: (await account())!,
+        customer_id: filer.customer_id!,
+        user_id: filer.user_id,
+        doc_type_id: typeId,
+        expired_date: sql<string>`current_date + ${type!.expired_in_days}::int`,
+        ...fields,
       })
       .returning()
     const id = row!.doc_request_id
-    await db.update(documentRequests).set({ request_number: String(id).padStart(6, '0') }).where(eq(documentRequests.doc_request_id, id))
+    await db
+      .update(documentRequests)
+      .set({ request_number: String(id).padStart(6, '0') })
+      .where(eq(documentRequests.doc_request_id, id))
     return id
   }
 

@@ -7,7 +7,9 @@ import { connect } from 'node:net'
 export function rawRequest(port: number, options: { method: string; target: string; headers?: Record<string, string>; body?: string }): Promise<number> {
   const body = options.body ?? ''
   const headers = { host: 'metering.test', connection: 'close', ...(body ? { 'content-length': String(Buffer.byteLength(body)) } : {}), ...options.headers }
-  const text = `${options.method} ${options.target} HTTP/1.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n${body}`
+  const text = `${options.method} ${options.target} HTTP/1.1\r\n${Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('')}\r\n${body}`
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1')
     let answer = ''

@@ -17,15 +17,35 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   const tlsDir = mkdtempSync(path.join(tmpdir(), 'test-smtp-'))
   const key = path.join(tlsDir, 'key.pem')
   const cert = path.join(tlsDir, 'cert.pem')
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
-    '-keyout', key, '-out', cert], { stdio: 'ignore' })
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
+    { stdio: 'ignore' },
+  )
   process.env.SMTP_CA_FILE = cert
   const mails: TestSmtp['mails'] = []
   const smtp = new SMTPServer({
     secure: true,
     key: readFileSync(key),
     cert: readFileSync(cert),
-    onAuth: (auth, _session, callback) => callback(auth.username === SMTP_USER.user && auth.password === SMTP_USER.pass ? null : new Error('bad auth'), { user: auth.username }),
+    onAuth: (auth, _session, callback) =>
+      callback(auth.username === SMTP_USER.user && auth.password === SMTP_USER.pass ? null : new Error('bad auth'), { user: auth.username }),
     onData: (stream, session, callback) => {
       let raw = ''
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString('latin1')))

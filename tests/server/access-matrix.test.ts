@@ -51,7 +51,11 @@ describe('access on every API route, enumerated from the server itself', () => {
     const expired = createSigner({ key: SECRET, expiresIn: 1, clockTimestamp: Date.now() - 3600_000 })({ sub: '1' })
     const failures: string[] = []
     for (const route of t.app.apiRoutes.filter((r) => r.access !== 'public')) {
-      for (const [label, token] of [['none', null], ['forged', forged], ['expired', expired]] as const) {
+      for (const [label, token] of [
+        ['none', null],
+        ['forged', forged],
+        ['expired', expired],
+      ] as const) {
         const res = await t.call(token, { method: route.method as 'GET', url: concrete(route.url) })
         if (res.statusCode !== 401) failures.push(`${route.method} ${route.url} (${label}): ${res.statusCode}`)
       }

@@ -56,11 +56,15 @@ describe("the account's time zone", () => {
 
   it("bins a point's profile by the account's days", async () => {
     const db = t.database.db
-    const [aPlus] = (await db.execute<{ parameter_id: number }>(sql`insert into data_parameters (name, code, measurement, resource_type_id)
-      select 'Активная энергия прямого направления (A+)', 'A+', 'кВт·ч', min(resource_type_id) from resource_types returning parameter_id`)).rows
+    const [aPlus] = (
+      await db.execute<{ parameter_id: number }>(sql`insert into data_parameters (name, code, measurement, resource_type_id)
+      select 'Активная энергия прямого направления (A+)', 'A+', 'кВт·ч', min(resource_type_id) from resource_types returning parameter_id`)
+    ).rows
     const res = await t.call(t.adminToken, {
       method: 'GET',
-      url: `/api/counters_profile_data/?point_id=${pointId}&parameter_id=${aPlus!.parameter_id}&interval=1440&beg_date=${nsk('2024-03-01T00:00:00').toISOString()}&end_date=${nsk('2024-03-03T00:00:00').toISOString()}`,
+      url:
+        `/api/counters_profile_data/?point_id=${pointId}&parameter_id=${aPlus!.parameter_id}&interval=1440` +
+        `&beg_date=${nsk('2024-03-01T00:00:00').toISOString()}&end_date=${nsk('2024-03-03T00:00:00').toISOString()}`,
     })
     expect(res.statusCode).toBe(200)
     const items = res.json().items as { date: string; value: number }[]

@@ -28,7 +28,10 @@ describe('audit trail', () => {
 
     const hers = await t.call(t.adminToken, { method: 'GET', url: `/api/audit/?user_id=${editor.user_id}` })
     expect(hers.statusCode).toBe(200)
-    expect(hers.json()).toMatchObject({ count: 1, results: [{ user_id: editor.user_id, user_name: 'Ирина Петрова', entity: 'permissions_group', action: 'create', after: { name: 'Учётчики' } }] })
+    expect(hers.json()).toMatchObject({
+      count: 1,
+      results: [{ user_id: editor.user_id, user_name: 'Ирина Петрова', entity: 'permissions_group', action: 'create', after: { name: 'Учётчики' } }],
+    })
     const hersOfEntity = await t.call(t.adminToken, { method: 'GET', url: `/api/audit/?user_id=${editor.user_id}&entity=permissions_group` })
     expect(hersOfEntity.json().count).toBe(1)
     const hersOfOther = await t.call(t.adminToken, { method: 'GET', url: `/api/audit/?user_id=${editor.user_id}&entity=point` })

@@ -37,9 +37,27 @@ describe('rounding', () => {
 describe('balance arithmetic', () => {
   it('takes Приём from + points, Отдача from - points, and Небаланс as in minus out, in units and in percent of in', () => {
     const series = new Map([
-      [1, cells([[0, 10, 1], [1, 12.345, 1]])],
-      [2, cells([[0, 5, 1], [1, 0, 1]])],
-      [3, cells([[0, 13.5, 1], [1, 11.111, 1]])],
+      [
+        1,
+        cells([
+          [0, 10, 1],
+          [1, 12.345, 1],
+        ]),
+      ],
+      [
+        2,
+        cells([
+          [0, 5, 1],
+          [1, 0, 1],
+        ]),
+      ],
+      [
+        3,
+        cells([
+          [0, 13.5, 1],
+          [1, 11.111, 1],
+        ]),
+      ],
     ])
     const data = composeBalance(points, [bucket(0), bucket(1)], series, options)
     expect(data.headers.map((h) => h.key)).toEqual(['time', 'p1', 'p2', 'p3', 'in', 'out', 'imbalance', 'imbalance_percent'])
@@ -83,9 +101,27 @@ describe('balance arithmetic', () => {
 
   it('never counts a missing interval as zero: the cell and the balance show it as missing', () => {
     const series = new Map([
-      [1, cells([[0, 10, 1], [1, null, 0]])],
-      [2, cells([[0, 5, 1], [1, 5, 1]])],
-      [3, cells([[0, 12, 1], [1, 12, 1]])],
+      [
+        1,
+        cells([
+          [0, 10, 1],
+          [1, null, 0],
+        ]),
+      ],
+      [
+        2,
+        cells([
+          [0, 5, 1],
+          [1, 5, 1],
+        ]),
+      ],
+      [
+        3,
+        cells([
+          [0, 12, 1],
+          [1, 12, 1],
+        ]),
+      ],
     ])
     const data = composeBalance(points, [bucket(0), bucket(1)], series, options)
     expect(data.items[1]!.values).toEqual({ p1: null, p2: 5, p3: 12, in: null, out: 12, imbalance: null, imbalance_percent: null })

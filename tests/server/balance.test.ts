@@ -21,14 +21,27 @@ let pointC: number
 const HALF = 1_800_000
 const BALANCE_KEYS = ['in', 'out', 'imbalance', 'imbalance_percent']
 
-function halfHours(counterId: number, from: Date, to: Date, value: number, skip: (at: Date) => 'missing' | 'absent' | 'estimated' | null = () => null): IntervalRow[] {
+function halfHours(
+  counterId: number,
+  from: Date,
+  to: Date,
+  value: number,
+  skip: (at: Date) => 'missing' | 'absent' | 'estimated' | null = () => null,
+): IntervalRow[] {
   const rows: IntervalRow[] = []
   for (let at = from.getTime(); at < to.getTime(); at += HALF) {
     const start = new Date(at)
     const gap = skip(start)
     if (gap === 'absent') continue
     if (gap === 'estimated') rows.push({ counter_id: counterId, channel: CHANNEL.A_PLUS, interval_start: start, value, status: INTERVAL_STATUS.ESTIMATED })
-    else rows.push({ counter_id: counterId, channel: CHANNEL.A_PLUS, interval_start: start, value: gap ? null : value, status: gap ? INTERVAL_STATUS.MISSING : INTERVAL_STATUS.VALID })
+    else
+      rows.push({
+        counter_id: counterId,
+        channel: CHANNEL.A_PLUS,
+        interval_start: start,
+        value: gap ? null : value,
+        status: gap ? INTERVAL_STATUS.MISSING : INTERVAL_STATUS.VALID,
+      })
   }
   return rows
 }
@@ -48,7 +61,9 @@ beforeAll(async () => {
   await storeIntervals(t.database.db, [
     ...halfHours(m1, from, to, 1),
     ...halfHours(m2, from, to, 2),
-    ...halfHours(m3, from, to, 4, (at) => (at.getTime() === msk('2024-03-01T10:00:00').getTime() ? 'missing' : at.getTime() === msk('2024-03-01T11:00:00').getTime() ? 'absent' : null)),
+    ...halfHours(m3, from, to, 4, (at) =>
+      at.getTime() === msk('2024-03-01T10:00:00').getTime() ? 'missing' : at.getTime() === msk('2024-03-01T11:00:00').getTime() ? 'absent' : null,
+    ),
     ...halfHours(m4, from, to, 4, (at) => (at.getTime() === msk('2024-03-01T10:30:00').getTime() ? 'estimated' : null)),
   ])
   estimatedId = await t.make.object('ТП-2')
@@ -140,8 +155,16 @@ describe('the balance an engineer reads', () => {
       'Небаланс, %',
     ])
     expect(data.summary).toEqual({
-      incoming: 960, outgoing: 384, imbalance: 576, imbalance_percent: 60, allowed_percent: 5, unit: 'кВт·ч',
-      exceeded: true, no_incoming: false, no_outgoing: false, partial: true,
+      incoming: 960,
+      outgoing: 384,
+      imbalance: 576,
+      imbalance_percent: 60,
+      allowed_percent: 5,
+      unit: 'кВт·ч',
+      exceeded: true,
+      no_incoming: false,
+      no_outgoing: false,
+      partial: true,
     })
     expect(data.total.values).toEqual({ [`p${pointA}`]: 1440, [`p${pointB}`]: 568, in: 1440, out: 568, imbalance: 872, imbalance_percent: 60.56 })
     // 1 March is not judged: its imbalance counts B's missing half-hours as losses.

@@ -11,7 +11,10 @@ export async function collectionReferences(db: Executor) {
   const refs = await seedRegistryReferences(db)
   await ensureCollectingServer(db, 1)
   await ensureCollectingServer(db, 2)
-  const groups = Object.fromEntries((await db.select().from(taskGroups)).map((g) => [g.kind, g.task_group_id])) as Record<'registers' | 'instant' | 'profile', number>
+  const groups = Object.fromEntries((await db.select().from(taskGroups)).map((g) => [g.kind, g.task_group_id])) as Record<
+    'registers' | 'instant' | 'profile',
+    number
+  >
   return { refs, groups }
 }
 
@@ -45,7 +48,15 @@ export const mercury230 = (address: number, extra: Partial<EmulatedMeterSpec> = 
 export async function dueTask(db: Executor, counterId: number, groups: number[], dueAt: Date, serverId = 1) {
   const [task] = await db
     .insert(counterTasks)
-    .values({ counter_id: counterId, data_collecting_server_id: serverId, interval: 'minutes', value: '1', task_groups: groups, state: 'working', next_run_at: dueAt })
+    .values({
+      counter_id: counterId,
+      data_collecting_server_id: serverId,
+      interval: 'minutes',
+      value: '1',
+      task_groups: groups,
+      state: 'working',
+      next_run_at: dueAt,
+    })
     .returning()
   return task!.counter_task_id
 }

@@ -34,7 +34,14 @@ const get = (url: string, token = t.adminToken) => t.call(token, { method: 'GET'
 const post = (url: string, payload?: object, token = t.adminToken) => t.call(token, { method: 'POST', url, payload: payload ?? {} })
 
 function taskBody(extra: Record<string, unknown> = {}) {
-  return { counter_id: good.counterId, data_collecting_server_id: 1, interval: 'cron', value: '*/30 * * * *', task_group: `${refs.groups.registers},${refs.groups.profile}`, ...extra }
+  return {
+    counter_id: good.counterId,
+    data_collecting_server_id: 1,
+    interval: 'cron',
+    value: '*/30 * * * *',
+    task_group: `${refs.groups.registers},${refs.groups.profile}`,
+    ...extra,
+  }
 }
 
 describe('collecting servers and counter tasks', () => {
@@ -48,7 +55,13 @@ describe('collecting servers and counter tasks', () => {
     const created = await post('/api/counters_tasks/', taskBody())
     expect(created.statusCode).toBe(201)
     const task = created.json()
-    expect(task).toMatchObject({ state: 'stopped', counter_num: good.serial, point_id: good.pointId, task_group: `${refs.groups.registers},${refs.groups.profile}`, next_run_at: null })
+    expect(task).toMatchObject({
+      state: 'stopped',
+      counter_num: good.serial,
+      point_id: good.pointId,
+      task_group: `${refs.groups.registers},${refs.groups.profile}`,
+      next_run_at: null,
+    })
     expect(task.counter_parameters.length).toBeGreaterThan(0)
 
     const started = await post(`/api/counters_tasks/${task.counter_task_id}/start_scheduler/`)
@@ -64,9 +77,17 @@ describe('collecting servers and counter tasks', () => {
 
   it('edits and deletes a task; lists by point, by counter and by search', async () => {
     const task = (await post('/api/counters_tasks/', taskBody())).json()
-    const edited = await t.call(t.adminToken, { method: 'PUT', url: `/api/counters_tasks/${task.counter_task_id}/`, payload: taskBody({ interval: 'hours', value: '2' }) })
+    const edited = await t.call(t.adminToken, {
+      method: 'PUT',
+      url: `/api/counters_tasks/${task.counter_task_id}/`,
+      payload: taskBody({ interval: 'hours', value: '2' }),
+    })
     expect(edited.json()).toMatchObject({ interval: 'hours', value: '2' })
-    expect((await get(`/api/counters_tasks/?point_id=${good.pointId}`)).json().results.some((r: { counter_task_id: number }) => r.counter_task_id === task.counter_task_id)).toBe(true)
+    expect(
+      (await get(`/api/counters_tasks/?point_id=${good.pointId}`))
+        .json()
+        .results.some((r: { counter_task_id: number }) => r.counter_task_id === task.counter_task_id),
+    ).toBe(true)
     expect((await get(`/api/counters_tasks/?counter_id=${dead.counterId}`)).json().count).toBe(0)
     expect((await get(`/api/counters_tasks/?search=${good.serial}&order_by=counter_id`)).json().count).toBeGreaterThan(0)
     expect((await t.call(t.adminToken, { method: 'DELETE', url: `/api/counters_tasks/${task.counter_task_id}/` })).statusCode).toBe(204)
@@ -104,7 +125,12 @@ describe('a round of the collecting service', () => {
     const behindMs = hour === 0 && minute < 30 ? (minute + 1) * 60_000 : 0
     const clock = () => new Date(Date.now() - behindMs)
     const at = clock()
-    const taskId = await dueTask(t.database.db, good.counterId, [refs.groups.registers, refs.groups.profile, refs.groups.instant], new Date(at.getTime() - 1000))
+    const taskId = await dueTask(
+      t.database.db,
+      good.counterId,
+      [refs.groups.registers, refs.groups.profile, refs.groups.instant],
+      new Date(at.getTime() - 1000),
+    )
     const round = await runRound(t.database.db, 1, at, { ...ROUND, box: t.app.box, clock })
     expect(round).toMatchObject({ tasks: 1, succeeded: 1 })
     const logs = (await get(`/api/tasks_logs/?task_id=${taskId}`)).json()
@@ -125,7 +151,9 @@ describe('a round of the collecting service', () => {
     const { year, month: monthOfYear } = toMoscowParts(at)
     const month = `${year}-${String(monthOfYear).padStart(2, '0')}`
     const consumption = (await get(`/api/points/${good.pointId}/consumption_by_date/?month=${month}`)).json()
-    expect(consumption.some((row: { consumption: number | null; counter_value: number | null }) => row.consumption !== null && row.counter_value !== null)).toBe(true)
+    expect(
+      consumption.some((row: { consumption: number | null; counter_value: number | null }) => row.consumption !== null && row.counter_value !== null),
+    ).toBe(true)
     expect((await get(`/api/points/${good.pointId}/consumption_by_date/?month=2025-13`)).json().month).toEqual([T.monthFormat])
 
     const accumulated = (await get(`/api/counters_accumulated_data/?point_id=${good.pointId}`)).json()
@@ -135,7 +163,11 @@ describe('a round of the collecting service', () => {
   it('counts failures: UNSTABLE, then PAUSED_FAILED with back-off, then STOPPED_FAILED; monitoring filters them', async () => {
     const taskId = await dueTask(t.database.db, dead.counterId, [refs.groups.registers], new Date(Date.now() - 1000))
     const status = async (mts = '') => {
-      const list = (await get(`/api/monitoring/?interactions_num=5${mts ? `&mts=${mts}` : ''}`)).json() as { counter_task_id: number; status: string; last_tasks: unknown[] }[]
+      const list = (await get(`/api/monitoring/?interactions_num=5${mts ? `&mts=${mts}` : ''}`)).json() as {
+        counter_task_id: number
+        status: string
+        last_tasks: unknown[]
+      }[]
       return list.find((x) => x.counter_task_id === taskId)
     }
     let now = Date.now()
@@ -201,12 +233,17 @@ describe('current data, parameters to collect and power switching', () => {
     expect(again.statusCode).toBe(429)
     expect(again.json().retry_after).toBeGreaterThan(0)
     expect(again.json().retry_after).toBeLessThanOrEqual(ON_DEMAND_POLL_INTERVAL_S)
-    const requests = await t.database.db.execute(sql`select count(*)::int as n from current_data_requests where counter_id = ${other.counterId} and action = 'read'`)
+    const requests = await t.database.db.execute(
+      sql`select count(*)::int as n from current_data_requests where counter_id = ${other.counterId} and action = 'read'`,
+    )
     expect(requests.rows).toEqual([{ n: 1 }])
   })
 
   it('selects and unselects parameters to collect, within the meter model', async () => {
-    const all = (await get(`/api/counters_parameters_to_collect/all_parameters_by_counter/?counter_id=${good.counterId}`)).json() as { parameter_id: number; is_selected: boolean }[]
+    const all = (await get(`/api/counters_parameters_to_collect/all_parameters_by_counter/?counter_id=${good.counterId}`)).json() as {
+      parameter_id: number
+      is_selected: boolean
+    }[]
     expect(all.every((p) => p.is_selected)).toBe(true)
     const target = all[0]!.parameter_id
     const unselected = (await post('/api/counters_parameters_to_collect/unselect/', { counter_id: good.counterId, parameter_id: target })).json() as typeof all

@@ -13,8 +13,13 @@ const call = (method: 'POST' | 'PUT', url: string, payload: object) => t.call(t.
 
 const install = async (model: string, conn_params: Record<string, string | number>) =>
   call('POST', '/api/counters/create_and_install/', {
-    serial_num: `5200${++n}`, model_id: t.refs.modelIds[model], coeff: 1, coeff_voltage: 1,
-    point_id: await t.make.point(), operation_date: '2024-03-01', conn_params,
+    serial_num: `5200${++n}`,
+    model_id: t.refs.modelIds[model],
+    coeff: 1,
+    coeff_voltage: 1,
+    point_id: await t.make.point(),
+    operation_date: '2024-03-01',
+    conn_params,
   })
 
 describe('connection parameters typed in the wizard and the dialog', () => {

@@ -40,7 +40,13 @@ describe('meters: install wizard, take-off and history', () => {
     const installed = await install(pointId, { coeff: 40 })
     expect(installed.statusCode).toBe(201)
     const counter = installed.json()
-    expect(counter).toMatchObject({ point_id: pointId, is_current: true, coeff: 40, model: { name: 'Меркурий 230 ART' }, install_date: '2024-03-01T09:00:00.000Z' })
+    expect(counter).toMatchObject({
+      point_id: pointId,
+      is_current: true,
+      coeff: 40,
+      model: { name: 'Меркурий 230 ART' },
+      install_date: '2024-03-01T09:00:00.000Z',
+    })
 
     const conn = (await call('GET', `/api/counters/${counter.counter_id}/conn_params/`)).json()
     expect(conn).toContainEqual({ par_name: 'host', description: expect.any(String), par_value: '192.168.1.10', required: true })
@@ -67,7 +73,11 @@ describe('meters: install wizard, take-off and history', () => {
     const history = (await call('GET', `/api/counteropers/?counter_id=${counter.counter_id}&per_page=25&page=1`)).json()
     expect(history.count).toBe(3)
     expect(history.results[0]).toMatchObject({
-      counter_serial_num: counter.serial_num, coper_type_name: 'Снятие', comment: 'Поверка', point_name: point.name, user_name: 'Администратор Системы',
+      counter_serial_num: counter.serial_num,
+      coper_type_name: 'Снятие',
+      comment: 'Поверка',
+      point_name: point.name,
+      user_name: 'Администратор Системы',
       operation_date: '2024-06-01T09:00:00.000Z',
     })
     expect(history.results.map((r: { coper_type: string }) => r.coper_type)).toEqual(['take_off', 'install', 'create'])
@@ -82,26 +92,46 @@ describe('meters: install wizard, take-off and history', () => {
       const row = v.parse(counterList, res.json()).results.find((c) => c.counter_id === counter.counter_id)
       expect(row, url).toEqual(counter)
     }
-    expect(counter).toMatchObject({ coeff: 0.5, remark: 'шкаф "А" \\ 2\nряд', is_current: true, install_date: '2024-03-01T09:00:00.000Z', last_takeoff_date: null })
+    expect(counter).toMatchObject({
+      coeff: 0.5,
+      remark: 'шкаф "А" \\ 2\nряд',
+      is_current: true,
+      install_date: '2024-03-01T09:00:00.000Z',
+      last_takeoff_date: null,
+    })
   })
 
   it("keeps each meter's stored card as it shows now: installs, take-offs, edits, renames of its model and point, and an install racing a rename", async () => {
     const db = t.database.db
     const stale = async () => (await db.execute<{ id: number }>(sql`select counter_id as id from counters c where card <> counter_card(c)`)).rows
-    const shown = async (id: number) => v.parse(counterList, (await call('GET', `/api/counters/?ordering=-counter_id&per_page=50`)).json()).results.find((c) => c.counter_id === id)!
+    const shown = async (id: number) =>
+      v.parse(counterList, (await call('GET', `/api/counters/?ordering=-counter_id&per_page=50`)).json()).results.find((c) => c.counter_id === id)!
     const pointId = await newPoint()
     const counter = (await install(pointId)).json()
     await call('PATCH', `/api/counters/${counter.counter_id}/`, { serial_num: `${counter.serial_num}-П`, coeff: 3 })
     await call('PUT', `/api/points/${pointId}/`, { name: 'ТП-Переименованная', point_number: 'CN-П', address: 'ул. Мира, 1' })
     await db.execute(sql`update counter_models set name = 'Меркурий 230 ART-03' where model_id = ${counter.model_id}`)
     expect(await shown(counter.counter_id)).toMatchObject({
-      serial_num: `${counter.serial_num}-П`, coeff: 3, point_name: 'ТП-Переименованная', point_number: 'CN-П', model_name: 'Меркурий 230 ART-03',
-      model: { name: 'Меркурий 230 ART-03' }, is_current: true,
+      serial_num: `${counter.serial_num}-П`,
+      coeff: 3,
+      point_name: 'ТП-Переименованная',
+      point_number: 'CN-П',
+      model_name: 'Меркурий 230 ART-03',
+      model: { name: 'Меркурий 230 ART-03' },
+      is_current: true,
     })
     await call('POST', `/api/point_counter/${counter.counter_id}/take_off/`, { operation_date: '2024-05-01T00:00:00.000Z', comment: 'Поверка' })
     const second = await newPoint()
-    await call('POST', `/api/counters/${counter.counter_id}/update_and_install/`, { point_id: second, operation_date: '2024-06-01T00:00:00.000Z', conn_params: { host: '10.0.0.1', net_address: '7' } })
-    expect(await shown(counter.counter_id)).toMatchObject({ point_id: second, install_date: '2024-06-01T00:00:00.000Z', last_takeoff_date: '2024-05-01T00:00:00.000Z' })
+    await call('POST', `/api/counters/${counter.counter_id}/update_and_install/`, {
+      point_id: second,
+      operation_date: '2024-06-01T00:00:00.000Z',
+      conn_params: { host: '10.0.0.1', net_address: '7' },
+    })
+    expect(await shown(counter.counter_id)).toMatchObject({
+      point_id: second,
+      install_date: '2024-06-01T00:00:00.000Z',
+      last_takeoff_date: '2024-05-01T00:00:00.000Z',
+    })
     // A point deleted with its installations (a cascade) leaves the meter with the one before.
     await db.execute(sql`delete from points where point_id = ${second}`)
     expect(await shown(counter.counter_id)).toMatchObject({ point_id: pointId, is_current: false, install_date: null })
@@ -128,7 +158,10 @@ describe('meters: install wizard, take-off and history', () => {
 
     const second = await newPoint()
     const moved = await call('POST', `/api/counters/${counter.counter_id}/update_and_install/`, {
-      point_id: second, operation_date: '2024-04-02', coeff_voltage: 100, conn_params: { source: 'lorawandb', net_address: '7' },
+      point_id: second,
+      operation_date: '2024-04-02',
+      coeff_voltage: 100,
+      conn_params: { source: 'lorawandb', net_address: '7' },
     })
     expect(moved.statusCode).toBe(200)
     expect(moved.json()).toMatchObject({ point_id: second, is_current: true, coeff_voltage: 100 })
@@ -159,7 +192,18 @@ describe('meters: install wizard, take-off and history', () => {
     expect(cleared.json()).toEqual({ 'conn_params.host': [T.required] })
     expect((await call('PUT', url, {})).json()).toEqual({ conn_params: [T.required] })
     const groups = (await call('GET', `/api/counters/${counter.counter_model_api}/model_conn_params/`)).json()
-    expect(groups.map((p: { par_name: string }) => p.par_name)).toEqual(['source', 'host', 'port', 'net_address', 'password', 'access_level', 'timeout_ms', 'retries', 'meter_constant', 'password_mode'])
+    expect(groups.map((p: { par_name: string }) => p.par_name)).toEqual([
+      'source',
+      'host',
+      'port',
+      'net_address',
+      'password',
+      'access_level',
+      'timeout_ms',
+      'retries',
+      'meter_constant',
+      'password_mode',
+    ])
   })
 
   it('answers 400 on each missing required field of the wizard and of take-off', async () => {
@@ -232,14 +276,21 @@ describe('meters: install wizard, take-off and history', () => {
     expect(found).toMatchObject({ count: 1, results: [{ counter_id: counter.counter_id, point_id: pointId, is_current: true }] })
     // Past the end the page shows no total: the search is counted.
     expect((await call('GET', '/api/counters/?search=srch-004&ordering=-model_name&per_page=25&page=2')).json()).toEqual({ count: 1, results: [] })
-    for (const [method, url] of [['GET', '/api/counters/999999/'], ['PATCH', '/api/counters/999999/'], ['DELETE', '/api/counters/999999/'], ['POST', '/api/counters/999999/change_active_state/']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/counters/999999/'],
+      ['PATCH', '/api/counters/999999/'],
+      ['DELETE', '/api/counters/999999/'],
+      ['POST', '/api/counters/999999/change_active_state/'],
+    ] as const) {
       expect((await call(method, url, method === 'PATCH' ? { coeff: 1 } : undefined)).statusCode).toBe(404)
     }
     expect((await call('POST', '/api/point_counter/999999/take_off/', { operation_date: '2024-01-01', comment: 'x' })).statusCode).toBe(404)
     const viewer = await t.userWith(['counters.view'])
     expect((await call('GET', '/api/counters/', undefined, {}, viewer.token)).statusCode).toBe(200)
     expect((await call('PATCH', `/api/counters/${counter.counter_id}/`, { coeff: 3 }, {}, viewer.token)).statusCode).toBe(403)
-    expect((await call('POST', `/api/point_counter/${counter.counter_id}/take_off/`, { operation_date: '2024-01-01', comment: 'x' }, {}, viewer.token)).statusCode).toBe(403)
+    expect(
+      (await call('POST', `/api/point_counter/${counter.counter_id}/take_off/`, { operation_date: '2024-01-01', comment: 'x' }, {}, viewer.token)).statusCode,
+    ).toBe(403)
     expect((await call('POST', '/api/counters/create_and_install/', {}, {}, viewer.token)).statusCode).toBe(403)
     expect((await call('DELETE', `/api/counters/${counter.counter_id}/`, undefined, {}, viewer.token)).statusCode).toBe(403)
     const nobody = await t.userWith([])

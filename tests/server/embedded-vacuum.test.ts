@@ -11,9 +11,11 @@ beforeAll(async () => {
 afterAll(() => database.close())
 
 const statsOf = async (table: string) =>
-  (await database.db.execute<{ n_dead_tup: string; last_vacuum: Date | null; last_analyze: Date | null }>(sql`
+  (
+    await database.db.execute<{ n_dead_tup: string; last_vacuum: Date | null; last_analyze: Date | null }>(sql`
     select n_dead_tup, coalesce(last_vacuum, last_autovacuum) as last_vacuum, coalesce(last_analyze, last_autoanalyze) as last_analyze
-    from pg_stat_user_tables where relname = ${table}`)).rows[0]!
+    from pg_stat_user_tables where relname = ${table}`)
+  ).rows[0]!
 
 describe('the embedded database vacuum', () => {
   it('vacuums a table past the thresholds of inserts or dead rows, leaves a table under them, and then finds nothing to do', async () => {

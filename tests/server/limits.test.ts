@@ -29,7 +29,12 @@ afterAll(async () => {
 
 const pdf = (field: string, name: string, content: Buffer = tinyPdf(name)): UploadFile => ({ field, name, content, type: 'application/pdf' })
 const bothFiles = (tag = 'a') => [pdf('file_1', `zayavlenie-${tag}.pdf`), pdf('file_2', `passport-${tag}.pdf`)]
-const fileApplication = (token: string, files: UploadFile[], headers: Record<string, string> = {}, fields: Record<string, string | number> = { doc_type_id: typeId }) => {
+const fileApplication = (
+  token: string,
+  files: UploadFile[],
+  headers: Record<string, string> = {},
+  fields: Record<string, string | number> = { doc_type_id: typeId },
+) => {
   const body = multipart(fields, files)
   return t.call(token, { method: 'POST', url: '/api/document_request/', payload: body.payload, headers: { ...body.headers, ...headers } })
 }
@@ -69,7 +74,10 @@ describe('lists and periods', () => {
     expect((await get(`/api/represents/${objectId}/points_profile_csv/?${wide}&interval=525600`)).json()).toEqual({ endDate: [T.periodTooLong(3660)] })
     expect((await get(`/api/represents/${objectId}/points_counters_values/?${wide}`)).json()).toEqual({ endDate: [T.periodTooLong(366)] })
     expect((await get(`/api/represents/${objectId}/points_counter_values_csv/?${wide}`)).json()).toEqual({ endDate: [T.periodTooLong(366)] })
-    const report = await t.call(t.adminToken, { method: 'POST', url: '/api/get_report/?report=Form010Report&beg_date=0001-01-01&end_date=9999-12-31&points_id=1' })
+    const report = await t.call(t.adminToken, {
+      method: 'POST',
+      url: '/api/get_report/?report=Form010Report&beg_date=0001-01-01&end_date=9999-12-31&points_id=1',
+    })
     expect(report.json()).toEqual({ end_date: [T.reportPeriodTooLong(366)] })
   })
 })
@@ -155,7 +163,8 @@ describe('sending an application to the energy-sales company', () => {
     const subscriber = await t.subscriber()
     // Each application's files carry its tag: the mails are told apart by their attachments' names.
     const filed = async (tag: string) => (await fileApplication(subscriber.token, bothFiles(tag))).json().doc_request_id as number
-    const send = (id: number, headers: Record<string, string> = {}) => t.call(t.adminToken, { method: 'POST', url: `/api/document_request/${id}/send_to_external/`, headers })
+    const send = (id: number, headers: Record<string, string> = {}) =>
+      t.call(t.adminToken, { method: 'POST', url: `/api/document_request/${id}/send_to_external/`, headers })
     const mailsOf = (tag: string) => smtp.mails.filter((m) => m.raw.includes(`filename=zayavlenie-${tag}.pdf`))
     const account = await t.call(t.adminToken, {
       method: 'POST',
@@ -194,7 +203,9 @@ describe('sending an application to the energy-sales company', () => {
 
     // A changed application (a closing file added) is a new mail.
     const closing = multipart({ doc_request_id: id }, [pdf('files_24', 'akt.pdf')])
-    expect((await t.call(t.adminToken, { method: 'POST', url: '/api/document_close_file/', payload: closing.payload, headers: closing.headers })).statusCode).toBe(201)
+    expect(
+      (await t.call(t.adminToken, { method: 'POST', url: '/api/document_close_file/', payload: closing.payload, headers: closing.headers })).statusCode,
+    ).toBe(201)
     expect((await send(id)).statusCode).toBe(200)
     expect(mailsOf('first')).toHaveLength(2)
     expect(mailsOf('first')[1]!.raw).toContain('filename=akt.pdf')

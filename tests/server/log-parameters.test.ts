@@ -26,9 +26,7 @@ beforeAll(async () => {
     logger: { level: 'trace', stream },
   })
   // A statement that fails at run time (division by zero) without the database quoting the value in its message.
-  app.get('/api/failing-statement/', { config: { access: 'public' } }, async () =>
-    app.db.execute(sql`select 1 / (length(${VALUE}) - length(${VALUE}))`),
-  )
+  app.get('/api/failing-statement/', { config: { access: 'public' } }, async () => app.db.execute(sql`select 1 / (length(${VALUE}) - length(${VALUE}))`))
   await app.ready()
 })
 afterAll(async () => {

@@ -44,7 +44,9 @@ beforeAll(async () => {
   }
   // Correction needs the administrator's level 2: the installations that may correct open the channel with it.
   for (const name of ['slow', 'far'] as const) {
-    await t.database.db.execute(sql`update point_counters set conn_params = conn_params || '{"access_level":"2"}'::jsonb where counter_id = ${installed[name].counterId}`)
+    await t.database.db.execute(
+      sql`update point_counters set conn_params = conn_params || '{"access_level":"2"}'::jsonb where counter_id = ${installed[name].counterId}`,
+    )
   }
   await t.database.db.execute(sql`update counters set time_zone = 'Asia/Yekaterinburg' where counter_id = ${installed.ural.counterId}`)
 })
@@ -68,14 +70,22 @@ async function poll(name: MeterName, correct = false) {
 const clockOf = async (name: MeterName) => (await t.call(t.adminToken, { method: 'GET', url: `/api/counters/${installed[name].counterId}/clock/` })).json()
 
 const corrections = async (name: MeterName) =>
-  (await t.database.db.execute(sql`select before, after, user_id from audit_log where entity = 'counter' and entity_id = ${String(installed[name].counterId)}
-    and action = 'clock_correction' order by audit_id`)).rows
+  (
+    await t.database.db.execute(sql`select before, after, user_id from audit_log where entity = 'counter' and entity_id = ${String(installed[name].counterId)}
+    and action = 'clock_correction' order by audit_id`)
+  ).rows
 
 describe('the meter clock in a poll', () => {
   it('reads the drift, logs it, keeps it on the meter and flags it beyond the limit', async () => {
     const log = await poll('fast')
     expect(log).toContain(`Часы счётчика: расхождение +100 с — больше допустимого`)
-    expect(await clockOf('fast')).toMatchObject({ drift_s: 100, exceeded: true, limit_s: CLOCK_DRIFT_LIMIT_S, read_at: clock().toISOString(), corrected_at: null })
+    expect(await clockOf('fast')).toMatchObject({
+      drift_s: 100,
+      exceeded: true,
+      limit_s: CLOCK_DRIFT_LIMIT_S,
+      read_at: clock().toISOString(),
+      corrected_at: null,
+    })
     expect(await corrections('fast')).toHaveLength(0)
   })
 
@@ -116,7 +126,7 @@ describe('the meter clock in a poll', () => {
     expect(await clockOf('ural')).toMatchObject({ drift_s: 2, time_zone: 'Asia/Yekaterinburg' })
   })
 
-  it("is a task setting, off by default, kept when a PUT leaves it out", async () => {
+  it('is a task setting, off by default, kept when a PUT leaves it out', async () => {
     const call = (method: 'POST' | 'PUT' | 'GET', url: string, payload?: object) => t.call(t.adminToken, { method, url, payload })
     const body = { counter_id: installed.fast.counterId, data_collecting_server_id: 1, interval: 'minutes', value: '30', task_group: [refs.groups.registers] }
     const created = (await call('POST', '/api/counters_tasks/', body)).json()

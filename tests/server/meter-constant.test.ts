@@ -14,7 +14,10 @@ afterAll(() => t.close())
 async function meter(read: number | null, connParams: Record<string, string> = {}) {
   const point = await t.make.point()
   const counterId = await t.make.meter()
-  await t.make.install(point, counterId, { at: new Date('2026-01-01T00:00:00Z'), connParams: { host: '10.0.0.1', port: '4001', net_address: '1', ...connParams } })
+  await t.make.install(point, counterId, {
+    at: new Date('2026-01-01T00:00:00Z'),
+    connParams: { host: '10.0.0.1', port: '4001', net_address: '1', ...connParams },
+  })
   await t.database.db.update(counters).set({ meter_constant: read }).where(eq(counters.counter_id, counterId))
   return counterId
 }

@@ -17,7 +17,15 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 type HistoryRow = { counter_oper_id: number; counter_id: number; coper_type: string; comment: string; operation_date: string; user_name: string | null }
-type AuditRow = { audit_id: number; user_id: number | null; user_name: string | null; entity_id: string; action: string; remark: string | null; created_at: string }
+type AuditRow = {
+  audit_id: number
+  user_id: number | null
+  user_name: string | null
+  entity_id: string
+  action: string
+  remark: string | null
+  created_at: string
+}
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object, headers: Record<string, string> = {}) =>
   t.call(clerk.token, { method, url, payload, headers })
@@ -49,7 +57,9 @@ async function expectAgreement(counterId: number, kinds: string[]) {
     const tx = txOf(row)
     const at = tx.created_at.toISOString()
     const index = unmatched.findIndex((entry) => entry.action === row.coper_type && entry.created_at === at)
-    expect(index, `audit entry for ${row.coper_type} at ${at} among ${JSON.stringify(unmatched.map((e) => [e.action, e.created_at]))}`).toBeGreaterThanOrEqual(0)
+    expect(index, `audit entry for ${row.coper_type} at ${at} among ${JSON.stringify(unmatched.map((e) => [e.action, e.created_at]))}`).toBeGreaterThanOrEqual(
+      0,
+    )
     const [entry] = unmatched.splice(index, 1)
     expect(entry!.entity_id).toBe(String(counterId))
     expect(entry!.user_id).toBe(tx.user_id)
@@ -65,8 +75,13 @@ describe('meter history and audit trail agree', () => {
     const [first, second] = [await t.make.point(), await t.make.point()]
     const meter = await ok(
       call('POST', '/api/counters/create_and_install/', {
-        serial_num: `AU-${first}`, model_id: t.refs.modelIds['Меркурий 230 ART'], coeff: 1, coeff_voltage: 1,
-        point_id: first, operation_date: '2024-03-01T09:00:00.000Z', conn_params: { host: '192.168.1.10', net_address: '25' },
+        serial_num: `AU-${first}`,
+        model_id: t.refs.modelIds['Меркурий 230 ART'],
+        coeff: 1,
+        coeff_voltage: 1,
+        point_id: first,
+        operation_date: '2024-03-01T09:00:00.000Z',
+        conn_params: { host: '192.168.1.10', net_address: '25' },
       }),
       201,
     )
@@ -80,10 +95,19 @@ describe('meter history and audit trail agree', () => {
     // A replay applies nothing, so it records nothing twice; a refused operation records nothing at all.
     await ok(call('POST', `/api/point_counter/${id}/take_off/`, takeOff, { 'idempotency-key': `off-${id}` }))
     expect((await call('POST', `/api/point_counter/${id}/take_off/`, { ...takeOff, comment: 'Ещё раз' })).statusCode).toBe(400)
-    await ok(call('POST', `/api/counters/${id}/update_and_install/`, { point_id: second, operation_date: '2024-07-01T09:00:00.000Z', conn_params: { host: '10.0.0.1', net_address: '7' } }))
+    await ok(
+      call('POST', `/api/counters/${id}/update_and_install/`, {
+        point_id: second,
+        operation_date: '2024-07-01T09:00:00.000Z',
+        conn_params: { host: '10.0.0.1', net_address: '7' },
+      }),
+    )
     await expectAgreement(id, ['create', 'install', 'edit', 'conn_params', 'deactivate', 'activate', 'take_off', 'install'])
 
-    const plain = await ok(call('POST', '/api/counters/', { serial_num: `AU-plain-${first}`, model_id: t.refs.modelIds['Меркурий 230 ART'], coeff: 1, coeff_voltage: 1 }), 201)
+    const plain = await ok(
+      call('POST', '/api/counters/', { serial_num: `AU-plain-${first}`, model_id: t.refs.modelIds['Меркурий 230 ART'], coeff: 1, coeff_voltage: 1 }),
+      201,
+    )
     await expectAgreement(plain.counter_id!, ['create'])
   })
 })

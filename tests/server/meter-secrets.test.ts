@@ -34,8 +34,13 @@ async function installedMeter(conn: Record<string, string> = { password: PASSWOR
   n++
   const pointId = await t.make.point()
   const res = await call('POST', '/api/counters/create_and_install/', {
-    serial_num: `SEC-${n}`, model_id: t.refs.modelIds['Меркурий 230 ART'], coeff: 1, coeff_voltage: 1, point_id: pointId,
-    operation_date: '2024-03-01T09:00:00.000Z', conn_params: { host: '10.0.0.9', net_address: String(n), ...conn },
+    serial_num: `SEC-${n}`,
+    model_id: t.refs.modelIds['Меркурий 230 ART'],
+    coeff: 1,
+    coeff_voltage: 1,
+    point_id: pointId,
+    operation_date: '2024-03-01T09:00:00.000Z',
+    conn_params: { host: '10.0.0.9', net_address: String(n), ...conn },
   })
   expect(res.statusCode, res.body).toBe(201)
   return { counterId: res.json().counter_id as number, pointId, answer: res.body }
@@ -68,7 +73,12 @@ describe('meter passwords are write-only', () => {
     expect(passwordParam(changed.json())).toEqual({ par_name: 'password', description: 'Пароль', par_value: '', required: false, is_set: true })
     const conn = await call('GET', `/api/counters/${meter.counterId}/conn_params/`, undefined, viewer.token)
     expect(passwordParam(conn.json())).toMatchObject({ par_value: '', is_set: true })
-    expect(conn.json().find((p: { par_name: string }) => p.par_name === 'host')).toEqual({ par_name: 'host', description: expect.any(String), par_value: '10.0.0.9', required: true })
+    expect(conn.json().find((p: { par_name: string }) => p.par_name === 'host')).toEqual({
+      par_name: 'host',
+      description: expect.any(String),
+      par_value: '10.0.0.9',
+      required: true,
+    })
 
     const query = `counter_id=${meter.counterId}&point_id=${meter.pointId}&entity=counter&entity_id=${meter.counterId}&page_size=500`
     const answers = [meter.answer, changed.body, ...(await everyAnswer([meter.counterId, meter.pointId], query, t.adminToken))]
@@ -82,7 +92,9 @@ describe('meter passwords are write-only', () => {
 
   it('keeps it sealed at rest and out of the audit, the history and stored answers', async () => {
     const meter = await installedMeter({})
-    await call('PUT', `/api/point_counter/${meter.counterId}/update_conn_params/`, { conn_params: { password: PASSWORD } }, t.adminToken, { 'idempotency-key': `seal-${n}` })
+    await call('PUT', `/api/point_counter/${meter.counterId}/update_conn_params/`, { conn_params: { password: PASSWORD } }, t.adminToken, {
+      'idempotency-key': `seal-${n}`,
+    })
     const stored = (await storedPassword(meter.counterId))!
     expect(stored).not.toBe(PASSWORD)
     expect(t.app.box.open(stored)).toBe(PASSWORD)
@@ -93,7 +105,11 @@ describe('meter passwords are write-only', () => {
     const rows = (texts.rows as { text: string }[]).map((r) => r.text)
     expect(rows.filter((text) => text.includes(PASSWORD) || text.includes(stored))).toEqual([])
     const trail = (await call('GET', `/api/audit/?entity=counter&entity_id=${meter.counterId}`)).json().results
-    expect(trail.find((e: { action: string }) => e.action === 'conn_params')).toMatchObject({ before: { password: '' }, after: { password: T.secretSet }, remark: 'password' })
+    expect(trail.find((e: { action: string }) => e.action === 'conn_params')).toMatchObject({
+      before: { password: '' },
+      after: { password: T.secretSet },
+      remark: 'password',
+    })
   })
 
   it('replaces the password, keeps it when untouched and clears it', async () => {
@@ -109,15 +125,23 @@ describe('meter passwords are write-only', () => {
     expect(passwordParam(cleared.json())).toMatchObject({ par_value: '', is_set: false })
     expect(await storedPassword(meter.counterId)).toBe('')
     const trail = (await call('GET', `/api/audit/?entity=counter&entity_id=${meter.counterId}`)).json().results
-    expect(trail.find((e: { action: string; after: { password: string } }) => e.action === 'conn_params' && e.after.password === '')).toMatchObject({ before: { password: T.secretSet } })
+    expect(trail.find((e: { action: string; after: { password: string } }) => e.action === 'conn_params' && e.after.password === '')).toMatchObject({
+      before: { password: T.secretSet },
+    })
   })
 
   it('seals passwords stored in plain text when the server starts, once', async () => {
     const meter = await installedMeter()
     // A past installation and the current one, both written before passwords were sealed.
     await call('POST', `/api/point_counter/${meter.counterId}/take_off/`, { operation_date: '2024-04-01T09:00:00.000Z', comment: 'Замена' })
-    await call('POST', `/api/counters/${meter.counterId}/update_and_install/`, { point_id: meter.pointId, operation_date: '2024-05-01T09:00:00.000Z', conn_params: { host: 'h', net_address: '5' } })
-    await t.database.db.execute(sql`update point_counters set conn_params = conn_params || ${JSON.stringify({ password: PASSWORD })}::jsonb where counter_id = ${meter.counterId}`)
+    await call('POST', `/api/counters/${meter.counterId}/update_and_install/`, {
+      point_id: meter.pointId,
+      operation_date: '2024-05-01T09:00:00.000Z',
+      conn_params: { host: 'h', net_address: '5' },
+    })
+    await t.database.db.execute(
+      sql`update point_counters set conn_params = conn_params || ${JSON.stringify({ password: PASSWORD })}::jsonb where counter_id = ${meter.counterId}`,
+    )
     const restart = async () => {
       const app = await buildApp({ config: t.app.config, database: t.database, secret: 'test-secret-test-secret-test-secret-0123', consoleRoot: null })
       await app.ready()
@@ -132,10 +156,14 @@ describe('meter passwords are write-only', () => {
   })
 
   it('migration 0024 scrubs plain passwords from the audit and from stored answers', async () => {
-    const answer = [{ par_name: 'host', description: 'Узел', par_value: 'h', required: true }, { par_name: 'password', description: 'Пароль', par_value: PASSWORD, required: false }]
+    const answer = [
+      { par_name: 'host', description: 'Узел', par_value: 'h', required: true },
+      { par_name: 'password', description: 'Пароль', par_value: PASSWORD, required: false },
+    ]
     await t.database.db.execute(sql`
       insert into audit_log (entity, entity_id, action, before, after, remark)
-      values ('counter', '999999', 'conn_params', ${JSON.stringify({ host: 'h', password: '' })}::jsonb, ${JSON.stringify({ host: 'h', password: PASSWORD })}::jsonb, 'password')`)
+      values ('counter', '999999', 'conn_params', ${JSON.stringify({ host: 'h', password: '' })}::jsonb,
+        ${JSON.stringify({ host: 'h', password: PASSWORD })}::jsonb, 'password')`)
     const [admin] = (await t.database.db.execute(sql`select user_id from users limit 1`)).rows as { user_id: number }[]
     await t.database.db.execute(sql`
       insert into idempotency_keys (user_id, key, request_hash, status_code, response)

@@ -24,10 +24,17 @@ const call = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: st
 const newPoint = () => t.make.point()
 const newObject = () => t.make.object()
 const installMeter = async (pointId: number) =>
-  (await call('POST', '/api/counters/create_and_install/', {
-    serial_num: `7700${++n}`, model_id: t.refs.modelIds['Меркурий 230 ART'], coeff: 1, coeff_voltage: 1, point_id: pointId,
-    operation_date: '2024-03-01T09:00:00.000Z', conn_params: { host: '192.168.1.10', net_address: '25' },
-  })).counter_id as number
+  (
+    await call('POST', '/api/counters/create_and_install/', {
+      serial_num: `7700${++n}`,
+      model_id: t.refs.modelIds['Меркурий 230 ART'],
+      coeff: 1,
+      coeff_voltage: 1,
+      point_id: pointId,
+      operation_date: '2024-03-01T09:00:00.000Z',
+      conn_params: { host: '192.168.1.10', net_address: '25' },
+    })
+  ).counter_id as number
 
 const mirror = async (since?: string, token = t.adminToken): Promise<MirrorAnswer> => {
   const res = await t.call(token, { method: 'GET', url: '/api/mirror/', query: since === undefined ? {} : { since } })
@@ -43,7 +50,9 @@ const databaseNow = async () => {
 const storeReadings = (counterId: number, at: Date, base: number) =>
   storeRegisterReadings(
     t.database.db,
-    [CHANNEL.A_PLUS, CHANNEL.R_PLUS].flatMap((channel) => [0, 1].map((tariff) => ({ counter_id: counterId, channel, tariff, read_at: at, value: base + channel * 10 + tariff }))),
+    [CHANNEL.A_PLUS, CHANNEL.R_PLUS].flatMap((channel) =>
+      [0, 1].map((tariff) => ({ counter_id: counterId, channel, tariff, read_at: at, value: base + channel * 10 + tariff })),
+    ),
   )
 /** The latest readings as the meter's info dialog gets them. */
 const currentReadings = async (counterId: number) => {
@@ -61,7 +70,10 @@ describe('mirror: what changed since', () => {
     const points = v.parse(pointList, await call('GET', '/api/points/?page_size=all')).results
     const counters = v.parse(counterList, await call('GET', '/api/counters/?page_size=all')).results
     expect(all.points).toEqual({ changed: [...points].sort((a, b) => a.point_id - b.point_id), ids: idsOf(points, 'point_id').sort((a, b) => a - b) })
-    expect(all.counters).toEqual({ changed: [...counters].sort((a, b) => a.counter_id - b.counter_id), ids: idsOf(counters, 'counter_id').sort((a, b) => a - b) })
+    expect(all.counters).toEqual({
+      changed: [...counters].sort((a, b) => a.counter_id - b.counter_id),
+      ids: idsOf(counters, 'counter_id').sort((a, b) => a - b),
+    })
     const tree = (await call('GET', '/api/represents/all/')).results as { represent_id: number }[]
     expect(all.represents?.changed).toEqual(expect.arrayContaining(tree))
     expect(all.represents?.ids).toEqual(idsOf(tree, 'represent_id').sort((a, b) => a - b))
@@ -70,7 +82,9 @@ describe('mirror: what changed since', () => {
     const params = (await call('GET', `/api/counters/${counterId}/conn_params/`)) as { par_name: string }[]
     expect(params.map((p) => p.par_name)).toContain('password')
     const withoutSecret = params.filter((p) => p.par_name !== 'password')
-    expect(all.installations?.changed.filter((row) => row.point_id === pointId)).toEqual(tab.map((row) => ({ ...row, point_id: pointId, conn_params: withoutSecret })))
+    expect(all.installations?.changed.filter((row) => row.point_id === pointId)).toEqual(
+      tab.map((row) => ({ ...row, point_id: pointId, conn_params: withoutSecret })),
+    )
     expect(withoutSecret).toContainEqual(expect.objectContaining({ par_name: 'host', par_value: '192.168.1.10' }))
     expect(tab[0]).toMatchObject({ counter_id: counterId, is_current: true })
   })
@@ -121,7 +135,7 @@ describe('mirror: what changed since', () => {
     expect(changes.points!.changed).toEqual([expect.objectContaining({ point_id: pointId, represents: [{ represent_id: objectId, name: 'Новое имя' }] })])
   })
 
-  it("sends the latest register readings of each current meter as its info dialog shows them, and since: only newer ones", async () => {
+  it('sends the latest register readings of each current meter as its info dialog shows them, and since: only newer ones', async () => {
     const pointA = await newPoint()
     const pointB = await newPoint()
     const read = await installMeter(pointA)

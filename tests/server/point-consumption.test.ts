@@ -24,7 +24,12 @@ beforeAll(async () => {
     rows.push({ counter_id: meter, channel: CHANNEL.A_PLUS, interval_start: new Date(at), value: 1 })
   }
   await storeIntervals(t.database.db, rows)
-  const readings: [string, number][] = [['2026-11-01', 1000], ['2026-11-02', 1048], ['2026-11-03', 1096], ['2026-11-04', 35144]]
+  const readings: [string, number][] = [
+    ['2026-11-01', 1000],
+    ['2026-11-02', 1048],
+    ['2026-11-03', 1096],
+    ['2026-11-04', 35144],
+  ]
   await storeRegisterReadings(
     t.database.db,
     readings.map(([day, value]) => ({ counter_id: meter, channel: CHANNEL.A_PLUS, tariff: 0, read_at: msk(`${day}T00:00:00`), value })),
@@ -36,7 +41,12 @@ describe('a point’s consumption by day', () => {
   it('leaves the days after today empty instead of repeating the last reading', async () => {
     const rows = await consumptionByDate(t.database.db, pointId, '2026-11', 'Europe/Moscow', NOW)
     expect(rows).toHaveLength(30)
-    expect(rows.slice(0, 4).map((r) => [r.counter_value, r.consumption])).toEqual([[1048, 96], [1096, 96], [35144, 96], [35144, null]])
+    expect(rows.slice(0, 4).map((r) => [r.counter_value, r.consumption])).toEqual([
+      [1048, 96],
+      [1096, 96],
+      [35144, 96],
+      [35144, null],
+    ])
     expect(rows.slice(4).every((r) => r.counter_value === null && r.consumption === null)).toBe(true)
   })
 

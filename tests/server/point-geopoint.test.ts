@@ -18,11 +18,21 @@ describe('a point’s geopoint through the API', () => {
     const { point_id: id, version } = created.json() as { point_id: number; version: number }
     expect(created.json()).toMatchObject({ geopoint: '56.838011, 60.597465' })
 
-    const refused = await t.call(t.adminToken, { method: 'PUT', url: `/api/points/${id}/`, headers: { 'If-Match': `"${version}"` }, payload: { ...point, geopoint: '95, 60' } })
+    const refused = await t.call(t.adminToken, {
+      method: 'PUT',
+      url: `/api/points/${id}/`,
+      headers: { 'If-Match': `"${version}"` },
+      payload: { ...point, geopoint: '95, 60' },
+    })
     expect(refused.statusCode).toBe(400)
     expect(refused.json()).toEqual({ geopoint: [T.geopointInvalid] })
 
-    const cleared = await t.call(t.adminToken, { method: 'PUT', url: `/api/points/${id}/`, headers: { 'If-Match': `"${version}"` }, payload: { ...point, geopoint: '' } })
+    const cleared = await t.call(t.adminToken, {
+      method: 'PUT',
+      url: `/api/points/${id}/`,
+      headers: { 'If-Match': `"${version}"` },
+      payload: { ...point, geopoint: '' },
+    })
     expect(cleared.statusCode).toBe(200)
     expect(cleared.json()).toMatchObject({ geopoint: '' })
   })

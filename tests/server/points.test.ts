@@ -27,7 +27,10 @@ describe('points', () => {
   it("names the subscriber as the customers list does: a sole proprietor without company names by the person's name", async () => {
     const sole = await t.make.customer({ customer_type: 2, last_name: 'Сидоров', first_name: 'Олег', middle_name: '' })
     const company = await t.make.customer({ customer_type: 3, last_name: 'Петров', first_name: 'Иван', middle_name: '', company_full_name: 'ООО «Свет»' })
-    for (const [customerId, name] of [[sole, 'Сидоров Олег'], [company, 'ООО «Свет»']] as const) {
+    for (const [customerId, name] of [
+      [sole, 'Сидоров Олег'],
+      [company, 'ООО «Свет»'],
+    ] as const) {
       const point = await create({ customer_id: customerId })
       expect(point.customer).toEqual({ name })
       expect((await t.call(t.adminToken, { method: 'GET', url: `/api/customers/${customerId}/` })).json()).toMatchObject({ name })
@@ -36,7 +39,11 @@ describe('points', () => {
 
   it('writes the points list in the database as the shared schema reads it, the same as one point read alone', async () => {
     const point = await create({ remark: 'щит "Б" \\ 3\nэтаж', energy_limit: 0.1 + 0.2 })
-    for (const url of [`/api/points/?search=${encodeURIComponent(point.point_number)}`, '/api/points/?page_size=all', '/api/points/?ordering=-point_represents_number']) {
+    for (const url of [
+      `/api/points/?search=${encodeURIComponent(point.point_number)}`,
+      '/api/points/?page_size=all',
+      '/api/points/?ordering=-point_represents_number',
+    ]) {
       const res = await t.call(t.adminToken, { method: 'GET', url })
       expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
       const row = v.parse(pointList, res.json()).results.find((p) => p.point_id === point.point_id)
@@ -48,10 +55,23 @@ describe('points', () => {
   it('creates a point with the default energy limit, reads it with its ETag, edits and deletes it', async () => {
     const customer = await t.make.customer({ last_name: 'Иванов', first_name: 'Пётр', middle_name: 'Ильич' })
     const point = await create({ customer_id: customer, remark: 'чердак' })
-    expect(point).toMatchObject({ energy_limit: 5000, has_counter: false, counter_id: null, version: 1, customer: { name: 'Иванов Пётр Ильич' }, point_represents_number: 0, remark: 'чердак' })
+    expect(point).toMatchObject({
+      energy_limit: 5000,
+      has_counter: false,
+      counter_id: null,
+      version: 1,
+      customer: { name: 'Иванов Пётр Ильич' },
+      point_represents_number: 0,
+      remark: 'чердак',
+    })
     const read = await t.call(t.adminToken, { method: 'GET', url: `/api/points/${point.point_id}/` })
     expect(read.headers.etag).toBe('"1"')
-    const put = await t.call(t.adminToken, { method: 'PUT', url: `/api/points/${point.point_id}/`, payload: { ...newPoint(), customer_id: null }, headers: { 'if-match': '"1"' } })
+    const put = await t.call(t.adminToken, {
+      method: 'PUT',
+      url: `/api/points/${point.point_id}/`,
+      payload: { ...newPoint(), customer_id: null },
+      headers: { 'if-match': '"1"' },
+    })
     expect(put.statusCode).toBe(200)
     expect(put.headers.etag).toBe('"2"')
     expect(put.json()).toMatchObject({ version: 2, customer: null })
@@ -90,7 +110,9 @@ describe('points', () => {
       expect(res.statusCode).toBe(200)
       expect(res.json().results).toHaveLength(2)
     }
-    const names = (await t.call(t.adminToken, { method: 'GET', url: '/api/points/?ordering=-name&page_size=all' })).json().results.map((p: { name: string }) => p.name)
+    const names = (await t.call(t.adminToken, { method: 'GET', url: '/api/points/?ordering=-name&page_size=all' }))
+      .json()
+      .results.map((p: { name: string }) => p.name)
     expect(names).toEqual([...names].sort((x: string, y: string) => y.localeCompare(x, 'ru')))
   })
 
@@ -120,15 +142,19 @@ describe('points', () => {
     await create()
     await agree()
     await db.execute(sql`insert into points (point_number, name, address) select 'BULK-' || g, 'Опора ' || g, 'ул. Мира' from generate_series(1, 30) g`)
-    await db.execute(sql`insert into counters (serial_num, model_id) select 'BULK-' || g, ${t.refs.modelIds['Меркурий 230 ART']!} from generate_series(1, 12) g`)
+    await db.execute(
+      sql`insert into counters (serial_num, model_id) select 'BULK-' || g, ${t.refs.modelIds['Меркурий 230 ART']!} from generate_series(1, 12) g`,
+    )
     await agree()
     await db.execute(sql`delete from points where point_number like 'BULK-1%'`)
     await db.execute(sql`delete from counters where serial_num like 'BULK-%'`)
     await agree()
-    await expect(db.transaction(async (tx) => {
-      await tx.execute(sql`insert into points (point_number, name, address) values ('ROLLBACK', 'Откат', 'ул. Мира')`)
-      throw new Error('rolled back')
-    })).rejects.toThrow('rolled back')
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`insert into points (point_number, name, address) values ('ROLLBACK', 'Откат', 'ул. Мира')`)
+        throw new Error('rolled back')
+      }),
+    ).rejects.toThrow('rolled back')
     await agree()
   })
 
@@ -160,7 +186,11 @@ describe('points', () => {
   it('sums the current month of daily A+ values times the ratios of the installed meter', async () => {
     const point = await create()
     const counterId = await t.make.meter({ serial_num: `C-${point.point_id}`, model_id: t.refs.modelIds['Меркурий 230 ART'], coeff: 40 })
-    await t.make.install(point.point_id, counterId, { at: new Date(Date.now() - 60 * 86_400_000), coeff: 40, connParams: { host: '10.0.0.5', net_address: '17' } })
+    await t.make.install(point.point_id, counterId, {
+      at: new Date(Date.now() - 60 * 86_400_000),
+      coeff: 40,
+      connParams: { host: '10.0.0.5', net_address: '17' },
+    })
     // The current half-hour is in the current month whatever the time zone; A- and last year's values do not count.
     const now = new Date(Math.floor(Date.now() / 1_800_000) * 1_800_000)
     await storeIntervals(t.database.db, [
@@ -197,20 +227,35 @@ describe('points', () => {
     const renamed = await call('PATCH', `/api/customers/${customer}/`, { last_name: 'Переименов' })
     expect(renamed.statusCode, renamed.body).toBe(200)
     const meter = await call('POST', '/api/counters/create_and_install/', {
-      serial_num: `CARD-${id}`, model_id: t.refs.modelIds['Меркурий 230 ART'], coeff: 1, coeff_voltage: 1, point_id: id,
-      operation_date: '2024-03-01T00:00:00.000Z', conn_params: { host: '10.0.0.2', net_address: '3' },
+      serial_num: `CARD-${id}`,
+      model_id: t.refs.modelIds['Меркурий 230 ART'],
+      coeff: 1,
+      coeff_voltage: 1,
+      point_id: id,
+      operation_date: '2024-03-01T00:00:00.000Z',
+      conn_params: { host: '10.0.0.2', net_address: '3' },
     })
     const object = (await call('POST', '/api/represents/', { name: 'РП-Карточка' })).json().represent_id as number
     await call('POST', `/api/represents/${object}/add_point/?point_id=${id}`)
     await call('PUT', `/api/represents/${object}/`, { name: 'РП-Переименованный' })
     expect(await shown(id)).toMatchObject({
-      customer: { name: 'Переименов Пётр Ильич' }, counter_id: meter.json().counter_id, has_counter: true,
-      point_represents_number: 1, represents: [{ represent_id: object, name: 'РП-Переименованный' }],
+      customer: { name: 'Переименов Пётр Ильич' },
+      counter_id: meter.json().counter_id,
+      has_counter: true,
+      point_represents_number: 1,
+      represents: [{ represent_id: object, name: 'РП-Переименованный' }],
     })
     await call('POST', `/api/point_counter/${meter.json().counter_id}/take_off/`, { operation_date: '2024-04-01T00:00:00.000Z', comment: 'Поверка' })
     expect((await call('DELETE', `/api/represents/${object}/`)).statusCode).toBe(204)
     await db.delete(customers).where(sql`customer_id = ${customer}`)
-    expect(await shown(id)).toMatchObject({ customer_id: null, customer: null, counter_id: null, has_counter: false, point_represents_number: 0, represents: [] })
+    expect(await shown(id)).toMatchObject({
+      customer_id: null,
+      customer: null,
+      counter_id: null,
+      has_counter: false,
+      point_represents_number: 0,
+      represents: [],
+    })
     expect(await stale()).toEqual([])
 
     // A point given a subscriber, or added to an object, while a rename of it is uncommitted waits for the rename

@@ -21,7 +21,10 @@ describe('resource types, model groups and meter models are edited as the other 
     expect(group.statusCode).toBe(201)
     const groupId = group.json().counter_model_api_id
     expect(group.json()).toMatchObject({ resource_type_name: 'Тепло', driver: 'pulsar' })
-    expect((await call('PUT', `/api/counters_api/${groupId}/`, { name: 'Пульсар', resource_type: typeId })).json()).toMatchObject({ name: 'Пульсар', driver: '' })
+    expect((await call('PUT', `/api/counters_api/${groupId}/`, { name: 'Пульсар', resource_type: typeId })).json()).toMatchObject({
+      name: 'Пульсар',
+      driver: '',
+    })
 
     const model = await call('POST', '/api/counters_models/', { name: 'Пульсар 2М', counter_model_api: groupId, counter_width: 8 })
     expect(model.statusCode).toBe(201)
@@ -46,7 +49,13 @@ describe('resource types, model groups and meter models are edited as the other 
     const point = (await call('POST', '/api/points/', { name: 'ТП-С-1', point_number: 'RS-1', address: 'ул. Новая, 1' })).json().point_id
     const modelId = t.refs.modelIds['Меркурий 206 RN']
     await call('POST', '/api/counters/create_and_install/', {
-      serial_num: '63000001', model_id: modelId, coeff: 1, coeff_voltage: 1, point_id: point, operation_date: '2024-03-01', conn_params: { host: 'h', net_address: '5' },
+      serial_num: '63000001',
+      model_id: modelId,
+      coeff: 1,
+      coeff_voltage: 1,
+      point_id: point,
+      operation_date: '2024-03-01',
+      conn_params: { host: 'h', net_address: '5' },
     })
     expect((await call('DELETE', `/api/counters_models/${modelId}/`)).json()).toEqual({ detail: T.inUse })
   })

@@ -25,7 +25,14 @@ describe('reference data', () => {
 
     const models = (await get(`/api/counters_models/?resource_type=${electricity}&counter_model_api=${mercury.counter_model_api_id}`)).json()
     const rn = models.results.find((m: { name: string }) => m.name === 'Меркурий 206 RN')
-    expect(rn).toMatchObject({ external_model: 'mercury_206', has_storage: true, counter_width: 6, decimal_places: 2, source_name: 'TCP', resource_type: electricity })
+    expect(rn).toMatchObject({
+      external_model: 'mercury_206',
+      has_storage: true,
+      counter_width: 6,
+      decimal_places: 2,
+      source_name: 'TCP',
+      resource_type: electricity,
+    })
     expect((await get(`/api/counters_models/${rn.model_id}/`)).json().name).toBe('Меркурий 206 RN')
 
     const params = (await get(`/api/counters_models_parameters/?page_size=500&model_id=${t.refs.modelIds['Меркурий 230 ART']}`)).json()
@@ -34,7 +41,13 @@ describe('reference data', () => {
   })
 
   it('answers 404 for unknown ids and 400 for a bad filter', async () => {
-    for (const url of ['/api/resources_types/999/', '/api/counters_api/999/', '/api/counters_models/999/', '/api/data_sources/999/', '/api/data_parameters/999/']) {
+    for (const url of [
+      '/api/resources_types/999/',
+      '/api/counters_api/999/',
+      '/api/counters_models/999/',
+      '/api/data_sources/999/',
+      '/api/data_parameters/999/',
+    ]) {
       expect((await get(url)).statusCode).toBe(404)
     }
     expect((await get('/api/counters_models/?counter_model_api=abc')).statusCode).toBe(400)

@@ -33,7 +33,10 @@ beforeAll(async () => {
   const db = t.database.db
   data = await reportDataSet(db)
   // «Ввод 1» belongs to ТП-1 under «ПС Северная», whose area is another company's.
-  await db.update(represents).set({ area_inn: '1300000206', area_name: 'АО «Сетевая компания»' }).where(sql`${represents.represent_id} = ${data.objects.north}`)
+  await db
+    .update(represents)
+    .set({ area_inn: '1300000206', area_name: 'АО «Сетевая компания»' })
+    .where(sql`${represents.represent_id} = ${data.objects.north}`)
   // 01.05 10:00 of «Ввод 1» was estimated.
   await db.execute(sql`update interval_values set status = 2 where channel = 1 and interval_start = ${msk('2025-05-01T10:00:00').toISOString()}::timestamptz`)
 
@@ -42,7 +45,10 @@ beforeAll(async () => {
   const c4 = await t.make.meter({ serial_num: '4004' })
   await t.make.install(p4, c4, { at: msk('2025-04-01T00:00:00') })
   const start = msk('2025-05-01T00:00:00').getTime()
-  await storeIntervals(db, Array.from({ length: 48 }, (_, i) => ({ counter_id: c4, channel: 1, interval_start: new Date(start + i * HALF_HOUR), value: 1.5 })))
+  await storeIntervals(
+    db,
+    Array.from({ length: 48 }, (_, i) => ({ counter_id: c4, channel: 1, interval_start: new Date(start + i * HALF_HOUR), value: 1.5 })),
+  )
   oneWay = p4
 
   // A substation as the demo has it: its input «Ввод 1» also opens its switchgear, whose outgoing feeder «Ввод 2»
@@ -174,7 +180,12 @@ describe('form 010 totals', () => {
 
 describe('file names', () => {
   it('say the form, the object or point and the period', async () => {
-    const byObject = await report({ report: 'Form010Report', represents_id: `${data.objects.north},${data.objects.tp2}`, beg_date: '2025-05-01', end_date: '2025-05-31' })
+    const byObject = await report({
+      report: 'Form010Report',
+      represents_id: `${data.objects.north},${data.objects.tp2}`,
+      beg_date: '2025-05-01',
+      end_date: '2025-05-31',
+    })
     expect(fileNameOf(byObject.headers['content-disposition'])).toBe('report_010_ПС Северная и ещё 1_01.05.2025-31.05.2025.xlsx')
     expect(byObject.headers['content-disposition']).toContain('filename="report_010_')
     const byPoint = await report({ report: 'Form80020Report', point_id: data.points.p1, beg_date: '2025-05-01', end_date: '2025-05-02' })

@@ -36,7 +36,18 @@ async function readReport(body: Buffer) {
     const fill = sheet.getRow(headerAt + 2 + rowIndex).getCell(header.indexOf(key) + 1).fill
     return fill?.type === 'pattern' && fill.pattern === 'solid'
   }
-  return { title: all[0]![0], lines: all.slice(1, headerAt).map((r) => r?.[0]).filter(Boolean) as string[], header, rows, sheet, isMissing, headerAt }
+  return {
+    title: all[0]![0],
+    lines: all
+      .slice(1, headerAt)
+      .map((r) => r?.[0])
+      .filter(Boolean) as string[],
+    header,
+    rows,
+    sheet,
+    isMissing,
+    headerAt,
+  }
 }
 
 const close = (value: unknown, expected: number) => expect(value as number).toBeCloseTo(expected, 6)
@@ -55,7 +66,15 @@ describe('form 001.02', () => {
     expect(rows).toHaveLength(5)
 
     // Ввод 1: night 32 x 1, half-peak 36 x 2, peak (28 - 1 missing) x 3, all times 10 x 2.
-    expect(rows[0]).toMatchObject({ Объект: 'ТП-1', 'Точка учёта': 'Ввод 1', Идентификатор: '770001', 'Заводской номер счётчика': '1001', 'Модель счётчика': 'Меркурий 230 ART-03', Ктт: 10, Ктн: 2 })
+    expect(rows[0]).toMatchObject({
+      Объект: 'ТП-1',
+      'Точка учёта': 'Ввод 1',
+      Идентификатор: '770001',
+      'Заводской номер счётчика': '1001',
+      'Модель счётчика': 'Меркурий 230 ART-03',
+      Ктт: 10,
+      Ктн: 2,
+    })
     close(rows[0]!['Ночь, кВт·ч'], 640)
     close(rows[0]!['Полупик, кВт·ч'], 1440)
     close(rows[0]!['Пик, кВт·ч'], 1620)
@@ -121,7 +140,12 @@ describe('form 010', () => {
     expect(rows[1]).toMatchObject({ 'Заводской номер счётчика': '2002', 'Начало Сумма, кВт·ч': 500, 'Конец Сумма, кВт·ч': 536 })
     close(rows[1]!['Расход Сумма, кВт·ч'], 36)
     close(rows[1]!['Расход Т2 Ночь, кВт·ч'], 15)
-    expect(rows[2]).toMatchObject({ 'Заводской номер счётчика': '3003', 'Начало Сумма, кВт·ч': 0, 'Конец Сумма, кВт·ч': 4.8, Примечание: 'установлен 02.05.2025 12:00' })
+    expect(rows[2]).toMatchObject({
+      'Заводской номер счётчика': '3003',
+      'Начало Сумма, кВт·ч': 0,
+      'Конец Сумма, кВт·ч': 4.8,
+      Примечание: 'установлен 02.05.2025 12:00',
+    })
     close(rows[2]!['Расход Сумма, кВт·ч'], 24)
     close(rows[2]!['Расход Т1 Пик, кВт·ч'], 8)
     expect(rows[3]!['Заводской номер счётчика']).toBe('Нет счётчика в периоде')
@@ -131,7 +155,12 @@ describe('form 010', () => {
   it('says when a reading is missing instead of counting it as zero', async () => {
     const res = await report({ report: 'Form010Report', points_id: data.points.p1, beg_date: '2025-05-01', end_date: '2025-05-01' })
     const { rows, isMissing } = await readReport(res.rawPayload)
-    expect(rows[0]).toMatchObject({ 'Начало Сумма, кВт·ч': 1000, 'Конец Сумма, кВт·ч': 'нет показаний', 'Расход Сумма, кВт·ч': null, Примечание: 'нет показаний на конец' })
+    expect(rows[0]).toMatchObject({
+      'Начало Сумма, кВт·ч': 1000,
+      'Конец Сумма, кВт·ч': 'нет показаний',
+      'Расход Сумма, кВт·ч': null,
+      Примечание: 'нет показаний на конец',
+    })
     expect(isMissing(0, 'Расход Сумма, кВт·ч')).toBe(true)
   })
 })
@@ -143,7 +172,12 @@ describe('form 008', () => {
     const { lines, rows } = await readReport(res.rawPayload)
     expect(lines).toContain('Дата: 01.05.2025 00:00')
     expect(rows.map((r) => r['Точка учёта'])).toEqual(['Ввод 2', 'Ввод 3', 'Ввод 1', null])
-    expect(rows[0]).toMatchObject({ 'Показание Сумма, кВт·ч': 500, 'Показание Т1 Пик, кВт·ч': 200, 'Показание Т2 Ночь, кВт·ч': 180, 'Показание Т3 Полупик, кВт·ч': 120 })
+    expect(rows[0]).toMatchObject({
+      'Показание Сумма, кВт·ч': 500,
+      'Показание Т1 Пик, кВт·ч': 200,
+      'Показание Т2 Ночь, кВт·ч': 180,
+      'Показание Т3 Полупик, кВт·ч': 120,
+    })
     expect(rows[1]).toMatchObject({ 'Заводской номер счётчика': 'Нет счётчика в периоде', 'Показание Сумма, кВт·ч': null })
     expect(rows[2]).toMatchObject({ Объект: 'ТП-1', 'Показание Сумма, кВт·ч': 1000, 'Показание Т3 Полупик, кВт·ч': 250 })
     expect(rows[3]!.Объект).toBe('Итого точек учёта: 3')
@@ -218,15 +252,35 @@ describe('bad requests', () => {
   const cases: [string, Record<string, string | number>, Record<string, string[]>][] = [
     ['unknown report', { report: 'Form999Report' }, { report: ['Неизвестная форма отчёта'] }],
     ['no points', { report: 'Form010Report', beg_date: '2025-05-01', end_date: '2025-05-02' }, { points_id: ['Выберите хотя бы один объект или точку учёта'] }],
-    ['end before start', { report: 'Form80020Report', point_id: 1, beg_date: '2025-05-02', end_date: '2025-05-01' }, { end_date: ['Дата окончания не может быть раньше даты начала'] }],
-    ['more than 3 points', { report: 'Form00102Report', points_id: '1,2,3,4', beg_date: '2025-05-01', end_date: '2025-05-01' }, { points_id: ['Можно выбрать не более 3 точек учёта'] }],
+    [
+      'end before start',
+      { report: 'Form80020Report', point_id: 1, beg_date: '2025-05-02', end_date: '2025-05-01' },
+      { end_date: ['Дата окончания не может быть раньше даты начала'] },
+    ],
+    [
+      'more than 3 points',
+      { report: 'Form00102Report', points_id: '1,2,3,4', beg_date: '2025-05-01', end_date: '2025-05-01' },
+      { points_id: ['Можно выбрать не более 3 точек учёта'] },
+    ],
     ['no point for 80020', { report: 'Form80020XmlReport', beg_date: '2025-05-01', end_date: '2025-05-01' }, { point_id: ['Выберите точку учёта'] }],
     ['no date for 008', { report: 'Form008Report', points_id: '1' }, { date: ['Заполните это поле!'] }],
     ['a bad date', { report: 'Form008Report', points_id: '1', date: '2025-13-45' }, { date: ['Недопустимое значение'] }],
     ['a bad id list', { report: 'Form010Report', points_id: '1;2', beg_date: '2025-05-01', end_date: '2025-05-01' }, { points_id: ['Недопустимое значение'] }],
-    ['an unknown point', { report: 'Form80020Report', point_id: 999999, beg_date: '2025-05-01', end_date: '2025-05-01' }, { point_id: ['Выбранные точки учёта не найдены'] }],
-    ['an unknown scheme', { report: 'Form010Report', points_id: '1', beg_date: '2025-05-01', end_date: '2025-05-01', tariff_scheme_id: 99 }, { tariff_scheme_id: ['Тарифная схема не найдена'] }],
-    ['a too long period', { report: 'Form010Report', points_id: '1', beg_date: '2024-01-01', end_date: '2025-05-01' }, { end_date: ['Период отчёта не более 366 дней'] }],
+    [
+      'an unknown point',
+      { report: 'Form80020Report', point_id: 999999, beg_date: '2025-05-01', end_date: '2025-05-01' },
+      { point_id: ['Выбранные точки учёта не найдены'] },
+    ],
+    [
+      'an unknown scheme',
+      { report: 'Form010Report', points_id: '1', beg_date: '2025-05-01', end_date: '2025-05-01', tariff_scheme_id: 99 },
+      { tariff_scheme_id: ['Тарифная схема не найдена'] },
+    ],
+    [
+      'a too long period',
+      { report: 'Form010Report', points_id: '1', beg_date: '2024-01-01', end_date: '2025-05-01' },
+      { end_date: ['Период отчёта не более 366 дней'] },
+    ],
   ]
   it.each(cases)('%s answers 400 in Russian', async (_name, query, body) => {
     const res = await report(query)
@@ -246,6 +300,8 @@ describe('bad requests', () => {
     const res = await report({ report: 'Form80020Report', point_id: data.points.p1, beg_date: '2025-05-01', end_date: '2025-05-01' }, user.token)
     expect(res.statusCode).toBe(403)
     const allowed = await t.userWith(['reports.export'])
-    expect((await report({ report: 'Form80020Report', point_id: data.points.p1, beg_date: '2025-05-01', end_date: '2025-05-01' }, allowed.token)).statusCode).toBe(200)
+    expect(
+      (await report({ report: 'Form80020Report', point_id: data.points.p1, beg_date: '2025-05-01', end_date: '2025-05-01' }, allowed.token)).statusCode,
+    ).toBe(200)
   })
 })

@@ -25,17 +25,47 @@ describe('objects (represents)', () => {
     const root = await createObject('ПС «Северная»')
     const child = await createObject('РУ-10 кВ', root)
     const tree = (await call('GET', '/api/represents/all/')).json()
-    expect(tree.results).toEqual(expect.arrayContaining([{ represent_id: root, parent_id: null, name: 'ПС «Северная»' }, { represent_id: child, parent_id: root, name: 'РУ-10 кВ' }]))
+    expect(tree.results).toEqual(
+      expect.arrayContaining([
+        { represent_id: root, parent_id: null, name: 'ПС «Северная»' },
+        { represent_id: child, parent_id: root, name: 'РУ-10 кВ' },
+      ]),
+    )
 
     const one = (await call('GET', `/api/represents/${root}/`)).json()
-    expect(one).toMatchObject({ name: 'ПС «Северная»', lost_color: '#e53e3e', round_val: 'roundWith2', energy_format: 'kvch', period_type: 'current', children: [{ represent_id: child }] })
+    expect(one).toMatchObject({
+      name: 'ПС «Северная»',
+      lost_color: '#e53e3e',
+      round_val: 'roundWith2',
+      energy_format: 'kvch',
+      period_type: 'current',
+      children: [{ represent_id: child }],
+    })
 
     const put = await call('PUT', `/api/represents/${root}/`, {
-      represent_id: root, name: 'ПС 110/10 кВ «Северная»', remark: 'ввод', lost_color: '#805ad5', check_health: true, health_check_ip: '127.0.0.1', health_check_port: 502,
-      period_type: 'selected', period_begin: '2024-03-01', period_end: '2024-03-31', energy_format: 'kv', round_val: 'roundWith3', show_lost_in_percentage: true,
+      represent_id: root,
+      name: 'ПС 110/10 кВ «Северная»',
+      remark: 'ввод',
+      lost_color: '#805ad5',
+      check_health: true,
+      health_check_ip: '127.0.0.1',
+      health_check_port: 502,
+      period_type: 'selected',
+      period_begin: '2024-03-01',
+      period_end: '2024-03-31',
+      energy_format: 'kv',
+      round_val: 'roundWith3',
+      show_lost_in_percentage: true,
     })
     expect(put.statusCode, put.body).toBe(200)
-    expect(put.json()).toMatchObject({ name: 'ПС 110/10 кВ «Северная»', lost_color: '#805ad5', check_health: true, health_check_port: 502, period_begin: '2024-03-01', round_val: 'roundWith3' })
+    expect(put.json()).toMatchObject({
+      name: 'ПС 110/10 кВ «Северная»',
+      lost_color: '#805ad5',
+      check_health: true,
+      health_check_port: 502,
+      period_begin: '2024-03-01',
+      round_val: 'roundWith3',
+    })
 
     const list = (await call('GET', '/api/represents/?page_size=all')).json()
     expect(list.count).toBeGreaterThanOrEqual(2)
@@ -50,7 +80,9 @@ describe('objects (represents)', () => {
     expect((await call('POST', '/api/represents/', { name: 'x', parent_id: 999999 })).json()).toEqual({ parent_id: [T.representParentMissing] })
     expect((await call('PUT', `/api/represents/${id}/`, { name: 'x', check_health: true })).json()).toEqual({ health_check_ip: [T.healthPortRequired] })
     expect((await call('PUT', `/api/represents/${id}/`, { name: 'x', round_val: 'roundWith6' })).statusCode).toBe(400)
-    expect((await call('PUT', `/api/represents/${id}/`, { name: 'x', period_begin: '2024-03-10', period_end: '2024-03-01' })).json()).toEqual({ period_end: [T.periodEndBeforeBegin] })
+    expect((await call('PUT', `/api/represents/${id}/`, { name: 'x', period_begin: '2024-03-10', period_end: '2024-03-01' })).json()).toEqual({
+      period_end: [T.periodEndBeforeBegin],
+    })
 
     const base = `/api/represents/${id}/points_profile_data/?beginDate=2024-03-01&endDate=2024-03-02`
     const bad = async (url: string, field: string) => {
@@ -96,15 +128,21 @@ describe('objects (represents)', () => {
     const signs = []
     for (let i = 0; i < 3; i++) signs.push((await call('POST', `/api/represents/${id}/update_point_sign/?represent_point_id=${link}`)).json().sign)
     expect(signs).toEqual([-1, 0, 1])
-    expect((await call('POST', `/api/represents/${id}/update_point_color/?represent_point_id=${link}`, { color: '#00b5d8' })).json()).toMatchObject({ color: '#00b5d8' })
+    expect((await call('POST', `/api/represents/${id}/update_point_color/?represent_point_id=${link}`, { color: '#00b5d8' })).json()).toMatchObject({
+      color: '#00b5d8',
+    })
     expect((await call('POST', `/api/represents/${id}/update_point_color/?represent_point_id=${link}`, { color: 'red' })).statusCode).toBe(400)
     await call('POST', `/api/represents/${id}/update_point_order/?represent_point_id=${link}`, { order_num: 10 })
     expect((await call('GET', `/api/represents/${id}/points/`)).json().map((l: { point_id: number }) => l.point_id)).toEqual([p2, p1])
     // Which points the object's chart and table include, kept on the link (the spec's `selected`).
-    expect((await call('POST', `/api/represents/${id}/update_point_selected/?represent_point_id=${link}`, { selected: false })).json()).toMatchObject({ selected: false })
+    expect((await call('POST', `/api/represents/${id}/update_point_selected/?represent_point_id=${link}`, { selected: false })).json()).toMatchObject({
+      selected: false,
+    })
     expect((await call('GET', `/api/represents/${id}/points/`)).json().find((l: { point_id: number }) => l.point_id === p1)).toMatchObject({ selected: false })
     expect((await call('POST', `/api/represents/${id}/update_point_selected/?represent_point_id=${link}`, { selected: 'да' })).statusCode).toBe(400)
-    expect((await call('POST', `/api/represents/${id}/update_point_sign/?represent_point_id=999999`)).json()).toEqual({ represent_point_id: [T.representPointNotFound] })
+    expect((await call('POST', `/api/represents/${id}/update_point_sign/?represent_point_id=999999`)).json()).toEqual({
+      represent_point_id: [T.representPointNotFound],
+    })
 
     expect((await call('POST', `/api/represents/${id}/del_point/?point_id=${p2}`)).statusCode).toBe(204)
     expect((await call('POST', `/api/represents/${id}/del_point/?point_id=${p2}`)).json()).toEqual({ point_id: [T.pointNotInRepresent] })
@@ -121,7 +159,9 @@ describe('objects (represents)', () => {
       { counter_id: meter, channel: CHANNEL.A_PLUS, tariff: 0, read_at: msk('2024-03-01T08:00:00'), value: 1010.5 },
       { counter_id: meter, channel: CHANNEL.A_PLUS, tariff: 0, read_at: msk('2024-03-02T09:00:00'), value: 1030 },
     ])
-    const values = (await call('GET', `/api/represents/${id}/points_counters_values/?beginDate=2024-03-01&endDate=2024-03-02&minutes_from_day_begin=510`)).json()
+    const values = (
+      await call('GET', `/api/represents/${id}/points_counters_values/?beginDate=2024-03-01&endDate=2024-03-02&minutes_from_day_begin=510`)
+    ).json()
     // 08:30: on 1 March the 08:00 reading; on 2 March nothing read by then.
     expect(values.items.map((i: { values: Record<string, number | null> }) => i.values[`p${point}`])).toEqual([1010.5, null])
     expect(values.items[0].time).toBe(msk('2024-03-01T08:30:00').toISOString())

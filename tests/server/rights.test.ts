@@ -124,7 +124,8 @@ describe('rights that cannot climb', () => {
       await patch(t.adminToken, adminId, { is_superuser: false }),
       await patch(t.adminToken, adminId, { is_active: false }),
       await remove(t.adminToken, adminId),
-    ]) expect(res.statusCode).toBeGreaterThanOrEqual(400)
+    ])
+      expect(res.statusCode).toBeGreaterThanOrEqual(400)
 
     // Two superusers demoting each other at once: the superusers' rows are locked, so one of them is refused.
     const db = t.database.db
@@ -174,11 +175,21 @@ describe('groups cannot gain rights their editor lacks', () => {
     expect(detail(extended)).toBe(T.permissionBeyondOwnRights)
     // A group already holding a right the editor lacks can still be renamed and trimmed.
     const admins = t.base.groupIds['Администраторы']!
-    expect((await t.call(editor.token, { method: 'PATCH', url: `/api/permissions_groups/${admins}/`, payload: { name: 'Администраторы 2' } })).statusCode).toBe(200)
+    expect((await t.call(editor.token, { method: 'PATCH', url: `/api/permissions_groups/${admins}/`, payload: { name: 'Администраторы 2' } })).statusCode).toBe(
+      200,
+    )
     const full = (await t.call(editor.token, { method: 'GET', url: `/api/permissions_groups/${admins}/` })).json().permissions as { permission_id: number }[]
     const trimmed = full.map((p) => p.permission_id).filter((p) => !within.includes(p))
     expect((await t.call(editor.token, { method: 'PATCH', url: `/api/permissions_groups/${admins}/`, payload: { permissions: trimmed } })).statusCode).toBe(200)
-    expect((await t.call(t.adminToken, { method: 'PATCH', url: `/api/permissions_groups/${admins}/`, payload: { name: 'Администраторы', permissions: full.map((p) => p.permission_id) } })).statusCode).toBe(200)
+    expect(
+      (
+        await t.call(t.adminToken, {
+          method: 'PATCH',
+          url: `/api/permissions_groups/${admins}/`,
+          payload: { name: 'Администраторы', permissions: full.map((p) => p.permission_id) },
+        })
+      ).statusCode,
+    ).toBe(200)
   })
 })
 

@@ -37,12 +37,25 @@ describe('headers and secrets', () => {
   it('never answers or logs a password, a password hash, an SMTP password or the JWT secret', async () => {
     await t.login(ADMIN.username, ADMIN.password)
     await t.app.inject({ method: 'POST', url: '/api/api-token-auth/', payload: { username: ADMIN.username, password: 'Wrong-Secret-1' } })
-    const created = await record('POST', '/api/users/', { username: 'secretive', first_name: 'С', last_name: 'С', email: 's@example.ru', password: NEW_PASSWORD })
+    const created = await record('POST', '/api/users/', {
+      username: 'secretive',
+      first_name: 'С',
+      last_name: 'С',
+      email: 's@example.ru',
+      password: NEW_PASSWORD,
+    })
     await record('PATCH', `/api/users/${created.json().user_id}/`, { password: `${NEW_PASSWORD}-2` })
     await record('GET', '/api/users/')
     await record('GET', `/api/users/${created.json().user_id}/`)
     await record('GET', '/api/users/me/')
-    const email = await record('POST', '/api/account_emails/', { name: 'Почта', smtp_host: 'smtp.example.ru', smtp_port: 465, smtp_user: 'robot', smtp_password: SMTP_PASSWORD, smtp_encryption: 'SSL' })
+    const email = await record('POST', '/api/account_emails/', {
+      name: 'Почта',
+      smtp_host: 'smtp.example.ru',
+      smtp_port: 465,
+      smtp_user: 'robot',
+      smtp_password: SMTP_PASSWORD,
+      smtp_encryption: 'SSL',
+    })
     expect(email.json()).toMatchObject({ has_password: true })
     await record('GET', '/api/account_emails/')
     await record('GET', `/api/account_emails/${email.json().account_email_id}/`)

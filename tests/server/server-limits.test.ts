@@ -23,7 +23,12 @@ const within = <T>(promise: Promise<T>, ms: number) =>
 
 describe('time limits of the HTTP server', () => {
   it('closes a connection whose request stops arriving', async () => {
-    const app = await buildApp({ config: { ...loadConfig({}), requestTimeoutS: 1 }, database: await openTestDatabase(), secret: 'test-secret-test-secret-test-secret-0123', consoleRoot: null })
+    const app = await buildApp({
+      config: { ...loadConfig({}), requestTimeoutS: 1 },
+      database: await openTestDatabase(),
+      secret: 'test-secret-test-secret-test-secret-0123',
+      consoleRoot: null,
+    })
     await app.listen({ port: 0, host: '127.0.0.1' })
     try {
       const { connected, closed } = halfSentRequest((app.server.address() as net.AddressInfo).port)

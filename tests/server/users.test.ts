@@ -88,10 +88,18 @@ describe('users', () => {
 
   it('lets a user change their own password only with the right current one', async () => {
     const me = await t.userWith([])
-    const wrong = await t.call(me.token, { method: 'PATCH', url: `/api/users/${me.user_id}/`, payload: { password: 'new-password-1', current_password: 'nope' } })
+    const wrong = await t.call(me.token, {
+      method: 'PATCH',
+      url: `/api/users/${me.user_id}/`,
+      payload: { password: 'new-password-1', current_password: 'nope' },
+    })
     expect(wrong.statusCode).toBe(400)
     expect(wrong.json()).toEqual({ current_password: [T.wrongPassword] })
-    const ok = await t.call(me.token, { method: 'PATCH', url: `/api/users/${me.user_id}/`, payload: { password: 'new-password-1', current_password: 'password-123' } })
+    const ok = await t.call(me.token, {
+      method: 'PATCH',
+      url: `/api/users/${me.user_id}/`,
+      payload: { password: 'new-password-1', current_password: 'password-123' },
+    })
     expect(ok.statusCode).toBe(200)
     await expect(t.login(me.username, 'new-password-1')).resolves.toBeTypeOf('string')
   })

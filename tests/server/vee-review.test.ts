@@ -39,7 +39,10 @@ const review = async (scope: string, token = t.adminToken) =>
 
 describe('VEE review', () => {
   it('a balance over the estimated half-hours carries their values and marks them as not measured', async () => {
-    const res = await t.call(t.adminToken, { method: 'GET', url: `/api/represents/${representId}/points_profile_data/?beginDate=2026-03-02&endDate=2026-03-02&interval=60` })
+    const res = await t.call(t.adminToken, {
+      method: 'GET',
+      url: `/api/represents/${representId}/points_profile_data/?beginDate=2026-03-02&endDate=2026-03-02&interval=60`,
+    })
     expect(res.statusCode, res.body).toBe(200)
     const p = `p${pointId}`
     const items = res.json().items as { time: string; values: Record<string, number>; missing: string[] }[]
@@ -51,33 +54,49 @@ describe('VEE review', () => {
     expect(hour(2).missing).toContain(p)
   })
 
-  it('lists an object\'s and a point\'s estimated intervals with their method', async () => {
+  it("lists an object's and a point's estimated intervals with their method", async () => {
     for (const scope of [`represent_id=${representId}`, `point_id=${pointId}`]) {
       const res = await review(scope)
       expect(res.statusCode, res.body).toBe(200)
       expect(res.json().results).toMatchObject([
-        { point_id: pointId, counter_id: counterId, channel: 1, interval_start: at(2).toISOString(), value: 2, status: ESTIMATED, method: 'linear', original_value: null },
+        {
+          point_id: pointId,
+          counter_id: counterId,
+          channel: 1,
+          interval_start: at(2).toISOString(),
+          value: 2,
+          status: ESTIMATED,
+          method: 'linear',
+          original_value: null,
+        },
         { interval_start: at(3).toISOString(), value: 3, status: ESTIMATED, method: 'linear' },
       ])
     }
   })
 
-  it('accepts a suspect interval (valid again, kept from the next poll\'s rules) and an estimate (stays estimated)', async () => {
-    await t.database.db.execute(sql`update interval_values set status = ${SUSPECT} where counter_id = ${counterId} and interval_start = ${at(0).toISOString()}::timestamptz`)
+  it("accepts a suspect interval (valid again, kept from the next poll's rules) and an estimate (stays estimated)", async () => {
+    await t.database.db.execute(
+      sql`update interval_values set status = ${SUSPECT} where counter_id = ${counterId} and interval_start = ${at(0).toISOString()}::timestamptz`,
+    )
     const key = { counter_id: counterId, channel: 1, interval_start: at(0).toISOString() }
     const accepted = await t.call(t.adminToken, { method: 'POST', url: '/api/vee/intervals/accept/', payload: { ...key, reason: 'Проверено по журналу ТП' } })
     expect(accepted.statusCode, accepted.body).toBe(200)
     expect(accepted.json()).toEqual({ value: 1, status: VALID })
-    const estimate = await t.call(t.adminToken, { method: 'POST', url: '/api/vee/intervals/accept/', payload: { ...key, interval_start: at(2).toISOString(), reason: 'Согласовано' } })
+    const estimate = await t.call(t.adminToken, {
+      method: 'POST',
+      url: '/api/vee/intervals/accept/',
+      payload: { ...key, interval_start: at(2).toISOString(), reason: 'Согласовано' },
+    })
     expect(estimate.json()).toEqual({ value: 2, status: ESTIMATED })
     const again = await t.call(t.adminToken, { method: 'POST', url: '/api/vee/intervals/accept/', payload: { ...key, reason: 'Ещё раз' } })
     expect(again.statusCode).toBe(400)
     expect(again.json()).toEqual({ detail: 'Принять можно только подозрительный или оценённый интервал' })
   })
 
-  it('an edit keeps the original value, who, when and why, and the day\'s sum follows', async () => {
+  it("an edit keeps the original value, who, when and why, and the day's sum follows", async () => {
     const res = await t.call(t.adminToken, {
-      method: 'POST', url: '/api/vee/intervals/edit/',
+      method: 'POST',
+      url: '/api/vee/intervals/edit/',
       payload: { counter_id: counterId, channel: 1, interval_start: at(4).toISOString(), value: '3,5', reason: 'Акт проверки № 12' },
     })
     expect(res.statusCode, res.body).toBe(200)
@@ -100,7 +119,11 @@ describe('VEE review', () => {
     const noReason = await t.call(editor.token, { method: 'POST', url: '/api/vee/intervals/edit/', payload: { ...payload, value: 1, reason: ' ' } })
     expect(noReason.statusCode).toBe(400)
     expect(noReason.json()).toEqual({ reason: ['Укажите причину'] })
-    const unknown = await t.call(editor.token, { method: 'POST', url: '/api/vee/intervals/edit/', payload: { ...payload, interval_start: '2020-01-01T00:00:00Z', value: 1 } })
+    const unknown = await t.call(editor.token, {
+      method: 'POST',
+      url: '/api/vee/intervals/edit/',
+      payload: { ...payload, interval_start: '2020-01-01T00:00:00Z', value: 1 },
+    })
     expect(unknown.statusCode).toBe(404)
     const noScope = await t.call(editor.token, { method: 'GET', url: '/api/vee/intervals/?beg_date=2026-03-02&end_date=2026-03-02' })
     expect(noScope.statusCode).toBe(400)
@@ -109,11 +132,15 @@ describe('VEE review', () => {
 })
 
 describe('the point profile', () => {
-  it('gives a half-hour\'s own status and a bucket the status of its least trustworthy half-hour', async () => {
+  it("gives a half-hour's own status and a bucket the status of its least trustworthy half-hour", async () => {
     const pointProfile = (interval: number) => profileData(t.database.db, pointId, CHANNEL.A_PLUS, interval, at(0), at(6), 'Europe/Moscow')
     const halfHours = await pointProfile(30)
     expect(halfHours.map((i) => [i.date, i.status])).toEqual([
-      [at(0).toISOString(), VALID], [at(1).toISOString(), VALID], [at(2).toISOString(), ESTIMATED], [at(3).toISOString(), ESTIMATED], [at(4).toISOString(), EDITED],
+      [at(0).toISOString(), VALID],
+      [at(1).toISOString(), VALID],
+      [at(2).toISOString(), ESTIMATED],
+      [at(3).toISOString(), ESTIMATED],
+      [at(4).toISOString(), EDITED],
     ])
     await t.database.db.execute(sql`
       insert into interval_values (counter_id, channel, interval_start, value, status) values (${counterId}, 1, ${at(5).toISOString()}::timestamptz, null, 1)`)

@@ -28,11 +28,21 @@ const newCounter = () => ++nextCounter
 
 function halfHours(counterId: number, from: number, values: (number | null)[], base = D): IntervalRow[] {
   return values.map((value, i) => ({
-    counter_id: counterId, channel: CHANNEL.A_PLUS, interval_start: at(from + i, base), value, status: value === null ? MISSING : VALID,
+    counter_id: counterId,
+    channel: CHANNEL.A_PLUS,
+    interval_start: at(from + i, base),
+    value,
+    status: value === null ? MISSING : VALID,
   }))
 }
 
-const reading = (counterId: number, readAt: Date, value: number): RegisterRow => ({ counter_id: counterId, channel: CHANNEL.A_PLUS, tariff: 0, read_at: readAt, value })
+const reading = (counterId: number, readAt: Date, value: number): RegisterRow => ({
+  counter_id: counterId,
+  channel: CHANNEL.A_PLUS,
+  tariff: 0,
+  read_at: readAt,
+  value,
+})
 
 async function poll(intervals: IntervalRow[], registers: RegisterRow[] = []) {
   await storePolls(db, [{ ok: true, fatal: false, lines: [], phases: [], intervals, registers }])
@@ -58,7 +68,14 @@ async function edits(counterId: number) {
 
 /** Whole valid days of `value` per half-hour before D, as a channel's usual history (stored without validation). */
 async function history(counterId: number, days: number, value: number) {
-  await storeIntervals(db, halfHours(counterId, -days * 48, Array.from({ length: days * 48 }, () => value)))
+  await storeIntervals(
+    db,
+    halfHours(
+      counterId,
+      -days * 48,
+      Array.from({ length: days * 48 }, () => value),
+    ),
+  )
 }
 
 describe('validation', () => {
@@ -130,7 +147,7 @@ describe('validation', () => {
     expect((await stored(fine)).every((r) => r.status === VALID)).toBe(true)
   })
 
-  it('clock drift: the polled half-hours of a meter whose clock is off beyond the limit are suspect, another meter\'s not', async () => {
+  it("clock drift: the polled half-hours of a meter whose clock is off beyond the limit are suspect, another meter's not", async () => {
     const [off, on] = [newCounter(), newCounter()]
     const polled = [...halfHours(off, 0, [1, 1]), ...halfHours(on, 0, [1, 1])]
     await storeIntervals(db, polled)
@@ -190,7 +207,7 @@ describe('estimation', () => {
 })
 
 describe('storing over validated and estimated intervals', () => {
-  it('the meter\'s value replaces an estimate, a missing reading does not wipe it, and an edit stays', async () => {
+  it("the meter's value replaces an estimate, a missing reading does not wipe it, and an edit stays", async () => {
     const c = newCounter()
     await poll(halfHours(c, 0, [1, 1]))
     await poll(halfHours(c, 3, [3]))
@@ -199,7 +216,10 @@ describe('storing over validated and estimated intervals', () => {
     expect((await stored(c))[2]).toEqual({ i: 2, value: 2, status: ESTIMATED })
     await poll(halfHours(c, 2, [2.4]))
     expect((await stored(c))[2]).toEqual({ i: 2, value: 2.4, status: VALID })
-    await db.execute(sql`update interval_values set value = 5, status = ${INTERVAL_STATUS.EDITED} where counter_id = ${c} and interval_start = ${at(2).toISOString()}::timestamptz`)
+    await db.execute(
+      sql`update interval_values set value = 5, status = ${INTERVAL_STATUS.EDITED}
+        where counter_id = ${c} and interval_start = ${at(2).toISOString()}::timestamptz`,
+    )
     await poll(halfHours(c, 2, [2.4]))
     expect((await stored(c))[2]).toEqual({ i: 2, value: 5, status: INTERVAL_STATUS.EDITED })
   })

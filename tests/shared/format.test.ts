@@ -6,7 +6,7 @@ import { csvNumber, digitsForUnit, formatInUnit, formatIsoDate, formatNumber, fo
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ')
 
 describe('numbers as Russians write them', () => {
-  it('groups thousands, writes a decimal comma and keeps each quantity\'s precision', () => {
+  it("groups thousands, writes a decimal comma and keeps each quantity's precision", () => {
     expect(plain(formatQuantity(34290.103238961034, 'energy'))).toBe('34 290,103')
     expect(plain(formatQuantity(757, 'energy'))).toBe('757,000')
     expect(formatQuantity(120.38999999999999, 'angle')).toBe('120,39')
@@ -22,7 +22,7 @@ describe('numbers as Russians write them', () => {
     expect(formatNumber(Number.NaN)).toBe('—')
   })
 
-  it('lets the API\'s unit choose the decimals', () => {
+  it("lets the API's unit choose the decimals", () => {
     expect(digitsForUnit('кВт·ч')).toBe(3)
     expect(digitsForUnit('°')).toBe(2)
     expect(formatInUnit(120.38999999999999, '°')).toBe('120,39')

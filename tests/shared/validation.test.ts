@@ -111,6 +111,15 @@ describe('customer schema', () => {
       snils: T.snilsChecksum,
     })
     expect(issues({ ...names, customer_type: 1, company_inn: '7707083893' })).toEqual({ company_inn: T.innWrongType })
-    expect(issues({ ...names, customer_type: 3, company_full_name: 'ПАО Сбербанк', company_inn: '7707083893', company_kpp: '773601001', company_ogrn: '1027700132195' })).toEqual({})
+    expect(
+      issues({
+        ...names,
+        customer_type: 3,
+        company_full_name: 'ПАО Сбербанк',
+        company_inn: '7707083893',
+        company_kpp: '773601001',
+        company_ogrn: '1027700132195',
+      }),
+    ).toEqual({})
   })
 })

@@ -66,7 +66,10 @@ const persistOptions = {
  * offline start right after it would have no one signed in.
  */
 function saveNow(): void {
-  storage?.setItem(PERSIST_KEY, serialize({ buster: persistOptions.buster, timestamp: Date.now(), clientState: dehydrate(queryClient, persistOptions.dehydrateOptions) }))
+  storage?.setItem(
+    PERSIST_KEY,
+    serialize({ buster: persistOptions.buster, timestamp: Date.now(), clientState: dehydrate(queryClient, persistOptions.dehydrateOptions) }),
+  )
 }
 
 /**

@@ -131,7 +131,9 @@ function watchOutbox(author: number): () => void {
   const db = offlineDb()
   let known = new Set<string>()
   const subscription = liveQuery(async () => ({
-    keys: (await db.outbox.where('[author+mutationId]').between([author, Dexie.minKey], [author, Dexie.maxKey]).keys()).map((key) => String((key as unknown[])[1])),
+    keys: (await db.outbox.where('[author+mutationId]').between([author, Dexie.minKey], [author, Dexie.maxKey]).keys()).map((key) =>
+      String((key as unknown[])[1]),
+    ),
     needsDecision: await db.outbox.where('[author+status]').anyOf([author, 'conflict'], [author, 'rejected']).count(),
   })).subscribe({
     next: ({ keys, needsDecision }) => {

@@ -7,7 +7,7 @@ export const formatDateTime = (value: string | Date | null | undefined) => (valu
 export const isoDate = (value: Date | string) => dayjs(value).format('YYYY-MM-DD')
 
 // Numbers: the one module shared with the server's reports and CSVs.
-export {  formatInUnit, formatNumber, formatQuantity } from '../../shared/format'
+export { formatInUnit, formatNumber, formatQuantity } from '../../shared/format'
 
 export const fullName = (person: { first_name?: string; last_name?: string } | null | undefined) =>
   [person?.first_name, person?.last_name].filter(Boolean).join(' ')

@@ -20,7 +20,9 @@ export function mirroredList<L extends ListName>(list: L, path: string, schema: 
             return { ...(await api(path, { query: search, schema, signal })), offline: false }
           } catch (error) {
             if (!isOffline(error)) throw error
-            const cached = await (await loadOffline()).queryCachedList(list, { search: search.search, ordering: search.ordering, page: search.page, perPage: search.per_page })
+            const cached = await (
+              await loadOffline()
+            ).queryCachedList(list, { search: search.search, ordering: search.ordering, page: search.page, perPage: search.per_page })
             return { ...cached, offline: true }
           }
         },

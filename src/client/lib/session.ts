@@ -77,4 +77,3 @@ export function signedInUserId(): number {
   if (id === null) throw new Error(T.editNeedsSignIn)
   return id
 }
-

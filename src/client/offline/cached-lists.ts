@@ -30,9 +30,12 @@ export function cacheServerRows<L extends ListName>(
   return writeTransaction(db, async () => {
     const waiting = new Set<number>()
     if (entity) {
-      await db.outbox.where('[entity+entityId]').between([entity, -Infinity], [entity, Infinity]).each((entry) => {
-        waiting.add(entry.entityId)
-      })
+      await db.outbox
+        .where('[entity+entityId]')
+        .between([entity, -Infinity], [entity, Infinity])
+        .each((entry) => {
+          waiting.add(entry.entityId)
+        })
     }
     const fresh = rows.filter((row) => !waiting.has(row[key] as number))
     const kept = options.present ?? (options.complete ? rows.map((row) => row[key] as number) : null)
@@ -48,11 +51,7 @@ export function cacheServerRows<L extends ListName>(
 }
 
 /** Searches, sorts and pages the cached list in memory; answers like the server's list call. */
-export async function queryCachedList<L extends ListName>(
-  list: L,
-  query: ListQuery = {},
-  db: MeteringDb = offlineDb(),
-): Promise<ListPage<ListRows[L]>> {
+export async function queryCachedList<L extends ListName>(list: L, query: ListQuery = {}, db: MeteringDb = offlineDb()): Promise<ListPage<ListRows[L]>> {
   return (await listSnapshot(db, list)).query(query)
 }
 

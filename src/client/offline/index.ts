@@ -2,7 +2,16 @@
 export { DB_NAME, MeteringDb, SCHEMA_VERSIONS, offlineDb, type SchemaVersion } from './db'
 export { cacheServerRows, getCachedRow, lastRefreshedAt, onCachedListChange, queryCachedList, type CacheReport } from './cached-lists'
 export type { ListPage, ListQuery } from './list-query'
-export { applyMirrorChanges, cachedConnParamsOf, cachedInstallationsOf, cachedReadingsOf, lastMirroredAt, mirrorCursor, MIRRORED_LISTS, type MirrorChanges } from './mirror'
+export {
+  applyMirrorChanges,
+  cachedConnParamsOf,
+  cachedInstallationsOf,
+  cachedReadingsOf,
+  lastMirroredAt,
+  mirrorCursor,
+  MIRRORED_LISTS,
+  type MirrorChanges,
+} from './mirror'
 export { POINT_ORDERINGS, type ListName, type ListRows, type PointOrdering } from './lists'
 export { adoptUnauthored, enqueueEdit, countWaiting, listOutbox, resolveTempId, subscribeOutbox } from './outbox'
 export { flushOutbox, type FlushOptions, type FlushReport } from './replay'

@@ -14,13 +14,7 @@ export function entriesOf(db: MeteringDb, entity: EntityName, entityId: number):
  * the server just acknowledged: later entries were made on top of that acknowledged edit.
  * Call inside a write transaction.
  */
-export async function rebuildLocalRow(
-  db: MeteringDb,
-  entity: EntityName,
-  entityId: number,
-  start: AnyRow | null,
-  rebaseTo?: number,
-): Promise<void> {
+export async function rebuildLocalRow(db: MeteringDb, entity: EntityName, entityId: number, start: AnyRow | null, rebaseTo?: number): Promise<void> {
   let row = start
   for (const entry of await entriesOf(db, entity, entityId)) {
     if (entry.op === 'create') {

@@ -74,5 +74,4 @@ export async function cachedInstallationsOf(pointId: number, db: MeteringDb = of
 }
 
 /** A meter's latest readings on the device, or undefined when the mirror brought none. */
-export const cachedReadingsOf = (counterId: number, db: MeteringDb = offlineDb()): Promise<ReadingsRow | undefined> =>
-  listTable(db, 'readings').get(counterId)
+export const cachedReadingsOf = (counterId: number, db: MeteringDb = offlineDb()): Promise<ReadingsRow | undefined> => listTable(db, 'readings').get(counterId)

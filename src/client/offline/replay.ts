@@ -241,7 +241,11 @@ function acknowledge(db: MeteringDb, entry: OutboxEntry, row: AnyRow): Promise<v
 }
 
 async function earliestRetry(db: MeteringDb, author: number, now: number): Promise<number | null> {
-  const pending = await db.outbox.where('author').equals(author).filter((entry) => entry.status === 'pending').toArray()
+  const pending = await db.outbox
+    .where('author')
+    .equals(author)
+    .filter((entry) => entry.status === 'pending')
+    .toArray()
   const times = pending.map((entry) => entry.nextAttemptAt).filter((time) => time > now)
   return times.length > 0 ? Math.min(...times) : null
 }

@@ -44,12 +44,7 @@ function imbalanceOf(incoming: number, outgoing: number): { imbalance: number; p
  * balance over the buckets where every signed point was measured throughout. Sums are taken before rounding, so the
  * rounding of each cell never accumulates; an unknown cell (NaN) makes the row's in, out and imbalance unknown.
  */
-export function composeBalance(
-  points: BalancePoint[],
-  buckets: Bucket[],
-  series: Map<number, PointSeries>,
-  options: BalanceOptions,
-): ProfileData {
+export function composeBalance(points: BalancePoint[], buckets: Bucket[], series: Map<number, PointSeries>, options: BalanceOptions): ProfileData {
   const unit = unitOf(options.energyFormat, options.reactive)
   const energyUnit = unitOf('kvch', options.reactive)
   const round = rounder(options.roundVal)

@@ -45,7 +45,10 @@ async function loadBuckets(db: Executor, r: SeriesRequest): Promise<{ buckets: B
       from generate_series(${first}, ${last}, ${step}::interval) s)
     select string_agg(date_part('epoch', b_start)::text, ',' order by b_start) as starts,
            string_agg((date_part('epoch', b_end - b_start) / 60)::text, ',' order by b_start) as minutes,
-           string_agg(greatest(0, floor(date_part('epoch', least(b_end, p.hi, ${r.now.toISOString()}::timestamptz) - greatest(b_start, p.lo)) / 1800))::text, ',' order by b_start) as expected,
+           string_agg(
+             greatest(0, floor(date_part('epoch', least(b_end, p.hi, ${r.now.toISOString()}::timestamptz) - greatest(b_start, p.lo)) / 1800))::text,
+             ',' order by b_start
+           ) as expected,
            ${unit ? sql`string_agg((b.local_start::date - date '2000-01-01')::text, ',' order by b_start)` : sql`null`} as days
     from b, period p`)
   const row = result.rows[0]!

@@ -5,15 +5,7 @@
  * Levels keep every half-hour under 6.5 kWh (13 kW), what a Mercury 230 with A = 5000 imp/kWh
  * can hold in a 16-bit profile cell (see protocol/mercury230.ts).
  */
-export const CONSUMER_TYPES = [
-  'flat',
-  'apartment_building',
-  'office',
-  'shop',
-  'industrial',
-  'street_lighting',
-  'feeder',
-] as const
+export const CONSUMER_TYPES = ['flat', 'apartment_building', 'office', 'shop', 'industrial', 'street_lighting', 'feeder'] as const
 
 export type ConsumerType = (typeof CONSUMER_TYPES)[number]
 
@@ -42,7 +34,9 @@ export interface ConsumerProfile {
 }
 
 const FLAT_WEEKEND = [0.55, 0.42, 0.34, 0.3, 0.29, 0.3, 0.35, 0.5, 0.75, 0.95, 1.0, 0.95, 0.95, 0.9, 0.85, 0.8, 0.85, 0.95, 1.2, 1.4, 1.5, 1.4, 1.15, 0.8]
-const BUILDING_WEEKEND = [0.62, 0.5, 0.44, 0.4, 0.39, 0.4, 0.48, 0.65, 0.85, 1.0, 1.05, 1.05, 1.05, 1.0, 0.98, 0.98, 1.02, 1.12, 1.35, 1.5, 1.55, 1.45, 1.2, 0.88]
+const BUILDING_WEEKEND = [
+  0.62, 0.5, 0.44, 0.4, 0.39, 0.4, 0.48, 0.65, 0.85, 1.0, 1.05, 1.05, 1.05, 1.0, 0.98, 0.98, 1.02, 1.12, 1.35, 1.5, 1.55, 1.45, 1.2, 0.88,
+]
 const FEEDER_WEEKEND = [0.6, 0.52, 0.46, 0.43, 0.42, 0.43, 0.5, 0.65, 0.82, 0.95, 1.0, 1.0, 1.0, 0.98, 0.95, 0.95, 1.0, 1.1, 1.3, 1.42, 1.45, 1.32, 1.1, 0.8]
 
 export const CONSUMER_PROFILES: Record<ConsumerType, ConsumerProfile> = {
@@ -137,7 +131,9 @@ export const CONSUMER_PROFILES: Record<ConsumerType, ConsumerProfile> = {
       shapes: {
         workday: [0.5, 0.48, 0.47, 0.47, 0.48, 0.55, 0.8, 1.15, 1.25, 1.3, 1.3, 1.25, 1.1, 1.25, 1.3, 1.3, 1.25, 1.2, 1.15, 1.15, 1.1, 1.05, 0.95, 0.6],
         saturday: [0.45, 0.44, 0.44, 0.44, 0.44, 0.46, 0.55, 0.7, 0.75, 0.78, 0.78, 0.75, 0.7, 0.72, 0.72, 0.7, 0.65, 0.55, 0.5, 0.48, 0.47, 0.46, 0.45, 0.45],
-        holiday: [0.42, 0.42, 0.42, 0.42, 0.42, 0.42, 0.42, 0.43, 0.44, 0.45, 0.45, 0.45, 0.45, 0.45, 0.45, 0.45, 0.44, 0.43, 0.42, 0.42, 0.42, 0.42, 0.42, 0.42],
+        holiday: [
+          0.42, 0.42, 0.42, 0.42, 0.42, 0.42, 0.42, 0.43, 0.44, 0.45, 0.45, 0.45, 0.45, 0.45, 0.45, 0.45, 0.44, 0.43, 0.42, 0.42, 0.42, 0.42, 0.42, 0.42,
+        ],
       },
     },
   },

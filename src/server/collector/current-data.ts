@@ -40,7 +40,14 @@ export async function runRequest(
   const meter = await loadMeterContext(db, request.counter_id, [])
   const now = clock()
   const result = meter
-    ? await pollMeter(db, { ...meter, reads: { registers: ALL_CHANNELS, instant: [] }, relay: request.action === 'read' ? undefined : request.action === 'relay_on' }, now, deadlineMs, box, clock)
+    ? await pollMeter(
+        db,
+        { ...meter, reads: { registers: ALL_CHANNELS, instant: [] }, relay: request.action === 'read' ? undefined : request.action === 'relay_on' },
+        now,
+        deadlineMs,
+        box,
+        clock,
+      )
     : undefined
   await db.transaction(async (tx) => {
     if (result?.ok) await storePolls(tx, [result])

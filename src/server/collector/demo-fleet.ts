@@ -46,7 +46,6 @@ const DEMO_PROFILE_CASES: Record<number, (startedAt: Date) => Partial<EmulatedMe
   },
 }
 
-
 export interface DemoMeter {
   point_counter_id: number
   point_name: string
@@ -61,7 +60,8 @@ export interface DemoMeter {
 export async function demoMeters(db: Executor, port: number): Promise<DemoMeter[]> {
   const ports = Array.from({ length: DEMO_EMULATOR_PORT_RANGE }, (_, i) => String(port + i))
   const result = await db.execute(sql`
-    select pc.point_counter_id, p.name as point_name, pc.conn_params->>'port' as port, c.counter_id, c.serial_num, api.driver, pc.conn_params->>'net_address' as net_address
+    select pc.point_counter_id, p.name as point_name, pc.conn_params->>'port' as port, c.counter_id, c.serial_num, api.driver,
+      pc.conn_params->>'net_address' as net_address
     from point_counters pc
     join points p on p.point_id = pc.point_id
     join counters c on c.counter_id = pc.counter_id

@@ -34,7 +34,12 @@ export async function startConfiguredService(
 async function startDemoEmulator(db: Executor, port: number, meters: DemoMeter[], log: Log): Promise<RunningEmulator | undefined> {
   for (let candidate = port; candidate < port + DEMO_EMULATOR_PORT_RANGE; candidate++) {
     try {
-      const emulator = await startEmulator({ port: candidate, host: DEMO_EMULATOR_HOST, meters: demoFleet(meters), onError: (error) => log('meter emulator', error) })
+      const emulator = await startEmulator({
+        port: candidate,
+        host: DEMO_EMULATOR_HOST,
+        meters: demoFleet(meters),
+        onError: (error) => log('meter emulator', error),
+      })
       await moveDemoMeters(db, meters, emulator.port)
       log(`meter emulator: ${meters.length} demo meters on ${DEMO_EMULATOR_HOST}:${emulator.port}`)
       return emulator

@@ -1,15 +1,7 @@
 import { CONSUMER_PROFILES, CONSUMER_TYPES, type ConsumerProfile, type ConsumerType, type DayKind } from './consumer-profiles'
 import { darknessByHalfHour, dayKindOf, SOLAR_BY_HALF_HOUR, winterness } from './load-calendar'
 import { ABSENT_PHASE, type EnergyChannels, type InstantValues, type PhaseValues, type Tariff } from './meter-values'
-import {
-  DAY_MS,
-  HALF_HOUR_MS,
-  HALF_HOURS_PER_DAY,
-  MOSCOW_OFFSET_MS,
-  halfHourStartMs,
-  moscowDayIndex,
-  moscowHalfHourOfDay,
-} from './moscow-time'
+import { DAY_MS, HALF_HOUR_MS, HALF_HOURS_PER_DAY, MOSCOW_OFFSET_MS, halfHourStartMs, moscowDayIndex, moscowHalfHourOfDay } from './moscow-time'
 import { SALT, hash32, unitHash } from './seeded-random'
 import { TARIFF_ZONES, ZONE_INDEX_OF_HALF_HOUR, ZONE_TARIFF } from './tariff-zones'
 

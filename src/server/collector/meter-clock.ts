@@ -79,7 +79,10 @@ export async function pollMeterClock(
     note(`Коррекция времени не выполнена: ${plan.skip}`)
     return outcome
   }
-  const done = await refusedAsNull(driver.correctClock(plan.to).then(() => true), (message) => note(`Коррекция времени отклонена: ${message}`))
+  const done = await refusedAsNull(
+    driver.correctClock(plan.to).then(() => true),
+    (message) => note(`Коррекция времени отклонена: ${message}`),
+  )
   if (!done) return outcome
   note(`Время счётчика скорректировано на ${signed(plan.seconds)}`)
   return { ...outcome, correction: { at: clock(), seconds: plan.seconds, driftBeforeS: driftS } }

@@ -46,7 +46,7 @@ export function moscowDayIndex(epochMs: number): number {
 
 /** Half-hour of the Moscow local day, 0..47. */
 export function moscowHalfHourOfDay(epochMs: number): number {
-  return Math.floor(((epochMs + MOSCOW_OFFSET_MS) % DAY_MS + DAY_MS) % DAY_MS / HALF_HOUR_MS)
+  return Math.floor(((((epochMs + MOSCOW_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS) / HALF_HOUR_MS)
 }
 
 /** Floors an instant to the start of its 30-minute interval (the grid is the same in UTC and UTC+3). */

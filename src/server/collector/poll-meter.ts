@@ -61,7 +61,8 @@ const isPollingDriver = (driver: string): driver is MeterProtocol => (PROTOCOLS 
 async function profileStart(db: Executor, counterId: number, channels: number[], now: Date): Promise<Date> {
   const result = await db.execute(sql`
     select max(interval_start + make_interval(mins => minutes)) as last from interval_values
-    where counter_id = ${counterId} and channel = any(${`{${channels.join(',')}}`}::smallint[]) and interval_start > ${new Date(now.getTime() - BACKFILL_MAX_MS).toISOString()}::timestamptz`)
+    where counter_id = ${counterId} and channel = any(${`{${channels.join(',')}}`}::smallint[])
+      and interval_start > ${new Date(now.getTime() - BACKFILL_MAX_MS).toISOString()}::timestamptz`)
   const last = (result.rows[0] as { last: Date | null } | undefined)?.last
   return last ? new Date(last) : new Date(Math.floor((now.getTime() - FIRST_PROFILE_MS) / HALF_HOUR_MS) * HALF_HOUR_MS)
 }
@@ -88,7 +89,16 @@ function phaseRows(counterId: number, values: InstantValues, at: Date): PhaseRow
     angle: p.angle,
   }))
   const t = values.total
-  rows.push({ counter_id: counterId, read_at: at, phase: 0, active_power: t.activePower, reactive_power: t.reactivePower, apparent_power: t.apparentPower, cos_phi: t.cosPhi, frequency: values.frequency })
+  rows.push({
+    counter_id: counterId,
+    read_at: at,
+    phase: 0,
+    active_power: t.activePower,
+    reactive_power: t.reactivePower,
+    apparent_power: t.apparentPower,
+    cos_phi: t.cosPhi,
+    frequency: values.frequency,
+  })
   return rows
 }
 
@@ -150,7 +160,8 @@ function intervalStatus(value: number | null, record: ProfileRecord): number {
 function profileLine(from: Date, records: ProfileRecord[], channels: number[], timeZone: string): string {
   const missing = records.filter((r) => channels.every((channel) => r.energy[CHANNEL_KEYS[channel]!] === null)).length
   const incomplete = records.filter((r) => r.incomplete).length
-  return `Прочитан профиль мощности с ${formatMoment(from, timeZone)}: ${records.length} интервалов${missing ? `, отсутствуют ${missing}` : ''}${incomplete ? `, неполных ${incomplete}` : ''}`
+  const counts = [`${records.length} интервалов`, missing ? `отсутствуют ${missing}` : '', incomplete ? `неполных ${incomplete}` : '']
+  return `Прочитан профиль мощности с ${formatMoment(from, timeZone)}: ${counts.filter(Boolean).join(', ')}`
 }
 
 /** A lorawandb meter is not polled: its data come from the network server; the task checks that they keep coming. */
@@ -158,7 +169,11 @@ async function checkUplinks(db: Executor, meter: MeterContext, now: Date, note: 
   const latest = await db.execute(sql`select max(read_at) as at from register_readings where counter_id = ${meter.counterId}`)
   const at = (latest.rows[0] as { at: Date | null } | undefined)?.at
   result.ok = Boolean(at && now.getTime() - new Date(at).getTime() <= LORAWAN_SILENCE_MS)
-  note(at ? `Последние данные от сетевого сервера LoRaWAN: ${formatMoment(new Date(at), meter.accountTimeZone)}` : 'От сетевого сервера LoRaWAN данные не поступали')
+  note(
+    at
+      ? `Последние данные от сетевого сервера LoRaWAN: ${formatMoment(new Date(at), meter.accountTimeZone)}`
+      : 'От сетевого сервера LoRaWAN данные не поступали',
+  )
   return result
 }
 
@@ -242,13 +257,31 @@ export async function storePolls(db: Executor, results: PollResult[]): Promise<v
     zones.get(zone)!.push(result)
   }
   for (const [timeZone, group] of zones) {
-    const registers = lastByKey(group.flatMap((r) => r.registers), (r) => `${r.counter_id} ${r.channel} ${r.tariff} ${r.read_at.getTime()}`)
-    const intervals = lastByKey(group.flatMap((r) => r.intervals), (r) => `${r.counter_id} ${r.channel} ${r.interval_start.getTime()}`)
+    const registers = lastByKey(
+      group.flatMap((r) => r.registers),
+      (r) => `${r.counter_id} ${r.channel} ${r.tariff} ${r.read_at.getTime()}`,
+    )
+    const intervals = lastByKey(
+      group.flatMap((r) => r.intervals),
+      (r) => `${r.counter_id} ${r.channel} ${r.interval_start.getTime()}`,
+    )
     await storeRegisterReadings(db, registers)
-    await storePhaseValues(db, lastByKey(group.flatMap((r) => r.phases), (r) => `${r.counter_id} ${r.phase} ${r.read_at.getTime()}`))
+    await storePhaseValues(
+      db,
+      lastByKey(
+        group.flatMap((r) => r.phases),
+        (r) => `${r.counter_id} ${r.phase} ${r.read_at.getTime()}`,
+      ),
+    )
     await storeIntervals(db, intervals, timeZone)
-    await storeMeterConstants(db, group.flatMap((r) => (r.meterConstant ? [r.meterConstant] : [])))
-    await storeMeterClocks(db, group.flatMap((r) => (r.clock ? [r.clock] : [])))
+    await storeMeterConstants(
+      db,
+      group.flatMap((r) => (r.meterConstant ? [r.meterConstant] : [])),
+    )
+    await storeMeterClocks(
+      db,
+      group.flatMap((r) => (r.clock ? [r.clock] : [])),
+    )
     const drifting = group.flatMap((r) => (r.clock && clockDriftExceeded(driftAfter(r.clock)) ? [r.clock.counterId] : []))
     await runVee(db, intervals, registers, drifting, timeZone)
   }

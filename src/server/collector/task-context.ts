@@ -32,8 +32,14 @@ export interface MeterContext {
 
 /** Energy codes and the power-profile codes of the same channels (P+ is the A+ profile, Q+ the R+ one). */
 const CODE_CHANNEL: Record<string, number> = {
-  'A+': CHANNEL.A_PLUS, 'A-': CHANNEL.A_MINUS, 'R+': CHANNEL.R_PLUS, 'R-': CHANNEL.R_MINUS,
-  'P+': CHANNEL.A_PLUS, 'P-': CHANNEL.A_MINUS, 'Q+': CHANNEL.R_PLUS, 'Q-': CHANNEL.R_MINUS,
+  'A+': CHANNEL.A_PLUS,
+  'A-': CHANNEL.A_MINUS,
+  'R+': CHANNEL.R_PLUS,
+  'R-': CHANNEL.R_MINUS,
+  'P+': CHANNEL.A_PLUS,
+  'P-': CHANNEL.A_MINUS,
+  'Q+': CHANNEL.R_PLUS,
+  'Q-': CHANNEL.R_MINUS,
 }
 export const ALL_CHANNELS = [CHANNEL.A_PLUS, CHANNEL.A_MINUS, CHANNEL.R_PLUS, CHANNEL.R_MINUS]
 
@@ -62,7 +68,8 @@ export async function loadMeterContext(db: Executor, counterId: number, taskGrou
   const groupFilter = taskGroupIds === 'all' ? sql`true` : sql`g.task_group_id = any(${`{${taskGroupIds.join(',')}}`}::int[])`
   const result = await db.execute(sql`
     select c.counter_id, c.serial_num,
-      coalesce(c.time_zone, a.time_zone, ${DEFAULT_TIME_ZONE}) as time_zone, coalesce(a.time_zone, ${DEFAULT_TIME_ZONE}) as account_time_zone, case when ds.name = ${LORAWAN_SOURCE} then ${LORAWAN_DRIVER} else api.driver end as driver, pc.conn_params, g.kind,
+      coalesce(c.time_zone, a.time_zone, ${DEFAULT_TIME_ZONE}) as time_zone, coalesce(a.time_zone, ${DEFAULT_TIME_ZONE}) as account_time_zone,
+      case when ds.name = ${LORAWAN_SOURCE} then ${LORAWAN_DRIVER} else api.driver end as driver, pc.conn_params, g.kind,
       (select array_agg(dp.code) from model_parameters mp join data_parameters dp on dp.parameter_id = mp.parameter_id
         left join counter_parameter_selections s on s.counter_id = c.counter_id and s.parameter_id = dp.parameter_id
         where mp.model_id = c.model_id and dp.task_group_id = g.task_group_id and coalesce(s.is_selected, true)) as codes,
@@ -89,5 +96,13 @@ export async function loadMeterContext(db: Executor, counterId: number, taskGrou
       reads[kind] = [...new Set([...(reads[kind] ?? []), ...selected])]
     }
   }
-  return { counterId: first.counter_id, serial: first.serial_num, driver: first.driver, connParams: first.conn_params, reads, timeZone: first.time_zone, accountTimeZone: first.account_time_zone }
+  return {
+    counterId: first.counter_id,
+    serial: first.serial_num,
+    driver: first.driver,
+    connParams: first.conn_params,
+    reads,
+    timeZone: first.time_zone,
+    accountTimeZone: first.account_time_zone,
+  }
 }

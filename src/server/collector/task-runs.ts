@@ -49,7 +49,13 @@ export async function claimDueTasks(db: Executor, serverId: number, now: Date, l
       order by next_run_at, counter_task_id limit ${limit}
       for update skip locked`)
     const rows = due.rows as {
-      counter_task_id: number; counter_id: number; interval: TaskInterval; value: string; task_groups: number[]; next_run_at: Date; clock_correction: boolean
+      counter_task_id: number
+      counter_id: number
+      interval: TaskInterval
+      value: string
+      task_groups: number[]
+      next_run_at: Date
+      clock_correction: boolean
       time_zone: string
     }[]
     if (rows.length === 0) return []
@@ -59,7 +65,13 @@ export async function claimDueTasks(db: Executor, serverId: number, now: Date, l
                   ${isoArray(rows.map((r) => nextRunAfter(r.interval, r.value, now, r.time_zone)))}::timestamptz[],
                   ${isoArray(rows.map((r) => new Date(r.next_run_at)))}::timestamptz[]) as x(id, next_run_at, due_at)
       where t.counter_task_id = x.id`)
-    return rows.map((r) => ({ counter_task_id: r.counter_task_id, counter_id: r.counter_id, task_groups: r.task_groups, due_at: new Date(r.next_run_at), clock_correction: r.clock_correction }))
+    return rows.map((r) => ({
+      counter_task_id: r.counter_task_id,
+      counter_id: r.counter_id,
+      task_groups: r.task_groups,
+      due_at: new Date(r.next_run_at),
+      clock_correction: r.clock_correction,
+    }))
   })
 }
 
@@ -72,7 +84,11 @@ interface TaskStats {
 }
 
 /** The state and next due time after a run; a task someone stopped meanwhile keeps its state. */
-function afterRun(task: TaskStats, result: Pick<PollResult, 'ok' | 'fatal' | 'timeZone'>, now: Date): { state: TaskState; failures: number; next: Date | null } {
+function afterRun(
+  task: TaskStats,
+  result: Pick<PollResult, 'ok' | 'fatal' | 'timeZone'>,
+  now: Date,
+): { state: TaskState; failures: number; next: Date | null } {
   const active = task.state === 'working' || task.state === 'paused'
   if (result.ok) {
     if (!active) return { state: task.state, failures: 0, next: task.next_run_at }
@@ -99,7 +115,10 @@ export interface FinishedRun {
 /** Stores what the runs read, the log of each run with its entries and the tasks' statistics, in one transaction. */
 async function recordRuns(db: Executor, serverId: number, runs: FinishedRun[]): Promise<void> {
   await db.transaction(async (tx) => {
-    await storePolls(tx, runs.map((run) => run.result))
+    await storePolls(
+      tx,
+      runs.map((run) => run.result),
+    )
     for (const run of runs) await recordOutcome(tx, serverId, run)
   })
 }
@@ -107,7 +126,14 @@ async function recordRuns(db: Executor, serverId: number, runs: FinishedRun[]): 
 async function recordOutcome(tx: Executor, serverId: number, { task, startedAt, endedAt: now, result }: FinishedRun): Promise<void> {
   const [log] = await tx
     .insert(taskLogs)
-    .values({ counter_task_id: task.counter_task_id, data_collecting_server_id: serverId, due_at: task.due_at, start_date: startedAt, end_date: now, success: result.ok })
+    .values({
+      counter_task_id: task.counter_task_id,
+      data_collecting_server_id: serverId,
+      due_at: task.due_at,
+      start_date: startedAt,
+      end_date: now,
+      success: result.ok,
+    })
     .returning({ id: taskLogs.task_log_id })
   if (result.lines.length > 0) await tx.insert(taskLogEntries).values(result.lines.map((line) => ({ task_log_id: log!.id, date: line.date, text: line.text })))
   const current = await tx.execute(sql`
@@ -138,7 +164,11 @@ export function runRecorder(db: Executor, serverId: number): (run: FinishedRun) 
       const group = waiting
       waiting = []
       try {
-        await recordRuns(db, serverId, group.map((w) => w.run))
+        await recordRuns(
+          db,
+          serverId,
+          group.map((w) => w.run),
+        )
         for (const w of group) w.resolve()
       } catch (error) {
         if (group.length === 1) group[0]!.reject(error)

@@ -5,8 +5,14 @@ import { T } from '../../shared/texts'
 import type { Config } from '../config'
 import type { Executor } from '../db/client'
 import {
-  documentAttachmentComments, documentCloseFiles, documentRequestAttachments, documentRequests, documentRequiredFiles,
-  documentTypeRequiredFiles, documentTypes, users,
+  documentAttachmentComments,
+  documentCloseFiles,
+  documentRequestAttachments,
+  documentRequests,
+  documentRequiredFiles,
+  documentTypeRequiredFiles,
+  documentTypes,
+  users,
 } from '../db/schema'
 import { checkFilingLimits } from '../files/filing-limits'
 import { recordFiles, type SavedFile } from '../files/storage'
@@ -52,11 +58,16 @@ export async function fileApplication(tx: Executor, me: Principal, typeId: numbe
     })
     .returning({ id: documentRequests.doc_request_id })
   const id = row!.id
-  await tx.update(documentRequests).set({ request_number: String(id).padStart(6, '0') }).where(eq(documentRequests.doc_request_id, id))
+  await tx
+    .update(documentRequests)
+    .set({ request_number: String(id).padStart(6, '0') })
+    .where(eq(documentRequests.doc_request_id, id))
   const fileIds = await recordFiles(tx, files, me.user_id)
   // A type may require no files: then the application comes without attachments.
   if (files.length) {
-    await tx.insert(documentRequestAttachments).values(files.map((f, i) => ({ doc_request_id: id, doc_required_file_id: requiredFileIdOf(f.fieldname), file_id: fileIds[i]! })))
+    await tx
+      .insert(documentRequestAttachments)
+      .values(files.map((f, i) => ({ doc_request_id: id, doc_required_file_id: requiredFileIdOf(f.fieldname), file_id: fileIds[i]! })))
   }
   const created = await current(tx, me, id)
   await audited(tx, me, 'document_request', id, 'create', null, created)
@@ -71,7 +82,8 @@ export async function updateApplication(tx: Executor, me: Principal, before: Doc
     const reason = body.decline_reason ?? before.decline_reason
     if (body.doc_status === DOC_STATUS_DECLINED && !reason) throw fieldError('decline_reason', T.declineReasonRequired)
     set.decline_reason = body.doc_status === DOC_STATUS_DECLINED ? reason : ''
-    if (body.doc_status === DOC_STATUS_ACCEPTED && (await listCloseFiles(tx, before.doc_request_id)).length === 0) throw fieldError('doc_status', T.closingFilesRequired)
+    if (body.doc_status === DOC_STATUS_ACCEPTED && (await listCloseFiles(tx, before.doc_request_id)).length === 0)
+      throw fieldError('doc_status', T.closingFilesRequired)
   } else if (body.decline_reason !== undefined) {
     set.decline_reason = body.decline_reason
   }
@@ -106,14 +118,23 @@ export async function setApplication(
 export async function addAttachmentComment(tx: Executor, me: Principal, attach: Attachment, text: string): Promise<void> {
   const [row] = await tx
     .insert(documentAttachmentComments)
-    .values({ doc_request_attach_id: attach.doc_request_attach_id, doc_request_id: attach.doc_request_id, doc_attachment_comment: text, created_by: me.user_id, by_staff: me.is_stuff })
+    .values({
+      doc_request_attach_id: attach.doc_request_attach_id,
+      doc_request_id: attach.doc_request_id,
+      doc_attachment_comment: text,
+      created_by: me.user_id,
+      by_staff: me.is_stuff,
+    })
     .returning()
   await audited(tx, me, 'attachment_comment', row!.doc_attachment_comment_id, 'create', null, row)
 }
 
 /** administration.md's API sets the status alone; a refusal's reason, when sent, is posted as a comment. */
 export async function setAttachmentStatus(tx: Executor, me: Principal, attach: Attachment, status: number, reason: string | undefined): Promise<void> {
-  await tx.update(documentRequestAttachments).set({ doc_request_attach_status: status }).where(eq(documentRequestAttachments.doc_request_attach_id, attach.doc_request_attach_id))
+  await tx
+    .update(documentRequestAttachments)
+    .set({ doc_request_attach_status: status })
+    .where(eq(documentRequestAttachments.doc_request_attach_id, attach.doc_request_attach_id))
   await audited(tx, me, 'attachment', attach.doc_request_attach_id, 'update', { status: attach.status }, { status })
   if (status === ATTACH_STATUS_DECLINED && reason) await addAttachmentComment(tx, me, attach, reason)
 }
@@ -130,12 +151,12 @@ export async function markCommentsViewed(tx: Executor, me: Principal, attach: At
 export async function addCloseFiles(tx: Executor, me: Principal, requestId: number, files: SavedFile[]) {
   if (files.length === 0) throw fieldError('files', T.fileMissing)
   const ids = [...new Set(files.map((f) => requiredFileIdOf(f.fieldname)))]
-  const known = ids.includes(null)
-    ? []
-    : await existingRequiredFiles(tx, ids as number[])
+  const known = ids.includes(null) ? [] : await existingRequiredFiles(tx, ids as number[])
   if (known.length !== ids.length) throw fieldError('files', T.requiredFileUnknown)
   const fileIds = await recordFiles(tx, files, me.user_id)
-  await tx.insert(documentCloseFiles).values(files.map((f, i) => ({ doc_request_id: requestId, doc_required_file_id: requiredFileIdOf(f.fieldname), file_id: fileIds[i]! })))
+  await tx
+    .insert(documentCloseFiles)
+    .values(files.map((f, i) => ({ doc_request_id: requestId, doc_required_file_id: requiredFileIdOf(f.fieldname), file_id: fileIds[i]! })))
   const after = await listCloseFiles(tx, requestId)
   await audited(tx, me, 'document_close_file', requestId, 'create', null, after)
   return after

@@ -15,7 +15,10 @@ export type PointEdit = { pointId: number; input: PointInput; ifMatch: unknown }
  * that does not exist. A point number already taken throws its field error and writes nothing.
  */
 export async function editPoints(tx: Executor, userId: number, edits: PointEdit[]): Promise<(Point | HttpError)[]> {
-  const before = await findPoints(tx, edits.map((e) => e.pointId))
+  const before = await findPoints(
+    tx,
+    edits.map((e) => e.pointId),
+  )
   const customers = await existingCustomers(tx, [...new Set(edits.flatMap((e) => (e.input.customer_id === null ? [] : [e.input.customer_id])))])
   const refusals = edits.map((edit): HttpError | null => {
     const current = before.get(edit.pointId)

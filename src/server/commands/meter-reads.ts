@@ -7,16 +7,27 @@ import { HttpError, badRequest } from '../lib/http-errors'
 
 /** The server that reads a meter on request: the one of its latest task, else the first server. */
 async function serverForCounter(db: Executor, counterId: number): Promise<number> {
-  const [task] = await db.select({ id: counterTasks.data_collecting_server_id }).from(counterTasks).where(eq(counterTasks.counter_id, counterId)).orderBy(desc(counterTasks.counter_task_id)).limit(1)
+  const [task] = await db
+    .select({ id: counterTasks.data_collecting_server_id })
+    .from(counterTasks)
+    .where(eq(counterTasks.counter_id, counterId))
+    .orderBy(desc(counterTasks.counter_task_id))
+    .limit(1)
   if (task) return task.id
-  const [server] = await db.select({ id: collectingServers.data_collecting_server_id }).from(collectingServers).orderBy(collectingServers.data_collecting_server_id).limit(1)
+  const [server] = await db
+    .select({ id: collectingServers.data_collecting_server_id })
+    .from(collectingServers)
+    .orderBy(collectingServers.data_collecting_server_id)
+    .limit(1)
   if (!server) throw badRequest(T.unknownServer)
   return server.id
 }
 
 /** Asks the collecting service for a read (or a relay switch) unless one is already waiting. */
 export async function requestRead(db: Executor, counterId: number, action: 'read' | 'relay_on' | 'relay_off') {
-  const [pending] = await db.select({ id: currentDataRequests.request_id }).from(currentDataRequests)
+  const [pending] = await db
+    .select({ id: currentDataRequests.request_id })
+    .from(currentDataRequests)
     .where(and(eq(currentDataRequests.counter_id, counterId), eq(currentDataRequests.action, action), eq(currentDataRequests.status, 'PENDING')))
   if (pending) return
   await db.insert(currentDataRequests).values({ counter_id: counterId, action, data_collecting_server_id: await serverForCounter(db, counterId) })

@@ -1,5 +1,14 @@
 import { eq } from 'drizzle-orm'
-import type { ConnParam, ConnParamValues, Counter, CounterCreate, CounterUpdate, CreateAndInstall, TakeOff, UpdateAndInstall } from '../../shared/schemas/counters'
+import type {
+  ConnParam,
+  ConnParamValues,
+  Counter,
+  CounterCreate,
+  CounterUpdate,
+  CreateAndInstall,
+  TakeOff,
+  UpdateAndInstall,
+} from '../../shared/schemas/counters'
 import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
 import { pointCounters } from '../db/schema'
@@ -7,8 +16,18 @@ import { auditRows } from '../lib/audit'
 import { badRequest, notFound } from '../lib/http-errors'
 import type { SecretBox } from '../lib/secret-box'
 import {
-  connParamsOf, currentInstallation, deleteCounter, findCounter, insertCounter, install, modelGroupOf, recordOperation,
-  resolveConnParams, setCounterActive, takeOffCounter, updateCounter,
+  connParamsOf,
+  currentInstallation,
+  deleteCounter,
+  findCounter,
+  insertCounter,
+  install,
+  modelGroupOf,
+  recordOperation,
+  resolveConnParams,
+  setCounterActive,
+  takeOffCounter,
+  updateCounter,
 } from '../repositories/counters'
 import { auditedConnParams } from '../repositories/meter-secrets'
 
@@ -46,7 +65,9 @@ export async function editMeter(tx: Executor, userId: number, before: Counter, p
   const changed = Object.fromEntries(Object.entries(patch).filter(([key, value]) => value !== undefined && before[key as keyof Counter] !== value))
   if (Object.keys(changed).length === 0) return before
   await updateCounter(tx, before, changed)
-  const comment = Object.entries(changed).map(([key, value]) => `${key}: ${String(before[key as keyof Counter])} → ${String(value)}`).join('; ')
+  const comment = Object.entries(changed)
+    .map(([key, value]) => `${key}: ${String(before[key as keyof Counter])} → ${String(value)}`)
+    .join('; ')
   const after = await existingCounter(tx, before.counter_id)
   await meterOperation(tx, userId, { counterId: before.counter_id, pointId: pointOf(before), type: 'edit', at: new Date(), comment }, before, after)
   return after
@@ -74,7 +95,15 @@ export async function createAndInstallMeter(tx: Executor, userId: number, box: S
   const at = new Date(body.operation_date)
   const created = await existingCounter(tx, id)
   await meterOperation(tx, userId, { counterId: id, pointId: null, type: 'create', at }, null, created)
-  await install(tx, { counterId: id, pointId: body.point_id, at, coeff: body.coeff, coeffVoltage: body.coeff_voltage, connParams: conn.values, sourceId: conn.sourceId })
+  await install(tx, {
+    counterId: id,
+    pointId: body.point_id,
+    at,
+    coeff: body.coeff,
+    coeffVoltage: body.coeff_voltage,
+    connParams: conn.values,
+    sourceId: conn.sourceId,
+  })
   const counter = await existingCounter(tx, id)
   await meterOperation(tx, userId, { counterId: id, pointId: body.point_id, type: 'install', at }, created, counter)
   return counter

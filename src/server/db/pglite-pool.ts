@@ -92,17 +92,12 @@ export class PgliteWorkerPool {
     const answer = await this.send({ sql: query.text, params: (query.values ?? []).map(toDriverValue) })
     if ('error' in answer) throw new PgliteError(answer.error)
     if (!('rows' in answer)) throw new Error('PGlite worker closed')
-    const parsers = answer.fields.map((f) =>
-      query.types ? query.types.getTypeParser(f.dataTypeID, 'text') : pg.types.getTypeParser(f.dataTypeID, 'text'),
-    )
+    const parsers = answer.fields.map((f) => (query.types ? query.types.getTypeParser(f.dataTypeID, 'text') : pg.types.getTypeParser(f.dataTypeID, 'text')))
     // bytea arrives already decoded by the worker; it becomes a Buffer, as node-postgres gives it.
     const parsed = answer.rows.map((row) =>
       row.map((v, i) => (v === null ? null : typeof v === 'string' ? parsers[i]!(v) : Buffer.from(v.buffer, v.byteOffset, v.byteLength))),
     )
-    const rows =
-      query.rowMode === 'array'
-        ? parsed
-        : parsed.map((row) => Object.fromEntries(answer.fields.map((f, i) => [f.name, row[i]])))
+    const rows = query.rowMode === 'array' ? parsed : parsed.map((row) => Object.fromEntries(answer.fields.map((f, i) => [f.name, row[i]])))
     return { rows, fields: answer.fields, rowCount: answer.affectedRows || rows.length, command: '' }
   }
 

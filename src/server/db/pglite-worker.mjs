@@ -97,7 +97,17 @@ function bind(statement, values, resultFormats) {
 
 /** ErrorResponse field codes and the names node-postgres gives them. */
 const ERROR_FIELDS = /** @type {Record<string, string>} */ ({
-  S: 'severity', C: 'code', M: 'message', D: 'detail', H: 'hint', P: 'position', W: 'where', s: 'schema', t: 'table', c: 'column', n: 'constraint',
+  S: 'severity',
+  C: 'code',
+  M: 'message',
+  D: 'detail',
+  H: 'hint',
+  P: 'position',
+  W: 'where',
+  s: 'schema',
+  t: 'table',
+  c: 'column',
+  n: 'constraint',
 })
 
 /**
@@ -108,12 +118,17 @@ const ERROR_FIELDS = /** @type {Record<string, string>} */ ({
  */
 function readAnswer(bytes, formats) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  /** @type {{ rows: (string | Uint8Array | null)[][], fields: { name: string, dataTypeID: number }[], parameterTypes: number[], command: string, buffers: ArrayBuffer[], error?: Record<string, string> }} */
+  /**
+   * @type {{
+   *   rows: (string | Uint8Array | null)[][], fields: { name: string, dataTypeID: number }[], parameterTypes: number[],
+   *   command: string, buffers: ArrayBuffer[], error?: Record<string, string>
+   * }}
+   */
   const answer = { rows: [], fields: [], parameterTypes: [], command: '', buffers: [] }
   /** @type {Uint8Array | undefined} */
   let copy
   const cstringEnd = (/** @type {number} */ at) => bytes.indexOf(0, at)
-  for (let at = 0; at < bytes.length; ) {
+  for (let at = 0; at < bytes.length;) {
     const type = bytes[at]
     const end = at + 1 + view.getInt32(at + 1)
     let p = at + 5

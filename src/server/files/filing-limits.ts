@@ -25,7 +25,8 @@ export async function checkFilingLimits(tx: Executor, customerId: number, files:
           join stored_files f on f.file_id = a.file_id
           where r.customer_id = ${customerId}) as kept`)
   ).rows
-  if (usage!.filed >= config.subscriberApplicationsPerDay) throw badRequest({ non_field_errors: [T.applicationsPerDayExceeded(config.subscriberApplicationsPerDay)] })
+  if (usage!.filed >= config.subscriberApplicationsPerDay)
+    throw badRequest({ non_field_errors: [T.applicationsPerDayExceeded(config.subscriberApplicationsPerDay)] })
   const incoming = files.reduce((sum, f) => sum + f.size, 0)
   if (Number(usage!.kept) + incoming > config.subscriberUploadQuotaBytes) {
     throw badRequest({ non_field_errors: [T.uploadQuotaExceeded(config.subscriberUploadQuotaBytes / MB)] })

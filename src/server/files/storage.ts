@@ -22,11 +22,23 @@ declare module 'fastify' {
 export type SavedFile = { fieldname: string; file_name: string; real_file_name: string; content_type: string; size: number; path: string }
 
 const CONTENT_TYPES: Record<string, string> = {
-  pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp',
-  txt: 'text/plain', csv: 'text/csv', xml: 'application/xml', rtf: 'application/rtf', zip: 'application/zip',
-  doc: 'application/msword', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xls: 'application/vnd.ms-excel', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  odt: 'application/vnd.oasis.opendocument.text', ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  txt: 'text/plain',
+  csv: 'text/csv',
+  xml: 'application/xml',
+  rtf: 'application/rtf',
+  zip: 'application/zip',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  odt: 'application/vnd.oasis.opendocument.text',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
 }
 
 export const contentTypeOf = (fileName: string) => CONTENT_TYPES[path.extname(fileName).slice(1).toLowerCase()] ?? 'application/octet-stream'
@@ -38,7 +50,9 @@ const newFileName = (ext: string) => `${randomBytes(16).toString('hex')}.${ext}`
 
 /** Multipart in the scope of a route plugin, with the upload limits (over them: 413). */
 export async function registerUploads(app: FastifyInstance) {
-  await app.register(multipart, { limits: { fileSize: FILE_MAX_BYTES, files: FILES_PER_REQUEST_MAX, fields: 50, fieldSize: 10_000, parts: FILES_PER_REQUEST_MAX + 50 } })
+  await app.register(multipart, {
+    limits: { fileSize: FILE_MAX_BYTES, files: FILES_PER_REQUEST_MAX, fields: 50, fieldSize: 10_000, parts: FILES_PER_REQUEST_MAX + 50 },
+  })
 }
 
 /** The extension decides the type: what we serve back is always the type we allowed, never the client's claim. */
@@ -105,7 +119,14 @@ export async function receiveMultipart(
       keys.add(key)
       const fileName = newFileName(ext)
       const target = path.join(dir, fileName)
-      const saved: SavedFile = { fieldname: part.fieldname, file_name: fileName, real_file_name: part.filename.slice(-255), content_type: CONTENT_TYPES[ext]!, size: 0, path: target }
+      const saved: SavedFile = {
+        fieldname: part.fieldname,
+        file_name: fileName,
+        real_file_name: part.filename.slice(-255),
+        content_type: CONTENT_TYPES[ext]!,
+        size: 0,
+        path: target,
+      }
       files.push(saved)
       const hash = createHash('sha256')
       const meter = meteredFile((chunk) => {

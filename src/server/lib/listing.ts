@@ -9,12 +9,7 @@ import { fieldError } from './http-errors'
  * `ordering=name` or `-name` against the columns a list allows; an unknown field is a 400, not a silent default.
  * A tie-breaker keeps pages stable.
  */
-export function orderingOf(
-  ordering: string,
-  allowed: Record<string, AnyColumn | SQL>,
-  fallback: SQL[],
-  tieBreaker?: AnyColumn,
-): SQL[] {
+export function orderingOf(ordering: string, allowed: Record<string, AnyColumn | SQL>, fallback: SQL[], tieBreaker?: AnyColumn): SQL[] {
   if (!ordering) return fallback
   const parts: SQL[] = []
   for (const raw of ordering.split(',')) {
@@ -81,7 +76,12 @@ export const amongIds = (id: AnyColumn | SQL, pageIds: PgSelect): SQL => sql`${i
  * A list's rows and its count as two queries (the count needs no join, no ordering). The count is skipped when the
  * page itself shows the total: a short first or last page, which is what most searches give.
  */
-export async function paged<TRow, TOut>(rows: TRow[] | PromiseLike<TRow[]>, total: () => PromiseLike<{ count: number }[]>, map: (row: TRow) => TOut, query?: PageQuery): Promise<Paged<TOut>> {
+export async function paged<TRow, TOut>(
+  rows: TRow[] | PromiseLike<TRow[]>,
+  total: () => PromiseLike<{ count: number }[]>,
+  map: (row: TRow) => TOut,
+  query?: PageQuery,
+): Promise<Paged<TOut>> {
   const results = await rows
   const page = query && pageOf(query)
   const shortPage = page && (page.limit === null || results.length < page.limit) && (results.length > 0 || page.offset === 0)

@@ -20,7 +20,9 @@ export class StoredAnswer {
 /** The method, the URL and the body; a multipart body by every part read (files/storage.ts `receiveMultipart`). */
 export function requestHash(method: string, url: string, body: unknown, multipartDigest?: string): string {
   const multipart = multipartDigest === undefined ? '' : `\n${multipartDigest}`
-  return createHash('sha256').update(`${method} ${url}\n${JSON.stringify(body ?? null)}${multipart}`).digest('hex')
+  return createHash('sha256')
+    .update(`${method} ${url}\n${JSON.stringify(body ?? null)}${multipart}`)
+    .digest('hex')
 }
 
 /**
@@ -40,11 +42,22 @@ export async function claimKeys(tx: Executor, userId: number, requests: KeyedReq
   const stored = await tx
     .select()
     .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.user_id, userId), inArray(idempotencyKeys.key, held.map((r) => r.key))))
+    .where(
+      and(
+        eq(idempotencyKeys.user_id, userId),
+        inArray(
+          idempotencyKeys.key,
+          held.map((r) => r.key),
+        ),
+      ),
+    )
   const byKey = new Map(stored.map((row) => [row.key, row]))
   for (const r of held) {
     const row = byKey.get(r.key)
-    answers.set(r.key, row && row.request_hash === r.hash ? new StoredAnswer(row.status_code, row.response) : new HttpError(422, { detail: T.idempotencyReuse }))
+    answers.set(
+      r.key,
+      row && row.request_hash === r.hash ? new StoredAnswer(row.status_code, row.response) : new HttpError(422, { detail: T.idempotencyReuse }),
+    )
   }
   return answers
 }

@@ -34,15 +34,19 @@ export async function queueRequestMail(tx: Executor, app: FastifyInstance, reque
     attachments: await listAttachments(tx, scopeOf(me), docRequestId),
     closeFiles: await listCloseFiles(tx, docRequestId),
   })
-  const fingerprint = createHash('sha256').update(JSON.stringify([smtp.account_email_id, mail])).digest('hex')
+  const fingerprint = createHash('sha256')
+    .update(JSON.stringify([smtp.account_email_id, mail]))
+    .digest('hex')
   const [same] = await tx
     .select({ mail_id: outgoingMails.mail_id })
     .from(outgoingMails)
-    .where(and(
-      eq(outgoingMails.doc_request_id, docRequestId),
-      eq(outgoingMails.fingerprint, fingerprint),
-      sql`(${outgoingMails.state} in ('pending', 'sent') or ${outgoingMails.state} = 'sending' and ${outgoingMails.claimed_at} > ${CLAIM_LAPSES})`,
-    ))
+    .where(
+      and(
+        eq(outgoingMails.doc_request_id, docRequestId),
+        eq(outgoingMails.fingerprint, fingerprint),
+        sql`(${outgoingMails.state} in ('pending', 'sent') or ${outgoingMails.state} = 'sending' and ${outgoingMails.claimed_at} > ${CLAIM_LAPSES})`,
+      ),
+    )
     .orderBy(desc(outgoingMails.mail_id))
     .limit(1)
   if (same) return same
@@ -66,19 +70,27 @@ export function mailDeliverer(app: FastifyInstance): (mailId: number, request: F
     const [claimed] = await app.db
       .update(outgoingMails)
       .set({ state: 'sending', claimed_at: sql`now()` })
-      .where(and(
-        eq(outgoingMails.mail_id, mailId),
-        sql`(${outgoingMails.state} in ('pending', 'failed') or ${outgoingMails.state} = 'sending' and ${outgoingMails.claimed_at} <= ${CLAIM_LAPSES})`,
-      ))
+      .where(
+        and(
+          eq(outgoingMails.mail_id, mailId),
+          sql`(${outgoingMails.state} in ('pending', 'failed') or ${outgoingMails.state} = 'sending' and ${outgoingMails.claimed_at} <= ${CLAIM_LAPSES})`,
+        ),
+      )
       .returning()
     if (!claimed) {
       const [current] = await app.db.select({ state: outgoingMails.state }).from(outgoingMails).where(eq(outgoingMails.mail_id, mailId))
       return current?.state === 'sent' || current?.state === 'sending'
     }
     try {
-      const [smtp] = await app.db.select().from(accountEmails).where(eq(accountEmails.account_email_id, claimed.account_email_id ?? 0))
+      const [smtp] = await app.db
+        .select()
+        .from(accountEmails)
+        .where(eq(accountEmails.account_email_id, claimed.account_email_id ?? 0))
       if (!smtp) throw new Error('the SMTP account of the mail was removed')
-      await sendThroughAccount({ ...smtp, smtp_password: app.box.open(smtp.smtp_password_sealed), smtp_encryption: smtp.smtp_encryption as 'SSL' | 'STARTTLS' }, claimed.mail)
+      await sendThroughAccount(
+        { ...smtp, smtp_password: app.box.open(smtp.smtp_password_sealed), smtp_encryption: smtp.smtp_encryption as 'SSL' | 'STARTTLS' },
+        claimed.mail,
+      )
     } catch (error) {
       request.log.warn({ err: error }, 'sending an application to the energy-sales company failed')
       await app.db.update(outgoingMails).set({ state: 'failed' }).where(eq(outgoingMails.mail_id, mailId))
@@ -87,8 +99,14 @@ export function mailDeliverer(app: FastifyInstance): (mailId: number, request: F
     await app.db.transaction(async (tx) => {
       const id = claimed.doc_request_id
       const before = await findRequest(tx, scopeOf(request.user()), id)
-      await tx.update(outgoingMails).set({ state: 'sent', sent_at: sql`now()` }).where(eq(outgoingMails.mail_id, mailId))
-      await tx.update(documentRequests).set({ external_send_date: sql`now()` }).where(eq(documentRequests.doc_request_id, id))
+      await tx
+        .update(outgoingMails)
+        .set({ state: 'sent', sent_at: sql`now()` })
+        .where(eq(outgoingMails.mail_id, mailId))
+      await tx
+        .update(documentRequests)
+        .set({ external_send_date: sql`now()` })
+        .where(eq(documentRequests.doc_request_id, id))
       const after = await findRequest(tx, scopeOf(request.user()), id)
       await audit(tx, request, 'document_request', id, 'send_to_external', before, after, claimed.mail.to)
     })

@@ -26,7 +26,11 @@ function issuesToFields(issues: readonly v.BaseIssue<unknown>[]): Record<string,
 }
 
 /** Checks a value with a shared schema: its output, or the API's 400 as an error. */
-export function check<TSchema extends v.GenericSchema>(schema: TSchema, value: unknown, part: string): { value: v.InferOutput<TSchema> } | { error: ValidationFailure } {
+export function check<TSchema extends v.GenericSchema>(
+  schema: TSchema,
+  value: unknown,
+  part: string,
+): { value: v.InferOutput<TSchema> } | { error: ValidationFailure } {
   // valibot's object schemas take an array for an object without keys: a PATCH read `[]` as "change nothing".
   if (Array.isArray(value) && schema.type !== 'array') return { error: new ValidationFailure({ non_field_errors: [T.badRequest] }, part) }
   const result = v.safeParse(schema, value)

@@ -43,12 +43,7 @@ export type ZoneSums = Map<number, { value: number; present: number; expected: n
  * Sums the A+ half-hour values of each (meter, window) by the scheme's zones in local time. Missing values
  * (status 1, or no row at all) are not counted: `expected - present` says how many are missing.
  */
-export async function zoneSums(
-  db: Executor,
-  windows: { counter_id: number; from: Date; to: Date }[],
-  zones: Zone[],
-  timeZone: string,
-): Promise<ZoneSums[]> {
+export async function zoneSums(db: Executor, windows: { counter_id: number; from: Date; to: Date }[], zones: Zone[], timeZone: string): Promise<ZoneSums[]> {
   const out = windows.map((w) => expectedByZone(w.from, w.to, zones, timeZone))
   if (windows.length === 0) return out
   const ranges = zones.flatMap((z) => z.ranges.map((r) => ({ tariff: z.tariff, ...r })))

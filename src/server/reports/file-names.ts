@@ -13,12 +13,7 @@ const safe = (text: string) => text.replace(/[\\/:*?"<>|]/g, '_').trim()
  * folder of downloads tells the files apart: «report_010_ПС Северная и ещё 1_01.05.2025-31.05.2025.xlsx».
  * The subject is the first chosen object, or the first point with its identifier.
  */
-export function reportFileName(
-  report: Exclude<ReportName, 'Form80020XmlReport'>,
-  objectNames: string[],
-  points: ReportPoint[],
-  period: Period,
-): string {
+export function reportFileName(report: Exclude<ReportName, 'Form80020XmlReport'>, objectNames: string[], points: ReportPoint[], period: Period): string {
   const subjects = objectNames.length ? objectNames : points.map((p) => `${p.name} (${p.point_number})`)
   const first = safe(subjects[0] ?? '').slice(0, SUBJECT_MAX)
   const subject = subjects.length > 1 ? `${first} и ещё ${subjects.length - 1}` : first

@@ -10,11 +10,13 @@ const HITS = 20
  * they belong to: the report picker reaches every point this way, one in no object too.
  */
 export async function searchReportPoints(db: Executor, search: string): Promise<ReportPointHit[]> {
-  const rows = (await db.execute(sql`
+  const rows = (
+    await db.execute(sql`
     select p.point_id, p.name, p.point_number,
            coalesce((select string_agg(r.name, ', ' order by r.name) from represent_points rp join represents r on r.represent_id = rp.represent_id
                      where rp.point_id = p.point_id), '') as object_name
     from points p where p.search_text like lower(${likePattern(search)})
-    order by p.name, p.point_id limit ${HITS}`)).rows as ReportPointHit[]
+    order by p.name, p.point_id limit ${HITS}`)
+  ).rows as ReportPointHit[]
   return rows.map((r) => ({ point_id: Number(r.point_id), name: r.name, point_number: r.point_number, object_name: r.object_name }))
 }

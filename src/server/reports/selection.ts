@@ -28,7 +28,11 @@ const intArray = (ids: number[]) => `{${ids.join(',')}}`
  * first in tree order. A point chosen directly is shown under the objects it belongs to.
  */
 export async function resolvePoints(db: Executor, representIds: number[], pointIds: number[]): Promise<ReportPoint[]> {
-  const fromObjects = representIds.length === 0 ? [] : ((await db.execute(sql`
+  const fromObjects =
+    representIds.length === 0
+      ? []
+      : ((
+          await db.execute(sql`
     with recursive tree as (
       select represent_id, name, array[name::text] as path from represents where represent_id = any(${intArray(representIds)}::int[])
       union all
@@ -36,16 +40,22 @@ export async function resolvePoints(db: Executor, representIds: number[], pointI
     )
     select distinct on (p.point_id) p.point_id, p.name, p.point_number, t.name as object_name, t.path, rp.order_num
     from tree t join represent_points rp on rp.represent_id = t.represent_id join points p on p.point_id = rp.point_id
-    order by p.point_id, t.path`)).rows as (ReportPoint & { path: string[]; order_num: number })[])
+    order by p.point_id, t.path`)
+        ).rows as (ReportPoint & { path: string[]; order_num: number })[])
   fromObjects.sort((a, b) => comparePaths(a.path, b.path) || a.order_num - b.order_num || a.name.localeCompare(b.name, 'ru'))
 
   const seen = new Set(fromObjects.map((p) => p.point_id))
   const rest = pointIds.filter((id) => !seen.has(id))
-  const direct = rest.length === 0 ? [] : ((await db.execute(sql`
+  const direct =
+    rest.length === 0
+      ? []
+      : ((
+          await db.execute(sql`
     select p.point_id, p.name, p.point_number,
            coalesce((select string_agg(r.name, ', ' order by r.name) from represent_points rp join represents r on r.represent_id = rp.represent_id
                      where rp.point_id = p.point_id), '') as object_name
-    from points p where p.point_id = any(${intArray(rest)}::int[])`)).rows as ReportPoint[])
+    from points p where p.point_id = any(${intArray(rest)}::int[])`)
+        ).rows as ReportPoint[])
   direct.sort((a, b) => rest.indexOf(a.point_id) - rest.indexOf(b.point_id))
   return [...fromObjects.map(({ point_id, name, point_number, object_name }) => ({ point_id, name, point_number, object_name })), ...direct]
 }
@@ -60,12 +70,14 @@ function comparePaths(a: string[], b: string[]): number {
 
 /** The installations of the points that overlap [from, to), oldest first. */
 async function installationsOf(db: Executor, pointIds: number[], from: Date, to: Date): Promise<Map<number, Installation[]>> {
-  const rows = (await db.execute(sql`
+  const rows = (
+    await db.execute(sql`
     select pc.point_id, pc.counter_id, c.serial_num, m.name as model, pc.coeff, pc.coeff_voltage, pc.installed_at, pc.removed_at
     from point_counters pc join counters c on c.counter_id = pc.counter_id join counter_models m on m.model_id = c.model_id
     where pc.point_id = any(${intArray(pointIds)}::int[]) and pc.installed_at < ${to.toISOString()}::timestamptz
       and (pc.removed_at is null or pc.removed_at > ${from.toISOString()}::timestamptz)
-    order by pc.point_id, pc.installed_at`)).rows as (Omit<Installation, 'installed_at' | 'removed_at'> & { point_id: number; installed_at: string | Date; removed_at: string | Date | null })[]
+    order by pc.point_id, pc.installed_at`)
+  ).rows as (Omit<Installation, 'installed_at' | 'removed_at'> & { point_id: number; installed_at: string | Date; removed_at: string | Date | null })[]
   const byPoint = new Map<number, Installation[]>()
   for (const { point_id, ...row } of rows) {
     const list = byPoint.get(point_id) ?? []
@@ -83,7 +95,12 @@ async function installationsOf(db: Executor, pointIds: number[], from: Date, to:
 
 /** The rows of a report over [from, to): each point's installations cut to the window, or one row saying it had none. */
 export async function segmentsOf(db: Executor, points: ReportPoint[], from: Date, to: Date): Promise<Segment[]> {
-  const installations = await installationsOf(db, points.map((p) => p.point_id), from, to)
+  const installations = await installationsOf(
+    db,
+    points.map((p) => p.point_id),
+    from,
+    to,
+  )
   return points.flatMap((point): Segment[] => {
     const list = installations.get(point.point_id)
     if (!list?.length) return [{ point, meter: null, from, to }]

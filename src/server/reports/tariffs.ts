@@ -37,9 +37,10 @@ export async function loadScheme(db: Executor, accountId: number | null, schemeI
     const [chosen] = await db.select().from(accountTariffSchemes).where(eq(accountTariffSchemes.account_id, accountId))
     id = chosen?.tariff_scheme_id
   }
-  const [scheme] = id === undefined
-    ? await db.select().from(tariffSchemes).orderBy(asc(tariffSchemes.tariff_scheme_id)).limit(1)
-    : await db.select().from(tariffSchemes).where(eq(tariffSchemes.tariff_scheme_id, id))
+  const [scheme] =
+    id === undefined
+      ? await db.select().from(tariffSchemes).orderBy(asc(tariffSchemes.tariff_scheme_id)).limit(1)
+      : await db.select().from(tariffSchemes).where(eq(tariffSchemes.tariff_scheme_id, id))
   if (!scheme) return null
   const rows = await db.select().from(tariffZones).where(eq(tariffZones.tariff_scheme_id, scheme.tariff_scheme_id)).orderBy(asc(tariffZones.start_minute))
   return { tariff_scheme_id: scheme.tariff_scheme_id, name: scheme.name, zones: zonesOf(rows) }

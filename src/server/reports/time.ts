@@ -8,7 +8,14 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone)
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
     })
     formatters.set(timeZone, f)
   }
@@ -58,5 +65,4 @@ export function ruDateTime(instant: Date, timeZone: string): string {
 }
 
 /** Minutes of the day as HHMM (80020) or HH:MM. */
-export const hhmm = (minute: number, separator = '') =>
-  `${String(Math.floor(minute / 60)).padStart(2, '0')}${separator}${String(minute % 60).padStart(2, '0')}`
+export const hhmm = (minute: number, separator = '') => `${String(Math.floor(minute / 60)).padStart(2, '0')}${separator}${String(minute % 60).padStart(2, '0')}`

@@ -14,15 +14,16 @@ export async function pointsInTotal(db: Executor, representIds: number[], pointI
   const counted = new Set<number>()
   const inBranches = new Set<number>()
   if (representIds.length) {
-    const rows = (await db.execute(sql`
+    const rows = (
+      await db.execute(sql`
       with recursive tree as (
         select represent_id, null::int as parent_id from represents where represent_id = any(${intArray(representIds)}::int[])
         union
         select r.represent_id, r.parent_id from represents r join tree t on r.parent_id = t.represent_id
       )
       select t.represent_id, t.parent_id, rp.point_id, rp.sign
-      from tree t left join represent_points rp on rp.represent_id = t.represent_id`)).rows as
-      { represent_id: number; parent_id: number | null; point_id: number | null; sign: number | null }[]
+      from tree t left join represent_points rp on rp.represent_id = t.represent_id`)
+    ).rows as { represent_id: number; parent_id: number | null; point_id: number | null; sign: number | null }[]
     // A chosen object inside another chosen one comes twice: as a root and as a child; it counts as the child.
     const nodes = new Map(rows.map((r) => [r.represent_id, { children: new Set<number>(), incoming: new Set<number>(), all: new Set<number>() }]))
     const below = new Set<number>()

@@ -67,7 +67,10 @@ export function reportSheet(stream: Writable, spec: { sheet: string; title: stri
     },
     /** Ends the sheet with a totals row (the label in the first column) and writes the rest of the file. */
     async finish(totalLabel = 'Итого') {
-      this.row(spec.columns.map((c, i) => (i === 0 ? totalLabel : c.sum ? sums[i]! : null)), { bold: true })
+      this.row(
+        spec.columns.map((c, i) => (i === 0 ? totalLabel : c.sum ? sums[i]! : null)),
+        { bold: true },
+      )
       sheet.commit()
       await workbook.commit()
     },

@@ -41,12 +41,18 @@ export function listEmails(db: Executor, accountId: number, query: PageQuery) {
 }
 
 export async function findEmail(db: Executor, accountId: number, id: number) {
-  const [row] = await db.select().from(accountEmails).where(and(eq(accountEmails.account_id, accountId), eq(accountEmails.account_email_id, id)))
+  const [row] = await db
+    .select()
+    .from(accountEmails)
+    .where(and(eq(accountEmails.account_id, accountId), eq(accountEmails.account_email_id, id)))
   return row
 }
 
 export async function insertEmail(db: Executor, accountId: number, fields: EmailFields): Promise<EmailRow> {
-  const [row] = await db.insert(accountEmails).values({ ...fields, account_id: accountId }).returning()
+  const [row] = await db
+    .insert(accountEmails)
+    .values({ ...fields, account_id: accountId })
+    .returning()
   return row!
 }
 

@@ -3,7 +3,11 @@ import type { Executor } from '../db/client'
 import { auditLog, users } from '../db/schema'
 
 /** The audit trail, newest first, of one entity kind and id and of one user when given, a page at a time. */
-export async function listAudit(db: Executor, filter: { entity?: string; entity_id?: string; user_id?: number }, page: { limit: number | null; offset: number }) {
+export async function listAudit(
+  db: Executor,
+  filter: { entity?: string; entity_id?: string; user_id?: number },
+  page: { limit: number | null; offset: number },
+) {
   const where = and(
     filter.entity ? eq(auditLog.entity, filter.entity) : undefined,
     filter.entity_id ? eq(auditLog.entity_id, filter.entity_id) : undefined,

@@ -5,7 +5,12 @@ import { paged, withPage, type PageQuery } from '../lib/listing'
 
 export function listCollectingServers(db: Executor, query: PageQuery) {
   const rows = withPage(db.select().from(collectingServers).orderBy(asc(collectingServers.data_collecting_server_id)).$dynamic(), query)
-  return paged(rows, () => db.select({ count: count() }).from(collectingServers), (s) => ({ ...s, last_seen_at: s.last_seen_at?.toISOString() ?? null }), query)
+  return paged(
+    rows,
+    () => db.select({ count: count() }).from(collectingServers),
+    (s) => ({ ...s, last_seen_at: s.last_seen_at?.toISOString() ?? null }),
+    query,
+  )
 }
 
 /** Makes sure the collecting server a service runs as exists, so that a fresh database can schedule tasks on it. */

@@ -2,8 +2,17 @@ import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { ListQuery, Paged } from '../../shared/schemas/common'
 import {
-  CONN_SOURCES, CONN_SOURCE_PARAM, COPER_TYPES, isSecretConnParam, visibleConnParams,
-  type ConnParam, type ConnParamValues, type CoperType, type Counter, type CounterCreate, type CounterOperation,
+  CONN_SOURCES,
+  CONN_SOURCE_PARAM,
+  COPER_TYPES,
+  isSecretConnParam,
+  visibleConnParams,
+  type ConnParam,
+  type ConnParamValues,
+  type CoperType,
+  type Counter,
+  type CounterCreate,
+  type CounterOperation,
 } from '../../shared/schemas/counters'
 import type { ModelConnParam } from '../../shared/schemas/references'
 import { T } from '../../shared/texts'
@@ -12,7 +21,19 @@ import type { Executor } from '../db/client'
 import { counterModelApis, counterModels, counterOperations, counters, dataSources, modelConnParams, pointCounters, points, users } from '../db/schema'
 import { badRequest, fieldError } from '../lib/http-errors'
 import type { SecretBox } from '../lib/secret-box'
-import { amongIds, likePattern, listShapeKey, listShapeOf, orderedBy, orderingOf, paged, trigramTarget, withPage, type ListShape, type SearchKind } from '../lib/listing'
+import {
+  amongIds,
+  likePattern,
+  listShapeKey,
+  listShapeOf,
+  orderedBy,
+  orderingOf,
+  paged,
+  trigramTarget,
+  withPage,
+  type ListShape,
+  type SearchKind,
+} from '../lib/listing'
 import { pagedJson } from '../lib/sql-json'
 import { statementCache } from '../lib/statement-cache'
 import { sealConnSecrets } from './meter-secrets'
@@ -20,7 +41,10 @@ import { countRows, keptTotal } from './row-counts'
 
 /** Meters as the API shows them (Counter): the card the database keeps (migration 0019), read as it is. */
 function selectCounters<TExtra extends Record<string, SQL>>(db: Executor, extra?: TExtra) {
-  return db.select({ json: counters.card, ...(extra as TExtra) }).from(counters).$dynamic()
+  return db
+    .select({ json: counters.card, ...(extra as TExtra) })
+    .from(counters)
+    .$dynamic()
 }
 
 const ORDERINGS = {
@@ -56,9 +80,17 @@ const counterPages = statementCache(
     // Every meter has a model (a required foreign key): the models are joined only to sort by their name.
     const withModels = <Q extends PgSelect>(rows: Q) =>
       orderedBy(list.ordering, ['model_name']) ? rows.innerJoin(counterModels, eq(counterModels.model_id, counters.model_id)) : rows
-    const pageIds = withPage(withModels(db.select({ id: counters.counter_id }).from(counters).$dynamic()).where(whereOf(list.search, filter)).orderBy(...order), list.page)
+    const pageIds = withPage(
+      withModels(db.select({ id: counters.counter_id }).from(counters).$dynamic())
+        .where(whereOf(list.search, filter))
+        .orderBy(...order),
+      list.page,
+    )
     const kept = list.search === 'none' && filter === 'all' ? keptTotal(db, counters) : undefined
-    return withModels(selectCounters(db, kept)).where(amongIds(counters.counter_id, pageIds)).orderBy(...order).prepare('counters.page')
+    return withModels(selectCounters(db, kept))
+      .where(amongIds(counters.counter_id, pageIds))
+      .orderBy(...order)
+      .prepare('counters.page')
   },
 )
 const counterCounts = statementCache(
@@ -106,13 +138,24 @@ export async function insertCounter(db: Executor, input: CounterCreate): Promise
   await assertSerialFree(db, input.model_id, input.serial_num)
   const [row] = await db
     .insert(counters)
-    .values({ serial_num: input.serial_num, model_id: input.model_id, coeff: input.coeff, coeff_voltage: input.coeff_voltage, remark: input.remark, time_zone: input.time_zone ?? null })
+    .values({
+      serial_num: input.serial_num,
+      model_id: input.model_id,
+      coeff: input.coeff,
+      coeff_voltage: input.coeff_voltage,
+      remark: input.remark,
+      time_zone: input.time_zone ?? null,
+    })
     .returning({ id: counters.counter_id })
   return row!.id
 }
 
 /** Edits the meter; the ratios also restate its current installation, which the point's figures use. */
-export async function updateCounter(db: Executor, before: Counter, patch: Partial<Pick<Counter, 'serial_num' | 'coeff' | 'coeff_voltage' | 'remark' | 'time_zone'>>): Promise<void> {
+export async function updateCounter(
+  db: Executor,
+  before: Counter,
+  patch: Partial<Pick<Counter, 'serial_num' | 'coeff' | 'coeff_voltage' | 'remark' | 'time_zone'>>,
+): Promise<void> {
   if (patch.serial_num !== undefined) await assertSerialFree(db, before.model_id, patch.serial_num, before.counter_id)
   await db
     .update(counters)
@@ -127,7 +170,10 @@ export async function updateCounter(db: Executor, before: Counter, patch: Partia
 }
 
 export async function setCounterActive(db: Executor, counterId: number, active: boolean): Promise<void> {
-  await db.update(counters).set({ is_active: active, version: sql`${counters.version} + 1` }).where(eq(counters.counter_id, counterId))
+  await db
+    .update(counters)
+    .set({ is_active: active, version: sql`${counters.version} + 1` })
+    .where(eq(counters.counter_id, counterId))
 }
 
 export async function deleteCounter(db: Executor, counterId: number): Promise<void> {
@@ -195,7 +241,10 @@ export async function takeOffCounter(db: Executor, counterId: number, at: Date):
   // The point, then the meter's row, then its installation, as a rename of the point and an edit of the meter's
   // ratios take them: in another order, they could deadlock.
   await lockPoint(db, current.point_id)
-  await db.update(counters).set({ version: sql`${counters.version} + 1` }).where(eq(counters.counter_id, counterId))
+  await db
+    .update(counters)
+    .set({ version: sql`${counters.version} + 1` })
+    .where(eq(counters.counter_id, counterId))
   await db.update(pointCounters).set({ removed_at: at }).where(eq(pointCounters.point_counter_id, current.point_counter_id))
   return current.point_id
 }
@@ -236,12 +285,17 @@ export function listOperations(db: Executor, query: ListQuery & { counter_id?: n
     .where(where)
     .orderBy(desc(counterOperations.operation_date), desc(counterOperations.counter_oper_id))
     .$dynamic()
-  return paged(withPage(rows, query), () => db.select({ count: count() }).from(counterOperations).where(where), ({ operation_date, username, user_name, ...row }) => ({
-    ...row,
-    operation_date: operation_date.toISOString(),
-    coper_type_name: COPER_TYPES[row.coper_type as CoperType] ?? row.coper_type,
-    user_name: user_name ?? username,
-  }), query)
+  return paged(
+    withPage(rows, query),
+    () => db.select({ count: count() }).from(counterOperations).where(where),
+    ({ operation_date, username, user_name, ...row }) => ({
+      ...row,
+      operation_date: operation_date.toISOString(),
+      coper_type_name: COPER_TYPES[row.coper_type as CoperType] ?? row.coper_type,
+      user_name: user_name ?? username,
+    }),
+    query,
+  )
 }
 
 export async function modelGroupConnParams(db: Executor, counterModelApiId: number): Promise<ModelConnParam[]> {
@@ -273,7 +327,10 @@ export async function resolveConnParams(
   const names = new Set(known.map((p) => p.par_name))
   const unknown = Object.keys(changes).filter((name) => !names.has(name))
   if (unknown.length > 0) throw badRequest(Object.fromEntries(unknown.map((name) => [`conn_params.${name}`, [T.unknownConnParam]])))
-  const [group] = await db.select({ driver: counterModelApis.driver }).from(counterModelApis).where(eq(counterModelApis.counter_model_api_id, counterModelApiId))
+  const [group] = await db
+    .select({ driver: counterModelApis.driver })
+    .from(counterModelApis)
+    .where(eq(counterModelApis.counter_model_api_id, counterModelApiId))
   const invalid = connParamErrors(changes, group?.driver)
   if (Object.keys(invalid).length > 0) throw badRequest(Object.fromEntries(Object.entries(invalid).map(([field, message]) => [field, [message]])))
   const base = previous ?? sealConnSecrets(box, Object.fromEntries(known.map((p) => [p.par_name, p.default_value])))

@@ -19,36 +19,60 @@ const columns = { ...rowColumns, name: customerName }
 
 const scope = (accountId: number | null): SQL | undefined => (accountId === null ? undefined : eq(customers.account_id, accountId))
 
-const toCustomer = (row: Record<string, unknown>): Customer =>
-  ({ ...row, created_at: new Date(row.created_at as string | Date).toISOString() }) as Customer
+const toCustomer = (row: Record<string, unknown>): Customer => ({ ...row, created_at: new Date(row.created_at as string | Date).toISOString() }) as Customer
 
 export async function listCustomers(db: Executor, accountId: number | null, query: ListQuery) {
   const search = query.search
     ? or(
-        ...[customers.customer_number, customers.last_name, customers.first_name, customers.company_short_name, customers.company_full_name, customers.company_inn].map((c) =>
-          ilike(c, likePattern(query.search)),
-        ),
+        ...[
+          customers.customer_number,
+          customers.last_name,
+          customers.first_name,
+          customers.company_short_name,
+          customers.company_full_name,
+          customers.company_inn,
+        ].map((c) => ilike(c, likePattern(query.search))),
       )
     : undefined
   const where = and(scope(accountId), search)
   const { limit, offset } = pageOf(query)
   const order = orderingOf(
     query.ordering,
-    { customer_number: customers.customer_number, customer_type: customers.customer_type, name: customerName, last_name: customers.last_name, first_name: customers.first_name, middle_name: customers.middle_name },
+    {
+      customer_number: customers.customer_number,
+      customer_type: customers.customer_type,
+      name: customerName,
+      last_name: customers.last_name,
+      first_name: customers.first_name,
+      middle_name: customers.middle_name,
+    },
     [asc(customerName)],
     customers.customer_id,
   )
   const [total] = await db.select({ count: count() }).from(customers).where(where)
   if (limit === null) {
-    const results = await db.select({ customer_id: customers.customer_id, name: customerName }).from(customers).where(where).orderBy(...order)
+    const results = await db
+      .select({ customer_id: customers.customer_id, name: customerName })
+      .from(customers)
+      .where(where)
+      .orderBy(...order)
     return { count: Number(total?.count ?? 0), results }
   }
-  const rows = await db.select(columns).from(customers).where(where).orderBy(...order).limit(limit).offset(offset)
+  const rows = await db
+    .select(columns)
+    .from(customers)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset)
   return { count: Number(total?.count ?? 0), results: rows.map(toCustomer) }
 }
 
 export async function findCustomer(db: Executor, accountId: number | null, id: number): Promise<Customer | undefined> {
-  const [row] = await db.select(columns).from(customers).where(and(scope(accountId), eq(customers.customer_id, id)))
+  const [row] = await db
+    .select(columns)
+    .from(customers)
+    .where(and(scope(accountId), eq(customers.customer_id, id)))
   return row && toCustomer(row)
 }
 
@@ -60,7 +84,10 @@ function storedFields(input: CustomerInput) {
 }
 
 export async function insertCustomer(db: Executor, accountId: number | null, input: CustomerInput): Promise<number> {
-  const [row] = await db.insert(customers).values({ ...storedFields(input), account_id: accountId }).returning({ customer_id: customers.customer_id })
+  const [row] = await db
+    .insert(customers)
+    .values({ ...storedFields(input), account_id: accountId })
+    .returning({ customer_id: customers.customer_id })
   return row!.customer_id
 }
 

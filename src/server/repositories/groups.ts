@@ -21,8 +21,21 @@ const groupColumns = {
 export async function listGroups(db: Executor, query: ListQuery) {
   const where = query.search ? ilike(permissionsGroups.name, likePattern(query.search)) : undefined
   const order = orderingOf(query.ordering, { name: permissionsGroups.name }, [asc(permissionsGroups.name)], permissionsGroups.permissions_group_id)
-  const rows = withPage(db.select(groupColumns).from(permissionsGroups).where(where).orderBy(...order).$dynamic(), query)
-  return paged(rows, () => db.select({ count: count() }).from(permissionsGroups).where(where), (row) => row as Group, query)
+  const rows = withPage(
+    db
+      .select(groupColumns)
+      .from(permissionsGroups)
+      .where(where)
+      .orderBy(...order)
+      .$dynamic(),
+    query,
+  )
+  return paged(
+    rows,
+    () => db.select({ count: count() }).from(permissionsGroups).where(where),
+    (row) => row as Group,
+    query,
+  )
 }
 
 export async function findGroup(db: Executor, id: number): Promise<Group | undefined> {
@@ -37,7 +50,10 @@ async function setGroupPermissions(db: Executor, groupId: number, permissionIds:
 }
 
 async function groupNameTaken(db: Executor, name: string, exceptId?: number): Promise<boolean> {
-  const [row] = await db.select({ id: permissionsGroups.permissions_group_id }).from(permissionsGroups).where(sql`lower(${permissionsGroups.name}) = lower(${name})`)
+  const [row] = await db
+    .select({ id: permissionsGroups.permissions_group_id })
+    .from(permissionsGroups)
+    .where(sql`lower(${permissionsGroups.name}) = lower(${name})`)
   return row !== undefined && row.id !== exceptId
 }
 
@@ -63,7 +79,14 @@ export async function changeGroup(db: Executor, actorId: number, before: Group, 
     await db.update(permissionsGroups).set({ name: input.name }).where(eq(permissionsGroups.permissions_group_id, id))
   }
   if (input.permissions !== undefined) {
-    await requireGrantable(db, actorId, added(input.permissions, before.permissions.map((p) => p.permission_id)))
+    await requireGrantable(
+      db,
+      actorId,
+      added(
+        input.permissions,
+        before.permissions.map((p) => p.permission_id),
+      ),
+    )
     await setGroupPermissions(db, id, input.permissions)
   }
   return (await findGroup(db, id))!

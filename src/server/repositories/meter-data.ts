@@ -222,19 +222,27 @@ export async function availableParams(db: Executor, pointId: number) {
 
 /** A meter with its model, as the data views need it; undefined for an unknown meter. */
 export async function meterModelOf(db: Executor, counterId: number) {
-  const [row] = await db.select({ counter_id: counters.counter_id, model_id: counters.model_id, external_model: counterModels.external_model })
-    .from(counters).innerJoin(counterModels, eq(counterModels.model_id, counters.model_id)).where(eq(counters.counter_id, counterId))
+  const [row] = await db
+    .select({ counter_id: counters.counter_id, model_id: counters.model_id, external_model: counterModels.external_model })
+    .from(counters)
+    .innerJoin(counterModels, eq(counterModels.model_id, counters.model_id))
+    .where(eq(counters.counter_id, counterId))
   return row
 }
 
 /** Whether the meter model has this parameter to collect. */
 export async function modelHasParameter(db: Executor, modelId: number, parameterId: number): Promise<boolean> {
-  const [row] = await db.select().from(modelParameters).where(and(eq(modelParameters.model_id, modelId), eq(modelParameters.parameter_id, parameterId)))
+  const [row] = await db
+    .select()
+    .from(modelParameters)
+    .where(and(eq(modelParameters.model_id, modelId), eq(modelParameters.parameter_id, parameterId)))
   return row !== undefined
 }
 
 /** Whether a parameter of the meter is collected. */
 export async function setParameterSelection(db: Executor, counterId: number, parameterId: number, selected: boolean): Promise<void> {
-  await db.insert(counterParameterSelections).values({ counter_id: counterId, parameter_id: parameterId, is_selected: selected })
+  await db
+    .insert(counterParameterSelections)
+    .values({ counter_id: counterId, parameter_id: parameterId, is_selected: selected })
     .onConflictDoUpdate({ target: [counterParameterSelections.counter_id, counterParameterSelections.parameter_id], set: { is_selected: selected } })
 }

@@ -23,8 +23,7 @@ export async function mirrorCursor(db: Executor): Promise<string> {
 const since = (column: PgColumn, from: Date | undefined) => (from ? gt(column, from) : undefined)
 
 /** Every id of the table, ascending: what the device keeps, the rest was deleted. */
-const idsOf = async (db: Executor, id: PgColumn): Promise<number[]> =>
-  (await db.select({ id }).from(id.table).orderBy(asc(id))).map((row) => row.id as number)
+const idsOf = async (db: Executor, id: PgColumn): Promise<number[]> => (await db.select({ id }).from(id.table).orderBy(asc(id))).map((row) => row.id as number)
 
 /** The cards (JSON text, as the list sends them) of the points changed since `from`, or of every point. */
 export async function pointCardsSince(db: Executor, from?: Date): Promise<string[]> {
@@ -101,6 +100,10 @@ export async function readingsSince(db: Executor, from?: Date): Promise<Mirrored
 
 /** The meters installed on a point now: the device keeps the readings of these. */
 export async function installedCounterIds(db: Executor): Promise<number[]> {
-  const rows = await db.select({ id: pointCounters.counter_id }).from(pointCounters).where(isNull(pointCounters.removed_at)).orderBy(asc(pointCounters.counter_id))
+  const rows = await db
+    .select({ id: pointCounters.counter_id })
+    .from(pointCounters)
+    .where(isNull(pointCounters.removed_at))
+    .orderBy(asc(pointCounters.counter_id))
   return rows.map((row) => row.id)
 }

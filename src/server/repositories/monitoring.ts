@@ -10,14 +10,20 @@ type LastTask = MonitoringTask['last_tasks'][number] & { counter_task_id: number
  * Tasks in trouble (docs/collection.md): STOPPED_FAILED (given up), PAUSED_FAILED (paused, retried with back-off),
  * UNSTABLE (working, but one of its last `interactions` runs failed); each with those last runs, newest first.
  */
-export async function listFailedTasks(db: Executor, interactions: number, statuses: readonly MonitoringStatus[] = MONITORING_STATUSES): Promise<MonitoringTask[]> {
+export async function listFailedTasks(
+  db: Executor,
+  interactions: number,
+  statuses: readonly MonitoringStatus[] = MONITORING_STATUSES,
+): Promise<MonitoringTask[]> {
   const failing = await db.execute(sql`
     select counter_task_id, status from (
       select t.counter_task_id, t.last_interaction_date,
         case when t.state = 'stopped_failed' then 'STOPPED_FAILED'
              when t.state = 'paused' then 'PAUSED_FAILED'
              when t.state = 'working' and exists (
-               select 1 from (select l.success from task_logs l where l.counter_task_id = t.counter_task_id order by l.start_date desc limit ${interactions}) recent
+               select 1 from (
+                 select l.success from task_logs l where l.counter_task_id = t.counter_task_id order by l.start_date desc limit ${interactions}
+               ) recent
                where not recent.success) then 'UNSTABLE' end as status
       from counter_tasks t) s
     where status = any(${`{${statuses.join(',')}}`}::text[])

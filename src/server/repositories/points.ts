@@ -35,7 +35,10 @@ const ORDERINGS = {
 
 /** Points as the API shows them (Point): the card the database keeps (migration 0021), read as it is. */
 const selectPoints = <TExtra extends Record<string, SQL>>(db: Executor, extra?: TExtra) =>
-  db.select({ json: points.card, ...(extra as TExtra) }).from(points).$dynamic()
+  db
+    .select({ json: points.card, ...(extra as TExtra) })
+    .from(points)
+    .$dynamic()
 
 /** The subscriber and the meter installed now, joined only for a page sorted by them. */
 const withSortJoins = <Q extends PgSelect>(rows: Q, ordering: string) =>
@@ -56,7 +59,10 @@ const pointPages = statementCache(listShapeKey, (db, shape: ListShape) =>
     shape.page,
   ).prepare('points.page'),
 )
-const pointCounts = statementCache((search: SearchKind) => search, (db, search) => countRows(db, points, searchOf(search)).prepare('points.count'))
+const pointCounts = statementCache(
+  (search: SearchKind) => search,
+  (db, search) => countRows(db, points, searchOf(search)).prepare('points.count'),
+)
 
 /** The points list's answer as JSON text: the rows are the points' cards. */
 export async function listPointsJson(db: Executor, query: ListQuery): Promise<string> {

@@ -10,9 +10,12 @@ const exists = async (db: Executor, query: ReturnType<typeof sql>): Promise<bool
 }
 
 export const resourceTypeInUse = (db: Executor, id: number) =>
-  exists(db, sql`exists(select 1 from ${counterModelApis} where resource_type_id = ${id})
+  exists(
+    db,
+    sql`exists(select 1 from ${counterModelApis} where resource_type_id = ${id})
     or exists(select 1 from ${counterModels} where resource_type_id = ${id})
-    or exists(select 1 from ${dataParameters} where resource_type_id = ${id})`)
+    or exists(select 1 from ${dataParameters} where resource_type_id = ${id})`,
+  )
 
 export const modelApiInUse = (db: Executor, id: number) => exists(db, sql`exists(select 1 from ${counterModels} where counter_model_api_id = ${id})`)
 

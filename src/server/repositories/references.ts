@@ -10,11 +10,23 @@ const searchName = (column: Parameters<typeof ilike>[0], search: string): SQL | 
 
 export function listResourceTypes(db: Executor, query: ListQuery): Promise<Paged<ResourceType>> {
   const where = searchName(resourceTypes.name, query.search)
-  const order = orderingOf(query.ordering, { name: resourceTypes.name, resource_type_id: resourceTypes.resource_type_id }, [asc(resourceTypes.resource_type_id)])
+  const order = orderingOf(query.ordering, { name: resourceTypes.name, resource_type_id: resourceTypes.resource_type_id }, [
+    asc(resourceTypes.resource_type_id),
+  ])
   return paged(
-    withPage(db.select().from(resourceTypes).where(where).orderBy(...order).$dynamic(), query),
+    withPage(
+      db
+        .select()
+        .from(resourceTypes)
+        .where(where)
+        .orderBy(...order)
+        .$dynamic(),
+      query,
+    ),
     () => db.select({ count: count() }).from(resourceTypes).where(where),
-    (row) => row, query)
+    (row) => row,
+    query,
+  )
 }
 
 export async function findResourceType(db: Executor, id: number): Promise<ResourceType | undefined> {
@@ -37,9 +49,20 @@ export function listModelApis(db: Executor, query: ListQuery & { resource_type?:
   )
   const order = orderingOf(query.ordering, { name: counterModelApis.name }, [asc(counterModelApis.name)], counterModelApis.counter_model_api_id)
   return paged(
-    withPage(db.select(apiColumns).from(counterModelApis).innerJoin(resourceTypes, eq(resourceTypes.resource_type_id, counterModelApis.resource_type_id)).where(where).orderBy(...order).$dynamic(), query),
+    withPage(
+      db
+        .select(apiColumns)
+        .from(counterModelApis)
+        .innerJoin(resourceTypes, eq(resourceTypes.resource_type_id, counterModelApis.resource_type_id))
+        .where(where)
+        .orderBy(...order)
+        .$dynamic(),
+      query,
+    ),
     () => db.select({ count: count() }).from(counterModelApis).where(where),
-    (row) => row, query)
+    (row) => row,
+    query,
+  )
 }
 
 export async function findModelApi(db: Executor, id: number): Promise<CounterModelApi | undefined> {
@@ -84,9 +107,17 @@ export function listModels(db: Executor, query: ListQuery & { resource_type?: nu
   )
   const order = orderingOf(query.ordering, { name: counterModels.name, model_id: counterModels.model_id }, [asc(counterModels.name)], counterModels.model_id)
   return paged(
-    withPage(selectModels(db).where(where).orderBy(...order).$dynamic(), query),
+    withPage(
+      selectModels(db)
+        .where(where)
+        .orderBy(...order)
+        .$dynamic(),
+      query,
+    ),
     () => db.select({ count: count() }).from(counterModels).where(where),
-    (row) => row, query)
+    (row) => row,
+    query,
+  )
 }
 
 export async function findModel(db: Executor, id: number): Promise<CounterModel | undefined> {
@@ -97,33 +128,48 @@ export async function findModel(db: Executor, id: number): Promise<CounterModel 
 export function listModelParameters(db: Executor, query: ListQuery & { model_id: number }): Promise<Paged<ModelParameter>> {
   const where = eq(modelParameters.model_id, query.model_id)
   return paged(
-    withPage(db
-      .select({
-        model_parameter_id: modelParameters.model_parameter_id,
-        parameter_id: dataParameters.parameter_id,
-        parameter_name: dataParameters.name,
-        parameter_group: dataParameters.task_group_id,
-        parameter__task_group: dataParameters.task_group_id,
-        parameter__task_group_name: taskGroups.name,
-        measurement: dataParameters.measurement,
-      })
-      .from(modelParameters)
-      .innerJoin(dataParameters, eq(dataParameters.parameter_id, modelParameters.parameter_id))
-      .leftJoin(taskGroups, eq(taskGroups.task_group_id, dataParameters.task_group_id))
-      .where(where)
-      .orderBy(asc(taskGroups.task_group_id), asc(dataParameters.parameter_id))
-      .$dynamic(), query),
+    withPage(
+      db
+        .select({
+          model_parameter_id: modelParameters.model_parameter_id,
+          parameter_id: dataParameters.parameter_id,
+          parameter_name: dataParameters.name,
+          parameter_group: dataParameters.task_group_id,
+          parameter__task_group: dataParameters.task_group_id,
+          parameter__task_group_name: taskGroups.name,
+          measurement: dataParameters.measurement,
+        })
+        .from(modelParameters)
+        .innerJoin(dataParameters, eq(dataParameters.parameter_id, modelParameters.parameter_id))
+        .leftJoin(taskGroups, eq(taskGroups.task_group_id, dataParameters.task_group_id))
+        .where(where)
+        .orderBy(asc(taskGroups.task_group_id), asc(dataParameters.parameter_id))
+        .$dynamic(),
+      query,
+    ),
     () => db.select({ count: count() }).from(modelParameters).where(where),
-    (row) => ({ ...row, parameter__task_group_name: row.parameter__task_group_name ?? '' }), query)
+    (row) => ({ ...row, parameter__task_group_name: row.parameter__task_group_name ?? '' }),
+    query,
+  )
 }
 
 export function listDataSources(db: Executor, query: ListQuery): Promise<Paged<DataSource>> {
   const where = searchName(dataSources.name, query.search)
   const order = orderingOf(query.ordering, { name: dataSources.name, source_id: dataSources.source_id }, [asc(dataSources.source_id)])
   return paged(
-    withPage(db.select().from(dataSources).where(where).orderBy(...order).$dynamic(), query),
+    withPage(
+      db
+        .select()
+        .from(dataSources)
+        .where(where)
+        .orderBy(...order)
+        .$dynamic(),
+      query,
+    ),
     () => db.select({ count: count() }).from(dataSources).where(where),
-    (row) => row, query)
+    (row) => row,
+    query,
+  )
 }
 
 export async function findDataSource(db: Executor, id: number): Promise<DataSource | undefined> {
@@ -133,8 +179,12 @@ export async function findDataSource(db: Executor, id: number): Promise<DataSour
 
 /** Models and installations refer to a source; the database would refuse the deletion with a foreign key. */
 export async function dataSourceInUse(db: Executor, sourceId: number): Promise<boolean> {
-  const [row] = await db.execute<{ used: boolean }>(sql`select exists(select 1 from ${counterModels} where source_id = ${sourceId})
-    or exists(select 1 from ${pointCounters} where source_id = ${sourceId}) as used`).then((r) => r.rows)
+  const [row] = await db
+    .execute<{ used: boolean }>(
+      sql`select exists(select 1 from ${counterModels} where source_id = ${sourceId})
+    or exists(select 1 from ${pointCounters} where source_id = ${sourceId}) as used`,
+    )
+    .then((r) => r.rows)
   return Boolean(row?.used)
 }
 
@@ -165,9 +215,17 @@ export function listDataParameters(db: Executor, query: ListQuery & { resource_t
   )
   const order = orderingOf(query.ordering, { name: dataParameters.name, parameter_id: dataParameters.parameter_id }, [asc(dataParameters.parameter_id)])
   return paged(
-    withPage(selectParameters(db).where(where).orderBy(...order).$dynamic(), query),
+    withPage(
+      selectParameters(db)
+        .where(where)
+        .orderBy(...order)
+        .$dynamic(),
+      query,
+    ),
     () => db.select({ count: count() }).from(dataParameters).where(where),
-    toParameter, query)
+    toParameter,
+    query,
+  )
 }
 
 export async function findDataParameter(db: Executor, id: number): Promise<DataParameter | undefined> {
@@ -184,7 +242,10 @@ function rowWrites<TTable extends PgTable>(table: TTable, idColumn: PgColumn) {
       return row!.id as number
     },
     update: async (db: Executor, id: number, fields: Fields): Promise<void> => {
-      await db.update(table).set(fields as PgUpdateSetSource<TTable>).where(eq(idColumn, id))
+      await db
+        .update(table)
+        .set(fields as PgUpdateSetSource<TTable>)
+        .where(eq(idColumn, id))
     },
     remove: async (db: Executor, id: number): Promise<void> => {
       await db.delete(table).where(eq(idColumn, id))

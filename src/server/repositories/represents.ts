@@ -32,8 +32,21 @@ const representColumns = {
 export async function listRepresents(db: Executor, query: ListQuery) {
   const where = query.search ? ilike(represents.name, likePattern(query.search)) : undefined
   const order = orderingOf(query.ordering, { name: represents.name }, [asc(represents.name)], represents.represent_id)
-  const rows = withPage(db.select(representColumns).from(represents).where(where).orderBy(...order).$dynamic(), query) as unknown as Promise<Represent[]>
-  return paged(rows, () => db.select({ count: count() }).from(represents).where(where), (row) => row, query)
+  const rows = withPage(
+    db
+      .select(representColumns)
+      .from(represents)
+      .where(where)
+      .orderBy(...order)
+      .$dynamic(),
+    query,
+  ) as unknown as Promise<Represent[]>
+  return paged(
+    rows,
+    () => db.select({ count: count() }).from(represents).where(where),
+    (row) => row,
+    query,
+  )
 }
 
 /** The whole tree, flat: what the side menu draws and mirrors offline. */
@@ -196,7 +209,11 @@ export async function deleteRepresent(db: Executor, id: number): Promise<void> {
 /** Links the point to the object at the end of its list; nothing when it is already there. */
 export async function linkPoint(db: Executor, representId: number, pointId: number): Promise<RepresentPointLink | undefined> {
   const place = await nextPointPlace(db, representId)
-  const [link] = await db.insert(representPoints).values({ represent_id: representId, point_id: pointId, ...place }).onConflictDoNothing().returning()
+  const [link] = await db
+    .insert(representPoints)
+    .values({ represent_id: representId, point_id: pointId, ...place })
+    .onConflictDoNothing()
+    .returning()
   return link
 }
 

@@ -54,7 +54,12 @@ export async function listRequiredFiles(db: Executor, query: Page & { document_t
     return { count: results.length, results }
   }
   const rows = withPage(selectFiles(db).orderBy(asc(documentRequiredFiles.doc_required_file_id)).$dynamic(), query)
-  return paged(rows, () => db.select({ count: count() }).from(documentRequiredFiles), (row) => row, query)
+  return paged(
+    rows,
+    () => db.select({ count: count() }).from(documentRequiredFiles),
+    (row) => row,
+    query,
+  )
 }
 
 export async function findRequiredFile(db: Executor, id: number): Promise<RequiredFile | undefined> {
@@ -77,7 +82,10 @@ export async function updateType(db: Executor, id: number, set: Partial<TypeFiel
 /** Which of these required files exist. */
 export async function existingRequiredFiles(db: Executor, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return []
-  const rows = await db.select({ id: documentRequiredFiles.doc_required_file_id }).from(documentRequiredFiles).where(inArray(documentRequiredFiles.doc_required_file_id, ids))
+  const rows = await db
+    .select({ id: documentRequiredFiles.doc_required_file_id })
+    .from(documentRequiredFiles)
+    .where(inArray(documentRequiredFiles.doc_required_file_id, ids))
   return rows.map((row) => row.id)
 }
 

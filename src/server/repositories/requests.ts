@@ -3,7 +3,14 @@ import { DOC_STATUSES } from '../../shared/constants'
 import type { Attachment, CloseFile, DocumentRequest } from '../../shared/schemas/requests'
 import type { Executor } from '../db/client'
 import {
-  documentAttachmentComments, documentCloseFiles, documentRequestAttachments, documentRequests, documentRequiredFiles, requestCounts, storedFiles, users,
+  documentAttachmentComments,
+  documentCloseFiles,
+  documentRequestAttachments,
+  documentRequests,
+  documentRequiredFiles,
+  requestCounts,
+  storedFiles,
+  users,
 } from '../db/schema'
 import { amongIds, pageKey, withPage, type PageQuery } from '../lib/listing'
 import { listAnswer } from '../lib/sql-json'
@@ -35,8 +42,7 @@ const statusJson = sql`case ${documentRequests.doc_status} ${sql.join(
  * PostgreSQL would plan the statement again on every call (docs/applications.md «Volume»).
  */
 const unreadOf = (staff: boolean) => sql`not c.viewed and ${staff ? sql`not c.by_staff` : sql`c.by_staff`}`
-const unreadBy = (staff: boolean, on: SQL) =>
-  sql<number>`(select count(*)::int from ${documentAttachmentComments} c where ${on} and ${unreadOf(staff)})`
+const unreadBy = (staff: boolean, on: SQL) => sql<number>`(select count(*)::int from ${documentAttachmentComments} c where ${on} and ${unreadOf(staff)})`
 
 /**
  * An application as the API shows it (DocumentRequest), as JSON text: its stored card (see the schema) with the status
@@ -66,11 +72,13 @@ const listTotal = (db: Executor, shape: Pick<RequestListShape, 'subscriber' | 'b
     : db
         .select({ count: sql<number>`coalesce(sum(${requestCounts.total}), 0)::int` })
         .from(requestCounts)
-        .where(and(
-          eq(requestCounts.account_id, sql.placeholder('account_id')),
-          eq(requestCounts.archived, sql.placeholder('archived')),
-          shape.byStatus ? eq(requestCounts.doc_status, sql.placeholder('status')) : undefined,
-        ))
+        .where(
+          and(
+            eq(requestCounts.account_id, sql.placeholder('account_id')),
+            eq(requestCounts.archived, sql.placeholder('archived')),
+            shape.byStatus ? eq(requestCounts.doc_status, sql.placeholder('status')) : undefined,
+          ),
+        )
 
 /**
  * The whole answer in one statement (listAnswer): the embedded list answers twice as many requests as with 25 rows of
@@ -80,7 +88,15 @@ const listTotal = (db: Executor, shape: Pick<RequestListShape, 'subscriber' | 'b
  * second from PostgreSQL).
  */
 const requestPages = statementCache(requestListKey, (db, shape: RequestListShape) => {
-  const pageIds = withPage(db.select({ id: documentRequests.doc_request_id }).from(documentRequests).where(listWhere(shape)).orderBy(...newestFirst).$dynamic(), shape.page)
+  const pageIds = withPage(
+    db
+      .select({ id: documentRequests.doc_request_id })
+      .from(documentRequests)
+      .where(listWhere(shape))
+      .orderBy(...newestFirst)
+      .$dynamic(),
+    shape.page,
+  )
   const unread = sql`(select c.doc_request_id, count(*)::int as n from ${documentAttachmentComments} c
     where ${amongIds(sql`c.doc_request_id`, pageIds)} and ${unreadOf(shape.staff)} group by c.doc_request_id) unread`
   return db
@@ -101,7 +117,10 @@ export async function listRequestsJson(db: Executor, scope: RequestScope, query:
 
 export async function findRequest(db: Executor, scope: RequestScope, id: number): Promise<DocumentRequest | undefined> {
   const unread = unreadBy(scope.staff, sql`c.doc_request_id = ${documentRequests}.doc_request_id`)
-  const [row] = await db.select({ json: applicationJson(unread) }).from(documentRequests).where(and(scopeWhere(scope.accountId, scope.customerId), eq(documentRequests.doc_request_id, id)))
+  const [row] = await db
+    .select({ json: applicationJson(unread) })
+    .from(documentRequests)
+    .where(and(scopeWhere(scope.accountId, scope.customerId), eq(documentRequests.doc_request_id, id)))
   return row && (JSON.parse(row.json) as DocumentRequest)
 }
 
@@ -147,7 +166,12 @@ export async function listAttachments(db: Executor, scope: RequestScope, request
     .from(documentRequestAttachments)
     .innerJoin(storedFiles, eq(storedFiles.file_id, documentRequestAttachments.file_id))
     .leftJoin(documentRequiredFiles, eq(documentRequiredFiles.doc_required_file_id, documentRequestAttachments.doc_required_file_id))
-    .where(and(eq(documentRequestAttachments.doc_request_id, requestId), attachId === undefined ? undefined : eq(documentRequestAttachments.doc_request_attach_id, attachId)))
+    .where(
+      and(
+        eq(documentRequestAttachments.doc_request_id, requestId),
+        attachId === undefined ? undefined : eq(documentRequestAttachments.doc_request_attach_id, attachId),
+      ),
+    )
     .orderBy(asc(documentRequestAttachments.doc_request_attach_id))
   return rows.map((r) => ({
     ...r,
@@ -175,7 +199,11 @@ export async function listCloseFiles(db: Executor, requestId: number): Promise<C
 /** The attachment of an application the caller can see, or undefined. */
 export async function findAttachment(db: Executor, scope: RequestScope, attachId: number) {
   const [row] = await db
-    .select({ doc_request_attach_id: documentRequestAttachments.doc_request_attach_id, doc_request_id: documentRequestAttachments.doc_request_id, status: documentRequestAttachments.doc_request_attach_status })
+    .select({
+      doc_request_attach_id: documentRequestAttachments.doc_request_attach_id,
+      doc_request_id: documentRequestAttachments.doc_request_id,
+      status: documentRequestAttachments.doc_request_attach_status,
+    })
     .from(documentRequestAttachments)
     .innerJoin(documentRequests, eq(documentRequests.doc_request_id, documentRequestAttachments.doc_request_id))
     .where(and(scopeWhere(scope.accountId, scope.customerId), eq(documentRequestAttachments.doc_request_attach_id, attachId)))

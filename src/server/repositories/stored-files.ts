@@ -9,7 +9,11 @@ export async function findStoredFile(db: Executor, fileName: string) {
 
 /** Whether the file is the sample of a required file (which anyone signed in may see). */
 export async function isSampleFile(db: Executor, fileId: number): Promise<boolean> {
-  const [sample] = await db.select({ id: documentRequiredFiles.doc_required_file_id }).from(documentRequiredFiles).where(eq(documentRequiredFiles.example_file_id, fileId)).limit(1)
+  const [sample] = await db
+    .select({ id: documentRequiredFiles.doc_required_file_id })
+    .from(documentRequiredFiles)
+    .where(eq(documentRequiredFiles.example_file_id, fileId))
+    .limit(1)
   return sample !== undefined
 }
 

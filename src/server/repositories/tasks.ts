@@ -9,7 +9,8 @@ import { fieldError } from '../lib/http-errors'
 import { likePattern } from '../lib/listing'
 
 /** An instant as ISO 8601 UTC text, the way every answer carries times. */
-export const iso = (column: SQL | string) => sql`to_char((${typeof column === 'string' ? sql.raw(column) : column}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+export const iso = (column: SQL | string) =>
+  sql`to_char((${typeof column === 'string' ? sql.raw(column) : column}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 
 /** The task row as the API answers it: the meter, its current point and objects, and what the task collects. */
 const taskSelect = sql`
@@ -49,7 +50,12 @@ export async function listTasks(db: Executor, query: TaskFilters) {
     conditions.push(sql`(c.serial_num ilike ${pattern} or p.name ilike ${pattern} or p.point_number ilike ${pattern} or p.address ilike ${pattern})`)
   }
   const where = sql.join(conditions, sql` and `)
-  const order = query.order_by === '-counter_id' ? sql`t.counter_id desc, t.counter_task_id` : query.order_by === 'counter_id' ? sql`t.counter_id, t.counter_task_id` : sql`t.counter_task_id`
+  const order =
+    query.order_by === '-counter_id'
+      ? sql`t.counter_id desc, t.counter_task_id`
+      : query.order_by === 'counter_id'
+        ? sql`t.counter_id, t.counter_task_id`
+        : sql`t.counter_task_id`
   const { limit, offset } = pageOf(query)
   const page = limit === null ? sql`` : sql`limit ${limit} offset ${offset}`
   const [rows, total] = await Promise.all([
@@ -74,7 +80,10 @@ export async function findTask(db: Executor, id: number): Promise<CounterTask | 
 export async function checkTaskInput(db: Executor, input: TaskInput, now: Date): Promise<void> {
   const [counter] = await db.select({ id: counters.counter_id }).from(counters).where(eq(counters.counter_id, input.counter_id))
   if (!counter) throw fieldError('counter_id', T.unknownCounter)
-  const [server] = await db.select({ id: collectingServers.data_collecting_server_id }).from(collectingServers).where(eq(collectingServers.data_collecting_server_id, input.data_collecting_server_id))
+  const [server] = await db
+    .select({ id: collectingServers.data_collecting_server_id })
+    .from(collectingServers)
+    .where(eq(collectingServers.data_collecting_server_id, input.data_collecting_server_id))
   if (!server) throw fieldError('data_collecting_server_id', T.unknownServer)
   const groups = await db.select({ id: taskGroups.task_group_id }).from(taskGroups).where(inArray(taskGroups.task_group_id, input.task_group))
   if (groups.length !== new Set(input.task_group).size) throw fieldError('task_group', T.unknownTaskGroup)
@@ -112,7 +121,10 @@ export async function stopTask(db: Executor, id: number): Promise<void> {
 
 /** A new task, stopped until someone starts it. */
 export async function insertTask(db: Executor, input: TaskInput): Promise<number> {
-  const [row] = await db.insert(counterTasks).values({ ...taskValues(input), state: 'stopped' }).returning({ id: counterTasks.counter_task_id })
+  const [row] = await db
+    .insert(counterTasks)
+    .values({ ...taskValues(input), state: 'stopped' })
+    .returning({ id: counterTasks.counter_task_id })
   return row!.id
 }
 
@@ -125,12 +137,25 @@ export async function deleteTask(db: Executor, id: number): Promise<void> {
 }
 
 /** A task's runs, newest first, each with its log lines. */
-export async function listTaskLogs(db: Executor, taskId: number, page: { limit: number | null; offset: number }): Promise<{ count: number; results: TaskLog[] }> {
+export async function listTaskLogs(
+  db: Executor,
+  taskId: number,
+  page: { limit: number | null; offset: number },
+): Promise<{ count: number; results: TaskLog[] }> {
   const where = eq(taskLogs.counter_task_id, taskId)
   const rows = db.select().from(taskLogs).where(where).orderBy(desc(taskLogs.start_date), desc(taskLogs.task_log_id)).offset(page.offset)
   const [logs, [total]] = await Promise.all([page.limit === null ? rows : rows.limit(page.limit), db.select({ count: count() }).from(taskLogs).where(where)])
   const entries = logs.length
-    ? await db.select().from(taskLogEntries).where(inArray(taskLogEntries.task_log_id, logs.map((l) => l.task_log_id))).orderBy(asc(taskLogEntries.task_log_entry_id))
+    ? await db
+        .select()
+        .from(taskLogEntries)
+        .where(
+          inArray(
+            taskLogEntries.task_log_id,
+            logs.map((l) => l.task_log_id),
+          ),
+        )
+        .orderBy(asc(taskLogEntries.task_log_entry_id))
     : []
   const results = logs.map((log) => ({
     task_log_id: log.task_log_id,

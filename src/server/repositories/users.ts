@@ -21,7 +21,9 @@ const publicColumns = {
   is_stuff: users.is_stuff,
   is_superuser: users.is_superuser,
   is_active: users.is_active,
-  groups: sql<number[]>`coalesce((select array_agg(ug.permissions_group_id order by ug.permissions_group_id) from ${userGroups} ug where ug.user_id = ${users}.user_id), '{}')`,
+  groups: sql<
+    number[]
+  >`coalesce((select array_agg(ug.permissions_group_id order by ug.permissions_group_id) from ${userGroups} ug where ug.user_id = ${users}.user_id), '{}')`,
 }
 
 function scope(accountId: number | null): SQL | undefined {
@@ -44,7 +46,15 @@ export async function listUsers(db: Executor, accountId: number | null, query: L
     [asc(users.username)],
     users.user_id,
   )
-  const rows = withPage(db.select(publicColumns).from(users).where(where).orderBy(...order).$dynamic(), query) as unknown as Promise<User[]>
+  const rows = withPage(
+    db
+      .select(publicColumns)
+      .from(users)
+      .where(where)
+      .orderBy(...order)
+      .$dynamic(),
+    query,
+  ) as unknown as Promise<User[]>
   return paged(rows, () => db.select({ count: count() }).from(users).where(where), normalizeGroups, query)
 }
 
@@ -69,7 +79,10 @@ async function setUserGroups(db: Executor, userId: number, groupIds: number[]): 
 }
 
 async function usernameTaken(db: Executor, username: string, exceptUserId?: number): Promise<boolean> {
-  const [row] = await db.select({ id: users.user_id }).from(users).where(sql`lower(${users.username}) = lower(${username})`)
+  const [row] = await db
+    .select({ id: users.user_id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
   return row !== undefined && row.id !== exceptUserId
 }
 
@@ -173,5 +186,8 @@ export async function findLogin(db: Executor, username: string) {
 
 /** Replaces a password's hash made with older parameters, unless the password changed meanwhile. */
 export async function replaceOutdatedHash(db: Executor, userId: number, outdated: string, hash: string): Promise<void> {
-  await db.update(users).set({ password_hash: hash }).where(and(eq(users.user_id, userId), eq(users.password_hash, outdated)))
+  await db
+    .update(users)
+    .set({ password_hash: hash })
+    .where(and(eq(users.user_id, userId), eq(users.password_hash, outdated)))
 }

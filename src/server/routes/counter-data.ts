@@ -1,13 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import {
-  consumptionQuery,
-  counterQuery,
-  currentDataQuery,
-  parameterSelection,
-  pointQuery,
-  profileDataQuery,
-  relayInput,
-} from '../../shared/schemas/collection'
+import { consumptionQuery, counterQuery, currentDataQuery, parameterSelection, pointQuery, profileDataQuery, relayInput } from '../../shared/schemas/collection'
 import { idParams } from '../../shared/schemas/common'
 import { T } from '../../shared/texts'
 import { PROFILE_MAX_DAYS, checkSpanLength } from '../balance/profile'
@@ -63,22 +55,31 @@ export async function counterDataRoutes(app: FastifyInstance) {
     },
   )
 
-  app.get('/api/counters/:id/phase/', { config: { permission: 'data.view' }, schema: { params: idParams } }, async (request: Req<{ params: typeof idParams }>) => {
-    await counterOr404(app.db, request.params.id)
-    return phaseData(app.db, request.params.id)
-  })
+  app.get(
+    '/api/counters/:id/phase/',
+    { config: { permission: 'data.view' }, schema: { params: idParams } },
+    async (request: Req<{ params: typeof idParams }>) => {
+      await counterOr404(app.db, request.params.id)
+      return phaseData(app.db, request.params.id)
+    },
+  )
 
   app.post(
     '/api/counters/:id/relay/',
     { config: { permission: 'counters.control' }, schema: { params: idParams, body: relayInput } },
     async (request: Req<{ params: typeof idParams; body: typeof relayInput }>, reply) =>
-      mutate(request, reply, async (tx) => {
-        const counter = await counterOr404(tx, request.params.id)
-        if (counter.external_model !== 'mercury_206') throw badRequest(T.relayOnlyMercury206)
-        await requestRead(tx, counter.counter_id, request.body.on ? 'relay_on' : 'relay_off')
-        await audit(tx, request, 'counter', counter.counter_id, request.body.on ? 'relay_on' : 'relay_off', null, null)
-        return latestRequest(tx, counter.counter_id)
-      }, { status: 202 }),
+      mutate(
+        request,
+        reply,
+        async (tx) => {
+          const counter = await counterOr404(tx, request.params.id)
+          if (counter.external_model !== 'mercury_206') throw badRequest(T.relayOnlyMercury206)
+          await requestRead(tx, counter.counter_id, request.body.on ? 'relay_on' : 'relay_off')
+          await audit(tx, request, 'counter', counter.counter_id, request.body.on ? 'relay_on' : 'relay_off', null, null)
+          return latestRequest(tx, counter.counter_id)
+        },
+        { status: 202 },
+      ),
   )
 
   app.get(
@@ -90,34 +91,46 @@ export async function counterDataRoutes(app: FastifyInstance) {
     },
   )
 
-  app.get('/api/counters_profile_data/', { config: { permission: 'data.view' }, schema: { querystring: profileDataQuery } }, async (request: Req<{ query: typeof profileDataQuery }>) => {
-    const q = request.query
-    const span = defaultProfileSpan(q.interval, new Date())
-    const from = q.beg_date ? new Date(q.beg_date) : span.from
-    const to = q.end_date ? new Date(q.end_date) : span.to
-    if (from >= to) throw fieldError('end_date', T.invalidValue)
-    // The same bound per interval as an object's balance: one answer stays at a few thousand rows.
-    checkSpanLength(from, to, PROFILE_MAX_DAYS[q.interval]!, 'end_date')
-    await pointOr404(app.db, q.point_id)
-    const parameter = await findDataParameter(app.db, q.parameter_id)
-    const channel = parameter ? channelOfCode(parameter.code) : undefined
-    if (!parameter || channel === undefined) throw fieldError('parameter_id', T.invalidValue)
-    const items = await profileData(app.db, q.point_id, channel, q.interval, from, to, await accountTimeZone(app.db, request.user().account_id))
-    return { parameter_name: parameter.name, measurement: parameter.measurement, interval: q.interval, items }
-  })
+  app.get(
+    '/api/counters_profile_data/',
+    { config: { permission: 'data.view' }, schema: { querystring: profileDataQuery } },
+    async (request: Req<{ query: typeof profileDataQuery }>) => {
+      const q = request.query
+      const span = defaultProfileSpan(q.interval, new Date())
+      const from = q.beg_date ? new Date(q.beg_date) : span.from
+      const to = q.end_date ? new Date(q.end_date) : span.to
+      if (from >= to) throw fieldError('end_date', T.invalidValue)
+      // The same bound per interval as an object's balance: one answer stays at a few thousand rows.
+      checkSpanLength(from, to, PROFILE_MAX_DAYS[q.interval]!, 'end_date')
+      await pointOr404(app.db, q.point_id)
+      const parameter = await findDataParameter(app.db, q.parameter_id)
+      const channel = parameter ? channelOfCode(parameter.code) : undefined
+      if (!parameter || channel === undefined) throw fieldError('parameter_id', T.invalidValue)
+      const items = await profileData(app.db, q.point_id, channel, q.interval, from, to, await accountTimeZone(app.db, request.user().account_id))
+      return { parameter_name: parameter.name, measurement: parameter.measurement, interval: q.interval, items }
+    },
+  )
 
-  app.get('/api/counters_accumulated_data/', { config: { permission: 'data.view' }, schema: { querystring: pointQuery } }, async (request: Req<{ query: typeof pointQuery }>) => {
-    await pointOr404(app.db, request.query.point_id)
-    const timeZone = await accountTimeZone(app.db, request.user().account_id)
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date())
-    return { date: today, results: await accumulatedData(app.db, request.query.point_id, today, timeZone) }
-  })
+  app.get(
+    '/api/counters_accumulated_data/',
+    { config: { permission: 'data.view' }, schema: { querystring: pointQuery } },
+    async (request: Req<{ query: typeof pointQuery }>) => {
+      await pointOr404(app.db, request.query.point_id)
+      const timeZone = await accountTimeZone(app.db, request.user().account_id)
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date())
+      return { date: today, results: await accumulatedData(app.db, request.query.point_id, today, timeZone) }
+    },
+  )
 
-  app.get('/api/counters_data/available_params/', { config: { permission: 'data.view' }, schema: { querystring: pointQuery } }, async (request: Req<{ query: typeof pointQuery }>) => {
-    await pointOr404(app.db, request.query.point_id)
-    const params = await availableParams(app.db, request.query.point_id)
-    return params.filter((p) => channelOfCode(p.code) !== undefined).map(({ code: _, ...rest }) => rest)
-  })
+  app.get(
+    '/api/counters_data/available_params/',
+    { config: { permission: 'data.view' }, schema: { querystring: pointQuery } },
+    async (request: Req<{ query: typeof pointQuery }>) => {
+      await pointOr404(app.db, request.query.point_id)
+      const params = await availableParams(app.db, request.query.point_id)
+      return params.filter((p) => channelOfCode(p.code) !== undefined).map(({ code: _, ...rest }) => rest)
+    },
+  )
 
   app.get(
     '/api/counters_parameters_to_collect/all_parameters_by_counter/',

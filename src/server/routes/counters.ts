@@ -1,12 +1,26 @@
 import type { FastifyInstance } from 'fastify'
 import { idParams } from '../../shared/schemas/common'
 import {
-  availableForInstallQuery, connParamsUpdate, counterCreate, counterListQuery, counterOperQuery, counterUpdate, createAndInstall,
-  takeOff, updateAndInstall,
+  availableForInstallQuery,
+  connParamsUpdate,
+  counterCreate,
+  counterListQuery,
+  counterOperQuery,
+  counterUpdate,
+  createAndInstall,
+  takeOff,
+  updateAndInstall,
 } from '../../shared/schemas/counters'
 import { T } from '../../shared/texts'
 import {
-  createAndInstallMeter, createMeter, deleteMeter, editMeter, existingCounter, installMeter, takeOffMeter, toggleMeterActive,
+  createAndInstallMeter,
+  createMeter,
+  deleteMeter,
+  editMeter,
+  existingCounter,
+  installMeter,
+  takeOffMeter,
+  toggleMeterActive,
   updateMeterConnParams,
 } from '../commands/meters'
 import { badRequest } from '../lib/http-errors'
@@ -14,7 +28,14 @@ import { mutate } from '../lib/mutation'
 import type { Req } from '../lib/route-types'
 import { checkIfMatch, setEtag } from '../lib/versioning'
 import { JSON_CONTENT_TYPE } from '../lib/sql-json'
-import { connParamsOf, currentInstallation, listAvailableForInstallJson, listCountersJson, listOperations, modelGroupConnParams } from '../repositories/counters'
+import {
+  connParamsOf,
+  currentInstallation,
+  listAvailableForInstallJson,
+  listCountersJson,
+  listOperations,
+  modelGroupConnParams,
+} from '../repositories/counters'
 
 type IdReq = Req<{ params: typeof idParams }>
 
@@ -28,8 +49,11 @@ export async function counterRoutes(app: FastifyInstance) {
     reply.type(JSON_CONTENT_TYPE).send(await listCountersJson(app.db, request.query)),
   )
 
-  app.get('/api/counters/available_for_install/', { config: view, schema: { querystring: availableForInstallQuery } }, async (request: Req<{ query: typeof availableForInstallQuery }>, reply) =>
-    reply.type(JSON_CONTENT_TYPE).send(await listAvailableForInstallJson(app.db, request.query)),
+  app.get(
+    '/api/counters/available_for_install/',
+    { config: view, schema: { querystring: availableForInstallQuery } },
+    async (request: Req<{ query: typeof availableForInstallQuery }>, reply) =>
+      reply.type(JSON_CONTENT_TYPE).send(await listAvailableForInstallJson(app.db, request.query)),
   )
 
   app.get('/api/counters/:id/', { config: view, schema: { params: idParams } }, async (request: IdReq, reply) => {
@@ -44,15 +68,19 @@ export async function counterRoutes(app: FastifyInstance) {
     return created
   })
 
-  app.patch('/api/counters/:id/', { config: change, schema: { params: idParams, body: counterUpdate } }, async (request: Req<{ params: typeof idParams; body: typeof counterUpdate }>, reply) => {
-    const updated = await mutate(request, reply, async (tx) => {
-      const before = await existingCounter(tx, request.params.id)
-      checkIfMatch(request, before)
-      return editMeter(tx, request.user().user_id, before, request.body)
-    })
-    setEtag(reply, updated.version)
-    return updated
-  })
+  app.patch(
+    '/api/counters/:id/',
+    { config: change, schema: { params: idParams, body: counterUpdate } },
+    async (request: Req<{ params: typeof idParams; body: typeof counterUpdate }>, reply) => {
+      const updated = await mutate(request, reply, async (tx) => {
+        const before = await existingCounter(tx, request.params.id)
+        checkIfMatch(request, before)
+        return editMeter(tx, request.user().user_id, before, request.body)
+      })
+      setEtag(reply, updated.version)
+      return updated
+    },
+  )
 
   app.delete('/api/counters/:id/', { config: { permission: 'counters.delete' }, schema: { params: idParams } }, (request: IdReq, reply) =>
     mutate(
@@ -77,27 +105,39 @@ export async function counterRoutes(app: FastifyInstance) {
     return updated
   })
 
-  app.post('/api/counters/create_and_install/', { config: installing, schema: { body: createAndInstall } }, async (request: Req<{ body: typeof createAndInstall }>, reply) => {
-    const created = await mutate(request, reply, (tx) => createAndInstallMeter(tx, request.user().user_id, app.box, request.body), { status: 201 })
-    setEtag(reply, created.version)
-    return created
-  })
+  app.post(
+    '/api/counters/create_and_install/',
+    { config: installing, schema: { body: createAndInstall } },
+    async (request: Req<{ body: typeof createAndInstall }>, reply) => {
+      const created = await mutate(request, reply, (tx) => createAndInstallMeter(tx, request.user().user_id, app.box, request.body), { status: 201 })
+      setEtag(reply, created.version)
+      return created
+    },
+  )
 
-  app.post('/api/counters/:id/update_and_install/', { config: installing, schema: { params: idParams, body: updateAndInstall } }, async (request: Req<{ params: typeof idParams; body: typeof updateAndInstall }>, reply) => {
-    const installed = await mutate(request, reply, async (tx) =>
-      installMeter(tx, request.user().user_id, app.box, await existingCounter(tx, request.params.id), request.body),
-    )
-    setEtag(reply, installed.version)
-    return installed
-  })
+  app.post(
+    '/api/counters/:id/update_and_install/',
+    { config: installing, schema: { params: idParams, body: updateAndInstall } },
+    async (request: Req<{ params: typeof idParams; body: typeof updateAndInstall }>, reply) => {
+      const installed = await mutate(request, reply, async (tx) =>
+        installMeter(tx, request.user().user_id, app.box, await existingCounter(tx, request.params.id), request.body),
+      )
+      setEtag(reply, installed.version)
+      return installed
+    },
+  )
 
-  app.post('/api/point_counter/:id/take_off/', { config: installing, schema: { params: idParams, body: takeOff } }, async (request: Req<{ params: typeof idParams; body: typeof takeOff }>, reply) => {
-    const removed = await mutate(request, reply, async (tx) =>
-      takeOffMeter(tx, request.user().user_id, await existingCounter(tx, request.params.id), request.body),
-    )
-    setEtag(reply, removed.version)
-    return removed
-  })
+  app.post(
+    '/api/point_counter/:id/take_off/',
+    { config: installing, schema: { params: idParams, body: takeOff } },
+    async (request: Req<{ params: typeof idParams; body: typeof takeOff }>, reply) => {
+      const removed = await mutate(request, reply, async (tx) =>
+        takeOffMeter(tx, request.user().user_id, await existingCounter(tx, request.params.id), request.body),
+      )
+      setEtag(reply, removed.version)
+      return removed
+    },
+  )
 
   app.get('/api/counters/:id/conn_params/', { config: view, schema: { params: idParams } }, async (request: IdReq) => {
     const counter = await existingCounter(app.db, request.params.id)
@@ -107,13 +147,20 @@ export async function counterRoutes(app: FastifyInstance) {
   })
 
   // {id} is the meter's id, as in take_off: the parameters of its current installation change.
-  app.put('/api/point_counter/:id/update_conn_params/', { config: installing, schema: { params: idParams, body: connParamsUpdate } }, (request: Req<{ params: typeof idParams; body: typeof connParamsUpdate }>, reply) =>
-    mutate(request, reply, async (tx) =>
-      updateMeterConnParams(tx, request.user().user_id, app.box, await existingCounter(tx, request.params.id), request.body.conn_params),
-    ),
+  app.put(
+    '/api/point_counter/:id/update_conn_params/',
+    { config: installing, schema: { params: idParams, body: connParamsUpdate } },
+    (request: Req<{ params: typeof idParams; body: typeof connParamsUpdate }>, reply) =>
+      mutate(request, reply, async (tx) =>
+        updateMeterConnParams(tx, request.user().user_id, app.box, await existingCounter(tx, request.params.id), request.body.conn_params),
+      ),
   )
 
-  app.get('/api/counters/:id/model_conn_params/', { config: view, schema: { params: idParams } }, (request: IdReq) => modelGroupConnParams(app.db, request.params.id))
+  app.get('/api/counters/:id/model_conn_params/', { config: view, schema: { params: idParams } }, (request: IdReq) =>
+    modelGroupConnParams(app.db, request.params.id),
+  )
 
-  app.get('/api/counteropers/', { config: view, schema: { querystring: counterOperQuery } }, (request: Req<{ query: typeof counterOperQuery }>) => listOperations(app.db, request.query))
+  app.get('/api/counteropers/', { config: view, schema: { querystring: counterOperQuery } }, (request: Req<{ query: typeof counterOperQuery }>) =>
+    listOperations(app.db, request.query),
+  )
 }

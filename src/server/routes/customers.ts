@@ -41,7 +41,8 @@ export async function customerRoutes(app: FastifyInstance) {
         id,
         find: (tx, id) => findCustomer(tx, request.user().account_id, id),
         change: (tx, before) => {
-          if (request.body.customer_type !== undefined && request.body.customer_type !== before.customer_type) throw fieldError('customer_type', T.customerTypeFixed)
+          if (request.body.customer_type !== undefined && request.body.customer_type !== before.customer_type)
+            throw fieldError('customer_type', T.customerTypeFixed)
           const { customer_id: _id, created_at: _created, name: _name, ...current } = before
           return updateCustomer(tx, id, parseOr400(customerInput, { ...current, ...request.body }))
         },

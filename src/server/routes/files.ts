@@ -19,14 +19,18 @@ async function mayDownload(app: FastifyInstance, user: Principal, fileId: number
 
 /** Downloads serve only names the database knows; a forged name is not found and nothing is read from disk. */
 export async function fileRoutes(app: FastifyInstance) {
-  app.get('/api/download/:file_name', { config: { access: 'user' }, schema: { params: downloadParams } }, async (request: Req<{ params: typeof downloadParams }>, reply) => {
-    const file = await findStoredFile(app.db, request.params.file_name)
-    if (!file) throw notFound()
-    if (!(await mayDownload(app, request.user(), file.file_id))) throw forbidden()
-    return reply
-      .header('Content-Type', file.content_type)
-      .header('Content-Disposition', contentDisposition(file.real_file_name))
-      .header('Cache-Control', 'private, no-store')
-      .send(createReadStream(path.join(filesDir(app), file.file_name)))
-  })
+  app.get(
+    '/api/download/:file_name',
+    { config: { access: 'user' }, schema: { params: downloadParams } },
+    async (request: Req<{ params: typeof downloadParams }>, reply) => {
+      const file = await findStoredFile(app.db, request.params.file_name)
+      if (!file) throw notFound()
+      if (!(await mayDownload(app, request.user(), file.file_id))) throw forbidden()
+      return reply
+        .header('Content-Type', file.content_type)
+        .header('Content-Disposition', contentDisposition(file.real_file_name))
+        .header('Cache-Control', 'private, no-store')
+        .send(createReadStream(path.join(filesDir(app), file.file_name)))
+    },
+  )
 }

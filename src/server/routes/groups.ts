@@ -19,7 +19,9 @@ export async function groupRoutes(app: FastifyInstance) {
     listGroups(app.db, request.query),
   )
 
-  app.get('/api/permissions_groups/:id/', { config: view, schema: { params: idParams } }, async (request: IdReq) => orNotFound(await findGroup(app.db, request.params.id)))
+  app.get('/api/permissions_groups/:id/', { config: view, schema: { params: idParams } }, async (request: IdReq) =>
+    orNotFound(await findGroup(app.db, request.params.id)),
+  )
 
   app.post('/api/permissions_groups/', { config: manage, schema: { body: groupInput } }, async (request: Req<{ body: typeof groupInput }>, reply) => {
     const created = await createAudited(request, reply, {

@@ -20,18 +20,28 @@ function secretMatches(expected: string | undefined, given: unknown): boolean {
  * The caller proves itself with the shared secret in X-Lorawan-Secret; the net address finds the installed meter.
  */
 export async function lorawanRoutes(app: FastifyInstance) {
-  app.post('/api/lorawan/uplink/', { config: { access: 'public' }, schema: { body: lorawanUplink } }, async (request: Req<{ body: typeof lorawanUplink }>, reply) => {
-    if (!secretMatches(app.config.lorawanSecret, request.headers['x-lorawan-secret'])) throw forbidden(T.lorawanSecret)
-    const body = request.body
-    const counterId = await meterAtLorawanAddress(app.db, LORAWAN_SOURCE, body.net_address)
-    if (counterId === undefined) throw notFound(T.lorawanUnknownAddress)
-    const readAt = body.received_at ? new Date(body.received_at) : new Date()
-    // A number is the total register; an array is [total, T1, T2, T3, T4].
-    const rows: RegisterRow[] = Object.entries(body.readings).flatMap(([code, value]) =>
-      (Array.isArray(value) ? value.slice(0, 5) : [value]).map((v, tariff) => ({ counter_id: counterId, channel: channelOfCode(code)!, tariff, read_at: readAt, value: v })),
-    )
-    await storeRegisterReadings(app.db, rows)
-    reply.code(202)
-    return { counter_id: counterId, stored: rows.length }
-  })
+  app.post(
+    '/api/lorawan/uplink/',
+    { config: { access: 'public' }, schema: { body: lorawanUplink } },
+    async (request: Req<{ body: typeof lorawanUplink }>, reply) => {
+      if (!secretMatches(app.config.lorawanSecret, request.headers['x-lorawan-secret'])) throw forbidden(T.lorawanSecret)
+      const body = request.body
+      const counterId = await meterAtLorawanAddress(app.db, LORAWAN_SOURCE, body.net_address)
+      if (counterId === undefined) throw notFound(T.lorawanUnknownAddress)
+      const readAt = body.received_at ? new Date(body.received_at) : new Date()
+      // A number is the total register; an array is [total, T1, T2, T3, T4].
+      const rows: RegisterRow[] = Object.entries(body.readings).flatMap(([code, value]) =>
+        (Array.isArray(value) ? value.slice(0, 5) : [value]).map((v, tariff) => ({
+          counter_id: counterId,
+          channel: channelOfCode(code)!,
+          tariff,
+          read_at: readAt,
+          value: v,
+        })),
+      )
+      await storeRegisterReadings(app.db, rows)
+      reply.code(202)
+      return { counter_id: counterId, stored: rows.length }
+    },
+  )
 }

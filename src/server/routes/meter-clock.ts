@@ -9,17 +9,25 @@ import { driftingMeters, meterClockOf, meterConstantOf } from '../repositories/m
  * its constant A; GET /api/monitoring/clocks/, the meters whose clocks are off.
  */
 export async function meterClockRoutes(app: FastifyInstance) {
-  app.get('/api/counters/:id/clock/', { config: { permission: 'data.view' }, schema: { params: idParams } }, async (request: Req<{ params: typeof idParams }>) => {
-    const clock = await meterClockOf(app.db, request.params.id)
-    if (!clock) throw notFound()
-    return clock
-  })
+  app.get(
+    '/api/counters/:id/clock/',
+    { config: { permission: 'data.view' }, schema: { params: idParams } },
+    async (request: Req<{ params: typeof idParams }>) => {
+      const clock = await meterClockOf(app.db, request.params.id)
+      if (!clock) throw notFound()
+      return clock
+    },
+  )
 
-  app.get('/api/counters/:id/constant/', { config: { permission: 'data.view' }, schema: { params: idParams } }, async (request: Req<{ params: typeof idParams }>) => {
-    const constant = await meterConstantOf(app.db, request.params.id)
-    if (!constant) throw notFound()
-    return constant
-  })
+  app.get(
+    '/api/counters/:id/constant/',
+    { config: { permission: 'data.view' }, schema: { params: idParams } },
+    async (request: Req<{ params: typeof idParams }>) => {
+      const constant = await meterConstantOf(app.db, request.params.id)
+      if (!constant) throw notFound()
+      return constant
+    },
+  )
 
   app.get('/api/monitoring/clocks/', { config: { permission: 'monitoring.view' } }, async () => driftingMeters(app.db))
 }

@@ -4,8 +4,17 @@ import type { Permission } from '../../shared/permissions'
 import { JSON_CONTENT_TYPE } from '../lib/sql-json'
 import type { Req } from '../lib/route-types'
 import {
-  counterCardsSince, counterIds, installationIds, installationsSince, installedCounterIds, mirrorCursor, pointCardsSince, pointIds, readingsSince,
-  representIds, representsSince,
+  counterCardsSince,
+  counterIds,
+  installationIds,
+  installationsSince,
+  installedCounterIds,
+  mirrorCursor,
+  pointCardsSince,
+  pointIds,
+  readingsSince,
+  representIds,
+  representsSince,
 } from '../repositories/mirror'
 
 /** A section of the answer: the changed rows as JSON text, and every id there is now. */

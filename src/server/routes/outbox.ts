@@ -94,8 +94,16 @@ async function applyPointUpdates(app: FastifyInstance, request: FastifyRequest, 
       const outcomes = await editPoints(tx, user.user_id, fresh)
       fresh.forEach((e, i) => held.set(e.key, outcomes[i]!))
       const applied = fresh.filter((_, i) => !(outcomes[i] instanceof HttpError))
-      await storeAnswers(tx, user.user_id, applied.map((e) => ({ key: e.key, status: 200, body: held.get(e.key) })))
-      await releaseKeys(tx, user.user_id, fresh.filter((_, i) => outcomes[i] instanceof HttpError).map((e) => e.key))
+      await storeAnswers(
+        tx,
+        user.user_id,
+        applied.map((e) => ({ key: e.key, status: 200, body: held.get(e.key) })),
+      )
+      await releaseKeys(
+        tx,
+        user.user_id,
+        fresh.filter((_, i) => outcomes[i] instanceof HttpError).map((e) => e.key),
+      )
       return held
     })
     return edits.map((edit) => {

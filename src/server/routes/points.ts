@@ -9,9 +9,7 @@ import { mutate } from '../lib/mutation'
 import { JSON_CONTENT_TYPE } from '../lib/sql-json'
 import { bothSpellings, type Req } from '../lib/route-types'
 import { checkIfMatch, setEtag } from '../lib/versioning'
-import {
-  deletePoint, existingCustomers, findPoint, insertPoint, listPointsJson, pointInstallations, pointMonthConsumption,
-} from '../repositories/points'
+import { deletePoint, existingCustomers, findPoint, insertPoint, listPointsJson, pointInstallations, pointMonthConsumption } from '../repositories/points'
 import { editPoints } from '../commands/edit-points'
 import { accountTimeZone } from '../repositories/accounts'
 
@@ -23,13 +21,16 @@ async function existingPoint(db: Executor, id: number): Promise<Point> {
 }
 
 async function checkCustomer(db: Executor, input: PointInput): Promise<void> {
-  if (input.customer_id !== null && !(await existingCustomers(db, [input.customer_id])).has(input.customer_id)) throw fieldError('customer_id', T.relatedMissing)
+  if (input.customer_id !== null && !(await existingCustomers(db, [input.customer_id])).has(input.customer_id))
+    throw fieldError('customer_id', T.relatedMissing)
 }
 
 /** Metering points; writes carry `version` for the offline outbox (ETag, If-Match, 412 with the current row). */
 export async function pointRoutes(app: FastifyInstance) {
-  app.get('/api/points/', { config: { permission: 'points.view' }, schema: { querystring: listQuery } }, async (request: Req<{ query: typeof listQuery }>, reply) =>
-    reply.type(JSON_CONTENT_TYPE).send(await listPointsJson(app.db, request.query)),
+  app.get(
+    '/api/points/',
+    { config: { permission: 'points.view' }, schema: { querystring: listQuery } },
+    async (request: Req<{ query: typeof listQuery }>, reply) => reply.type(JSON_CONTENT_TYPE).send(await listPointsJson(app.db, request.query)),
   )
 
   app.get('/api/points/:id/', { config: { permission: 'points.view' }, schema: { params: idParams } }, async (request: IdReq, reply) => {
@@ -38,18 +39,22 @@ export async function pointRoutes(app: FastifyInstance) {
     return point
   })
 
-  app.post('/api/points/', { config: { permission: 'points.change' }, schema: { body: pointInput } }, async (request: Req<{ body: typeof pointInput }>, reply) => {
-    const created = await createAudited(request, reply, {
-      entity: 'point',
-      create: async (tx) => {
-        await checkCustomer(tx, request.body)
-        return insertPoint(tx, request.body)
-      },
-      find: findPoint,
-    })
-    setEtag(reply, created.version)
-    return created
-  })
+  app.post(
+    '/api/points/',
+    { config: { permission: 'points.change' }, schema: { body: pointInput } },
+    async (request: Req<{ body: typeof pointInput }>, reply) => {
+      const created = await createAudited(request, reply, {
+        entity: 'point',
+        create: async (tx) => {
+          await checkCustomer(tx, request.body)
+          return insertPoint(tx, request.body)
+        },
+        find: findPoint,
+      })
+      setEtag(reply, created.version)
+      return created
+    },
+  )
 
   app.put('/api/points/:id/', { config: { permission: 'points.change' }, schema: { params: idParams, body: pointInput } }, async (request: WriteReq, reply) => {
     const updated = await mutate(request, reply, async (tx) => {

@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify'
 import type * as v from 'valibot'
 import { idParams } from '../../shared/schemas/common'
 import {
-  counterModelApiInput, counterModelInput, dataParameterInput, dataSourceInput, resourceTypeInput, type CounterModelApiInput, type CounterModelInput,
+  counterModelApiInput,
+  counterModelInput,
+  dataParameterInput,
+  dataSourceInput,
+  resourceTypeInput,
+  type CounterModelApiInput,
+  type CounterModelInput,
   type DataParameterInput,
 } from '../../shared/schemas/references'
 import { T } from '../../shared/texts'
@@ -11,8 +17,17 @@ import { createAudited, deleteAudited, updateAudited } from '../lib/audited-writ
 import { badRequest, fieldError } from '../lib/http-errors'
 import { bothSpellings, type Req } from '../lib/route-types'
 import {
-  dataParameterWrites, dataSourceInUse, dataSourceWrites, findDataParameter, findDataSource, findModel, findModelApi, findResourceType, modelApiWrites,
-  modelWrites, resourceTypeWrites,
+  dataParameterWrites,
+  dataSourceInUse,
+  dataSourceWrites,
+  findDataParameter,
+  findDataSource,
+  findModel,
+  findModelApi,
+  findResourceType,
+  modelApiWrites,
+  modelWrites,
+  resourceTypeWrites,
 } from '../repositories/references'
 import { modelApiInUse, modelInUse, resourceTypeInUse } from '../repositories/reference-usage'
 
@@ -56,7 +71,11 @@ function referenceWrites<TBody extends v.GenericSchema, TFields, TRow>(
   entity: string,
   body: TBody,
   find: ById<TRow | undefined>,
-  writes: { insert: (tx: Executor, fields: TFields) => Promise<number>; update: (tx: Executor, id: number, fields: TFields) => Promise<void>; remove: ById<void> },
+  writes: {
+    insert: (tx: Executor, fields: TFields) => Promise<number>
+    update: (tx: Executor, id: number, fields: TFields) => Promise<void>
+    remove: ById<void>
+  },
   rules: { values: (tx: Executor, body: v.InferOutput<TBody>) => Promise<TFields>; inUse?: ById<boolean> },
 ) {
   type IdReq = Req<{ params: typeof idParams }>
@@ -91,8 +110,14 @@ function referenceWrites<TBody extends v.GenericSchema, TFields, TRow>(
 
 /** The writes of the reference tables: resource types, model groups, meter models, data sources and parameters. */
 export async function referenceEditRoutes(app: FastifyInstance) {
-  referenceWrites(app, '/api/resources_types/', 'resource_type', resourceTypeInput, findResourceType, resourceTypeWrites, { values: asIs, inUse: resourceTypeInUse })
-  referenceWrites(app, '/api/counters_api/', 'counter_model_api', counterModelApiInput, findModelApi, modelApiWrites, { values: apiValues, inUse: modelApiInUse })
+  referenceWrites(app, '/api/resources_types/', 'resource_type', resourceTypeInput, findResourceType, resourceTypeWrites, {
+    values: asIs,
+    inUse: resourceTypeInUse,
+  })
+  referenceWrites(app, '/api/counters_api/', 'counter_model_api', counterModelApiInput, findModelApi, modelApiWrites, {
+    values: apiValues,
+    inUse: modelApiInUse,
+  })
   referenceWrites(app, '/api/counters_models/', 'counter_model', counterModelInput, findModel, modelWrites, { values: modelValues, inUse: modelInUse })
   referenceWrites(app, '/api/data_sources/', 'data_source', dataSourceInput, findDataSource, dataSourceWrites, { values: asIs, inUse: dataSourceInUse })
   referenceWrites(app, '/api/data_parameters/', 'data_parameter', dataParameterInput, findDataParameter, dataParameterWrites, { values: parameterValues })

@@ -14,14 +14,18 @@ import { listSchemes, loadScheme, setAccountScheme } from '../reports/tariffs'
 import { findMarketArea, setMarketArea } from '../repositories/represents'
 
 export async function reportRoutes(app: FastifyInstance) {
-  app.post('/api/get_report/', { config: { permission: 'reports.export' }, schema: { querystring: reportQuery } }, async (request: Req<{ query: typeof reportQuery }>, reply) => {
-    const file = await makeReport(app.db, request.user().account_id, request.query)
-    return reply
-      .header('Content-Type', file.contentType)
-      .header('Content-Disposition', contentDisposition(file.fileName))
-      .header('Cache-Control', 'no-store')
-      .send(file.body)
-  })
+  app.post(
+    '/api/get_report/',
+    { config: { permission: 'reports.export' }, schema: { querystring: reportQuery } },
+    async (request: Req<{ query: typeof reportQuery }>, reply) => {
+      const file = await makeReport(app.db, request.user().account_id, request.query)
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Disposition', contentDisposition(file.fileName))
+        .header('Cache-Control', 'no-store')
+        .send(file.body)
+    },
+  )
 
   app.get(
     '/api/reports/points/',
@@ -30,8 +34,10 @@ export async function reportRoutes(app: FastifyInstance) {
   )
 
   /** The owner of an object's metering area, the `<area>` of its points' 80020 messages: read and set. */
-  app.get('/api/represents/:id/market_area/', { config: { permission: 'represents.view' }, schema: { params: idParams } }, async (request: Req<{ params: typeof idParams }>) =>
-    orNotFound(await findMarketArea(app.db, request.params.id)),
+  app.get(
+    '/api/represents/:id/market_area/',
+    { config: { permission: 'represents.view' }, schema: { params: idParams } },
+    async (request: Req<{ params: typeof idParams }>) => orNotFound(await findMarketArea(app.db, request.params.id)),
   )
 
   app.put(

@@ -20,10 +20,7 @@ async function objectOf(db: Executor, id: number, accountId: number | null) {
 }
 
 function sendCsv(reply: FastifyReply, fileName: string, body: string) {
-  return reply
-    .header('Content-Type', 'text/csv; charset=utf-8')
-    .header('Content-Disposition', contentDisposition(fileName))
-    .send(body)
+  return reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', contentDisposition(fileName)).send(body)
 }
 
 /** The balance of an object (chart and table), its readings at a time of day, their CSV files, and the health map. */
@@ -41,18 +38,26 @@ export async function representBalanceRoutes(app: FastifyInstance) {
     return { represent, timeZone, data: await counterValuesOf(app.db, points, request.query, timeZone) }
   }
 
-  app.get('/api/represents/:id/points_profile_data/', { config: view, schema: { params: idParams, querystring: profileQuery } }, async (request: ProfileReq) =>
-    (await profile(request)).data,
+  app.get(
+    '/api/represents/:id/points_profile_data/',
+    { config: view, schema: { params: idParams, querystring: profileQuery } },
+    async (request: ProfileReq) => (await profile(request)).data,
   )
 
-  app.get('/api/represents/:id/points_profile_csv/', { config: view, schema: { params: idParams, querystring: profileQuery } }, async (request: ProfileReq, reply) => {
-    const { represent, timeZone, data } = await profile(request)
-    const { beginDate, endDate } = request.query
-    return sendCsv(reply, `Профиль ${represent.name} ${beginDate}_${endDate}.csv`, balanceCsv(data.headers, data.items, timeZone, data.total))
-  })
+  app.get(
+    '/api/represents/:id/points_profile_csv/',
+    { config: view, schema: { params: idParams, querystring: profileQuery } },
+    async (request: ProfileReq, reply) => {
+      const { represent, timeZone, data } = await profile(request)
+      const { beginDate, endDate } = request.query
+      return sendCsv(reply, `Профиль ${represent.name} ${beginDate}_${endDate}.csv`, balanceCsv(data.headers, data.items, timeZone, data.total))
+    },
+  )
 
-  app.get('/api/represents/:id/points_counters_values/', { config: view, schema: { params: idParams, querystring: counterValuesQuery } }, async (request: ValuesReq) =>
-    (await values(request)).data,
+  app.get(
+    '/api/represents/:id/points_counters_values/',
+    { config: view, schema: { params: idParams, querystring: counterValuesQuery } },
+    async (request: ValuesReq) => (await values(request)).data,
   )
 
   app.get(

@@ -1,7 +1,14 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { idParams, listQuery } from '../../shared/schemas/common'
 import {
-  halfsQuery, pointColorBody, pointIdQuery, pointOrderBody, pointSelectedBody, representCreate, representPointQuery, representUpdate,
+  halfsQuery,
+  pointColorBody,
+  pointIdQuery,
+  pointOrderBody,
+  pointSelectedBody,
+  representCreate,
+  representPointQuery,
+  representUpdate,
 } from '../../shared/schemas/represents'
 import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
@@ -12,8 +19,19 @@ import { mutate } from '../lib/mutation'
 import { bothSpellings, type Req } from '../lib/route-types'
 import { findPoint } from '../repositories/points'
 import {
-  availablePointsOf, deleteRepresent, findRepresent, findRepresentPoint, insertRepresent, linkPoint, listRepresents, representPointsOf,
-  representTree, unlinkPoint, updatePointLink, updateRepresent, type RepresentPointLink,
+  availablePointsOf,
+  deleteRepresent,
+  findRepresent,
+  findRepresentPoint,
+  insertRepresent,
+  linkPoint,
+  listRepresents,
+  representPointsOf,
+  representTree,
+  unlinkPoint,
+  updatePointLink,
+  updateRepresent,
+  type RepresentPointLink,
 } from '../repositories/represents'
 import { representBalanceRoutes } from './represent-balance'
 
@@ -146,10 +164,14 @@ export async function representRoutes(app: FastifyInstance) {
     })
 
   const linkSchema = { params: idParams, querystring: representPointQuery }
-  app.post('/api/represents/:id/update_point_sign/', { config: change, schema: linkSchema }, async (request: Req<typeof linkSchema & { query: typeof representPointQuery }>, reply) => {
-    const link = await updateLink(request, reply, (before) => ({ sign: NEXT_SIGN[before.sign] ?? 1 }))
-    return { sign: link.sign }
-  })
+  app.post(
+    '/api/represents/:id/update_point_sign/',
+    { config: change, schema: linkSchema },
+    async (request: Req<typeof linkSchema & { query: typeof representPointQuery }>, reply) => {
+      const link = await updateLink(request, reply, (before) => ({ sign: NEXT_SIGN[before.sign] ?? 1 }))
+      return { sign: link.sign }
+    },
+  )
 
   app.post(
     '/api/represents/:id/update_point_color/',

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import { idParams } from '../../shared/schemas/common'
 import {
-  documentTypeInput, documentTypeUpdate, requiredFileInput, requiredFileLinkInput, requiredFileListQuery, requiredFileUpdate,
+  documentTypeInput,
+  documentTypeUpdate,
+  requiredFileInput,
+  requiredFileLinkInput,
+  requiredFileListQuery,
+  requiredFileUpdate,
 } from '../../shared/schemas/requests'
 import { listQuery } from '../../shared/schemas/common'
 import { T } from '../../shared/texts'
@@ -14,8 +19,16 @@ import { parseOr400 } from '../plugins/validation'
 import { keepFilesIf } from '../files/uploads'
 import { receiveMultipart, recordFiles, registerUploads } from '../files/storage'
 import {
-  existingRequiredFiles, findRequiredFile, findType, insertRequiredFile, insertType, linkRequiredFiles, listRequiredFiles, listTypes,
-  updateRequiredFile, updateType,
+  existingRequiredFiles,
+  findRequiredFile,
+  findType,
+  insertRequiredFile,
+  insertType,
+  linkRequiredFiles,
+  listRequiredFiles,
+  listTypes,
+  updateRequiredFile,
+  updateType,
 } from '../repositories/request-types'
 
 const reader = { permission: 'requests.view', subscriber: true } as const
@@ -25,7 +38,9 @@ const manager = { permission: 'request_types.manage' } as const
 export async function requestTypeRoutes(app: FastifyInstance) {
   await registerUploads(app)
 
-  app.get('/api/document_type/', { config: reader, schema: { querystring: listQuery } }, async (request: Req<{ query: typeof listQuery }>) => listTypes(app.db, request.query))
+  app.get('/api/document_type/', { config: reader, schema: { querystring: listQuery } }, async (request: Req<{ query: typeof listQuery }>) =>
+    listTypes(app.db, request.query),
+  )
 
   app.post('/api/document_type/', { config: manager, schema: { body: documentTypeInput } }, async (request: Req<{ body: typeof documentTypeInput }>, reply) =>
     createAudited(request, reply, {
@@ -35,42 +50,53 @@ export async function requestTypeRoutes(app: FastifyInstance) {
     }),
   )
 
-  app.patch('/api/document_type/:id/', { config: manager, schema: { params: idParams, body: documentTypeUpdate } }, async (request: Req<{ params: typeof idParams; body: typeof documentTypeUpdate }>, reply) =>
-    updateAudited(request, reply, {
-      entity: 'document_type',
-      id: request.params.id,
-      find: findType,
-      change: async (tx) => {
-        await updateType(tx, request.params.id, request.body)
-        return findType(tx, request.params.id)
-      },
-    }),
+  app.patch(
+    '/api/document_type/:id/',
+    { config: manager, schema: { params: idParams, body: documentTypeUpdate } },
+    async (request: Req<{ params: typeof idParams; body: typeof documentTypeUpdate }>, reply) =>
+      updateAudited(request, reply, {
+        entity: 'document_type',
+        id: request.params.id,
+        find: findType,
+        change: async (tx) => {
+          await updateType(tx, request.params.id, request.body)
+          return findType(tx, request.params.id)
+        },
+      }),
   )
 
   // Sets the type's required files to exactly the given list: adding and removing are one call.
-  app.post('/api/document_required_file_link/', { config: manager, schema: { body: requiredFileLinkInput } }, async (request: Req<{ body: typeof requiredFileLinkInput }>, reply) =>
-    mutate(request, reply, async (tx) => {
-      const before = await findType(tx, request.body.doc_type_id)
-      if (!before) throw fieldError('doc_type_id', T.requestTypeUnknown)
-      const ids = [...new Set(request.body.required_files)]
-      if ((await existingRequiredFiles(tx, ids)).length !== ids.length) throw fieldError('required_files', T.requiredFileUnknown)
-      await linkRequiredFiles(tx, before.doc_type_id, ids)
-      const after = (await findType(tx, before.doc_type_id))!
-      await audit(tx, request, 'document_type', before.doc_type_id, 'link_required_files', before, after)
-      return after
-    }),
+  app.post(
+    '/api/document_required_file_link/',
+    { config: manager, schema: { body: requiredFileLinkInput } },
+    async (request: Req<{ body: typeof requiredFileLinkInput }>, reply) =>
+      mutate(request, reply, async (tx) => {
+        const before = await findType(tx, request.body.doc_type_id)
+        if (!before) throw fieldError('doc_type_id', T.requestTypeUnknown)
+        const ids = [...new Set(request.body.required_files)]
+        if ((await existingRequiredFiles(tx, ids)).length !== ids.length) throw fieldError('required_files', T.requiredFileUnknown)
+        await linkRequiredFiles(tx, before.doc_type_id, ids)
+        const after = (await findType(tx, before.doc_type_id))!
+        await audit(tx, request, 'document_type', before.doc_type_id, 'link_required_files', before, after)
+        return after
+      }),
   )
 
-  app.get('/api/document_required_file/', { config: reader, schema: { querystring: requiredFileListQuery } }, async (request: Req<{ query: typeof requiredFileListQuery }>) =>
-    listRequiredFiles(app.db, request.query),
+  app.get(
+    '/api/document_required_file/',
+    { config: reader, schema: { querystring: requiredFileListQuery } },
+    async (request: Req<{ query: typeof requiredFileListQuery }>) => listRequiredFiles(app.db, request.query),
   )
 
-  app.post('/api/document_required_file/', { config: manager, schema: { body: requiredFileInput } }, async (request: Req<{ body: typeof requiredFileInput }>, reply) =>
-    createAudited(request, reply, {
-      entity: 'document_required_file',
-      create: (tx) => insertRequiredFile(tx, request.body),
-      find: findRequiredFile,
-    }),
+  app.post(
+    '/api/document_required_file/',
+    { config: manager, schema: { body: requiredFileInput } },
+    async (request: Req<{ body: typeof requiredFileInput }>, reply) =>
+      createAudited(request, reply, {
+        entity: 'document_required_file',
+        create: (tx) => insertRequiredFile(tx, request.body),
+        find: findRequiredFile,
+      }),
   )
 
   // JSON edits the names; multipart with the field `files` uploads the sample (the spec sends them one after the other).

@@ -1,13 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { DOC_STATUSES } from '../../shared/constants'
 import { idParams } from '../../shared/schemas/common'
-import {
-  attachmentUpdate, byDocumentQuery, commentInput, documentRequestListQuery, documentRequestUpdate,
-} from '../../shared/schemas/requests'
+import { attachmentUpdate, byDocumentQuery, commentInput, documentRequestListQuery, documentRequestUpdate } from '../../shared/schemas/requests'
 import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
 import {
-  addAttachmentComment, addCloseFiles, fileApplication, markCommentsViewed, setApplication, setAttachmentStatus, updateApplication,
+  addAttachmentComment,
+  addCloseFiles,
+  fileApplication,
+  markCommentsViewed,
+  setApplication,
+  setAttachmentStatus,
+  updateApplication,
 } from '../commands/applications'
 import { HttpError, fieldError, forbidden, notFound } from '../lib/http-errors'
 import { answerCache } from '../lib/answer-cache'
@@ -18,9 +22,7 @@ import { MB } from '../files/filing-limits'
 import { receiveMultipart, registerUploads } from '../files/storage'
 import { mailDeliverer, queueRequestMail } from '../mail/outbox'
 import { JSON_CONTENT_TYPE } from '../lib/sql-json'
-import {
-  checkCounts, findAttachment, findRequest, listAttachments, listCloseFiles, listRequestsJson, scopeOf,
-} from '../repositories/requests'
+import { checkCounts, findAttachment, findRequest, listAttachments, listCloseFiles, listRequestsJson, scopeOf } from '../repositories/requests'
 
 /** The check is polled by every open console every 10 s: its answer is kept this long per account. */
 const CHECK_CACHE_MS = 1000
@@ -43,8 +45,11 @@ export async function requestRoutes(app: FastifyInstance) {
     Object.entries(DOC_STATUSES).map(([id, name]) => ({ doc_status_id: Number(id), doc_status_name: name })),
   )
 
-  app.get('/api/document_request/', { config: viewer, schema: { querystring: documentRequestListQuery } }, async (request: Req<{ query: typeof documentRequestListQuery }>, reply) =>
-    reply.type(JSON_CONTENT_TYPE).send(await listRequestsJson(app.db, scopeOf(request.user()), request.query)),
+  app.get(
+    '/api/document_request/',
+    { config: viewer, schema: { querystring: documentRequestListQuery } },
+    async (request: Req<{ query: typeof documentRequestListQuery }>, reply) =>
+      reply.type(JSON_CONTENT_TYPE).send(await listRequestsJson(app.db, scopeOf(request.user()), request.query)),
   )
 
   app.get('/api/document_request/check/', { config: { permission: 'requests.view' } }, async (request) => {
@@ -96,12 +101,15 @@ export async function requestRoutes(app: FastifyInstance) {
   )
 
   const action = (name: string, permission: 'requests.view' | 'requests.change', set: { archived: boolean } | { new_files: number }) =>
-    app.post(`/api/document_request/:id/${name}/`, { config: { permission }, schema: { params: idParams } }, async (request: Req<{ params: typeof idParams }>, reply) =>
-      mutate(request, reply, async (tx) => {
-        const after = await setApplication(tx, request.user(), await requestOr404(tx, request, request.params.id), name, set)
-        changed(request.user().account_id)
-        return after
-      }),
+    app.post(
+      `/api/document_request/:id/${name}/`,
+      { config: { permission }, schema: { params: idParams } },
+      async (request: Req<{ params: typeof idParams }>, reply) =>
+        mutate(request, reply, async (tx) => {
+          const after = await setApplication(tx, request.user(), await requestOr404(tx, request, request.params.id), name, set)
+          changed(request.user().account_id)
+          return after
+        }),
     )
   action('archive', 'requests.change', { archived: true })
   action('unarchive', 'requests.change', { archived: false })
@@ -110,19 +118,27 @@ export async function requestRoutes(app: FastifyInstance) {
   // The mail is recorded with the request's transaction and sent after it commits (mail/outbox.ts): a retry
   // under the same Idempotency-Key or a second click finds the same mail and sends it at most once.
   const deliverMail = mailDeliverer(app)
-  app.post('/api/document_request/:id/send_to_external/', { config: { permission: 'requests.change' }, schema: { params: idParams } }, async (request: Req<{ params: typeof idParams }>, reply) => {
-    const { mail_id } = await mutate(request, reply, async (tx) => {
-      const found = await requestOr404(tx, request, request.params.id)
-      return queueRequestMail(tx, app, request, found.doc_request_id)
-    })
-    if (!(await deliverMail(mail_id, request))) throw new HttpError(502, { detail: T.externalSendFailed })
-    return requestOr404(app.db, request, request.params.id)
-  })
+  app.post(
+    '/api/document_request/:id/send_to_external/',
+    { config: { permission: 'requests.change' }, schema: { params: idParams } },
+    async (request: Req<{ params: typeof idParams }>, reply) => {
+      const { mail_id } = await mutate(request, reply, async (tx) => {
+        const found = await requestOr404(tx, request, request.params.id)
+        return queueRequestMail(tx, app, request, found.doc_request_id)
+      })
+      if (!(await deliverMail(mail_id, request))) throw new HttpError(502, { detail: T.externalSendFailed })
+      return requestOr404(app.db, request, request.params.id)
+    },
+  )
 
-  app.get('/api/document_request_attachment/', { config: viewer, schema: { querystring: byDocumentQuery } }, async (request: Req<{ query: typeof byDocumentQuery }>) => {
-    const found = await requestOr404(app.db, request, request.query.document_id)
-    return listAttachments(app.db, scopeOf(request.user()), found.doc_request_id)
-  })
+  app.get(
+    '/api/document_request_attachment/',
+    { config: viewer, schema: { querystring: byDocumentQuery } },
+    async (request: Req<{ query: typeof byDocumentQuery }>) => {
+      const found = await requestOr404(app.db, request, request.query.document_id)
+      return listAttachments(app.db, scopeOf(request.user()), found.doc_request_id)
+    },
+  )
 
   const attachmentOr404 = async (db: Executor, request: FastifyRequest, id: number) => {
     const found = await findAttachment(db, scopeOf(request.user()), id)
@@ -145,15 +161,18 @@ export async function requestRoutes(app: FastifyInstance) {
     },
   )
 
-  app.post('/api/document_request_attachment/:id/viewed/', { config: viewer, schema: { params: idParams } }, async (request: Req<{ params: typeof idParams }>, reply) =>
-    mutate(request, reply, async (tx) => {
-      const me = request.user()
-      const attach = await attachmentOr404(tx, request, request.params.id)
-      await markCommentsViewed(tx, me, attach)
-      changed(me.account_id)
-      const [after] = await listAttachments(tx, scopeOf(me), attach.doc_request_id, attach.doc_request_attach_id)
-      return after
-    }),
+  app.post(
+    '/api/document_request_attachment/:id/viewed/',
+    { config: viewer, schema: { params: idParams } },
+    async (request: Req<{ params: typeof idParams }>, reply) =>
+      mutate(request, reply, async (tx) => {
+        const me = request.user()
+        const attach = await attachmentOr404(tx, request, request.params.id)
+        await markCommentsViewed(tx, me, attach)
+        changed(me.account_id)
+        const [after] = await listAttachments(tx, scopeOf(me), attach.doc_request_id, attach.doc_request_attach_id)
+        return after
+      }),
   )
 
   app.post(
@@ -175,10 +194,14 @@ export async function requestRoutes(app: FastifyInstance) {
       ),
   )
 
-  app.get('/api/document_close_file/', { config: viewer, schema: { querystring: byDocumentQuery } }, async (request: Req<{ query: typeof byDocumentQuery }>) => {
-    const found = await requestOr404(app.db, request, request.query.document_id)
-    return listCloseFiles(app.db, found.doc_request_id)
-  })
+  app.get(
+    '/api/document_close_file/',
+    { config: viewer, schema: { querystring: byDocumentQuery } },
+    async (request: Req<{ query: typeof byDocumentQuery }>) => {
+      const found = await requestOr404(app.db, request, request.query.document_id)
+      return listCloseFiles(app.db, found.doc_request_id)
+    },
+  )
 
   // Closing files: multipart fields whose names end with a required-file id (24 for closing documents), plus doc_request_id.
   app.post('/api/document_close_file/', { config: { permission: 'requests.change' } }, async (request, reply) => {
@@ -199,4 +222,3 @@ export async function requestRoutes(app: FastifyInstance) {
     )
   })
 }
-

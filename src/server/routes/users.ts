@@ -23,17 +23,21 @@ export async function userRoutes(app: FastifyInstance) {
     orNotFound(await findUser(app.db, request.user().account_id, request.params.id)),
   )
 
-  app.post('/api/users/', { config: { permission: 'users.manage' }, schema: { body: userCreate } }, async (request: Req<{ body: typeof userCreate }>, reply) => {
-    const me = request.user()
-    const passwordHash = await hashPassword(request.body.password)
-    const created = await createAudited(request, reply, {
-      entity: 'user',
-      create: (tx) => createUser(tx, me.user_id, me.account_id, request.body, passwordHash),
-      find: (tx, id) => findUser(tx, me.account_id, id),
-    })
-    app.auth.invalidate()
-    return created
-  })
+  app.post(
+    '/api/users/',
+    { config: { permission: 'users.manage' }, schema: { body: userCreate } },
+    async (request: Req<{ body: typeof userCreate }>, reply) => {
+      const me = request.user()
+      const passwordHash = await hashPassword(request.body.password)
+      const created = await createAudited(request, reply, {
+        entity: 'user',
+        create: (tx) => createUser(tx, me.user_id, me.account_id, request.body, passwordHash),
+        find: (tx, id) => findUser(tx, me.account_id, id),
+      })
+      app.auth.invalidate()
+      return created
+    },
+  )
 
   // Users with users.manage edit the users of their account (docs/security.md); everybody may change their own
   // password with the current one, and gets a new token for it, their earlier ones having ended.
@@ -62,14 +66,18 @@ export async function userRoutes(app: FastifyInstance) {
     },
   )
 
-  app.delete('/api/users/:id/', { config: { permission: 'users.manage' }, schema: { params: idParams } }, async (request: Req<{ params: typeof idParams }>, reply) => {
-    const me = request.user()
-    await deleteAudited(request, reply, {
-      entity: 'user',
-      id: request.params.id,
-      find: (tx, id) => findUser(tx, me.account_id, id),
-      remove: (tx, before) => removeUser(tx, me.user_id, before),
-    })
-    app.auth.invalidate()
-  })
+  app.delete(
+    '/api/users/:id/',
+    { config: { permission: 'users.manage' }, schema: { params: idParams } },
+    async (request: Req<{ params: typeof idParams }>, reply) => {
+      const me = request.user()
+      await deleteAudited(request, reply, {
+        entity: 'user',
+        id: request.params.id,
+        find: (tx, id) => findUser(tx, me.account_id, id),
+        remove: (tx, before) => removeUser(tx, me.user_id, before),
+      })
+      app.auth.invalidate()
+    },
+  )
 }

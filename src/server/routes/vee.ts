@@ -16,43 +16,55 @@ const { VALID, ESTIMATED, SUSPECT, EDITED } = INTERVAL_STATUS
 const REVIEW_MAX_DAYS = 93
 
 const keyOf = (body: { counter_id: number; channel: number; interval_start: string }): IntervalKey => ({
-  counter_id: body.counter_id, channel: body.channel, interval_start: new Date(body.interval_start),
+  counter_id: body.counter_id,
+  channel: body.channel,
+  interval_start: new Date(body.interval_start),
 })
 const auditId = (key: IntervalKey) => `${key.counter_id}:${key.channel}:${key.interval_start.toISOString()}`
 
 /** VEE review (docs/vee.md): the flagged and estimated intervals of a point or an object, accepted or edited by a person. */
 export async function veeRoutes(app: FastifyInstance) {
-  app.get('/api/vee/intervals/', { config: { permission: 'data.view' }, schema: { querystring: veeReviewQuery } }, async (request: Req<{ query: typeof veeReviewQuery }>) => {
-    const q = request.query
-    if (q.beg_date > q.end_date) throw fieldError('end_date', T.periodEndBeforeBegin)
-    checkSpanLength(new Date(q.beg_date), new Date(q.end_date), REVIEW_MAX_DAYS, 'end_date')
-    const timeZone = await accountTimeZone(app.db, request.user().account_id)
-    return { results: await reviewIntervals(app.db, { pointId: q.point_id, representId: q.represent_id }, q.beg_date, q.end_date, timeZone) }
-  })
-
-  /** Accepting a suspect interval makes it valid; accepting an estimate keeps it estimated (not the meter's), reviewed. */
-  app.post('/api/vee/intervals/accept/', { config: { permission: 'data.edit' }, schema: { body: veeAcceptInput } }, (request: Req<{ body: typeof veeAcceptInput }>, reply) =>
-    mutate(request, reply, async (tx) => {
-      const key = keyOf(request.body)
-      const before = await lockInterval(tx, key)
-      if (!before) throw notFound(T.veeIntervalNotFound)
-      if (before.status !== SUSPECT && before.status !== ESTIMATED) throw badRequest(T.veeNotReviewable)
-      const after: StoredInterval = { value: before.value, status: before.status === SUSPECT ? VALID : ESTIMATED }
-      await changeInterval(tx, key, before, after, { method: VEE_METHOD.ACCEPT, reason: request.body.reason, userId: request.user().user_id })
-      await audit(tx, request, 'interval_values', auditId(key), 'update', before, after, request.body.reason)
-      return after
-    }),
+  app.get(
+    '/api/vee/intervals/',
+    { config: { permission: 'data.view' }, schema: { querystring: veeReviewQuery } },
+    async (request: Req<{ query: typeof veeReviewQuery }>) => {
+      const q = request.query
+      if (q.beg_date > q.end_date) throw fieldError('end_date', T.periodEndBeforeBegin)
+      checkSpanLength(new Date(q.beg_date), new Date(q.end_date), REVIEW_MAX_DAYS, 'end_date')
+      const timeZone = await accountTimeZone(app.db, request.user().account_id)
+      return { results: await reviewIntervals(app.db, { pointId: q.point_id, representId: q.represent_id }, q.beg_date, q.end_date, timeZone) }
+    },
   )
 
-  app.post('/api/vee/intervals/edit/', { config: { permission: 'data.edit' }, schema: { body: veeEditInput } }, (request: Req<{ body: typeof veeEditInput }>, reply) =>
-    mutate(request, reply, async (tx) => {
-      const key = keyOf(request.body)
-      const before = await lockInterval(tx, key)
-      if (!before) throw notFound(T.veeIntervalNotFound)
-      const after: StoredInterval = { value: request.body.value, status: EDITED }
-      await changeInterval(tx, key, before, after, { method: VEE_METHOD.MANUAL, reason: request.body.reason, userId: request.user().user_id })
-      await audit(tx, request, 'interval_values', auditId(key), 'update', before, after, request.body.reason)
-      return after
-    }),
+  /** Accepting a suspect interval makes it valid; accepting an estimate keeps it estimated (not the meter's), reviewed. */
+  app.post(
+    '/api/vee/intervals/accept/',
+    { config: { permission: 'data.edit' }, schema: { body: veeAcceptInput } },
+    (request: Req<{ body: typeof veeAcceptInput }>, reply) =>
+      mutate(request, reply, async (tx) => {
+        const key = keyOf(request.body)
+        const before = await lockInterval(tx, key)
+        if (!before) throw notFound(T.veeIntervalNotFound)
+        if (before.status !== SUSPECT && before.status !== ESTIMATED) throw badRequest(T.veeNotReviewable)
+        const after: StoredInterval = { value: before.value, status: before.status === SUSPECT ? VALID : ESTIMATED }
+        await changeInterval(tx, key, before, after, { method: VEE_METHOD.ACCEPT, reason: request.body.reason, userId: request.user().user_id })
+        await audit(tx, request, 'interval_values', auditId(key), 'update', before, after, request.body.reason)
+        return after
+      }),
+  )
+
+  app.post(
+    '/api/vee/intervals/edit/',
+    { config: { permission: 'data.edit' }, schema: { body: veeEditInput } },
+    (request: Req<{ body: typeof veeEditInput }>, reply) =>
+      mutate(request, reply, async (tx) => {
+        const key = keyOf(request.body)
+        const before = await lockInterval(tx, key)
+        if (!before) throw notFound(T.veeIntervalNotFound)
+        const after: StoredInterval = { value: request.body.value, status: EDITED }
+        await changeInterval(tx, key, before, after, { method: VEE_METHOD.MANUAL, reason: request.body.reason, userId: request.user().user_id })
+        await audit(tx, request, 'interval_values', auditId(key), 'update', before, after, request.body.reason)
+        return after
+      }),
   )
 }

@@ -37,7 +37,11 @@ interface Estimate {
 function estimateGap(gap: Gap): Estimate[] {
   const n = gap.starts.length
   const at = (i: number, value: number, method: string): Estimate => ({
-    counter_id: gap.counter_id, channel: gap.channel, interval_start: gap.starts[i]!, value, method,
+    counter_id: gap.counter_id,
+    channel: gap.channel,
+    interval_start: gap.starts[i]!,
+    value,
+    method,
   })
   if (n <= LINEAR_MAX_INTERVALS && gap.before !== null && gap.after !== null) {
     const { before, after } = gap
@@ -132,7 +136,11 @@ function aroundReading(edge: ReturnType<typeof sql>, side: 'before' | 'after', s
   return sql`
     select x.value, ${boundary} as boundary from register_readings x
     where x.counter_id = r.counter_id and x.channel = r.channel and x.tariff = 0
-      and ${side === 'before' ? sql`x.read_at <= ${edge} + ${slack}::interval and x.read_at > ${edge} - interval '1 day'` : sql`x.read_at >= ${edge} - ${slack}::interval and x.read_at < ${edge} + interval '1 day'`}
+      and ${
+        side === 'before'
+          ? sql`x.read_at <= ${edge} + ${slack}::interval and x.read_at > ${edge} - interval '1 day'`
+          : sql`x.read_at >= ${edge} - ${slack}::interval and x.read_at < ${edge} + interval '1 day'`
+      }
       and abs(extract(epoch from x.read_at - ${boundary})) <= extract(epoch from ${slack}::interval)
     order by x.read_at ${side === 'before' ? sql`desc` : sql`asc`} limit 1`
 }

@@ -3,8 +3,16 @@ import { INTERVAL_STATUS } from '../../shared/metering'
 import type { Executor } from '../db/client'
 import { pgArray, type IntervalRow, type RegisterRow } from '../repositories/readings'
 import {
-  DAY_ABSOLUTE_TOLERANCE, GAP_LOOKBACK_DAYS, READING_SLACK_MINUTES, REGISTER_WIDTHS, ROLLOVER_MARGIN, USUAL_LOOKBACK_DAYS, USUAL_MIN_DAYS,
-  VEE_METHOD, VEE_RULE, type VeeSettings,
+  DAY_ABSOLUTE_TOLERANCE,
+  GAP_LOOKBACK_DAYS,
+  READING_SLACK_MINUTES,
+  REGISTER_WIDTHS,
+  ROLLOVER_MARGIN,
+  USUAL_LOOKBACK_DAYS,
+  USUAL_MIN_DAYS,
+  VEE_METHOD,
+  VEE_RULE,
+  type VeeSettings,
 } from './settings'
 
 const { VALID, MISSING, SUSPECT } = INTERVAL_STATUS

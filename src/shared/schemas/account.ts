@@ -12,7 +12,11 @@ export const account = v.object({
 export type Account = v.InferOutput<typeof account>
 
 const inn = v.optional(
-  v.pipe(v.nullable(v.string()), v.transform((s) => (s ?? '').trim()), v.regex(/^(\d{10}|\d{12})?$/, 'ИНН должен состоять из 10 или 12 цифр')),
+  v.pipe(
+    v.nullable(v.string()),
+    v.transform((s) => (s ?? '').trim()),
+    v.regex(/^(\d{10}|\d{12})?$/, 'ИНН должен состоять из 10 или 12 цифр'),
+  ),
   '',
 )
 
@@ -43,14 +47,18 @@ export const accountEmail = v.object({
 export type AccountEmail = v.InferOutput<typeof accountEmail>
 export const accountEmailList = paged(accountEmail)
 
-export const accountEmailInput = formObject({
-  name: requiredText(255),
-  smtp_host: v.pipe(requiredText(255), v.regex(/^[A-Za-z0-9.-]+$/, 'Укажите имя или адрес SMTP-сервера')),
-  smtp_port: intValue(1, 65535),
-  smtp_user: optionalText(255),
-  /** Empty or absent keeps the stored password. */
-  smtp_password: optionalText(255),
-  smtp_encryption: v.picklist(SMTP_ENCRYPTIONS, T.encryptionRequired),
-}, T.required, { smtp_encryption: T.encryptionRequired })
+export const accountEmailInput = formObject(
+  {
+    name: requiredText(255),
+    smtp_host: v.pipe(requiredText(255), v.regex(/^[A-Za-z0-9.-]+$/, 'Укажите имя или адрес SMTP-сервера')),
+    smtp_port: intValue(1, 65535),
+    smtp_user: optionalText(255),
+    /** Empty or absent keeps the stored password. */
+    smtp_password: optionalText(255),
+    smtp_encryption: v.picklist(SMTP_ENCRYPTIONS, T.encryptionRequired),
+  },
+  T.required,
+  { smtp_encryption: T.encryptionRequired },
+)
 export type AccountEmailInput = v.InferOutput<typeof accountEmailInput>
 export const accountEmailUpdate = v.partial(accountEmailInput)

@@ -3,10 +3,13 @@ import { T } from '../texts'
 import { formObject } from './common'
 import { userEntries } from './users'
 
-export const loginInput = formObject({
-  username: v.pipe(v.string(T.required), v.trim(), v.nonEmpty(T.required), v.maxLength(150, T.tooLong(150))),
-  password: v.pipe(v.string(T.required), v.nonEmpty(T.required), v.maxLength(256, T.tooLong(256))),
-}, T.required)
+export const loginInput = formObject(
+  {
+    username: v.pipe(v.string(T.required), v.trim(), v.nonEmpty(T.required), v.maxLength(150, T.tooLong(150))),
+    password: v.pipe(v.string(T.required), v.nonEmpty(T.required), v.maxLength(256, T.tooLong(256))),
+  },
+  T.required,
+)
 export type LoginInput = v.InferOutput<typeof loginInput>
 
 export const loginAnswer = v.object({ token: v.string() })

@@ -11,7 +11,19 @@ import {
 } from '../constants'
 import { T } from '../texts'
 import {
-  boolValue, dateTimeText, formObject, idFilter, idValue, intValue, isoTime, isoTimeOrNull, listQueryWith, meterPointEntries, pageOnlyListQueryEntries, paged, representRefs,
+  boolValue,
+  dateTimeText,
+  formObject,
+  idFilter,
+  idValue,
+  intValue,
+  isoTime,
+  isoTimeOrNull,
+  listQueryWith,
+  meterPointEntries,
+  pageOnlyListQueryEntries,
+  paged,
+  representRefs,
 } from './common'
 
 /* Data collection: collecting servers, counter tasks, logs, monitoring, meter data views (metering.md). */
@@ -59,7 +71,22 @@ export const counterTaskList = paged(counterTask)
 
 /** Group ids as an array or as the spec's comma-joined text. */
 const taskGroupIds = v.pipe(
-  v.union([v.array(idValue(), T.groupsRequired), v.pipe(v.string(T.groupsRequired), v.transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean).map(Number)))], T.groupsRequired),
+  v.union(
+    [
+      v.array(idValue(), T.groupsRequired),
+      v.pipe(
+        v.string(T.groupsRequired),
+        v.transform((s) =>
+          s
+            .split(',')
+            .map((x) => x.trim())
+            .filter(Boolean)
+            .map(Number),
+        ),
+      ),
+    ],
+    T.groupsRequired,
+  ),
   v.check((ids) => ids.every((id) => Number.isInteger(id) && id > 0), T.groupsRequired),
   v.minLength(1, T.groupsRequired),
   v.maxLength(20, T.tooLong(20)),
@@ -74,7 +101,12 @@ export const taskInput = v.pipe(
       counter_id: idValue(),
       data_collecting_server_id: idValue(),
       interval: v.picklist(TASK_INTERVALS, T.required),
-      value: v.pipe(v.union([v.string(T.required), v.pipe(v.number(T.required), v.transform(String))], T.required), v.trim(), v.nonEmpty(T.required), v.maxLength(100, T.tooLong(100))),
+      value: v.pipe(
+        v.union([v.string(T.required), v.pipe(v.number(T.required), v.transform(String))], T.required),
+        v.trim(),
+        v.nonEmpty(T.required),
+        v.maxLength(100, T.tooLong(100)),
+      ),
       task_group: taskGroupIds,
       /** Absent keeps the task's setting (off for a new task). */
       clock_correction: v.optional(boolValue()),
@@ -117,7 +149,12 @@ export const monitoringQuery = v.object({
   mts: v.optional(
     v.pipe(
       v.string(),
-      v.transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean)),
+      v.transform((s) =>
+        s
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean),
+      ),
       v.check((list) => list.every((x) => (MONITORING_STATUSES as readonly string[]).includes(x)), T.oneOf(MONITORING_STATUSES)),
       v.transform((list) => list as MonitoringStatus[]),
     ),
@@ -189,7 +226,10 @@ export const profileDataQuery = v.object({
   point_id: idValue(),
   parameter_id: idValue(),
   interval: v.optional(
-    v.pipe(intValue(1, 525600), v.check((n) => (PROFILE_INTERVALS as readonly number[]).includes(n), T.oneOf(PROFILE_INTERVALS))),
+    v.pipe(
+      intValue(1, 525600),
+      v.check((n) => (PROFILE_INTERVALS as readonly number[]).includes(n), T.oneOf(PROFILE_INTERVALS)),
+    ),
     30,
   ),
   beg_date: v.optional(dateTimeText()),
@@ -236,7 +276,12 @@ export const availableParams = v.array(availableParam)
 
 /** A decoded LoRaWAN uplink: readings by parameter code (A+, A-, R+, R-), optional tariff registers 1..4. */
 export const lorawanUplink = formObject({
-  net_address: v.pipe(v.union([v.string(), v.pipe(v.number(), v.transform(String))], T.required), v.trim(), v.nonEmpty(T.required), v.maxLength(64, T.tooLong(64))),
+  net_address: v.pipe(
+    v.union([v.string(), v.pipe(v.number(), v.transform(String))], T.required),
+    v.trim(),
+    v.nonEmpty(T.required),
+    v.maxLength(64, T.tooLong(64)),
+  ),
   received_at: v.optional(dateTimeText()),
   readings: v.pipe(
     v.record(v.picklist(['A+', 'A-', 'R+', 'R-'], T.oneOf(['A+', 'A-', 'R+', 'R-'])), v.union([v.number(), v.array(v.number())], T.mustBeNumber)),

@@ -31,8 +31,7 @@ export const optionalText = (max: number = TEXT_MAX) =>
     '',
   )
 
-export const emailText = (message: string = T.invalidEmail) =>
-  v.pipe(v.string(message), v.trim(), v.maxLength(254, T.tooLong(254)), v.email(message))
+export const emailText = (message: string = T.invalidEmail) => v.pipe(v.string(message), v.trim(), v.maxLength(254, T.tooLong(254)), v.email(message))
 
 /** An optional e-mail: '' is allowed, anything else must be an address. */
 export const optionalEmail = () =>
@@ -60,7 +59,18 @@ export const intValue = (min = 0, max = INT_MAX, message: string = T.mustBeInteg
 /** A number (not only integer) from a query string or a JSON body. */
 export const numberValue = (min = -1e12, max = 1e12, message: string = T.mustBeNumber) =>
   v.pipe(
-    v.union([v.number(message), v.pipe(v.string(message), v.trim(), v.regex(/^-?\d+([.,]\d+)?$/, message), v.transform((s) => Number(s.replace(',', '.'))))], message),
+    v.union(
+      [
+        v.number(message),
+        v.pipe(
+          v.string(message),
+          v.trim(),
+          v.regex(/^-?\d+([.,]\d+)?$/, message),
+          v.transform((s) => Number(s.replace(',', '.'))),
+        ),
+      ],
+      message,
+    ),
     v.finite(message),
     v.minValue(min, T.outOfRange(min, max)),
     v.maxValue(max, T.outOfRange(min, max)),
@@ -72,17 +82,31 @@ export const idValue = () => intValue(1, INT_MAX)
 /** A boolean from JSON or from a query string ('true', '1', 'false', '0'). */
 export const boolValue = () =>
   v.union(
-    [v.boolean(), v.pipe(v.picklist(['true', 'false', '1', '0', 'True', 'False']), v.transform((s) => s === 'true' || s === '1' || s === 'True'))],
+    [
+      v.boolean(),
+      v.pipe(
+        v.picklist(['true', 'false', '1', '0', 'True', 'False']),
+        v.transform((s) => s === 'true' || s === '1' || s === 'True'),
+      ),
+    ],
     T.invalidValue,
   )
 
 /** A calendar date YYYY-MM-DD. */
 export const dateText = (message: string = T.invalidValue) =>
-  v.pipe(v.string(message), v.regex(/^\d{4}-\d{2}-\d{2}$/, message), v.check((s) => !Number.isNaN(Date.parse(s)), message))
+  v.pipe(
+    v.string(message),
+    v.regex(/^\d{4}-\d{2}-\d{2}$/, message),
+    v.check((s) => !Number.isNaN(Date.parse(s)), message),
+  )
 
 /** An instant: ISO 8601 date-time (or a date, taken as its midnight UTC). */
 export const dateTimeText = (message: string = T.invalidValue) =>
-  v.pipe(v.string(message), v.maxLength(40, message), v.check((s) => /^\d{4}-\d{2}-\d{2}/.test(s) && !Number.isNaN(Date.parse(s)), message))
+  v.pipe(
+    v.string(message),
+    v.maxLength(40, message),
+    v.check((s) => /^\d{4}-\d{2}-\d{2}/.test(s) && !Number.isNaN(Date.parse(s)), message),
+  )
 
 /** Path parameters: `{ id }` as a positive integer. */
 export const idParams = v.object({ id: idValue() })
@@ -105,7 +129,12 @@ export type ListQuery = v.InferOutput<typeof listQuery>
 /** The query of a list read only a page at a time (task logs, the audit): they grow without end, so no page_size=all. */
 export const pageOnlyListQueryEntries = {
   ...listQueryEntries,
-  page_size: v.optional(v.pipe(listQueryEntries.page_size.wrapped, v.check((size) => size !== 'all', T.pageSizeAllRefused(PAGE_SIZE_MAX)))),
+  page_size: v.optional(
+    v.pipe(
+      listQueryEntries.page_size.wrapped,
+      v.check((size) => size !== 'all', T.pageSizeAllRefused(PAGE_SIZE_MAX)),
+    ),
+  ),
 }
 
 /** Page limits of a list query: `page_size=all` lifts the limit, `per_page` wins over `page_size`. */

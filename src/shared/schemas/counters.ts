@@ -1,6 +1,17 @@
 import * as v from 'valibot'
 import {
-  dateTimeText, formObject, idFilter, idValue, isoTime, isoTimeOrNull, listQueryWith, meterPointEntries, numberValue, optionalText, paged, requiredText,
+  dateTimeText,
+  formObject,
+  idFilter,
+  idValue,
+  isoTime,
+  isoTimeOrNull,
+  listQueryWith,
+  meterPointEntries,
+  numberValue,
+  optionalText,
+  paged,
+  requiredText,
 } from './common'
 import { T } from '../texts'
 import { isTimeZone } from '../meter-clock'

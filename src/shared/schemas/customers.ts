@@ -5,13 +5,20 @@ import { customerFieldErrors } from '../validation/customer'
 import { formObject, isoTime, optionalText, paged, requiredText } from './common'
 
 const customerTypeValue = v.pipe(
-  v.union([v.number(T.customerTypeRequired), v.pipe(v.string(T.customerTypeRequired), v.regex(/^\d$/, T.customerTypeRequired), v.transform(Number))], T.customerTypeRequired),
+  v.union(
+    [v.number(T.customerTypeRequired), v.pipe(v.string(T.customerTypeRequired), v.regex(/^\d$/, T.customerTypeRequired), v.transform(Number))],
+    T.customerTypeRequired,
+  ),
   v.picklist([1, 2, 3] as const, T.customerTypeRequired),
 )
 
 /** Digit strings as typed: spaces are dropped so that "77 07 083893" reads as the INN it is. */
 const digitsText = (max: number) =>
-  v.pipe(optionalText(max + 10), v.transform((s) => s.replace(/\s+/g, '')), v.maxLength(max, T.tooLong(max)))
+  v.pipe(
+    optionalText(max + 10),
+    v.transform((s) => s.replace(/\s+/g, '')),
+    v.maxLength(max, T.tooLong(max)),
+  )
 
 const entries = {
   customer_number: optionalText(50),
@@ -38,7 +45,10 @@ export const customerInput = v.pipe(
   v.rawCheck(({ dataset, addIssue }) => {
     if (!dataset.typed) return
     for (const [field, message] of Object.entries(customerFieldErrors(dataset.value))) {
-      addIssue({ message, path: [{ type: 'object', origin: 'value', input: dataset.value, key: field, value: dataset.value[field as keyof typeof dataset.value] }] })
+      addIssue({
+        message,
+        path: [{ type: 'object', origin: 'value', input: dataset.value, key: field, value: dataset.value[field as keyof typeof dataset.value] }],
+      })
     }
   }),
 )

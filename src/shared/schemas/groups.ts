@@ -13,10 +13,12 @@ export const group = v.object({
 export type Group = v.InferOutput<typeof group>
 export const groupList = paged(group)
 
-export const groupInput = formObject({
-  name: requiredText(150, T.required),
-  permissions: v.optional(v.pipe(v.array(idValue(), T.invalidValue), v.maxLength(200, T.tooLong(200))), []),
-}, T.required)
+export const groupInput = formObject(
+  {
+    name: requiredText(150, T.required),
+    permissions: v.optional(v.pipe(v.array(idValue(), T.invalidValue), v.maxLength(200, T.tooLong(200))), []),
+  },
+  T.required,
+)
 export type GroupInput = v.InferOutput<typeof groupInput>
 export const groupUpdate = v.partial(groupInput)
-

@@ -39,4 +39,3 @@ export const mirrorAnswer = v.object({
   readings: section(mirroredReadings),
 })
 export type MirrorAnswer = v.InferOutput<typeof mirrorAnswer>
-

@@ -39,8 +39,14 @@ const GEOPOINT = /^(\S+), (\S+)$/
 
 function geopointValid(text: string): boolean {
   const [, latitude, longitude] = GEOPOINT.exec(text) ?? []
-  return latitude !== undefined && longitude !== undefined && DEGREES.test(latitude) && DEGREES.test(longitude)
-    && Math.abs(Number(latitude)) <= 90 && Math.abs(Number(longitude)) <= 180
+  return (
+    latitude !== undefined &&
+    longitude !== undefined &&
+    DEGREES.test(latitude) &&
+    DEGREES.test(longitude) &&
+    Math.abs(Number(latitude)) <= 90 &&
+    Math.abs(Number(longitude)) <= 180
+  )
 }
 
 /** A point's place: empty, or «latitude, longitude» within −90…90 and −180…180. */
@@ -55,10 +61,15 @@ const geopointValue = v.optional(
 
 /** The latitude and longitude fields of the point form as its geopoint holds them, or as they are when not of that form. */
 export function geopointParts(geopoint: string): { latitude: string; longitude: string } {
-  const parts = geopoint.trim().split(/\s*[,;]\s*|\s+/).filter(Boolean)
+  const parts = geopoint
+    .trim()
+    .split(/\s*[,;]\s*|\s+/)
+    .filter(Boolean)
   const [latitude, longitude] = parts
   const number = (x: string | undefined) => x !== undefined && /^[-−]?\d+([.,]\d+)?$/.test(x)
-  return parts.length === 2 && number(latitude) && number(longitude) ? { latitude: latitude!, longitude: longitude! } : { latitude: geopoint.trim(), longitude: '' }
+  return parts.length === 2 && number(latitude) && number(longitude)
+    ? { latitude: latitude!, longitude: longitude! }
+    : { latitude: geopoint.trim(), longitude: '' }
 }
 
 /** A degrees field of the form: empty (null) or a number within ±`max`, a comma or a dot before the fraction. */
@@ -74,7 +85,11 @@ const degreesField = (max: number, message: string) =>
   )
 
 /** Degrees as the geopoint writes them: at most 7 places (a centimetre), no trailing zeros, never an exponent. */
-const degreesText = (n: number) => n.toFixed(7).replace(/\.?0+$/, '').replace(/^-0$/, '0')
+const degreesText = (n: number) =>
+  n
+    .toFixed(7)
+    .replace(/\.?0+$/, '')
+    .replace(/^-0$/, '0')
 
 /** POST and PUT body: name, point_number and address are required; the rest optional. */
 export const pointInput = formObject({
@@ -92,8 +107,14 @@ const { geopoint: _geopoint, ...pointFormEntries } = pointInput.entries
 /** The point form: the place as latitude and longitude fields, sent as the geopoint of PointInput. */
 export const pointForm = v.pipe(
   formObject({ ...pointFormEntries, latitude: degreesField(90, T.latitudeRange), longitude: degreesField(180, T.longitudeRange) }),
-  v.forward(v.partialCheck([['latitude'], ['longitude']], (x) => !(x.latitude === null && x.longitude !== null), T.geopointBoth), ['latitude']),
-  v.forward(v.partialCheck([['latitude'], ['longitude']], (x) => !(x.longitude === null && x.latitude !== null), T.geopointBoth), ['longitude']),
+  v.forward(
+    v.partialCheck([['latitude'], ['longitude']], (x) => !(x.latitude === null && x.longitude !== null), T.geopointBoth),
+    ['latitude'],
+  ),
+  v.forward(
+    v.partialCheck([['latitude'], ['longitude']], (x) => !(x.longitude === null && x.latitude !== null), T.geopointBoth),
+    ['longitude'],
+  ),
   v.transform(({ latitude, longitude, ...rest }): PointInput => ({
     ...rest,
     geopoint: latitude === null || longitude === null ? '' : `${degreesText(latitude)}, ${degreesText(longitude)}`,

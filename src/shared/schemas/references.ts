@@ -86,7 +86,13 @@ export type DataParameter = v.InferOutput<typeof dataParameter>
 export const dataParameterList = paged(dataParameter)
 export const dataParameterInput = formObject({
   name: requiredText(150),
-  resource_type_id: v.pipe(v.union([v.number(T.required), v.string(T.required)], T.required), v.check((x) => x !== '', T.required), v.transform(Number), v.integer(T.required), v.minValue(1, T.required)),
+  resource_type_id: v.pipe(
+    v.union([v.number(T.required), v.string(T.required)], T.required),
+    v.check((x) => x !== '', T.required),
+    v.transform(Number),
+    v.integer(T.required),
+    v.minValue(1, T.required),
+  ),
   remark: optionalText(),
 })
 export type DataParameterInput = v.InferOutput<typeof dataParameterInput>

@@ -1,17 +1,34 @@
 import * as v from 'valibot'
 import {
-  ENERGY_FORMATS, ENERGY_TYPES, HALFS_NUM_DEFAULT, HALFS_NUM_MAX, NAME_MAX, PROFILE_INTERVALS, PROFILE_INTERVAL_DEFAULT, ROUND_VAL_DEFAULT, type ProfileInterval,
-  ROUND_WITH_MAX, ROUND_WITH_MIN,
+  ENERGY_FORMATS,
+  ENERGY_TYPES,
+  HALFS_NUM_DEFAULT,
+  HALFS_NUM_MAX,
+  NAME_MAX,
+  PROFILE_INTERVALS,
+  PROFILE_INTERVAL_DEFAULT,
+  ROUND_VAL_DEFAULT,
+  type ProfileInterval,
+  ROUND_WITH_MAX,
+  ROUND_WITH_MIN,
 } from '../constants'
 import { T } from '../texts'
 import { boolValue, dateText, formObject, idValue, intValue, numberValue, optionalText, requiredText } from './common'
 
 /* Display settings of an object, kept in its row and sent as the balance query. */
 
-export const ROUND_VALS = ['trunc', 'round0', ...Array.from({ length: ROUND_WITH_MAX - ROUND_WITH_MIN + 1 }, (_, i) => `roundWith${i + ROUND_WITH_MIN}`)] as const
+export const ROUND_VALS = [
+  'trunc',
+  'round0',
+  ...Array.from({ length: ROUND_WITH_MAX - ROUND_WITH_MIN + 1 }, (_, i) => `roundWith${i + ROUND_WITH_MIN}`),
+] as const
 
 /** trunc, round0 or roundWith1..roundWith5; anything else (roundWith7 too) is a 400 with the allowed values. */
-const roundVal = () => v.pipe(v.string(T.invalidValue), v.check((s) => (ROUND_VALS as readonly string[]).includes(s), T.oneOf(ROUND_VALS)))
+const roundVal = () =>
+  v.pipe(
+    v.string(T.invalidValue),
+    v.check((s) => (ROUND_VALS as readonly string[]).includes(s), T.oneOf(ROUND_VALS)),
+  )
 
 const color = () => v.pipe(v.string(T.invalidValue), v.trim(), v.regex(/^#[0-9a-fA-F]{6}$/, T.invalidValue))
 const energyFormat = () => v.picklist(ENERGY_FORMATS, T.oneOf(ENERGY_FORMATS))
@@ -90,8 +107,24 @@ export const representCreate = formObject({
 })
 export type RepresentCreate = v.InferInput<typeof representCreate>
 
-const port = () => v.optional(v.nullable(v.union([intValue(1, 65535), v.pipe(v.literal(''), v.transform(() => null))], T.outOfRange(1, 65535))), null)
-const host = () => v.optional(v.pipe(v.string(T.invalidValue), v.trim(), v.maxLength(255, T.tooLong(255)), v.regex(/^[A-Za-z0-9.:\-[\]]*$/, T.invalidValue)), '')
+const port = () =>
+  v.optional(
+    v.nullable(
+      v.union(
+        [
+          intValue(1, 65535),
+          v.pipe(
+            v.literal(''),
+            v.transform(() => null),
+          ),
+        ],
+        T.outOfRange(1, 65535),
+      ),
+    ),
+    null,
+  )
+const host = () =>
+  v.optional(v.pipe(v.string(T.invalidValue), v.trim(), v.maxLength(255, T.tooLong(255)), v.regex(/^[A-Za-z0-9.:\-[\]]*$/, T.invalidValue)), '')
 
 /** PUT: the fields of the spec plus the display settings; absent settings keep their stored values. */
 export const representUpdate = v.pipe(
@@ -140,7 +173,13 @@ const pointIdList = () =>
     v.pipe(
       v.string(T.invalidValue),
       v.regex(/^\s*(\d{1,10}\s*(,\s*\d{1,10}\s*)*)?$/, T.invalidValue),
-      v.transform((s) => s.split(',').map((part) => part.trim()).filter(Boolean).map(Number)),
+      v.transform((s) =>
+        s
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean)
+          .map(Number),
+      ),
     ),
     '',
   )
@@ -168,7 +207,10 @@ export const profileQuery = v.pipe(
     points: pointIdList(),
     roundVal: v.optional(roundVal(), ROUND_VAL_DEFAULT),
   }),
-  v.forward(v.check((q) => q.endDate >= q.beginDate, T.periodEndBeforeBegin), ['endDate']),
+  v.forward(
+    v.check((q) => q.endDate >= q.beginDate, T.periodEndBeforeBegin),
+    ['endDate'],
+  ),
 )
 export type ProfileQuery = v.InferOutput<typeof profileQuery>
 export type ProfileQueryInput = v.InferInput<typeof profileQuery>
@@ -178,12 +220,18 @@ export const counterValuesQuery = v.pipe(
   formObject({
     ...periodEntries,
     minutes_from_day_begin: v.optional(
-      v.pipe(intValue(0, 1410), v.check((n) => n % 30 === 0, T.invalidValue)),
+      v.pipe(
+        intValue(0, 1410),
+        v.check((n) => n % 30 === 0, T.invalidValue),
+      ),
       0,
     ),
     roundVal: v.optional(roundVal(), ROUND_VAL_DEFAULT),
   }),
-  v.forward(v.check((q) => q.endDate >= q.beginDate, T.periodEndBeforeBegin), ['endDate']),
+  v.forward(
+    v.check((q) => q.endDate >= q.beginDate, T.periodEndBeforeBegin),
+    ['endDate'],
+  ),
 )
 export type CounterValuesQuery = v.InferOutput<typeof counterValuesQuery>
 export type CounterValuesQueryInput = v.InferInput<typeof counterValuesQuery>

@@ -52,7 +52,11 @@ export const documentTypeInput = formObject(
 export const documentTypeUpdate = v.partial(documentTypeInput)
 /** The console's request-type form: every field must be filled in. */
 export const documentTypeForm = formObject(
-  { doc_type_name: requiredText(255, T.requiredAlt), doc_customer_type_id: pickInt([1, 2, 3], T.customerTypeRequired), expired_in_days: intValue(1, 365, T.requiredAlt) },
+  {
+    doc_type_name: requiredText(255, T.requiredAlt),
+    doc_customer_type_id: pickInt([1, 2, 3], T.customerTypeRequired),
+    expired_in_days: intValue(1, 365, T.requiredAlt),
+  },
   T.requiredAlt,
   { doc_customer_type_id: T.customerTypeRequired },
 )

@@ -62,7 +62,10 @@ export type UserUpdate = v.InferOutput<typeof userUpdate>
 /** The console's add form: the API body plus the repeated password. */
 export const userCreateForm = v.pipe(
   formObject({ ...userCreate.entries, password2: v.pipe(v.string(T.requiredUser), v.nonEmpty(T.requiredUser)) }, T.requiredUser),
-  v.forward(v.partialCheck([['password'], ['password2']], (u) => u.password === u.password2, T.passwordsMismatch), ['password2']),
+  v.forward(
+    v.partialCheck([['password'], ['password2']], (u) => u.password === u.password2, T.passwordsMismatch),
+    ['password2'],
+  ),
 )
 
 /** The console's edit form. */
@@ -84,15 +87,24 @@ export const ownPasswordChanged = v.object({ ...user.entries, token: v.string() 
 /** An administrator's reset of another user's password: new and repeated. */
 export const passwordResetForm = v.pipe(
   formObject({ password, password2: v.pipe(v.string(T.requiredUser), v.nonEmpty(T.requiredUser)) }, T.requiredUser),
-  v.forward(v.partialCheck([['password'], ['password2']], (u) => u.password === u.password2, T.passwordsMismatch), ['password2']),
+  v.forward(
+    v.partialCheck([['password'], ['password2']], (u) => u.password === u.password2, T.passwordsMismatch),
+    ['password2'],
+  ),
 )
 
 /** The change-password dialog: current, new and repeated password. */
 export const passwordChangeForm = v.pipe(
-  formObject({
-    current_password: v.pipe(v.string(T.requiredUser), v.nonEmpty(T.requiredUser)),
-    password,
-    password2: v.pipe(v.string(T.requiredUser), v.nonEmpty(T.requiredUser)),
-  }, T.requiredUser),
-  v.forward(v.partialCheck([['password'], ['password2']], (u) => u.password === u.password2, T.passwordsMismatch), ['password2']),
+  formObject(
+    {
+      current_password: v.pipe(v.string(T.requiredUser), v.nonEmpty(T.requiredUser)),
+      password,
+      password2: v.pipe(v.string(T.requiredUser), v.nonEmpty(T.requiredUser)),
+    },
+    T.requiredUser,
+  ),
+  v.forward(
+    v.partialCheck([['password'], ['password2']], (u) => u.password === u.password2, T.passwordsMismatch),
+    ['password2'],
+  ),
 )

@@ -19,7 +19,17 @@ export type CustomerFields = {
 export const CUSTOMER_TYPE_FIELDS = {
   1: ['snils'],
   2: ['snils', 'company_inn', 'company_ogrn', 'company_bik', 'company_ks', 'company_rs', 'company_legal_address'],
-  3: ['company_full_name', 'company_short_name', 'company_inn', 'company_kpp', 'company_ogrn', 'company_bik', 'company_ks', 'company_rs', 'company_legal_address'],
+  3: [
+    'company_full_name',
+    'company_short_name',
+    'company_inn',
+    'company_kpp',
+    'company_ogrn',
+    'company_bik',
+    'company_ks',
+    'company_rs',
+    'company_legal_address',
+  ],
 } as const
 export type TypedField = (typeof CUSTOMER_TYPE_FIELDS)[3][number] | 'snils'
 

@@ -6,7 +6,10 @@ export type LoadResult = { name: string; requestsPerSecond: number; medianMs: nu
 const WARMUP_SECONDS = 1
 
 /** Runs autocannon against one URL on loopback and returns the figures the benchmarks print. */
-export async function load(name: string, options: { url: string; connections?: number; seconds?: number; headers?: Record<string, string>; method?: 'GET' | 'POST'; body?: string }): Promise<LoadResult> {
+export async function load(
+  name: string,
+  options: { url: string; connections?: number; seconds?: number; headers?: Record<string, string>; method?: 'GET' | 'POST'; body?: string },
+): Promise<LoadResult> {
   const run = (seconds: number) =>
     autocannon({
       url: options.url,
@@ -32,6 +35,14 @@ export async function load(name: string, options: { url: string; connections?: n
 
 export function printTable(title: string, rows: LoadResult[]) {
   console.log(`\n${title}`)
-  console.table(rows.map((r) => ({ 'запрос': r.name, 'запросов/с': r.requestsPerSecond, 'медиана, мс': r.medianMs, 'p99, мс': r.p99Ms, 'ошибки': r.errors, 'не 2xx': r.non2xx })))
+  console.table(
+    rows.map((r) => ({
+      запрос: r.name,
+      'запросов/с': r.requestsPerSecond,
+      'медиана, мс': r.medianMs,
+      'p99, мс': r.p99Ms,
+      ошибки: r.errors,
+      'не 2xx': r.non2xx,
+    })),
+  )
 }
-

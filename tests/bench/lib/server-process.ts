@@ -42,7 +42,11 @@ export async function startServerProcess(env: Record<string, string>, port: numb
 }
 
 export async function signInOver(url: string, username: string, password: string): Promise<string> {
-  const res = await fetch(`${url}/api/api-token-auth/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) })
+  const res = await fetch(`${url}/api/api-token-auth/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  })
   if (!res.ok) throw new Error(`sign-in failed: ${res.status}`)
   return ((await res.json()) as { token: string }).token
 }

@@ -5,7 +5,8 @@ import { tokenOf } from '../offline/helpers'
 
 const SAVED = 'metering-query-cache'
 const me = (username: string) => queryClient.fetchQuery({ queryKey: ['auth', 'me'], queryFn: () => ({ username }), meta: { persist: true } })
-const savedKeys = (): unknown[] => JSON.parse(localStorage.getItem(SAVED) ?? '{"clientState":{"queries":[]}}').clientState.queries.map((q: { queryKey: unknown }) => q.queryKey)
+const savedKeys = (): unknown[] =>
+  JSON.parse(localStorage.getItem(SAVED) ?? '{"clientState":{"queries":[]}}').clientState.queries.map((q: { queryKey: unknown }) => q.queryKey)
 
 beforeEach(() => {
   localStorage.clear()

@@ -9,8 +9,18 @@ const savedCache = () => JSON.parse(localStorage.getItem(PERSIST_KEY) ?? '{}')
 const leavePage = () => window.dispatchEvent(new Event('pagehide'))
 
 const dispatcher: CurrentUser = {
-  user_id: 7, username: 'dispatcher', first_name: 'Анна', last_name: 'Петрова', middle_name: '', email: '', account_id: 1,
-  is_stuff: true, is_superuser: false, customer_id: null, groups: [], permissions: ['points.view'],
+  user_id: 7,
+  username: 'dispatcher',
+  first_name: 'Анна',
+  last_name: 'Петрова',
+  middle_name: '',
+  email: '',
+  account_id: 1,
+  is_stuff: true,
+  is_superuser: false,
+  customer_id: null,
+  groups: [],
+  permissions: ['points.view'],
 }
 
 /** The server answers the signed-in user; `down()` makes every later call fail as a dead connection does. */

@@ -31,10 +31,11 @@ afterEach(() => dispose(db))
 
 /** A flush by the console of `user`: its session's transport, its entries. */
 const flushAs = (user: number, options: { retryNow?: boolean } = {}) => flushOutbox(server.transportAs(user), { author: user, db, ...clock, ...options })
-const editPoint = (author: number, entityId: number, patch: PointPatch) => enqueueEdit({ author, entity: 'point', op: 'update', entityId, patch, baseVersion: 1 }, db)
+const editPoint = (author: number, entityId: number, patch: PointPatch) =>
+  enqueueEdit({ author, entity: 'point', op: 'update', entityId, patch, baseVersion: 1 }, db)
 
 describe('an outbox entry belongs to the user who made it', () => {
-  it('is sent, listed, counted and discarded only in its author\'s session', async () => {
+  it("is sent, listed, counted and discarded only in its author's session", async () => {
     const mine = await editPoint(ME, 1, { name: 'Моё' })
     expect(mine.author).toBe(ME)
 
@@ -68,7 +69,7 @@ describe('an outbox entry belongs to the user who made it', () => {
     expect(await countWaiting(ME, db)).toBe(0)
   })
 
-  it('a colleague\'s edit of the same point never joins the author\'s unsent entry and waits behind it', async () => {
+  it("a colleague's edit of the same point never joins the author's unsent entry and waits behind it", async () => {
     const mine = await editPoint(ME, 1, { name: 'Моё' })
     const theirs = await editPoint(COLLEAGUE, 1, { remark: 'их' })
     expect(theirs.seq).not.toBe(mine.seq)

@@ -24,7 +24,8 @@ afterEach(() => dispose(db))
 const flush = (options: { retryNow?: boolean } = {}) => flushOutbox(server.transport, { author: ME, db, ...clock, ...options })
 const editAll = async (count: number): Promise<OutboxEntry[]> => {
   const entries: OutboxEntry[] = []
-  for (let id = 1; id <= count; id += 1) entries.push(await enqueueEdit({ author: ME, entity: 'point', op: 'update', entityId: id, patch: { remark: `офлайн ${id}` }, baseVersion: 1 }, db))
+  for (let id = 1; id <= count; id += 1)
+    entries.push(await enqueueEdit({ author: ME, entity: 'point', op: 'update', entityId: id, patch: { remark: `офлайн ${id}` }, baseVersion: 1 }, db))
   return entries
 }
 

@@ -63,7 +63,10 @@ describe('enqueueEdit', () => {
     await enqueueEdit({ author: ME, entity: 'point', op: 'update', entityId: create.entityId, patch: { remark: 'щит' }, baseVersion: 0 }, db)
 
     expect([create.entityId, second.entityId]).toEqual([-1, -2])
-    expect(await listOutbox(ME, db)).toMatchObject([{ op: 'create', patch: { name: 'Новая', point_number: 'N-1', address: 'А', remark: 'щит' } }, { op: 'create' }])
+    expect(await listOutbox(ME, db)).toMatchObject([
+      { op: 'create', patch: { name: 'Новая', point_number: 'N-1', address: 'А', remark: 'щит' } },
+      { op: 'create' },
+    ])
     expect(await getCachedRow('points', -1, db)).toEqual({
       point_id: -1,
       point_number: 'N-1',
@@ -133,10 +136,14 @@ describe('subscribeOutbox', () => {
   it('reports the waiting edits now and after every change', async () => {
     const seen: number[] = []
     let notify: () => void = () => undefined
-    const stop = subscribeOutbox(ME, (entries: OutboxEntry[]) => {
-      seen.push(entries.length)
-      notify()
-    }, db)
+    const stop = subscribeOutbox(
+      ME,
+      (entries: OutboxEntry[]) => {
+        seen.push(entries.length)
+        notify()
+      },
+      db,
+    )
     const nextChange = () => new Promise<void>((resolve) => (notify = resolve))
 
     await nextChange()

@@ -1,14 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import {
-  cacheServerRows,
-  countWaiting,
-  enqueueEdit,
-  flushOutbox,
-  getCachedRow,
-  listOutbox,
-  resolveTempId,
-  type MeteringDb,
-} from '../../../src/client/offline'
+import { cacheServerRows, countWaiting, enqueueEdit, flushOutbox, getCachedRow, listOutbox, resolveTempId, type MeteringDb } from '../../../src/client/offline'
 import { FakeServer } from './fake-server'
 import { counter, dispose, freshDb, manualClock, point, ME } from './helpers'
 

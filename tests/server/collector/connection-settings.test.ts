@@ -19,7 +19,15 @@ describe('connection parameters', () => {
   })
 
   it('takes the admin factory password for access level 2 and explicit values as given', () => {
-    const settings = parseConnectionParams({ host: 'h', port: 1, net_address: 40000001, access_level: '2', timeout_ms: '250', retries: '0', meter_constant: '1000' })
+    const settings = parseConnectionParams({
+      host: 'h',
+      port: 1,
+      net_address: 40000001,
+      access_level: '2',
+      timeout_ms: '250',
+      retries: '0',
+      meter_constant: '1000',
+    })
     expect(settings).toMatchObject({ password: '222222', accessLevel: 2, timeoutMs: 250, retries: 0, meterConstant: 1000, netAddress: 40000001 })
     expect(parseConnectionParams({ host: 'h', port: 1, net_address: 1, password: '000042' }).password).toBe('000042')
   })
@@ -43,7 +51,10 @@ describe('connection parameters', () => {
   })
 
   it('takes a six-character ASCII password in ASCII mode', () => {
-    expect(parseConnectionParams({ host: 'h', port: 1, net_address: 1, password_mode: 'ascii', password: 'Ab12c!' })).toMatchObject({ password: 'Ab12c!', passwordMode: 'ascii' })
+    expect(parseConnectionParams({ host: 'h', port: 1, net_address: 1, password_mode: 'ascii', password: 'Ab12c!' })).toMatchObject({
+      password: 'Ab12c!',
+      passwordMode: 'ascii',
+    })
   })
 
   it('keeps Mercury 230 addresses to one byte', () => {

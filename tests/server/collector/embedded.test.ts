@@ -32,7 +32,11 @@ async function freePortPair(): Promise<number> {
 }
 
 const portOfMeter = async () =>
-  ((await t.database.db.execute(sql`select conn_params->>'port' as port from point_counters where counter_id = ${meter.counterId}`)).rows[0] as { port: string }).port
+  (
+    (await t.database.db.execute(sql`select conn_params->>'port' as port from point_counters where counter_id = ${meter.counterId}`)).rows[0] as {
+      port: string
+    }
+  ).port
 
 beforeAll(async () => {
   t = await startTestApp()
@@ -52,8 +56,11 @@ afterAll(async () => {
 describe('the demo meter emulator of npm start', () => {
   it('starts on the next free port when its own is taken, and the demo meters follow it', async () => {
     const logged: string[] = []
-    const collection = await startEmbeddedCollection(t.database.db, { ...t.app.config, collector: false, emulator: true, emulatorPort: port }, t.app.box, (message: string) =>
-      logged.push(message),
+    const collection = await startEmbeddedCollection(
+      t.database.db,
+      { ...t.app.config, collector: false, emulator: true, emulatorPort: port },
+      t.app.box,
+      (message: string) => logged.push(message),
     )
     try {
       expect(await portOfMeter()).toBe(String(port + 1))
@@ -63,7 +70,9 @@ describe('the demo meter emulator of npm start', () => {
       const service = startCollectingService(t.database.db, { serverId: 1, concurrency: 1, deadlineMs: 10_000, tickMs: 50, box: t.app.box })
       try {
         await expect
-          .poll(async () => (await t.call(t.adminToken, { method: 'GET', url: `/api/counter/${meter.counterId}/get_current_data/` })).json().task.status, { timeout: 15_000 })
+          .poll(async () => (await t.call(t.adminToken, { method: 'GET', url: `/api/counter/${meter.counterId}/get_current_data/` })).json().task.status, {
+            timeout: 15_000,
+          })
           .toBe('DONE')
       } finally {
         await service.stop()
@@ -75,7 +84,12 @@ describe('the demo meter emulator of npm start', () => {
 
   it('moves the demo meters back to its own port once that is free again', async () => {
     await new Promise((resolve) => blocker.close(resolve))
-    const collection = await startEmbeddedCollection(t.database.db, { ...t.app.config, collector: false, emulator: true, emulatorPort: port }, t.app.box, () => {})
+    const collection = await startEmbeddedCollection(
+      t.database.db,
+      { ...t.app.config, collector: false, emulator: true, emulatorPort: port },
+      t.app.box,
+      () => {},
+    )
     try {
       expect(await portOfMeter()).toBe(String(port))
     } finally {

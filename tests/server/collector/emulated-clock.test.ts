@@ -24,7 +24,13 @@ describe('the emulated clock', () => {
 
   it('keeps its drifting clock on one demo Mercury 230', () => {
     const meters: DemoMeter[] = Array.from({ length: 6 }, (_, i) => ({
-      point_counter_id: i + 1, point_name: `ТП-${i + 1}`, port: '15230', counter_id: i + 1, serial_num: String(50_000_000 + i), driver: 'mercury230', net_address: String(i + 1),
+      point_counter_id: i + 1,
+      point_name: `ТП-${i + 1}`,
+      port: '15230',
+      counter_id: i + 1,
+      serial_num: String(50_000_000 + i),
+      driver: 'mercury230',
+      net_address: String(i + 1),
     }))
     const fleet = demoFleet(meters)
     expect(fleet.filter((spec) => spec.clock)).toEqual([expect.objectContaining({ address: DEMO_DRIFTING_CLOCK.rank + 1, clock: DEMO_DRIFTING_CLOCK.clock })])

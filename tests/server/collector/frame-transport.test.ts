@@ -69,9 +69,7 @@ describe('frame transport', () => {
   it('times out when the answer stays incomplete', async () => {
     const port = await tricklingServer(ENERGY_ANSWER.subarray(0, 5))
     const transport = await FrameTransport.connect('127.0.0.1', port, 500)
-    await expect(transport.exchange(hex('11 05 00 00 15 19'), (received) => (received.length >= 19 ? 19 : undefined), 100)).rejects.toThrow(
-      MeterTimeoutError,
-    )
+    await expect(transport.exchange(hex('11 05 00 00 15 19'), (received) => (received.length >= 19 ? 19 : undefined), 100)).rejects.toThrow(MeterTimeoutError)
     transport.close()
   })
 

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  CONSUMER_TYPES,
-  LOAD_MODEL_EPOCH,
-  halfHourEnergy,
-  instantValues,
-  isMissingInterval,
-  registerReading,
-} from '../../../src/server/collector/load-model'
+import { CONSUMER_TYPES, LOAD_MODEL_EPOCH, halfHourEnergy, instantValues, isMissingInterval, registerReading } from '../../../src/server/collector/load-model'
 import type { EnergyChannels, Tariff } from '../../../src/server/collector/meter-values'
 import { zoneOfHalfHour } from '../../../src/server/collector/tariff-zones'
 
@@ -112,7 +105,8 @@ describe('load model', () => {
   })
 
   it('uses more energy in winter than in summer for households', () => {
-    const month = (from: string, to: string) => difference(registerReading(4, 'apartment_building', moscow(to), 0), registerReading(4, 'apartment_building', moscow(from), 0)).aPlus
+    const month = (from: string, to: string) =>
+      difference(registerReading(4, 'apartment_building', moscow(to), 0), registerReading(4, 'apartment_building', moscow(from), 0)).aPlus
     expect(month('2026-01-01T00:00:00', '2026-02-01T00:00:00')).toBeGreaterThan(month('2026-07-01T00:00:00', '2026-08-01T00:00:00') * 1.2)
   })
 

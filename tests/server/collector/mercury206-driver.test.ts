@@ -27,7 +27,10 @@ describe('Mercury 206 driver against the emulator', () => {
       expectRegister(energy.aPlus, registerKwh(NOW, tariff), 0.01)
       tariffs.push(energy.aPlus!)
     }
-    expect((await driver.readEnergy(0)).aPlus).toBeCloseTo(tariffs.reduce((sum, kwh) => sum + kwh, 0), 9)
+    expect((await driver.readEnergy(0)).aPlus).toBeCloseTo(
+      tariffs.reduce((sum, kwh) => sum + kwh, 0),
+      9,
+    )
     await driver.close()
   })
 

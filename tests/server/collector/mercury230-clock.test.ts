@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { MeterAccessDeniedError, MeterCrcError, MeterFrameError, MeterStatusError } from '../../../src/server/collector/protocol/errors'
 import { answerLength, decodeStatusAnswer, parseRequest, requestLength, statusAnswer } from '../../../src/server/collector/protocol/mercury230'
-import {
-  clockAnswer,
-  correctClockRequest,
-  decodeClockAnswer,
-  readClockRequest,
-} from '../../../src/server/collector/protocol/mercury230-clock'
+import { clockAnswer, correctClockRequest, decodeClockAnswer, readClockRequest } from '../../../src/server/collector/protocol/mercury230-clock'
 import { withCrc } from '../../../src/server/collector/protocol/crc16'
 import { hex, toHex } from './hex'
 

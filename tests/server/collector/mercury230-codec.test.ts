@@ -217,7 +217,14 @@ describe('Mercury 230 as real meters answer', () => {
     expect(answerLength(variantRequest(ADDRESS))).toBe(6)
     expect(decodeMeterConstantAnswer(hex('11 00 04 00 07 D8'), ADDRESS)).toBe(1000)
     expect(() => decodeMeterConstantAnswer(hex('11 00 07 00 07 28'), ADDRESS)).toThrow(MeterFrameError)
-    const table: [number, number][] = [[0, 5000], [1, 25000], [2, 1250], [3, 500], [4, 1000], [5, 250]]
+    const table: [number, number][] = [
+      [0, 5000],
+      [1, 25000],
+      [2, 1250],
+      [3, 500],
+      [4, 1000],
+      [5, 250],
+    ]
     for (const [code, constant] of table) {
       // the high nibble carries other variant bits and does not matter
       expect(decodeMeterConstantAnswer(withCrc([ADDRESS, 0xb3, 0x70 | code, 0x41]), ADDRESS)).toBe(constant)
@@ -240,6 +247,10 @@ describe('Mercury 230 as real meters answer', () => {
     expect(toHex(openChannelRequest(0x00, 2, 'Ab3!x_', 'ascii'))).toBe(toHex(withCrc([0, 1, 2, 0x41, 0x62, 0x33, 0x21, 0x78, 0x5f])))
     expect(() => openChannelRequest(0x00, 1, 'abcdef')).toThrow(RangeError)
     expect(() => openChannelRequest(0x00, 1, 'пароль', 'ascii')).toThrow(RangeError)
-    expect(parseRequest(openChannelRequest(0x00, 2, '123456', 'ascii'))?.request).toEqual({ kind: 'openChannel', level: 2, password: [0x31, 0x32, 0x33, 0x34, 0x35, 0x36] })
+    expect(parseRequest(openChannelRequest(0x00, 2, '123456', 'ascii'))?.request).toEqual({
+      kind: 'openChannel',
+      level: 2,
+      password: [0x31, 0x32, 0x33, 0x34, 0x35, 0x36],
+    })
   })
 })

@@ -44,7 +44,10 @@ afterAll(async () => {
 async function poll(at: Date): Promise<void> {
   now = at
   if (at === FIRST_POLL) for (const meter of meters) await dueTask(t.database.db, meter.counterId, [refs.groups.profile], new Date(at.getTime() - 1000))
-  expect(await runRound(t.database.db, 1, at, { concurrency: 1, deadlineMs: 20_000, box: t.app.box, clock: () => now })).toMatchObject({ tasks: 2, succeeded: 2 })
+  expect(await runRound(t.database.db, 1, at, { concurrency: 1, deadlineMs: 20_000, box: t.app.box, clock: () => now })).toMatchObject({
+    tasks: 2,
+    succeeded: 2,
+  })
 }
 
 async function intervals(counterId: number, channel: number, from: Date, to: Date) {

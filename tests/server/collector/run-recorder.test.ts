@@ -16,8 +16,21 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const at = new Date('2026-11-02T09:00:00Z')
-const halfHour = (counterId: number, start: string, value: number) => ({ counter_id: counterId, channel: CHANNEL.A_PLUS, interval_start: new Date(start), minutes: 30, value })
-const poll = (intervals: ReturnType<typeof halfHour>[], ok = true): PollResult => ({ ok, fatal: false, lines: [{ date: at, text: 'Опрос' }], registers: [], phases: [], intervals })
+const halfHour = (counterId: number, start: string, value: number) => ({
+  counter_id: counterId,
+  channel: CHANNEL.A_PLUS,
+  interval_start: new Date(start),
+  minutes: 30,
+  value,
+})
+const poll = (intervals: ReturnType<typeof halfHour>[], ok = true): PollResult => ({
+  ok,
+  fatal: false,
+  lines: [{ date: at, text: 'Опрос' }],
+  registers: [],
+  phases: [],
+  intervals,
+})
 
 async function meterWithTask() {
   const meter = await installedMeter(t.database.db, refs.refs, { model: 'Меркурий 230 ART', port: 1, netAddress: 1 })
@@ -27,7 +40,9 @@ async function meterWithTask() {
 }
 
 const storedValues = async (counterId: number) =>
-  (await t.database.db.execute(sql`select value from interval_values where counter_id = ${counterId} order by interval_start`)).rows.map((r) => Number((r as { value: number }).value))
+  (await t.database.db.execute(sql`select value from interval_values where counter_id = ${counterId} order by interval_start`)).rows.map((r) =>
+    Number((r as { value: number }).value),
+  )
 
 describe('recording polls in groups', () => {
   it('stores two polls of one meter written together, the later one winning', async () => {

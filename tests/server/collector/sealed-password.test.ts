@@ -21,12 +21,19 @@ beforeAll(async () => {
   t = await startTestApp()
   refs = await collectionReferences(t.database.db)
   emulator = await startEmulator({ port: 0, latencyMs: [0, 2], meters: [mercury230(1, { passwords: { user: PASSWORD, admin: '222222' } })] })
-  const point = (await t.call(t.adminToken, { method: 'POST', url: '/api/points/', payload: { name: 'ТП-Пароль', point_number: 'PW-1', address: 'ул. Мира, 1' } })).json()
+  const point = (
+    await t.call(t.adminToken, { method: 'POST', url: '/api/points/', payload: { name: 'ТП-Пароль', point_number: 'PW-1', address: 'ул. Мира, 1' } })
+  ).json()
   const installed = await t.call(t.adminToken, {
     method: 'POST',
     url: '/api/counters/create_and_install/',
     payload: {
-      serial_num: 'PW-1', model_id: refs.refs.modelIds['Меркурий 230 ART'], coeff: 1, coeff_voltage: 1, point_id: point.point_id, operation_date: '2024-03-01T09:00:00.000Z',
+      serial_num: 'PW-1',
+      model_id: refs.refs.modelIds['Меркурий 230 ART'],
+      coeff: 1,
+      coeff_voltage: 1,
+      point_id: point.point_id,
+      operation_date: '2024-03-01T09:00:00.000Z',
       conn_params: { host: '127.0.0.1', port: String(emulator.port), net_address: '1', password: PASSWORD, timeout_ms: '300', retries: '1' },
     },
   })
@@ -56,7 +63,9 @@ describe('a meter with a sealed password', () => {
     const service = startCollectingService(t.database.db, { ...options, serverId: 2, tickMs: 50, box: t.app.box })
     try {
       await expect
-        .poll(async () => (await t.database.db.select().from(currentDataRequests).where(eq(currentDataRequests.request_id, requestId)))[0]!.status, { timeout: 10_000 })
+        .poll(async () => (await t.database.db.select().from(currentDataRequests).where(eq(currentDataRequests.request_id, requestId)))[0]!.status, {
+          timeout: 10_000,
+        })
         .toBe('DONE')
     } finally {
       await service.stop()

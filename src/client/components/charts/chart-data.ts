@@ -75,7 +75,11 @@ export function valueDomain(values: number[]): [number, number] {
 
 /** The typical distance between neighbouring times, for bar widths when the chart is given no step. */
 export function typicalStep(times: number[]): number {
-  const steps = times.slice(1).map((t, i) => t - times[i]!).filter((d) => d > 0).sort((a, b) => a - b)
+  const steps = times
+    .slice(1)
+    .map((t, i) => t - times[i]!)
+    .filter((d) => d > 0)
+    .sort((a, b) => a - b)
   return steps[Math.floor(steps.length / 2)] ?? DAY
 }
 

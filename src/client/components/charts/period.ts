@@ -6,7 +6,11 @@ export const PERIOD_PRESETS = ['today', 'yesterday', 'week', 'month', 'prev_mont
 export type PeriodPreset = (typeof PERIOD_PRESETS)[number]
 export type PeriodChoice = PeriodPreset | 'custom'
 
-const isoDay = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/), v.check((s) => dayjs(s).isValid()))
+const isoDay = v.pipe(
+  v.string(),
+  v.regex(/^\d{4}-\d{2}-\d{2}$/),
+  v.check((s) => dayjs(s).isValid()),
+)
 
 /**
  * The period in a chart page's URL: `period` a preset (kept as its name, so «вчера» is yesterday again after a

@@ -5,8 +5,6 @@ import { T } from '../../../shared/texts'
 import { formatDateTime, formatNumber } from '../../lib/format'
 import { clipPoints, lineRuns, nearestIndex, timeTickFormat, typicalStep, valueDomain, withGaps, type ChartPoint, type PlotPoint } from './chart-data'
 
-
-
 export type ChartSeries = {
   key: string
   /** The legend's and the tooltip's name. */
@@ -145,10 +143,13 @@ export function TimeChart({ title, series, kind = 'line', step, formatTime = for
     action()
   }
 
-  const rows = activeTime === null ? [] : inView.flatMap((s) => {
-    const point = s.points.find((p) => !p.gap && p.x.getTime() === activeTime)
-    return point ? [{ series: s, point }] : []
-  })
+  const rows =
+    activeTime === null
+      ? []
+      : inView.flatMap((s) => {
+          const point = s.points.find((p) => !p.gap && p.x.getTime() === activeTime)
+          return point ? [{ series: s, point }] : []
+        })
   const toggle = useCallback(
     (key: string) =>
       setHidden((prev) => {
@@ -176,14 +177,41 @@ export function TimeChart({ title, series, kind = 'line', step, formatTime = for
             {yLabel}
           </Text>
         )}
-        <Box position="relative" width={`${width}px`} height={`${height}px`} onPointerMove={onPointer} onPointerDown={onPointer} onPointerLeave={(e) => e.pointerType === 'mouse' && setActive(null)}>
-          <PlotChart title={title} series={inView} kind={kind} xDomain={xDomain} yDomain={yDomain} width={width} height={height} padding={padding} barWidth={barWidthOf(barStep, xDomain, plotWidth)} />
+        <Box
+          position="relative"
+          width={`${width}px`}
+          height={`${height}px`}
+          onPointerMove={onPointer}
+          onPointerDown={onPointer}
+          onPointerLeave={(e) => e.pointerType === 'mouse' && setActive(null)}
+        >
+          <PlotChart
+            title={title}
+            series={inView}
+            kind={kind}
+            xDomain={xDomain}
+            yDomain={yDomain}
+            width={width}
+            height={height}
+            padding={padding}
+            barWidth={barWidthOf(barStep, xDomain, plotWidth)}
+          />
           {activeTime !== null && (
             <svg width={width} height={height} aria-hidden style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }}>
-              <line data-crosshair x1={xPx(activeTime)} x2={xPx(activeTime)} y1={padding.top} y2={height - padding.bottom} stroke="#4a5568" strokeDasharray="3,3" />
-              {[...rows].reverse().map(({ series: s, point }) =>
-                point.y === null ? null : <circle key={s.key} cx={xPx(activeTime)} cy={yPx(point.y)} r={4} fill={s.color} stroke="white" strokeWidth={1.5} />,
-              )}
+              <line
+                data-crosshair
+                x1={xPx(activeTime)}
+                x2={xPx(activeTime)}
+                y1={padding.top}
+                y2={height - padding.bottom}
+                stroke="#4a5568"
+                strokeDasharray="3,3"
+              />
+              {[...rows]
+                .reverse()
+                .map(({ series: s, point }) =>
+                  point.y === null ? null : <circle key={s.key} cx={xPx(activeTime)} cy={yPx(point.y)} r={4} fill={s.color} stroke="white" strokeWidth={1.5} />,
+                )}
             </svg>
           )}
           {activeTime !== null && (
@@ -199,7 +227,9 @@ export function TimeChart({ title, series, kind = 'line', step, formatTime = for
           )}
         </Box>
         <Text srOnly aria-live="polite">
-          {byKeys && activeTime !== null ? `${formatTime(new Date(activeTime))}: ${rows.map((r) => `${r.series.name} ${valueText(r.series, r.point)}`).join('; ')}` : ''}
+          {byKeys && activeTime !== null
+            ? `${formatTime(new Date(activeTime))}: ${rows.map((r) => `${r.series.name} ${valueText(r.series, r.point)}`).join('; ')}`
+            : ''}
         </Text>
       </Box>
       <OverviewChart
@@ -224,7 +254,7 @@ export function TimeChart({ title, series, kind = 'line', step, formatTime = for
 
 const uniqueTimes = (series: Series[]) => [...new Set(series.flatMap((s) => s.points.flatMap((p) => (p.gap ? [] : [p.x.getTime()]))))].sort((a, b) => a - b)
 
-const barWidthOf = (step: number, [from, to]: [number, number], plotWidth: number) => Math.max(1, Math.min(40, ((step / (to - from)) * plotWidth) * 0.7))
+const barWidthOf = (step: number, [from, to]: [number, number], plotWidth: number) => Math.max(1, Math.min(40, (step / (to - from)) * plotWidth * 0.7))
 
 const axisStyle = {
   axis: { stroke: AXIS_COLOR },
@@ -260,7 +290,12 @@ const PlotChart = memo(function PlotChart({ title, series, kind, xDomain, yDomai
       containerComponent={<VictoryContainer responsive={false} title={title} />}
     >
       <VictoryAxis tickCount={Math.max(2, Math.floor(plotWidth / 90))} tickFormat={(t: Date | number) => tickFormat(new Date(t))} style={axisStyle} />
-      <VictoryAxis dependentAxis tickCount={Math.max(3, Math.floor((height - padding.top - padding.bottom) / 50))} tickFormat={(t: number) => formatNumber(t)} style={valueAxisStyle} />
+      <VictoryAxis
+        dependentAxis
+        tickCount={Math.max(3, Math.floor((height - padding.top - padding.bottom) / 50))}
+        tickFormat={(t: number) => formatNumber(t)}
+        style={valueAxisStyle}
+      />
       {/* The first series is drawn last, on top: the legend's order is the order of importance. */}
       {[...series].reverse().flatMap((s) => (kind === 'bar' ? barsOf(s, barWidth) : linesOf(s)))}
     </VictoryChart>
@@ -275,7 +310,13 @@ function linesOf(s: Series) {
     out.push(<VictoryLine key={`${s.key}:solid`} data={runs.solid} style={{ data: { ...stroke, strokeDasharray: s.dashed ? '6,3' : undefined } }} />)
   }
   if (runs.estimated.length > 0) {
-    out.push(<VictoryLine key={`${s.key}:estimated`} data={runs.estimated} style={{ data: { ...stroke, strokeOpacity: ESTIMATED_OPACITY + 0.15, strokeDasharray: '2,3' } }} />)
+    out.push(
+      <VictoryLine
+        key={`${s.key}:estimated`}
+        data={runs.estimated}
+        style={{ data: { ...stroke, strokeOpacity: ESTIMATED_OPACITY + 0.15, strokeDasharray: '2,3' } }}
+      />,
+    )
   }
   if (runs.lone.length > 0) {
     out.push(
@@ -352,20 +393,38 @@ const OverviewChart = memo(function OverviewChart({ series, kind, xDomain, zoom,
           />
         }
       >
-        <VictoryAxis tickCount={Math.max(2, Math.floor((width - pad.left - pad.right) / 90))} tickFormat={(t: Date | number) => tickFormat(new Date(t))} style={{ ...axisStyle, tickLabels: { ...axisStyle.tickLabels, fontSize: 11 } }} />
-        {[...series].reverse().map((s) =>
-          kind === 'bar' ? (
-            <VictoryBar key={s.key} data={s.points.filter((p) => p.y !== null).map((p) => ({ x: p.x, y: p.y }))} barWidth={1} style={{ data: { fill: s.color } }} />
-          ) : (
-            <VictoryLine key={s.key} data={s.points.map((p) => ({ x: p.x, y: p.y }))} style={{ data: { stroke: s.color, strokeWidth: 1 } }} />
-          ),
-        )}
+        <VictoryAxis
+          tickCount={Math.max(2, Math.floor((width - pad.left - pad.right) / 90))}
+          tickFormat={(t: Date | number) => tickFormat(new Date(t))}
+          style={{ ...axisStyle, tickLabels: { ...axisStyle.tickLabels, fontSize: 11 } }}
+        />
+        {[...series]
+          .reverse()
+          .map((s) =>
+            kind === 'bar' ? (
+              <VictoryBar
+                key={s.key}
+                data={s.points.filter((p) => p.y !== null).map((p) => ({ x: p.x, y: p.y }))}
+                barWidth={1}
+                style={{ data: { fill: s.color } }}
+              />
+            ) : (
+              <VictoryLine key={s.key} data={s.points.map((p) => ({ x: p.x, y: p.y }))} style={{ data: { stroke: s.color, strokeWidth: 1 } }} />
+            ),
+          )}
       </VictoryChart>
     </Box>
   )
 })
 
-type LegendProps = { series: Series[]; kind: 'line' | 'bar'; hidden: ReadonlySet<string>; onToggle: (key: string) => void; zoomed: boolean; onReset: () => void }
+type LegendProps = {
+  series: Series[]
+  kind: 'line' | 'bar'
+  hidden: ReadonlySet<string>
+  onToggle: (key: string) => void
+  zoomed: boolean
+  onReset: () => void
+}
 
 /** Pressed buttons that hide and show their series (click, Enter or Space), and the zoom's reset; memoised off the pointer's path. */
 const Legend = memo(function Legend({ series, kind, hidden, onToggle, zoomed, onReset }: LegendProps) {
@@ -373,7 +432,14 @@ const Legend = memo(function Legend({ series, kind, hidden, onToggle, zoomed, on
     <>
       <Wrap gap="1" align="center" role="group" aria-label={T.chart.legend}>
         {series.map((s) => (
-          <Button key={s.key} size="xs" variant="ghost" aria-pressed={!hidden.has(s.key)} onClick={() => onToggle(s.key)} opacity={hidden.has(s.key) ? 0.55 : 1}>
+          <Button
+            key={s.key}
+            size="xs"
+            variant="ghost"
+            aria-pressed={!hidden.has(s.key)}
+            onClick={() => onToggle(s.key)}
+            opacity={hidden.has(s.key) ? 0.55 : 1}
+          >
             <Swatch series={s} kind={kind} />
             <Text as="span" textDecoration={hidden.has(s.key) ? 'line-through' : undefined}>
               {s.unit ? `${s.name}, ${s.unit}` : s.name}
@@ -392,7 +458,9 @@ const Legend = memo(function Legend({ series, kind, hidden, onToggle, zoomed, on
 })
 
 const valueText = (s: Omit<ChartSeries, 'points'>, point: PlotPoint) =>
-  point.y === null ? T.chart.noValue : `${formatNumber(point.y, s.digits)}${s.unit ? ` ${s.unit}` : ''}${point.estimated ? ` (${point.note ?? T.incompleteData.toLowerCase()})` : ''}`
+  point.y === null
+    ? T.chart.noValue
+    : `${formatNumber(point.y, s.digits)}${s.unit ? ` ${s.unit}` : ''}${point.estimated ? ` (${point.note ?? T.incompleteData.toLowerCase()})` : ''}`
 
 type TooltipProps = { id: string; time: string; rows: { series: Series; point: PlotPoint }[]; left: number; top: number; flip: boolean; maxRows: number }
 
@@ -448,7 +516,11 @@ function ChartTooltip({ id, time, rows, left, top, flip, maxRows }: TooltipProps
 function Swatch({ series: s, kind }: { series: Omit<ChartSeries, 'points'>; kind: 'line' | 'bar' }) {
   return (
     <svg width="18" height="10" aria-hidden>
-      {kind === 'bar' ? <rect x="3" y="0" width="12" height="10" rx="1" fill={s.color} /> : <line x1="0" x2="18" y1="5" y2="5" stroke={s.color} strokeWidth={Math.max(2, s.strokeWidth ?? 2)} strokeDasharray={s.dashed ? '4,2' : undefined} />}
+      {kind === 'bar' ? (
+        <rect x="3" y="0" width="12" height="10" rx="1" fill={s.color} />
+      ) : (
+        <line x1="0" x2="18" y1="5" y2="5" stroke={s.color} strokeWidth={Math.max(2, s.strokeWidth ?? 2)} strokeDasharray={s.dashed ? '4,2' : undefined} />
+      )}
     </svg>
   )
 }

@@ -25,42 +25,54 @@ export function AppShell() {
 
   return (
     <ChakraRoot>
-    <ConfirmProvider>
-    <Flex direction="column" minH="100vh">
-      <SkipLink />
-      <Header onMenu={() => setMenuOpen(true)} />
-      <Flex flex="1" minH="0">
-        <Box as="nav" aria-label="Главное меню" display={{ base: 'none', lg: 'block' }} width={SIDEBAR_WIDTH} flexShrink={0} borderRightWidth="1px" bg="bg" overflowY="auto" maxH="calc(100vh - 56px)" position="sticky" top="56px">
-          {menuReady && <SideMenu />}
-        </Box>
-        <Drawer.Root open={menuOpen} onOpenChange={(e) => setMenuOpen(e.open)} placement="start">
-          <Portal>
-            <Drawer.Backdrop />
-            <Drawer.Positioner>
-              <Drawer.Content maxW={SIDEBAR_WIDTH}>
-                <Drawer.Header>
-                  <Drawer.Title>Меню</Drawer.Title>
-                </Drawer.Header>
-                <Drawer.Body p="0" as="nav" aria-label="Главное меню">
-                  <SideMenu />
-                </Drawer.Body>
-                <Drawer.CloseTrigger asChild>
-                  <CloseButton size="sm" aria-label="Закрыть меню" />
-                </Drawer.CloseTrigger>
-              </Drawer.Content>
-            </Drawer.Positioner>
-          </Portal>
-        </Drawer.Root>
-        <Box as="main" id={CONTENT_ID} tabIndex={-1} outline="none" flex="1" minW="0" p={{ base: '3', md: '5' }}>
-          <Outlet />
-        </Box>
-      </Flex>
-      <UpdatePrompt />
-      <Suspense>
-        <Toaster />
-      </Suspense>
-    </Flex>
-    </ConfirmProvider>
+      <ConfirmProvider>
+        <Flex direction="column" minH="100vh">
+          <SkipLink />
+          <Header onMenu={() => setMenuOpen(true)} />
+          <Flex flex="1" minH="0">
+            <Box
+              as="nav"
+              aria-label="Главное меню"
+              display={{ base: 'none', lg: 'block' }}
+              width={SIDEBAR_WIDTH}
+              flexShrink={0}
+              borderRightWidth="1px"
+              bg="bg"
+              overflowY="auto"
+              maxH="calc(100vh - 56px)"
+              position="sticky"
+              top="56px"
+            >
+              {menuReady && <SideMenu />}
+            </Box>
+            <Drawer.Root open={menuOpen} onOpenChange={(e) => setMenuOpen(e.open)} placement="start">
+              <Portal>
+                <Drawer.Backdrop />
+                <Drawer.Positioner>
+                  <Drawer.Content maxW={SIDEBAR_WIDTH}>
+                    <Drawer.Header>
+                      <Drawer.Title>Меню</Drawer.Title>
+                    </Drawer.Header>
+                    <Drawer.Body p="0" as="nav" aria-label="Главное меню">
+                      <SideMenu />
+                    </Drawer.Body>
+                    <Drawer.CloseTrigger asChild>
+                      <CloseButton size="sm" aria-label="Закрыть меню" />
+                    </Drawer.CloseTrigger>
+                  </Drawer.Content>
+                </Drawer.Positioner>
+              </Portal>
+            </Drawer.Root>
+            <Box as="main" id={CONTENT_ID} tabIndex={-1} outline="none" flex="1" minW="0" p={{ base: '3', md: '5' }}>
+              <Outlet />
+            </Box>
+          </Flex>
+          <UpdatePrompt />
+          <Suspense>
+            <Toaster />
+          </Suspense>
+        </Flex>
+      </ConfirmProvider>
     </ChakraRoot>
   )
 }

@@ -38,7 +38,15 @@ export function Header({ onMenu }: { onMenu: () => void }) {
   // Focus rings on the blue bar are white: the theme's grey ones would not stand out on it.
   return (
     <Flex as="header" h="56px" px="3" gap="2" align="center" bg="blue.700" color="white" position="sticky" top="0" zIndex="sticky">
-      <IconButton aria-label="Открыть меню" variant="ghost" color="white" display={{ base: 'inline-flex', lg: 'none' }} onClick={onMenu} _hover={{ bg: 'blue.600' }} focusRingColor="white">
+      <IconButton
+        aria-label="Открыть меню"
+        variant="ghost"
+        color="white"
+        display={{ base: 'inline-flex', lg: 'none' }}
+        onClick={onMenu}
+        _hover={{ bg: 'blue.600' }}
+        focusRingColor="white"
+      >
         <MenuIcon />
       </IconButton>
       <Link to="/">

@@ -1,7 +1,23 @@
 import type { LucideIcon } from 'lucide-react'
 import {
-  Activity, Building2, CalendarClock, CloudUpload, Cpu, Database, FileSpreadsheet, FileText, Files, Gauge, History, Inbox, Mail,
-  MapPin, Settings, ShieldCheck, Users, Zap,
+  Activity,
+  Building2,
+  CalendarClock,
+  CloudUpload,
+  Cpu,
+  Database,
+  FileSpreadsheet,
+  FileText,
+  Files,
+  Gauge,
+  History,
+  Inbox,
+  Mail,
+  MapPin,
+  Settings,
+  ShieldCheck,
+  Users,
+  Zap,
 } from 'lucide-react'
 import type { Permission } from '../../../shared/permissions'
 import { useRequestBadges } from '../../features/requests/api/check'

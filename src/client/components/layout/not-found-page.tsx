@@ -6,14 +6,14 @@ import { ChakraRoot } from '../../app/chakra-root'
 export default function NotFoundPage() {
   return (
     <ChakraRoot>
-    <Center minH="60vh" p="6">
-      <Stack align="center" gap="4">
-        <Heading size="2xl">{T.notFoundPage}</Heading>
-        <Button asChild variant="outline">
-          <Link to="/">На главную</Link>
-        </Button>
-      </Stack>
-    </Center>
+      <Center minH="60vh" p="6">
+        <Stack align="center" gap="4">
+          <Heading size="2xl">{T.notFoundPage}</Heading>
+          <Button asChild variant="outline">
+            <Link to="/">На главную</Link>
+          </Button>
+        </Stack>
+      </Center>
     </ChakraRoot>
   )
 }

@@ -33,7 +33,15 @@ export function SideMenu() {
             {items.map((item) => (
               <Link key={item.to} to={item.to} activeProps={{ 'aria-current': 'page' }}>
                 {({ isActive }) => (
-                  <HStack px="4" py="2" minH="10" gap="3" bg={isActive ? 'blue.subtle' : undefined} color={isActive ? 'blue.fg' : undefined} _hover={{ bg: 'bg.muted' }}>
+                  <HStack
+                    px="4"
+                    py="2"
+                    minH="10"
+                    gap="3"
+                    bg={isActive ? 'blue.subtle' : undefined}
+                    color={isActive ? 'blue.fg' : undefined}
+                    _hover={{ bg: 'bg.muted' }}
+                  >
                     <item.icon size={18} aria-hidden />
                     <Text>{item.label}</Text>
                     {item.useBadges && <MenuBadges useBadges={item.useBadges} />}

@@ -12,15 +12,18 @@ type CheckboxListProps<TValue extends number | string> = {
 
 /** A set of checkboxes for picking several items (groups of a user, permissions of a group). */
 export function CheckboxList<TValue extends number | string>(props: CheckboxListProps<TValue>) {
-  const toggle = (item: TValue, checked: boolean) =>
-    props.onChange(checked ? [...props.value, item] : props.value.filter((v) => v !== item))
+  const toggle = (item: TValue, checked: boolean) => props.onChange(checked ? [...props.value, item] : props.value.filter((v) => v !== item))
   return (
     <Fieldset.Root invalid={Boolean(props.error)}>
       <Fieldset.Legend>{props.legend}</Fieldset.Legend>
       {props.options.length === 0 && <Text color="fg.muted">{props.emptyText ?? 'Нет вариантов'}</Text>}
       <SimpleGrid columns={{ base: 1, md: props.columns ?? 1 }} gap="2" maxH="320px" overflowY="auto">
         {props.options.map((option) => (
-          <Checkbox.Root key={String(option.value)} checked={props.value.includes(option.value)} onCheckedChange={(e) => toggle(option.value, e.checked === true)}>
+          <Checkbox.Root
+            key={String(option.value)}
+            checked={props.value.includes(option.value)}
+            onCheckedChange={(e) => toggle(option.value, e.checked === true)}
+          >
             <Checkbox.HiddenInput />
             <Checkbox.Control />
             <Checkbox.Label>{option.label}</Checkbox.Label>

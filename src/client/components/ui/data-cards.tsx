@@ -9,7 +9,12 @@ export const CARDS_QUERY = '(max-width: 63.99em)'
 const CARDS_CSS = {
   '& > [role=row]': { display: 'block', px: '3', py: '3', borderBottomWidth: '1px', bg: 'bg' },
   '& > [role=row][data-clickable]': { cursor: 'pointer' },
-  '& > [role=row] > [role=cell]:not(.data-table-actions)': { display: 'grid', gridTemplateColumns: 'minmax(7rem, 35%) minmax(0, 1fr)', columnGap: '3', py: '0.5' },
+  '& > [role=row] > [role=cell]:not(.data-table-actions)': {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(7rem, 35%) minmax(0, 1fr)',
+    columnGap: '3',
+    py: '0.5',
+  },
   '& .data-cards-label': { color: 'fg.muted', fontSize: 'sm' },
   '& [role=cell] > :last-child': { overflowWrap: 'anywhere' },
   '& .data-table-actions': { display: 'flex', flexWrap: 'wrap', gap: '2', mt: '2', justifyContent: 'flex-start' },

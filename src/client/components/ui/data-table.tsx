@@ -114,68 +114,76 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       {Boolean(props.error) && rows.length === 0 ? null : cards ? (
         <Box css={{ '& .data-table-action': ROW_ACTION_CSS }}>
           {props.onOrderingChange && rows.length > 1 && <CardsOrdering columns={columns} ordering={props.ordering} onChange={props.onOrderingChange} />}
-          <DataCards label={props.label} columns={columns} rows={rows} rowKey={props.rowKey} onRowClick={props.onRowClick} actions={props.actions} cell={cell} />
+          <DataCards
+            label={props.label}
+            columns={columns}
+            rows={rows}
+            rowKey={props.rowKey}
+            onRowClick={props.onRowClick}
+            actions={props.actions}
+            cell={cell}
+          />
         </Box>
       ) : (
-      // Focusable so that a table still wider than its box can be scrolled with the keyboard.
-      <Table.ScrollArea tabIndex={0} aria-label={props.label}>
-        <Table.Root size="sm" interactive={Boolean(props.onRowClick)} stickyHeader aria-label={props.label} css={TABLE_CSS}>
-          <Table.Header>
-            <Table.Row>
-              {columns.map((column) => {
-                const state = props.ordering === column.sort ? 'asc' : props.ordering === `-${column.sort}` ? 'desc' : null
-                return (
-                  <Table.ColumnHeader
-                    key={column.key}
-                    width={column.width}
-                    textAlign={column.align}
-                    data-hide-below={column.hideBelow}
-                    aria-sort={state === 'asc' ? 'ascending' : state === 'desc' ? 'descending' : undefined}
-                  >
-                    {column.sort && props.onOrderingChange ? (
-                      <HStack as="button" gap="1" onClick={() => toggleSort(column.sort!)} cursor="pointer" fontWeight="semibold" minH="8">
-                        <span>{column.header}</span>
-                        <SortIcon state={state} />
-                      </HStack>
-                    ) : (
-                      column.header
-                    )}
-                  </Table.ColumnHeader>
-                )
-              })}
-              {props.actions && (
-                <Table.ColumnHeader textAlign="end" data-actions="">
-                  {T.rowActions}
-                </Table.ColumnHeader>
-              )}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {rows.map((row) => (
-              // Plain rows and cells styled once by the table's `css` (TABLE_CSS): a long list renders no Chakra
-              // component per cell, which kept the first render of a list screen busy for a quarter of a second.
-              <tr
-                key={props.rowKey(row)}
-                onClick={props.onRowClick ? () => props.onRowClick!(row) : undefined}
-                data-clickable={props.onRowClick ? '' : undefined}
-                tabIndex={props.onRowClick ? 0 : undefined}
-                onKeyDown={props.onRowClick ? (e) => e.key === 'Enter' && e.target === e.currentTarget && props.onRowClick!(row) : undefined}
-              >
-                {columns.map((column) => (
-                  <td key={column.key} data-align={column.align} data-hide-below={column.hideBelow}>
-                    {cell(column, row)}
-                  </td>
-                ))}
+        // Focusable so that a table still wider than its box can be scrolled with the keyboard.
+        <Table.ScrollArea tabIndex={0} aria-label={props.label}>
+          <Table.Root size="sm" interactive={Boolean(props.onRowClick)} stickyHeader aria-label={props.label} css={TABLE_CSS}>
+            <Table.Header>
+              <Table.Row>
+                {columns.map((column) => {
+                  const state = props.ordering === column.sort ? 'asc' : props.ordering === `-${column.sort}` ? 'desc' : null
+                  return (
+                    <Table.ColumnHeader
+                      key={column.key}
+                      width={column.width}
+                      textAlign={column.align}
+                      data-hide-below={column.hideBelow}
+                      aria-sort={state === 'asc' ? 'ascending' : state === 'desc' ? 'descending' : undefined}
+                    >
+                      {column.sort && props.onOrderingChange ? (
+                        <HStack as="button" gap="1" onClick={() => toggleSort(column.sort!)} cursor="pointer" fontWeight="semibold" minH="8">
+                          <span>{column.header}</span>
+                          <SortIcon state={state} />
+                        </HStack>
+                      ) : (
+                        column.header
+                      )}
+                    </Table.ColumnHeader>
+                  )
+                })}
                 {props.actions && (
-                  <td data-align="end" data-actions="" onClick={(e) => e.stopPropagation()}>
-                    <div className="data-table-actions">{props.actions(row)}</div>
-                  </td>
+                  <Table.ColumnHeader textAlign="end" data-actions="">
+                    {T.rowActions}
+                  </Table.ColumnHeader>
                 )}
-              </tr>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {rows.map((row) => (
+                // Plain rows and cells styled once by the table's `css` (TABLE_CSS): a long list renders no Chakra
+                // component per cell, which kept the first render of a list screen busy for a quarter of a second.
+                <tr
+                  key={props.rowKey(row)}
+                  onClick={props.onRowClick ? () => props.onRowClick!(row) : undefined}
+                  data-clickable={props.onRowClick ? '' : undefined}
+                  tabIndex={props.onRowClick ? 0 : undefined}
+                  onKeyDown={props.onRowClick ? (e) => e.key === 'Enter' && e.target === e.currentTarget && props.onRowClick!(row) : undefined}
+                >
+                  {columns.map((column) => (
+                    <td key={column.key} data-align={column.align} data-hide-below={column.hideBelow}>
+                      {cell(column, row)}
+                    </td>
+                  ))}
+                  {props.actions && (
+                    <td data-align="end" data-actions="" onClick={(e) => e.stopPropagation()}>
+                      <div className="data-table-actions">{props.actions(row)}</div>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
       )}
       {rows.length === 0 && !props.loading && !props.error && (
         <Text p="6" textAlign="center" color="fg.muted">

@@ -78,7 +78,13 @@ type SelectFieldProps<TValue extends string | number> = {
 export function SelectField<TValue extends string | number>(props: SelectFieldProps<TValue>) {
   const empty = props.options.length === 0
   return (
-    <FieldShell label={props.label} error={props.error} required={props.required} disabled={props.disabled || (empty && Boolean(props.emptyText))} helper={empty ? props.emptyText : undefined}>
+    <FieldShell
+      label={props.label}
+      error={props.error}
+      required={props.required}
+      disabled={props.disabled || (empty && Boolean(props.emptyText))}
+      helper={empty ? props.emptyText : undefined}
+    >
       <NativeSelect.Root>
         <NativeSelect.Field
           value={props.value === null || props.value === undefined ? '' : String(props.value)}
@@ -101,8 +107,25 @@ export function SelectField<TValue extends string | number>(props: SelectFieldPr
 }
 
 /** Save and cancel appear only once the form has changed; otherwise the form says there are no changes. */
-export function FormActions({ dirty, submitting, onCancel, saveLabel = T.save, showNoChanges = false }: { dirty: boolean; submitting?: boolean; onCancel: () => void; saveLabel?: string; showNoChanges?: boolean }) {
-  if (!dirty) return showNoChanges ? <HStack color="fg.muted" fontSize="sm">{T.noChanges}</HStack> : null
+export function FormActions({
+  dirty,
+  submitting,
+  onCancel,
+  saveLabel = T.save,
+  showNoChanges = false,
+}: {
+  dirty: boolean
+  submitting?: boolean
+  onCancel: () => void
+  saveLabel?: string
+  showNoChanges?: boolean
+}) {
+  if (!dirty)
+    return showNoChanges ? (
+      <HStack color="fg.muted" fontSize="sm">
+        {T.noChanges}
+      </HStack>
+    ) : null
   return (
     <HStack gap="2">
       <Button type="submit" colorPalette="blue" loading={submitting}>

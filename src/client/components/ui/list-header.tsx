@@ -27,7 +27,9 @@ export function ListHeader(props: Props) {
         title={props.title}
         actions={
           <>
-            {props.onSearch && <SearchInput value={props.search ?? ''} onChange={props.onSearch} placeholder={props.searchPlaceholder} label={props.searchLabel} />}
+            {props.onSearch && (
+              <SearchInput value={props.search ?? ''} onChange={props.onSearch} placeholder={props.searchPlaceholder} label={props.searchLabel} />
+            )}
             {props.extra}
             {props.onAdd && (
               <Button colorPalette="blue" onClick={props.onAdd}>

@@ -15,7 +15,10 @@ type ListRouteApi<S> = { useSearch: () => S; useNavigate: () => (options: { sear
  * rows, paging, sorting, loading, error), and `refresh`, which re-reads every query of the list's area (the first
  * element of its key, `xKeys.all`), for a dialog's `onDone`.
  */
-export function useListScreen<S extends PageSearch, TAnswer extends ListAnswer, TKey extends QueryKey>(route: ListRouteApi<S>, queryOptions: ListQueryOptions<S, TAnswer, TKey>) {
+export function useListScreen<S extends PageSearch, TAnswer extends ListAnswer, TKey extends QueryKey>(
+  route: ListRouteApi<S>,
+  queryOptions: ListQueryOptions<S, TAnswer, TKey>,
+) {
   const search = route.useSearch()
   const navigate = route.useNavigate()
   const options = queryOptions(search)

@@ -24,7 +24,12 @@ export function LoadError({ error, title = T.listLoadFailed, onRetry }: Props) {
           <Alert.Title>{title}</Alert.Title>
           <Alert.Description>
             {forbidden ? T.noRightToView : errorMessage(error)}
-            {!forbidden && onRetry && <><br />{T.retryHint}</>}
+            {!forbidden && onRetry && (
+              <>
+                <br />
+                {T.retryHint}
+              </>
+            )}
           </Alert.Description>
         </Alert.Content>
       </Alert.Root>

@@ -29,7 +29,9 @@ export const ROW_ACTION_CSS = {
   '& svg': { width: '4', height: '4', flexShrink: '0' },
 } as const
 
-type Action = { onClick: () => void; link?: never; disabled?: boolean; loading?: boolean } | { link: ReactElement<{ className?: string }>; onClick?: never; disabled?: never; loading?: never }
+type Action =
+  | { onClick: () => void; link?: never; disabled?: boolean; loading?: boolean }
+  | { link: ReactElement<{ className?: string }>; onClick?: never; disabled?: never; loading?: never }
 type RowActionProps = { label: string; children: ReactNode; palette?: 'red' } & Action
 
 /**

@@ -4,7 +4,17 @@ import { Search } from 'lucide-react'
 import { SEARCH_DEBOUNCE_MS } from '../../../shared/constants'
 
 /** A search box that reports its text 500 ms after the last keystroke (shared list conventions). */
-export function SearchInput({ value, onChange, placeholder = 'Поиск', label = 'Поиск' }: { value: string; onChange: (value: string) => void; placeholder?: string; label?: string }) {
+export function SearchInput({
+  value,
+  onChange,
+  placeholder = 'Поиск',
+  label = 'Поиск',
+}: {
+  value: string
+  onChange: (value: string) => void
+  placeholder?: string
+  label?: string
+}) {
   const [text, setText] = useState(value)
   const latest = useRef(onChange)
   latest.current = onChange

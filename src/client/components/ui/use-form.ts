@@ -35,12 +35,15 @@ export function useForm<TSchema extends v.GenericSchema, TInitial extends Values
     })
   }, [])
 
-  const reset = useCallback((next?: TInitial) => {
-    const target = next ?? base
-    setBase(target)
-    setValues(target)
-    setErrors({})
-  }, [base])
+  const reset = useCallback(
+    (next?: TInitial) => {
+      const target = next ?? base
+      setBase(target)
+      setValues(target)
+      setErrors({})
+    },
+    [base],
+  )
 
   /** Validates, then runs `action` with the parsed values; a 400 from the server lands on the fields. */
   const submit = (action: (parsed: v.InferOutput<TSchema>) => Promise<unknown>) => async (event?: { preventDefault(): void }) => {

@@ -12,7 +12,14 @@ import { useForm } from '../../components/ui/use-form'
 import { useRowsPage } from '../../components/ui/use-rows-page'
 import { useConfirmedDelete } from '../../components/ui/use-confirmed-write'
 import { notify } from '../../components/ui/notify'
-import { accountEmailsQueryOptions, accountKeys, createAccountEmail, updateAccountEmail, useDeleteAccountEmail, type AccountEmailRow } from '../../features/account/api/account'
+import {
+  accountEmailsQueryOptions,
+  accountKeys,
+  createAccountEmail,
+  updateAccountEmail,
+  useDeleteAccountEmail,
+  type AccountEmailRow,
+} from '../../features/account/api/account'
 
 export const Route = createFileRoute('/_app/account-emails')({
   loader: ({ context }) => context.queryClient.ensureQueryData(accountEmailsQueryOptions()),
@@ -76,8 +83,21 @@ function AccountEmailDialog({ row, onClose, onDone }: { row: AccountEmailRow | n
     <FormDialog open onClose={onClose} title={row ? 'Почтовый аккаунт' : 'Новый почтовый аккаунт'} onSubmit={onSubmit} submitting={form.submitting}>
       <TextField label="Название" required value={form.values.name} onChange={(v) => form.set('name', v)} error={form.errors.name} />
       <TextField label="SMTP-сервер" required value={form.values.smtp_host} onChange={(v) => form.set('smtp_host', v)} error={form.errors.smtp_host} />
-      <TextField label="Порт" required inputMode="numeric" value={form.values.smtp_port} onChange={(v) => form.set('smtp_port', v as never)} error={form.errors.smtp_port} />
-      <TextField label="Пользователь SMTP" value={form.values.smtp_user} onChange={(v) => form.set('smtp_user', v)} error={form.errors.smtp_user} autoComplete="off" />
+      <TextField
+        label="Порт"
+        required
+        inputMode="numeric"
+        value={form.values.smtp_port}
+        onChange={(v) => form.set('smtp_port', v as never)}
+        error={form.errors.smtp_port}
+      />
+      <TextField
+        label="Пользователь SMTP"
+        value={form.values.smtp_user}
+        onChange={(v) => form.set('smtp_user', v)}
+        error={form.errors.smtp_user}
+        autoComplete="off"
+      />
       <TextField
         label="Пароль SMTP"
         type="password"

@@ -24,7 +24,11 @@ function ModelParametersPage() {
       <ReferenceCrumbs
         items={[
           { label: m?.resource_type_name ?? 'Энергоресурсы', to: '/counters_models_api', search: m ? { resource_type: m.resource_type } : {} },
-          { label: m?.counter_model_api_name ?? 'Группа', to: '/counters_models', search: m ? { resource_type: m.resource_type, counter_model_api: m.counter_model_api } : {} },
+          {
+            label: m?.counter_model_api_name ?? 'Группа',
+            to: '/counters_models',
+            search: m ? { resource_type: m.resource_type, counter_model_api: m.counter_model_api } : {},
+          },
           { label: m?.name ?? 'Модель' },
         ]}
       />

@@ -78,7 +78,11 @@ function CountersPage() {
           },
           { key: 'coeff', header: 'Ктт', align: 'end', hideBelow: 'lg' },
           { key: 'coeff_voltage', header: 'Ктн', align: 'end', hideBelow: 'lg' },
-          { key: 'is_active', header: 'Опрос', render: (c) => <Badge colorPalette={c.is_active ? 'green' : 'gray'}>{c.is_active ? 'Включён' : 'Отключён'}</Badge> },
+          {
+            key: 'is_active',
+            header: 'Опрос',
+            render: (c) => <Badge colorPalette={c.is_active ? 'green' : 'gray'}>{c.is_active ? 'Включён' : 'Отключён'}</Badge>,
+          },
         ]}
         rowKey={(c) => c.counter_id}
         {...list.table}

@@ -24,7 +24,13 @@ function SampleLink({ file }: { file: RequiredFile }) {
   const sample = file.doc_required_file_example
   if (!sample) return <Text color="fg.muted">—</Text>
   return (
-    <ChakraLink as="button" color="blue.fg" minH="6" onClick={() => void downloadFile(`/api/download/${sample.file_name}`).catch(notify.error)} aria-label={`Скачать образец ${sample.real_file_name}`}>
+    <ChakraLink
+      as="button"
+      color="blue.fg"
+      minH="6"
+      onClick={() => void downloadFile(`/api/download/${sample.file_name}`).catch(notify.error)}
+      aria-label={`Скачать образец ${sample.real_file_name}`}
+    >
       <Download size={14} aria-hidden /> {sample.real_file_name}
     </ChakraLink>
   )
@@ -47,13 +53,7 @@ function RequiredFilesPage() {
         {...list.table}
         actions={(f) => <EditAction name={f.doc_required_file_name} onClick={() => setEditing(f)} />}
       />
-      {editing !== null && (
-        <RequiredFileDialog
-          file={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onDone={() => void list.refresh()}
-        />
-      )}
+      {editing !== null && <RequiredFileDialog file={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onDone={() => void list.refresh()} />}
     </>
   )
 }

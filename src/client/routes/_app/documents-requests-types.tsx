@@ -29,20 +29,19 @@ function RequestTypesPage() {
           { key: 'doc_type_name', header: 'Наименование' },
           { key: 'customer_type_name', header: 'Тип абонента', hideBelow: 'md' },
           { key: 'expired_in_days', header: 'Срок ответа, дней', align: 'end' },
-          { key: 'required_files', header: 'Требуемые файлы', render: (t) => t.required_files.map((f) => f.short_file_name).join(', ') || '—', hideBelow: 'lg' },
+          {
+            key: 'required_files',
+            header: 'Требуемые файлы',
+            render: (t) => t.required_files.map((f) => f.short_file_name).join(', ') || '—',
+            hideBelow: 'lg',
+          },
         ]}
         rowKey={(t) => t.doc_type_id}
         {...list.table}
         onRowClick={(t) => setEditing(t)}
         actions={(t) => <EditAction name={t.doc_type_name} onClick={() => setEditing(t)} />}
       />
-      {editing !== null && (
-        <RequestTypeDialog
-          type={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onDone={() => void list.refresh()}
-        />
-      )}
+      {editing !== null && <RequestTypeDialog type={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onDone={() => void list.refresh()} />}
     </>
   )
 }

@@ -14,7 +14,13 @@ import { formatDate, formatDateTime, fullName } from '../../lib/format'
 import { meQueryOptions, useCan } from '../../lib/auth'
 import { requestCheckKey } from '../../features/requests/api/check'
 import {
-  attachmentsQueryOptions, closeFilesQueryOptions, requestAction, requestKeys, requestQueryOptions, statusesQueryOptions, updateRequest,
+  attachmentsQueryOptions,
+  closeFilesQueryOptions,
+  requestAction,
+  requestKeys,
+  requestQueryOptions,
+  statusesQueryOptions,
+  updateRequest,
 } from '../../features/requests/api/requests'
 import { AttachmentList } from '../../features/requests/components/attachment-list'
 import { CustomerInfo, InfoList, UserInfo } from '../../features/requests/components/request-info'
@@ -60,7 +66,9 @@ function RequestPage() {
 
   // Everything this screen changes shows in the lists and in the side-menu badges.
   const refresh = () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: requestKeys.all }), queryClient.invalidateQueries({ queryKey: requestCheckKey })]).then(() => undefined)
+    Promise.all([queryClient.invalidateQueries({ queryKey: requestKeys.all }), queryClient.invalidateQueries({ queryKey: requestCheckKey })]).then(
+      () => undefined,
+    )
 
   // Opening the application marks it viewed: its new files stop counting in the badge.
   useEffect(() => {

@@ -40,7 +40,14 @@ function RequestsPage() {
   })
 
   const chip = (label: string, status: number | undefined) => (
-    <Button key={label} size="sm" borderRadius="full" variant={search.status === status ? 'solid' : 'outline'} aria-pressed={search.status === status} onClick={() => setSearch({ status, page: 1 })}>
+    <Button
+      key={label}
+      size="sm"
+      borderRadius="full"
+      variant={search.status === status ? 'solid' : 'outline'}
+      aria-pressed={search.status === status}
+      onClick={() => setSearch({ status, page: 1 })}
+    >
       {label}
     </Button>
   )

@@ -31,7 +31,14 @@ function LastInteractions({ task }: { task: MonitoringTask }) {
   return (
     <HStack gap="1" wrap="wrap" aria-label="Последние опросы">
       {task.last_tasks.map((log) => (
-        <Box key={log.task_log_id} w="3" h="3" borderRadius="sm" bg={log.success ? 'green.500' : 'red.500'} title={`${formatDateTime(log.start_date)} — ${log.success ? T.taskDone : `${T.taskFailed}: ${log.text}`}`} />
+        <Box
+          key={log.task_log_id}
+          w="3"
+          h="3"
+          borderRadius="sm"
+          bg={log.success ? 'green.500' : 'red.500'}
+          title={`${formatDateTime(log.start_date)} — ${log.success ? T.taskDone : `${T.taskFailed}: ${log.text}`}`}
+        />
       ))}
     </HStack>
   )
@@ -76,7 +83,10 @@ function MonitoringPage() {
           <SelectField
             label="Обновление, с"
             value={settings.refreshSeconds}
-            options={[...new Set([...MONITORING_REFRESH_OPTIONS, settings.refreshSeconds])].map((n) => ({ value: n, label: n === 0 ? 'Выключено' : String(n) }))}
+            options={[...new Set([...MONITORING_REFRESH_OPTIONS, settings.refreshSeconds])].map((n) => ({
+              value: n,
+              label: n === 0 ? 'Выключено' : String(n),
+            }))}
             onChange={(n) => update({ refreshSeconds: effectiveRefreshSeconds(n ?? 0) })}
           />
         </Box>

@@ -27,7 +27,8 @@ const MAX_CHART_MONTHS = 24
 /** The months a period touches, as the API asks them. */
 function monthsOf(range: DayRange): string[] {
   const months: string[] = []
-  for (let m = dayjs(range.beginDate).startOf('month'); !m.isAfter(dayjs(range.endDate)) && months.length <= MAX_CHART_MONTHS; m = m.add(1, 'month')) months.push(m.format('YYYY-MM'))
+  for (let m = dayjs(range.beginDate).startOf('month'); !m.isAfter(dayjs(range.endDate)) && months.length <= MAX_CHART_MONTHS; m = m.add(1, 'month'))
+    months.push(m.format('YYYY-MM'))
   return months
 }
 
@@ -55,7 +56,10 @@ function ConsumptionChart({ pointId }: { pointId: number }) {
   const period = useChartPeriod(presetRange('month'))
   const range = period.range!
   const months = monthsOf(range)
-  const { rows, error, loaded } = useQueries({ queries: months.length > MAX_CHART_MONTHS ? [] : months.map((month) => consumptionQueryOptions(pointId, month)), combine: combineMonths })
+  const { rows, error, loaded } = useQueries({
+    queries: months.length > MAX_CHART_MONTHS ? [] : months.map((month) => consumptionQueryOptions(pointId, month)),
+    combine: combineMonths,
+  })
   const { beginDate, endDate } = range
   const series = useMemo(() => [consumptionSeries(rows, { beginDate, endDate })], [rows, beginDate, endDate])
   return (
@@ -63,7 +67,8 @@ function ConsumptionChart({ pointId }: { pointId: number }) {
       <PeriodPicker period={period} />
       {months.length > MAX_CHART_MONTHS && <Text color="fg.muted">{T.chart.tooLong(MAX_CHART_MONTHS)}</Text>}
       {error !== undefined && <LoadError error={error} title={T.loadFailed} />}
-      {loaded && months.length <= MAX_CHART_MONTHS &&
+      {loaded &&
+        months.length <= MAX_CHART_MONTHS &&
         (series[0]!.points.every((p) => p.y === null) ? (
           <Text color="fg.muted">{T.empty}</Text>
         ) : (
@@ -79,7 +84,10 @@ function ReadingCell({ row }: { row: ConsumptionRow }) {
   if (row.counter_value === null || !row.reading_mismatch) return reading
   return (
     <Text as="span" color="red.fg" title={T.readingMismatch}>
-      {reading} <Text as="span" srOnly>{T.readingMismatch}</Text>
+      {reading}{' '}
+      <Text as="span" srOnly>
+        {T.readingMismatch}
+      </Text>
       <span aria-hidden>⚠</span>
     </Text>
   )

@@ -88,7 +88,12 @@ function PointCountersTab() {
             <RowAction label={`История ${r.serial_num}`} onClick={() => setHistory(r)}>
               <History />
             </RowAction>
-            <RowAction label={`Снять счётчик ${r.serial_num}`} palette="red" disabled={!r.is_current || !can('counters.install')} onClick={() => setRemoving(r)}>
+            <RowAction
+              label={`Снять счётчик ${r.serial_num}`}
+              palette="red"
+              disabled={!r.is_current || !can('counters.install')}
+              onClick={() => setRemoving(r)}
+            >
               <Unplug />
             </RowAction>
           </>

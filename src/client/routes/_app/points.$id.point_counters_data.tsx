@@ -15,7 +15,9 @@ function PointCountersData() {
   const query = useQuery(accumulatedQueryOptions(Number(Route.useParams().id)))
   return (
     <Stack gap="3">
-      <Heading as="h2" size="lg">Показания счётчиков {query.data ? `на ${formatDate(query.data.date)}` : ''}</Heading>
+      <Heading as="h2" size="lg">
+        Показания счётчиков {query.data ? `на ${formatDate(query.data.date)}` : ''}
+      </Heading>
       <DataTable
         label="Показания нарастающим итогом"
         columns={[

@@ -35,7 +35,9 @@ const STATUS_SERIES: { status: number; color: string; estimated?: boolean }[] = 
 
 function profileSeries(items: { date: string; value: number | null; status: number }[], unit: string): ChartSeries[] {
   return STATUS_SERIES.flatMap(({ status, color, estimated }) => {
-    const points = items.filter((i) => i.status === status && i.value !== null).map((i) => ({ x: new Date(i.date), y: i.value, estimated, note: estimated ? T.veeStatus[status]?.toLowerCase() : undefined }))
+    const points = items
+      .filter((i) => i.status === status && i.value !== null)
+      .map((i) => ({ x: new Date(i.date), y: i.value, estimated, note: estimated ? T.veeStatus[status]?.toLowerCase() : undefined }))
     const name = status === INTERVAL_STATUS.MISSING ? T.incompleteData : T.veeStatus[status]!
     return points.length > 0 ? [{ key: String(status), name, unit, color, points }] : []
   })
@@ -52,13 +54,26 @@ function PointProfileTab() {
   const series = useMemo(() => profileSeries(profile.data?.items ?? [], profile.data?.measurement ?? ''), [profile.data])
   return (
     <Stack gap="4">
-      <Heading as="h2" size="lg">{T.powerProfile}</Heading>
+      <Heading as="h2" size="lg">
+        {T.powerProfile}
+      </Heading>
       <HStack gap="4" wrap="wrap" align="flex-end">
         <Box minW="72">
-          <SelectField label="Параметр" value={chosen} options={(params.data ?? []).map((p) => ({ value: p.parameter_id, label: p.name }))} onChange={setParameterId} emptyText={params.isError ? T.loadFailed : T.empty} />
+          <SelectField
+            label="Параметр"
+            value={chosen}
+            options={(params.data ?? []).map((p) => ({ value: p.parameter_id, label: p.name }))}
+            onChange={setParameterId}
+            emptyText={params.isError ? T.loadFailed : T.empty}
+          />
         </Box>
         <Box minW="44">
-          <SelectField label="Интервал" value={interval} options={PROFILE_INTERVALS.map((n) => ({ value: n, label: INTERVAL_LABELS[n] }))} onChange={(n) => setInterval(n ?? 30)} />
+          <SelectField
+            label="Интервал"
+            value={interval}
+            options={PROFILE_INTERVALS.map((n) => ({ value: n, label: INTERVAL_LABELS[n] }))}
+            onChange={(n) => setInterval(n ?? 30)}
+          />
         </Box>
       </HStack>
       <PeriodPicker period={period} />
@@ -74,7 +89,11 @@ function PointProfileTab() {
           step={(interval >= 525600 ? 366 * 1440 : interval >= 43200 ? 31 * 1440 : interval) * 60_000}
           formatTime={(t) => formatBucket(t.toISOString(), interval)}
           yLabel={profile.data?.measurement}
-          notes={<Text fontSize="xs" color="fg.muted">{T.profileGapNote}</Text>}
+          notes={
+            <Text fontSize="xs" color="fg.muted">
+              {T.profileGapNote}
+            </Text>
+          }
         />
       )}
     </Stack>

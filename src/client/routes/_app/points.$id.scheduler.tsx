@@ -41,7 +41,9 @@ function PointSchedulerTab() {
           </Button>
         )}
       </HStack>
-      {tasks.isError ? <LoadError error={tasks.error} title={T.loadFailed} onRetry={() => void tasks.refetch()} /> : (
+      {tasks.isError ? (
+        <LoadError error={tasks.error} title={T.loadFailed} onRetry={() => void tasks.refetch()} />
+      ) : (
         <TasksTable
           table={{
             rows: tasks.data?.results ?? [],

@@ -21,12 +21,24 @@ type Tab = keyof typeof TABS
 
 const search = v.object({
   tab: v.optional(v.fallback(v.picklist(Object.keys(TABS) as Tab[]), 'chart'), 'chart'),
-  interval: v.optional(v.fallback(v.pipe(v.number(), v.check((n) => (PROFILE_INTERVALS as readonly number[]).includes(n))), PROFILE_INTERVAL_DEFAULT), PROFILE_INTERVAL_DEFAULT),
+  interval: v.optional(
+    v.fallback(
+      v.pipe(
+        v.number(),
+        v.check((n) => (PROFILE_INTERVALS as readonly number[]).includes(n)),
+      ),
+      PROFILE_INTERVAL_DEFAULT,
+    ),
+    PROFILE_INTERVAL_DEFAULT,
+  ),
   ...periodSearchEntries,
 })
 
 export const Route = createFileRoute('/_app/represents/$representId')({
-  params: { parse: ({ representId }) => ({ representId: v.parse(idValue(), representId) }), stringify: ({ representId }) => ({ representId: String(representId) }) },
+  params: {
+    parse: ({ representId }) => ({ representId: v.parse(idValue(), representId) }),
+    stringify: ({ representId }) => ({ representId: String(representId) }),
+  },
   validateSearch: search,
   loader: ({ context, params }) => context.queryClient.ensureQueryData(representQueryOptions(params.representId)),
   component: RepresentPage,
@@ -49,9 +61,7 @@ function RepresentPage() {
         title={
           <HStack gap="3">
             <span>{represent.name}</span>
-            {represent.check_health && healthy !== undefined && (
-              <Badge colorPalette={healthy ? 'green' : 'red'}>{healthy ? 'На связи' : 'Нет связи'}</Badge>
-            )}
+            {represent.check_health && healthy !== undefined && <Badge colorPalette={healthy ? 'green' : 'red'}>{healthy ? 'На связи' : 'Нет связи'}</Badge>}
           </HStack>
         }
         actions={
@@ -64,7 +74,12 @@ function RepresentPage() {
           )
         }
       />
-      <Tabs.Root value={tab} onValueChange={(e) => void navigate({ search: (prev) => ({ ...prev, tab: e.value as Tab }), replace: true })} lazyMount unmountOnExit>
+      <Tabs.Root
+        value={tab}
+        onValueChange={(e) => void navigate({ search: (prev) => ({ ...prev, tab: e.value as Tab }), replace: true })}
+        lazyMount
+        unmountOnExit
+      >
         <Tabs.List overflowX="auto">
           {(Object.keys(TABS) as Tab[]).map((key) => (
             <Tabs.Trigger key={key} value={key}>

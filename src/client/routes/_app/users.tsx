@@ -59,8 +59,23 @@ function UsersPage() {
             : undefined
         }
       />
-      <UserCreateDialog open={creating} onClose={() => setCreating(false)} onDone={() => { notify.success(T.userAdded); void list.refresh() }} />
-      <UserEditDialog key={`edit-${editing?.user_id}`} user={editing} onClose={() => setEditing(null)} onDone={() => { notify.success(T.saved); void list.refresh() }} />
+      <UserCreateDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onDone={() => {
+          notify.success(T.userAdded)
+          void list.refresh()
+        }}
+      />
+      <UserEditDialog
+        key={`edit-${editing?.user_id}`}
+        user={editing}
+        onClose={() => setEditing(null)}
+        onDone={() => {
+          notify.success(T.saved)
+          void list.refresh()
+        }}
+      />
       {/* One's own row asks the current password like the header's dialog; another user's is set without it. */}
       <OwnPasswordDialog open={changingPassword !== null && changingPassword.user_id === me?.user_id} onClose={() => setChangingPassword(null)} />
       <PasswordResetDialog

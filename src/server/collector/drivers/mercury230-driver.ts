@@ -116,9 +116,7 @@ export class Mercury230Driver extends LinkedDriver implements MeterDriver {
     const found = new Map<number, ProfileCell>()
     for (let back = 0; back < PROFILE_RING_RECORDS; back++) {
       const memoryAddress = (last.memoryAddress - back * PROFILE_RECORD_STRIDE) & 0xffff
-      const payload = await this.read(profileMemoryRequest(this.address, memoryAddress), (answer) =>
-        decodeProfileMemoryAnswer(answer, this.address),
-      )
+      const payload = await this.read(profileMemoryRequest(this.address, memoryAddress), (answer) => decodeProfileMemoryAnswer(answer, this.address))
       const cell = this.profileCell(payload, meterConstant)
       if (cell === undefined) continue
       if (cell === null) break

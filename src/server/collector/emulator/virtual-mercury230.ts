@@ -119,12 +119,16 @@ export class VirtualMercury230 {
         return meterConstantAnswer(this.address, this.meterConstant)
       case 'readLastProfileRecord': {
         const lastEnd = this.ring.lastEnd(now)
-        return lastProfileRecordAnswer(this.address, {
-          memoryAddress: (this.ring.recordNumber(lastEnd) % PROFILE_RING_RECORDS) * PROFILE_RECORD_STRIDE,
-          status: this.recordStatus(lastEnd),
-          end: new Date(lastEnd * HALF_HOUR_MS),
-          minutes: PROFILE_MINUTES,
-        }, this.timeZone)
+        return lastProfileRecordAnswer(
+          this.address,
+          {
+            memoryAddress: (this.ring.recordNumber(lastEnd) % PROFILE_RING_RECORDS) * PROFILE_RECORD_STRIDE,
+            status: this.recordStatus(lastEnd),
+            end: new Date(lastEnd * HALF_HOUR_MS),
+            minutes: PROFILE_MINUTES,
+          },
+          this.timeZone,
+        )
       }
       case 'readClock': {
         const local = toZonedParts(new Date(this.meterClockMs(now.getTime())), this.timeZone)

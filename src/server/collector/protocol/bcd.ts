@@ -8,7 +8,7 @@ export function encodeBcd(value: number, byteCount: number): number[] {
   for (let i = 0; i < byteCount; i++) {
     const pair = rest % 100
     rest = Math.floor(rest / 100)
-    bytes.unshift((Math.floor(pair / 10) << 4) | pair % 10)
+    bytes.unshift((Math.floor(pair / 10) << 4) | (pair % 10))
   }
   if (rest !== 0) throw new RangeError(`${value} does not fit in ${byteCount} BCD bytes`)
   return bytes

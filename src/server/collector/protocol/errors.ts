@@ -2,15 +2,7 @@
  * Typed failures of a meter exchange. Messages are Russian because they end up in task logs that
  * the console shows; `kind` is what code branches on, `retryable` says whether asking again can help.
  */
-export type MeterErrorKind =
-  | 'timeout'
-  | 'crc'
-  | 'frame'
-  | 'access_denied'
-  | 'not_open'
-  | 'meter_status'
-  | 'connection'
-  | 'config'
+export type MeterErrorKind = 'timeout' | 'crc' | 'frame' | 'access_denied' | 'not_open' | 'meter_status' | 'connection' | 'config'
 
 export abstract class MeterError extends Error {
   abstract readonly kind: MeterErrorKind

@@ -46,13 +46,7 @@
  */
 import { decodeBcd, encodeBcd } from './bcd'
 import { hasValidCrc, withCrc } from './crc16'
-import {
-  MeterAccessDeniedError,
-  MeterChannelNotOpenError,
-  MeterCrcError,
-  MeterFrameError,
-  MeterStatusError,
-} from './errors'
+import { MeterAccessDeniedError, MeterChannelNotOpenError, MeterCrcError, MeterFrameError, MeterStatusError } from './errors'
 import type { EnergyRegisters, Tariff } from '../meter-values'
 import { DEFAULT_TIME_ZONE } from '../../../shared/metering'
 import { fromZonedParts, toZonedParts } from '../meter-time'
@@ -228,11 +222,7 @@ export function answerLength(requestFrame: Uint8Array): number {
  */
 export function completeAnswerLength(received: Uint8Array, expectedLength: number): number | undefined {
   if (received.length >= expectedLength) return expectedLength
-  if (
-    received.length === STATUS_FRAME_LENGTH &&
-    (received[1]! & 0x0f) !== STATUS.ok &&
-    hasValidCrc(received.subarray(0, STATUS_FRAME_LENGTH))
-  ) {
+  if (received.length === STATUS_FRAME_LENGTH && (received[1]! & 0x0f) !== STATUS.ok && hasValidCrc(received.subarray(0, STATUS_FRAME_LENGTH))) {
     return STATUS_FRAME_LENGTH
   }
   return undefined
@@ -535,8 +525,7 @@ export function profileMemoryAnswer(address: number, bytes: Uint8Array): Uint8Ar
 
 /** The 15 bytes of a record; energies become counts at 2A per kWh, capped below the FF FF marker (null). */
 export function encodeProfileRecord(cell: ProfileCell, meterConstant: number, timeZone: string = DEFAULT_TIME_ZONE): Uint8Array {
-  const toCount = (kwh: number | null) =>
-    kwh === null ? NO_PROFILE_VALUE : Math.min(NO_PROFILE_VALUE - 1, Math.round(kwh * 2 * meterConstant))
+  const toCount = (kwh: number | null) => (kwh === null ? NO_PROFILE_VALUE : Math.min(NO_PROFILE_VALUE - 1, Math.round(kwh * 2 * meterConstant)))
   const energy = cell.energy
   const counts = [energy.aPlus, energy.aMinus, energy.rPlus, energy.rMinus].map(toCount)
   return Uint8Array.from([cell.status, ...encodeBcdTime(cell.end, timeZone), cell.minutes, ...counts.flatMap((count) => [count & 0xff, count >> 8])])

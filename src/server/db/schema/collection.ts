@@ -21,8 +21,12 @@ export const counterTasks = pgTable(
   'counter_tasks',
   {
     counter_task_id: serial('counter_task_id').primaryKey(),
-    counter_id: integer('counter_id').notNull().references(() => counters.counter_id, { onDelete: 'cascade' }),
-    data_collecting_server_id: integer('data_collecting_server_id').notNull().references(() => collectingServers.data_collecting_server_id),
+    counter_id: integer('counter_id')
+      .notNull()
+      .references(() => counters.counter_id, { onDelete: 'cascade' }),
+    data_collecting_server_id: integer('data_collecting_server_id')
+      .notNull()
+      .references(() => collectingServers.data_collecting_server_id),
     /** minutes, hours, days (every `value` units), cron (`value` is the expression) or once (`value` is the instant). */
     interval: varchar('interval', { length: 10 }).notNull(),
     value: varchar('value', { length: 100 }).notNull(),
@@ -42,7 +46,9 @@ export const counterTasks = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('counter_tasks_due_idx').on(t.data_collecting_server_id, t.next_run_at).where(sql`${t.state} in ('working', 'paused')`),
+    index('counter_tasks_due_idx')
+      .on(t.data_collecting_server_id, t.next_run_at)
+      .where(sql`${t.state} in ('working', 'paused')`),
     index('counter_tasks_counter_idx').on(t.counter_id),
   ],
 )
@@ -52,7 +58,9 @@ export const taskLogs = pgTable(
   'task_logs',
   {
     task_log_id: serial('task_log_id').primaryKey(),
-    counter_task_id: integer('counter_task_id').notNull().references(() => counterTasks.counter_task_id, { onDelete: 'cascade' }),
+    counter_task_id: integer('counter_task_id')
+      .notNull()
+      .references(() => counterTasks.counter_task_id, { onDelete: 'cascade' }),
     data_collecting_server_id: integer('data_collecting_server_id'),
     due_at: timestamp('due_at', { withTimezone: true }).notNull(),
     start_date: timestamp('start_date', { withTimezone: true }).notNull(),
@@ -66,7 +74,9 @@ export const taskLogEntries = pgTable(
   'task_log_entries',
   {
     task_log_entry_id: serial('task_log_entry_id').primaryKey(),
-    task_log_id: integer('task_log_id').notNull().references(() => taskLogs.task_log_id, { onDelete: 'cascade' }),
+    task_log_id: integer('task_log_id')
+      .notNull()
+      .references(() => taskLogs.task_log_id, { onDelete: 'cascade' }),
     date: timestamp('date', { withTimezone: true }).notNull(),
     text: text('text').notNull(),
   },
@@ -78,8 +88,12 @@ export const currentDataRequests = pgTable(
   'current_data_requests',
   {
     request_id: serial('request_id').primaryKey(),
-    counter_id: integer('counter_id').notNull().references(() => counters.counter_id, { onDelete: 'cascade' }),
-    data_collecting_server_id: integer('data_collecting_server_id').notNull().references(() => collectingServers.data_collecting_server_id),
+    counter_id: integer('counter_id')
+      .notNull()
+      .references(() => counters.counter_id, { onDelete: 'cascade' }),
+    data_collecting_server_id: integer('data_collecting_server_id')
+      .notNull()
+      .references(() => collectingServers.data_collecting_server_id),
     /** read (current values) or relay_on / relay_off (Mercury 206 power switching). */
     action: varchar('action', { length: 20 }).notNull().default('read'),
     status: varchar('status', { length: 10 }).notNull().default('PENDING'),
@@ -91,7 +105,9 @@ export const currentDataRequests = pgTable(
   },
   (t) => [
     index('current_data_requests_counter_idx').on(t.counter_id, t.created_at),
-    index('current_data_requests_pending_idx').on(t.data_collecting_server_id).where(sql`${t.status} = 'PENDING'`),
+    index('current_data_requests_pending_idx')
+      .on(t.data_collecting_server_id)
+      .where(sql`${t.status} = 'PENDING'`),
   ],
 )
 
@@ -99,8 +115,12 @@ export const currentDataRequests = pgTable(
 export const counterParameterSelections = pgTable(
   'counter_parameter_selections',
   {
-    counter_id: integer('counter_id').notNull().references(() => counters.counter_id, { onDelete: 'cascade' }),
-    parameter_id: integer('parameter_id').notNull().references(() => dataParameters.parameter_id, { onDelete: 'cascade' }),
+    counter_id: integer('counter_id')
+      .notNull()
+      .references(() => counters.counter_id, { onDelete: 'cascade' }),
+    parameter_id: integer('parameter_id')
+      .notNull()
+      .references(() => dataParameters.parameter_id, { onDelete: 'cascade' }),
     is_selected: boolean('is_selected').notNull(),
   },
   (t) => [primaryKey({ columns: [t.counter_id, t.parameter_id] })],
@@ -110,7 +130,9 @@ export type TaskRow = typeof counterTasks.$inferSelect
 
 /** The meter's clock as its last poll found it (migration 0028): drift = meter minus collector, in seconds. */
 export const meterClocks = pgTable('meter_clocks', {
-  counter_id: integer('counter_id').primaryKey().references(() => counters.counter_id, { onDelete: 'cascade' }),
+  counter_id: integer('counter_id')
+    .primaryKey()
+    .references(() => counters.counter_id, { onDelete: 'cascade' }),
   drift_s: integer('drift_s').notNull(),
   read_at: timestamp('read_at', { withTimezone: true }).notNull(),
   /** The last correction the collector made, and by how many seconds it moved the clock. */

@@ -23,7 +23,9 @@ export const intervalValues = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.counter_id, t.channel, t.interval_start] }),
-    index('interval_values_review_idx').on(t.counter_id, t.interval_start).where(sql`"status" in (2, 3, 4)`),
+    index('interval_values_review_idx')
+      .on(t.counter_id, t.interval_start)
+      .where(sql`"status" in (2, 3, 4)`),
   ],
 )
 

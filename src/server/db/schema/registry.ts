@@ -1,7 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
-import {
-  boolean, doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar,
-} from 'drizzle-orm/pg-core'
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 import { customers } from './customers'
 import { users } from './admin'
 
@@ -16,7 +14,9 @@ export const resourceTypes = pgTable('resource_types', {
 export const counterModelApis = pgTable('counter_model_apis', {
   counter_model_api_id: serial('counter_model_api_id').primaryKey(),
   name: varchar('name', { length: 150 }).notNull(),
-  resource_type_id: integer('resource_type_id').notNull().references(() => resourceTypes.resource_type_id),
+  resource_type_id: integer('resource_type_id')
+    .notNull()
+    .references(() => resourceTypes.resource_type_id),
   /** The driver that speaks this family's protocol, e.g. mercury230, mercury206, lorawan. */
   driver: varchar('driver', { length: 50 }).notNull().default(''),
 })
@@ -26,7 +26,9 @@ export const modelConnParams = pgTable(
   'model_conn_params',
   {
     model_conn_param_id: serial('model_conn_param_id').primaryKey(),
-    counter_model_api_id: integer('counter_model_api_id').notNull().references(() => counterModelApis.counter_model_api_id, { onDelete: 'cascade' }),
+    counter_model_api_id: integer('counter_model_api_id')
+      .notNull()
+      .references(() => counterModelApis.counter_model_api_id, { onDelete: 'cascade' }),
     par_name: varchar('par_name', { length: 50 }).notNull(),
     description: varchar('description', { length: 255 }).notNull(),
     default_value: varchar('default_value', { length: 255 }).notNull().default(''),
@@ -46,8 +48,12 @@ export const counterModels = pgTable('counter_models', {
   model_id: serial('model_id').primaryKey(),
   name: varchar('name', { length: 150 }).notNull(),
   source_id: integer('source_id').references(() => dataSources.source_id),
-  resource_type_id: integer('resource_type_id').notNull().references(() => resourceTypes.resource_type_id),
-  counter_model_api_id: integer('counter_model_api_id').notNull().references(() => counterModelApis.counter_model_api_id),
+  resource_type_id: integer('resource_type_id')
+    .notNull()
+    .references(() => resourceTypes.resource_type_id),
+  counter_model_api_id: integer('counter_model_api_id')
+    .notNull()
+    .references(() => counterModelApis.counter_model_api_id),
   /** The model's key ("external model"), e.g. mercury_206: the spec offers power switching only for it. */
   external_model: varchar('external_model', { length: 100 }).notNull().default(''),
   has_storage: boolean('has_storage').notNull().default(false),
@@ -69,7 +75,9 @@ export const dataParameters = pgTable('data_parameters', {
   parameter_id: serial('parameter_id').primaryKey(),
   name: varchar('name', { length: 150 }).notNull(),
   remark: text('remark').notNull().default(''),
-  resource_type_id: integer('resource_type_id').notNull().references(() => resourceTypes.resource_type_id),
+  resource_type_id: integer('resource_type_id')
+    .notNull()
+    .references(() => resourceTypes.resource_type_id),
   task_group_id: integer('task_group_id').references(() => taskGroups.task_group_id),
   /** Unit shown beside values (кВт·ч, В, А ...). */
   measurement: varchar('measurement', { length: 30 }).notNull().default(''),
@@ -81,8 +89,12 @@ export const modelParameters = pgTable(
   'model_parameters',
   {
     model_parameter_id: serial('model_parameter_id').primaryKey(),
-    model_id: integer('model_id').notNull().references(() => counterModels.model_id, { onDelete: 'cascade' }),
-    parameter_id: integer('parameter_id').notNull().references(() => dataParameters.parameter_id, { onDelete: 'cascade' }),
+    model_id: integer('model_id')
+      .notNull()
+      .references(() => counterModels.model_id, { onDelete: 'cascade' }),
+    parameter_id: integer('parameter_id')
+      .notNull()
+      .references(() => dataParameters.parameter_id, { onDelete: 'cascade' }),
   },
   (t) => [uniqueIndex('model_parameters_key').on(t.model_id, t.parameter_id)],
 )
@@ -136,7 +148,9 @@ export const counters = pgTable(
   {
     counter_id: serial('counter_id').primaryKey(),
     serial_num: varchar('serial_num', { length: 50 }).notNull(),
-    model_id: integer('model_id').notNull().references(() => counterModels.model_id),
+    model_id: integer('model_id')
+      .notNull()
+      .references(() => counterModels.model_id),
     coeff: doublePrecision('coeff').notNull().default(1),
     coeff_voltage: doublePrecision('coeff_voltage').notNull().default(1),
     remark: text('remark').notNull().default(''),
@@ -176,8 +190,12 @@ export const pointCounters = pgTable(
   'point_counters',
   {
     point_counter_id: serial('point_counter_id').primaryKey(),
-    point_id: integer('point_id').notNull().references(() => points.point_id, { onDelete: 'cascade' }),
-    counter_id: integer('counter_id').notNull().references(() => counters.counter_id, { onDelete: 'cascade' }),
+    point_id: integer('point_id')
+      .notNull()
+      .references(() => points.point_id, { onDelete: 'cascade' }),
+    counter_id: integer('counter_id')
+      .notNull()
+      .references(() => counters.counter_id, { onDelete: 'cascade' }),
     installed_at: timestamp('installed_at', { withTimezone: true }).notNull(),
     removed_at: timestamp('removed_at', { withTimezone: true }),
     coeff: doublePrecision('coeff').notNull().default(1),
@@ -189,8 +207,12 @@ export const pointCounters = pgTable(
     changed_at: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('point_counters_current_point_key').on(t.point_id).where(sql`${t.removed_at} is null`),
-    uniqueIndex('point_counters_current_counter_key').on(t.counter_id).where(sql`${t.removed_at} is null`),
+    uniqueIndex('point_counters_current_point_key')
+      .on(t.point_id)
+      .where(sql`${t.removed_at} is null`),
+    uniqueIndex('point_counters_current_counter_key')
+      .on(t.counter_id)
+      .where(sql`${t.removed_at} is null`),
     index('point_counters_point_idx').on(t.point_id, t.installed_at),
     index('point_counters_counter_idx').on(t.counter_id, t.installed_at),
     index('point_counters_changed_at_idx').on(t.changed_at),
@@ -202,7 +224,9 @@ export const counterOperations = pgTable(
   'counter_operations',
   {
     counter_oper_id: serial('counter_oper_id').primaryKey(),
-    counter_id: integer('counter_id').notNull().references(() => counters.counter_id, { onDelete: 'cascade' }),
+    counter_id: integer('counter_id')
+      .notNull()
+      .references(() => counters.counter_id, { onDelete: 'cascade' }),
     point_id: integer('point_id').references(() => points.point_id, { onDelete: 'set null' }),
     coper_type: varchar('coper_type', { length: 30 }).notNull(),
     operation_date: timestamp('operation_date', { withTimezone: true }).notNull(),

@@ -16,7 +16,9 @@ export const tariffZones = pgTable(
   'tariff_zones',
   {
     tariff_zone_id: serial('tariff_zone_id').primaryKey(),
-    tariff_scheme_id: integer('tariff_scheme_id').notNull().references(() => tariffSchemes.tariff_scheme_id, { onDelete: 'cascade' }),
+    tariff_scheme_id: integer('tariff_scheme_id')
+      .notNull()
+      .references(() => tariffSchemes.tariff_scheme_id, { onDelete: 'cascade' }),
     tariff: smallint('tariff').notNull(),
     name: varchar('name', { length: 50 }).notNull(),
     start_minute: smallint('start_minute').notNull(),
@@ -27,8 +29,12 @@ export const tariffZones = pgTable(
 
 /** The scheme an account's reports use unless a report names another one (no row: the first seeded scheme). */
 export const accountTariffSchemes = pgTable('account_tariff_schemes', {
-  account_id: integer('account_id').primaryKey().references(() => accounts.account_id, { onDelete: 'cascade' }),
-  tariff_scheme_id: integer('tariff_scheme_id').notNull().references(() => tariffSchemes.tariff_scheme_id),
+  account_id: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.account_id, { onDelete: 'cascade' }),
+  tariff_scheme_id: integer('tariff_scheme_id')
+    .notNull()
+    .references(() => tariffSchemes.tariff_scheme_id),
 })
 
 /** The last 80020 message number per sender and area (migration 0030): each file sent takes the next one. */

@@ -1,4 +1,18 @@
-import { type AnyPgColumn, boolean, date, doublePrecision, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+import {
+  type AnyPgColumn,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core'
 import { points } from './registry'
 
 /**
@@ -45,8 +59,12 @@ export const representPoints = pgTable(
   'represent_points',
   {
     represent_point_id: serial('represent_point_id').primaryKey(),
-    represent_id: integer('represent_id').notNull().references(() => represents.represent_id, { onDelete: 'cascade' }),
-    point_id: integer('point_id').notNull().references(() => points.point_id, { onDelete: 'cascade' }),
+    represent_id: integer('represent_id')
+      .notNull()
+      .references(() => represents.represent_id, { onDelete: 'cascade' }),
+    point_id: integer('point_id')
+      .notNull()
+      .references(() => points.point_id, { onDelete: 'cascade' }),
     sign: smallint('sign').notNull().default(1),
     color: varchar('color', { length: 20 }).notNull(),
     order_num: integer('order_num').notNull().default(0),

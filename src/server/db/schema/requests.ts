@@ -1,4 +1,20 @@
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
 import type { OutgoingMail } from '../../mail/send-request'
 import { accountEmails, accounts, users } from './admin'
@@ -125,7 +141,10 @@ export const documentRequestAttachments = pgTable(
     doc_request_attach_status: smallint('doc_request_attach_status').notNull().default(3),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('document_request_attachments_status_check', sql`${t.doc_request_attach_status} between 1 and 3`), index('document_request_attachments_request_idx').on(t.doc_request_id)],
+  (t) => [
+    check('document_request_attachments_status_check', sql`${t.doc_request_attach_status} between 1 and 3`),
+    index('document_request_attachments_request_idx').on(t.doc_request_id),
+  ],
 )
 
 /** A comment on an attachment; `viewed` says whether the other side (staff or subscriber) has read it. */
@@ -147,9 +166,13 @@ export const documentAttachmentComments = pgTable(
   },
   (t) => [
     index('document_attachment_comments_attach_idx').on(t.doc_request_attach_id),
-    index('document_attachment_comments_unread_idx').on(t.doc_request_id).where(sql`not ${t.viewed}`),
+    index('document_attachment_comments_unread_idx')
+      .on(t.doc_request_id)
+      .where(sql`not ${t.viewed}`),
     // The badge check counts subscribers' unread comments of the whole account every 10 s.
-    index('document_attachment_comments_unread_subscriber_idx').on(t.doc_request_id).where(sql`not ${t.viewed} and not ${t.by_staff}`),
+    index('document_attachment_comments_unread_subscriber_idx')
+      .on(t.doc_request_id)
+      .where(sql`not ${t.viewed} and not ${t.by_staff}`),
   ],
 )
 

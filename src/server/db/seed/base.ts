@@ -33,7 +33,10 @@ const SEED_GROUPS: Record<string, readonly Permission[]> = {
 
 async function createGroup(db: Executor, name: string, codes: readonly Permission[]): Promise<number> {
   const [group] = await db.insert(permissionsGroups).values({ name }).returning()
-  const ids = await db.select({ id: permissions.permission_id }).from(permissions).where(inArray(permissions.codename, [...codes]))
+  const ids = await db
+    .select({ id: permissions.permission_id })
+    .from(permissions)
+    .where(inArray(permissions.codename, [...codes]))
   if (ids.length) await db.insert(groupPermissions).values(ids.map(({ id }) => ({ permissions_group_id: group!.permissions_group_id, permission_id: id })))
   return group!.permissions_group_id
 }
@@ -54,7 +57,12 @@ export async function seedBase(db: Executor, options: { adminUsername: string; a
   }
   const [account] = await db
     .insert(accounts)
-    .values({ name: 'АО «Горэлектросеть»', external_notify_email: 'zayavki@energosbyt.example', support_email: 'support@gorelectroset.example', inn: '7707083893' })
+    .values({
+      name: 'АО «Горэлектросеть»',
+      external_notify_email: 'zayavki@energosbyt.example',
+      support_email: 'support@gorelectroset.example',
+      inn: '7707083893',
+    })
     .returning()
   const groupIds: Record<string, number> = {}
   for (const [name, codes] of Object.entries(SEED_GROUPS)) groupIds[name] = await createGroup(db, name, codes)

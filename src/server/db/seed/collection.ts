@@ -29,14 +29,31 @@ export async function seedCollection(db: Executor, _base: BaseSeedResult): Promi
   for (const [rank, meter] of rows.entries()) {
     // A Mercury 206 answers to its serial number; Mercury 230 bus addresses must be unique on the bus.
     const netAddress = meter.driver === 'mercury206' ? meter.serial_num : String(rank + 1)
+    const link = { host: DEMO_EMULATOR_HOST, port: String(DEMO_EMULATOR_PORT), net_address: netAddress, timeout_ms: '1000', retries: '2' }
     await db.execute(sql`
-      update point_counters set conn_params = conn_params || ${JSON.stringify({ host: DEMO_EMULATOR_HOST, port: String(DEMO_EMULATOR_PORT), net_address: netAddress, timeout_ms: '1000', retries: '2' })}::jsonb
+      update point_counters set conn_params = conn_params || ${JSON.stringify(link)}::jsonb
       where point_counter_id = ${meter.point_counter_id}`)
   }
   const energyAndProfile = [groups.registers, groups.profile].filter((id): id is number => id !== undefined)
   const energyAndInstant = [groups.registers, groups.instant].filter((id): id is number => id !== undefined)
   await db.insert(counterTasks).values([
-    ...rows.map((m) => ({ counter_id: m.counter_id, data_collecting_server_id: 1, interval: 'cron', value: '*/30 * * * *', task_groups: energyAndProfile, state: 'working', next_run_at: now })),
-    ...rows.slice(0, MINUTE_TASKS).map((m) => ({ counter_id: m.counter_id, data_collecting_server_id: 1, interval: 'minutes', value: '1', task_groups: energyAndInstant, state: 'working', next_run_at: now })),
+    ...rows.map((m) => ({
+      counter_id: m.counter_id,
+      data_collecting_server_id: 1,
+      interval: 'cron',
+      value: '*/30 * * * *',
+      task_groups: energyAndProfile,
+      state: 'working',
+      next_run_at: now,
+    })),
+    ...rows.slice(0, MINUTE_TASKS).map((m) => ({
+      counter_id: m.counter_id,
+      data_collecting_server_id: 1,
+      interval: 'minutes',
+      value: '1',
+      task_groups: energyAndInstant,
+      state: 'working',
+      next_run_at: now,
+    })),
   ])
 }

@@ -1,8 +1,20 @@
 import { asc, eq } from 'drizzle-orm'
 import type { Executor } from '../client'
 import {
-  counterModelApis, counterModels, counterOperations, counters, customers, dataParameters, dataSources, modelConnParams,
-  modelParameters, pointCounters, points, resourceTypes, taskGroups, users,
+  counterModelApis,
+  counterModels,
+  counterOperations,
+  counters,
+  customers,
+  dataParameters,
+  dataSources,
+  modelConnParams,
+  modelParameters,
+  pointCounters,
+  points,
+  resourceTypes,
+  taskGroups,
+  users,
 } from '../schema'
 import type { BaseSeedResult } from './base'
 
@@ -66,7 +78,15 @@ const MODEL_GROUPS: { name: string; driver: string; resource: number; models: Mo
     driver: 'mercury230',
     resource: 0,
     models: [
-      { name: 'Меркурий 230 ART', external: 'mercury_230', storage: true, width: 6, decimals: 2, params: THREE_PHASE, remark: 'Трёхфазный многотарифный, RS-485' },
+      {
+        name: 'Меркурий 230 ART',
+        external: 'mercury_230',
+        storage: true,
+        width: 6,
+        decimals: 2,
+        params: THREE_PHASE,
+        remark: 'Трёхфазный многотарифный, RS-485',
+      },
       { name: 'Меркурий 234 ARTM', external: 'mercury_234', storage: true, width: 6, decimals: 2, params: THREE_PHASE },
       { name: 'Меркурий 236 ART', external: 'mercury_236', storage: true, width: 6, decimals: 2, params: THREE_PHASE },
     ],
@@ -76,7 +96,15 @@ const MODEL_GROUPS: { name: string; driver: string; resource: number; models: Mo
     driver: 'mercury206',
     resource: 0,
     models: [
-      { name: 'Меркурий 206 RN', external: 'mercury_206', storage: true, width: 6, decimals: 2, params: SINGLE_PHASE, remark: 'Однофазный с реле управления нагрузкой' },
+      {
+        name: 'Меркурий 206 RN',
+        external: 'mercury_206',
+        storage: true,
+        width: 6,
+        decimals: 2,
+        params: SINGLE_PHASE,
+        remark: 'Однофазный с реле управления нагрузкой',
+      },
       { name: 'Меркурий 200.02', external: 'mercury_200', storage: false, width: 6, decimals: 2, params: SINGLE_PHASE },
     ],
   },
@@ -113,12 +141,23 @@ export type RegistryReferences = { modelIds: Record<string, number>; sourceIds: 
 
 /** Reference data only: enough for the API tests and the install wizard. */
 export async function seedRegistryReferences(db: Executor): Promise<RegistryReferences> {
-  const resources = await db.insert(resourceTypes).values(RESOURCE_TYPES.map((name) => ({ name }))).returning()
+  const resources = await db
+    .insert(resourceTypes)
+    .values(RESOURCE_TYPES.map((name) => ({ name })))
+    .returning()
   const sources = await db.insert(dataSources).values(DATA_SOURCES).returning()
   const groups = await db.insert(taskGroups).values(TASK_GROUPS).returning()
   const parameters = await db
     .insert(dataParameters)
-    .values(PARAMETERS.map((p) => ({ name: p.name, code: p.code, measurement: p.measurement, task_group_id: groups[p.group]!.task_group_id, resource_type_id: resources[p.resource]!.resource_type_id })))
+    .values(
+      PARAMETERS.map((p) => ({
+        name: p.name,
+        code: p.code,
+        measurement: p.measurement,
+        task_group_id: groups[p.group]!.task_group_id,
+        resource_type_id: resources[p.resource]!.resource_type_id,
+      })),
+    )
     .returning()
   const parameterId = Object.fromEntries(parameters.map((p) => [p.code, p.parameter_id]))
   const tcp = sources[0]!.source_id
@@ -200,14 +239,44 @@ const POINT_NAMES: [string, string][] = [
  * play, so their history, which follows the points they feed, is not overwritten by independent live values.
  */
 const METER_PLAN: (string | null)[] = [
-  'Энергомера CE 303', 'Энергомера CE 303', 'Энергомера CE 303', 'Энергомера CE 303', 'Энергомера CE 303',
-  'Энергомера CE 303', 'Меркурий 236 ART', 'Энергомера CE 303', 'Меркурий 230 ART', 'Энергомера CE 303',
-  'Меркурий 230 ART', 'Меркурий 234 ARTM', 'Меркурий 230 ART', 'Меркурий 236 ART', null,
-  'Энергомера CE 303', 'Меркурий 230 ART', 'Меркурий 206 RN', 'Меркурий 234 ARTM', 'Меркурий 230 ART',
-  'Меркурий 230 ART', 'Меркурий 206 RN', 'Меркурий 234 ARTM', 'Нева МТ 113', null,
-  'Энергомера CE 102', null, 'Меркурий 206 RN', 'Нева МТ 113', 'Меркурий 200.02',
-  'Энергомера CE 102', 'Меркурий 206 RN', 'Меркурий 230 ART', 'Пульсар М', 'СГБ G4 ЭЛЕХАНТ',
-  null, 'Меркурий 206 RN', null,
+  'Энергомера CE 303',
+  'Энергомера CE 303',
+  'Энергомера CE 303',
+  'Энергомера CE 303',
+  'Энергомера CE 303',
+  'Энергомера CE 303',
+  'Меркурий 236 ART',
+  'Энергомера CE 303',
+  'Меркурий 230 ART',
+  'Энергомера CE 303',
+  'Меркурий 230 ART',
+  'Меркурий 234 ARTM',
+  'Меркурий 230 ART',
+  'Меркурий 236 ART',
+  null,
+  'Энергомера CE 303',
+  'Меркурий 230 ART',
+  'Меркурий 206 RN',
+  'Меркурий 234 ARTM',
+  'Меркурий 230 ART',
+  'Меркурий 230 ART',
+  'Меркурий 206 RN',
+  'Меркурий 234 ARTM',
+  'Нева МТ 113',
+  null,
+  'Энергомера CE 102',
+  null,
+  'Меркурий 206 RN',
+  'Нева МТ 113',
+  'Меркурий 200.02',
+  'Энергомера CE 102',
+  'Меркурий 206 RN',
+  'Меркурий 230 ART',
+  'Пульсар М',
+  'СГБ G4 ЭЛЕХАНТ',
+  null,
+  'Меркурий 206 RN',
+  null,
 ]
 
 const DAY = 86_400_000
@@ -217,7 +286,9 @@ export async function seedRegistry(db: Executor, _base: BaseSeedResult): Promise
   const refs = await seedRegistryReferences(db)
   const [admin] = await db.select({ id: users.user_id }).from(users).where(eq(users.is_superuser, true)).orderBy(asc(users.user_id)).limit(1)
   const userId = admin?.id ?? null
-  const customerIds = (await db.select({ id: customers.customer_id }).from(customers).orderBy(asc(customers.customer_id)).limit(POINT_NAMES.length)).map((c) => c.id)
+  const customerIds = (await db.select({ id: customers.customer_id }).from(customers).orderBy(asc(customers.customer_id)).limit(POINT_NAMES.length)).map(
+    (c) => c.id,
+  )
   const now = Date.now()
   const installedAt = new Date(now - 400 * DAY)
   for (const [index, [name, address]] of POINT_NAMES.entries()) {
@@ -260,18 +331,41 @@ export async function seedRegistry(db: Executor, _base: BaseSeedResult): Promise
         coeff,
         coeff_voltage: coeffVoltage,
         source_id: refs.sourceIds.TCP!,
-        conn_params: { source: 'TCP', host: '127.0.0.1', port: '4001', net_address: String((index % 240) + 1), password: '', access_level: '1', timeout_ms: '1000', retries: '2' },
+        conn_params: {
+          source: 'TCP',
+          host: '127.0.0.1',
+          port: '4001',
+          net_address: String((index % 240) + 1),
+          password: '',
+          access_level: '1',
+          timeout_ms: '1000',
+          retries: '2',
+        },
       })
       await db.insert(counterOperations).values([
         { counter_id: counterId, point_id: null, coper_type: 'create', operation_date: from, user_id: userId },
         { counter_id: counterId, point_id: pointId, coper_type: 'install', operation_date: from, user_id: userId },
-        ...(to ? [{ counter_id: counterId, point_id: pointId, coper_type: 'take_off', operation_date: to, comment: 'Истёк межповерочный интервал', user_id: userId }] : []),
+        ...(to
+          ? [
+              {
+                counter_id: counterId,
+                point_id: pointId,
+                coper_type: 'take_off',
+                operation_date: to,
+                comment: 'Истёк межповерочный интервал',
+                user_id: userId,
+              },
+            ]
+          : []),
       ])
     }
   }
   // Meters in stock: bought, never installed, offered by the wizard as existing meters.
   for (const [n, model] of ['Меркурий 230 ART', 'Меркурий 230 ART', 'Меркурий 206 RN', 'Энергомера CE 102'].entries()) {
-    const [row] = await db.insert(counters).values({ serial_num: String(50_000_000 + n), model_id: refs.modelIds[model]! }).returning()
+    const [row] = await db
+      .insert(counters)
+      .values({ serial_num: String(50_000_000 + n), model_id: refs.modelIds[model]! })
+      .returning()
     await db.insert(counterOperations).values({ counter_id: row!.counter_id, coper_type: 'create', operation_date: new Date(now - 30 * DAY), user_id: userId })
   }
 }

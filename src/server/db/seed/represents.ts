@@ -25,21 +25,47 @@ const TREE: DemoNode[] = [
   {
     name: 'ПС 110/10 кВ «Северная»',
     check: { host: '127.0.0.1', port: 4001 },
-    points: [[T1, 1], [T2, 1], [CELL_7, -1], [CELL_12, -1]],
+    points: [
+      [T1, 1],
+      [T2, 1],
+      [CELL_7, -1],
+      [CELL_12, -1],
+    ],
     children: [
       {
         name: 'РУ-10 кВ',
-        points: [[T1, 1], [T2, 1], [CELL_7, -1], [CELL_12, -1]],
+        points: [
+          [T1, 1],
+          [T2, 1],
+          [CELL_7, -1],
+          [CELL_12, -1],
+        ],
         children: [
           {
             name: 'Фидер 10-3',
-            points: [[CELL_7, 1], [TP214, -1], [TP118, -1]],
+            points: [
+              [CELL_7, 1],
+              [TP214, -1],
+              [TP118, -1],
+            ],
             children: [
               {
                 name: 'ТП-214',
-                points: [[TP214, 1], ['ж/д ул. Ленина, 12', -1], ['ж/д ул. Ленина, 14', -1], ['ТП-214, ф. 3', -1]],
+                points: [
+                  [TP214, 1],
+                  ['ж/д ул. Ленина, 12', -1],
+                  ['ж/д ул. Ленина, 14', -1],
+                  ['ТП-214, ф. 3', -1],
+                ],
               },
-              { name: 'ТП-118', points: [[TP118, 1], ['ж/д ул. Пушкинская, 20, ВРУ-1', -1], ['ж/д ул. Пушкинская, 20, ВРУ-2', -1]] },
+              {
+                name: 'ТП-118',
+                points: [
+                  [TP118, 1],
+                  ['ж/д ул. Пушкинская, 20, ВРУ-1', -1],
+                  ['ж/д ул. Пушкинская, 20, ВРУ-2', -1],
+                ],
+              },
             ],
           },
         ],
@@ -48,11 +74,19 @@ const TREE: DemoNode[] = [
   },
   {
     name: 'ПС 35/10 кВ «Заречная»',
-    points: [[F104, 1], [KTP42, -1]],
+    points: [
+      [F104, 1],
+      [KTP42, -1],
+    ],
     children: [
       {
         name: 'КТП-42',
-        points: [[KTP42, 1], ['Частный дом, ул. Садовая, 3', -1], ['Частный дом, ул. Садовая, 5', -1], ['Ферма СПК «Молочный»', -1]],
+        points: [
+          [KTP42, 1],
+          ['Частный дом, ул. Садовая, 3', -1],
+          ['Частный дом, ул. Садовая, 5', -1],
+          ['Ферма СПК «Молочный»', -1],
+        ],
       },
     ],
   },
@@ -75,14 +109,23 @@ async function insertNode(db: Executor, node: DemoNode, parentId: number | null,
     .returning({ id: represents.represent_id })
   const links = (node.points ?? [])
     .filter(([name]) => pointIds.has(name))
-    .map(([name, sign], order) => ({ represent_id: row!.id, point_id: pointIds.get(name)!, sign, order_num: order, color: COLOR_SWATCHES[(order + 5) % COLOR_SWATCHES.length]! }))
+    .map(([name, sign], order) => ({
+      represent_id: row!.id,
+      point_id: pointIds.get(name)!,
+      sign,
+      order_num: order,
+      color: COLOR_SWATCHES[(order + 5) % COLOR_SWATCHES.length]!,
+    }))
   if (links.length) await db.insert(representPoints).values(links)
   for (const child of node.children ?? []) await insertNode(db, child, row!.id, pointIds)
 }
 
 /** Demo step 'represents': the tree of objects over the demo points (runs after 'registry'). */
 export async function seedRepresents(db: Executor, _base: BaseSeedResult): Promise<void> {
-  const found = await db.select({ id: points.point_id, name: points.name }).from(points).where(inArray(points.name, pointNames(TREE)))
+  const found = await db
+    .select({ id: points.point_id, name: points.name })
+    .from(points)
+    .where(inArray(points.name, pointNames(TREE)))
   const pointIds = new Map(found.map((p) => [p.name, p.id]))
   for (const node of TREE) await insertNode(db, node, null, pointIds)
 }

@@ -4,8 +4,15 @@ import { CLOSING_DOCUMENT_FILE_ID } from '../../../shared/constants'
 import { customerInput } from '../../../shared/schemas/customers'
 import type { Executor } from '../client'
 import {
-  customers, documentAttachmentComments, documentCloseFiles, documentRequestAttachments, documentRequests, documentRequiredFiles,
-  documentTypeRequiredFiles, documentTypes, users,
+  customers,
+  documentAttachmentComments,
+  documentCloseFiles,
+  documentRequestAttachments,
+  documentRequests,
+  documentRequiredFiles,
+  documentTypeRequiredFiles,
+  documentTypes,
+  users,
 } from '../schema'
 import { hashPassword } from '../../lib/password'
 import { recordFiles, saveContent } from '../../files/storage'
@@ -21,13 +28,28 @@ const DEMO_CUSTOMERS = [
   { customer_number: 'ЛС-100101', customer_type: 1, last_name: 'Кузнецова', first_name: 'Марина', middle_name: 'Сергеевна', snils: '112-233-445 95' },
   { customer_number: 'ЛС-100102', customer_type: 1, last_name: 'Волков', first_name: 'Андрей', middle_name: 'Николаевич', snils: '234-567-890 99' },
   {
-    customer_number: 'ЛС-200201', customer_type: 2, last_name: 'Соколов', first_name: 'Дмитрий', middle_name: 'Павлович', snils: '345-678-901 23',
-    company_inn: '500100732259', company_ogrn: '304500116000157', company_legal_address: 'г. Подольск, ул. Советская, д. 12',
+    customer_number: 'ЛС-200201',
+    customer_type: 2,
+    last_name: 'Соколов',
+    first_name: 'Дмитрий',
+    middle_name: 'Павлович',
+    snils: '345-678-901 23',
+    company_inn: '500100732259',
+    company_ogrn: '304500116000157',
+    company_legal_address: 'г. Подольск, ул. Советская, д. 12',
   },
   {
-    customer_number: 'ЛС-300301', customer_type: 3, last_name: 'Морозов', first_name: 'Виктор', middle_name: 'Алексеевич',
-    company_full_name: 'Общество с ограниченной ответственностью «Северный завод металлоконструкций»', company_short_name: 'ООО «СЗМК»',
-    company_inn: '7736050003', company_kpp: '773601001', company_ogrn: '1027739057500', company_legal_address: 'г. Москва, ул. Заводская, д. 3',
+    customer_number: 'ЛС-300301',
+    customer_type: 3,
+    last_name: 'Морозов',
+    first_name: 'Виктор',
+    middle_name: 'Алексеевич',
+    company_full_name: 'Общество с ограниченной ответственностью «Северный завод металлоконструкций»',
+    company_short_name: 'ООО «СЗМК»',
+    company_inn: '7736050003',
+    company_kpp: '773601001',
+    company_ogrn: '1027739057500',
+    company_legal_address: 'г. Москва, ул. Заводская, д. 3',
   },
 ] as const
 
@@ -64,22 +86,52 @@ const APPLICATIONS: Plan[] = [
   { subscriber: 0, type: 0, daysAgo: 0, status: 1 },
   { subscriber: 2, type: 2, daysAgo: 1, status: 1 },
   {
-    subscriber: 1, type: 1, daysAgo: 4, status: 2, assigned: 'operator',
+    subscriber: 1,
+    type: 1,
+    daysAgo: 4,
+    status: 2,
+    assigned: 'operator',
     attachments: [
       { status: 1 },
-      { status: 2, comments: [{ staff: true, text: 'Выписка старше 30 дней, приложите свежую', viewed: true }, { staff: false, text: 'Загружу новую выписку завтра' }] },
+      {
+        status: 2,
+        comments: [
+          { staff: true, text: 'Выписка старше 30 дней, приложите свежую', viewed: true },
+          { staff: false, text: 'Загружу новую выписку завтра' },
+        ],
+      },
       { status: 3 },
     ],
   },
   {
-    subscriber: 0, type: 0, daysAgo: 12, status: 3, assigned: 'operator', closing: true, sent: true,
+    subscriber: 0,
+    type: 0,
+    daysAgo: 12,
+    status: 3,
+    assigned: 'operator',
+    closing: true,
+    sent: true,
     attachments: [{ status: 1 }, { status: 1 }, { status: 1, comments: [{ staff: true, text: 'Показания приняты', viewed: true }] }],
   },
   {
-    subscriber: 2, type: 2, daysAgo: 9, status: 4, assigned: 'admin', declineReason: 'Не приложены технические условия на присоединение',
+    subscriber: 2,
+    type: 2,
+    daysAgo: 9,
+    status: 4,
+    assigned: 'admin',
+    declineReason: 'Не приложены технические условия на присоединение',
     attachments: [{ status: 1 }, { status: 1 }, { status: 2, comments: [{ staff: true, text: 'Файл пустой', viewed: false }] }, { status: 3 }],
   },
-  { subscriber: 0, type: 0, daysAgo: 40, status: 3, assigned: 'operator', archived: true, closing: true, attachments: [{ status: 1 }, { status: 1 }, { status: 1 }] },
+  {
+    subscriber: 0,
+    type: 0,
+    daysAgo: 40,
+    status: 3,
+    assigned: 'operator',
+    archived: true,
+    closing: true,
+    attachments: [{ status: 1 }, { status: 1 }, { status: 1 }],
+  },
 ]
 
 async function demoCustomers(db: Executor, accountId: number): Promise<number[]> {
@@ -103,7 +155,14 @@ async function demoSubscribers(db: Executor, accountId: number, customerIds: num
       ? [existing]
       : await db
           .insert(users)
-          .values({ ...person, password_hash: passwordHash, email: `${person.username}@mail.example`, account_id: accountId, is_stuff: false, customer_id: customerIds[i]! })
+          .values({
+            ...person,
+            password_hash: passwordHash,
+            email: `${person.username}@mail.example`,
+            account_id: accountId,
+            is_stuff: false,
+            customer_id: customerIds[i]!,
+          })
           .returning({ id: users.user_id })
     ids.push(user!.id)
   }
@@ -118,7 +177,10 @@ async function demoTypes(db: Executor, userId: number, dataDir: string): Promise
     ids.push(row!.id)
   }
   // Samples of the application form and of the meter photo, so that the required-files screen has downloads.
-  const samples = [await saveContent(dataDir, 'Образец заявления.pdf', tinyPdf('Application form sample')), await saveContent(dataDir, 'Образец фото ПУ.png', TINY_PNG)]
+  const samples = [
+    await saveContent(dataDir, 'Образец заявления.pdf', tinyPdf('Application form sample')),
+    await saveContent(dataDir, 'Образец фото ПУ.png', TINY_PNG),
+  ]
   const [formId, photoId] = await recordFiles(db, samples, userId)
   await db.update(documentRequiredFiles).set({ example_file_id: formId }).where(eq(documentRequiredFiles.doc_required_file_id, 1))
   await db.update(documentRequiredFiles).set({ example_file_id: photoId }).where(eq(documentRequiredFiles.doc_required_file_id, 15))
@@ -133,7 +195,10 @@ async function storeDemoFile(db: Executor, dataDir: string, userId: number, real
 
 /** Demo step 'requests': subscribers who file applications, request types with their files, applications in every status. */
 export async function seedRequests(db: Executor, base: BaseSeedResult, options: SeedOptions): Promise<void> {
-  const staffRows = await db.select({ id: users.user_id, username: users.username, superuser: users.is_superuser }).from(users).where(and(eq(users.account_id, base.accountId), eq(users.is_stuff, true)))
+  const staffRows = await db
+    .select({ id: users.user_id, username: users.username, superuser: users.is_superuser })
+    .from(users)
+    .where(and(eq(users.account_id, base.accountId), eq(users.is_stuff, true)))
   const admin = staffRows.find((u) => u.superuser)!.id
   const staff: Staff = { admin, operator: staffRows.find((u) => u.username === 'operator')?.id ?? admin }
   const customerIds = await demoCustomers(db, base.accountId)
@@ -171,14 +236,23 @@ export async function seedRequests(db: Executor, base: BaseSeedResult, options: 
       })
       .returning({ id: documentRequests.doc_request_id })
     const requestId = row!.id
-    await db.update(documentRequests).set({ request_number: String(requestId).padStart(6, '0') }).where(eq(documentRequests.doc_request_id, requestId))
+    await db
+      .update(documentRequests)
+      .set({ request_number: String(requestId).padStart(6, '0') })
+      .where(eq(documentRequests.doc_request_id, requestId))
 
     for (const [i, file] of required.entries()) {
       const attachPlan = plan.attachments?.[i] ?? { status: 3 as const }
       const fileId = await storeDemoFile(db, options.dataDir, userId, `${file.name}.${file.id === 15 ? 'png' : 'pdf'}`, file.id === 15)
       const [attach] = await db
         .insert(documentRequestAttachments)
-        .values({ doc_request_id: requestId, doc_required_file_id: file.id, file_id: fileId, doc_request_attach_status: attachPlan.status, created_at: createdAt })
+        .values({
+          doc_request_id: requestId,
+          doc_required_file_id: file.id,
+          file_id: fileId,
+          doc_request_attach_status: attachPlan.status,
+          created_at: createdAt,
+        })
         .returning({ id: documentRequestAttachments.doc_request_attach_id })
       for (const comment of attachPlan.comments ?? []) {
         await db.insert(documentAttachmentComments).values({

@@ -15,7 +15,12 @@ export async function form00102(ctx: ReportContext, period: Period, out: Writabl
   const window = { from: localMidnight(period.first, ctx.timeZone), to: localMidnight(addDays(period.last, 1), ctx.timeZone) }
   const segments = await segmentsOf(ctx.db, ctx.points, window.from, window.to)
   const metered = segments.filter((s) => s.meter)
-  const sums = await zoneSums(ctx.db, metered.map((s) => ({ counter_id: s.meter!.counter_id, from: s.from, to: s.to })), ctx.scheme.zones, ctx.timeZone)
+  const sums = await zoneSums(
+    ctx.db,
+    metered.map((s) => ({ counter_id: s.meter!.counter_id, from: s.from, to: s.to })),
+    ctx.scheme.zones,
+    ctx.timeZone,
+  )
   const sumOf = new Map(metered.map((s, i) => [s, sums[i]!]))
 
   const sheet = reportSheet(out, {

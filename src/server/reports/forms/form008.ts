@@ -11,7 +11,10 @@ export async function form008(ctx: ReportContext, date: string, out: Writable): 
   const at = localMidnight(date, ctx.timeZone)
   // The meter in force at the instant: installed at or before it and not yet taken off.
   const segments = await segmentsOf(ctx.db, ctx.points, at, new Date(at.getTime() + 1))
-  const readings = await readingsAt(ctx.db, segments.flatMap((s) => (s.meter ? [{ counter_id: s.meter.counter_id, at }] : [])))
+  const readings = await readingsAt(
+    ctx.db,
+    segments.flatMap((s) => (s.meter ? [{ counter_id: s.meter.counter_id, at }] : [])),
+  )
   const registers = registersOf(ctx.scheme)
 
   const sheet = reportSheet(out, {

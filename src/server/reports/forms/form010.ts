@@ -1,7 +1,16 @@
 import type { Writable } from 'node:stream'
 import { T } from '../../../shared/texts'
 import {
-  NOTE_COLUMN, POINT_COLUMNS, installationNotes, periodLine, pointCells, registersOf, selectionLines, tariffLabel, type Period, type ReportContext,
+  NOTE_COLUMN,
+  POINT_COLUMNS,
+  installationNotes,
+  periodLine,
+  pointCells,
+  registersOf,
+  selectionLines,
+  tariffLabel,
+  type Period,
+  type ReportContext,
 } from '../context'
 import { readingKey, readingsAt } from '../data'
 import { ratioOf, segmentsOf } from '../selection'
@@ -19,12 +28,18 @@ export async function form010(ctx: ReportContext, period: Period, out: Writable)
   const segments = await segmentsOf(ctx.db, ctx.points, window.from, window.to)
   const readings = await readingsAt(
     ctx.db,
-    segments.flatMap((s) => (s.meter ? [{ counter_id: s.meter.counter_id, at: s.from }, { counter_id: s.meter.counter_id, at: s.to }] : [])),
+    segments.flatMap((s) =>
+      s.meter
+        ? [
+            { counter_id: s.meter.counter_id, at: s.from },
+            { counter_id: s.meter.counter_id, at: s.to },
+          ]
+        : [],
+    ),
   )
   const inTotal = await pointsInTotal(ctx.db, ctx.representIds, ctx.pointIds)
   const registers = registersOf(ctx.scheme)
-  const column = (what: string, numFmt: string, sum = false) =>
-    registers.map((z) => ({ header: `${what} ${tariffLabel(z)}, кВт·ч`, width: 14, numFmt, sum }))
+  const column = (what: string, numFmt: string, sum = false) => registers.map((z) => ({ header: `${what} ${tariffLabel(z)}, кВт·ч`, width: 14, numFmt, sum }))
 
   const sheet = reportSheet(out, {
     sheet: 'Форма 010',
@@ -32,7 +47,8 @@ export async function form010(ctx: ReportContext, period: Period, out: Writable)
     lines: [
       periodLine(period),
       ...selectionLines(ctx),
-      `Показания на начало: ${ruDate(period.first)} 00:00, на конец: ${ruDate(addDays(period.last, 1))} 00:00 (без коэффициентов); расход с учётом коэффициентов трансформации`,
+      `Показания на начало: ${ruDate(period.first)} 00:00, на конец: ${ruDate(addDays(period.last, 1))} 00:00 (без коэффициентов); ` +
+        'расход с учётом коэффициентов трансформации',
       T.report010TotalNote,
     ],
     columns: [...POINT_COLUMNS, ...column('Начало', READING_FORMAT), ...column('Конец', READING_FORMAT), ...column('Расход', ENERGY_FORMAT, true), NOTE_COLUMN],
@@ -56,13 +72,16 @@ export async function form010(ctx: ReportContext, period: Period, out: Writable)
     })
     if (!start) notes.push(`${T.reportNoReading} на начало`)
     if (!end) notes.push(`${T.reportNoReading} на конец`)
-    sheet.row([
-      ...pointCells(segment),
-      ...registers.map((z) => reading(start, z?.tariff ?? 0)),
-      ...registers.map((z) => reading(end, z?.tariff ?? 0)),
-      ...consumption,
-      notes.join('; '),
-    ], { inTotal: counted })
+    sheet.row(
+      [
+        ...pointCells(segment),
+        ...registers.map((z) => reading(start, z?.tariff ?? 0)),
+        ...registers.map((z) => reading(end, z?.tariff ?? 0)),
+        ...consumption,
+        notes.join('; '),
+      ],
+      { inTotal: counted },
+    )
   }
   await sheet.finish()
 }

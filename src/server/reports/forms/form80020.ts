@@ -18,9 +18,7 @@ function intervalNote(values: ProfileValue[]): string {
   const notes = [
     absent.length === PROFILE_CHANNELS.length ? T.reportNoData : absent.length ? `${T.reportNoData}: ${absent.join(', ')}` : '',
     values.some((v) => v.value !== null && v.status === INTERVAL_STATUS.ESTIMATED) ? T.reportEstimatedValue : '',
-    values.some((v) => v.value !== null && v.status !== INTERVAL_STATUS.VALID && v.status !== INTERVAL_STATUS.ESTIMATED)
-      ? T.reportUncommercialValue
-      : '',
+    values.some((v) => v.value !== null && v.status !== INTERVAL_STATUS.VALID && v.status !== INTERVAL_STATUS.ESTIMATED) ? T.reportUncommercialValue : '',
   ]
   return notes.filter(Boolean).join('; ')
 }

@@ -6,8 +6,7 @@ import { areaOf, takeMessageNumbers, type MarketParty } from '../market-messages
 import { hhmm, localParts } from '../time'
 import { PROFILE_CHANNELS, pointProfile, type ProfileDay } from './profile80020'
 
-const escapeXml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
+const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
 
 const compact = (day: string) => day.replaceAll('-', '')
 
@@ -33,8 +32,7 @@ function integerValues(values: (number | null)[]): number[] {
 }
 
 /** The market knows two statuses: 0 commercial, 1 not (missing, estimated, edited, suspect or no meter). */
-const statusOf = (interval: ProfileDay['intervals'][number], c: number) =>
-  interval.meter && interval.values[c]!.status === INTERVAL_STATUS.VALID ? 0 : 1
+const statusOf = (interval: ProfileDay['intervals'][number], c: number) => (interval.meter && interval.values[c]!.status === INTERVAL_STATUS.VALID ? 0 : 1)
 
 /** One day of the point as the 80020 message (class 80020, version 2) of the wholesale market. */
 function message80020(ctx: ReportContext, day: ProfileDay, area: MarketParty, number: number): string {

@@ -13,7 +13,10 @@ export const accountQueryOptions = (id: number) =>
   queryOptions({ queryKey: accountKeys.account(id), queryFn: ({ signal }) => api(`/api/account/${id}/`, { schema: account, signal }) })
 
 export const accountEmailsQueryOptions = () =>
-  queryOptions({ queryKey: accountKeys.emails, queryFn: ({ signal }) => api('/api/account_emails/', { query: { page_size: 'all' }, schema: accountEmailList, signal }) })
+  queryOptions({
+    queryKey: accountKeys.emails,
+    queryFn: ({ signal }) => api('/api/account_emails/', { query: { page_size: 'all' }, schema: accountEmailList, signal }),
+  })
 
 export const saveAccount = (id: number, body: Record<string, string>) => api(`/api/account/${id}/`, { method: 'PATCH', body, schema: account })
 export const createAccountEmail = (body: AccountEmailInput) => api('/api/account_emails/', { method: 'POST', body, schema: accountEmail })

@@ -23,19 +23,27 @@ export function AuditEntryDialog({ entry, onClose }: { entry: AuditEntry | null;
           <Dialog.Body>
             <Stack gap="3">
               <Box as="dl" display="grid" gridTemplateColumns="max-content 1fr" columnGap="4" rowGap="1" fontSize="sm">
-                <Text as="dt" color="fg.muted">Время</Text>
+                <Text as="dt" color="fg.muted">
+                  Время
+                </Text>
                 <Text as="dd">{formatDateTime(entry.created_at)}</Text>
-                <Text as="dt" color="fg.muted">Пользователь</Text>
+                <Text as="dt" color="fg.muted">
+                  Пользователь
+                </Text>
                 <Text as="dd">{authorName(entry)}</Text>
                 {entry.remark && (
                   <>
-                    <Text as="dt" color="fg.muted">Комментарий</Text>
+                    <Text as="dt" color="fg.muted">
+                      Комментарий
+                    </Text>
                     <Text as="dd">{entry.remark}</Text>
                   </>
                 )}
                 {showBefore && showAfter && (
                   <>
-                    <Text as="dt" color="fg.muted">Изменено полей</Text>
+                    <Text as="dt" color="fg.muted">
+                      Изменено полей
+                    </Text>
                     <Text as="dd">{changedCount}</Text>
                   </>
                 )}
@@ -56,11 +64,21 @@ export function AuditEntryDialog({ entry, onClose }: { entry: AuditEntry | null;
                       <Table.Row key={change.field} data-changed={change.changed ? '' : undefined} bg={change.changed ? 'yellow.subtle' : undefined}>
                         <Table.Cell>
                           <HStack gap="2" wrap="wrap">
-                            <Text fontFamily="mono" fontSize="xs">{change.field}</Text>
-                            {change.changed && <Badge colorPalette="yellow" variant="solid" size="sm">{T.auditChanged}</Badge>}
+                            <Text fontFamily="mono" fontSize="xs">
+                              {change.field}
+                            </Text>
+                            {change.changed && (
+                              <Badge colorPalette="yellow" variant="solid" size="sm">
+                                {T.auditChanged}
+                              </Badge>
+                            )}
                           </HStack>
                         </Table.Cell>
-                        {showBefore && <Table.Cell color={change.changed ? 'fg.muted' : undefined} textDecoration={change.changed ? 'line-through' : undefined}>{change.before}</Table.Cell>}
+                        {showBefore && (
+                          <Table.Cell color={change.changed ? 'fg.muted' : undefined} textDecoration={change.changed ? 'line-through' : undefined}>
+                            {change.before}
+                          </Table.Cell>
+                        )}
                         {showAfter && <Table.Cell fontWeight={change.changed ? 'semibold' : undefined}>{change.after}</Table.Cell>}
                       </Table.Row>
                     ))}

@@ -23,21 +23,39 @@ export function AuditFilters({ search, onChange }: Props) {
   const users = useQuery({ ...auditUsersQueryOptions(), enabled: can('users.view') })
   const userOptions = (users.data?.results ?? []).map((u) => ({ value: u.user_id, label: fullName(u) ? `${fullName(u)} (${u.username})` : u.username }))
   // A user picked by a link whom the list does not hold (or who may not be listed) still shows as picked.
-  if (search.user_id !== undefined && !userOptions.some((o) => o.value === search.user_id)) userOptions.unshift({ value: search.user_id, label: `№${search.user_id}` })
+  if (search.user_id !== undefined && !userOptions.some((o) => o.value === search.user_id))
+    userOptions.unshift({ value: search.user_id, label: `№${search.user_id}` })
   const filtered = search.entity !== '' || search.entity_id !== '' || search.user_id !== undefined
   return (
     <Flex gap="3" mb="3" wrap="wrap" align="end" role="group" aria-label="Фильтры журнала">
       <Box width={{ base: 'full', md: '16rem' }}>
-        <SelectField label="Тип записи" placeholder="Все" value={search.entity} options={ENTITY_OPTIONS} onChange={(entity) => onChange({ entity: entity ?? '', entity_id: '', page: 1 })} />
+        <SelectField
+          label="Тип записи"
+          placeholder="Все"
+          value={search.entity}
+          options={ENTITY_OPTIONS}
+          onChange={(entity) => onChange({ entity: entity ?? '', entity_id: '', page: 1 })}
+        />
       </Box>
       {(search.entity !== '' || search.entity_id !== '') && (
         <Box width={{ base: 'full', md: '12rem' }}>
-          <SearchInput label="№ записи" placeholder="№ записи" value={search.entity_id} onChange={(entity_id) => onChange({ entity_id: entity_id.trim().slice(0, 64), page: 1 })} />
+          <SearchInput
+            label="№ записи"
+            placeholder="№ записи"
+            value={search.entity_id}
+            onChange={(entity_id) => onChange({ entity_id: entity_id.trim().slice(0, 64), page: 1 })}
+          />
         </Box>
       )}
       {(can('users.view') || search.user_id !== undefined) && (
         <Box width={{ base: 'full', md: '18rem' }}>
-          <SelectField label="Пользователь" placeholder="Все" value={search.user_id} options={userOptions} onChange={(user_id) => onChange({ user_id: user_id ?? undefined, page: 1 })} />
+          <SelectField
+            label="Пользователь"
+            placeholder="Все"
+            value={search.user_id}
+            options={userOptions}
+            onChange={(user_id) => onChange({ user_id: user_id ?? undefined, page: 1 })}
+          />
         </Box>
       )}
       {filtered && (

@@ -35,7 +35,14 @@ function readableValue(value: unknown): string {
 export function fieldChanges(before: unknown, after: unknown): FieldChange[] {
   if (before == null && after == null) return []
   if ((before != null && !isRecord(before)) || (after != null && !isRecord(after))) {
-    return [{ field: 'значение', before: readableValue(before), after: readableValue(after), changed: before != null && after != null && JSON.stringify(before) !== JSON.stringify(after) }]
+    return [
+      {
+        field: 'значение',
+        before: readableValue(before),
+        after: readableValue(after),
+        changed: before != null && after != null && JSON.stringify(before) !== JSON.stringify(after),
+      },
+    ]
   }
   const was = before ?? {}
   const now = after ?? {}

@@ -35,11 +35,17 @@ export const collectionKeys = {
   parameters: (counterId: number) => ['parameters_to_collect', counterId] as const,
   consumption: (pointId: number, month: string) => ['consumption_by_date', pointId, month] as const,
   availableParams: (pointId: number) => ['available_params', pointId] as const,
-  profile: (pointId: number, parameterId: number, interval: number, span?: { from: string; to: string } | null) => ['profile', pointId, parameterId, interval, span ?? null] as const,
+  profile: (pointId: number, parameterId: number, interval: number, span?: { from: string; to: string } | null) =>
+    ['profile', pointId, parameterId, interval, span ?? null] as const,
   accumulated: (pointId: number) => ['accumulated', pointId] as const,
 }
 
-export const tasksQueryOptions = pagedListQueryOptions(collectionKeys.tasks, '/api/counters_tasks/', counterTaskList, (search: ListSearch & { point_id?: number }) => search)
+export const tasksQueryOptions = pagedListQueryOptions(
+  collectionKeys.tasks,
+  '/api/counters_tasks/',
+  counterTaskList,
+  (search: ListSearch & { point_id?: number }) => search,
+)
 
 export const serversQueryOptions = queryOptions({
   queryKey: collectionKeys.servers,
@@ -54,7 +60,8 @@ export const taskLogsQueryOptions = (taskId: number) =>
 
 export const createTask = (body: TaskInput) => api('/api/counters_tasks/', { method: 'POST', body, schema: counterTask })
 export const updateTask = (id: number, body: TaskInput) => api(`/api/counters_tasks/${id}/`, { method: 'PUT', body, schema: counterTask })
-export const useDeleteTask = () => useDeleteWrite((t: CounterTask) => api(`/api/counters_tasks/${t.counter_task_id}/`, { method: 'DELETE' }), [collectionKeys.tasks])
+export const useDeleteTask = () =>
+  useDeleteWrite((t: CounterTask) => api(`/api/counters_tasks/${t.counter_task_id}/`, { method: 'DELETE' }), [collectionKeys.tasks])
 export const startTask = (id: number) => api(`/api/counters_tasks/${id}/start_scheduler/`, { method: 'POST', schema: counterTask })
 export const stopTask = (id: number) => api(`/api/counters_tasks/${id}/stop_scheduler/`, { method: 'POST', schema: counterTask })
 
@@ -89,7 +96,8 @@ export const requestCurrentData = async (counterId: number): Promise<LoadedCurre
   ...(await api(`/api/counter/${counterId}/get_current_data/`, { query: { refresh: 1 }, schema: currentData })),
   offline: false,
 })
-export const switchRelay = (counterId: number, on: boolean) => api(`/api/counters/${counterId}/relay/`, { method: 'POST', body: { on }, schema: v.nullable(currentDataTask) })
+export const switchRelay = (counterId: number, on: boolean) =>
+  api(`/api/counters/${counterId}/relay/`, { method: 'POST', body: { on }, schema: v.nullable(currentDataTask) })
 
 export const phaseQueryOptions = (counterId: number) =>
   queryOptions({
@@ -100,7 +108,8 @@ export const phaseQueryOptions = (counterId: number) =>
 export const parametersQueryOptions = (counterId: number) =>
   queryOptions({
     queryKey: collectionKeys.parameters(counterId),
-    queryFn: ({ signal }) => api('/api/counters_parameters_to_collect/all_parameters_by_counter/', { query: { counter_id: counterId }, schema: parametersToCollect, signal }),
+    queryFn: ({ signal }) =>
+      api('/api/counters_parameters_to_collect/all_parameters_by_counter/', { query: { counter_id: counterId }, schema: parametersToCollect, signal }),
   })
 
 export const setParameterSelected = (counterId: number, parameterId: number, selected: boolean) =>
@@ -128,7 +137,11 @@ export const profileQueryOptions = (pointId: number, parameterId: number, interv
   queryOptions({
     queryKey: collectionKeys.profile(pointId, parameterId, interval, span),
     queryFn: ({ signal }) =>
-      api('/api/counters_profile_data/', { query: { point_id: pointId, parameter_id: parameterId, interval, beg_date: span?.from, end_date: span?.to }, schema: profileData, signal }),
+      api('/api/counters_profile_data/', {
+        query: { point_id: pointId, parameter_id: parameterId, interval, beg_date: span?.from, end_date: span?.to },
+        schema: profileData,
+        signal,
+      }),
     placeholderData: keepPreviousData,
   })
 

@@ -27,5 +27,9 @@ export function CurrentDataStatus({ task }: { task: CurrentDataTask | null }) {
       </Alert.Root>
     )
   }
-  return <Text role="status" color="fg.muted">Обновлено {formatDateTime(task.finished_at ?? task.created_at)}</Text>
+  return (
+    <Text role="status" color="fg.muted">
+      Обновлено {formatDateTime(task.finished_at ?? task.created_at)}
+    </Text>
+  )
 }

@@ -11,7 +11,9 @@ export function DriftingMeters({ refreshMs }: { refreshMs: number | false }) {
   if (!meters.data || meters.data.length === 0) return null
   return (
     <Stack gap="2" mt="6">
-      <Heading as="h2" size="md">{T.driftingMetersTitle}</Heading>
+      <Heading as="h2" size="md">
+        {T.driftingMetersTitle}
+      </Heading>
       <Text color="fg.muted">{T.driftingMetersLimit(CLOCK_DRIFT_LIMIT_S)}</Text>
       <Table.Root size="sm" aria-label={T.driftingMetersTitle}>
         <Table.Header>
@@ -28,7 +30,9 @@ export function DriftingMeters({ refreshMs }: { refreshMs: number | false }) {
               <Table.Cell>{m.serial_num}</Table.Cell>
               <Table.Cell>{m.point_name ?? '—'}</Table.Cell>
               <Table.Cell textAlign="end">
-                <Text as="span" color="red.600">{m.drift_s > 0 ? `+${m.drift_s}` : m.drift_s}</Text>
+                <Text as="span" color="red.600">
+                  {m.drift_s > 0 ? `+${m.drift_s}` : m.drift_s}
+                </Text>
               </Table.Cell>
               <Table.Cell>{formatDateTime(m.read_at)}</Table.Cell>
             </Table.Row>

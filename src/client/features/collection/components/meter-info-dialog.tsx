@@ -33,11 +33,19 @@ function ParameterSettings({ counterId }: { counterId: number }) {
   return (
     <Stack gap="1" aria-label="Параметры для сбора">
       {parameters.data.map((p) => (
-        <Checkbox.Root key={p.parameter_id} checked={p.is_selected} disabled={!can('tasks.change')} onCheckedChange={(e) => void toggle(p.parameter_id, e.checked === true)}>
+        <Checkbox.Root
+          key={p.parameter_id}
+          checked={p.is_selected}
+          disabled={!can('tasks.change')}
+          onCheckedChange={(e) => void toggle(p.parameter_id, e.checked === true)}
+        >
           <Checkbox.HiddenInput />
           <Checkbox.Control />
           <Checkbox.Label>
-            {p.parameter_name} <Text as="span" color="fg.muted">({p.parameter_group})</Text>
+            {p.parameter_name}{' '}
+            <Text as="span" color="fg.muted">
+              ({p.parameter_group})
+            </Text>
           </Checkbox.Label>
         </Checkbox.Root>
       ))}
@@ -101,7 +109,9 @@ export function MeterInfoDialog({ counterId, open, onClose }: Props) {
           {data && (
             <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
               <Stack gap="2">
-                <Heading as="h3" size="md">Значения параметров</Heading>
+                <Heading as="h3" size="md">
+                  Значения параметров
+                </Heading>
                 {data.data.length === 0 ? (
                   <Text color="fg.muted">{data.task?.status === 'DONE' ? T.noValues : T.paramsNotLoaded}</Text>
                 ) : (
@@ -119,14 +129,18 @@ export function MeterInfoDialog({ counterId, open, onClose }: Props) {
                 )}
               </Stack>
               <Stack gap="2">
-                <Heading as="h3" size="md">Настройки: параметры для сбора</Heading>
+                <Heading as="h3" size="md">
+                  Настройки: параметры для сбора
+                </Heading>
                 <ParameterSettings counterId={counterId} />
               </Stack>
             </SimpleGrid>
           )}
           {data && !data.offline && (
             <Stack gap="2">
-              <Heading as="h3" size="md">Значения по фазам</Heading>
+              <Heading as="h3" size="md">
+                Значения по фазам
+              </Heading>
               <PhaseView data={data.phase} />
             </Stack>
           )}

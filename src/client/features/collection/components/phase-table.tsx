@@ -4,7 +4,6 @@ import { T } from '../../../../shared/texts'
 import { formatDateTime, formatInUnit } from '../../../lib/format'
 import { VectorDiagram } from './vector-diagram'
 
-
 /** Phases A, B, C and the sum, with the vector diagram; the spec's text when the meter gave no phase values. */
 export function PhaseView({ data }: { data: PhaseData }) {
   if (data.values.length === 0) return <Text color="fg.muted">{T.noPhaseData}</Text>

@@ -26,7 +26,11 @@ export function RefreshSecondsField({ value, onChange }: { value: number; onChan
   return (
     <FieldShell
       label="Своё значение, с"
-      helper={clamped === null ? T.refreshLimits(MONITORING_REFRESH_MIN_S, MONITORING_REFRESH_MAX_S) : T.refreshClamped(MONITORING_REFRESH_MIN_S, MONITORING_REFRESH_MAX_S, clamped)}
+      helper={
+        clamped === null
+          ? T.refreshLimits(MONITORING_REFRESH_MIN_S, MONITORING_REFRESH_MAX_S)
+          : T.refreshClamped(MONITORING_REFRESH_MIN_S, MONITORING_REFRESH_MAX_S, clamped)
+      }
     >
       <Input
         inputMode="numeric"

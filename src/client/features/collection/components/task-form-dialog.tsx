@@ -53,9 +53,18 @@ export function TaskFormDialog({ counterId, task, open, onClose, onDone }: Props
   })
 
   return (
-    <FormDialog open={open} onClose={onClose} title={task ? 'Изменение задания' : 'Новое задание'} onSubmit={(e) => void save(e)} submitting={form.submitting} width="800px">
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={task ? 'Изменение задания' : 'Новое задание'}
+      onSubmit={(e) => void save(e)}
+      submitting={form.submitting}
+      width="800px"
+    >
       <Box>
-        <Text fontWeight="medium" mb="2">Быстрый выбор</Text>
+        <Text fontWeight="medium" mb="2">
+          Быстрый выбор
+        </Text>
         <HStack gap="2" wrap="wrap">
           {TASK_PRESETS.map((preset) => (
             <Button
@@ -74,9 +83,23 @@ export function TaskFormDialog({ counterId, task, open, onClose, onDone }: Props
       </Box>
       <SelectField label="Периодичность" required value={values.interval} options={INTERVALS} onChange={setInterval} error={errors.interval} />
       {values.interval === 'once' ? (
-        <DateTimeField dateLabel="Дата запуска" timeLabel="Время запуска" required value={values.value} onChange={(value) => set('value', value)} error={errors.value} />
+        <DateTimeField
+          dateLabel="Дата запуска"
+          timeLabel="Время запуска"
+          required
+          value={values.value}
+          onChange={(value) => set('value', value)}
+          error={errors.value}
+        />
       ) : values.interval === 'cron' ? (
-        <TextField label="Выражение cron" required value={values.value} onChange={(text) => set('value', text)} error={errors.value} placeholder="*/30 * * * *" />
+        <TextField
+          label="Выражение cron"
+          required
+          value={values.value}
+          onChange={(text) => set('value', text)}
+          error={errors.value}
+          placeholder="*/30 * * * *"
+        />
       ) : (
         <TextField
           label="Каждые"
@@ -97,7 +120,9 @@ export function TaskFormDialog({ counterId, task, open, onClose, onDone }: Props
         emptyText={parameters.isPending ? 'Загрузка…' : 'У модели счётчика нет параметров'}
       />
       <Box>
-        <Text fontWeight="medium" mb="1">Будут собраны параметры</Text>
+        <Text fontWeight="medium" mb="1">
+          Будут собраны параметры
+        </Text>
         {collected.length === 0 ? (
           <Text color="fg.muted">—</Text>
         ) : (

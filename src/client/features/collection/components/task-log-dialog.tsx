@@ -22,12 +22,14 @@ export function TaskLogDialog({ taskId, onClose }: { taskId: number | null; onCl
           {logs.data?.results.map((log) => (
             <Box key={log.task_log_id} borderWidth="1px" borderRadius="md" p="3">
               <Text fontWeight="semibold">
-                {formatDateTime(log.start_date)}{' '}
-                <Badge colorPalette={log.success ? 'green' : 'red'}>{log.success ? T.taskDone : T.taskFailed}</Badge>
+                {formatDateTime(log.start_date)} <Badge colorPalette={log.success ? 'green' : 'red'}>{log.success ? T.taskDone : T.taskFailed}</Badge>
               </Text>
               {log.entries.map((entry, index) => (
                 <Text key={index} fontSize="sm">
-                  <Text as="span" color="fg.muted">{formatDateTime(entry.date)}</Text> {entry.text}
+                  <Text as="span" color="fg.muted">
+                    {formatDateTime(entry.date)}
+                  </Text>{' '}
+                  {entry.text}
                 </Text>
               ))}
             </Box>

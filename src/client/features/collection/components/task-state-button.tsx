@@ -23,7 +23,14 @@ export function TaskStateButton({ task, disabled }: { task: CounterTask; disable
   }
   if (task.state === 'working') {
     return (
-      <IconButton size="sm" variant="ghost" aria-label={`Остановить задание ${task.counter_task_id}`} loading={busy} disabled={disabled} onClick={() => void run(stopTask)}>
+      <IconButton
+        size="sm"
+        variant="ghost"
+        aria-label={`Остановить задание ${task.counter_task_id}`}
+        loading={busy}
+        disabled={disabled}
+        onClick={() => void run(stopTask)}
+      >
         <Square />
       </IconButton>
     )

@@ -30,7 +30,12 @@ export function scheduleText(task: Pick<CounterTask, 'interval' | 'value'>): str
   }
 }
 
-const STATE_TEXT: Record<CounterTask['state'], string> = { working: 'Работает', stopped: 'Остановлено', paused: 'Приостановлено', stopped_failed: 'Остановлено из-за ошибок' }
+const STATE_TEXT: Record<CounterTask['state'], string> = {
+  working: 'Работает',
+  stopped: 'Остановлено',
+  paused: 'Приостановлено',
+  stopped_failed: 'Остановлено из-за ошибок',
+}
 
 type Props = {
   table: ListTableProps<CounterTask>
@@ -52,7 +57,12 @@ export function TasksTable({ table, showPoint }: Props) {
     { key: 'schedule', header: 'Расписание', render: (t) => scheduleText(t) },
     { key: 'status', header: 'Статус', render: (t) => STATE_TEXT[t.state], hideBelow: 'md' },
     { key: 'health', header: 'Опросы', render: (t) => <TaskHealth task={t} /> },
-    { key: 'last', header: 'Последний опрос', render: (t) => (t.last_values ? `${formatDateTime(t.last_values.date)} — ${t.last_values.success ? T.taskDone : T.taskFailed}` : '—'), hideBelow: 'md' },
+    {
+      key: 'last',
+      header: 'Последний опрос',
+      render: (t) => (t.last_values ? `${formatDateTime(t.last_values.date)} — ${t.last_values.success ? T.taskDone : T.taskFailed}` : '—'),
+      hideBelow: 'md',
+    },
   ]
   return (
     <>
@@ -77,7 +87,17 @@ export function TasksTable({ table, showPoint }: Props) {
         )}
       />
       {editing && (
-        <TaskFormDialog key={editing.counter_task_id} counterId={editing.counter_id} task={editing} open onClose={() => setEditing(null)} onDone={() => { notify.success(T.saved); void refresh() }} />
+        <TaskFormDialog
+          key={editing.counter_task_id}
+          counterId={editing.counter_id}
+          task={editing}
+          open
+          onClose={() => setEditing(null)}
+          onDone={() => {
+            notify.success(T.saved)
+            void refresh()
+          }}
+        />
       )}
       <TaskLogDialog taskId={logOf} onClose={() => setLogOf(null)} />
     </>

@@ -1,7 +1,13 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query'
 import * as v from 'valibot'
 import {
-  connParam, counter, counterList, counterOperationList, type ConnParamValues, type CreateAndInstall, type UpdateAndInstall,
+  connParam,
+  counter,
+  counterList,
+  counterOperationList,
+  type ConnParamValues,
+  type CreateAndInstall,
+  type UpdateAndInstall,
 } from '../../../../shared/schemas/counters'
 import { modelConnParam } from '../../../../shared/schemas/references'
 import { api, isOffline } from '../../../lib/api-client'
@@ -30,7 +36,11 @@ export const availableForInstallQueryOptions = (modelId: number | null, search: 
   infiniteQueryOptions({
     queryKey: counterKeys.available(modelId, search),
     queryFn: ({ signal, pageParam }) =>
-      api('/api/counters/available_for_install/', { query: { model_id: modelId, search, page: pageParam, per_page: AVAILABLE_PAGE_SIZE }, schema: counterList, signal }),
+      api('/api/counters/available_for_install/', {
+        query: { model_id: modelId, search, page: pageParam, per_page: AVAILABLE_PAGE_SIZE },
+        schema: counterList,
+        signal,
+      }),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (pages.length * AVAILABLE_PAGE_SIZE < last.count && last.results.length > 0 ? pages.length + 1 : undefined),
     placeholderData: keepPreviousData,
@@ -66,7 +76,8 @@ export const modelConnParamsQueryOptions = (groupId: number | null) =>
   })
 
 export const createAndInstall = (body: CreateAndInstall) => api('/api/counters/create_and_install/', { method: 'POST', body, schema: counter })
-export const updateAndInstall = (id: number, body: UpdateAndInstall) => api(`/api/counters/${id}/update_and_install/`, { method: 'POST', body, schema: counter })
+export const updateAndInstall = (id: number, body: UpdateAndInstall) =>
+  api(`/api/counters/${id}/update_and_install/`, { method: 'POST', body, schema: counter })
 export const takeOffCounter = (id: number, body: { operation_date: string; comment: string }) =>
   api(`/api/point_counter/${id}/take_off/`, { method: 'POST', body, schema: counter })
 export const updateConnParams = (id: number, conn_params: ConnParamValues) =>
@@ -81,5 +92,13 @@ export const useDeleteCounter = () => useDeleteWrite((c: CounterRow) => api(`/ap
  * Queued on the device; the screen sends it (`sendEdit`) and says what became of it.
  */
 export async function saveCounterEdit(current: CounterRow, patch: CounterPatch): Promise<OutboxEntry> {
-  return (await loadOffline()).enqueueEdit({ author: signedInUserId(), entity: 'counter', op: 'update', entityId: current.counter_id, patch, baseVersion: current.version, current })
+  return (await loadOffline()).enqueueEdit({
+    author: signedInUserId(),
+    entity: 'counter',
+    op: 'update',
+    entityId: current.counter_id,
+    patch,
+    baseVersion: current.version,
+    current,
+  })
 }

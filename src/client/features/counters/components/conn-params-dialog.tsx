@@ -43,7 +43,8 @@ export function ConnParamsDialog({ counter, onClose }: { counter: { counter_id: 
       await queryClient.invalidateQueries({ queryKey: counterKeys.connParams(counter!.counter_id) })
       onClose()
     } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fields).length) setErrors(Object.fromEntries(Object.entries(error.fields).map(([k, m]) => [k, m[0] ?? ''])))
+      if (error instanceof ApiError && Object.keys(error.fields).length)
+        setErrors(Object.fromEntries(Object.entries(error.fields).map(([k, m]) => [k, m[0] ?? ''])))
       else notify.error(error)
     } finally {
       setSaving(false)
@@ -51,7 +52,13 @@ export function ConnParamsDialog({ counter, onClose }: { counter: { counter_id: 
   }
 
   return (
-    <FormDialog open={counter !== null} onClose={onClose} title={`Параметры подключения ${counter?.serial_num ?? ''}`} onSubmit={(e) => void submit(e)} submitting={saving}>
+    <FormDialog
+      open={counter !== null}
+      onClose={onClose}
+      title={`Параметры подключения ${counter?.serial_num ?? ''}`}
+      onSubmit={(e) => void submit(e)}
+      submitting={saving}
+    >
       {params.isError ? (
         params.error.message
       ) : !params.data ? (

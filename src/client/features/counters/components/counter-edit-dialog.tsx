@@ -19,7 +19,12 @@ const editForm = v.object({
 
 /** Serial number and ratios; sent (through the outbox) only when one of them changed, otherwise the form just closes. */
 export function CounterEditDialog({ counter, onClose, onDone }: { counter: CounterRow | null; onClose: () => void; onDone: () => void }) {
-  const form = useForm(editForm, { serial_num: counter?.serial_num ?? '', coeff: String(counter?.coeff ?? 1), coeff_voltage: String(counter?.coeff_voltage ?? 1), time_zone: counter?.time_zone ?? '' })
+  const form = useForm(editForm, {
+    serial_num: counter?.serial_num ?? '',
+    coeff: String(counter?.coeff ?? 1),
+    coeff_voltage: String(counter?.coeff_voltage ?? 1),
+    time_zone: counter?.time_zone ?? '',
+  })
   useLeaveGuard(counter !== null && form.dirty && !form.submitting)
   return (
     <FormDialog
@@ -40,8 +45,22 @@ export function CounterEditDialog({ counter, onClose, onDone }: { counter: Count
       })}
     >
       <TextField label="Серийный номер" required value={form.values.serial_num} onChange={(x) => form.set('serial_num', x)} error={form.errors.serial_num} />
-      <TextField label="Коэффициент трансформации тока" required inputMode="decimal" value={form.values.coeff} onChange={(x) => form.set('coeff', x)} error={form.errors.coeff} />
-      <TextField label="Коэффициент трансформации напряжения" required inputMode="decimal" value={form.values.coeff_voltage} onChange={(x) => form.set('coeff_voltage', x)} error={form.errors.coeff_voltage} />
+      <TextField
+        label="Коэффициент трансформации тока"
+        required
+        inputMode="decimal"
+        value={form.values.coeff}
+        onChange={(x) => form.set('coeff', x)}
+        error={form.errors.coeff}
+      />
+      <TextField
+        label="Коэффициент трансформации напряжения"
+        required
+        inputMode="decimal"
+        value={form.values.coeff_voltage}
+        onChange={(x) => form.set('coeff_voltage', x)}
+        error={form.errors.coeff_voltage}
+      />
       <TextField
         label={T.timeZoneLabel}
         helper={T.timeZoneHelper}

@@ -31,9 +31,23 @@ const DONE = 4
 
 /** `counter_serial`: the existing meter's number, kept so that a later search not finding it still shows it. */
 type Meter = {
-  kind: 'new' | 'existing'; serial_num: string; counter_id: number | null; counter_serial: string; coeff: string; coeff_voltage: string; operation_date: string
+  kind: 'new' | 'existing'
+  serial_num: string
+  counter_id: number | null
+  counter_serial: string
+  coeff: string
+  coeff_voltage: string
+  operation_date: string
 }
-const newMeter = (): Meter => ({ kind: 'new', serial_num: '', counter_id: null, counter_serial: '', coeff: '1', coeff_voltage: '1', operation_date: isoDate(new Date()) })
+const newMeter = (): Meter => ({
+  kind: 'new',
+  serial_num: '',
+  counter_id: null,
+  counter_serial: '',
+  coeff: '1',
+  coeff_voltage: '1',
+  operation_date: isoDate(new Date()),
+})
 
 /** Which step an error (of the form's check or of the server's 400) belongs to, so the wizard can go back to it. */
 const stepOfField = (field: string) => (field === 'model_id' ? MODEL : field === 'conn_params' || field.startsWith('conn_params.') ? CONNECTION : METER)
@@ -64,12 +78,17 @@ export function InstallWizard({ pointId, open, onClose, onDone }: { pointId: num
   const params = useQuery(modelConnParamsQueryOptions(model?.counter_model_api ?? null))
   const modelApi = useQuery({ ...modelApiQueryOptions(model?.counter_model_api ?? 0), enabled: model !== null })
   const sources = useQuery({ ...dataSourcesQueryOptions, enabled: open })
-  const available = useInfiniteQuery({ ...availableForInstallQueryOptions(modelId, meterSearch), enabled: open && modelId !== null && meter.kind === 'existing' })
+  const available = useInfiniteQuery({
+    ...availableForInstallQueryOptions(modelId, meterSearch),
+    enabled: open && modelId !== null && meter.kind === 'existing',
+  })
   const availableMeters = useMemo(() => available.data?.pages.flatMap((page) => page.results) ?? [], [available.data])
   const availableTotal = available.data?.pages.at(-1)?.count ?? 0
   // The chosen meter stays among the options even when the current search does not find it.
   const meterOptions = [
-    ...(meter.counter_id !== null && !availableMeters.some((c) => c.counter_id === meter.counter_id) ? [{ value: meter.counter_id, label: meter.counter_serial }] : []),
+    ...(meter.counter_id !== null && !availableMeters.some((c) => c.counter_id === meter.counter_id)
+      ? [{ value: meter.counter_id, label: meter.counter_serial }]
+      : []),
     ...availableMeters.map((c) => ({ value: c.counter_id, label: c.serial_num })),
   ]
   const defaults = useMemo(() => Object.fromEntries((params.data ?? []).map((p) => [p.par_name, p.default_value])), [params.data])
@@ -99,7 +118,13 @@ export function InstallWizard({ pointId, open, onClose, onDone }: { pointId: num
   const setMeterField = <K extends keyof Meter>(name: K, value: Meter[K]) => setMeter((m) => ({ ...m, [name]: value }))
 
   const body = () => {
-    const common = { point_id: pointId, operation_date: meter.operation_date, conn_params: changedConnParams(connValues, defaults), coeff: meter.coeff, coeff_voltage: meter.coeff_voltage }
+    const common = {
+      point_id: pointId,
+      operation_date: meter.operation_date,
+      conn_params: changedConnParams(connValues, defaults),
+      coeff: meter.coeff,
+      coeff_voltage: meter.coeff_voltage,
+    }
     return meter.kind === 'new'
       ? v.safeParse(createAndInstall, { ...common, serial_num: meter.serial_num, model_id: modelId })
       : v.safeParse(updateAndInstall, common)
@@ -166,7 +191,9 @@ export function InstallWizard({ pointId, open, onClose, onDone }: { pointId: num
           {message}
         </Text>
       ))
-  const shownConnKeys = [CONN_SOURCE_PARAM, ...visibleConnParams(params.data ?? [], sourceOf(connValues)).map((p) => p.par_name)].map((name) => `conn_params.${name}`)
+  const shownConnKeys = [CONN_SOURCE_PARAM, ...visibleConnParams(params.data ?? [], sourceOf(connValues)).map((p) => p.par_name)].map(
+    (name) => `conn_params.${name}`,
+  )
   const shownMeterKeys = METER_FIELDS.filter((key) => key !== (meter.kind === 'new' ? 'counter_id' : 'serial_num'))
 
   return (
@@ -216,13 +243,23 @@ export function InstallWizard({ pointId, open, onClose, onDone }: { pointId: num
             )}
             {step === CONNECTION && (
               <>
-                <ConnParamFields params={params.data ?? []} values={connValues} errors={errors} sources={(sources.data?.results ?? []).map((s) => s.name)} onChange={setConn} />
+                <ConnParamFields
+                  params={params.data ?? []}
+                  values={connValues}
+                  errors={errors}
+                  sources={(sources.data?.results ?? []).map((s) => s.name)}
+                  onChange={setConn}
+                />
                 {strayErrors(CONNECTION, shownConnKeys)}
               </>
             )}
             {step === METER && (
               <>
-                <RadioGroup.Root value={meter.kind} onValueChange={(e) => setMeterField('kind', e.value as Meter['kind'])} aria-label="Новый или существующий счётчик">
+                <RadioGroup.Root
+                  value={meter.kind}
+                  onValueChange={(e) => setMeterField('kind', e.value as Meter['kind'])}
+                  aria-label="Новый или существующий счётчик"
+                >
                   <HStack gap="6" wrap="wrap">
                     {(['new', 'existing'] as const).map((kind) => (
                       <RadioGroup.Item key={kind} value={kind}>
@@ -234,7 +271,14 @@ export function InstallWizard({ pointId, open, onClose, onDone }: { pointId: num
                   </HStack>
                 </RadioGroup.Root>
                 {meter.kind === 'new' ? (
-                  <TextField label="Серийный номер" required value={meter.serial_num} onChange={(x) => setMeterField('serial_num', x)} error={errors.serial_num} maxLength={50} />
+                  <TextField
+                    label="Серийный номер"
+                    required
+                    value={meter.serial_num}
+                    onChange={(x) => setMeterField('serial_num', x)}
+                    error={errors.serial_num}
+                    maxLength={50}
+                  />
                 ) : (
                   <Stack gap="2">
                     <SearchInput label="Поиск счётчика по серийному номеру" placeholder="Серийный номер" value={meterSearch} onChange={setMeterSearch} />
@@ -243,9 +287,7 @@ export function InstallWizard({ pointId, open, onClose, onDone }: { pointId: num
                       required
                       value={meter.counter_id}
                       options={meterOptions}
-                      onChange={(x) =>
-                        setMeter((m) => ({ ...m, counter_id: x, counter_serial: meterOptions.find((o) => o.value === x)?.label ?? '' }))
-                      }
+                      onChange={(x) => setMeter((m) => ({ ...m, counter_id: x, counter_serial: meterOptions.find((o) => o.value === x)?.label ?? '' }))}
                       error={errors.counter_id}
                     />
                     {availableMeters.length === 0 && !available.isFetching && (
@@ -259,7 +301,13 @@ export function InstallWizard({ pointId, open, onClose, onDone }: { pointId: num
                           {T.shownOf(availableMeters.length, availableTotal)}
                         </Text>
                         {available.hasNextPage && (
-                          <Button type="button" size="sm" variant="outline" loading={available.isFetchingNextPage} onClick={() => void available.fetchNextPage()}>
+                          <Button
+                            type="button"
+                            size="sm"
+                            variant="outline"
+                            loading={available.isFetchingNextPage}
+                            onClick={() => void available.fetchNextPage()}
+                          >
                             {T.showMore}
                           </Button>
                         )}
@@ -267,9 +315,29 @@ export function InstallWizard({ pointId, open, onClose, onDone }: { pointId: num
                     )}
                   </Stack>
                 )}
-                <TextField label="Коэффициент трансформации тока" required inputMode="decimal" value={meter.coeff} onChange={(x) => setMeterField('coeff', x)} error={errors.coeff} />
-                <TextField label="Коэффициент трансформации напряжения" required inputMode="decimal" value={meter.coeff_voltage} onChange={(x) => setMeterField('coeff_voltage', x)} error={errors.coeff_voltage} />
-                <DateField label="Дата установки" required value={meter.operation_date} onChange={(x) => setMeterField('operation_date', x)} error={errors.operation_date} />
+                <TextField
+                  label="Коэффициент трансформации тока"
+                  required
+                  inputMode="decimal"
+                  value={meter.coeff}
+                  onChange={(x) => setMeterField('coeff', x)}
+                  error={errors.coeff}
+                />
+                <TextField
+                  label="Коэффициент трансформации напряжения"
+                  required
+                  inputMode="decimal"
+                  value={meter.coeff_voltage}
+                  onChange={(x) => setMeterField('coeff_voltage', x)}
+                  error={errors.coeff_voltage}
+                />
+                <DateField
+                  label="Дата установки"
+                  required
+                  value={meter.operation_date}
+                  onChange={(x) => setMeterField('operation_date', x)}
+                  error={errors.operation_date}
+                />
                 {strayErrors(METER, shownMeterKeys)}
               </>
             )}
@@ -301,10 +369,7 @@ export function InstallWizard({ pointId, open, onClose, onDone }: { pointId: num
                     label="Устанавливаемый счётчик"
                     items={[
                       ['Счётчик', meter.kind === 'new' ? 'Новый' : 'Существующий, без точки учёта'],
-                      [
-                        'Серийный номер',
-                        meter.kind === 'new' ? meter.serial_num : meter.counter_serial,
-                      ],
+                      ['Серийный номер', meter.kind === 'new' ? meter.serial_num : meter.counter_serial],
                       ['Коэффициент трансформации тока', meter.coeff],
                       ['Коэффициент трансформации напряжения', meter.coeff_voltage],
                       ['Дата установки', formatDate(meter.operation_date)],

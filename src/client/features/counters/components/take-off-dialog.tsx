@@ -10,7 +10,15 @@ import { takeOffCounter } from '../api/counters'
 import { DateField } from '../../../components/ui/date-field'
 
 /** Removal of the current meter: the operation date and the reason land in its history. */
-export function TakeOffDialog({ counter, onClose, onDone }: { counter: { counter_id: number; serial_num: string } | null; onClose: () => void; onDone: () => void }) {
+export function TakeOffDialog({
+  counter,
+  onClose,
+  onDone,
+}: {
+  counter: { counter_id: number; serial_num: string } | null
+  onClose: () => void
+  onDone: () => void
+}) {
   const [initial] = useState(() => ({ operation_date: isoDate(new Date()), comment: '' }))
   const form = useForm(takeOff, initial)
   return (
@@ -27,7 +35,13 @@ export function TakeOffDialog({ counter, onClose, onDone }: { counter: { counter
         onClose()
       })}
     >
-      <DateField label="Дата снятия" required value={form.values.operation_date} onChange={(x) => form.set('operation_date', x)} error={form.errors.operation_date} />
+      <DateField
+        label="Дата снятия"
+        required
+        value={form.values.operation_date}
+        onChange={(x) => form.set('operation_date', x)}
+        error={form.errors.operation_date}
+      />
       <TextField label="Причина снятия" required multiline value={form.values.comment} onChange={(x) => form.set('comment', x)} error={form.errors.comment} />
     </FormDialog>
   )

@@ -49,7 +49,17 @@ const initialOf = (c: Customer | null) => {
 }
 
 /** The details form: every field of the subscriber's type; the type is fixed once saved. */
-export function CustomerDialog({ open, customer, onClose, onDone }: { open: boolean; customer: Customer | null; onClose: () => void; onDone: (created: boolean) => void }) {
+export function CustomerDialog({
+  open,
+  customer,
+  onClose,
+  onDone,
+}: {
+  open: boolean
+  customer: Customer | null
+  onClose: () => void
+  onDone: (created: boolean) => void
+}) {
   const form = useForm(customerInput, initialOf(customer))
   const type = form.values.customer_type
   const typed = type ? CUSTOMER_TYPE_FIELDS[type] : []
@@ -77,7 +87,15 @@ export function CustomerDialog({ open, customer, onClose, onDone }: { open: bool
     />
   )
   return (
-    <FormDialog open={open} onClose={close} title={customer ? 'Абонент' : 'Новый абонент'} onSubmit={onSubmit} submitting={form.submitting} submitLabel={customer ? undefined : 'Добавить'} width="800px">
+    <FormDialog
+      open={open}
+      onClose={close}
+      title={customer ? 'Абонент' : 'Новый абонент'}
+      onSubmit={onSubmit}
+      submitting={form.submitting}
+      submitLabel={customer ? undefined : 'Добавить'}
+      width="800px"
+    >
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         {text('customer_number', 'Лицевой счёт', false, 50)}
         <SelectField

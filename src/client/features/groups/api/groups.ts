@@ -31,4 +31,5 @@ export const permissionsQueryOptions = () =>
 
 export const createGroup = (body: GroupInput) => api('/api/permissions_groups/', { method: 'POST', body, schema: group })
 export const updateGroup = (id: number, body: Partial<GroupInput>) => api(`/api/permissions_groups/${id}/`, { method: 'PATCH', body, schema: group })
-export const useDeleteGroup = () => useDeleteWrite((g: Group) => api(`/api/permissions_groups/${g.permissions_group_id}/`, { method: 'DELETE' }), [groupKeys.all])
+export const useDeleteGroup = () =>
+  useDeleteWrite((g: Group) => api(`/api/permissions_groups/${g.permissions_group_id}/`, { method: 'DELETE' }), [groupKeys.all])

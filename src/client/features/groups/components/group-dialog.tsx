@@ -17,7 +17,14 @@ export function GroupDialog({ open, group, onClose, onDone }: { open: boolean; g
     onDone(!group)
   })
   return (
-    <FormDialog open={open} onClose={onClose} title={group ? 'Редактирование группы' : 'Новая группа прав'} onSubmit={onSubmit} submitting={form.submitting} width="800px">
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={group ? 'Редактирование группы' : 'Новая группа прав'}
+      onSubmit={onSubmit}
+      submitting={form.submitting}
+      width="800px"
+    >
       <TextField label="Название" required value={form.values.name} onChange={(v) => form.set('name', v)} error={form.errors.name} />
       <CheckboxList
         legend="Права"

@@ -77,7 +77,14 @@ export function ConflictView({ entry, busy, onKeepMine, onTakeTheirs, onMerge }:
   )
 }
 
-type SideProps = { group: number; field: ConflictField; side: Side; text: string; choice: Record<string, Side>; onChoose: (update: (current: Record<string, Side>) => Record<string, Side>) => void }
+type SideProps = {
+  group: number
+  field: ConflictField
+  side: Side
+  text: string
+  choice: Record<string, Side>
+  onChoose: (update: (current: Record<string, Side>) => Record<string, Side>) => void
+}
 
 /** A value of one side; where both sides changed the field, a radio button picks it. */
 function SideValue({ group, field, side, text, choice, onChoose }: SideProps) {

@@ -43,7 +43,13 @@ export function RejectedForm({ entry, busy, onResend, onDiscard }: Props) {
         </SimpleGrid>
       )}
       {'customer_id' in entry.patch && (
-        <TextField label={FIELD_LABELS[entry.entity].customer_id!} value={fieldText(localRow(entry), 'customer_id')} onChange={() => {}} disabled error={serverErrors.customer_id?.[0]} />
+        <TextField
+          label={FIELD_LABELS[entry.entity].customer_id!}
+          value={fieldText(localRow(entry), 'customer_id')}
+          onChange={() => {}}
+          disabled
+          error={serverErrors.customer_id?.[0]}
+        />
       )}
       <HStack gap="2" wrap="wrap">
         <Button type="submit" size="sm" colorPalette="blue" loading={busy}>

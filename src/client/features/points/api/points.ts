@@ -63,19 +63,38 @@ export const pointCountersQueryOptions = (id: number) =>
 export const customersForSelection = queryOptions({
   queryKey: ['customers', 'selection'],
   queryFn: ({ signal }) =>
-    api('/api/customers/', { query: { page_size: 'all' }, schema: v.object({ results: v.array(v.object({ customer_id: v.number(), name: v.string() })) }), signal }),
+    api('/api/customers/', {
+      query: { page_size: 'all' },
+      schema: v.object({ results: v.array(v.object({ customer_id: v.number(), name: v.string() })) }),
+      signal,
+    }),
   staleTime: 60_000,
 })
 
 /** New and edited points go through the outbox (Idempotency-Key, If-Match) and are sent at once when possible. */
 export async function savePointCreate(input: PointInput, customerName: string | null): Promise<void> {
-  await (await loadOffline()).enqueueEdit({ author: signedInUserId(), entity: 'point', op: 'create', patch: { ...input, customer: customerName === null ? null : { name: customerName } } })
+  await (
+    await loadOffline()
+  ).enqueueEdit({
+    author: signedInUserId(),
+    entity: 'point',
+    op: 'create',
+    patch: { ...input, customer: customerName === null ? null : { name: customerName } },
+  })
   flushSoon()
 }
 
 /** Queues the edit on the device; the screen sends it (`sendEdit`) and says what became of it. */
 export async function savePointUpdate(current: LoadedPoint, patch: PointPatch): Promise<OutboxEntry> {
-  return (await loadOffline()).enqueueEdit({ author: signedInUserId(), entity: 'point', op: 'update', entityId: current.point_id, patch, baseVersion: current.version, current: current as PointRow })
+  return (await loadOffline()).enqueueEdit({
+    author: signedInUserId(),
+    entity: 'point',
+    op: 'update',
+    entityId: current.point_id,
+    patch,
+    baseVersion: current.version,
+    current: current as PointRow,
+  })
 }
 
 export const useDeletePoint = () => useDeleteWrite((p: PointRow) => api(`/api/points/${p.point_id}`, { method: 'DELETE' }), [pointKeys.all])

@@ -8,7 +8,16 @@ import { useForm } from '../../../components/ui/use-form'
 import { customersForSelection, savePointCreate } from '../api/points'
 import { customerNameOf, PointFields, type PointFormValues } from './point-fields'
 
-const EMPTY: PointFormValues = { name: '', point_number: '', address: '', latitude: '', longitude: '', remark: '', customer_id: null, energy_limit: String(DEFAULT_ENERGY_LIMIT_KWH) }
+const EMPTY: PointFormValues = {
+  name: '',
+  point_number: '',
+  address: '',
+  latitude: '',
+  longitude: '',
+  remark: '',
+  customer_id: null,
+  energy_limit: String(DEFAULT_ENERGY_LIMIT_KWH),
+}
 
 /** The add-point form: saved through the outbox, so it works offline too. */
 export function PointCreateDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {

@@ -45,9 +45,12 @@ function PointForm({ point }: { point: LoadedPoint }) {
   // next save is made on the server's new version (If-Match), not on the one this form was opened with.
   const save = form.submit(async (input) => {
     const current = point as unknown as Record<string, unknown>
-    const changed = POINT_WRITABLE_FIELDS.filter((field) => field in input && (input as Record<string, unknown>)[field] !== (current[field] ?? (field === 'customer_id' ? null : '')))
+    const changed = POINT_WRITABLE_FIELDS.filter(
+      (field) => field in input && (input as Record<string, unknown>)[field] !== (current[field] ?? (field === 'customer_id' ? null : '')),
+    )
     const patch = Object.fromEntries(changed.map((field) => [field, (input as Record<string, unknown>)[field]])) as PointPatch
-    if (changed.includes('customer_id')) patch.customer = input.customer_id === null ? null : { name: customerNameOf(customers.data?.results, input.customer_id) ?? '' }
+    if (changed.includes('customer_id'))
+      patch.customer = input.customer_id === null ? null : { name: customerNameOf(customers.data?.results, input.customer_id) ?? '' }
     const outcome = await sendEdit(await savePointUpdate(point, patch))
     form.reset(form.values)
     await queryClient.invalidateQueries({ queryKey: pointKeys.all })
@@ -58,13 +61,13 @@ function PointForm({ point }: { point: LoadedPoint }) {
   return (
     <form onSubmit={save} noValidate>
       <Stack gap="5" maxW="1100px">
-      <ConsumptionGauge pointId={point.point_id} limit={Number(point.energy_limit ?? 0)} />
-      <fieldset disabled={!can('points.change')}>
-        <PointFields values={form.values} errors={form.errors} set={form.set} />
-      </fieldset>
-      <Box>
-        <FormActions dirty={form.dirty} submitting={form.submitting} onCancel={() => form.reset()} />
-      </Box>
+        <ConsumptionGauge pointId={point.point_id} limit={Number(point.energy_limit ?? 0)} />
+        <fieldset disabled={!can('points.change')}>
+          <PointFields values={form.values} errors={form.errors} set={form.set} />
+        </fieldset>
+        <Box>
+          <FormActions dirty={form.dirty} submitting={form.submitting} onCancel={() => form.reset()} />
+        </Box>
       </Stack>
     </form>
   )
@@ -79,9 +82,7 @@ function ConsumptionGauge({ pointId, limit }: { pointId: number; limit: number }
   const palette = percent >= 100 ? 'red' : percent >= 80 ? 'orange' : 'green'
   return (
     <Progress.Root value={consumption.data ? percent : null} colorPalette={palette} maxW="520px" aria-label="Потребление за месяц относительно лимита">
-      <Progress.Label mb="2">
-        Потребление за месяц: {consumption.data ? `${formatNumber(used)} из ${formatNumber(limit)} кВт·ч` : '…'}
-      </Progress.Label>
+      <Progress.Label mb="2">Потребление за месяц: {consumption.data ? `${formatNumber(used)} из ${formatNumber(limit)} кВт·ч` : '…'}</Progress.Label>
       <Progress.Track>
         <Progress.Range />
       </Progress.Track>

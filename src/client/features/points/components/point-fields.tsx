@@ -29,10 +29,31 @@ export function PointFields({ values, errors, set }: Props) {
   return (
     <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
       <TextField label="Наименование" required value={values.name} onChange={(x) => set('name', x)} error={errors.name} maxLength={255} />
-      <TextField label="Идентификатор точки учёта" required value={values.point_number} onChange={(x) => set('point_number', x)} error={errors.point_number} maxLength={50} />
+      <TextField
+        label="Идентификатор точки учёта"
+        required
+        value={values.point_number}
+        onChange={(x) => set('point_number', x)}
+        error={errors.point_number}
+        maxLength={50}
+      />
       <TextField label="Адрес" required value={values.address} onChange={(x) => set('address', x)} error={errors.address} maxLength={500} />
-      <TextField label="Широта" inputMode="decimal" placeholder="56.838011" value={values.latitude} onChange={(x) => set('latitude', x)} error={errors.latitude ?? errors.geopoint} />
-      <TextField label="Долгота" inputMode="decimal" placeholder="60.597465" value={values.longitude} onChange={(x) => set('longitude', x)} error={errors.longitude} />
+      <TextField
+        label="Широта"
+        inputMode="decimal"
+        placeholder="56.838011"
+        value={values.latitude}
+        onChange={(x) => set('latitude', x)}
+        error={errors.latitude ?? errors.geopoint}
+      />
+      <TextField
+        label="Долгота"
+        inputMode="decimal"
+        placeholder="60.597465"
+        value={values.longitude}
+        onChange={(x) => set('longitude', x)}
+        error={errors.longitude}
+      />
       <SelectField
         label="Абонент"
         value={values.customer_id}
@@ -41,7 +62,14 @@ export function PointFields({ values, errors, set }: Props) {
         error={errors.customer_id}
         emptyText={customers.isError ? T.loadFailed : T.noCustomers}
       />
-      <TextField label="Лимит потребления, кВт·ч" type="number" inputMode="decimal" value={values.energy_limit} onChange={(x) => set('energy_limit', x)} error={errors.energy_limit} />
+      <TextField
+        label="Лимит потребления, кВт·ч"
+        type="number"
+        inputMode="decimal"
+        value={values.energy_limit}
+        onChange={(x) => set('energy_limit', x)}
+        error={errors.energy_limit}
+      />
       <TextField label="Примечание" multiline value={values.remark} onChange={(x) => set('remark', x)} error={errors.remark} />
     </SimpleGrid>
   )

@@ -1,7 +1,20 @@
 import { queryOptions } from '@tanstack/react-query'
 import {
-  counterModel, counterModelApi, counterModelApiList, counterModelList, dataParameter, dataParameterList, dataSource, dataSourceList,
-  modelParameterList, resourceType, resourceTypeList, type CounterModelApiInput, type CounterModelInput, type DataParameterInput, type DataSourceInput,
+  counterModel,
+  counterModelApi,
+  counterModelApiList,
+  counterModelList,
+  dataParameter,
+  dataParameterList,
+  dataSource,
+  dataSourceList,
+  modelParameterList,
+  resourceType,
+  resourceTypeList,
+  type CounterModelApiInput,
+  type CounterModelInput,
+  type DataParameterInput,
+  type DataSourceInput,
   type ResourceTypeInput,
 } from '../../../../shared/schemas/references'
 import { api } from '../../../lib/api-client'
@@ -32,7 +45,11 @@ export const resourcesQueryOptions = queryOptions({
   staleTime: STALE_MS,
 })
 export const resourceQueryOptions = (id: number) =>
-  queryOptions({ queryKey: referenceKeys.resource(id), queryFn: ({ signal }) => api(`/api/resources_types/${id}/`, { schema: resourceType, signal }), staleTime: STALE_MS })
+  queryOptions({
+    queryKey: referenceKeys.resource(id),
+    queryFn: ({ signal }) => api(`/api/resources_types/${id}/`, { schema: resourceType, signal }),
+    staleTime: STALE_MS,
+  })
 export const saveResourceType = (id: number | null, body: ResourceTypeInput) =>
   api(id === null ? '/api/resources_types/' : `/api/resources_types/${id}/`, { method: id === null ? 'POST' : 'PUT', body, schema: resourceType })
 export const deleteResourceType = (id: number) => api(`/api/resources_types/${id}`, { method: 'DELETE' })
@@ -44,7 +61,11 @@ export const modelApisQueryOptions = (resourceType: number | null) =>
     staleTime: STALE_MS,
   })
 export const modelApiQueryOptions = (id: number) =>
-  queryOptions({ queryKey: referenceKeys.modelApi(id), queryFn: ({ signal }) => api(`/api/counters_api/${id}/`, { schema: counterModelApi, signal }), staleTime: STALE_MS })
+  queryOptions({
+    queryKey: referenceKeys.modelApi(id),
+    queryFn: ({ signal }) => api(`/api/counters_api/${id}/`, { schema: counterModelApi, signal }),
+    staleTime: STALE_MS,
+  })
 
 /** What a change of a model group makes stale: the group lists and pages, and the models, which show the group's name. */
 export const modelApiChangeKeys = [referenceKeys.modelApiLists, referenceKeys.modelApiPages, referenceKeys.modelLists, referenceKeys.modelPages] as const
@@ -60,7 +81,11 @@ export const modelsQueryOptions = (resourceType: number | null, modelApi: number
     staleTime: STALE_MS,
   })
 export const modelQueryOptions = (id: number) =>
-  queryOptions({ queryKey: referenceKeys.model(id), queryFn: ({ signal }) => api(`/api/counters_models/${id}/`, { schema: counterModel, signal }), staleTime: STALE_MS })
+  queryOptions({
+    queryKey: referenceKeys.model(id),
+    queryFn: ({ signal }) => api(`/api/counters_models/${id}/`, { schema: counterModel, signal }),
+    staleTime: STALE_MS,
+  })
 
 /** What a change of a model makes stale: the model lists (the install wizard's too) and the model's page. */
 export const modelChangeKeys = [referenceKeys.modelLists, referenceKeys.modelPages] as const

@@ -53,7 +53,6 @@ export function ModelsScreen({ resourceType, modelApi }: { resourceType?: number
         remove={deleteModel}
         dialog={(editing, close, done) => (
           <ModelDialog
-           
             model={editing}
             // The group's own resource wins over the address's, which may not match it.
             resourceType={group.data?.resource_type ?? resourceType}

@@ -28,7 +28,9 @@ type Props<TAnswer extends { results: unknown[] }, TKey extends QueryKey, Row = 
  * An editable reference book: the table, add, edit and delete (confirmed), for resource types, model groups, models,
  * data sources and parameters. The buttons are there for those with the right to change references only.
  */
-export function ReferenceTablePage<TAnswer extends { results: unknown[] }, TKey extends QueryKey, Row = TAnswer['results'][number]>(props: Props<TAnswer, TKey, Row>) {
+export function ReferenceTablePage<TAnswer extends { results: unknown[] }, TKey extends QueryKey, Row = TAnswer['results'][number]>(
+  props: Props<TAnswer, TKey, Row>,
+) {
   const can = useCan()
   const queryClient = useQueryClient()
   const query = useQuery(props.query)
@@ -63,7 +65,9 @@ export function ReferenceTablePage<TAnswer extends { results: unknown[] }, TKey 
         }
       />
       {/* Mounted while open only: a closed dialog need not load its choices; each row's dialog starts afresh. */}
-      {editing !== null && <Fragment key={editing === 'new' ? 'new' : props.rowKey(editing)}>{props.dialog(editing, () => setEditing(null), refresh)}</Fragment>}
+      {editing !== null && (
+        <Fragment key={editing === 'new' ? 'new' : props.rowKey(editing)}>{props.dialog(editing, () => setEditing(null), refresh)}</Fragment>
+      )}
     </>
   )
 }

@@ -19,7 +19,11 @@ export const objectPointsQueryOptions = (id: number) =>
   queryOptions({
     queryKey: reportKeys.objectPoints(id),
     queryFn: async ({ signal }) =>
-      (await api(`/api/represents/${id}/points/`, { schema: representPoints, signal })).map(({ point_id, name, point_number }) => ({ point_id, name, point_number })),
+      (await api(`/api/represents/${id}/points/`, { schema: representPoints, signal })).map(({ point_id, name, point_number }) => ({
+        point_id,
+        name,
+        point_number,
+      })),
   })
 
 /** Points found by name or identifier, whether or not they belong to an object. */
@@ -31,7 +35,10 @@ export const reportPointSearchQueryOptions = (search: string) =>
   })
 
 export const tariffSchemesQueryOptions = () =>
-  queryOptions({ queryKey: reportKeys.schemes, queryFn: async ({ signal }) => (await api('/api/tariff_schemes/', { schema: tariffSchemeList, signal })).results })
+  queryOptions({
+    queryKey: reportKeys.schemes,
+    queryFn: async ({ signal }) => (await api('/api/tariff_schemes/', { schema: tariffSchemeList, signal })).results,
+  })
 
 /** Asks the server for a report and saves the file under the name the server gives it. */
 export const downloadReport = (query: ReportQuery) =>

@@ -9,7 +9,7 @@ import { objectPointsQueryOptions, reportTreeQueryOptions } from '../api/reports
 import { PointLeaf, type PickerProps } from './report-point-leaf'
 import { ReportPointSearch } from './report-point-search'
 
-export type {  TreeSelection } from './report-point-leaf'
+export type { TreeSelection } from './report-point-leaf'
 
 /** Node states of the report picker (metering.md section 4): empty nodes cannot be checked or expanded. */
 type NodeState = 'initial' | 'loading' | 'expanded' | 'empty'
@@ -30,7 +30,7 @@ export function ReportTreePicker(props: PickerProps) {
     setStates((s) => ({ ...s, [id]: 'loading' }))
     try {
       const points = await queryClient.fetchQuery(objectPointsQueryOptions(id))
-      const empty = points.length === 0 && !(childMap.get(id)?.length)
+      const empty = points.length === 0 && !childMap.get(id)?.length
       setStates((s) => ({ ...s, [id]: empty ? 'empty' : 'expanded' }))
       // An empty object is unselected: it holds nothing to report on.
       if (empty && props.value.objects.includes(id)) props.onChange({ ...props.value, objects: props.value.objects.filter((o) => o !== id) })
@@ -78,7 +78,12 @@ type LevelProps = PickerProps & {
 
 function Level(props: LevelProps) {
   return (
-    <Box as="ul" role={props.depth === 0 ? 'tree' : 'group'} aria-label={props.depth === 0 ? (props.mode === 'objects' ? T.reportPickObjects : T.reportPickPoints) : undefined} listStyleType="none">
+    <Box
+      as="ul"
+      role={props.depth === 0 ? 'tree' : 'group'}
+      aria-label={props.depth === 0 ? (props.mode === 'objects' ? T.reportPickObjects : T.reportPickPoints) : undefined}
+      listStyleType="none"
+    >
       {props.nodes.map((node) => (
         <ObjectNode key={node.represent_id} {...props} node={node} />
       ))}
@@ -108,7 +113,13 @@ function ObjectNode(props: LevelProps & { node: RepresentTreeRow }) {
             <Spinner size="xs" aria-label={`Загрузка ${node.name}`} />
           </Box>
         ) : (
-          <IconButton size="xs" variant="ghost" aria-label={`${state === 'expanded' ? 'Свернуть' : 'Развернуть'} ${node.name}`} disabled={state === 'empty'} onClick={expand}>
+          <IconButton
+            size="xs"
+            variant="ghost"
+            aria-label={`${state === 'expanded' ? 'Свернуть' : 'Развернуть'} ${node.name}`}
+            disabled={state === 'empty'}
+            onClick={expand}
+          >
             {state === 'expanded' ? <ChevronDown /> : <ChevronRight />}
           </IconButton>
         )}

@@ -1,6 +1,5 @@
 /** A calendar day as the date inputs and the API take it (YYYY-MM-DD), from the device's local date. */
-const isoDay = (date: Date) =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`
+const isoDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`
 
 export type ReportDates = { date: string; beg: string; end: string }
 

@@ -1,8 +1,19 @@
 import { queryOptions } from '@tanstack/react-query'
 import * as v from 'valibot'
 import {
-  availablePoints, counterValues, healthMap, profileData, represent, representPoints, representTree, pointSignAnswer,
-  type CounterValuesQueryInput, type ProfileQueryInput, type RepresentCreate, type RepresentTreeRow, type RepresentUpdate,
+  availablePoints,
+  counterValues,
+  healthMap,
+  profileData,
+  represent,
+  representPoints,
+  representTree,
+  pointSignAnswer,
+  type CounterValuesQueryInput,
+  type ProfileQueryInput,
+  type RepresentCreate,
+  type RepresentTreeRow,
+  type RepresentUpdate,
 } from '../../../../shared/schemas/represents'
 import { HEALTH_CHECK_PERIOD_MS } from '../../../../shared/constants'
 import { api, ApiError, downloadFile } from '../../../lib/api-client'
@@ -38,7 +49,11 @@ async function loadTree(signal: AbortSignal): Promise<{ rows: RepresentTreeRow[]
 export const representTreeQueryOptions = () => queryOptions({ queryKey: representKeys.tree, queryFn: ({ signal }) => loadTree(signal), networkMode: 'always' })
 
 export const representHealthQueryOptions = () =>
-  queryOptions({ queryKey: representKeys.health, queryFn: ({ signal }) => api('/api/represent_health_check/', { schema: healthMap, signal }), refetchInterval: HEALTH_CHECK_PERIOD_MS })
+  queryOptions({
+    queryKey: representKeys.health,
+    queryFn: ({ signal }) => api('/api/represent_health_check/', { schema: healthMap, signal }),
+    refetchInterval: HEALTH_CHECK_PERIOD_MS,
+  })
 
 export const representQueryOptions = (id: number) =>
   queryOptions({ queryKey: representKeys.one(id), queryFn: ({ signal }) => api(`/api/represents/${id}/`, { schema: represent, signal }) })
@@ -50,7 +65,10 @@ export const representPointsQueryOptions = (id: number, halfsNum?: number) =>
   })
 
 export const availablePointsQueryOptions = (id: number) =>
-  queryOptions({ queryKey: representKeys.available(id), queryFn: ({ signal }) => api(`/api/represents/${id}/available_points/`, { schema: availablePoints, signal }) })
+  queryOptions({
+    queryKey: representKeys.available(id),
+    queryFn: ({ signal }) => api(`/api/represents/${id}/available_points/`, { schema: availablePoints, signal }),
+  })
 
 type WireQuery = Record<string, string | number | boolean | undefined>
 
@@ -81,6 +99,7 @@ export const setPointOrder = (id: number, linkId: number, orderNum: number) =>
 export const setPointSelected = (id: number, linkId: number, selected: boolean) =>
   api(`/api/represents/${id}/update_point_selected/`, { method: 'POST', query: { represent_point_id: linkId }, body: { selected } })
 
-export const downloadProfileCsv = (id: number, query: ProfileQueryInput) => downloadFile(`/api/represents/${id}/points_profile_csv/`, { query: query as WireQuery })
+export const downloadProfileCsv = (id: number, query: ProfileQueryInput) =>
+  downloadFile(`/api/represents/${id}/points_profile_csv/`, { query: query as WireQuery })
 export const downloadCounterValuesCsv = (id: number, query: CounterValuesQueryInput) =>
   downloadFile(`/api/represents/${id}/points_counter_values_csv/`, { query: query as WireQuery })

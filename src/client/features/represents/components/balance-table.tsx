@@ -40,7 +40,12 @@ function BalanceRow({ headers, item, time, bold }: { headers: BalanceHeader[]; i
   return (
     <Table.Row fontWeight={bold ? 'semibold' : undefined}>
       {headers.map((h) => {
-        if (h.key === 'time') return <Table.Cell key={h.key} whiteSpace="nowrap">{time}</Table.Cell>
+        if (h.key === 'time')
+          return (
+            <Table.Cell key={h.key} whiteSpace="nowrap">
+              {time}
+            </Table.Cell>
+          )
         const value = item.values[h.key]
         const partial = item.missing.includes(h.key)
         const flagged = item.flagged?.includes(h.key) ?? false

@@ -22,7 +22,14 @@ function AreaFields({ representId, area, canChange }: { representId: number; are
     <Box as="form" onSubmit={onSubmit}>
       <fieldset disabled={!canChange}>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-          <TextField label={T.areaInn} inputMode="numeric" maxLength={12} value={values.area_inn} error={errors.area_inn} onChange={(v) => set('area_inn', v)} />
+          <TextField
+            label={T.areaInn}
+            inputMode="numeric"
+            maxLength={12}
+            value={values.area_inn}
+            error={errors.area_inn}
+            onChange={(v) => set('area_inn', v)}
+          />
           <TextField label={T.areaName} value={values.area_name} error={errors.area_name} onChange={(v) => set('area_name', v)} />
         </SimpleGrid>
         {canChange && (
@@ -40,9 +47,17 @@ export function MarketAreaForm({ representId, canChange }: { representId: number
   const area = useQuery(marketAreaQueryOptions(representId))
   return (
     <Stack gap="2" maxW="3xl" aria-label={T.areaTitle} role="group">
-      <Heading as="h3" size="sm">{T.areaTitle}</Heading>
-      <Text fontSize="sm" color="fg.muted">{T.areaHelp}</Text>
-      {area.isError ? <LoadError error={area.error} onRetry={() => void area.refetch()} /> : area.data && <AreaFields representId={representId} area={area.data} canChange={canChange} />}
+      <Heading as="h3" size="sm">
+        {T.areaTitle}
+      </Heading>
+      <Text fontSize="sm" color="fg.muted">
+        {T.areaHelp}
+      </Text>
+      {area.isError ? (
+        <LoadError error={area.error} onRetry={() => void area.refetch()} />
+      ) : (
+        area.data && <AreaFields representId={representId} area={area.data} canChange={canChange} />
+      )}
     </Stack>
   )
 }

@@ -11,7 +11,14 @@ import { notify } from '../../../components/ui/notify'
 import { useColumnSettings, type ColumnTable } from '../../../lib/column-settings'
 import { formatDateTime, formatNumber } from '../../../lib/format'
 import {
-  addPoint, availablePointsQueryOptions, cyclePointSign, removePoint, representPointsQueryOptions, setPointColor, setPointOrder, setPointSelected,
+  addPoint,
+  availablePointsQueryOptions,
+  cyclePointSign,
+  removePoint,
+  representPointsQueryOptions,
+  setPointColor,
+  setPointOrder,
+  setPointSelected,
 } from '../api/represents'
 import { NewPointDialog } from './new-point-dialog'
 import { QueryState } from './query-state'
@@ -20,14 +27,31 @@ const COLUMNS = { point_number: 'Номер', address: 'Адрес', customer_na
 type ColumnKey = keyof typeof COLUMNS
 const COLUMN_KEYS = Object.keys(COLUMNS) as ColumnKey[]
 /** The column choice, the same for every object on this device. */
-const POINTS_TABLE: ColumnTable = { storageKey: 'represent-points-columns', version: '1', known: COLUMN_KEYS, defaults: ['point_number', 'address', 'counter', 'halfs'] }
-const SIGN_TEXT: Record<number, { mark: string; label: string }> = { 1: { mark: '+', label: 'плюс' }, [-1]: { mark: '−', label: 'минус' }, 0: { mark: '0', label: 'не учитывается' } }
+const POINTS_TABLE: ColumnTable = {
+  storageKey: 'represent-points-columns',
+  version: '1',
+  known: COLUMN_KEYS,
+  defaults: ['point_number', 'address', 'counter', 'halfs'],
+}
+const SIGN_TEXT: Record<number, { mark: string; label: string }> = {
+  1: { mark: '+', label: 'плюс' },
+  [-1]: { mark: '−', label: 'минус' },
+  0: { mark: '0', label: 'не учитывается' },
+}
 
 function HalfsCell({ halfs }: { halfs: RepresentPoint['halfs'] }) {
   return (
     <HStack gap="1" overflowX="auto" maxW="md">
       {halfs.map((h) => (
-        <Box key={h.time} title={formatDateTime(h.time)} fontSize="xs" px="1" borderRadius="sm" bg={h.value === null ? 'orange.subtle' : 'bg.muted'} whiteSpace="nowrap">
+        <Box
+          key={h.time}
+          title={formatDateTime(h.time)}
+          fontSize="xs"
+          px="1"
+          borderRadius="sm"
+          bg={h.value === null ? 'orange.subtle' : 'bg.muted'}
+          whiteSpace="nowrap"
+        >
           {formatNumber(h.value)}
         </Box>
       ))}
@@ -63,10 +87,11 @@ export function PointsTab({ representId, canChange }: { representId: number; can
     setHalfsText(String(n))
     setHalfsNum(n)
   }
-  const attach = (pointId: number) => run(async () => {
-    await addPoint(representId, pointId)
-    setPicked(null)
-  })
+  const attach = (pointId: number) =>
+    run(async () => {
+      await addPoint(representId, pointId)
+      setPicked(null)
+    })
   const unlink = async (point: RepresentPoint) => {
     if (await confirm({ message: T.confirmDeleteRow, confirmLabel: 'Удалить' })) await run(() => removePoint(representId, point.point_id))
   }
@@ -116,7 +141,16 @@ export function PointsTab({ representId, canChange }: { representId: number; can
           <Text asChild fontSize="sm">
             <label htmlFor="halfs-num">Последних получасов</label>
           </Text>
-          <Input id="halfs-num" size="sm" width="20" inputMode="numeric" value={halfsText} onChange={(e) => setHalfsText(e.target.value)} onBlur={applyHalfs} onKeyDown={(e) => e.key === 'Enter' && applyHalfs()} />
+          <Input
+            id="halfs-num"
+            size="sm"
+            width="20"
+            inputMode="numeric"
+            value={halfsText}
+            onChange={(e) => setHalfsText(e.target.value)}
+            onBlur={applyHalfs}
+            onKeyDown={(e) => e.key === 'Enter' && applyHalfs()}
+          />
         </HStack>
       </HStack>
       <QueryState isPending={result.isPending} error={result.error} retry={() => void result.refetch()}>
@@ -185,10 +219,22 @@ export function PointsTab({ representId, canChange }: { representId: number; can
                       )}
                       {canChange && (
                         <Table.Cell textAlign="end" whiteSpace="nowrap">
-                          <IconButton size="xs" variant="ghost" aria-label={`Выше: ${p.name}`} disabled={index === 0} onClick={() => void move(points, index, -1)}>
+                          <IconButton
+                            size="xs"
+                            variant="ghost"
+                            aria-label={`Выше: ${p.name}`}
+                            disabled={index === 0}
+                            onClick={() => void move(points, index, -1)}
+                          >
                             <ArrowUp />
                           </IconButton>
-                          <IconButton size="xs" variant="ghost" aria-label={`Ниже: ${p.name}`} disabled={index === points.length - 1} onClick={() => void move(points, index, 1)}>
+                          <IconButton
+                            size="xs"
+                            variant="ghost"
+                            aria-label={`Ниже: ${p.name}`}
+                            disabled={index === points.length - 1}
+                            onClick={() => void move(points, index, 1)}
+                          >
                             <ArrowDown />
                           </IconButton>
                           <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Отвязать ${p.name}`} onClick={() => void unlink(p)}>

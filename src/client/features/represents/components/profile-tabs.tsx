@@ -65,10 +65,24 @@ function useProfile(represent: Represent, interval: ProfileInterval) {
 function ChoiceNote({ choice, none }: Pick<ReturnType<typeof useProfile>, 'choice' | 'none'>) {
   if (none) return <Text color="fg.muted">{T.noPointsChosen}</Text>
   if (choice.chosen === choice.total) return null
-  return <Text fontSize="sm" color="fg.muted">{T.pointsChosen(choice.chosen, choice.total)}</Text>
+  return (
+    <Text fontSize="sm" color="fg.muted">
+      {T.pointsChosen(choice.chosen, choice.total)}
+    </Text>
+  )
 }
 
-function ProfileControls({ interval, onInterval, period, children }: { interval: ProfileInterval; onInterval: (i: ProfileInterval) => void; period: ChartPeriod; children?: ReactNode }) {
+function ProfileControls({
+  interval,
+  onInterval,
+  period,
+  children,
+}: {
+  interval: ProfileInterval
+  onInterval: (i: ProfileInterval) => void
+  period: ChartPeriod
+  children?: ReactNode
+}) {
   return (
     <Stack gap="2">
       <HStack gap="3" wrap="wrap">
@@ -120,14 +134,16 @@ export function ChartTab({ represent, interval, onInterval }: { represent: Repre
     <Stack gap="3">
       <ProfileControls interval={interval} onInterval={onInterval} period={period} />
       <ChoiceNote choice={choice} none={none} />
-      {!none && <QueryState isPending={result.isPending} error={result.error} retry={() => void result.refetch()}>
-        {() => (
-          <Stack gap="3">
-            <BalanceSummary summary={result.data!.summary} showImbalance={represent.show_lost && represent.energy_type === 'straight'} />
-            <ProfileChart data={result.data!} interval={interval} />
-          </Stack>
-        )}
-      </QueryState>}
+      {!none && (
+        <QueryState isPending={result.isPending} error={result.error} retry={() => void result.refetch()}>
+          {() => (
+            <Stack gap="3">
+              <BalanceSummary summary={result.data!.summary} showImbalance={represent.show_lost && represent.energy_type === 'straight'} />
+              <ProfileChart data={result.data!} interval={interval} />
+            </Stack>
+          )}
+        </QueryState>
+      )}
     </Stack>
   )
 }
@@ -154,14 +170,22 @@ export function TableTab({ represent, interval, onInterval }: { represent: Repre
         </Button>
       </ProfileControls>
       <ChoiceNote choice={choice} none={none} />
-      {!none && <QueryState isPending={result.isPending} error={result.error} retry={() => void result.refetch()}>
-        {() => (
-          <Stack gap="3">
-            <BalanceSummary summary={result.data!.summary} showImbalance={represent.show_lost && represent.energy_type === 'straight'} />
-            <BalanceTable label="Профиль объекта" headers={result.data!.headers} items={result.data!.items} total={result.data!.total} formatTime={(t) => formatBucket(t, interval)} />
-          </Stack>
-        )}
-      </QueryState>}
+      {!none && (
+        <QueryState isPending={result.isPending} error={result.error} retry={() => void result.refetch()}>
+          {() => (
+            <Stack gap="3">
+              <BalanceSummary summary={result.data!.summary} showImbalance={represent.show_lost && represent.energy_type === 'straight'} />
+              <BalanceTable
+                label="Профиль объекта"
+                headers={result.data!.headers}
+                items={result.data!.items}
+                total={result.data!.total}
+                formatTime={(t) => formatBucket(t, interval)}
+              />
+            </Stack>
+          )}
+        </QueryState>
+      )}
     </Stack>
   )
 }

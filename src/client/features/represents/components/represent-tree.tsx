@@ -25,7 +25,11 @@ function visibleForFilter(rows: RepresentTreeRow[], filter: string): Set<number>
   const visible = new Set<number>()
   for (const row of rows) {
     if (!row.name.toLocaleLowerCase('ru').includes(needle)) continue
-    for (let node: RepresentTreeRow | undefined = row; node && !visible.has(node.represent_id); node = node.parent_id === null ? undefined : byId.get(node.parent_id)) {
+    for (
+      let node: RepresentTreeRow | undefined = row;
+      node && !visible.has(node.represent_id);
+      node = node.parent_id === null ? undefined : byId.get(node.parent_id)
+    ) {
       visible.add(node.represent_id)
     }
   }
@@ -55,14 +59,35 @@ function TreeLevel(props: TreeProps) {
         const open = status === 'expanded'
         const healthy = props.health?.[String(node.represent_id)]
         return (
-          <Box as="li" key={node.represent_id} role="treeitem" aria-expanded={status === 'empty' ? undefined : open} aria-selected={props.activeId === node.represent_id} data-status={status}>
-            <HStack gap="0" pl={`${props.depth * 14 + 4}px`} pr="2" minH="9" bg={props.activeId === node.represent_id ? 'blue.subtle' : undefined} _hover={{ bg: 'bg.muted' }}>
+          <Box
+            as="li"
+            key={node.represent_id}
+            role="treeitem"
+            aria-expanded={status === 'empty' ? undefined : open}
+            aria-selected={props.activeId === node.represent_id}
+            data-status={status}
+          >
+            <HStack
+              gap="0"
+              pl={`${props.depth * 14 + 4}px`}
+              pr="2"
+              minH="9"
+              bg={props.activeId === node.represent_id ? 'blue.subtle' : undefined}
+              _hover={{ bg: 'bg.muted' }}
+            >
               {status === 'loading' ? (
                 <Box w="7" display="flex" justifyContent="center">
                   <Spinner size="xs" />
                 </Box>
               ) : (
-                <IconButton size="xs" variant="ghost" aria-label={`${open ? 'Свернуть' : 'Развернуть'} ${node.name}`} disabled={status === 'empty'} onClick={() => props.toggle(node)} visibility={status === 'empty' ? 'hidden' : undefined}>
+                <IconButton
+                  size="xs"
+                  variant="ghost"
+                  aria-label={`${open ? 'Свернуть' : 'Развернуть'} ${node.name}`}
+                  disabled={status === 'empty'}
+                  onClick={() => props.toggle(node)}
+                  visibility={status === 'empty' ? 'hidden' : undefined}
+                >
                   {open ? <ChevronDown /> : <ChevronRight />}
                 </IconButton>
               )}
@@ -80,7 +105,16 @@ function TreeLevel(props: TreeProps) {
                 </Box>
               )}
               {props.canChange && (
-                <Box asChild boxSize="7" display="inline-flex" alignItems="center" justifyContent="center" flexShrink={0} borderRadius="sm" _hover={{ bg: 'bg.emphasized' }}>
+                <Box
+                  asChild
+                  boxSize="7"
+                  display="inline-flex"
+                  alignItems="center"
+                  justifyContent="center"
+                  flexShrink={0}
+                  borderRadius="sm"
+                  _hover={{ bg: 'bg.emphasized' }}
+                >
                   <Link to="/represent/$parentId/new" params={{ parentId: node.represent_id }} aria-label={`Добавить объект в ${node.name}`}>
                     <Plus size={14} aria-hidden />
                   </Link>

@@ -97,13 +97,22 @@ export function SettingsTab({ represent, canChange }: { represent: Represent; ca
             {values.check_health && (
               <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
                 <TextField label="Адрес" value={values.health_check_ip} error={errors.health_check_ip} onChange={(v) => set('health_check_ip', v)} />
-                <TextField label="Порт" inputMode="numeric" value={values.health_check_port} error={errors.health_check_port} onChange={(v) => set('health_check_port', v)} />
+                <TextField
+                  label="Порт"
+                  inputMode="numeric"
+                  value={values.health_check_port}
+                  error={errors.health_check_port}
+                  onChange={(v) => set('health_check_port', v)}
+                />
               </SimpleGrid>
             )}
             <SelectField
               label="Период"
               value={values.period_type}
-              options={[{ value: 'current', label: 'Текущий (с начала месяца по сегодня)' }, { value: 'selected', label: 'С даты по дату' }]}
+              options={[
+                { value: 'current', label: 'Текущий (с начала месяца по сегодня)' },
+                { value: 'selected', label: 'С даты по дату' },
+              ]}
               onChange={(v) => set('period_type', v ?? 'current')}
             />
             {values.period_type === 'selected' && (
@@ -116,13 +125,19 @@ export function SettingsTab({ represent, canChange }: { represent: Represent; ca
               <SelectField
                 label="Формат отображения энергии"
                 value={values.energy_format}
-                options={[{ value: 'kvch', label: 'кВт·ч / квар·ч' }, { value: 'kv', label: 'кВт / квар' }]}
+                options={[
+                  { value: 'kvch', label: 'кВт·ч / квар·ч' },
+                  { value: 'kv', label: 'кВт / квар' },
+                ]}
                 onChange={(v) => set('energy_format', v ?? 'kvch')}
               />
               <SelectField
                 label="Вид энергии"
                 value={values.energy_type}
-                options={[{ value: 'straight', label: 'Прямая' }, { value: 'reverse', label: 'Обратная' }]}
+                options={[
+                  { value: 'straight', label: 'Прямая' },
+                  { value: 'reverse', label: 'Обратная' },
+                ]}
                 onChange={(v) => set('energy_type', v ?? 'straight')}
               />
             </SimpleGrid>
@@ -138,7 +153,12 @@ export function SettingsTab({ represent, canChange }: { represent: Represent; ca
               helper={T.allowedImbalanceHelp}
               onChange={(v) => set('allowed_imbalance', v)}
             />
-            <SelectField label="Округление" value={values.round_val} options={ROUND_VALS.map((r) => ({ value: r, label: roundLabel(r) }))} onChange={(v) => set('round_val', v ?? 'roundWith2')} />
+            <SelectField
+              label="Округление"
+              value={values.round_val}
+              options={ROUND_VALS.map((r) => ({ value: r, label: roundLabel(r) }))}
+              onChange={(v) => set('round_val', v ?? 'roundWith2')}
+            />
             <Box>
               <Text fontSize="sm" fontWeight="medium" mb="2" id="lost-color-label">
                 Цвет потерь

@@ -28,19 +28,25 @@ type TypeForm = v.InferOutput<typeof documentTypeForm>
 
 /** Saves the type, then sets its required files to exactly the chosen ones (one call adds and removes). */
 export async function saveRequestType(id: number | null, body: TypeForm, requiredFiles: number[]) {
-  const saved = id === null
-    ? await api('/api/document_type/', { method: 'POST', body, schema: documentType })
-    : await api(`/api/document_type/${id}/`, { method: 'PATCH', body, schema: documentType })
-  return api('/api/document_required_file_link/', { method: 'POST', body: { doc_type_id: saved.doc_type_id, required_files: requiredFiles }, schema: documentType })
+  const saved =
+    id === null
+      ? await api('/api/document_type/', { method: 'POST', body, schema: documentType })
+      : await api(`/api/document_type/${id}/`, { method: 'PATCH', body, schema: documentType })
+  return api('/api/document_required_file_link/', {
+    method: 'POST',
+    body: { doc_type_id: saved.doc_type_id, required_files: requiredFiles },
+    schema: documentType,
+  })
 }
 
 type FileForm = v.InferOutput<typeof requiredFileInput>
 
 /** Saves the names as JSON, then uploads the sample (multipart field `files`) when one was chosen. */
 export async function saveRequiredFile(id: number | null, body: FileForm, sample: File | null) {
-  const saved = id === null
-    ? await api('/api/document_required_file/', { method: 'POST', body, schema: requiredFile })
-    : await api(`/api/document_required_file/${id}/`, { method: 'PATCH', body, schema: requiredFile })
+  const saved =
+    id === null
+      ? await api('/api/document_required_file/', { method: 'POST', body, schema: requiredFile })
+      : await api(`/api/document_required_file/${id}/`, { method: 'PATCH', body, schema: requiredFile })
   if (!sample) return saved
   const upload = new FormData()
   upload.set('files', sample)

@@ -8,7 +8,15 @@ const statusIds = Object.keys(DOC_STATUSES).map(Number)
 export const requestsSearch = v.object({
   page: listSearchEntries.page,
   per_page: listSearchEntries.per_page,
-  status: v.fallback(v.optional(v.pipe(v.number(), v.check((n) => statusIds.includes(n)))), undefined),
+  status: v.fallback(
+    v.optional(
+      v.pipe(
+        v.number(),
+        v.check((n) => statusIds.includes(n)),
+      ),
+    ),
+    undefined,
+  ),
   archived: v.fallback(v.optional(v.boolean(), false), false),
 })
 export type RequestsSearch = v.InferOutput<typeof requestsSearch>

@@ -1,7 +1,14 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { CHECK_POLL_MS, CLOSING_DOCUMENT_FILE_ID } from '../../../../shared/constants'
 import {
-  attachment, attachmentList, closeFileList, documentRequest, documentRequestList, documentStatusList, type DocumentRequest, type DocumentRequestUpdate,
+  attachment,
+  attachmentList,
+  closeFileList,
+  documentRequest,
+  documentRequestList,
+  documentStatusList,
+  type DocumentRequest,
+  type DocumentRequestUpdate,
 } from '../../../../shared/schemas/requests'
 import { api } from '../../../lib/api-client'
 import { useWrite } from '../../../lib/writes'
@@ -22,7 +29,11 @@ export const requestsQueryOptions = (search: RequestsSearch) =>
   queryOptions({
     queryKey: requestKeys.list(search),
     queryFn: ({ signal }) =>
-      api('/api/document_request/', { query: { status: search.status, archived: search.archived, per_page: search.per_page, page: search.page }, schema: documentRequestList, signal }),
+      api('/api/document_request/', {
+        query: { status: search.status, archived: search.archived, per_page: search.per_page, page: search.page },
+        schema: documentRequestList,
+        signal,
+      }),
     placeholderData: keepPreviousData,
     refetchInterval: CHECK_POLL_MS,
   })
@@ -31,16 +42,27 @@ export const requestQueryOptions = (id: number) =>
   queryOptions({ queryKey: requestKeys.detail(id), queryFn: ({ signal }) => api(`/api/document_request/${id}/`, { schema: documentRequest, signal }) })
 
 export const attachmentsQueryOptions = (id: number) =>
-  queryOptions({ queryKey: requestKeys.attachments(id), queryFn: ({ signal }) => api('/api/document_request_attachment/', { query: { document_id: id }, schema: attachmentList, signal }) })
+  queryOptions({
+    queryKey: requestKeys.attachments(id),
+    queryFn: ({ signal }) => api('/api/document_request_attachment/', { query: { document_id: id }, schema: attachmentList, signal }),
+  })
 
 export const closeFilesQueryOptions = (id: number) =>
-  queryOptions({ queryKey: requestKeys.closeFiles(id), queryFn: ({ signal }) => api('/api/document_close_file/', { query: { document_id: id }, schema: closeFileList, signal }) })
+  queryOptions({
+    queryKey: requestKeys.closeFiles(id),
+    queryFn: ({ signal }) => api('/api/document_close_file/', { query: { document_id: id }, schema: closeFileList, signal }),
+  })
 
 /** The status names come from the server list (administration.md section 4). */
 export const statusesQueryOptions = () =>
-  queryOptions({ queryKey: requestKeys.statuses, queryFn: ({ signal }) => api('/api/document_status/', { schema: documentStatusList, signal }), staleTime: Infinity })
+  queryOptions({
+    queryKey: requestKeys.statuses,
+    queryFn: ({ signal }) => api('/api/document_status/', { schema: documentStatusList, signal }),
+    staleTime: Infinity,
+  })
 
-export const updateRequest = (id: number, body: DocumentRequestUpdate) => api(`/api/document_request/${id}/`, { method: 'PATCH', body, schema: documentRequest })
+export const updateRequest = (id: number, body: DocumentRequestUpdate) =>
+  api(`/api/document_request/${id}/`, { method: 'PATCH', body, schema: documentRequest })
 
 type RequestAction = 'archive' | 'unarchive' | 'viewed' | 'send_to_external'
 export const requestAction = (id: number, action: RequestAction) => api(`/api/document_request/${id}/${action}/`, { method: 'POST', schema: documentRequest })
@@ -58,9 +80,17 @@ export function uploadCloseFiles(id: number, files: File[]) {
 
 /** Status 2 carries the refusal reason, which the server posts as a comment in the same change. */
 export const setAttachmentStatus = (attachId: number, status: number, reason?: string) =>
-  api(`/api/document_request_attachment/${attachId}/`, { method: 'PATCH', body: { doc_request_attach_status: status, doc_attachment_comment: reason }, schema: attachment })
+  api(`/api/document_request_attachment/${attachId}/`, {
+    method: 'PATCH',
+    body: { doc_request_attach_status: status, doc_attachment_comment: reason },
+    schema: attachment,
+  })
 
 export const markAttachmentViewed = (attachId: number) => api(`/api/document_request_attachment/${attachId}/viewed/`, { method: 'POST', schema: attachment })
 
 export const addComment = (requestId: number, attachId: number, text: string) =>
-  api('/api/document_request_attachment_comment/', { method: 'POST', body: { doc_attachment: attachId, doc_request_id: requestId, doc_attachment_comment: text }, schema: attachment })
+  api('/api/document_request_attachment_comment/', {
+    method: 'POST',
+    body: { doc_attachment: attachId, doc_request_id: requestId, doc_attachment_comment: text },
+    schema: attachment,
+  })

@@ -5,7 +5,15 @@ import { notify } from '../../../components/ui/notify'
 import { formatDateTime, fullName } from '../../../lib/format'
 
 /** The comment thread of one attachment and the input for a new comment. */
-export function AttachmentComments({ attachment, canComment, onSend }: { attachment: Attachment; canComment: boolean; onSend: (text: string) => Promise<void> }) {
+export function AttachmentComments({
+  attachment,
+  canComment,
+  onSend,
+}: {
+  attachment: Attachment
+  canComment: boolean
+  onSend: (text: string) => Promise<void>
+}) {
   const [text, setText] = useState('')
   const [sending, setSending] = useState(false)
   const inputId = `comment-${attachment.doc_request_attach_id}`
@@ -19,7 +27,11 @@ export function AttachmentComments({ attachment, canComment, onSend }: { attachm
   return (
     <Stack gap="3">
       <Stack gap="2" role="list" aria-label={`Комментарии к файлу ${attachment.real_file_name}`}>
-        {attachment.comments.length === 0 && <Text color="fg.muted" fontSize="sm">Комментариев нет</Text>}
+        {attachment.comments.length === 0 && (
+          <Text color="fg.muted" fontSize="sm">
+            Комментариев нет
+          </Text>
+        )}
         {attachment.comments.map((c) => (
           <Box key={c.doc_attachment_comment_id} role="listitem" p="2" borderRadius="md" bg={c.created_by?.is_stuff ? 'blue.subtle' : 'bg.muted'}>
             <Text fontSize="xs" color="fg.muted">

@@ -62,7 +62,12 @@ export function AttachmentList({ requestId, attachments, canChange, onChanged }:
               </Accordion.ItemTrigger>
               <Menu.Root onSelect={(e) => chooseStatus(a, Number(e.value))}>
                 <Menu.Trigger asChild disabled={!canChange}>
-                  <Button size="xs" borderRadius="full" colorPalette={ATTACH_STATUS_PALETTE[a.doc_request_attach_status]} aria-label={`Статус файла ${a.real_file_name}: ${statusName(a.doc_request_attach_status)}`}>
+                  <Button
+                    size="xs"
+                    borderRadius="full"
+                    colorPalette={ATTACH_STATUS_PALETTE[a.doc_request_attach_status]}
+                    aria-label={`Статус файла ${a.real_file_name}: ${statusName(a.doc_request_attach_status)}`}
+                  >
                     {statusName(a.doc_request_attach_status)}
                     {canChange && <ChevronDown size={12} aria-hidden />}
                   </Button>
@@ -85,10 +90,14 @@ export function AttachmentList({ requestId, attachments, canChange, onChanged }:
                 <Button size="sm" variant="outline" mb="3" onClick={() => void downloadFile(`/api/download/${a.file_name}`).catch(notify.error)}>
                   <Download size={14} aria-hidden /> Скачать <Span srOnly>{a.real_file_name}</Span>
                 </Button>
-                <AttachmentComments attachment={a} canComment={canChange} onSend={async (text) => {
+                <AttachmentComments
+                  attachment={a}
+                  canComment={canChange}
+                  onSend={async (text) => {
                     await addComment(requestId, a.doc_request_attach_id, text)
                     await onChanged()
-                  }} />
+                  }}
+                />
               </Accordion.ItemBody>
             </Accordion.ItemContent>
           </Accordion.Item>

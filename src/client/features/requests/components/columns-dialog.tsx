@@ -4,7 +4,19 @@ import { CheckboxList } from '../../../components/ui/checkbox-list'
 import { FormDialog } from '../../../components/ui/form-dialog'
 
 /** Picks the visible columns of a table; at least one stays. */
-export function ColumnsDialog<Row>({ open, columns, visible, onClose, onSave }: { open: boolean; columns: Column<Row>[]; visible: string[]; onClose: () => void; onSave: (keys: string[]) => void }) {
+export function ColumnsDialog<Row>({
+  open,
+  columns,
+  visible,
+  onClose,
+  onSave,
+}: {
+  open: boolean
+  columns: Column<Row>[]
+  visible: string[]
+  onClose: () => void
+  onSave: (keys: string[]) => void
+}) {
   const [picked, setPicked] = useState(visible)
   const error = picked.length === 0 ? 'Выберите хотя бы один столбец' : undefined
   return (
@@ -20,7 +32,14 @@ export function ColumnsDialog<Row>({ open, columns, visible, onClose, onSave }: 
         onClose()
       }}
     >
-      <CheckboxList legend="Показывать столбцы" options={columns.map((c) => ({ value: c.key, label: String(c.header) }))} value={picked} onChange={setPicked} columns={2} error={error} />
+      <CheckboxList
+        legend="Показывать столбцы"
+        options={columns.map((c) => ({ value: c.key, label: String(c.header) }))}
+        value={picked}
+        onChange={setPicked}
+        columns={2}
+        error={error}
+      />
     </FormDialog>
   )
 }

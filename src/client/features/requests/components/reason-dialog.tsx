@@ -8,7 +8,19 @@ import { notify } from '../../../components/ui/notify'
  * Asks for a reason (declining an application, refusing a file) and hands it over; closing the dialog drops
  * what was typed, so a cancelled reason is never sent later.
  */
-export function ReasonDialog({ open, title, label, onClose, onSubmit }: { open: boolean; title: string; label: string; onClose: () => void; onSubmit: (reason: string) => Promise<void> }) {
+export function ReasonDialog({
+  open,
+  title,
+  label,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean
+  title: string
+  label: string
+  onClose: () => void
+  onSubmit: (reason: string) => Promise<void>
+}) {
   const [reason, setReason] = useState('')
   const [error, setError] = useState<string>()
   const [sending, setSending] = useState(false)
@@ -33,7 +45,19 @@ export function ReasonDialog({ open, title, label, onClose, onSubmit }: { open: 
           .finally(() => setSending(false))
       }}
     >
-      <TextField label={label} multiline required value={reason} onChange={(value) => { setReason(value); setError(undefined) }} error={error} maxLength={2000} autoFocus />
+      <TextField
+        label={label}
+        multiline
+        required
+        value={reason}
+        onChange={(value) => {
+          setReason(value)
+          setError(undefined)
+        }}
+        error={error}
+        maxLength={2000}
+        autoFocus
+      />
     </FormDialog>
   )
 }

@@ -39,7 +39,12 @@ export function RequestStatusMenu({ request, statuses, disabled, onChanged, onAc
     <>
       <Menu.Root onSelect={(e) => void choose(Number(e.value) as DocStatus)}>
         <Menu.Trigger asChild disabled={disabled}>
-          <Button size="sm" colorPalette={REQUEST_STATUS_PALETTE[request.status.id]} variant={request.status.id === 1 ? 'outline' : 'solid'} aria-label={`Статус: ${request.status.name}`}>
+          <Button
+            size="sm"
+            colorPalette={REQUEST_STATUS_PALETTE[request.status.id]}
+            variant={request.status.id === 1 ? 'outline' : 'solid'}
+            aria-label={`Статус: ${request.status.name}`}
+          >
             {request.status.name} <ChevronDown size={14} aria-hidden />
           </Button>
         </Menu.Trigger>

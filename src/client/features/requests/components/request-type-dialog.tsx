@@ -29,8 +29,23 @@ export function RequestTypeDialog({ type, onClose, onDone }: { type: DocumentTyp
     onDone()
   })
   return (
-    <FormDialog open onClose={onClose} title={type ? 'Тип заявки' : 'Новый тип заявки'} onSubmit={onSubmit} submitting={form.submitting} submitLabel={type ? undefined : 'Добавить'} width="800px">
-      <TextField label="Наименование" required maxLength={255} value={form.values.doc_type_name} onChange={(value) => form.set('doc_type_name', value)} error={form.errors.doc_type_name} />
+    <FormDialog
+      open
+      onClose={onClose}
+      title={type ? 'Тип заявки' : 'Новый тип заявки'}
+      onSubmit={onSubmit}
+      submitting={form.submitting}
+      submitLabel={type ? undefined : 'Добавить'}
+      width="800px"
+    >
+      <TextField
+        label="Наименование"
+        required
+        maxLength={255}
+        value={form.values.doc_type_name}
+        onChange={(value) => form.set('doc_type_name', value)}
+        error={form.errors.doc_type_name}
+      />
       <SelectField
         label="Тип абонента"
         required

@@ -19,10 +19,35 @@ export function RequiredFileDialog({ file, onClose, onDone }: { file: RequiredFi
     onDone()
   })
   return (
-    <FormDialog open onClose={onClose} title={file ? 'Требуемый файл' : 'Новый требуемый файл'} onSubmit={onSubmit} submitting={form.submitting} submitLabel={file ? undefined : 'Добавить'}>
-      <TextField label="Наименование документа" required maxLength={255} value={form.values.doc_required_file_name} onChange={(value) => form.set('doc_required_file_name', value)} error={form.errors.doc_required_file_name} />
-      <TextField label="Краткое наименование" required maxLength={100} value={form.values.short_file_name} onChange={(value) => form.set('short_file_name', value)} error={form.errors.short_file_name} />
-      <FieldShell label="Образец" error={form.errors.files} helper={file?.doc_required_file_example ? `Загружен: ${file.doc_required_file_example.real_file_name}` : 'Образец не загружен'}>
+    <FormDialog
+      open
+      onClose={onClose}
+      title={file ? 'Требуемый файл' : 'Новый требуемый файл'}
+      onSubmit={onSubmit}
+      submitting={form.submitting}
+      submitLabel={file ? undefined : 'Добавить'}
+    >
+      <TextField
+        label="Наименование документа"
+        required
+        maxLength={255}
+        value={form.values.doc_required_file_name}
+        onChange={(value) => form.set('doc_required_file_name', value)}
+        error={form.errors.doc_required_file_name}
+      />
+      <TextField
+        label="Краткое наименование"
+        required
+        maxLength={100}
+        value={form.values.short_file_name}
+        onChange={(value) => form.set('short_file_name', value)}
+        error={form.errors.short_file_name}
+      />
+      <FieldShell
+        label="Образец"
+        error={form.errors.files}
+        helper={file?.doc_required_file_example ? `Загружен: ${file.doc_required_file_example.real_file_name}` : 'Образец не загружен'}
+      >
         <Input type="file" p="1" onChange={(e) => setSample(e.target.files?.[0] ?? null)} />
       </FieldShell>
     </FormDialog>

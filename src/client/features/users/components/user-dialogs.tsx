@@ -18,7 +18,15 @@ const emptyUser = { username: '', first_name: '', last_name: '', middle_name: ''
 export function NewPasswordFields({ form, label = 'Новый пароль' }: { form: NewPasswordForm; label?: string }) {
   return (
     <>
-      <TextField label={label} type="password" required value={form.values.password} onChange={(v) => form.set('password', v)} error={form.errors.password} autoComplete="new-password" />
+      <TextField
+        label={label}
+        type="password"
+        required
+        value={form.values.password}
+        onChange={(v) => form.set('password', v)}
+        error={form.errors.password}
+        autoComplete="new-password"
+      />
       <TextField
         label="Повторите пароль"
         type="password"
@@ -52,7 +60,14 @@ export function UserCreateDialog({ open, onClose, onDone }: { open: boolean; onC
   })
   return (
     <FormDialog open={open} onClose={close} title="Новый пользователь" onSubmit={onSubmit} submitting={form.submitting} submitLabel="Добавить">
-      <TextField label="Логин" required value={form.values.username} onChange={(v) => form.set('username', v)} error={form.errors.username} autoComplete="off" />
+      <TextField
+        label="Логин"
+        required
+        value={form.values.username}
+        onChange={(v) => form.set('username', v)}
+        error={form.errors.username}
+        autoComplete="off"
+      />
       <TextField label="Имя" required value={form.values.first_name} onChange={(v) => form.set('first_name', v)} error={form.errors.first_name} />
       <TextField label="Фамилия" required value={form.values.last_name} onChange={(v) => form.set('last_name', v)} error={form.errors.last_name} />
       <TextField label="E-mail" type="email" value={form.values.email} onChange={(v) => form.set('email', v)} error={form.errors.email} />

@@ -62,7 +62,13 @@ export function VeeReview({ scope }: { scope: VeeScope }) {
       ) : review.isSuccess && rows.length === 0 ? (
         <Text color="fg.muted">{T.veeNothingToReview}</Text>
       ) : (
-        <DataTable label={T.veeReviewTitle} columns={columns} rows={rows} rowKey={(r) => `${r.counter_id}:${r.channel}:${r.interval_start}`} loading={review.isPending} />
+        <DataTable
+          label={T.veeReviewTitle}
+          columns={columns}
+          rows={rows}
+          rowKey={(r) => `${r.counter_id}:${r.channel}:${r.interval_start}`}
+          loading={review.isPending}
+        />
       )}
       {target && (
         <ReviewDialog
@@ -96,12 +102,20 @@ function ReviewDialog({ row, mode, onClose, onDone }: { row: VeeReviewRow; mode:
       })}
     >
       <HStack gap="2">
-        <Text>{row.point_name}, {CHANNELS[row.channel as Channel] ?? row.channel}</Text>
+        <Text>
+          {row.point_name}, {CHANNELS[row.channel as Channel] ?? row.channel}
+        </Text>
       </HStack>
-      {mode === 'edit' && (
-        <TextField label={T.veeValue} required value={form.values.value} onChange={(x) => form.set('value', x)} error={form.errors.value} />
-      )}
-      <TextField label={T.veeReason} required multiline value={form.values.reason} onChange={(x) => form.set('reason', x)} error={form.errors.reason} maxLength={500} />
+      {mode === 'edit' && <TextField label={T.veeValue} required value={form.values.value} onChange={(x) => form.set('value', x)} error={form.errors.value} />}
+      <TextField
+        label={T.veeReason}
+        required
+        multiline
+        value={form.values.reason}
+        onChange={(x) => form.set('reason', x)}
+        error={form.errors.reason}
+        maxLength={500}
+      />
     </FormDialog>
   )
 }
