@@ -162,7 +162,7 @@ describe('the console by keyboard alone, at 768 px', () => {
     await page.keyboard.type(`KB-${stamp}`)
     const table = page.getByRole('table', { name: 'Точки учёта' })
     // Only the two points (and the header row): the search has applied, the rows stay put while tabbing.
-    const searched = () => expect.poll(() => table.getByRole('row').count()).toBe(3)
+    const searched = () => expect.poll(() => table.getByRole('row').count(), { timeout: 15_000 }).toBe(3)
     await searched()
     await table.getByRole('link', { name: `Клавиатура А ${stamp}`, exact: true }).waitFor()
 
