@@ -69,5 +69,12 @@ export function useForm<TSchema extends v.GenericSchema, TInitial extends Values
     }
   }
 
-  return { values, errors, dirty, submitting, set, reset, submit, setValues, setErrors }
+  /** A field's value, change and message, spread onto a field: `<TextField label="…" {...form.field('name')} />`. */
+  const field = <K extends keyof TInitial & string>(name: K) => ({
+    value: values[name],
+    onChange: (value: TInitial[K]) => set(name, value),
+    error: errors[name],
+  })
+
+  return { values, errors, dirty, submitting, set, field, reset, submit, setValues, setErrors }
 }

@@ -81,8 +81,8 @@ function AccountEmailDialog({ row, onClose, onDone }: { row: AccountEmailRow | n
   })
   return (
     <FormDialog open onClose={onClose} title={row ? 'Почтовый аккаунт' : 'Новый почтовый аккаунт'} onSubmit={onSubmit} submitting={form.submitting}>
-      <TextField label="Название" required value={form.values.name} onChange={(v) => form.set('name', v)} error={form.errors.name} />
-      <TextField label="SMTP-сервер" required value={form.values.smtp_host} onChange={(v) => form.set('smtp_host', v)} error={form.errors.smtp_host} />
+      <TextField label="Название" required {...form.field('name')} />
+      <TextField label="SMTP-сервер" required {...form.field('smtp_host')} />
       <TextField
         label="Порт"
         required
@@ -91,19 +91,11 @@ function AccountEmailDialog({ row, onClose, onDone }: { row: AccountEmailRow | n
         onChange={(v) => form.set('smtp_port', v as never)}
         error={form.errors.smtp_port}
       />
-      <TextField
-        label="Пользователь SMTP"
-        value={form.values.smtp_user}
-        onChange={(v) => form.set('smtp_user', v)}
-        error={form.errors.smtp_user}
-        autoComplete="off"
-      />
+      <TextField label="Пользователь SMTP" {...form.field('smtp_user')} autoComplete="off" />
       <TextField
         label="Пароль SMTP"
         type="password"
-        value={form.values.smtp_password}
-        onChange={(v) => form.set('smtp_password', v)}
-        error={form.errors.smtp_password}
+        {...form.field('smtp_password')}
         autoComplete="new-password"
         helper={row?.has_password ? 'Пароль сохранён; оставьте поле пустым, чтобы не менять его' : undefined}
       />

@@ -45,39 +45,10 @@ function AccountForm({ account }: { account: Account }) {
         <Card.Body>
           <form onSubmit={onSubmit} noValidate>
             <Stack gap="4">
-              <TextField
-                label="Название"
-                required
-                value={form.values.name}
-                onChange={(v) => form.set('name', v)}
-                error={form.errors.name}
-                disabled={readOnly}
-              />
-              <TextField
-                label="E-mail энергосбытовой компании для заявок"
-                type="email"
-                value={form.values.external_notify_email}
-                onChange={(v) => form.set('external_notify_email', v)}
-                error={form.errors.external_notify_email}
-                disabled={readOnly}
-              />
-              <TextField
-                label="E-mail поддержки"
-                type="email"
-                value={form.values.support_email}
-                onChange={(v) => form.set('support_email', v)}
-                error={form.errors.support_email}
-                disabled={readOnly}
-              />
-              <TextField
-                label="ИНН организации (для макетов 80020)"
-                inputMode="numeric"
-                maxLength={12}
-                value={form.values.inn}
-                onChange={(v) => form.set('inn', v)}
-                error={form.errors.inn}
-                disabled={readOnly}
-              />
+              <TextField label="Название" required {...form.field('name')} disabled={readOnly} />
+              <TextField label="E-mail энергосбытовой компании для заявок" type="email" {...form.field('external_notify_email')} disabled={readOnly} />
+              <TextField label="E-mail поддержки" type="email" {...form.field('support_email')} disabled={readOnly} />
+              <TextField label="ИНН организации (для макетов 80020)" inputMode="numeric" maxLength={12} {...form.field('inn')} disabled={readOnly} />
               <FormActions dirty={form.dirty} submitting={form.submitting} onCancel={() => form.reset()} showNoChanges />
             </Stack>
           </form>

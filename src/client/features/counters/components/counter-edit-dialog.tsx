@@ -44,23 +44,9 @@ export function CounterEditDialog({ counter, onClose, onDone }: { counter: Count
         onClose()
       })}
     >
-      <TextField label="Серийный номер" required value={form.values.serial_num} onChange={(x) => form.set('serial_num', x)} error={form.errors.serial_num} />
-      <TextField
-        label="Коэффициент трансформации тока"
-        required
-        inputMode="decimal"
-        value={form.values.coeff}
-        onChange={(x) => form.set('coeff', x)}
-        error={form.errors.coeff}
-      />
-      <TextField
-        label="Коэффициент трансформации напряжения"
-        required
-        inputMode="decimal"
-        value={form.values.coeff_voltage}
-        onChange={(x) => form.set('coeff_voltage', x)}
-        error={form.errors.coeff_voltage}
-      />
+      <TextField label="Серийный номер" required {...form.field('serial_num')} />
+      <TextField label="Коэффициент трансформации тока" required inputMode="decimal" {...form.field('coeff')} />
+      <TextField label="Коэффициент трансформации напряжения" required inputMode="decimal" {...form.field('coeff_voltage')} />
       <TextField
         label={T.timeZoneLabel}
         helper={T.timeZoneHelper}

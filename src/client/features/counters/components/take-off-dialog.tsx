@@ -35,14 +35,8 @@ export function TakeOffDialog({
         onClose()
       })}
     >
-      <DateField
-        label="Дата снятия"
-        required
-        value={form.values.operation_date}
-        onChange={(x) => form.set('operation_date', x)}
-        error={form.errors.operation_date}
-      />
-      <TextField label="Причина снятия" required multiline value={form.values.comment} onChange={(x) => form.set('comment', x)} error={form.errors.comment} />
+      <DateField label="Дата снятия" required {...form.field('operation_date')} />
+      <TextField label="Причина снятия" required multiline {...form.field('comment')} />
     </FormDialog>
   )
 }

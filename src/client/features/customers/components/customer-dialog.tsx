@@ -112,7 +112,7 @@ export function CustomerDialog({
         {text('middle_name', 'Отчество', true, 150)}
         {typed.map((field) => text(field, TYPED_LABELS[field].label, type === 3 && field === 'company_full_name', TYPED_LABELS[field].max))}
       </SimpleGrid>
-      <TextField label="Примечание" multiline value={form.values.remark} onChange={(value) => form.set('remark', value)} error={form.errors.remark} />
+      <TextField label="Примечание" multiline {...form.field('remark')} />
     </FormDialog>
   )
 }

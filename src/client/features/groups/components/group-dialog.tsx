@@ -25,7 +25,7 @@ export function GroupDialog({ open, group, onClose, onDone }: { open: boolean; g
       submitting={form.submitting}
       width="800px"
     >
-      <TextField label="Название" required value={form.values.name} onChange={(v) => form.set('name', v)} error={form.errors.name} />
+      <TextField label="Название" required {...form.field('name')} />
       <CheckboxList
         legend="Права"
         columns={2}

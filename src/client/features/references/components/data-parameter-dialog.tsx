@@ -21,14 +21,14 @@ export function DataParameterDialog({ parameter, onClose, onDone }: { parameter:
       onClose={onClose}
       onDone={onDone}
     >
-      <TextField label="Наименование" required value={form.values.name} onChange={(x) => form.set('name', x)} error={form.errors.name} maxLength={150} />
+      <TextField label="Наименование" required {...form.field('name')} maxLength={150} />
       <ResourceSelect
         required
         value={form.values.resource_type_id === '' ? null : form.values.resource_type_id}
         onChange={(x) => form.set('resource_type_id', x ?? '')}
         error={form.errors.resource_type_id}
       />
-      <TextField label="Примечание" multiline value={form.values.remark} onChange={(x) => form.set('remark', x)} error={form.errors.remark} />
+      <TextField label="Примечание" multiline {...form.field('remark')} />
     </ReferenceDialog>
   )
 }

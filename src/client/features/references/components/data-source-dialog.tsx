@@ -17,8 +17,8 @@ export function DataSourceDialog({ source, onClose, onDone }: { source: DataSour
       onClose={onClose}
       onDone={onDone}
     >
-      <TextField label="Наименование" required value={form.values.name} onChange={(x) => form.set('name', x)} error={form.errors.name} maxLength={100} />
-      <TextField label="Примечание" multiline value={form.values.remark} onChange={(x) => form.set('remark', x)} error={form.errors.remark} />
+      <TextField label="Наименование" required {...form.field('name')} maxLength={100} />
+      <TextField label="Примечание" multiline {...form.field('remark')} />
     </ReferenceDialog>
   )
 }

@@ -61,7 +61,7 @@ export function ModelDialog({ model, resourceType, modelApi, onClose, onDone }: 
       onClose={onClose}
       onDone={onDone}
     >
-      <TextField label="Наименование" required value={form.values.name} onChange={(x) => form.set('name', x)} error={form.errors.name} maxLength={150} />
+      <TextField label="Наименование" required {...form.field('name')} maxLength={150} />
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <ResourceSelect value={form.values.resource_type} onChange={pickResource} />
         <SelectField
@@ -75,42 +75,20 @@ export function ModelDialog({ model, resourceType, modelApi, onClose, onDone }: 
         />
         <SelectField
           label="Источник данных"
-          value={form.values.source}
           options={(sources.data?.results ?? []).map((s) => ({ value: s.source_id, label: s.name }))}
-          onChange={(x) => form.set('source', x)}
-          error={form.errors.source}
+          {...form.field('source')}
           placeholder="Не указан"
         />
-        <TextField
-          label="Внешняя модель"
-          value={form.values.external_model}
-          onChange={(x) => form.set('external_model', x)}
-          error={form.errors.external_model}
-          maxLength={100}
-        />
-        <TextField
-          label="Разрядность"
-          inputMode="numeric"
-          value={form.values.counter_width}
-          onChange={(x) => form.set('counter_width', x)}
-          error={form.errors.counter_width}
-          helper="От 1 до 12"
-        />
-        <TextField
-          label="Знаков после запятой"
-          inputMode="numeric"
-          value={form.values.decimal_places}
-          onChange={(x) => form.set('decimal_places', x)}
-          error={form.errors.decimal_places}
-          helper="От 0 до 6"
-        />
+        <TextField label="Внешняя модель" {...form.field('external_model')} maxLength={100} />
+        <TextField label="Разрядность" inputMode="numeric" {...form.field('counter_width')} helper="От 1 до 12" />
+        <TextField label="Знаков после запятой" inputMode="numeric" {...form.field('decimal_places')} helper="От 0 до 6" />
       </SimpleGrid>
       <Checkbox.Root checked={form.values.has_storage} onCheckedChange={(e) => form.set('has_storage', e.checked === true)}>
         <Checkbox.HiddenInput />
         <Checkbox.Control />
         <Checkbox.Label>Есть память</Checkbox.Label>
       </Checkbox.Root>
-      <TextField label="Примечание" multiline value={form.values.remark} onChange={(x) => form.set('remark', x)} error={form.errors.remark} />
+      <TextField label="Примечание" multiline {...form.field('remark')} />
     </ReferenceDialog>
   )
 }

@@ -32,13 +32,11 @@ export function ModelGroupDialog({ group, resourceType, onClose, onDone }: Props
       onClose={onClose}
       onDone={onDone}
     >
-      <TextField label="Наименование" required value={form.values.name} onChange={(x) => form.set('name', x)} error={form.errors.name} maxLength={150} />
-      <ResourceSelect required value={form.values.resource_type} onChange={(x) => form.set('resource_type', x)} error={form.errors.resource_type} />
+      <TextField label="Наименование" required {...form.field('name')} maxLength={150} />
+      <ResourceSelect required {...form.field('resource_type')} />
       <TextField
         label="Протокол"
-        value={form.values.driver}
-        onChange={(x) => form.set('driver', x)}
-        error={form.errors.driver}
+        {...form.field('driver')}
         maxLength={50}
         helper="Драйвер сборщика; опрашиваются mercury230 и mercury206, пусто — группа не опрашивается"
       />

@@ -17,7 +17,7 @@ export function ResourceTypeDialog(props: { resourceType: ResourceType | 'new' |
       onClose={props.onClose}
       onDone={props.onDone}
     >
-      <TextField label="Наименование" required value={form.values.name} onChange={(x) => form.set('name', x)} error={form.errors.name} maxLength={100} />
+      <TextField label="Наименование" required {...form.field('name')} maxLength={100} />
     </ReferenceDialog>
   )
 }

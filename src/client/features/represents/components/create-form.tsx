@@ -25,8 +25,8 @@ export function CreateRepresentForm({ parentId, parentName }: { parentId: number
       <PageHeader title={parentName ? `Новый объект в «${parentName}»` : 'Новый объект'} />
       <Box as="form" onSubmit={onSubmit} maxW="2xl">
         <Stack gap="4">
-          <TextField label="Название" required autoFocus value={form.values.name} error={form.errors.name} onChange={(x) => form.set('name', x)} />
-          <TextField label="Примечание" multiline value={form.values.remark} error={form.errors.remark} onChange={(x) => form.set('remark', x)} />
+          <TextField label="Название" required autoFocus {...form.field('name')} />
+          <TextField label="Примечание" multiline {...form.field('remark')} />
           <FormActions dirty={form.dirty} submitting={form.submitting} onCancel={() => void navigate({ to: '/' })} saveLabel="Создать" showNoChanges />
         </Stack>
       </Box>

@@ -22,16 +22,10 @@ export function NewPointDialog({ open, onClose, onCreated }: { open: boolean; on
   })
   return (
     <FormDialog open={open} onClose={close} title="Новая точка учёта" onSubmit={onSubmit} submitting={form.submitting}>
-      <TextField label="Название" required value={form.values.name} error={form.errors.name} onChange={(x) => form.set('name', x)} autoFocus />
-      <TextField
-        label="Номер точки учёта"
-        required
-        value={form.values.point_number}
-        error={form.errors.point_number}
-        onChange={(x) => form.set('point_number', x)}
-      />
-      <TextField label="Адрес" required value={form.values.address} error={form.errors.address} onChange={(x) => form.set('address', x)} />
-      <TextField label="Примечание" multiline value={form.values.remark} error={form.errors.remark} onChange={(x) => form.set('remark', x)} />
+      <TextField label="Название" required {...form.field('name')} autoFocus />
+      <TextField label="Номер точки учёта" required {...form.field('point_number')} />
+      <TextField label="Адрес" required {...form.field('address')} />
+      <TextField label="Примечание" multiline {...form.field('remark')} />
     </FormDialog>
   )
 }

@@ -38,39 +38,15 @@ export function RequestTypeDialog({ type, onClose, onDone }: { type: DocumentTyp
       submitLabel={type ? undefined : 'Добавить'}
       width="800px"
     >
-      <TextField
-        label="Наименование"
-        required
-        maxLength={255}
-        value={form.values.doc_type_name}
-        onChange={(value) => form.set('doc_type_name', value)}
-        error={form.errors.doc_type_name}
-      />
-      <SelectField
-        label="Тип абонента"
-        required
-        value={form.values.doc_customer_type_id}
-        options={CUSTOMER_TYPE_OPTIONS}
-        onChange={(value) => form.set('doc_customer_type_id', value)}
-        error={form.errors.doc_customer_type_id}
-      />
-      <TextField
-        label="Срок ответа, дней"
-        required
-        type="number"
-        inputMode="numeric"
-        value={form.values.expired_in_days}
-        onChange={(value) => form.set('expired_in_days', value)}
-        error={form.errors.expired_in_days}
-      />
+      <TextField label="Наименование" required maxLength={255} {...form.field('doc_type_name')} />
+      <SelectField label="Тип абонента" required options={CUSTOMER_TYPE_OPTIONS} {...form.field('doc_customer_type_id')} />
+      <TextField label="Срок ответа, дней" required type="number" inputMode="numeric" {...form.field('expired_in_days')} />
       <CheckboxList
         legend="Требуемые файлы"
         options={(files.data?.results ?? []).map((f) => ({ value: f.doc_required_file_id, label: f.doc_required_file_name }))}
-        value={form.values.required_files}
-        onChange={(value) => form.set('required_files', value)}
+        {...form.field('required_files')}
         emptyText={files.isError ? 'Не удалось загрузить список файлов' : files.isPending ? 'Загрузка…' : 'Нет требуемых файлов'}
         columns={2}
-        error={form.errors.required_files}
       />
     </FormDialog>
   )

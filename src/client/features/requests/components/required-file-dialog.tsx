@@ -27,22 +27,8 @@ export function RequiredFileDialog({ file, onClose, onDone }: { file: RequiredFi
       submitting={form.submitting}
       submitLabel={file ? undefined : 'Добавить'}
     >
-      <TextField
-        label="Наименование документа"
-        required
-        maxLength={255}
-        value={form.values.doc_required_file_name}
-        onChange={(value) => form.set('doc_required_file_name', value)}
-        error={form.errors.doc_required_file_name}
-      />
-      <TextField
-        label="Краткое наименование"
-        required
-        maxLength={100}
-        value={form.values.short_file_name}
-        onChange={(value) => form.set('short_file_name', value)}
-        error={form.errors.short_file_name}
-      />
+      <TextField label="Наименование документа" required maxLength={255} {...form.field('doc_required_file_name')} />
+      <TextField label="Краткое наименование" required maxLength={100} {...form.field('short_file_name')} />
       <FieldShell
         label="Образец"
         error={form.errors.files}

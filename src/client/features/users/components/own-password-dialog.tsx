@@ -30,15 +30,7 @@ export function OwnPasswordDialog({ open, onClose }: { open: boolean; onClose: (
   })
   return (
     <FormDialog open={open} onClose={close} title="Смена пароля" onSubmit={onSubmit} submitting={form.submitting}>
-      <TextField
-        label="Текущий пароль"
-        type="password"
-        required
-        value={form.values.current_password}
-        onChange={(v) => form.set('current_password', v)}
-        error={form.errors.current_password}
-        autoComplete="current-password"
-      />
+      <TextField label="Текущий пароль" type="password" required {...form.field('current_password')} autoComplete="current-password" />
       <NewPasswordFields form={form} />
     </FormDialog>
   )

@@ -18,32 +18,14 @@ const emptyUser = { username: '', first_name: '', last_name: '', middle_name: ''
 export function NewPasswordFields({ form, label = 'Новый пароль' }: { form: NewPasswordForm; label?: string }) {
   return (
     <>
-      <TextField
-        label={label}
-        type="password"
-        required
-        value={form.values.password}
-        onChange={(v) => form.set('password', v)}
-        error={form.errors.password}
-        autoComplete="new-password"
-      />
-      <TextField
-        label="Повторите пароль"
-        type="password"
-        required
-        value={form.values.password2}
-        onChange={(v) => form.set('password2', v)}
-        error={form.errors.password2}
-        autoComplete="new-password"
-      />
+      <TextField label={label} type="password" required {...form.field('password')} autoComplete="new-password" />
+      <TextField label="Повторите пароль" type="password" required {...form.field('password2')} autoComplete="new-password" />
     </>
   )
 }
 
 type NewPasswordForm = {
-  values: { password: string; password2: string }
-  errors: Record<string, string>
-  set: (name: 'password' | 'password2', value: string) => void
+  field: (name: 'password' | 'password2') => { value: string; onChange: (value: string) => void; error: string | undefined }
 }
 
 export function UserCreateDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
@@ -60,17 +42,10 @@ export function UserCreateDialog({ open, onClose, onDone }: { open: boolean; onC
   })
   return (
     <FormDialog open={open} onClose={close} title="Новый пользователь" onSubmit={onSubmit} submitting={form.submitting} submitLabel="Добавить">
-      <TextField
-        label="Логин"
-        required
-        value={form.values.username}
-        onChange={(v) => form.set('username', v)}
-        error={form.errors.username}
-        autoComplete="off"
-      />
-      <TextField label="Имя" required value={form.values.first_name} onChange={(v) => form.set('first_name', v)} error={form.errors.first_name} />
-      <TextField label="Фамилия" required value={form.values.last_name} onChange={(v) => form.set('last_name', v)} error={form.errors.last_name} />
-      <TextField label="E-mail" type="email" value={form.values.email} onChange={(v) => form.set('email', v)} error={form.errors.email} />
+      <TextField label="Логин" required {...form.field('username')} autoComplete="off" />
+      <TextField label="Имя" required {...form.field('first_name')} />
+      <TextField label="Фамилия" required {...form.field('last_name')} />
+      <TextField label="E-mail" type="email" {...form.field('email')} />
       <NewPasswordFields form={form} label="Пароль" />
       <CheckboxList legend="Группы" options={groups} value={form.values.groups} onChange={(v) => form.set('groups', v)} emptyText="Групп пока нет" />
     </FormDialog>
@@ -95,10 +70,10 @@ export function UserEditDialog({ user, onClose, onDone }: { user: User | null; o
   })
   return (
     <FormDialog open={user !== null} onClose={onClose} title="Редактирование пользователя" onSubmit={onSubmit} submitting={form.submitting}>
-      <TextField label="Логин" required value={form.values.username} onChange={(v) => form.set('username', v)} error={form.errors.username} />
-      <TextField label="Имя" required value={form.values.first_name} onChange={(v) => form.set('first_name', v)} error={form.errors.first_name} />
-      <TextField label="Фамилия" required value={form.values.last_name} onChange={(v) => form.set('last_name', v)} error={form.errors.last_name} />
-      <TextField label="E-mail" type="email" required value={form.values.email} onChange={(v) => form.set('email', v)} error={form.errors.email} />
+      <TextField label="Логин" required {...form.field('username')} />
+      <TextField label="Имя" required {...form.field('first_name')} />
+      <TextField label="Фамилия" required {...form.field('last_name')} />
+      <TextField label="E-mail" type="email" required {...form.field('email')} />
       <CheckboxList legend="Группы" options={groups} value={form.values.groups} onChange={(v) => form.set('groups', v)} emptyText="Групп пока нет" />
     </FormDialog>
   )

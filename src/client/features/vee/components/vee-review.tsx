@@ -106,16 +106,8 @@ function ReviewDialog({ row, mode, onClose, onDone }: { row: VeeReviewRow; mode:
           {row.point_name}, {CHANNELS[row.channel as Channel] ?? row.channel}
         </Text>
       </HStack>
-      {mode === 'edit' && <TextField label={T.veeValue} required value={form.values.value} onChange={(x) => form.set('value', x)} error={form.errors.value} />}
-      <TextField
-        label={T.veeReason}
-        required
-        multiline
-        value={form.values.reason}
-        onChange={(x) => form.set('reason', x)}
-        error={form.errors.reason}
-        maxLength={500}
-      />
+      {mode === 'edit' && <TextField label={T.veeValue} required {...form.field('value')} />}
+      <TextField label={T.veeReason} required multiline {...form.field('reason')} maxLength={500} />
     </FormDialog>
   )
 }
