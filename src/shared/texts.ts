@@ -329,6 +329,8 @@ export const T = {
   requestTypeUnknown: 'Тип заявки не найден',
   requiredFileMissing: (name: string) => `Приложите файл «${name}»`,
   requiredFileUnknown: 'Требуемый файл не найден',
+  groupUnknown: 'Указана несуществующая группа',
+  permissionUnknown: 'Указано несуществующее право',
   fileTypeNotAllowed: 'Недопустимый тип файла: разрешены PDF, изображения, текст и документы Office',
   fileMissing: 'Выберите файл',
   requiredFileTwice: 'К требуемому файлу прикладывается один файл',

@@ -20,7 +20,7 @@ import { requiredFileIdOf } from '../files/uploads'
 import { auditRows } from '../lib/audit'
 import { badRequest, fieldError } from '../lib/http-errors'
 import type { Principal } from '../plugins/auth'
-import { existingRequiredFiles } from '../repositories/request-types'
+import { knownRequiredFiles } from '../repositories/request-types'
 import { findRequest, listCloseFiles, scopeOf } from '../repositories/requests'
 
 /** Applications (administration.md section 7): each write with its audit, in the caller's transaction. */
@@ -150,9 +150,10 @@ export async function markCommentsViewed(tx: Executor, me: Principal, attach: At
 /** Closing files: each names the required file it is (24 for closing documents). */
 export async function addCloseFiles(tx: Executor, me: Principal, requestId: number, files: SavedFile[]) {
   if (files.length === 0) throw fieldError('files', T.fileMissing)
-  const ids = [...new Set(files.map((f) => requiredFileIdOf(f.fieldname)))]
-  const known = ids.includes(null) ? [] : await existingRequiredFiles(tx, ids as number[])
-  if (known.length !== ids.length) throw fieldError('files', T.requiredFileUnknown)
+  const ids = files.map((f) => requiredFileIdOf(f.fieldname))
+  const unknown = fieldError('files', T.requiredFileUnknown)
+  if (ids.includes(null)) throw unknown
+  await knownRequiredFiles(tx, ids as number[], unknown)
   const fileIds = await recordFiles(tx, files, me.user_id)
   await tx
     .insert(documentCloseFiles)

@@ -44,7 +44,7 @@ export async function findGroup(db: Executor, id: number): Promise<Group | undef
 }
 
 async function setGroupPermissions(db: Executor, groupId: number, permissionIds: number[]): Promise<void> {
-  const unique = await knownIds(db, permissions.permission_id, permissionIds, fieldError('permissions', 'Указано несуществующее право'))
+  const unique = await knownIds(db, permissions.permission_id, permissionIds, fieldError('permissions', T.permissionUnknown))
   await db.delete(groupPermissions).where(eq(groupPermissions.permissions_group_id, groupId))
   if (unique.length > 0) await db.insert(groupPermissions).values(unique.map((id) => ({ permissions_group_id: groupId, permission_id: id })))
 }

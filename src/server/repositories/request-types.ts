@@ -1,8 +1,9 @@
-import { asc, count, eq, inArray, sql } from 'drizzle-orm'
+import { asc, count, eq, sql } from 'drizzle-orm'
 import { CUSTOMER_TYPES } from '../../shared/constants'
 import type { DocumentType, RequiredFile } from '../../shared/schemas/requests'
 import type { Executor } from '../db/client'
 import { documentRequiredFiles, documentTypeRequiredFiles, documentTypes, storedFiles } from '../db/schema'
+import { knownIds } from '../lib/known-ids'
 import { paged, withPage } from '../lib/listing'
 
 type Page = { page: number; per_page?: number; page_size?: number | 'all' }
@@ -79,15 +80,9 @@ export async function updateType(db: Executor, id: number, set: Partial<TypeFiel
   if (Object.keys(set).length) await db.update(documentTypes).set(set).where(eq(documentTypes.doc_type_id, id))
 }
 
-/** Which of these required files exist. */
-export async function existingRequiredFiles(db: Executor, ids: number[]): Promise<number[]> {
-  if (ids.length === 0) return []
-  const rows = await db
-    .select({ id: documentRequiredFiles.doc_required_file_id })
-    .from(documentRequiredFiles)
-    .where(inArray(documentRequiredFiles.doc_required_file_id, ids))
-  return rows.map((row) => row.id)
-}
+/** The ids without repeats, once each is a required file; one that is not is refused with `refusal`. */
+export const knownRequiredFiles = (db: Executor, ids: number[], refusal: Error): Promise<number[]> =>
+  knownIds(db, documentRequiredFiles.doc_required_file_id, ids, refusal)
 
 /** Sets the type's required files to exactly these. */
 export async function linkRequiredFiles(db: Executor, typeId: number, ids: number[]): Promise<void> {

@@ -73,7 +73,7 @@ export async function findUser(db: Executor, accountId: number | null, userId: n
 
 /** Sets a user's groups; an id that is not a group is the client's error. */
 async function setUserGroups(db: Executor, userId: number, groupIds: number[]): Promise<void> {
-  const unique = await knownIds(db, permissionsGroups.permissions_group_id, groupIds, fieldError('groups', 'Указана несуществующая группа'))
+  const unique = await knownIds(db, permissionsGroups.permissions_group_id, groupIds, fieldError('groups', T.groupUnknown))
   await db.delete(userGroups).where(eq(userGroups.user_id, userId))
   if (unique.length > 0) await db.insert(userGroups).values(unique.map((id) => ({ user_id: userId, permissions_group_id: id })))
 }

@@ -19,7 +19,7 @@ import { parseOr400 } from '../plugins/validation'
 import { keepFilesIf } from '../files/uploads'
 import { receiveMultipart, recordFiles, registerUploads } from '../files/storage'
 import {
-  existingRequiredFiles,
+  knownRequiredFiles,
   findRequiredFile,
   findType,
   insertRequiredFile,
@@ -73,8 +73,7 @@ export async function requestTypeRoutes(app: FastifyInstance) {
       mutate(request, reply, async (tx) => {
         const before = await findType(tx, request.body.doc_type_id)
         if (!before) throw fieldError('doc_type_id', T.requestTypeUnknown)
-        const ids = [...new Set(request.body.required_files)]
-        if ((await existingRequiredFiles(tx, ids)).length !== ids.length) throw fieldError('required_files', T.requiredFileUnknown)
+        const ids = await knownRequiredFiles(tx, request.body.required_files, fieldError('required_files', T.requiredFileUnknown))
         await linkRequiredFiles(tx, before.doc_type_id, ids)
         const after = (await findType(tx, before.doc_type_id))!
         await audit(tx, request, 'document_type', before.doc_type_id, 'link_required_files', before, after)
