@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createMemoryHistory, createRootRouteWithContext, createRoute, createRouter, Outlet, type AnyRoute } from '@tanstack/react-router'
+import type { CounterTask } from '../../src/shared/schemas/collection'
 import { tokenOf } from './offline/helpers'
 import { renderRouter, testQueryClient } from './render-in-app'
 
@@ -20,6 +21,34 @@ export const ME = {
   groups: [],
   permissions: [],
 }
+
+/** A polling task as the server lists it: working every 30 minutes, never run yet. */
+export const task = (overrides: Partial<CounterTask>): CounterTask => ({
+  counter_task_id: 1,
+  counter_id: 5,
+  counter_num: '50000001',
+  counter_model: 'Меркурий 230 ART',
+  point_id: 7,
+  point_number: '7',
+  point_name: 'ТП-7',
+  address: null,
+  represents: [],
+  state: 'working',
+  interval: 'minutes',
+  value: '30',
+  enabled: true,
+  counter_parameters: [],
+  task_group: '1',
+  task_groups: [1],
+  data_collecting_server_id: 1,
+  next_run_at: null,
+  last_interaction_date: null,
+  last_values: null,
+  consecutive_failures: 0,
+  last_error: '',
+  clock_correction: false,
+  ...overrides,
+})
 
 /** A route file of the console mounted at `path` under `parent`, as the generated tree does it (ids as the app's). */
 export const mount = (route: AnyRoute, path: string, parent: () => AnyRoute): AnyRoute =>

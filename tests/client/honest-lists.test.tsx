@@ -8,12 +8,11 @@ import { appSystem } from '../../src/client/app/system'
 import { ConfirmProvider } from '../../src/client/components/ui/confirm-dialog'
 import { Route as MonitoringRoute } from '../../src/client/routes/_app/monitoring'
 import { TasksTable } from '../../src/client/features/collection/components/tasks-table'
-import type { CounterTask } from '../../src/shared/schemas/collection'
 import { T } from '../../src/shared/texts'
+import { json, task } from './app-routes'
 
 // Issue 20 point 2: a screen that does not know says so, and a task's state and health are shown apart.
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 const html = (status: number) => new Response('<html><body><h1>Internal Server Error</h1></body></html>', { status, headers: { 'Content-Type': 'text/html' } })
 
 let monitoring: () => Response
@@ -84,33 +83,6 @@ describe('monitoring when its data cannot be loaded', () => {
     expect(await screen.findByText(T.noFailedTasks)).toBeInTheDocument()
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })
-})
-
-const task = (overrides: Partial<CounterTask>): CounterTask => ({
-  counter_task_id: 1,
-  counter_id: 5,
-  counter_num: '50000001',
-  counter_model: 'Меркурий 230 ART',
-  point_id: 7,
-  point_number: '7',
-  point_name: 'ТП-7',
-  address: null,
-  represents: [],
-  state: 'working',
-  interval: 'minutes',
-  value: '30',
-  enabled: true,
-  counter_parameters: [],
-  task_group: '1',
-  task_groups: [1],
-  data_collecting_server_id: 1,
-  next_run_at: null,
-  last_interaction_date: null,
-  last_values: null,
-  consecutive_failures: 0,
-  last_error: '',
-  clock_correction: false,
-  ...overrides,
 })
 
 describe('the tasks list', () => {

@@ -8,10 +8,9 @@ import { appSystem } from '../../src/client/app/system'
 import { ConfirmProvider } from '../../src/client/components/ui/confirm-dialog'
 import { ReferenceTablePage } from '../../src/client/features/references/components/reference-table-page'
 import { Route as AccountEmailsRoute } from '../../src/client/routes/_app/account-emails'
-import type { CounterTask } from '../../src/shared/schemas/collection'
 import { Route as PointRoute } from '../../src/client/routes/_app/points.$id'
 import { Route as PointSchedulerRoute } from '../../src/client/routes/_app/points.$id.scheduler'
-import { json, ME, mount, renderRoutes } from './app-routes'
+import { json, ME, mount, renderRoutes, task } from './app-routes'
 
 // Issue 20 point 14: every list has a pager; a list longer than a page shows the first page and moves to the next.
 
@@ -19,35 +18,7 @@ import { json, ME, mount, renderRoutes } from './app-routes'
 const BUSY = { timeout: 5_000 }
 
 let tasksAsked: URLSearchParams[]
-const TASKS = Array.from({ length: 30 }, (_, i) => task(i + 1))
-
-function task(id: number): CounterTask {
-  return {
-    counter_task_id: id,
-    counter_id: 5,
-    counter_num: `Задание-${id}`,
-    counter_model: 'Меркурий 230 ART',
-    point_id: 7,
-    point_number: '7',
-    point_name: 'ТП-7',
-    address: null,
-    represents: [],
-    state: 'working',
-    interval: 'minutes',
-    value: '30',
-    enabled: true,
-    counter_parameters: [],
-    task_group: '1',
-    task_groups: [1],
-    data_collecting_server_id: 1,
-    next_run_at: null,
-    last_interaction_date: null,
-    last_values: null,
-    consecutive_failures: 0,
-    last_error: '',
-    clock_correction: false,
-  }
-}
+const TASKS = Array.from({ length: 30 }, (_, i) => task({ counter_task_id: i + 1, counter_num: `Задание-${i + 1}` }))
 
 const EMAILS = Array.from({ length: 30 }, (_, i) => ({
   account_email_id: i + 1,

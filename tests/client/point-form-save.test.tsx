@@ -9,11 +9,9 @@ import type { Point } from '../../src/shared/schemas/points'
 import { T } from '../../src/shared/texts'
 import { tokenOf } from './offline/helpers'
 import { renderRouter, testQueryClient } from './render-in-app'
+import { json, ME } from './app-routes'
 
 // Issue 20 point 3: saves tell the truth. A fake API with the server's contract: PUT needs If-Match of the current version.
-
-const ME = 1
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
 /** The outbox and its sender load on first use: the first answer takes a few seconds on a busy machine. */
 const SENT = { timeout: 10_000 }
@@ -54,7 +52,7 @@ beforeEach(async () => {
   refuseWith = null
   offline = false
   localStorage.clear()
-  localStorage.setItem('token', tokenOf(ME))
+  localStorage.setItem('token', tokenOf(ME.user_id))
   await Promise.all([offlineDb().outbox.clear(), offlineDb().points.clear()])
   vi.stubGlobal(
     'fetch',
@@ -69,20 +67,7 @@ beforeEach(async () => {
       if (path === '/api/points/7/consumption/') return json({ consumption__sum: 1200 })
       if (path === '/api/customers/') return json({ count: 0, results: [] })
       if (path === '/api/users/me/') {
-        return json({
-          user_id: ME,
-          username: 'admin',
-          first_name: '',
-          last_name: '',
-          middle_name: '',
-          email: '',
-          account_id: null,
-          is_stuff: true,
-          is_superuser: true,
-          customer_id: null,
-          groups: [],
-          permissions: [],
-        })
+        return json(ME)
       }
       return json({ detail: 'Не найдено' }, 404)
     }),

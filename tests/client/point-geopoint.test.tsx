@@ -9,10 +9,10 @@ import type { Point } from '../../src/shared/schemas/points'
 import { T } from '../../src/shared/texts'
 import { tokenOf } from './offline/helpers'
 import { renderRouter } from './render-in-app'
+import { json, ME } from './app-routes'
 
 // Issue 20 point 14: a point's place is edited on its main tab, as latitude and longitude within range.
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 /** The outbox and its sender load on first use: the first answer takes a few seconds on a busy machine. */
 const SENT = { timeout: 10_000 }
 
@@ -58,20 +58,7 @@ beforeEach(async () => {
       if (path === '/api/points/7/consumption/') return json({ consumption__sum: 0 })
       if (path === '/api/customers/') return json({ count: 0, results: [] })
       if (path === '/api/users/me/') {
-        return json({
-          user_id: 1,
-          username: 'admin',
-          first_name: '',
-          last_name: '',
-          middle_name: '',
-          email: '',
-          account_id: null,
-          is_stuff: true,
-          is_superuser: true,
-          customer_id: null,
-          groups: [],
-          permissions: [],
-        })
+        return json(ME)
       }
       return json({ detail: 'Не найдено' }, 404)
     }),

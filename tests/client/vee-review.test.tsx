@@ -8,6 +8,7 @@ import { recentScope } from '../../src/client/features/vee/api/vee'
 import { VeeReview } from '../../src/client/features/vee/components/vee-review'
 import { INTERVAL_STATUS } from '../../src/shared/metering'
 import { T } from '../../src/shared/texts'
+import { json, ME } from './app-routes'
 
 // The review of an object's flagged and estimated half-hours (docs/vee.md): listed, accepted, corrected.
 
@@ -25,7 +26,6 @@ const row = (start: string, status: number, value: number | null) => ({
   changed_by: null,
   changed_at: '2026-11-20T12:00:00.000Z',
 })
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 let sent: { path: string; body: Record<string, unknown> }[]
 let failLoad: boolean
 
@@ -55,20 +55,7 @@ beforeEach(() => {
         return json({ value: ['Значение вне допустимого диапазона'] }, 400)
       }
       if (path === '/api/users/me/') {
-        return json({
-          user_id: 1,
-          username: 'admin',
-          first_name: '',
-          last_name: '',
-          middle_name: '',
-          email: '',
-          account_id: null,
-          is_stuff: true,
-          is_superuser: true,
-          customer_id: null,
-          groups: [],
-          permissions: [],
-        })
+        return json(ME)
       }
       return json({ detail: 'Не найдено' }, 404)
     }),
