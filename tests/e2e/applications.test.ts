@@ -140,7 +140,12 @@ describe('incoming applications', () => {
     await badge(page, 'Новые сообщения').waitFor({ state: 'detached', timeout: 15_000 })
     await page.getByLabel('Новый комментарий').first().fill('Спасибо, принят')
     await page.getByRole('button', { name: 'Отправить', exact: true }).first().click()
-    await page.getByText('Спасибо, принят').waitFor()
+    // The comment shows in its file's thread, and the input is emptied once the server has it.
+    await page
+      .getByRole('list', { name: /^Комментарии к файлу/ })
+      .getByText('Спасибо, принят')
+      .waitFor()
+    await expect.poll(() => page.getByLabel('Новый комментарий').first().inputValue()).toBe('')
     await context.close()
 
     // The rest on a tablet: accept with closing documents, send to the energy-sales company, archive.
