@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Button, Dialog, Stack } from '@chakra-ui/react'
 import { Modal } from './modal'
+import { notify } from './notify'
 import { T } from '../../../shared/texts'
 
 type FormDialogProps = {
@@ -37,4 +38,27 @@ export function FormDialog({ open, onClose, title, onSubmit, submitting, submitL
       </form>
     </Modal>
   )
+}
+
+type SaveDialogProps<TInput> = Omit<FormDialogProps, 'open' | 'onSubmit' | 'submitting'> & {
+  /** Open unless told: most dialogs are mounted only while open. */
+  open?: boolean
+  /** The dialog's `useForm`: it checks the fields, and puts the server's messages on them after a 400. */
+  form: { submitting: boolean; submit: (action: (input: TInput) => Promise<unknown>) => (event?: { preventDefault(): void }) => unknown }
+  /** Saves the checked input; then the dialog closes, says `saved` and `onDone` follows (the screen refreshes). */
+  save: (input: TInput) => Promise<unknown>
+  /** What the toast says after a save: «Сохранено» unless told (a new row's own message). */
+  saved?: string
+  onDone: () => void
+}
+
+/** A form dialog that saves what it edits: the one way a dialog checks its form, saves, closes and reports back. */
+export function SaveDialog<TInput>({ open = true, form, save, saved = T.saved, onDone, ...dialog }: SaveDialogProps<TInput>) {
+  const onSubmit = form.submit(async (input) => {
+    await save(input)
+    dialog.onClose()
+    notify.success(saved)
+    onDone()
+  })
+  return <FormDialog open={open} onSubmit={onSubmit} submitting={form.submitting} {...dialog} />
 }
