@@ -49,7 +49,7 @@ type SaveDialogProps<TInput> = Omit<FormDialogProps, 'open' | 'onSubmit' | 'subm
   save: (input: TInput) => Promise<unknown>
   /** What the toast says after a save: «Сохранено» unless told (a new row's own message). */
   saved?: string
-  onDone: () => void
+  onDone?: () => void
 }
 
 /** A form dialog that saves what it edits: the one way a dialog checks its form, saves, closes and reports back. */
@@ -58,7 +58,7 @@ export function SaveDialog<TInput>({ open = true, form, save, saved = T.saved, o
     await save(input)
     dialog.onClose()
     notify.success(saved)
-    onDone()
+    onDone?.()
   })
   return <FormDialog open={open} onSubmit={onSubmit} submitting={form.submitting} {...dialog} />
 }
