@@ -54,10 +54,6 @@ export function CustomerDialog({ open, customer, onClose, onDone }: { open: bool
   const form = useForm(customerInput, initialOf(customer))
   const type = form.values.customer_type
   const typed = type ? CUSTOMER_TYPE_FIELDS[type] : []
-  const close = () => {
-    form.reset(initialOf(customer))
-    onClose()
-  }
   const text = (name: keyof typeof blank & string, label: string, required = false, max?: number) => (
     <TextField
       key={name}
@@ -79,7 +75,7 @@ export function CustomerDialog({ open, customer, onClose, onDone }: { open: bool
       form={form}
       save={(body) => (customer ? updateCustomer(customer.customer_id, body) : createCustomer(body))}
       saved={customer ? T.saved : T.customerAdded}
-      onClose={close}
+      onClose={onClose}
       onDone={onDone}
     >
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">

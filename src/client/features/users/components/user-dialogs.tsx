@@ -32,10 +32,6 @@ type NewPasswordForm = {
 export function UserCreateDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
   const form = useForm(userCreateForm, emptyUser)
   const groups = useGroupOptions()
-  const close = () => {
-    form.reset(emptyUser)
-    onClose()
-  }
   return (
     <SaveDialog
       open={open}
@@ -44,7 +40,7 @@ export function UserCreateDialog({ open, onClose, onDone }: { open: boolean; onC
       form={form}
       save={({ password2: _, ...body }) => createUser(body)}
       saved={T.userAdded}
-      onClose={close}
+      onClose={onClose}
       onDone={onDone}
     >
       <TextField label="Логин" required {...form.field('username')} autoComplete="off" />
