@@ -25,7 +25,7 @@ describe('the resource type dialog', () => {
     const onDone = vi.fn()
     render(
       <ChakraProvider value={appSystem()}>
-        <ResourceTypeDialog resourceType="new" onClose={() => {}} onDone={onDone} />
+        <ResourceTypeDialog row={null} onClose={() => {}} onDone={onDone} />
       </ChakraProvider>,
     )
     const dialog = await screen.findByRole('dialog', { name: 'Новый энергоресурс' })

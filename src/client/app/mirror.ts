@@ -3,6 +3,7 @@ import { mirrorAnswer } from '../../shared/schemas/mirror'
 import { T } from '../../shared/texts'
 import { api, ApiError, errorMessage } from '../lib/api-client'
 import { loadOffline } from '../lib/lazy-offline'
+import { stateStore } from '../lib/state-store'
 import { syncState } from './sync'
 
 /**
@@ -25,21 +26,8 @@ export interface MirrorState {
 /** Rounds while the server answers; a round is incremental, so a short period costs little. */
 const MIRROR_PERIOD_MS = 5 * 60_000
 
-let state: MirrorState = { running: false, progress: null, lastAt: null, error: null, persisted: null }
-const listeners = new Set<() => void>()
-
-function update(patch: Partial<MirrorState>): void {
-  state = { ...state, ...patch }
-  listeners.forEach((listener) => listener())
-}
-
-export const mirrorState = {
-  get: (): MirrorState => state,
-  subscribe: (listener: () => void): (() => void) => {
-    listeners.add(listener)
-    return () => listeners.delete(listener)
-  },
-}
+export const mirrorState = stateStore<MirrorState>({ running: false, progress: null, lastAt: null, error: null, persisted: null })
+const update = mirrorState.update
 
 export const useMirrorState = (): MirrorState => useSyncExternalStore(mirrorState.subscribe, mirrorState.get)
 

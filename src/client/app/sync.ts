@@ -3,6 +3,7 @@ import { isCancelledError, QueryObserver, type QueryClient } from '@tanstack/rea
 import { ApiError } from '../lib/api-client'
 import { tokenSubject } from '../../shared/token'
 import { session } from '../lib/session'
+import { stateStore } from '../lib/state-store'
 import { requestCheckKey, requestCheckQueryOptions } from '../features/requests/api/check'
 import { Dexie, liveQuery } from 'dexie'
 import { adoptUnauthored, flushOutbox, httpTransport, offlineDb, type FlushReport, type Transport } from '../offline'
@@ -23,23 +24,8 @@ export interface SyncState {
 /** setTimeout's largest delay. */
 const MAX_TIMER_MS = 2 ** 31 - 1
 
-let state: SyncState = { online: typeof navigator === 'undefined' ? true : navigator.onLine, waiting: 0, needsDecision: 0 }
-const listeners = new Set<() => void>()
-
-function update(patch: Partial<SyncState>): void {
-  const next = { ...state, ...patch }
-  if (next.online === state.online && next.waiting === state.waiting && next.needsDecision === state.needsDecision) return
-  state = next
-  listeners.forEach((listener) => listener())
-}
-
-export const syncState = {
-  get: (): SyncState => state,
-  subscribe: (listener: () => void): (() => void) => {
-    listeners.add(listener)
-    return () => listeners.delete(listener)
-  },
-}
+export const syncState = stateStore<SyncState>({ online: typeof navigator === 'undefined' ? true : navigator.onLine, waiting: 0, needsDecision: 0 })
+const update = syncState.update
 
 export const useSyncState = (): SyncState => useSyncExternalStore(syncState.subscribe, syncState.get)
 
@@ -103,7 +89,7 @@ function startHeartbeat(queryClient: QueryClient): () => void {
     if (event.type !== 'updated' || event.query.queryHash !== observer.getCurrentQuery().queryHash) return
     if (event.action.type === 'success') {
       // Back in reach: what waited out its back-off while the network was gone is sent now, not minutes later.
-      const reconnected = !state.online
+      const reconnected = !syncState.get().online
       update({ online: true })
       const counts = event.query.state.data
       if (counts) postToWorker({ type: 'counts', counts })

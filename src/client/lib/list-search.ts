@@ -12,3 +12,6 @@ export const listSearch = v.object(listSearchEntries)
 export type ListSearch = v.InferOutput<typeof listSearch>
 /** The least a list's search holds: its page and the page's size. */
 export type PageSearch = Pick<ListSearch, 'page' | 'per_page'>
+
+/** An id a screen's address may carry (`?resource_type=1`); anything else reads as none. */
+export const optionalId = v.fallback(v.optional(v.number()), undefined)

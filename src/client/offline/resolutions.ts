@@ -38,35 +38,40 @@ function knownServerRow(entry: OutboxEntry): AnyRow | null {
  * Re-queues the entry as a fresh request: after a 412 or a 4xx the server may have stored that answer
  * under the old Idempotency-Key, so the same key would only replay it.
  */
-function requeue(entry: OutboxEntry): void {
+function requeue(db: MeteringDb, entry: OutboxEntry): Promise<unknown> {
   entry.mutationId = ulid()
   entry.status = 'pending'
   entry.attempts = 0
   entry.nextAttemptAt = 0
   entry.lastError = null
   entry.serverRow = null
+  return db.outbox.put(entry)
+}
+
+/**
+ * A conflict resolved, in one transaction: `resolve` decides what becomes of the entry, given the server's row it
+ * met; the local row is then rebuilt on the server's row with whatever edits still wait.
+ */
+function resolveConflict(db: MeteringDb, seq: number, author: number, resolve: (entry: OutboxEntry, server: AnyRow) => Promise<unknown>): Promise<void> {
+  return writeTransaction(db, async () => {
+    const entry = await entryIn(db, seq, author, ['conflict'])
+    const server = serverRowOf(entry)
+    await resolve(entry, server)
+    await rebuildLocalRow(db, entry.entity, entry.entityId, server)
+  })
 }
 
 /** Conflict: my edit wins. The patch is re-based on the server's current version and sent again. */
 export function keepMine(seq: number, author: number, db: MeteringDb = offlineDb()): Promise<void> {
-  return writeTransaction(db, async () => {
-    const entry = await entryIn(db, seq, author, ['conflict'])
-    const server = serverRowOf(entry)
+  return resolveConflict(db, seq, author, (entry, server) => {
     entry.baseVersion = server.version
-    requeue(entry)
-    await db.outbox.put(entry)
-    await rebuildLocalRow(db, entry.entity, entry.entityId, server)
+    return requeue(db, entry)
   })
 }
 
 /** Conflict: the server's version wins. It is stored locally and my edit is dropped. */
 export function takeTheirs(seq: number, author: number, db: MeteringDb = offlineDb()): Promise<void> {
-  return writeTransaction(db, async () => {
-    const entry = await entryIn(db, seq, author, ['conflict'])
-    const server = serverRowOf(entry)
-    await db.outbox.delete(seq)
-    await rebuildLocalRow(db, entry.entity, entry.entityId, server)
-  })
+  return resolveConflict(db, seq, author, () => db.outbox.delete(seq))
 }
 
 /**
@@ -75,23 +80,16 @@ export function takeTheirs(seq: number, author: number, db: MeteringDb = offline
  * dropped and the server row stored, as `takeTheirs`.
  */
 export function merge(seq: number, author: number, fromMine: readonly string[], db: MeteringDb = offlineDb()): Promise<void> {
-  return writeTransaction(db, async () => {
-    const entry = await entryIn(db, seq, author, ['conflict'])
-    const server = serverRowOf(entry)
+  return resolveConflict(db, seq, author, (entry, server) => {
     const mine = { ...entry.base, ...entry.patch } as Record<string, unknown>
     const kept = WRITABLE_FIELDS[entry.entity].filter((field) => fromMine.includes(field))
-    if (kept.length === 0) {
-      await db.outbox.delete(seq)
-    } else {
-      // The customer's name rides along with its id, so the local row shows it.
-      const patch = Object.fromEntries(kept.map((field) => [field, mine[field]]))
-      if (kept.includes('customer_id') && 'customer' in mine) patch.customer = mine.customer
-      entry.patch = patch as OutboxEntry['patch']
-      entry.baseVersion = server.version
-      requeue(entry)
-      await db.outbox.put(entry)
-    }
-    await rebuildLocalRow(db, entry.entity, entry.entityId, server)
+    if (kept.length === 0) return db.outbox.delete(seq)
+    // The customer's name rides along with its id, so the local row shows it.
+    const patch = Object.fromEntries(kept.map((field) => [field, mine[field]]))
+    if (kept.includes('customer_id') && 'customer' in mine) patch.customer = mine.customer
+    entry.patch = patch as OutboxEntry['patch']
+    entry.baseVersion = server.version
+    return requeue(db, entry)
   })
 }
 
@@ -110,8 +108,7 @@ export function recreate(seq: number, author: number, db: MeteringDb = offlineDb
     await db.points.delete(entry.entityId)
     Object.assign(entry, { op: 'create', entityId: tempId, base: null, baseVersion: 0 })
     entry.patch = Object.fromEntries(fields.map((field) => [field, row[field]])) as PointPatch
-    requeue(entry)
-    await db.outbox.put(entry)
+    await requeue(db, entry)
     await rebuildLocalRow(db, 'point', tempId, null)
   })
 }
@@ -123,8 +120,7 @@ export function resend(seq: number, author: number, editedPatch?: OutboxEntry['p
     // The same request would meet the same 404: the row is gone, re-create it or discard the edit.
     if (isGoneOnServer(entry)) throw new OutboxStateError(T.outboxGoneOnServer)
     if (editedPatch) entry.patch = editedPatch
-    requeue(entry)
-    await db.outbox.put(entry)
+    await requeue(db, entry)
     await rebuildLocalRow(db, entry.entity, entry.entityId, entry.base)
   })
 }

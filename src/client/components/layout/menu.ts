@@ -22,6 +22,7 @@ import {
 import type { Permission } from '../../../shared/permissions'
 import { useRequestBadges } from '../../features/requests/api/check'
 import { useOutboxBadges } from '../../features/outbox/api/outbox'
+import { REPORT_FORMS } from '../../features/reports/report-forms'
 
 /** A count shown next to a menu entry; zero is not shown. */
 export type MenuBadge = { value: number; label: string; colorPalette?: string }
@@ -50,12 +51,7 @@ export const MENU: MenuSection[] = [
   },
   {
     title: 'Отчёты',
-    items: [
-      { to: '/report-008', label: 'Форма 008', icon: FileSpreadsheet, permission: 'reports.export' },
-      { to: '/report-00102', label: 'Форма 001.02', icon: FileSpreadsheet, permission: 'reports.export' },
-      { to: '/report-80020', label: 'Форма 80020', icon: FileSpreadsheet, permission: 'reports.export' },
-      { to: '/report-010', label: 'Форма 010', icon: FileSpreadsheet, permission: 'reports.export' },
-    ],
+    items: Object.entries(REPORT_FORMS).map(([to, spec]) => ({ to, label: spec.title, icon: FileSpreadsheet, permission: 'reports.export' as const })),
   },
   {
     title: 'Справочники',

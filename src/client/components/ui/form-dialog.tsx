@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Button, Dialog, Stack } from '@chakra-ui/react'
 import { Modal } from './modal'
+import { notify } from './notify'
 import { T } from '../../../shared/texts'
 
 type FormDialogProps = {
@@ -37,4 +38,32 @@ export function FormDialog({ open, onClose, title, onSubmit, submitting, submitL
       </form>
     </Modal>
   )
+}
+
+type SaveDialogProps<TInput> = Omit<FormDialogProps, 'open' | 'onSubmit' | 'submitting'> & {
+  /** Open unless told: most dialogs are mounted only while open. */
+  open?: boolean
+  /** The dialog's `useForm`: it checks the fields, puts the server's messages on them after a 400, and is reset on close. */
+  form: { submitting: boolean; submit: (action: (input: TInput) => Promise<unknown>) => (event?: { preventDefault(): void }) => unknown; reset: () => void }
+  /** Saves the checked input; then the dialog closes, says `saved` and `onDone` follows (the screen refreshes). */
+  save: (input: TInput) => Promise<unknown>
+  /** What the toast says after a save: «Сохранено» unless told (a new row's own message). */
+  saved?: string
+  onDone?: () => void
+}
+
+/** A form dialog that saves what it edits: the one way a dialog checks its form, saves, closes and reports back. */
+export function SaveDialog<TInput>({ open = true, form, save, saved = T.saved, onDone, ...dialog }: SaveDialogProps<TInput>) {
+  // A dialog kept mounted while closed opens again with its form as it started.
+  const close = () => {
+    form.reset()
+    dialog.onClose()
+  }
+  const onSubmit = form.submit(async (input) => {
+    await save(input)
+    close()
+    notify.success(saved)
+    onDone?.()
+  })
+  return <FormDialog open={open} onSubmit={onSubmit} submitting={form.submitting} {...dialog} onClose={close} />
 }

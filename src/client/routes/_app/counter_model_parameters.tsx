@@ -1,15 +1,14 @@
 import * as v from 'valibot'
 import { createFileRoute } from '@tanstack/react-router'
+import { optionalId } from '../../lib/list-search'
 import { useQuery } from '@tanstack/react-query'
 import { DataTable } from '../../components/ui/data-table'
 import { PageHeader } from '../../components/ui/page-header'
 import { modelParametersQueryOptions, modelQueryOptions } from '../../features/references/api/references'
 import { ReferenceCrumbs } from '../../features/references/components/reference-crumbs'
 
-const search = v.object({ counter_model: v.fallback(v.optional(v.number()), undefined) })
-
 export const Route = createFileRoute('/_app/counter_model_parameters')({
-  validateSearch: search,
+  validateSearch: v.object({ counter_model: optionalId }),
   component: ModelParametersPage,
 })
 

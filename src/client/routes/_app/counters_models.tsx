@@ -1,14 +1,10 @@
 import * as v from 'valibot'
 import { createFileRoute } from '@tanstack/react-router'
+import { optionalId } from '../../lib/list-search'
 import { ModelsScreen } from '../../features/references/components/models-screen'
 
-const search = v.object({
-  resource_type: v.fallback(v.optional(v.number()), undefined),
-  counter_model_api: v.fallback(v.optional(v.number()), undefined),
-})
-
 export const Route = createFileRoute('/_app/counters_models')({
-  validateSearch: search,
+  validateSearch: v.object({ resource_type: optionalId, counter_model_api: optionalId }),
   component: ModelsPage,
 })
 

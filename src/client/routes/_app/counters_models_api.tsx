@@ -1,11 +1,10 @@
 import * as v from 'valibot'
 import { createFileRoute } from '@tanstack/react-router'
+import { optionalId } from '../../lib/list-search'
 import { ModelGroupsScreen } from '../../features/references/components/model-groups-screen'
 
-const search = v.object({ resource_type: v.fallback(v.optional(v.number()), undefined) })
-
 export const Route = createFileRoute('/_app/counters_models_api')({
-  validateSearch: search,
+  validateSearch: v.object({ resource_type: optionalId }),
   component: ModelGroupsPage,
 })
 

@@ -37,7 +37,7 @@ function ResourcesPage() {
       // Groups and models show their resource's name.
       staleKeys={[referenceKeys.modelApiLists, referenceKeys.modelLists]}
       remove={deleteResourceType}
-      dialog={(editing, close, done) => <ResourceTypeDialog resourceType={editing} onClose={close} onDone={done} />}
+      dialog={(props) => <ResourceTypeDialog {...props} />}
     />
   )
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { createFileRoute } from '@tanstack/react-router'
 import { customerTypeName, type Customer } from '../../../shared/schemas/customers'
-import { T } from '../../../shared/texts'
 import { listSearch } from '../../lib/list-search'
 import { DataTable } from '../../components/ui/data-table'
 import { ListHeader } from '../../components/ui/list-header'
@@ -9,7 +8,6 @@ import { useListScreen } from '../../components/ui/list-screen'
 import { listLoader, listRoute } from '../../lib/list-route'
 import { DeleteAction, EditAction } from '../../components/ui/row-actions'
 import { useConfirmedDelete } from '../../components/ui/use-confirmed-write'
-import { notify } from '../../components/ui/notify'
 import { useCan } from '../../lib/auth'
 import { customersQueryOptions, useDeleteCustomer } from '../../features/customers/api/customers'
 import { CustomerDialog } from '../../features/customers/components/customer-dialog'
@@ -59,10 +57,7 @@ function CustomersPage() {
         open={editing !== null}
         customer={editing === 'new' ? null : editing}
         onClose={() => setEditing(null)}
-        onDone={(created) => {
-          notify.success(created ? T.customerAdded : T.saved)
-          void list.refresh()
-        }}
+        onDone={() => void list.refresh()}
       />
     </>
   )

@@ -22,7 +22,7 @@ function DataParametersPage() {
       rowKey={(p) => p.parameter_id}
       rowName={(p) => p.name}
       remove={deleteDataParameter}
-      dialog={(editing, close, done) => <DataParameterDialog parameter={editing} onClose={close} onDone={done} />}
+      dialog={(props) => <DataParameterDialog {...props} />}
     />
   )
 }

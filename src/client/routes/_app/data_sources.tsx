@@ -20,7 +20,7 @@ function DataSourcesPage() {
       rowKey={(s) => s.source_id}
       rowName={(s) => s.name}
       remove={deleteDataSource}
-      dialog={(editing, close, done) => <DataSourceDialog source={editing} onClose={close} onDone={done} />}
+      dialog={(props) => <DataSourceDialog {...props} />}
     />
   )
 }

@@ -11,7 +11,6 @@ import { useListScreen } from '../../components/ui/list-screen'
 import { listLoader, listRoute } from '../../lib/list-route'
 import { DeleteAction, EditAction } from '../../components/ui/row-actions'
 import { useConfirmedDelete } from '../../components/ui/use-confirmed-write'
-import { notify } from '../../components/ui/notify'
 import { useCan } from '../../lib/auth'
 import { groupsQueryOptions, useDeleteGroup } from '../../features/groups/api/groups'
 import { GroupDialog } from '../../features/groups/components/group-dialog'
@@ -70,13 +69,9 @@ function GroupsPage() {
       {dialog && (
         <GroupDialog
           key={dialog.group?.permissions_group_id ?? 'new'}
-          open
           group={dialog.group}
           onClose={() => setDialog(null)}
-          onDone={(created) => {
-            notify.success(created ? T.groupAdded : T.saved)
-            void list.refresh()
-          }}
+          onDone={() => void list.refresh()}
         />
       )}
     </>

@@ -1,16 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { REPORT_MULTI_POINT_LIMIT } from '../../../shared/constants'
-import { T } from '../../../shared/texts'
-import { ReportForm, type ReportFormSpec } from '../../features/reports/components/report-form'
+import { ReportForm } from '../../features/reports/components/report-form'
+import { REPORT_FORMS } from '../../features/reports/report-forms'
 
-const spec: ReportFormSpec = {
-  title: 'Форма 001.02',
-  heading: T.report00102Heading,
-  pick: 'points',
-  maxPoints: REPORT_MULTI_POINT_LIMIT,
-  dates: 'period',
-  formats: [{ report: 'Form00102Report', label: 'XLSX' }],
-  tariffs: true,
-}
-
-export const Route = createFileRoute('/_app/report-00102')({ component: () => <ReportForm spec={spec} /> })
+export const Route = createFileRoute('/_app/report-00102')({ component: () => <ReportForm spec={REPORT_FORMS['/report-00102']} /> })

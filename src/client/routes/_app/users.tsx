@@ -11,7 +11,6 @@ import { useListScreen } from '../../components/ui/list-screen'
 import { listLoader, listRoute } from '../../lib/list-route'
 import { DeleteAction, EditAction, RowAction } from '../../components/ui/row-actions'
 import { useConfirmedDelete } from '../../components/ui/use-confirmed-write'
-import { notify } from '../../components/ui/notify'
 import { meQueryOptions, useCan } from '../../lib/auth'
 import { useDeleteUser, usersQueryOptions } from '../../features/users/api/users'
 import { OwnPasswordDialog } from '../../features/users/components/own-password-dialog'
@@ -59,30 +58,14 @@ function UsersPage() {
             : undefined
         }
       />
-      <UserCreateDialog
-        open={creating}
-        onClose={() => setCreating(false)}
-        onDone={() => {
-          notify.success(T.userAdded)
-          void list.refresh()
-        }}
-      />
-      <UserEditDialog
-        key={`edit-${editing?.user_id}`}
-        user={editing}
-        onClose={() => setEditing(null)}
-        onDone={() => {
-          notify.success(T.saved)
-          void list.refresh()
-        }}
-      />
+      <UserCreateDialog open={creating} onClose={() => setCreating(false)} onDone={() => void list.refresh()} />
+      <UserEditDialog key={`edit-${editing?.user_id}`} user={editing} onClose={() => setEditing(null)} onDone={() => void list.refresh()} />
       {/* One's own row asks the current password like the header's dialog; another user's is set without it. */}
       <OwnPasswordDialog open={changingPassword !== null && changingPassword.user_id === me?.user_id} onClose={() => setChangingPassword(null)} />
       <PasswordResetDialog
         key={`password-${changingPassword?.user_id}`}
         user={changingPassword !== null && changingPassword.user_id !== me?.user_id ? changingPassword : null}
         onClose={() => setChangingPassword(null)}
-        onDone={() => notify.success(T.passwordChanged)}
       />
     </>
   )

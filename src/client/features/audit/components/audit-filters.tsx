@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react'
 import { Button, Flex, Box } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { T } from '../../../../shared/texts'
@@ -14,6 +15,15 @@ const ENTITY_OPTIONS = Object.entries(T.auditEntities)
 
 type Props = { search: AuditSearch; onChange: (patch: Partial<AuditSearch>) => void }
 
+/** A filter chosen from a list, «Все» while none is chosen; full width on a phone. */
+function SelectFilter<TValue extends string | number>({ width, ...select }: ComponentProps<typeof SelectField<TValue>> & { width: string }) {
+  return (
+    <Box width={{ base: 'full', md: width }}>
+      <SelectField placeholder="Все" {...select} />
+    </Box>
+  )
+}
+
 /**
  * The trail's filters, kept in the URL: the kind of entity (and then one entity's number), and the user. The user
  * list is the users screen's, so the user filter is offered to those who may see users.
@@ -28,15 +38,13 @@ export function AuditFilters({ search, onChange }: Props) {
   const filtered = search.entity !== '' || search.entity_id !== '' || search.user_id !== undefined
   return (
     <Flex gap="3" mb="3" wrap="wrap" align="end" role="group" aria-label="Фильтры журнала">
-      <Box width={{ base: 'full', md: '16rem' }}>
-        <SelectField
-          label="Тип записи"
-          placeholder="Все"
-          value={search.entity}
-          options={ENTITY_OPTIONS}
-          onChange={(entity) => onChange({ entity: entity ?? '', entity_id: '', page: 1 })}
-        />
-      </Box>
+      <SelectFilter
+        width="16rem"
+        label="Тип записи"
+        value={search.entity}
+        options={ENTITY_OPTIONS}
+        onChange={(entity) => onChange({ entity: entity ?? '', entity_id: '', page: 1 })}
+      />
       {(search.entity !== '' || search.entity_id !== '') && (
         <Box width={{ base: 'full', md: '12rem' }}>
           <SearchInput
@@ -48,15 +56,13 @@ export function AuditFilters({ search, onChange }: Props) {
         </Box>
       )}
       {(can('users.view') || search.user_id !== undefined) && (
-        <Box width={{ base: 'full', md: '18rem' }}>
-          <SelectField
-            label="Пользователь"
-            placeholder="Все"
-            value={search.user_id}
-            options={userOptions}
-            onChange={(user_id) => onChange({ user_id: user_id ?? undefined, page: 1 })}
-          />
-        </Box>
+        <SelectFilter
+          width="18rem"
+          label="Пользователь"
+          value={search.user_id}
+          options={userOptions}
+          onChange={(user_id) => onChange({ user_id: user_id ?? undefined, page: 1 })}
+        />
       )}
       {filtered && (
         <Button variant="ghost" onClick={() => onChange({ entity: '', entity_id: '', user_id: undefined, page: 1 })}>

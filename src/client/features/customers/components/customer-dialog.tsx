@@ -1,10 +1,11 @@
 import { SimpleGrid } from '@chakra-ui/react'
 import { CUSTOMER_TYPES } from '../../../../shared/constants'
+import { T } from '../../../../shared/texts'
 import { customerInput, type Customer } from '../../../../shared/schemas/customers'
 import { CUSTOMER_TYPE_FIELDS, type TypedField } from '../../../../shared/validation/customer'
 import { formatSnils } from '../../../../shared/validation/snils'
 import { SelectField, TextField } from '../../../components/ui/fields'
-import { FormDialog } from '../../../components/ui/form-dialog'
+import { SaveDialog } from '../../../components/ui/form-dialog'
 import { useForm } from '../../../components/ui/use-form'
 import { createCustomer, updateCustomer } from '../api/customers'
 
@@ -49,31 +50,10 @@ const initialOf = (c: Customer | null) => {
 }
 
 /** The details form: every field of the subscriber's type; the type is fixed once saved. */
-export function CustomerDialog({
-  open,
-  customer,
-  onClose,
-  onDone,
-}: {
-  open: boolean
-  customer: Customer | null
-  onClose: () => void
-  onDone: (created: boolean) => void
-}) {
+export function CustomerDialog({ open, customer, onClose, onDone }: { open: boolean; customer: Customer | null; onClose: () => void; onDone: () => void }) {
   const form = useForm(customerInput, initialOf(customer))
   const type = form.values.customer_type
   const typed = type ? CUSTOMER_TYPE_FIELDS[type] : []
-  const close = () => {
-    form.reset(initialOf(customer))
-    onClose()
-  }
-  const onSubmit = form.submit(async (body) => {
-    if (customer) await updateCustomer(customer.customer_id, body)
-    else await createCustomer(body)
-    form.reset(blank)
-    onClose()
-    onDone(customer === null)
-  })
   const text = (name: keyof typeof blank & string, label: string, required = false, max?: number) => (
     <TextField
       key={name}
@@ -87,14 +67,16 @@ export function CustomerDialog({
     />
   )
   return (
-    <FormDialog
+    <SaveDialog
       open={open}
-      onClose={close}
       title={customer ? 'Абонент' : 'Новый абонент'}
-      onSubmit={onSubmit}
-      submitting={form.submitting}
       submitLabel={customer ? undefined : 'Добавить'}
       width="800px"
+      form={form}
+      save={(body) => (customer ? updateCustomer(customer.customer_id, body) : createCustomer(body))}
+      saved={customer ? T.saved : T.customerAdded}
+      onClose={onClose}
+      onDone={onDone}
     >
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         {text('customer_number', 'Лицевой счёт', false, 50)}
@@ -113,6 +95,6 @@ export function CustomerDialog({
         {typed.map((field) => text(field, TYPED_LABELS[field].label, type === 3 && field === 'company_full_name', TYPED_LABELS[field].max))}
       </SimpleGrid>
       <TextField label="Примечание" multiline {...form.field('remark')} />
-    </FormDialog>
+    </SaveDialog>
   )
 }

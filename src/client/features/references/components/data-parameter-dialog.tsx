@@ -1,25 +1,23 @@
 import { dataParameterInput, type DataParameter } from '../../../../shared/schemas/references'
 import { TextField } from '../../../components/ui/fields'
+import { SaveDialog } from '../../../components/ui/form-dialog'
 import { useForm } from '../../../components/ui/use-form'
 import { saveDataParameter } from '../api/references'
-import { ReferenceDialog, ResourceSelect } from './reference-dialog'
+import { ResourceSelect, type ReferenceDialogProps } from './reference-dialog'
 
 /** Add or edit a measured parameter type: name and energy resource required. */
-export function DataParameterDialog({ parameter, onClose, onDone }: { parameter: DataParameter | 'new' | null; onClose: () => void; onDone: () => void }) {
-  const current = parameter === 'new' ? null : parameter
+export function DataParameterDialog({ row, ...events }: ReferenceDialogProps<DataParameter>) {
   const form = useForm(dataParameterInput, {
-    name: current?.name ?? '',
-    resource_type_id: (current?.resource_type_id.resource_type_id ?? '') as number | '',
-    remark: current?.remark ?? '',
+    name: row?.name ?? '',
+    resource_type_id: (row?.resource_type_id.resource_type_id ?? '') as number | '',
+    remark: row?.remark ?? '',
   })
   return (
-    <ReferenceDialog
-      open={parameter !== null}
-      title={current ? 'Измеряемый параметр' : 'Новый измеряемый параметр'}
+    <SaveDialog
+      title={row ? 'Измеряемый параметр' : 'Новый измеряемый параметр'}
       form={form}
-      save={(input) => saveDataParameter(current?.parameter_id ?? null, input)}
-      onClose={onClose}
-      onDone={onDone}
+      save={(input) => saveDataParameter(row?.parameter_id ?? null, input)}
+      {...events}
     >
       <TextField label="Наименование" required {...form.field('name')} maxLength={150} />
       <ResourceSelect
@@ -29,6 +27,6 @@ export function DataParameterDialog({ parameter, onClose, onDone }: { parameter:
         error={form.errors.resource_type_id}
       />
       <TextField label="Примечание" multiline {...form.field('remark')} />
-    </ReferenceDialog>
+    </SaveDialog>
   )
 }

@@ -3,41 +3,38 @@ import { useQuery } from '@tanstack/react-query'
 import { counterModelInput, type CounterModel } from '../../../../shared/schemas/references'
 import { T } from '../../../../shared/texts'
 import { SelectField, TextField } from '../../../components/ui/fields'
+import { SaveDialog } from '../../../components/ui/form-dialog'
 import { useForm } from '../../../components/ui/use-form'
 import { dataSourcesQueryOptions, modelApisQueryOptions, saveModel } from '../api/references'
-import { ReferenceDialog, ResourceSelect } from './reference-dialog'
+import { ResourceSelect, type ReferenceDialogProps } from './reference-dialog'
 import { withEmptySelects } from './empty-selects'
 
 /** The energy resource is the form's own: it narrows the groups, and the server takes the model's from its group. */
 const schema = withEmptySelects(counterModelInput, ['counter_model_api'])
 
-type Props = {
-  model: CounterModel | 'new' | null
+type Props = ReferenceDialogProps<CounterModel> & {
   /** A new model's energy resource and group: the ones the screen shows. */
   resourceType?: number
   modelApi?: number
-  onClose: () => void
-  onDone: () => void
 }
 
 /**
  * Add or edit a meter model (metering.md: name, source, resource type, group, external model, storage, counter
  * width, decimal places, remark). Name and group are required.
  */
-export function ModelDialog({ model, resourceType, modelApi, onClose, onDone }: Props) {
-  const current = model === 'new' ? null : model
+export function ModelDialog({ row, resourceType, modelApi, ...events }: Props) {
   const groups = useQuery(modelApisQueryOptions(null))
   const sources = useQuery(dataSourcesQueryOptions)
   const form = useForm(schema, {
-    name: current?.name ?? '',
-    source: current?.source ?? null,
-    resource_type: current?.resource_type ?? resourceType ?? null,
-    counter_model_api: current?.counter_model_api ?? modelApi ?? null,
-    external_model: current?.external_model ?? '',
-    has_storage: current?.has_storage ?? false,
-    counter_width: (current?.counter_width ?? 6) as number | string,
-    decimal_places: (current?.decimal_places ?? 2) as number | string,
-    remark: current?.remark ?? '',
+    name: row?.name ?? '',
+    source: row?.source ?? null,
+    resource_type: row?.resource_type ?? resourceType ?? null,
+    counter_model_api: row?.counter_model_api ?? modelApi ?? null,
+    external_model: row?.external_model ?? '',
+    has_storage: row?.has_storage ?? false,
+    counter_width: (row?.counter_width ?? 6) as number | string,
+    decimal_places: (row?.decimal_places ?? 2) as number | string,
+    remark: row?.remark ?? '',
   })
   const allGroups = groups.data?.results ?? []
   const groupsOfResource = form.values.resource_type === null ? allGroups : allGroups.filter((g) => g.resource_type === form.values.resource_type)
@@ -52,14 +49,12 @@ export function ModelDialog({ model, resourceType, modelApi, onClose, onDone }: 
     if (group) form.set('resource_type', group.resource_type)
   }
   return (
-    <ReferenceDialog
-      open={model !== null}
-      title={current ? 'Модель счётчика' : 'Новая модель счётчика'}
+    <SaveDialog
+      title={row ? 'Модель счётчика' : 'Новая модель счётчика'}
       width="800px"
       form={form}
-      save={(input) => saveModel(current?.model_id ?? null, input)}
-      onClose={onClose}
-      onDone={onDone}
+      save={(input) => saveModel(row?.model_id ?? null, input)}
+      {...events}
     >
       <TextField label="Наименование" required {...form.field('name')} maxLength={150} />
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
@@ -89,6 +84,6 @@ export function ModelDialog({ model, resourceType, modelApi, onClose, onDone }: 
         <Checkbox.Label>Есть память</Checkbox.Label>
       </Checkbox.Root>
       <TextField label="Примечание" multiline {...form.field('remark')} />
-    </ReferenceDialog>
+    </SaveDialog>
   )
 }

@@ -1,36 +1,31 @@
 import { counterModelApiInput, type CounterModelApi } from '../../../../shared/schemas/references'
 import { TextField } from '../../../components/ui/fields'
+import { SaveDialog } from '../../../components/ui/form-dialog'
 import { useForm } from '../../../components/ui/use-form'
 import { saveModelApi } from '../api/references'
-import { ReferenceDialog, ResourceSelect } from './reference-dialog'
+import { ResourceSelect, type ReferenceDialogProps } from './reference-dialog'
 import { withEmptySelects } from './empty-selects'
 
 const schema = withEmptySelects(counterModelApiInput, ['resource_type'])
 
-type Props = {
-  group: CounterModelApi | 'new' | null
+type Props = ReferenceDialogProps<CounterModelApi> & {
   /** The energy resource a new group is of: the one the screen shows. */
   resourceType?: number
-  onClose: () => void
-  onDone: () => void
 }
 
 /** Add or edit a meter model group: name and energy resource required, the collector's protocol optional. */
-export function ModelGroupDialog({ group, resourceType, onClose, onDone }: Props) {
-  const current = group === 'new' ? null : group
+export function ModelGroupDialog({ row, resourceType, ...events }: Props) {
   const form = useForm(schema, {
-    name: current?.name ?? '',
-    resource_type: current?.resource_type ?? resourceType ?? null,
-    driver: current?.driver ?? '',
+    name: row?.name ?? '',
+    resource_type: row?.resource_type ?? resourceType ?? null,
+    driver: row?.driver ?? '',
   })
   return (
-    <ReferenceDialog
-      open={group !== null}
-      title={current ? 'Группа моделей' : 'Новая группа моделей'}
+    <SaveDialog
+      title={row ? 'Группа моделей' : 'Новая группа моделей'}
       form={form}
-      save={(input) => saveModelApi(current?.counter_model_api_id ?? null, input)}
-      onClose={onClose}
-      onDone={onDone}
+      save={(input) => saveModelApi(row?.counter_model_api_id ?? null, input)}
+      {...events}
     >
       <TextField label="Наименование" required {...form.field('name')} maxLength={150} />
       <ResourceSelect required {...form.field('resource_type')} />
@@ -40,6 +35,6 @@ export function ModelGroupDialog({ group, resourceType, onClose, onDone }: Props
         maxLength={50}
         helper="Драйвер сборщика; опрашиваются mercury230 и mercury206, пусто — группа не опрашивается"
       />
-    </ReferenceDialog>
+    </SaveDialog>
   )
 }

@@ -31,7 +31,7 @@ export function ModelGroupsScreen({ resourceType }: { resourceType?: number }) {
         rowName={(g) => g.name}
         staleKeys={modelApiChangeKeys}
         remove={deleteModelApi}
-        dialog={(editing, close, done) => <ModelGroupDialog group={editing} resourceType={resourceType} onClose={close} onDone={done} />}
+        dialog={(props) => <ModelGroupDialog {...props} resourceType={resourceType} />}
       />
     </>
   )

@@ -51,15 +51,9 @@ export function ModelsScreen({ resourceType, modelApi }: { resourceType?: number
         rowName={(m) => m.name}
         staleKeys={modelChangeKeys}
         remove={deleteModel}
-        dialog={(editing, close, done) => (
-          <ModelDialog
-            model={editing}
-            // The group's own resource wins over the address's, which may not match it.
-            resourceType={group.data?.resource_type ?? resourceType}
-            modelApi={modelApi}
-            onClose={close}
-            onDone={done}
-          />
+        dialog={(props) => (
+          // The group's own resource wins over the address's, which may not match it.
+          <ModelDialog {...props} resourceType={group.data?.resource_type ?? resourceType} modelApi={modelApi} />
         )}
       />
     </>

@@ -7,6 +7,7 @@ import { useConfirmedDelete } from '../../../components/ui/use-confirmed-write'
 import { useRowsPage } from '../../../components/ui/use-rows-page'
 import { useCan } from '../../../lib/auth'
 import { useDeleteWrite } from '../../../lib/writes'
+import type { ReferenceDialogProps } from './reference-dialog'
 
 type Props<TAnswer extends { results: unknown[] }, TKey extends QueryKey, Row = TAnswer['results'][number]> = {
   title: string
@@ -21,7 +22,7 @@ type Props<TAnswer extends { results: unknown[] }, TKey extends QueryKey, Row = 
   emptyText?: string
   /** Deletes the row of this id (`rowKey`). */
   remove: (id: number) => Promise<unknown>
-  dialog: (editing: Row | 'new' | null, close: () => void, done: () => void) => ReactNode
+  dialog: (props: ReferenceDialogProps<Row>) => ReactNode
 }
 
 /**
@@ -66,7 +67,9 @@ export function ReferenceTablePage<TAnswer extends { results: unknown[] }, TKey 
       />
       {/* Mounted while open only: a closed dialog need not load its choices; each row's dialog starts afresh. */}
       {editing !== null && (
-        <Fragment key={editing === 'new' ? 'new' : props.rowKey(editing)}>{props.dialog(editing, () => setEditing(null), refresh)}</Fragment>
+        <Fragment key={editing === 'new' ? 'new' : props.rowKey(editing)}>
+          {props.dialog({ row: editing === 'new' ? null : editing, onClose: () => setEditing(null), onDone: refresh })}
+        </Fragment>
       )}
     </>
   )

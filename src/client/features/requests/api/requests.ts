@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import { CHECK_POLL_MS, CLOSING_DOCUMENT_FILE_ID } from '../../../../shared/constants'
 import {
   attachment,
@@ -11,13 +11,13 @@ import {
   type DocumentRequestUpdate,
 } from '../../../../shared/schemas/requests'
 import { api } from '../../../lib/api-client'
+import { pagedListQueryOptions } from '../../../lib/list-query'
 import { useWrite } from '../../../lib/writes'
 import type { RequestsSearch } from './requests-search'
 
 export const requestKeys = {
   all: ['requests'] as const,
   lists: ['requests', 'list'] as const,
-  list: (search: RequestsSearch) => ['requests', 'list', search] as const,
   detail: (id: number) => ['requests', 'detail', id] as const,
   attachments: (id: number) => ['requests', 'detail', id, 'attachments'] as const,
   closeFiles: (id: number) => ['requests', 'detail', id, 'close-files'] as const,
@@ -25,18 +25,13 @@ export const requestKeys = {
 }
 
 /** The inbox refreshes as often as the side-menu badges, so that what they count is in the list too. */
-export const requestsQueryOptions = (search: RequestsSearch) =>
-  queryOptions({
-    queryKey: requestKeys.list(search),
-    queryFn: ({ signal }) =>
-      api('/api/document_request/', {
-        query: { status: search.status, archived: search.archived, per_page: search.per_page, page: search.page },
-        schema: documentRequestList,
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-    refetchInterval: CHECK_POLL_MS,
-  })
+export const requestsQueryOptions = pagedListQueryOptions(
+  requestKeys.all,
+  '/api/document_request/',
+  documentRequestList,
+  (search: RequestsSearch) => ({ status: search.status, archived: search.archived, per_page: search.per_page, page: search.page }),
+  { refetchInterval: CHECK_POLL_MS },
+)
 
 export const requestQueryOptions = (id: number) =>
   queryOptions({ queryKey: requestKeys.detail(id), queryFn: ({ signal }) => api(`/api/document_request/${id}/`, { schema: documentRequest, signal }) })

@@ -3,9 +3,7 @@ import { CUSTOMER_TYPES, DEFAULT_DOC_CUSTOMER_TYPE, DEFAULT_EXPIRED_IN_DAYS } fr
 import { documentTypeForm, type DocumentType } from '../../../../shared/schemas/requests'
 import { CheckboxList } from '../../../components/ui/checkbox-list'
 import { SelectField, TextField } from '../../../components/ui/fields'
-import { T } from '../../../../shared/texts'
-import { FormDialog } from '../../../components/ui/form-dialog'
-import { notify } from '../../../components/ui/notify'
+import { SaveDialog } from '../../../components/ui/form-dialog'
 import { useForm } from '../../../components/ui/use-form'
 import { allRequiredFilesQueryOptions, saveRequestType } from '../api/request-types'
 
@@ -22,21 +20,15 @@ const initialOf = (type: DocumentType | null) => ({
 export function RequestTypeDialog({ type, onClose, onDone }: { type: DocumentType | null; onClose: () => void; onDone: () => void }) {
   const form = useForm(documentTypeForm, initialOf(type))
   const files = useQuery(allRequiredFilesQueryOptions())
-  const onSubmit = form.submit(async (body) => {
-    await saveRequestType(type?.doc_type_id ?? null, body, form.values.required_files)
-    onClose()
-    notify.success(T.saved)
-    onDone()
-  })
   return (
-    <FormDialog
-      open
-      onClose={onClose}
+    <SaveDialog
       title={type ? 'Тип заявки' : 'Новый тип заявки'}
-      onSubmit={onSubmit}
-      submitting={form.submitting}
       submitLabel={type ? undefined : 'Добавить'}
       width="800px"
+      form={form}
+      save={(body) => saveRequestType(type?.doc_type_id ?? null, body, form.values.required_files)}
+      onClose={onClose}
+      onDone={onDone}
     >
       <TextField label="Наименование" required maxLength={255} {...form.field('doc_type_name')} />
       <SelectField label="Тип абонента" required options={CUSTOMER_TYPE_OPTIONS} {...form.field('doc_customer_type_id')} />
@@ -48,6 +40,6 @@ export function RequestTypeDialog({ type, onClose, onDone }: { type: DocumentTyp
         emptyText={files.isError ? 'Не удалось загрузить список файлов' : files.isPending ? 'Загрузка…' : 'Нет требуемых файлов'}
         columns={2}
       />
-    </FormDialog>
+    </SaveDialog>
   )
 }

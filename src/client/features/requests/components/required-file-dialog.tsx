@@ -2,9 +2,7 @@ import { useState } from 'react'
 import { Input } from '@chakra-ui/react'
 import { requiredFileInput, type RequiredFile } from '../../../../shared/schemas/requests'
 import { FieldShell, TextField } from '../../../components/ui/fields'
-import { T } from '../../../../shared/texts'
-import { FormDialog } from '../../../components/ui/form-dialog'
-import { notify } from '../../../components/ui/notify'
+import { SaveDialog } from '../../../components/ui/form-dialog'
 import { useForm } from '../../../components/ui/use-form'
 import { saveRequiredFile } from '../api/request-types'
 
@@ -12,20 +10,14 @@ import { saveRequiredFile } from '../api/request-types'
 export function RequiredFileDialog({ file, onClose, onDone }: { file: RequiredFile | null; onClose: () => void; onDone: () => void }) {
   const form = useForm(requiredFileInput, { doc_required_file_name: file?.doc_required_file_name ?? '', short_file_name: file?.short_file_name ?? '' })
   const [sample, setSample] = useState<File | null>(null)
-  const onSubmit = form.submit(async (body) => {
-    await saveRequiredFile(file?.doc_required_file_id ?? null, body, sample)
-    onClose()
-    notify.success(T.saved)
-    onDone()
-  })
   return (
-    <FormDialog
-      open
-      onClose={onClose}
+    <SaveDialog
       title={file ? 'Требуемый файл' : 'Новый требуемый файл'}
-      onSubmit={onSubmit}
-      submitting={form.submitting}
       submitLabel={file ? undefined : 'Добавить'}
+      form={form}
+      save={(body) => saveRequiredFile(file?.doc_required_file_id ?? null, body, sample)}
+      onClose={onClose}
+      onDone={onDone}
     >
       <TextField label="Наименование документа" required maxLength={255} {...form.field('doc_required_file_name')} />
       <TextField label="Краткое наименование" required maxLength={100} {...form.field('short_file_name')} />
@@ -36,6 +28,6 @@ export function RequiredFileDialog({ file, onClose, onDone }: { file: RequiredFi
       >
         <Input type="file" p="1" onChange={(e) => setSample(e.target.files?.[0] ?? null)} />
       </FieldShell>
-    </FormDialog>
+    </SaveDialog>
   )
 }

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { passwordResetForm, userCreateForm, userEditForm, type User } from '../../../../shared/schemas/users'
+import { T } from '../../../../shared/texts'
 import { TextField } from '../../../components/ui/fields'
-import { FormDialog } from '../../../components/ui/form-dialog'
+import { SaveDialog } from '../../../components/ui/form-dialog'
 import { CheckboxList } from '../../../components/ui/checkbox-list'
 import { useForm } from '../../../components/ui/use-form'
 import { groupsForSelectionQueryOptions } from '../../groups/api/groups'
@@ -31,24 +32,24 @@ type NewPasswordForm = {
 export function UserCreateDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
   const form = useForm(userCreateForm, emptyUser)
   const groups = useGroupOptions()
-  const close = () => {
-    form.reset(emptyUser)
-    onClose()
-  }
-  const onSubmit = form.submit(async ({ password2: _, ...body }) => {
-    await createUser(body)
-    close()
-    onDone()
-  })
   return (
-    <FormDialog open={open} onClose={close} title="Новый пользователь" onSubmit={onSubmit} submitting={form.submitting} submitLabel="Добавить">
+    <SaveDialog
+      open={open}
+      title="Новый пользователь"
+      submitLabel="Добавить"
+      form={form}
+      save={({ password2: _, ...body }) => createUser(body)}
+      saved={T.userAdded}
+      onClose={onClose}
+      onDone={onDone}
+    >
       <TextField label="Логин" required {...form.field('username')} autoComplete="off" />
       <TextField label="Имя" required {...form.field('first_name')} />
       <TextField label="Фамилия" required {...form.field('last_name')} />
       <TextField label="E-mail" type="email" {...form.field('email')} />
       <NewPasswordFields form={form} label="Пароль" />
       <CheckboxList legend="Группы" options={groups} value={form.values.groups} onChange={(v) => form.set('groups', v)} emptyText="Групп пока нет" />
-    </FormDialog>
+    </SaveDialog>
   )
 }
 
@@ -63,33 +64,37 @@ export function UserEditDialog({ user, onClose, onDone }: { user: User | null; o
   }
   const form = useForm(userEditForm, initial)
   const groups = useGroupOptions()
-  const onSubmit = form.submit(async (body) => {
-    await updateUser(user!.user_id, body)
-    onClose()
-    onDone()
-  })
   return (
-    <FormDialog open={user !== null} onClose={onClose} title="Редактирование пользователя" onSubmit={onSubmit} submitting={form.submitting}>
+    <SaveDialog
+      open={user !== null}
+      title="Редактирование пользователя"
+      form={form}
+      save={(body) => updateUser(user!.user_id, body)}
+      onClose={onClose}
+      onDone={onDone}
+    >
       <TextField label="Логин" required {...form.field('username')} />
       <TextField label="Имя" required {...form.field('first_name')} />
       <TextField label="Фамилия" required {...form.field('last_name')} />
       <TextField label="E-mail" type="email" required {...form.field('email')} />
       <CheckboxList legend="Группы" options={groups} value={form.values.groups} onChange={(v) => form.set('groups', v)} emptyText="Групп пока нет" />
-    </FormDialog>
+    </SaveDialog>
   )
 }
 
 /** An administrator sets another user's password without knowing it; that user's sessions end. */
-export function PasswordResetDialog({ user, onClose, onDone }: { user: User | null; onClose: () => void; onDone: () => void }) {
+export function PasswordResetDialog({ user, onClose }: { user: User | null; onClose: () => void }) {
   const form = useForm(passwordResetForm, { password: '', password2: '' })
-  const onSubmit = form.submit(async ({ password }) => {
-    await updateUser(user!.user_id, { password })
-    onClose()
-    onDone()
-  })
   return (
-    <FormDialog open={user !== null} onClose={onClose} title={`Смена пароля: ${user?.username ?? ''}`} onSubmit={onSubmit} submitting={form.submitting}>
+    <SaveDialog
+      open={user !== null}
+      title={`Смена пароля: ${user?.username ?? ''}`}
+      form={form}
+      save={({ password }) => updateUser(user!.user_id, { password })}
+      saved={T.passwordChanged}
+      onClose={onClose}
+    >
       <NewPasswordFields form={form} />
-    </FormDialog>
+    </SaveDialog>
   )
 }
