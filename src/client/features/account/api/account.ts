@@ -26,13 +26,13 @@ export function useSaveAccount(id: number) {
     onSuccess: (saved) => queryClient.setQueryData(accountKeys.account(id), saved),
   })
 }
+const createAccountEmail = (body: AccountEmailInput) => api('/api/account_emails/', { method: 'POST', body, schema: accountEmail })
+const updateAccountEmail = (id: number, body: Partial<AccountEmailInput>) => api(`/api/account_emails/${id}/`, { method: 'PATCH', body, schema: accountEmail })
 /** A new mail account (no `row`) or a changed one; the list shows it at once. */
 export const useSaveAccountEmail = () =>
   useWrite(
     ({ row, body }: { row: AccountEmailRow | null; body: AccountEmailInput }) =>
-      row
-        ? api(`/api/account_emails/${row.account_email_id}/`, { method: 'PATCH', body, schema: accountEmail })
-        : api('/api/account_emails/', { method: 'POST', body, schema: accountEmail }),
+      row ? updateAccountEmail(row.account_email_id, body) : createAccountEmail(body),
     [accountKeys.emails],
   )
 export const useDeleteAccountEmail = () =>

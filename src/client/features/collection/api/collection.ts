@@ -58,13 +58,12 @@ export const taskLogsQueryOptions = (taskId: number) =>
     queryFn: ({ signal }) => api('/api/tasks_logs/', { query: { task_id: taskId, per_page: 50 }, schema: taskLogList, signal }),
   })
 
+const createTask = (body: TaskInput) => api('/api/counters_tasks/', { method: 'POST', body, schema: counterTask })
+const updateTask = (id: number, body: TaskInput) => api(`/api/counters_tasks/${id}/`, { method: 'PUT', body, schema: counterTask })
 /** A new task (no `task`) or a changed one; the task lists refresh at once. */
 export const useSaveTask = () =>
   useWrite(
-    ({ task, body }: { task: CounterTask | null; body: TaskInput }) =>
-      task
-        ? api(`/api/counters_tasks/${task.counter_task_id}/`, { method: 'PUT', body, schema: counterTask })
-        : api('/api/counters_tasks/', { method: 'POST', body, schema: counterTask }),
+    ({ task, body }: { task: CounterTask | null; body: TaskInput }) => (task ? updateTask(task.counter_task_id, body) : createTask(body)),
     [collectionKeys.tasks],
   )
 export const useDeleteTask = () =>
