@@ -4,7 +4,7 @@ import type * as v from 'valibot'
 import { api } from '../../../lib/api-client'
 import { useDeleteWrite, useWrite } from '../../../lib/writes'
 
-export const accountKeys = {
+const accountKeys = {
   account: (id: number) => ['account', id] as const,
   emails: ['account-emails'] as const,
 }

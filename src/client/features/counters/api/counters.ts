@@ -18,7 +18,7 @@ import { mirroredList } from '../../../lib/mirrored-list'
 import { useDeleteWrite, useWrite } from '../../../lib/writes'
 import { pointKeys } from '../../points/api/points'
 
-export const counterKeys = {
+const counterKeys = {
   all: ['counters'] as const,
   available: (modelId: number | null, search: string) => ['counters', 'available', modelId, search] as const,
   history: (id: number) => ['counters', 'history', id] as const,

@@ -21,7 +21,7 @@ import { api, ApiError, downloadFile } from '../../../lib/api-client'
 import { loadOffline } from '../../../lib/lazy-offline'
 import { useWrite } from '../../../lib/writes'
 
-export const representKeys = {
+const representKeys = {
   all: ['represents'] as const,
   tree: ['represents', 'tree'] as const,
   health: ['represents', 'health'] as const,

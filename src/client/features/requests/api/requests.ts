@@ -14,7 +14,7 @@ import { api } from '../../../lib/api-client'
 import { useWrite } from '../../../lib/writes'
 import type { RequestsSearch } from './requests-search'
 
-export const requestKeys = {
+const requestKeys = {
   all: ['requests'] as const,
   lists: ['requests', 'list'] as const,
   list: (search: RequestsSearch) => ['requests', 'list', search] as const,
@@ -65,7 +65,7 @@ export const updateRequest = (id: number, body: DocumentRequestUpdate) =>
   api(`/api/document_request/${id}/`, { method: 'PATCH', body, schema: documentRequest })
 
 type RequestAction = 'archive' | 'unarchive' | 'viewed' | 'send_to_external'
-export const requestAction = (id: number, action: RequestAction) => api(`/api/document_request/${id}/${action}/`, { method: 'POST', schema: documentRequest })
+const requestAction = (id: number, action: RequestAction) => api(`/api/document_request/${id}/${action}/`, { method: 'POST', schema: documentRequest })
 
 /** Into the archive, or back out of it; the lists and the menu's counts (`requestCheckKey`, under `all`) refresh. */
 export const useToggleArchive = () => useWrite((r: DocumentRequest) => requestAction(r.doc_request_id, r.archived ? 'unarchive' : 'archive'), [requestKeys.all])

@@ -16,7 +16,7 @@ export const recentScope = (target: { point_id: number } | { represent_id: numbe
   end_date: isoDay(now),
 })
 
-export const veeKeys = {
+const veeKeys = {
   all: ['vee'] as const,
   review: (scope: VeeScope) => ['vee', 'review', scope] as const,
 }
