@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { createFileRoute } from '@tanstack/react-router'
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { accountEmailInput, SMTP_ENCRYPTIONS } from '../../../shared/schemas/account'
 import { T } from '../../../shared/texts'
 import { DataTable } from '../../components/ui/data-table'
@@ -12,14 +12,7 @@ import { useForm } from '../../components/ui/use-form'
 import { useRowsPage } from '../../components/ui/use-rows-page'
 import { useConfirmedDelete } from '../../components/ui/use-confirmed-write'
 import { notify } from '../../components/ui/notify'
-import {
-  accountEmailsQueryOptions,
-  accountKeys,
-  createAccountEmail,
-  updateAccountEmail,
-  useDeleteAccountEmail,
-  type AccountEmailRow,
-} from '../../features/account/api/account'
+import { accountEmailsQueryOptions, useDeleteAccountEmail, useSaveAccountEmail, type AccountEmailRow } from '../../features/account/api/account'
 
 export const Route = createFileRoute('/_app/account-emails')({
   loader: ({ context }) => context.queryClient.ensureQueryData(accountEmailsQueryOptions()),
@@ -28,7 +21,6 @@ export const Route = createFileRoute('/_app/account-emails')({
 
 function AccountEmailsPage() {
   const { data } = useSuspenseQuery(accountEmailsQueryOptions())
-  const queryClient = useQueryClient()
   const [editing, setEditing] = useState<{ row: AccountEmailRow | null } | null>(null)
   const shown = useRowsPage(data.results)
   // The API deletes a mail account (DELETE /api/account_emails/{id}/); the spec's screen had no way to.
@@ -49,22 +41,13 @@ function AccountEmailsPage() {
         onRowClick={(row) => setEditing({ row })}
         actions={(row) => <DeleteAction name={row.name} onClick={() => remove(row)} />}
       />
-      {editing && (
-        <AccountEmailDialog
-          key={editing.row?.account_email_id ?? 'new'}
-          row={editing.row}
-          onClose={() => setEditing(null)}
-          onDone={() => {
-            notify.success(T.saved)
-            void queryClient.invalidateQueries({ queryKey: accountKeys.emails })
-          }}
-        />
-      )}
+      {editing && <AccountEmailDialog key={editing.row?.account_email_id ?? 'new'} row={editing.row} onClose={() => setEditing(null)} />}
     </>
   )
 }
 
-function AccountEmailDialog({ row, onClose, onDone }: { row: AccountEmailRow | null; onClose: () => void; onDone: () => void }) {
+/** A mail account's settings; saved, the dialog closes and says so. */
+function AccountEmailDialog({ row, onClose }: { row: AccountEmailRow | null; onClose: () => void }) {
   const form = useForm(accountEmailInput, {
     name: row?.name ?? '',
     smtp_host: row?.smtp_host ?? '',
@@ -73,11 +56,11 @@ function AccountEmailDialog({ row, onClose, onDone }: { row: AccountEmailRow | n
     smtp_password: '',
     smtp_encryption: row?.smtp_encryption ?? '',
   })
+  const saveEmail = useSaveAccountEmail()
   const onSubmit = form.submit(async (body) => {
-    if (row) await updateAccountEmail(row.account_email_id, body)
-    else await createAccountEmail(body)
+    await saveEmail.mutateAsync({ row, body })
     onClose()
-    onDone()
+    notify.success(T.saved)
   })
   return (
     <FormDialog open onClose={onClose} title={row ? 'Почтовый аккаунт' : 'Новый почтовый аккаунт'} onSubmit={onSubmit} submitting={form.submitting}>

@@ -1,13 +1,13 @@
 import { Card, Heading, Stack } from '@chakra-ui/react'
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { accountForm, type Account } from '../../../shared/schemas/account'
 import { T } from '../../../shared/texts'
 import { TextField, FormActions } from '../../components/ui/fields'
 import { useForm } from '../../components/ui/use-form'
 import { notify } from '../../components/ui/notify'
 import { useCan } from '../../lib/auth'
-import { accountKeys, accountQueryOptions, saveAccount } from '../../features/account/api/account'
+import { accountQueryOptions, useSaveAccount } from '../../features/account/api/account'
 
 export const Route = createFileRoute('/_app/account-settings')({
   loader: async ({ context }) => {
@@ -26,13 +26,12 @@ function AccountSettingsPage() {
 }
 
 function AccountForm({ account }: { account: Account }) {
-  const queryClient = useQueryClient()
   const can = useCan()
   const initial = { name: account.name, external_notify_email: account.external_notify_email, support_email: account.support_email, inn: account.inn }
   const form = useForm(accountForm, initial)
+  const saveAccount = useSaveAccount(account.account_id)
   const onSubmit = form.submit(async (body) => {
-    const saved = await saveAccount(account.account_id, body as Record<string, string>)
-    queryClient.setQueryData(accountKeys.account(account.account_id), saved)
+    await saveAccount.mutateAsync(body as Record<string, string>)
     notify.success(T.saved)
   })
   const readOnly = !can('account.change')

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { Alert, Box, Button, Card, Heading, HStack, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { ArrowLeft, Download, Send } from 'lucide-react'
 import * as v from 'valibot'
 import { DOC_STATUS_DECLINED } from '../../../shared/constants'
@@ -12,15 +12,15 @@ import { notify } from '../../components/ui/notify'
 import { downloadFile } from '../../lib/api-client'
 import { formatDate, formatDateTime, fullName } from '../../lib/format'
 import { meQueryOptions, useCan } from '../../lib/auth'
-import { requestCheckKey } from '../../features/requests/api/check'
 import {
   attachmentsQueryOptions,
   closeFilesQueryOptions,
-  requestAction,
-  requestKeys,
   requestQueryOptions,
   statusesQueryOptions,
-  updateRequest,
+  useMarkViewed,
+  useRequestsRefresh,
+  useSendToExternal,
+  useUpdateRequest,
 } from '../../features/requests/api/requests'
 import { AttachmentList } from '../../features/requests/components/attachment-list'
 import { CustomerInfo, InfoList, UserInfo } from '../../features/requests/components/request-info'
@@ -55,7 +55,6 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 function RequestPage() {
   const { id } = Route.useParams()
   const navigate = Route.useNavigate()
-  const queryClient = useQueryClient()
   const can = useCan()
   const canChange = can('requests.change')
   const { data: request } = useSuspenseQuery(requestQueryOptions(id))
@@ -65,30 +64,22 @@ function RequestPage() {
   const me = useQuery(meQueryOptions()).data
 
   // Everything this screen changes shows in the lists and in the side-menu badges.
-  const refresh = () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: requestKeys.all }), queryClient.invalidateQueries({ queryKey: requestCheckKey })]).then(
-      () => undefined,
-    )
+  const refresh = useRequestsRefresh()
+  const markViewed = useMarkViewed()
+  const update = useUpdateRequest(id)
+  const send = useSendToExternal()
 
   // Opening the application marks it viewed: its new files stop counting in the badge.
   useEffect(() => {
-    requestAction(id, 'viewed').then(refresh, notify.error)
+    void markViewed.mutateAsync(id).catch(notify.error)
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opened application
   }, [id])
 
-  const patch = async (body: Parameters<typeof updateRequest>[1]) => {
-    try {
-      await updateRequest(id, body)
-      await refresh()
-    } catch (error) {
-      notify.error(error)
-    }
-  }
+  const patch = (body: Parameters<typeof update.mutateAsync>[0]) => void update.mutateAsync(body).catch(notify.error)
   const sendToExternal = async () => {
     try {
-      await requestAction(id, 'send_to_external')
+      await send.mutateAsync(id)
       notify.success(T.externalSent)
-      await refresh()
     } catch {
       notify.error(T.externalSendFailed)
     }
@@ -144,7 +135,7 @@ function RequestPage() {
                     <HStack key="assignee" gap="2" wrap="wrap">
                       <Text>{fullName(request.assigned_user) || 'Не назначен'}</Text>
                       {canChange && me && request.assigned_user_id !== me.user_id && (
-                        <ChakraLink as="button" color="blue.fg" minH="6" onClick={() => void patch({ assigned_user_id: me.user_id })}>
+                        <ChakraLink as="button" color="blue.fg" minH="6" onClick={() => patch({ assigned_user_id: me.user_id })}>
                           Назначить на себя
                         </ChakraLink>
                       )}
@@ -159,7 +150,7 @@ function RequestPage() {
                   disabled={!canChange}
                   value={request.expired_date}
                   onChange={(value) => {
-                    if (value && value !== request.expired_date) void patch({ expired_date: value })
+                    if (value && value !== request.expired_date) patch({ expired_date: value })
                   }}
                 />
               </Box>

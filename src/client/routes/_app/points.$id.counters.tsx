@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Badge, Button, HStack } from '@chakra-ui/react'
 import { createFileRoute } from '@tanstack/react-router'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { History, Info, PlugZap, Plus, Unplug } from 'lucide-react'
 import type { PointCounter } from '../../../shared/schemas/points'
 import { T } from '../../../shared/texts'
@@ -11,13 +11,13 @@ import { EditAction, RowAction } from '../../components/ui/row-actions'
 import { formatDate, formatNumber } from '../../lib/format'
 import { useCan } from '../../lib/auth'
 import { MeterInfoDialog } from '../../features/collection'
-import { counterKeys } from '../../features/counters/api/counters'
+import { useCounterEditRefresh } from '../../features/counters/api/counters'
 import { ConnParamsDialog } from '../../features/counters/components/conn-params-dialog'
 import { CounterEditDialog } from '../../features/counters/components/counter-edit-dialog'
 import { HistoryDialog } from '../../features/counters/components/history-dialog'
 import { InstallWizard } from '../../features/counters/components/install-wizard'
 import { TakeOffDialog } from '../../features/counters/components/take-off-dialog'
-import { pointCountersQueryOptions, pointKeys } from '../../features/points/api/points'
+import { pointCountersQueryOptions } from '../../features/points/api/points'
 
 export const Route = createFileRoute('/_app/points/$id/counters')({
   component: PointCountersTab,
@@ -26,7 +26,6 @@ export const Route = createFileRoute('/_app/points/$id/counters')({
 function PointCountersTab() {
   const pointId = Number(Route.useParams().id)
   const installs = useQuery(pointCountersQueryOptions(pointId))
-  const queryClient = useQueryClient()
   const can = useCan()
   const [installing, setInstalling] = useState(false)
   const [removing, setRemoving] = useState<PointCounter | null>(null)
@@ -34,10 +33,7 @@ function PointCountersTab() {
   const [conn, setConn] = useState<PointCounter | null>(null)
   const [editing, setEditing] = useState<PointCounter | null>(null)
   const [info, setInfo] = useState<PointCounter | null>(null)
-  const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: pointKeys.all })
-    await queryClient.invalidateQueries({ queryKey: counterKeys.all })
-  }
+  const refreshAfterEdit = useCounterEditRefresh()
   const rows = installs.data?.results ?? []
   const hasCurrent = rows.some((r) => r.is_current)
 
@@ -99,12 +95,12 @@ function PointCountersTab() {
           </>
         )}
       />
-      <InstallWizard pointId={pointId} open={installing} onClose={() => setInstalling(false)} onDone={() => void refresh()} />
-      <TakeOffDialog key={`off-${removing?.counter_id}`} counter={removing} onClose={() => setRemoving(null)} onDone={() => void refresh()} />
+      <InstallWizard pointId={pointId} open={installing} onClose={() => setInstalling(false)} />
+      <TakeOffDialog key={`off-${removing?.counter_id}`} counter={removing} onClose={() => setRemoving(null)} />
       <HistoryDialog counter={history} onClose={() => setHistory(null)} />
       <ConnParamsDialog counter={conn} onClose={() => setConn(null)} />
       {info && <MeterInfoDialog counterId={info.counter_id} open onClose={() => setInfo(null)} />}
-      <CounterEditDialog key={`edit-${editing?.counter_id}`} counter={editing} onClose={() => setEditing(null)} onDone={() => void refresh()} />
+      <CounterEditDialog key={`edit-${editing?.counter_id}`} counter={editing} onClose={() => setEditing(null)} onDone={refreshAfterEdit} />
     </>
   )
 }

@@ -1,14 +1,13 @@
 import { useEffect, useState } from 'react'
 import { Button, HStack, Text } from '@chakra-ui/react'
 import { createFileRoute } from '@tanstack/react-router'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Plus } from 'lucide-react'
 import { PAGE_SIZE_DEFAULT } from '../../../shared/constants'
 import { T } from '../../../shared/texts'
 import { LoadError } from '../../components/ui/load-error'
-import { notify } from '../../components/ui/notify'
 import { useCan } from '../../lib/auth'
-import { collectionKeys, tasksQueryOptions } from '../../features/collection/api/collection'
+import { tasksQueryOptions } from '../../features/collection/api/collection'
 import { TaskFormDialog } from '../../features/collection/components/task-form-dialog'
 import { TasksTable } from '../../features/collection/components/tasks-table'
 import { usePointMeter } from '../../features/collection/components/use-point-meter'
@@ -20,7 +19,6 @@ export const Route = createFileRoute('/_app/points/$id/scheduler')({
 function PointSchedulerTab() {
   const pointId = Number(Route.useParams().id)
   const can = useCan()
-  const queryClient = useQueryClient()
   const { meter } = usePointMeter(pointId)
   const [page, setPage] = useState(1)
   const [perPage, setPerPage] = useState<number>(PAGE_SIZE_DEFAULT)
@@ -59,18 +57,7 @@ function PointSchedulerTab() {
           }}
         />
       )}
-      {meter && creating && (
-        <TaskFormDialog
-          counterId={meter.counter_id}
-          task={null}
-          open
-          onClose={() => setCreating(false)}
-          onDone={() => {
-            notify.success(T.taskAdded)
-            void queryClient.invalidateQueries({ queryKey: collectionKeys.tasks })
-          }}
-        />
-      )}
+      {meter && creating && <TaskFormDialog counterId={meter.counter_id} task={null} open onClose={() => setCreating(false)} />}
     </>
   )
 }

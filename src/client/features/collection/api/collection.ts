@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import * as v from 'valibot'
 import {
   accumulatedData,
@@ -22,7 +22,7 @@ import { api, isOffline } from '../../../lib/api-client'
 import { loadOffline } from '../../../lib/lazy-offline'
 import type { ListSearch } from '../../../lib/list-search'
 import { pagedListQueryOptions } from '../../../lib/list-query'
-import { useDeleteWrite } from '../../../lib/writes'
+import { useDeleteWrite, useWrite } from '../../../lib/writes'
 
 /** Query keys of the data-collection area; a mutation invalidates only its own. */
 export const collectionKeys = {
@@ -58,12 +58,23 @@ export const taskLogsQueryOptions = (taskId: number) =>
     queryFn: ({ signal }) => api('/api/tasks_logs/', { query: { task_id: taskId, per_page: 50 }, schema: taskLogList, signal }),
   })
 
-export const createTask = (body: TaskInput) => api('/api/counters_tasks/', { method: 'POST', body, schema: counterTask })
-export const updateTask = (id: number, body: TaskInput) => api(`/api/counters_tasks/${id}/`, { method: 'PUT', body, schema: counterTask })
+const createTask = (body: TaskInput) => api('/api/counters_tasks/', { method: 'POST', body, schema: counterTask })
+const updateTask = (id: number, body: TaskInput) => api(`/api/counters_tasks/${id}/`, { method: 'PUT', body, schema: counterTask })
+/** A new task (no `task`) or a changed one; the task lists refresh at once. */
+export const useSaveTask = () =>
+  useWrite(
+    ({ task, body }: { task: CounterTask | null; body: TaskInput }) => (task ? updateTask(task.counter_task_id, body) : createTask(body)),
+    [collectionKeys.tasks],
+  )
 export const useDeleteTask = () =>
   useDeleteWrite((t: CounterTask) => api(`/api/counters_tasks/${t.counter_task_id}/`, { method: 'DELETE' }), [collectionKeys.tasks])
-export const startTask = (id: number) => api(`/api/counters_tasks/${id}/start_scheduler/`, { method: 'POST', schema: counterTask })
-export const stopTask = (id: number) => api(`/api/counters_tasks/${id}/stop_scheduler/`, { method: 'POST', schema: counterTask })
+/** The task's scheduler started or stopped; the lists show its new state at once. */
+export const useRunTask = () =>
+  useWrite(
+    ({ task, start }: { task: CounterTask; start: boolean }) =>
+      api(`/api/counters_tasks/${task.counter_task_id}/${start ? 'start' : 'stop'}_scheduler/`, { method: 'POST', schema: counterTask }),
+    [collectionKeys.tasks],
+  )
 
 export const monitoringQueryOptions = (interactions: number, statuses: string[], refreshMs: number | false) =>
   queryOptions({
@@ -96,8 +107,12 @@ export const requestCurrentData = async (counterId: number): Promise<LoadedCurre
   ...(await api(`/api/counter/${counterId}/get_current_data/`, { query: { refresh: 1 }, schema: currentData })),
   offline: false,
 })
-export const switchRelay = (counterId: number, on: boolean) =>
-  api(`/api/counters/${counterId}/relay/`, { method: 'POST', body: { on }, schema: v.nullable(currentDataTask) })
+/** The load switched on or off; the meter's current data is read again, with the relay's new state. */
+export const useSwitchRelay = (counterId: number) =>
+  useWrite(
+    (on: boolean) => api(`/api/counters/${counterId}/relay/`, { method: 'POST', body: { on }, schema: v.nullable(currentDataTask) }),
+    [collectionKeys.currentData(counterId)],
+  )
 
 export const phaseQueryOptions = (counterId: number) =>
   queryOptions({
@@ -112,12 +127,19 @@ export const parametersQueryOptions = (counterId: number) =>
       api('/api/counters_parameters_to_collect/all_parameters_by_counter/', { query: { counter_id: counterId }, schema: parametersToCollect, signal }),
   })
 
-export const setParameterSelected = (counterId: number, parameterId: number, selected: boolean) =>
-  api(selected ? '/api/counters_parameters_to_collect/' : '/api/counters_parameters_to_collect/unselect/', {
-    method: 'POST',
-    body: { counter_id: counterId, parameter_id: parameterId },
-    schema: parametersToCollect,
+/** A parameter taken into the collection or out of it; the answer is the meter's whole new list, put in place of the old. */
+export function useSelectParameter(counterId: number) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ parameterId, selected }: { parameterId: number; selected: boolean }) =>
+      api(selected ? '/api/counters_parameters_to_collect/' : '/api/counters_parameters_to_collect/unselect/', {
+        method: 'POST',
+        body: { counter_id: counterId, parameter_id: parameterId },
+        schema: parametersToCollect,
+      }),
+    onSuccess: (parameters) => queryClient.setQueryData(collectionKeys.parameters(counterId), parameters),
   })
+}
 
 export const consumptionQueryOptions = (pointId: number, month: string) =>
   queryOptions({

@@ -4,6 +4,7 @@ import { CLOCK_DRIFT_LIMIT_S } from '../../../../shared/meter-clock'
 import { T } from '../../../../shared/texts'
 import { formatDateTime } from '../../../lib/format'
 import { driftingMetersQueryOptions } from '../api/meter-clock'
+import { TableHead } from './table-head'
 
 /** Monitoring's list of meters whose clocks are off by more than the limit; absent when there are none. */
 export function DriftingMeters({ refreshMs }: { refreshMs: number | false }) {
@@ -16,14 +17,10 @@ export function DriftingMeters({ refreshMs }: { refreshMs: number | false }) {
       </Heading>
       <Text color="fg.muted">{T.driftingMetersLimit(CLOCK_DRIFT_LIMIT_S)}</Text>
       <Table.Root size="sm" aria-label={T.driftingMetersTitle}>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>{T.driftingColumns.meter}</Table.ColumnHeader>
-            <Table.ColumnHeader>{T.driftingColumns.point}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{T.driftingColumns.drift}</Table.ColumnHeader>
-            <Table.ColumnHeader>{T.driftingColumns.readAt}</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
+        <TableHead
+          columns={[T.driftingColumns.meter, T.driftingColumns.point, T.driftingColumns.drift, T.driftingColumns.readAt]}
+          end={[T.driftingColumns.drift]}
+        />
         <Table.Body>
           {meters.data.map((m) => (
             <Table.Row key={m.counter_id}>

@@ -1,9 +1,9 @@
-import { Badge, HStack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import type { MeterClock } from '../../../../shared/schemas/meter-clock'
 import { T } from '../../../../shared/texts'
 import { formatDateTime } from '../../../lib/format'
 import { meterClockQueryOptions } from '../api/meter-clock'
+import { MeterInfoLine } from './meter-info-line'
 
 /** What the last poll found of the meter's clock, in words: drift, when read, last correction, zone. */
 function meterClockText(clock: MeterClock): string {
@@ -16,13 +16,7 @@ function meterClockText(clock: MeterClock): string {
 
 /** The meter's clock on its info screen; a drift beyond the limit is flagged. Nothing while offline or failing. */
 export function MeterClockLine({ counterId }: { counterId: number }) {
-  const clock = useQuery(meterClockQueryOptions(counterId))
-  if (!clock.data) return null
-  return (
-    <HStack gap="2" wrap="wrap" aria-label={T.clockTitle}>
-      <Text fontWeight="medium">{T.clockTitle}:</Text>
-      <Text>{meterClockText(clock.data)}</Text>
-      {clock.data.exceeded && <Badge colorPalette="red">{T.clockDriftExceeded(clock.data.limit_s)}</Badge>}
-    </HStack>
-  )
+  const clock = useQuery(meterClockQueryOptions(counterId)).data
+  if (!clock) return null
+  return <MeterInfoLine title={T.clockTitle} text={meterClockText(clock)} flag={clock.exceeded ? T.clockDriftExceeded(clock.limit_s) : null} />
 }

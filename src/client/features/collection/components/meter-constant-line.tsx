@@ -1,8 +1,8 @@
-import { Badge, HStack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import type { MeterConstant } from '../../../../shared/schemas/meter-constant'
 import { T } from '../../../../shared/texts'
 import { meterConstantQueryOptions } from '../api/meter-constant'
+import { MeterInfoLine } from './meter-info-line'
 
 /** The constant in words: what the meter reports, and an override shown as such. */
 function meterConstantText(constant: MeterConstant): string {
@@ -12,13 +12,7 @@ function meterConstantText(constant: MeterConstant): string {
 
 /** The meter's constant A on its info screen; a configured value that disagrees with the meter is flagged. */
 export function MeterConstantLine({ counterId }: { counterId: number }) {
-  const constant = useQuery(meterConstantQueryOptions(counterId))
-  if (!constant.data) return null
-  return (
-    <HStack gap="2" wrap="wrap" aria-label={T.constantTitle}>
-      <Text fontWeight="medium">{T.constantTitle}:</Text>
-      <Text>{meterConstantText(constant.data)}</Text>
-      {constant.data.mismatch && <Badge colorPalette="red">{T.constantMismatchHint}</Badge>}
-    </HStack>
-  )
+  const constant = useQuery(meterConstantQueryOptions(counterId)).data
+  if (!constant) return null
+  return <MeterInfoLine title={T.constantTitle} text={meterConstantText(constant)} flag={constant.mismatch ? T.constantMismatchHint : null} />
 }

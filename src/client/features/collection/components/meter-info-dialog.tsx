@@ -1,13 +1,13 @@
 import { Alert, Button, Checkbox, Dialog, Heading, HStack, SimpleGrid, Spinner, Stack, Table, Text } from '@chakra-ui/react'
 import { Modal } from '../../../components/ui/modal'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Power, PowerOff, RefreshCw } from 'lucide-react'
 import { T } from '../../../../shared/texts'
 import { notify } from '../../../components/ui/notify'
 import { errorMessage } from '../../../lib/api-client'
 import { formatDateTime } from '../../../lib/format'
 import { useCan } from '../../../lib/auth'
-import { collectionKeys, parametersQueryOptions, setParameterSelected, switchRelay } from '../api/collection'
+import { parametersQueryOptions, useSelectParameter, useSwitchRelay } from '../api/collection'
 import { useRefreshMeter } from '../api/use-refresh-meter'
 import { CurrentDataStatus } from './current-data-status'
 import { MeterClockLine } from './meter-clock-line'
@@ -17,16 +17,10 @@ import { PhaseView } from './phase-table'
 type Props = { counterId: number; open: boolean; onClose: () => void }
 
 function ParameterSettings({ counterId }: { counterId: number }) {
-  const queryClient = useQueryClient()
   const can = useCan()
   const parameters = useQuery(parametersQueryOptions(counterId))
-  const toggle = async (parameterId: number, selected: boolean) => {
-    try {
-      queryClient.setQueryData(collectionKeys.parameters(counterId), await setParameterSelected(counterId, parameterId, selected))
-    } catch (error) {
-      notify.error(error)
-    }
-  }
+  const select = useSelectParameter(counterId)
+  const toggle = (parameterId: number, selected: boolean) => void select.mutateAsync({ parameterId, selected }).catch(notify.error)
   if (parameters.isPending) return <Spinner aria-label="Загрузка" />
   if (parameters.isError) return <Text color="red.600">{errorMessage(parameters.error)}</Text>
   if (parameters.data.length === 0) return <Text color="fg.muted">{T.empty}</Text>
@@ -37,7 +31,7 @@ function ParameterSettings({ counterId }: { counterId: number }) {
           key={p.parameter_id}
           checked={p.is_selected}
           disabled={!can('tasks.change')}
-          onCheckedChange={(e) => void toggle(p.parameter_id, e.checked === true)}
+          onCheckedChange={(e) => toggle(p.parameter_id, e.checked === true)}
         >
           <Checkbox.HiddenInput />
           <Checkbox.Control />
@@ -61,14 +55,8 @@ export function MeterInfoDialog({ counterId, open, onClose }: Props) {
   const can = useCan()
   const { query, refresh, asking, status } = useRefreshMeter(counterId, open)
   const data = query.data
-  const relay = async (on: boolean) => {
-    try {
-      await switchRelay(counterId, on)
-      await query.refetch()
-    } catch (error) {
-      notify.error(error)
-    }
-  }
+  const switchRelay = useSwitchRelay(counterId)
+  const relay = (on: boolean) => void switchRelay.mutateAsync(on).catch(notify.error)
   return (
     <Modal open={open} onClose={onClose} width="1100px">
       <Dialog.Header>
@@ -81,10 +69,10 @@ export function MeterInfoDialog({ counterId, open, onClose }: Props) {
             <HStack gap="2">
               {data?.external_model === 'mercury_206' && can('counters.control') && (
                 <>
-                  <Button size="sm" variant="outline" onClick={() => void relay(true)}>
+                  <Button size="sm" variant="outline" onClick={() => relay(true)}>
                     <Power size={16} aria-hidden /> Включить нагрузку
                   </Button>
-                  <Button size="sm" variant="outline" colorPalette="red" onClick={() => void relay(false)}>
+                  <Button size="sm" variant="outline" colorPalette="red" onClick={() => relay(false)}>
                     <PowerOff size={16} aria-hidden /> Отключить нагрузку
                   </Button>
                 </>

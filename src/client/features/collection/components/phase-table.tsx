@@ -2,7 +2,10 @@ import { Stack, Table, Text, Wrap } from '@chakra-ui/react'
 import type { PhaseData } from '../../../../shared/schemas/collection'
 import { T } from '../../../../shared/texts'
 import { formatDateTime, formatInUnit } from '../../../lib/format'
+import { TableHead } from './table-head'
 import { VectorDiagram } from './vector-diagram'
+
+const PHASE_COLUMNS = ['Фаза A', 'Фаза B', 'Фаза C', 'Сумма']
 
 /** Phases A, B, C and the sum, with the vector diagram; the spec's text when the meter gave no phase values. */
 export function PhaseView({ data }: { data: PhaseData }) {
@@ -12,16 +15,7 @@ export function PhaseView({ data }: { data: PhaseData }) {
       <Text color="fg.muted">Данные на {formatDateTime(data.values_date)}</Text>
       <Wrap gap="6" align="flex-start">
         <Table.Root size="sm" width="auto" aria-label="Значения по фазам">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Величина</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Фаза A</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Фаза B</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Фаза C</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Сумма</Table.ColumnHeader>
-              <Table.ColumnHeader>Ед.</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
+          <TableHead columns={['Величина', ...PHASE_COLUMNS, 'Ед.']} end={PHASE_COLUMNS} />
           <Table.Body>
             {data.values.map((row) => (
               <Table.Row key={row.name}>

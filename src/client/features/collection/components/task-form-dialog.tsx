@@ -8,8 +8,9 @@ import { CheckboxList } from '../../../components/ui/checkbox-list'
 import { DateTimeField } from '../../../components/ui/date-field'
 import { SelectField, TextField } from '../../../components/ui/fields'
 import { FormDialog } from '../../../components/ui/form-dialog'
+import { notify } from '../../../components/ui/notify'
 import { useForm } from '../../../components/ui/use-form'
-import { createTask, parametersQueryOptions, serversQueryOptions, updateTask } from '../api/collection'
+import { parametersQueryOptions, serversQueryOptions, useSaveTask } from '../api/collection'
 
 const INTERVALS: { value: TaskInterval; label: string }[] = [
   { value: 'minutes', label: 'Минуты' },
@@ -24,10 +25,13 @@ const PRESET_LABELS: Record<(typeof TASK_PRESETS)[number], string> = {
   '0 0 * * *': 'Раз в сутки в 00:00',
 }
 
-type Props = { counterId: number; task: CounterTask | null; open: boolean; onClose: () => void; onDone: () => void }
+type Props = { counterId: number; task: CounterTask | null; open: boolean; onClose: () => void }
 
-/** Create or edit a counter task: frequency (or a preset), parameter groups, what will be collected, the collecting server. */
-export function TaskFormDialog({ counterId, task, open, onClose, onDone }: Props) {
+/**
+ * Create or edit a counter task: frequency (or a preset), parameter groups, what will be collected, the collecting
+ * server. Saved, it says so and the task lists refresh.
+ */
+export function TaskFormDialog({ counterId, task, open, onClose }: Props) {
   const servers = useQuery({ ...serversQueryOptions, enabled: open })
   const parameters = useQuery({ ...parametersQueryOptions(counterId), enabled: open })
   const form = useForm(taskInput, {
@@ -38,7 +42,7 @@ export function TaskFormDialog({ counterId, task, open, onClose, onDone }: Props
     data_collecting_server_id: task?.data_collecting_server_id ?? null,
     clock_correction: task?.clock_correction ?? false,
   })
-  const { values, errors, set } = form
+  const { values, set, field } = form
   const groups = [...new Map((parameters.data ?? []).filter((p) => p.task_group_id !== null).map((p) => [p.task_group_id!, p.parameter_group])).entries()]
   const collected = (parameters.data ?? []).filter((p) => p.is_selected && p.task_group_id !== null && values.task_group.includes(p.task_group_id))
 
@@ -46,9 +50,10 @@ export function TaskFormDialog({ counterId, task, open, onClose, onDone }: Props
     set('interval', interval ?? 'minutes')
     set('value', '')
   }
+  const saveTask = useSaveTask()
   const save = form.submit(async (input) => {
-    await (task ? updateTask(task.counter_task_id, input) : createTask(input))
-    onDone()
+    await saveTask.mutateAsync({ task, body: input })
+    notify.success(task ? T.saved : T.taskAdded)
     onClose()
   })
 
@@ -81,42 +86,25 @@ export function TaskFormDialog({ counterId, task, open, onClose, onDone }: Props
           ))}
         </HStack>
       </Box>
-      <SelectField label="Периодичность" required value={values.interval} options={INTERVALS} onChange={setInterval} error={errors.interval} />
+      <SelectField label="Периодичность" required options={INTERVALS} {...field('interval')} onChange={setInterval} />
       {values.interval === 'once' ? (
-        <DateTimeField
-          dateLabel="Дата запуска"
-          timeLabel="Время запуска"
-          required
-          value={values.value}
-          onChange={(value) => set('value', value)}
-          error={errors.value}
-        />
+        <DateTimeField dateLabel="Дата запуска" timeLabel="Время запуска" required {...field('value')} />
       ) : values.interval === 'cron' ? (
-        <TextField
-          label="Выражение cron"
-          required
-          value={values.value}
-          onChange={(text) => set('value', text)}
-          error={errors.value}
-          placeholder="*/30 * * * *"
-        />
+        <TextField label="Выражение cron" required {...field('value')} placeholder="*/30 * * * *" />
       ) : (
         <TextField
           label="Каждые"
           required
           inputMode="numeric"
           maxLength={TASK_VALUE_MAX_DIGITS}
-          value={values.value}
+          {...field('value')}
           onChange={(text) => set('value', text.replace(/\D/g, '').slice(0, TASK_VALUE_MAX_DIGITS))}
-          error={errors.value}
         />
       )}
       <CheckboxList
         legend="Группы параметров"
         options={groups.map(([value, label]) => ({ value, label }))}
-        value={values.task_group}
-        onChange={(ids) => set('task_group', ids)}
-        error={errors.task_group}
+        {...field('task_group')}
         emptyText={parameters.isPending ? 'Загрузка…' : 'У модели счётчика нет параметров'}
       />
       <Box>
@@ -136,10 +124,8 @@ export function TaskFormDialog({ counterId, task, open, onClose, onDone }: Props
       <SelectField
         label="Сервер сбора данных"
         required
-        value={values.data_collecting_server_id}
         options={(servers.data?.results ?? []).map((s) => ({ value: s.data_collecting_server_id, label: s.name }))}
-        onChange={(id) => set('data_collecting_server_id', id)}
-        error={errors.data_collecting_server_id}
+        {...field('data_collecting_server_id')}
       />
       <Checkbox.Root checked={values.clock_correction === true} onCheckedChange={(e) => set('clock_correction', e.checked === true)}>
         <Checkbox.HiddenInput />

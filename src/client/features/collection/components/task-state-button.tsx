@@ -1,26 +1,14 @@
 import { IconButton } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { Pause, Play, Square } from 'lucide-react'
-import { useState } from 'react'
 import type { CounterTask } from '../../../../shared/schemas/collection'
 import { notify } from '../../../components/ui/notify'
-import { collectionKeys, startTask, stopTask } from '../api/collection'
+import { useRunTask } from '../api/collection'
 
 /** The spec's task states: working shows stop, stopped a green play, anything else a yellow pause that starts it. */
 export function TaskStateButton({ task, disabled }: { task: CounterTask; disabled?: boolean }) {
-  const queryClient = useQueryClient()
-  const [busy, setBusy] = useState(false)
-  const run = async (action: (id: number) => Promise<CounterTask>) => {
-    setBusy(true)
-    try {
-      await action(task.counter_task_id)
-      await queryClient.invalidateQueries({ queryKey: collectionKeys.tasks })
-    } catch (error) {
-      notify.error(error)
-    } finally {
-      setBusy(false)
-    }
-  }
+  const runTask = useRunTask()
+  const run = (start: boolean) => void runTask.mutateAsync({ task, start }).catch(notify.error)
+  const busy = runTask.isPending
   if (task.state === 'working') {
     return (
       <IconButton
@@ -29,7 +17,7 @@ export function TaskStateButton({ task, disabled }: { task: CounterTask; disable
         aria-label={`Остановить задание ${task.counter_task_id}`}
         loading={busy}
         disabled={disabled}
-        onClick={() => void run(stopTask)}
+        onClick={() => run(false)}
       >
         <Square />
       </IconButton>
@@ -45,7 +33,7 @@ export function TaskStateButton({ task, disabled }: { task: CounterTask; disable
       title={stopped ? 'Остановлено' : 'Приостановлено из-за ошибок'}
       loading={busy}
       disabled={disabled}
-      onClick={() => void run(startTask)}
+      onClick={() => run(true)}
     >
       {stopped ? <Play /> : <Pause />}
     </IconButton>

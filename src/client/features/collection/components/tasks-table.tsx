@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { FileText } from 'lucide-react'
 import { useState } from 'react'
 import type { CounterTask } from '../../../../shared/schemas/collection'
@@ -6,10 +5,9 @@ import { T } from '../../../../shared/texts'
 import { DataTable, type Column, type ListTableProps } from '../../../components/ui/data-table'
 import { DeleteAction, EditAction, RowAction } from '../../../components/ui/row-actions'
 import { useConfirmedDelete } from '../../../components/ui/use-confirmed-write'
-import { notify } from '../../../components/ui/notify'
 import { formatDateTime } from '../../../lib/format'
 import { useCan } from '../../../lib/auth'
-import { collectionKeys, useDeleteTask } from '../api/collection'
+import { useDeleteTask } from '../api/collection'
 import { TaskFormDialog } from './task-form-dialog'
 import { TaskLogDialog } from './task-log-dialog'
 import { TaskHealth } from './task-health'
@@ -44,11 +42,9 @@ type Props = {
 
 /** Tasks with start/stop, edit, delete (confirmed) and log; used by the tasks list and a point's schedule tab. */
 export function TasksTable({ table, showPoint }: Props) {
-  const queryClient = useQueryClient()
   const can = useCan()
   const [editing, setEditing] = useState<CounterTask | null>(null)
   const [logOf, setLogOf] = useState<number | null>(null)
-  const refresh = () => queryClient.invalidateQueries({ queryKey: collectionKeys.tasks })
   const remove = useConfirmedDelete(useDeleteTask())
   const columns: Column<CounterTask>[] = [
     { key: 'state', header: 'Состояние', render: (t) => <TaskStateButton task={t} disabled={!can('tasks.change')} />, width: '1%' },
@@ -86,19 +82,7 @@ export function TasksTable({ table, showPoint }: Props) {
           </>
         )}
       />
-      {editing && (
-        <TaskFormDialog
-          key={editing.counter_task_id}
-          counterId={editing.counter_id}
-          task={editing}
-          open
-          onClose={() => setEditing(null)}
-          onDone={() => {
-            notify.success(T.saved)
-            void refresh()
-          }}
-        />
-      )}
+      {editing && <TaskFormDialog key={editing.counter_task_id} counterId={editing.counter_id} task={editing} open onClose={() => setEditing(null)} />}
       <TaskLogDialog taskId={logOf} onClose={() => setLogOf(null)} />
     </>
   )

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query'
 import * as v from 'valibot'
 import {
   connParam,
@@ -16,8 +16,9 @@ import { loadOffline } from '../../../lib/lazy-offline'
 import { signedInUserId } from '../../../lib/session'
 import { mirroredList } from '../../../lib/mirrored-list'
 import { useDeleteWrite, useWrite } from '../../../lib/writes'
+import { pointKeys } from '../../points/api/points'
 
-export const counterKeys = {
+const counterKeys = {
   all: ['counters'] as const,
   available: (modelId: number | null, search: string) => ['counters', 'available', modelId, search] as const,
   history: (id: number) => ['counters', 'history', id] as const,
@@ -75,13 +76,32 @@ export const modelConnParamsQueryOptions = (groupId: number | null) =>
     enabled: groupId !== null,
   })
 
-export const createAndInstall = (body: CreateAndInstall) => api('/api/counters/create_and_install/', { method: 'POST', body, schema: counter })
-export const updateAndInstall = (id: number, body: UpdateAndInstall) =>
-  api(`/api/counters/${id}/update_and_install/`, { method: 'POST', body, schema: counter })
-export const takeOffCounter = (id: number, body: { operation_date: string; comment: string }) =>
-  api(`/api/point_counter/${id}/take_off/`, { method: 'POST', body, schema: counter })
-export const updateConnParams = (id: number, conn_params: ConnParamValues) =>
-  api(`/api/point_counter/${id}/update_conn_params/`, { method: 'PUT', body: { conn_params }, schema: v.array(connParam) })
+/** The installation's changed connection parameters; the dialog's list of them is read again. */
+export const useUpdateConnParams = (counterId: number) =>
+  useWrite(
+    (conn_params: ConnParamValues) =>
+      api(`/api/point_counter/${counterId}/update_conn_params/`, { method: 'PUT', body: { conn_params }, schema: v.array(connParam) }),
+    [counterKeys.connParams(counterId)],
+  )
+
+/** What the writes of a meter's installation change: the meters list and the point's installations. */
+const INSTALLATION_STALE = [counterKeys.all, pointKeys.all]
+
+/** A new meter, or one on no point (`counterId`), installed on a point. */
+export const useInstallCounter = () =>
+  useWrite(
+    (install: { counterId: null; body: CreateAndInstall } | { counterId: number; body: UpdateAndInstall }) =>
+      install.counterId === null
+        ? api('/api/counters/create_and_install/', { method: 'POST', body: install.body, schema: counter })
+        : api(`/api/counters/${install.counterId}/update_and_install/`, { method: 'POST', body: install.body, schema: counter }),
+    INSTALLATION_STALE,
+  )
+export const useTakeOffCounter = () =>
+  useWrite(
+    ({ counterId, body }: { counterId: number; body: { operation_date: string; comment: string } }) =>
+      api(`/api/point_counter/${counterId}/take_off/`, { method: 'POST', body, schema: counter }),
+    INSTALLATION_STALE,
+  )
 /** Polling switched on or off; the list shows the new state at once. */
 export const useChangeActiveState = () =>
   useWrite((c: CounterRow) => api(`/api/counters/${c.counter_id}/change_active_state/`, { method: 'POST', schema: counter }), [counterKeys.all])
@@ -101,4 +121,13 @@ export async function saveCounterEdit(current: CounterRow, patch: CounterPatch):
     baseVersion: current.version,
     current,
   })
+}
+
+/**
+ * What a screen's `onDone` of a meter's edit calls: the edit goes through the outbox (`saveCounterEdit`), not through a
+ * mutation hook, and the meters and the point's installations are read again after it.
+ */
+export function useCounterEditRefresh() {
+  const queryClient = useQueryClient()
+  return () => INSTALLATION_STALE.forEach((queryKey) => void queryClient.invalidateQueries({ queryKey }))
 }

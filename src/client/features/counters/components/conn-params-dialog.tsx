@@ -1,25 +1,24 @@
 import { useEffect, useState } from 'react'
 import { Skeleton } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import type { ConnParamValues } from '../../../../shared/schemas/counters'
 import { T } from '../../../../shared/texts'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { notify } from '../../../components/ui/notify'
 import { ApiError } from '../../../lib/api-client'
 import { dataSourcesQueryOptions } from '../../references/api/references'
-import { connParamsQueryOptions, counterKeys, updateConnParams } from '../api/counters'
+import { connParamsQueryOptions, useUpdateConnParams } from '../api/counters'
 import { changedConnParams, ConnParamFields, connParamProblems } from './conn-param-fields'
 
 /** Connection parameters of the current installation; only changed values are sent, a stored password only if replaced or cleared. */
 export function ConnParamsDialog({ counter, onClose }: { counter: { counter_id: number; serial_num: string } | null; onClose: () => void }) {
-  const queryClient = useQueryClient()
   const params = useQuery({ ...connParamsQueryOptions(counter?.counter_id ?? 0), enabled: counter !== null })
   const sources = useQuery(dataSourcesQueryOptions)
+  const update = useUpdateConnParams(counter?.counter_id ?? 0)
   const [initial, setInitial] = useState<ConnParamValues>({})
   const [values, setValues] = useState<ConnParamValues>({})
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [cleared, setCleared] = useState<string[]>([])
-  const [saving, setSaving] = useState(false)
   useEffect(() => {
     const loaded = Object.fromEntries((params.data ?? []).map((p) => [p.par_name, p.par_value]))
     setInitial(loaded)
@@ -36,18 +35,14 @@ export function ConnParamsDialog({ counter, onClose }: { counter: { counter_id: 
     // A stored secret is answered empty: an empty field keeps it, only a cleared one is sent empty.
     const changed = { ...changedConnParams(values, initial), ...Object.fromEntries(cleared.map((name) => [name, ''])) }
     if (Object.keys(changed).length === 0) return onClose()
-    setSaving(true)
     try {
-      await updateConnParams(counter!.counter_id, changed)
+      await update.mutateAsync(changed)
       notify.success(T.saved)
-      await queryClient.invalidateQueries({ queryKey: counterKeys.connParams(counter!.counter_id) })
       onClose()
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length)
         setErrors(Object.fromEntries(Object.entries(error.fields).map(([k, m]) => [k, m[0] ?? ''])))
       else notify.error(error)
-    } finally {
-      setSaving(false)
     }
   }
 
@@ -57,7 +52,7 @@ export function ConnParamsDialog({ counter, onClose }: { counter: { counter_id: 
       onClose={onClose}
       title={`Параметры подключения ${counter?.serial_num ?? ''}`}
       onSubmit={(e) => void submit(e)}
-      submitting={saving}
+      submitting={update.isPending}
     >
       {params.isError ? (
         params.error.message

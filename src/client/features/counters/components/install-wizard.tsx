@@ -13,7 +13,7 @@ import { notify } from '../../../components/ui/notify'
 import { ApiError } from '../../../lib/api-client'
 import { formatDate, isoDate } from '../../../lib/format'
 import { dataSourcesQueryOptions, modelApiQueryOptions, modelsQueryOptions } from '../../references/api/references'
-import { availableForInstallQueryOptions, createAndInstall as sendCreate, modelConnParamsQueryOptions, updateAndInstall as sendUpdate } from '../api/counters'
+import { availableForInstallQueryOptions, modelConnParamsQueryOptions, useInstallCounter } from '../api/counters'
 import { changedConnParams, ConnParamFields, connParamProblems, sourceOf } from './conn-param-fields'
 import { fieldMessages } from './issues'
 import { WizardSteps } from './wizard-steps'
@@ -56,9 +56,10 @@ const METER_FIELDS = ['serial_num', 'counter_id', 'coeff', 'coeff_voltage', 'ope
 /**
  * The install wizard: model, then data source and connection parameters, then a new meter or one from
  * `available_for_install`; then a read-only check of all that with 'Установить', and the server's acceptance.
- * Steps already passed stay editable until the meter is installed.
+ * Steps already passed stay editable until the meter is installed. The meters and the point's installations refresh
+ * by themselves; `onDone` hears of the installation.
  */
-export function InstallWizard({ pointId, open, onClose, onDone }: { pointId: number; open: boolean; onClose: () => void; onDone: () => void }) {
+export function InstallWizard({ pointId, open, onClose, onDone }: { pointId: number; open: boolean; onClose: () => void; onDone?: () => void }) {
   const [step, setStep] = useState(MODEL)
   const [reached, setReached] = useState(MODEL)
   const [modelId, setModelId] = useState<number | null>(null)
@@ -67,7 +68,6 @@ export function InstallWizard({ pointId, open, onClose, onDone }: { pointId: num
   // The serial number searched among the existing meters (SearchInput reports it once the typing pauses).
   const [meterSearch, setMeterSearch] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
-  const [saving, setSaving] = useState(false)
   // Bumped to move the focus after the step changes: to the first faulty field, or to 'Закрыть' when done.
   const [focusTick, setFocusTick] = useState(0)
   const formRef = useRef<HTMLFormElement>(null)
@@ -78,6 +78,8 @@ export function InstallWizard({ pointId, open, onClose, onDone }: { pointId: num
   const params = useQuery(modelConnParamsQueryOptions(model?.counter_model_api ?? null))
   const modelApi = useQuery({ ...modelApiQueryOptions(model?.counter_model_api ?? 0), enabled: model !== null })
   const sources = useQuery({ ...dataSourcesQueryOptions, enabled: open })
+  const installCounter = useInstallCounter()
+  const saving = installCounter.isPending
   const available = useInfiniteQuery({
     ...availableForInstallQueryOptions(modelId, meterSearch),
     enabled: open && modelId !== null && meter.kind === 'existing',
@@ -116,6 +118,12 @@ export function InstallWizard({ pointId, open, onClose, onDone }: { pointId: num
     setReached((r) => Math.max(r, next))
   }
   const setMeterField = <K extends keyof Meter>(name: K, value: Meter[K]) => setMeter((m) => ({ ...m, [name]: value }))
+  /** A typed field of the meter step, in the shape of `useForm`'s `field(name)`. */
+  const meterField = (name: 'serial_num' | 'coeff' | 'coeff_voltage' | 'operation_date') => ({
+    value: meter[name],
+    onChange: (value: string) => setMeterField(name, value),
+    error: errors[name],
+  })
 
   const body = () => {
     const common = {
@@ -156,20 +164,20 @@ export function InstallWizard({ pointId, open, onClose, onDone }: { pointId: num
     const found = problems(METER)
     const parsed = body()
     if (Object.keys(found).length > 0 || !parsed.success) return showErrors(found)
-    setSaving(true)
     try {
-      if (meter.kind === 'new') await sendCreate(parsed.output as v.InferOutput<typeof createAndInstall>)
-      else await sendUpdate(meter.counter_id!, parsed.output as v.InferOutput<typeof updateAndInstall>)
+      await installCounter.mutateAsync(
+        meter.kind === 'new'
+          ? { counterId: null, body: parsed.output as v.InferOutput<typeof createAndInstall> }
+          : { counterId: meter.counter_id!, body: parsed.output as v.InferOutput<typeof updateAndInstall> },
+      )
       setErrors({})
       go(DONE)
       setFocusTick((t) => t + 1)
-      onDone()
+      onDone?.()
     } catch (error) {
       const fields = error instanceof ApiError ? Object.fromEntries(Object.entries(error.fields).map(([k, m]) => [k, m[0] ?? ''])) : {}
       if (Object.keys(fields).length > 0) showErrors(fields)
       else notify.error(error)
-    } finally {
-      setSaving(false)
     }
   }
 
@@ -271,14 +279,7 @@ export function InstallWizard({ pointId, open, onClose, onDone }: { pointId: num
                   </HStack>
                 </RadioGroup.Root>
                 {meter.kind === 'new' ? (
-                  <TextField
-                    label="Серийный номер"
-                    required
-                    value={meter.serial_num}
-                    onChange={(x) => setMeterField('serial_num', x)}
-                    error={errors.serial_num}
-                    maxLength={50}
-                  />
+                  <TextField label="Серийный номер" required {...meterField('serial_num')} maxLength={50} />
                 ) : (
                   <Stack gap="2">
                     <SearchInput label="Поиск счётчика по серийному номеру" placeholder="Серийный номер" value={meterSearch} onChange={setMeterSearch} />
@@ -315,29 +316,9 @@ export function InstallWizard({ pointId, open, onClose, onDone }: { pointId: num
                     )}
                   </Stack>
                 )}
-                <TextField
-                  label="Коэффициент трансформации тока"
-                  required
-                  inputMode="decimal"
-                  value={meter.coeff}
-                  onChange={(x) => setMeterField('coeff', x)}
-                  error={errors.coeff}
-                />
-                <TextField
-                  label="Коэффициент трансформации напряжения"
-                  required
-                  inputMode="decimal"
-                  value={meter.coeff_voltage}
-                  onChange={(x) => setMeterField('coeff_voltage', x)}
-                  error={errors.coeff_voltage}
-                />
-                <DateField
-                  label="Дата установки"
-                  required
-                  value={meter.operation_date}
-                  onChange={(x) => setMeterField('operation_date', x)}
-                  error={errors.operation_date}
-                />
+                <TextField label="Коэффициент трансформации тока" required inputMode="decimal" {...meterField('coeff')} />
+                <TextField label="Коэффициент трансформации напряжения" required inputMode="decimal" {...meterField('coeff_voltage')} />
+                <DateField label="Дата установки" required {...meterField('operation_date')} />
                 {strayErrors(METER, shownMeterKeys)}
               </>
             )}

@@ -6,21 +6,14 @@ import { TextField } from '../../../components/ui/fields'
 import { notify } from '../../../components/ui/notify'
 import { useForm } from '../../../components/ui/use-form'
 import { isoDate } from '../../../lib/format'
-import { takeOffCounter } from '../api/counters'
+import { useTakeOffCounter } from '../api/counters'
 import { DateField } from '../../../components/ui/date-field'
 
 /** Removal of the current meter: the operation date and the reason land in its history. */
-export function TakeOffDialog({
-  counter,
-  onClose,
-  onDone,
-}: {
-  counter: { counter_id: number; serial_num: string } | null
-  onClose: () => void
-  onDone: () => void
-}) {
+export function TakeOffDialog({ counter, onClose }: { counter: { counter_id: number; serial_num: string } | null; onClose: () => void }) {
   const [initial] = useState(() => ({ operation_date: isoDate(new Date()), comment: '' }))
   const form = useForm(takeOff, initial)
+  const takeOffCounter = useTakeOffCounter()
   return (
     <FormDialog
       open={counter !== null}
@@ -29,9 +22,8 @@ export function TakeOffDialog({
       submitLabel="Снять"
       submitting={form.submitting}
       onSubmit={form.submit(async (input) => {
-        await takeOffCounter(counter!.counter_id, input)
+        await takeOffCounter.mutateAsync({ counterId: counter!.counter_id, body: input })
         notify.success(T.counterRemovedOk)
-        onDone()
         onClose()
       })}
     >

@@ -1,11 +1,12 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { point, pointConsumption, pointCounterList, pointList, type Point, type PointCounter, type PointInput } from '../../../../shared/schemas/points'
 import { api, isOffline } from '../../../lib/api-client'
-import type { OutboxEntry, PointPatch, PointRow } from '../../../offline'
+import type { PointPatch, PointRow } from '../../../offline'
 import { flushSoon, loadOffline } from '../../../lib/lazy-offline'
 import { signedInUserId } from '../../../lib/session'
 import { mirroredList } from '../../../lib/mirrored-list'
+import { sendEdit } from '../../../lib/send-edit'
 import { useDeleteWrite } from '../../../lib/writes'
 
 export const pointKeys = {
@@ -84,16 +85,29 @@ export async function savePointCreate(input: PointInput, customerName: string | 
   flushSoon()
 }
 
-/** Queues the edit on the device; the screen sends it (`sendEdit`) and says what became of it. */
-export async function savePointUpdate(current: LoadedPoint, patch: PointPatch): Promise<OutboxEntry> {
-  return (await loadOffline()).enqueueEdit({
-    author: signedInUserId(),
-    entity: 'point',
-    op: 'update',
-    entityId: current.point_id,
-    patch,
-    baseVersion: current.version,
-    current: current as PointRow,
+/**
+ * Queues the edit on the device and sends it at once (`sendEdit`); the answer says what became of it, for the screen
+ * to tell. The answer waits for the point to be read again, so that the next save is made on the server's new version
+ * (If-Match), not on the one the form was opened with.
+ */
+export function useSavePointEdit() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ current, patch }: { current: LoadedPoint; patch: PointPatch }) => {
+      const entry = await (
+        await loadOffline()
+      ).enqueueEdit({
+        author: signedInUserId(),
+        entity: 'point',
+        op: 'update',
+        entityId: current.point_id,
+        patch,
+        baseVersion: current.version,
+        current: current as PointRow,
+      })
+      return sendEdit(entry)
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pointKeys.all }),
   })
 }
 

@@ -41,7 +41,7 @@ export function PointCreateDialog({ open, onClose, onDone }: { open: boolean; on
         onDone()
       })}
     >
-      <PointFields values={form.values} errors={form.errors} set={form.set} />
+      <PointFields form={form} />
     </FormDialog>
   )
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { Box, Progress, Skeleton, Stack, Text } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { geopointParts, pointForm } from '../../../../shared/schemas/points'
 import { T } from '../../../../shared/texts'
 import { FormActions } from '../../../components/ui/fields'
@@ -9,10 +9,10 @@ import { notify } from '../../../components/ui/notify'
 import { useForm } from '../../../components/ui/use-form'
 import { useLeaveGuard } from '../../../components/ui/use-leave-guard'
 import { formatNumber } from '../../../lib/format'
-import { savedText, sendEdit } from '../../../lib/send-edit'
+import { savedText } from '../../../lib/send-edit'
 import { POINT_WRITABLE_FIELDS, type PointPatch } from '../../../offline'
 import { useCan } from '../../../lib/auth'
-import { customersForSelection, pointConsumptionQueryOptions, pointKeys, pointQueryOptions, savePointUpdate, type LoadedPoint } from '../api/points'
+import { customersForSelection, pointConsumptionQueryOptions, pointQueryOptions, useSavePointEdit, type LoadedPoint } from '../api/points'
 import { customerNameOf, PointFields, type PointFormValues } from './point-fields'
 
 const formValuesOf = (p: LoadedPoint): PointFormValues => ({
@@ -34,15 +34,14 @@ export function PointEditTab({ id }: { id: number }) {
 }
 
 function PointForm({ point }: { point: LoadedPoint }) {
-  const queryClient = useQueryClient()
   const can = useCan()
   const form = useForm(pointForm, formValuesOf(point))
   const customers = useQuery(customersForSelection)
+  const saveEdit = useSavePointEdit()
   useEffect(() => form.reset(formValuesOf(point)), [point]) // eslint-disable-line react-hooks/exhaustive-deps
   useLeaveGuard(form.dirty && !form.submitting)
 
-  // «Изменения сохранены» only once the server has accepted; the point is read again only then, so the
-  // next save is made on the server's new version (If-Match), not on the one this form was opened with.
+  // «Изменения сохранены» only once the server has accepted.
   const save = form.submit(async (input) => {
     const current = point as unknown as Record<string, unknown>
     const changed = POINT_WRITABLE_FIELDS.filter(
@@ -51,9 +50,8 @@ function PointForm({ point }: { point: LoadedPoint }) {
     const patch = Object.fromEntries(changed.map((field) => [field, (input as Record<string, unknown>)[field]])) as PointPatch
     if (changed.includes('customer_id'))
       patch.customer = input.customer_id === null ? null : { name: customerNameOf(customers.data?.results, input.customer_id) ?? '' }
-    const outcome = await sendEdit(await savePointUpdate(point, patch))
+    const outcome = await saveEdit.mutateAsync({ current: point, patch })
     form.reset(form.values)
-    await queryClient.invalidateQueries({ queryKey: pointKeys.all })
     if (outcome === 'accepted') notify.success(savedText(outcome))
     else notify.info(savedText(outcome))
   })
@@ -63,7 +61,7 @@ function PointForm({ point }: { point: LoadedPoint }) {
       <Stack gap="5" maxW="1100px">
         <ConsumptionGauge pointId={point.point_id} limit={Number(point.energy_limit ?? 0)} />
         <fieldset disabled={!can('points.change')}>
-          <PointFields values={form.values} errors={form.errors} set={form.set} />
+          <PointFields form={form} />
         </fieldset>
         <Box>
           <FormActions dirty={form.dirty} submitting={form.submitting} onCancel={() => form.reset()} />

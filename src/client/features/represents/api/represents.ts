@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import * as v from 'valibot'
 import {
   availablePoints,
@@ -12,14 +12,16 @@ import {
   type CounterValuesQueryInput,
   type ProfileQueryInput,
   type RepresentCreate,
+  type RepresentPoint,
   type RepresentTreeRow,
   type RepresentUpdate,
 } from '../../../../shared/schemas/represents'
 import { HEALTH_CHECK_PERIOD_MS } from '../../../../shared/constants'
 import { api, ApiError, downloadFile } from '../../../lib/api-client'
 import { loadOffline } from '../../../lib/lazy-offline'
+import { useWrite } from '../../../lib/writes'
 
-export const representKeys = {
+const representKeys = {
   all: ['represents'] as const,
   tree: ['represents', 'tree'] as const,
   health: ['represents', 'health'] as const,
@@ -85,19 +87,62 @@ export const counterValuesQueryOptions = (id: number, query: CounterValuesQueryI
   })
 
 const created = v.object({ represent_id: v.number() })
-export const createRepresent = (body: RepresentCreate) => api('/api/represents/', { method: 'POST', body, schema: created })
-export const updateRepresent = (id: number, body: RepresentUpdate) => api(`/api/represents/${id}/`, { method: 'PUT', body, schema: represent })
-export const deleteRepresent = (id: number) => api(`/api/represents/${id}`, { method: 'DELETE' })
-export const addPoint = (id: number, pointId: number) => api(`/api/represents/${id}/add_point/`, { method: 'POST', query: { point_id: pointId } })
-export const removePoint = (id: number, pointId: number) => api(`/api/represents/${id}/del_point/`, { method: 'POST', query: { point_id: pointId } })
-export const cyclePointSign = (id: number, linkId: number) =>
-  api(`/api/represents/${id}/update_point_sign/`, { method: 'POST', query: { represent_point_id: linkId }, schema: pointSignAnswer })
-export const setPointColor = (id: number, linkId: number, color: string) =>
-  api(`/api/represents/${id}/update_point_color/`, { method: 'POST', query: { represent_point_id: linkId }, body: { color } })
-export const setPointOrder = (id: number, linkId: number, orderNum: number) =>
-  api(`/api/represents/${id}/update_point_order/`, { method: 'POST', query: { represent_point_id: linkId }, body: { order_num: orderNum } })
-export const setPointSelected = (id: number, linkId: number, selected: boolean) =>
-  api(`/api/represents/${id}/update_point_selected/`, { method: 'POST', query: { represent_point_id: linkId }, body: { selected } })
+/** A new object; the tree shows it at once. */
+export const useCreateRepresent = () =>
+  useWrite((body: RepresentCreate) => api('/api/represents/', { method: 'POST', body, schema: created }), [representKeys.tree])
+
+/** The object's settings: its screen shows the saved ones at once, and all that is shown of the objects is read again. */
+export function useUpdateRepresent(id: number) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: RepresentUpdate) => api(`/api/represents/${id}/`, { method: 'PUT', body, schema: represent }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(representKeys.one(id), saved)
+      return queryClient.invalidateQueries({ queryKey: representKeys.all })
+    },
+  })
+}
+
+/** The object deleted: it leaves the cache, so that nothing shows it again, and the tree is read again. */
+export function useDeleteRepresent(id: number) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => api(`/api/represents/${id}`, { method: 'DELETE' }),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: representKeys.one(id) })
+      return queryClient.invalidateQueries({ queryKey: representKeys.tree })
+    },
+  })
+}
+
+/** A change of the object's points shows in its points, profile and tree: all of the objects is read again at once. */
+const usePointsWrite = <TVariables>(call: (variables: TVariables) => Promise<unknown>) => useWrite(call, [representKeys.all])
+const pointLink = (id: number, action: string, linkId: number, body?: Record<string, unknown>) =>
+  api(`/api/represents/${id}/${action}/`, { method: 'POST', query: { represent_point_id: linkId }, body })
+
+export const useAddPoint = (id: number) =>
+  usePointsWrite((pointId: number) => api(`/api/represents/${id}/add_point/`, { method: 'POST', query: { point_id: pointId } }))
+export const useRemovePoint = (id: number) =>
+  usePointsWrite((pointId: number) => api(`/api/represents/${id}/del_point/`, { method: 'POST', query: { point_id: pointId } }))
+export const useCyclePointSign = (id: number) =>
+  usePointsWrite((linkId: number) =>
+    api(`/api/represents/${id}/update_point_sign/`, { method: 'POST', query: { represent_point_id: linkId }, schema: pointSignAnswer }),
+  )
+export const useSetPointColor = (id: number) =>
+  usePointsWrite(({ linkId, color }: { linkId: number; color: string }) => pointLink(id, 'update_point_color', linkId, { color }))
+export const useSetPointSelected = (id: number) =>
+  usePointsWrite(({ linkId, selected }: { linkId: number; selected: boolean }) => pointLink(id, 'update_point_selected', linkId, { selected }))
+
+/** The point at `index` swapped with its neighbour above (-1) or below (1). */
+export const useMovePoint = (id: number) =>
+  usePointsWrite(async ({ points, index, step }: { points: RepresentPoint[]; index: number; step: -1 | 1 }) => {
+    const order = points.map((p) => p.represent_point_id)
+    ;[order[index], order[index + step]] = [order[index + step]!, order[index]!]
+    // Renumber the whole list 0..n-1: stored numbers may repeat, and a swap must always change the order.
+    for (const [place, linkId] of order.entries()) {
+      if (points.find((p) => p.represent_point_id === linkId)!.order_num !== place) await pointLink(id, 'update_point_order', linkId, { order_num: place })
+    }
+  })
 
 export const downloadProfileCsv = (id: number, query: ProfileQueryInput) =>
   downloadFile(`/api/represents/${id}/points_profile_csv/`, { query: query as WireQuery })

@@ -1,13 +1,12 @@
-import { Button, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react'
+import { HStack, NativeSelect, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { Download } from 'lucide-react'
 import { useState } from 'react'
 import { COUNTER_VALUE_TIMES } from '../../../../shared/constants'
 import type { Represent } from '../../../../shared/schemas/represents'
-import { notify } from '../../../components/ui/notify'
 import { counterValuesQueryOptions, downloadCounterValuesCsv } from '../api/represents'
 import { formatBucket, periodOf } from '../period'
 import { BalanceTable } from './balance-table'
+import { CsvButton } from './csv-button'
 import { QueryState } from './query-state'
 
 const timeLabel = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
@@ -17,17 +16,6 @@ export function CounterValuesTab({ represent }: { represent: Represent }) {
   const [minutes, setMinutes] = useState(0)
   const query = { ...periodOf(represent), minutes_from_day_begin: minutes, roundVal: represent.round_val }
   const result = useQuery(counterValuesQueryOptions(represent.represent_id, query))
-  const [downloading, setDownloading] = useState(false)
-  const download = async () => {
-    setDownloading(true)
-    try {
-      await downloadCounterValuesCsv(represent.represent_id, query)
-    } catch (error) {
-      notify.error(error)
-    } finally {
-      setDownloading(false)
-    }
-  }
   return (
     <Stack gap="3">
       <HStack gap="3" wrap="wrap">
@@ -46,9 +34,7 @@ export function CounterValuesTab({ represent }: { represent: Represent }) {
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </HStack>
-        <Button size="sm" variant="outline" onClick={() => void download()} loading={downloading}>
-          <Download size={16} aria-hidden /> Скачать CSV
-        </Button>
+        <CsvButton download={() => downloadCounterValuesCsv(represent.represent_id, query)} />
       </HStack>
       <QueryState isPending={result.isPending} error={result.error} retry={() => void result.refetch()}>
         {() => <BalanceTable label="Показания счётчиков" headers={result.data!.headers} items={result.data!.items} formatTime={(t) => formatBucket(t, 30)} />}

@@ -1,5 +1,4 @@
 import { Box, Stack } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { representCreate } from '../../../../shared/schemas/represents'
 import { T } from '../../../../shared/texts'
@@ -7,17 +6,16 @@ import { FormActions, TextField } from '../../../components/ui/fields'
 import { PageHeader } from '../../../components/ui/page-header'
 import { notify } from '../../../components/ui/notify'
 import { useForm } from '../../../components/ui/use-form'
-import { createRepresent, representKeys } from '../api/represents'
+import { useCreateRepresent } from '../api/represents'
 
 /** A new object at the top level or under `parentId`; on success the object's screen opens. */
 export function CreateRepresentForm({ parentId, parentName }: { parentId: number | null; parentName?: string }) {
-  const queryClient = useQueryClient()
   const navigate = useNavigate()
   const form = useForm(representCreate, { name: '', remark: '' })
+  const createRepresent = useCreateRepresent()
   const onSubmit = form.submit(async (body) => {
-    const created = await createRepresent({ ...body, parent_id: parentId })
+    const created = await createRepresent.mutateAsync({ ...body, parent_id: parentId })
     notify.success(T.representAdded)
-    await queryClient.invalidateQueries({ queryKey: representKeys.tree })
     await navigate({ to: '/represents/$representId', params: { representId: created.represent_id } })
   })
   return (

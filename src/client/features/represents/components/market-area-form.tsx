@@ -1,20 +1,18 @@
 import { Box, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { marketAreaInput, type MarketArea } from '../../../../shared/schemas/reports'
 import { T } from '../../../../shared/texts'
 import { FormActions, TextField } from '../../../components/ui/fields'
 import { LoadError } from '../../../components/ui/load-error'
 import { notify } from '../../../components/ui/notify'
 import { useForm } from '../../../components/ui/use-form'
-import { marketAreaQueryOptions, saveMarketArea } from '../api/market-area'
+import { marketAreaQueryOptions, useSaveMarketArea } from '../api/market-area'
 
 function AreaFields({ representId, area, canChange }: { representId: number; area: MarketArea; canChange: boolean }) {
-  const queryClient = useQueryClient()
   const form = useForm(marketAreaInput, area)
-  const { values, errors, set } = form
+  const saveArea = useSaveMarketArea(representId)
   const onSubmit = form.submit(async (parsed) => {
-    const saved = await saveMarketArea(representId, parsed)
-    queryClient.setQueryData(marketAreaQueryOptions(representId).queryKey, saved)
+    const saved = await saveArea.mutateAsync(parsed)
     form.reset(saved)
     notify.success(T.saved)
   })
@@ -22,15 +20,8 @@ function AreaFields({ representId, area, canChange }: { representId: number; are
     <Box as="form" onSubmit={onSubmit}>
       <fieldset disabled={!canChange}>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-          <TextField
-            label={T.areaInn}
-            inputMode="numeric"
-            maxLength={12}
-            value={values.area_inn}
-            error={errors.area_inn}
-            onChange={(v) => set('area_inn', v)}
-          />
-          <TextField label={T.areaName} value={values.area_name} error={errors.area_name} onChange={(v) => set('area_name', v)} />
+          <TextField label={T.areaInn} inputMode="numeric" maxLength={12} {...form.field('area_inn')} />
+          <TextField label={T.areaName} {...form.field('area_name')} />
         </SimpleGrid>
         {canChange && (
           <Box mt="3">

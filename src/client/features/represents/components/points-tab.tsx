@@ -1,24 +1,24 @@
 import { useState } from 'react'
 import { Box, Button, Checkbox, HStack, IconButton, Input, Stack, Table, Text } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { ArrowDown, ArrowUp, Link2, Plus, Trash2 } from 'lucide-react'
 import { HALFS_NUM_DEFAULT } from '../../../../shared/constants'
 import { normalizeHalfsNum, type RepresentPoint } from '../../../../shared/schemas/represents'
 import { T } from '../../../../shared/texts'
-import { useConfirm } from '../../../components/ui/confirm-dialog'
 import { SelectField } from '../../../components/ui/fields'
 import { notify } from '../../../components/ui/notify'
+import { useConfirmedWrite } from '../../../components/ui/use-confirmed-write'
 import { useColumnSettings, type ColumnTable } from '../../../lib/column-settings'
 import { formatDateTime, formatNumber } from '../../../lib/format'
 import {
-  addPoint,
   availablePointsQueryOptions,
-  cyclePointSign,
-  removePoint,
   representPointsQueryOptions,
-  setPointColor,
-  setPointOrder,
-  setPointSelected,
+  useAddPoint,
+  useCyclePointSign,
+  useMovePoint,
+  useRemovePoint,
+  useSetPointColor,
+  useSetPointSelected,
 } from '../api/represents'
 import { NewPointDialog } from './new-point-dialog'
 import { QueryState } from './query-state'
@@ -61,8 +61,6 @@ function HalfsCell({ halfs }: { halfs: RepresentPoint['halfs'] }) {
 
 /** The object's points: attach or create, sign, colour, order, remove, visible columns and the last half-hours. */
 export function PointsTab({ representId, canChange }: { representId: number; canChange: boolean }) {
-  const queryClient = useQueryClient()
-  const confirm = useConfirm()
   const [halfsText, setHalfsText] = useState(String(HALFS_NUM_DEFAULT))
   const [halfsNum, setHalfsNum] = useState(HALFS_NUM_DEFAULT)
   const [columns, setColumns] = useColumnSettings(POINTS_TABLE)
@@ -73,37 +71,20 @@ export function PointsTab({ representId, canChange }: { representId: number; can
   const result = useQuery(representPointsQueryOptions(representId, halfsNum))
   const available = useQuery({ ...availablePointsQueryOptions(representId), enabled: canChange })
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['represents'] })
-  const run = async (action: () => Promise<unknown>) => {
-    try {
-      await action()
-      await refresh()
-    } catch (error) {
-      notify.error(error)
-    }
-  }
+  const addPoint = useAddPoint(representId)
+  const cycleSign = useCyclePointSign(representId)
+  const setColor = useSetPointColor(representId)
+  const setSelected = useSetPointSelected(representId)
+  const movePoint = useMovePoint(representId)
+  const unlink = useConfirmedWrite(useRemovePoint(representId), { ask: () => ({ message: T.confirmDeleteRow, confirmLabel: 'Удалить' }) })
+  const run = (write: Promise<unknown>) => void write.catch(notify.error)
   const applyHalfs = () => {
     const n = normalizeHalfsNum(halfsText)
     setHalfsText(String(n))
     setHalfsNum(n)
   }
-  const attach = (pointId: number) =>
-    run(async () => {
-      await addPoint(representId, pointId)
-      setPicked(null)
-    })
-  const unlink = async (point: RepresentPoint) => {
-    if (await confirm({ message: T.confirmDeleteRow, confirmLabel: 'Удалить' })) await run(() => removePoint(representId, point.point_id))
-  }
-  const move = (points: RepresentPoint[], index: number, step: -1 | 1) =>
-    run(async () => {
-      const order = points.map((p) => p.represent_point_id)
-      ;[order[index], order[index + step]] = [order[index + step]!, order[index]!]
-      // Renumber the whole list 0..n-1: stored numbers may repeat, and a swap must always change the order.
-      for (const [place, linkId] of order.entries()) {
-        if (points.find((p) => p.represent_point_id === linkId)!.order_num !== place) await setPointOrder(representId, linkId, place)
-      }
-    })
+  const attach = (pointId: number) => run(addPoint.mutateAsync(pointId).then(() => setPicked(null)))
+  const move = (points: RepresentPoint[], index: number, step: -1 | 1) => run(movePoint.mutateAsync({ points, index, step }))
 
   return (
     <Stack gap="3">
@@ -118,7 +99,7 @@ export function PointsTab({ representId, canChange }: { representId: number; can
               emptyText={T.noPoints}
             />
           </Box>
-          <Button variant="outline" disabled={picked === null} onClick={() => picked !== null && void attach(picked)}>
+          <Button variant="outline" disabled={picked === null} onClick={() => picked !== null && attach(picked)}>
             <Link2 size={16} aria-hidden /> Привязать точку
           </Button>
           <Button colorPalette="blue" onClick={() => setCreating(true)}>
@@ -182,7 +163,7 @@ export function PointsTab({ representId, canChange }: { representId: number; can
                           minW="8"
                           aria-label={`Знак точки ${p.name}: ${SIGN_TEXT[p.sign]!.label}`}
                           disabled={!canChange}
-                          onClick={() => void run(() => cyclePointSign(representId, p.represent_point_id))}
+                          onClick={() => run(cycleSign.mutateAsync(p.represent_point_id))}
                         >
                           {SIGN_TEXT[p.sign]!.mark}
                         </Button>
@@ -193,7 +174,7 @@ export function PointsTab({ representId, canChange }: { representId: number; can
                           aria-label={`Цвет точки ${p.name}`}
                           value={p.color}
                           disabled={!canChange}
-                          onChange={(e) => void run(() => setPointColor(representId, p.represent_point_id, e.target.value))}
+                          onChange={(e) => run(setColor.mutateAsync({ linkId: p.represent_point_id, color: e.target.value }))}
                         />
                       </Table.Cell>
                       <Table.Cell>
@@ -201,7 +182,7 @@ export function PointsTab({ representId, canChange }: { representId: number; can
                           size="sm"
                           checked={p.selected}
                           disabled={!canChange}
-                          onCheckedChange={(e) => void run(() => setPointSelected(representId, p.represent_point_id, e.checked === true))}
+                          onCheckedChange={(e) => run(setSelected.mutateAsync({ linkId: p.represent_point_id, selected: e.checked === true }))}
                         >
                           <Checkbox.HiddenInput aria-label={T.pointInChartOf(p.name)} />
                           <Checkbox.Control />
@@ -219,13 +200,7 @@ export function PointsTab({ representId, canChange }: { representId: number; can
                       )}
                       {canChange && (
                         <Table.Cell textAlign="end" whiteSpace="nowrap">
-                          <IconButton
-                            size="xs"
-                            variant="ghost"
-                            aria-label={`Выше: ${p.name}`}
-                            disabled={index === 0}
-                            onClick={() => void move(points, index, -1)}
-                          >
+                          <IconButton size="xs" variant="ghost" aria-label={`Выше: ${p.name}`} disabled={index === 0} onClick={() => move(points, index, -1)}>
                             <ArrowUp />
                           </IconButton>
                           <IconButton
@@ -233,11 +208,11 @@ export function PointsTab({ representId, canChange }: { representId: number; can
                             variant="ghost"
                             aria-label={`Ниже: ${p.name}`}
                             disabled={index === points.length - 1}
-                            onClick={() => void move(points, index, 1)}
+                            onClick={() => move(points, index, 1)}
                           >
                             <ArrowDown />
                           </IconButton>
-                          <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Отвязать ${p.name}`} onClick={() => void unlink(p)}>
+                          <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Отвязать ${p.name}`} onClick={() => void unlink(p.point_id)}>
                             <Trash2 />
                           </IconButton>
                         </Table.Cell>
@@ -250,7 +225,7 @@ export function PointsTab({ representId, canChange }: { representId: number; can
           )
         }}
       </QueryState>
-      <NewPointDialog open={creating} onClose={() => setCreating(false)} onCreated={(pointId) => void attach(pointId)} />
+      <NewPointDialog open={creating} onClose={() => setCreating(false)} onCreated={attach} />
     </Stack>
   )
 }

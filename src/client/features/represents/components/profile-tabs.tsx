@@ -1,17 +1,16 @@
-import { Box, Button, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react'
+import { Box, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { Download } from 'lucide-react'
-import { useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { PROFILE_INTERVALS, type ProfileInterval } from '../../../../shared/constants'
 import type { ProfileData, Represent } from '../../../../shared/schemas/represents'
 import { T } from '../../../../shared/texts'
 import { PeriodPicker, useChartPeriod, type ChartPeriod } from '../../../components/charts/period-picker'
 import { TimeChart, type ChartSeries } from '../../../components/charts/time-chart'
-import { notify } from '../../../components/ui/notify'
 import { downloadProfileCsv, profileQueryOptions, representPointsQueryOptions } from '../api/represents'
 import { INTERVAL_LABELS, formatBucket, periodOf, profileQueryOf } from '../period'
 import { BalanceSummary } from './balance-summary'
 import { BalanceTable } from './balance-table'
+import { CsvButton } from './csv-button'
 import { QueryState } from './query-state'
 
 /** Приём is drawn black and thick, Небаланс in the object's colour and dashed: they differ by the outgoing energy. */
@@ -72,6 +71,33 @@ function ChoiceNote({ choice, none }: Pick<ReturnType<typeof useProfile>, 'choic
   )
 }
 
+/** The note on the chosen points, then, once the profile is there, its balance and what `children` draws of it. */
+function ProfileResult({
+  represent,
+  profile: { result, choice, none },
+  children,
+}: {
+  represent: Represent
+  profile: ReturnType<typeof useProfile>
+  children: (data: ProfileData) => ReactNode
+}) {
+  return (
+    <>
+      <ChoiceNote choice={choice} none={none} />
+      {!none && (
+        <QueryState isPending={result.isPending} error={result.error} retry={() => void result.refetch()}>
+          {() => (
+            <Stack gap="3">
+              <BalanceSummary summary={result.data!.summary} showImbalance={represent.show_lost && represent.energy_type === 'straight'} />
+              {children(result.data!)}
+            </Stack>
+          )}
+        </QueryState>
+      )}
+    </>
+  )
+}
+
 function ProfileControls({
   interval,
   onInterval,
@@ -129,63 +155,30 @@ function ProfileChart({ data, interval }: { data: ProfileData; interval: number 
 
 /** The object's profile drawn per point in the points' colours, with the sum and the losses in the loss colour. */
 export function ChartTab({ represent, interval, onInterval }: { represent: Represent; interval: ProfileInterval; onInterval: (i: ProfileInterval) => void }) {
-  const { period, result, choice, none } = useProfile(represent, interval)
+  const profile = useProfile(represent, interval)
   return (
     <Stack gap="3">
-      <ProfileControls interval={interval} onInterval={onInterval} period={period} />
-      <ChoiceNote choice={choice} none={none} />
-      {!none && (
-        <QueryState isPending={result.isPending} error={result.error} retry={() => void result.refetch()}>
-          {() => (
-            <Stack gap="3">
-              <BalanceSummary summary={result.data!.summary} showImbalance={represent.show_lost && represent.energy_type === 'straight'} />
-              <ProfileChart data={result.data!} interval={interval} />
-            </Stack>
-          )}
-        </QueryState>
-      )}
+      <ProfileControls interval={interval} onInterval={onInterval} period={profile.period} />
+      <ProfileResult represent={represent} profile={profile}>
+        {(data) => <ProfileChart data={data} interval={interval} />}
+      </ProfileResult>
     </Stack>
   )
 }
 
 /** The same profile as a table, with its CSV. */
 export function TableTab({ represent, interval, onInterval }: { represent: Represent; interval: ProfileInterval; onInterval: (i: ProfileInterval) => void }) {
-  const { period, query, result, choice, none } = useProfile(represent, interval)
-  const [downloading, setDownloading] = useState(false)
-  const download = async () => {
-    setDownloading(true)
-    try {
-      await downloadProfileCsv(represent.represent_id, query)
-    } catch (error) {
-      notify.error(error)
-    } finally {
-      setDownloading(false)
-    }
-  }
+  const profile = useProfile(represent, interval)
   return (
     <Stack gap="3">
-      <ProfileControls interval={interval} onInterval={onInterval} period={period}>
-        <Button size="sm" variant="outline" onClick={() => void download()} loading={downloading}>
-          <Download size={16} aria-hidden /> Скачать CSV
-        </Button>
+      <ProfileControls interval={interval} onInterval={onInterval} period={profile.period}>
+        <CsvButton download={() => downloadProfileCsv(represent.represent_id, profile.query)} />
       </ProfileControls>
-      <ChoiceNote choice={choice} none={none} />
-      {!none && (
-        <QueryState isPending={result.isPending} error={result.error} retry={() => void result.refetch()}>
-          {() => (
-            <Stack gap="3">
-              <BalanceSummary summary={result.data!.summary} showImbalance={represent.show_lost && represent.energy_type === 'straight'} />
-              <BalanceTable
-                label="Профиль объекта"
-                headers={result.data!.headers}
-                items={result.data!.items}
-                total={result.data!.total}
-                formatTime={(t) => formatBucket(t, interval)}
-              />
-            </Stack>
-          )}
-        </QueryState>
-      )}
+      <ProfileResult represent={represent} profile={profile}>
+        {(data) => (
+          <BalanceTable label="Профиль объекта" headers={data.headers} items={data.items} total={data.total} formatTime={(t) => formatBucket(t, interval)} />
+        )}
+      </ProfileResult>
     </Stack>
   )
 }

@@ -1,5 +1,4 @@
 import { Box, Button, Checkbox, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { Trash2 } from 'lucide-react'
 import { COLOR_SWATCHES } from '../../../../shared/constants'
@@ -9,12 +8,25 @@ import { useConfirm } from '../../../components/ui/confirm-dialog'
 import { FormActions, SelectField, TextField } from '../../../components/ui/fields'
 import { notify } from '../../../components/ui/notify'
 import { useForm } from '../../../components/ui/use-form'
-import { deleteRepresent, representKeys, updateRepresent } from '../api/represents'
+import { useDeleteRepresent, useUpdateRepresent } from '../api/represents'
 import { MarketAreaForm } from './market-area-form'
 import { DateField } from '../../../components/ui/date-field'
 
 const ROUND_LABELS: Record<string, string> = { trunc: 'Отбросить дробную часть', round0: 'До целого' }
 const roundLabel = (value: string) => ROUND_LABELS[value] ?? `${value.slice('roundWith'.length)} знак(а) после запятой`
+const ROUNDINGS = ROUND_VALS.map((r) => ({ value: r, label: roundLabel(r) }))
+const PERIOD_TYPES: { value: Represent['period_type']; label: string }[] = [
+  { value: 'current', label: 'Текущий (с начала месяца по сегодня)' },
+  { value: 'selected', label: 'С даты по дату' },
+]
+const ENERGY_FORMATS: { value: Represent['energy_format']; label: string }[] = [
+  { value: 'kvch', label: 'кВт·ч / квар·ч' },
+  { value: 'kv', label: 'кВт / квар' },
+]
+const ENERGY_TYPES: { value: Represent['energy_type']; label: string }[] = [
+  { value: 'straight', label: 'Прямая' },
+  { value: 'reverse', label: 'Обратная' },
+]
 
 function formOf(r: Represent) {
   return {
@@ -36,24 +48,50 @@ function formOf(r: Represent) {
   }
 }
 
-function Check({ label, checked, disabled, onChange }: { label: string; checked: boolean; disabled?: boolean; onChange: (value: boolean) => void }) {
+/** A yes-or-no setting, bound like the text fields (`field(name)`); its message, if the server gives one, below it. */
+function Check({
+  label,
+  value,
+  error,
+  disabled,
+  onChange,
+}: {
+  label: string
+  value: boolean
+  error?: string
+  disabled?: boolean
+  onChange: (value: boolean) => void
+}) {
   return (
-    <Checkbox.Root checked={checked} disabled={disabled} onCheckedChange={(e) => onChange(e.checked === true)}>
-      <Checkbox.HiddenInput />
-      <Checkbox.Control />
-      <Checkbox.Label>{label}</Checkbox.Label>
-    </Checkbox.Root>
+    <>
+      <Checkbox.Root checked={value} disabled={disabled} onCheckedChange={(e) => onChange(e.checked === true)}>
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+        <Checkbox.Label>{label}</Checkbox.Label>
+      </Checkbox.Root>
+      {error && (
+        <Text color="fg.error" fontSize="sm">
+          {error}
+        </Text>
+      )}
+    </>
   )
 }
 
 /** Name, remark, host check, period, energy format and kind, imbalance and its allowed percent, rounding and colour of an object. */
 export function SettingsTab({ represent, canChange }: { represent: Represent; canChange: boolean }) {
-  const queryClient = useQueryClient()
   const navigate = useNavigate()
   const confirm = useConfirm()
   const form = useForm(representUpdate, formOf(represent))
-  const { values, errors, set } = form
+  const { values, set, field } = form
   const straight = values.energy_type === 'straight'
+  /** A choice that is never empty: the select's empty line keeps `fallback`. */
+  const choice = <K extends 'period_type' | 'energy_format' | 'energy_type' | 'round_val'>(name: K, fallback: (typeof values)[K]) => ({
+    ...field(name),
+    onChange: (value: (typeof values)[K] | null) => set(name, value ?? fallback),
+  })
+  const updateRepresent = useUpdateRepresent(represent.represent_id)
+  const deleteRepresent = useDeleteRepresent(represent.represent_id)
 
   const onSubmit = form.submit(async () => {
     const body = {
@@ -62,10 +100,7 @@ export function SettingsTab({ represent, canChange }: { represent: Represent; ca
       period_begin: values.period_begin || null,
       period_end: values.period_end || null,
     }
-    const saved = await updateRepresent(represent.represent_id, body)
-    queryClient.setQueryData(representKeys.one(represent.represent_id), saved)
-    form.reset(formOf(saved))
-    await queryClient.invalidateQueries({ queryKey: representKeys.all })
+    form.reset(formOf(await updateRepresent.mutateAsync(body)))
     notify.success(T.saved)
   })
 
@@ -76,10 +111,8 @@ export function SettingsTab({ represent, canChange }: { represent: Represent; ca
   const remove = async () => {
     if (!(await confirm({ message: T.confirmDeleteObject, confirmLabel: 'Удалить' }))) return
     try {
-      await deleteRepresent(represent.represent_id)
+      await deleteRepresent.mutateAsync()
       notify.success(T.representDeleted)
-      queryClient.removeQueries({ queryKey: representKeys.one(represent.represent_id) })
-      await queryClient.invalidateQueries({ queryKey: representKeys.tree })
       await navigate({ to: '/' })
     } catch (error) {
       notify.error(error)
@@ -91,74 +124,32 @@ export function SettingsTab({ represent, canChange }: { represent: Represent; ca
       <Box as="form" onSubmit={onSubmit} maxW="3xl">
         <fieldset disabled={!canChange}>
           <Stack gap="4">
-            <TextField label="Название" required value={values.name} error={errors.name} onChange={(v) => set('name', v)} />
-            <TextField label="Примечание" multiline value={values.remark} error={errors.remark} onChange={(v) => set('remark', v)} />
-            <Check label="Проверять связь с объектом" checked={values.check_health} onChange={(v) => set('check_health', v)} />
+            <TextField label="Название" required {...field('name')} />
+            <TextField label="Примечание" multiline {...field('remark')} />
+            <Check label="Проверять связь с объектом" {...field('check_health')} />
             {values.check_health && (
               <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-                <TextField label="Адрес" value={values.health_check_ip} error={errors.health_check_ip} onChange={(v) => set('health_check_ip', v)} />
-                <TextField
-                  label="Порт"
-                  inputMode="numeric"
-                  value={values.health_check_port}
-                  error={errors.health_check_port}
-                  onChange={(v) => set('health_check_port', v)}
-                />
+                <TextField label="Адрес" {...field('health_check_ip')} />
+                <TextField label="Порт" inputMode="numeric" {...field('health_check_port')} />
               </SimpleGrid>
             )}
-            <SelectField
-              label="Период"
-              value={values.period_type}
-              options={[
-                { value: 'current', label: 'Текущий (с начала месяца по сегодня)' },
-                { value: 'selected', label: 'С даты по дату' },
-              ]}
-              onChange={(v) => set('period_type', v ?? 'current')}
-            />
+            <SelectField label="Период" options={PERIOD_TYPES} {...choice('period_type', 'current')} />
             {values.period_type === 'selected' && (
               <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-                <DateField label="С даты" value={values.period_begin} error={errors.period_begin} onChange={(v) => set('period_begin', v)} />
-                <DateField label="По дату" value={values.period_end} error={errors.period_end} onChange={(v) => set('period_end', v)} />
+                <DateField label="С даты" {...field('period_begin')} />
+                <DateField label="По дату" {...field('period_end')} />
               </SimpleGrid>
             )}
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-              <SelectField
-                label="Формат отображения энергии"
-                value={values.energy_format}
-                options={[
-                  { value: 'kvch', label: 'кВт·ч / квар·ч' },
-                  { value: 'kv', label: 'кВт / квар' },
-                ]}
-                onChange={(v) => set('energy_format', v ?? 'kvch')}
-              />
-              <SelectField
-                label="Вид энергии"
-                value={values.energy_type}
-                options={[
-                  { value: 'straight', label: 'Прямая' },
-                  { value: 'reverse', label: 'Обратная' },
-                ]}
-                onChange={(v) => set('energy_type', v ?? 'straight')}
-              />
+              <SelectField label="Формат отображения энергии" options={ENERGY_FORMATS} {...choice('energy_format', 'kvch')} />
+              <SelectField label="Вид энергии" options={ENERGY_TYPES} {...choice('energy_type', 'straight')} />
             </SimpleGrid>
             <Stack gap="2">
-              <Check label="Реактивная энергия" checked={values.reactive_energy} disabled={!straight} onChange={(v) => set('reactive_energy', v)} />
-              <Check label="Показывать небаланс" checked={values.show_lost} disabled={!straight} onChange={(v) => set('show_lost', v)} />
+              <Check label="Реактивная энергия" {...field('reactive_energy')} disabled={!straight} />
+              <Check label="Показывать небаланс" {...field('show_lost')} disabled={!straight} />
             </Stack>
-            <TextField
-              label={T.allowedImbalance}
-              inputMode="decimal"
-              value={values.allowed_imbalance}
-              error={errors.allowed_imbalance}
-              helper={T.allowedImbalanceHelp}
-              onChange={(v) => set('allowed_imbalance', v)}
-            />
-            <SelectField
-              label="Округление"
-              value={values.round_val}
-              options={ROUND_VALS.map((r) => ({ value: r, label: roundLabel(r) }))}
-              onChange={(v) => set('round_val', v ?? 'roundWith2')}
-            />
+            <TextField label={T.allowedImbalance} inputMode="decimal" {...field('allowed_imbalance')} helper={T.allowedImbalanceHelp} />
+            <SelectField label="Округление" options={ROUNDINGS} {...choice('round_val', 'roundWith2')} />
             <Box>
               <Text fontSize="sm" fontWeight="medium" mb="2" id="lost-color-label">
                 Цвет потерь

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, useQueryClient } from '@tanstack/react-query'
 import { CHECK_POLL_MS, CLOSING_DOCUMENT_FILE_ID } from '../../../../shared/constants'
 import {
   attachment,
@@ -15,7 +15,7 @@ import { pagedListQueryOptions } from '../../../lib/list-query'
 import { useWrite } from '../../../lib/writes'
 import type { RequestsSearch } from './requests-search'
 
-export const requestKeys = {
+const requestKeys = {
   all: ['requests'] as const,
   lists: ['requests', 'list'] as const,
   detail: (id: number) => ['requests', 'detail', id] as const,
@@ -60,10 +60,24 @@ export const updateRequest = (id: number, body: DocumentRequestUpdate) =>
   api(`/api/document_request/${id}/`, { method: 'PATCH', body, schema: documentRequest })
 
 type RequestAction = 'archive' | 'unarchive' | 'viewed' | 'send_to_external'
-export const requestAction = (id: number, action: RequestAction) => api(`/api/document_request/${id}/${action}/`, { method: 'POST', schema: documentRequest })
+const requestAction = (id: number, action: RequestAction) => api(`/api/document_request/${id}/${action}/`, { method: 'POST', schema: documentRequest })
 
 /** Into the archive, or back out of it; the lists and the menu's counts (`requestCheckKey`, under `all`) refresh. */
 export const useToggleArchive = () => useWrite((r: DocumentRequest) => requestAction(r.doc_request_id, r.archived ? 'unarchive' : 'archive'), [requestKeys.all])
+
+/** The writes of an application's screen; each shows in the lists and in the menu's counts, as archiving does. */
+export const useMarkViewed = () => useWrite((id: number) => requestAction(id, 'viewed'), [requestKeys.all])
+export const useSendToExternal = () => useWrite((id: number) => requestAction(id, 'send_to_external'), [requestKeys.all])
+export const useUpdateRequest = (id: number) => useWrite((body: DocumentRequestUpdate) => updateRequest(id, body), [requestKeys.all])
+
+/**
+ * What the `onChanged` of the screen's parts that write by themselves (the status menu, the attachments) calls: the
+ * lists and the menu's counts are read again, and the promise settles once they are.
+ */
+export function useRequestsRefresh() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: requestKeys.all })
+}
 
 /** Closing documents go under the closing-documents required file (24), as `files_24` fields. */
 export function uploadCloseFiles(id: number, files: File[]) {

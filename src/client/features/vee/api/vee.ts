@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { veeReviewAnswer, type VeeAcceptInput, type VeeEditInput } from '../../../../shared/schemas/vee'
 import { api } from '../../../lib/api-client'
+import { useWrite } from '../../../lib/writes'
 
 /** Whose intervals a review lists: a point's or an object's, over a period of days. */
 export type VeeScope = { point_id?: number; represent_id?: number; beg_date: string; end_date: string }
@@ -15,7 +16,7 @@ export const recentScope = (target: { point_id: number } | { represent_id: numbe
   end_date: isoDay(now),
 })
 
-export const veeKeys = {
+const veeKeys = {
   all: ['vee'] as const,
   review: (scope: VeeScope) => ['vee', 'review', scope] as const,
 }
@@ -26,5 +27,10 @@ export const veeReviewQueryOptions = (scope: VeeScope) =>
     queryFn: ({ signal }) => api('/api/vee/intervals/', { query: scope, schema: veeReviewAnswer, signal }),
   })
 
-export const acceptInterval = (input: VeeAcceptInput) => api('/api/vee/intervals/accept/', { method: 'POST', body: input })
-export const editInterval = (input: VeeEditInput) => api('/api/vee/intervals/edit/', { method: 'POST', body: input })
+/** A half-hour accepted as it is, or given another value; the reviews show it at once. */
+export const useReviewInterval = () =>
+  useWrite(
+    (review: { mode: 'accept'; input: VeeAcceptInput } | { mode: 'edit'; input: VeeEditInput }) =>
+      api(`/api/vee/intervals/${review.mode}/`, { method: 'POST', body: review.input }),
+    [veeKeys.all],
+  )

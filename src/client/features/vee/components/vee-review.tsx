@@ -1,5 +1,5 @@
 import { HStack, Stack, Text } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Check, Pencil } from 'lucide-react'
 import { useState } from 'react'
 import { CHANNELS, INTERVAL_STATUS, type Channel } from '../../../../shared/metering'
@@ -14,7 +14,7 @@ import { notify } from '../../../components/ui/notify'
 import { useForm } from '../../../components/ui/use-form'
 import { formatDateTime, formatQuantity } from '../../../lib/format'
 import { useCan } from '../../../lib/auth'
-import { acceptInterval, editInterval, veeKeys, veeReviewQueryOptions, type VeeScope } from '../api/vee'
+import { useReviewInterval, veeReviewQueryOptions, type VeeScope } from '../api/vee'
 
 const dateTime = formatDateTime
 const kwh = (value: number | null) => (value === null ? '—' : formatQuantity(value, 'energy'))
@@ -22,7 +22,6 @@ const kwh = (value: number | null) => (value === null ? '—' : formatQuantity(v
 /** A point's or an object's suspect, estimated and edited half-hours, to accept or correct (docs/vee.md). */
 export function VeeReview({ scope }: { scope: VeeScope }) {
   const can = useCan()
-  const queryClient = useQueryClient()
   const review = useQuery(veeReviewQueryOptions(scope))
   const [target, setTarget] = useState<{ row: VeeReviewRow; mode: 'accept' | 'edit' } | null>(null)
   const reviewable = (row: VeeReviewRow) => row.status === INTERVAL_STATUS.SUSPECT || row.status === INTERVAL_STATUS.ESTIMATED
@@ -76,16 +75,16 @@ export function VeeReview({ scope }: { scope: VeeScope }) {
           row={target.row}
           mode={target.mode}
           onClose={() => setTarget(null)}
-          onDone={() => void queryClient.invalidateQueries({ queryKey: veeKeys.all })}
         />
       )}
     </Stack>
   )
 }
 
-function ReviewDialog({ row, mode, onClose, onDone }: { row: VeeReviewRow; mode: 'accept' | 'edit'; onClose: () => void; onDone: () => void }) {
+function ReviewDialog({ row, mode, onClose }: { row: VeeReviewRow; mode: 'accept' | 'edit'; onClose: () => void }) {
   const key = { counter_id: row.counter_id, channel: row.channel, interval_start: row.interval_start }
   const form = useForm(mode === 'edit' ? veeEditInput : veeAcceptInput, { ...key, value: row.value === null ? '' : String(row.value), reason: '' })
+  const reviewInterval = useReviewInterval()
   return (
     <FormDialog
       open
@@ -94,10 +93,8 @@ function ReviewDialog({ row, mode, onClose, onDone }: { row: VeeReviewRow; mode:
       submitLabel={mode === 'edit' ? T.veeEdit : T.veeAccept}
       submitting={form.submitting}
       onSubmit={form.submit(async (input) => {
-        if (mode === 'edit') await editInterval(input as VeeEditInput)
-        else await acceptInterval(input)
+        await reviewInterval.mutateAsync(mode === 'edit' ? { mode, input: input as VeeEditInput } : { mode, input })
         notify.success(mode === 'edit' ? T.veeEdited : T.veeAccepted)
-        onDone()
         onClose()
       })}
     >
