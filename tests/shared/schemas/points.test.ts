@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
-import { geopointParts, pointForm, pointInput } from '../../src/shared/schemas/points'
-import { T } from '../../src/shared/texts'
+import { geopointParts, pointForm, pointInput } from '../../../src/shared/schemas/points'
+import { T } from '../../../src/shared/texts'
 
 // Issue 20 point 14: a point's place, latitude −90…90 and longitude −180…180, checked by the form and the API alike.
 
