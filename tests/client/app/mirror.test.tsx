@@ -1,0 +1,259 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { ChakraProvider } from '@chakra-ui/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { mirrorNow, mirrorState } from '../../../src/client/app/mirror'
+import { appSystem } from '../../../src/client/app/system'
+import { MirrorStatus } from '../../../src/client/components/layout/mirror-status'
+import Toaster from '../../../src/client/components/ui/toaster'
+import { authKeys } from '../../../src/client/lib/auth'
+import { session } from '../../../src/client/lib/session'
+import { MeterInfoDialog } from '../../../src/client/features/collection'
+import { formatDateTime } from '../../../src/client/lib/format'
+import { cachedConnParamsOf, cachedReadingsOf, enqueueEdit, getCachedRow, offlineDb, queryCachedList } from '../../../src/client/offline'
+import { T } from '../../../src/shared/texts'
+import { counter as counterRow, point as pointRow } from '../offline/helpers'
+
+/** Rows as the server's mirror call sends them (the shared schemas). */
+const point = (id: number, over: Record<string, unknown> = {}) => ({ ...pointRow(id), geopoint: '', remark: '', represents: [], ...over })
+const counter = (id: number) => ({
+  ...counterRow(id),
+  model_id: 1,
+  model: { name: 'Меркурий 230 ART' },
+  model_name: 'Меркурий 230 ART',
+  counter_model_api: 1,
+  point_id: null,
+  point_number: null,
+  point_name: null,
+  install_date: null,
+  is_current: false,
+  last_install_date: null,
+  last_takeoff_date: null,
+  remark: '',
+  is_active: true,
+  counter_is_active: true,
+})
+
+const installation = (id: number, pointId: number, counterId: number) => ({
+  point_counter_id: id,
+  point_id: pointId,
+  counter_id: counterId,
+  serial_num: `SN${counterId}`,
+  model_id: 1,
+  model_name: 'Меркурий 230 ART',
+  counter_model_api: 1,
+  coeff: 1,
+  coeff_voltage: 1,
+  install_date: '2024-03-01T09:00:00.000Z',
+  takeoff_date: null,
+  is_current: true,
+  is_active: true,
+  source: null,
+  version: 1,
+  conn_params: [{ par_name: 'host', description: 'IP-адрес', par_value: '10.0.0.7', required: true }],
+})
+
+/** The server's mirror call as the browser meets it: each round's answer in turn, and the URLs asked. */
+class MirrorServer {
+  readonly asked: URL[] = []
+  readonly answers: (object | { status: number; body: unknown })[] = []
+
+  fetch = async (input: RequestInfo | URL): Promise<Response> => {
+    const url = new URL(String(input), 'http://console.test')
+    if (url.pathname !== '/api/mirror/') return Response.json({ detail: 'not here' }, { status: 404 })
+    this.asked.push(url)
+    const answer = this.answers.shift()
+    if (!answer) throw new TypeError('Failed to fetch')
+    return 'status' in answer ? Response.json(answer.body, { status: answer.status }) : Response.json(answer)
+  }
+}
+
+let server: MirrorServer
+beforeEach(async () => {
+  server = new MirrorServer()
+  vi.stubGlobal('fetch', server.fetch)
+  session.signIn('token-1')
+  const db = offlineDb()
+  await Promise.all([db.points, db.counters, db.represents, db.installations, db.readings, db.outbox, db.meta].map((t) => t.clear()))
+})
+afterEach(() => vi.unstubAllGlobals())
+
+const ids = async (list: 'points' | 'counters' | 'represents' | 'installations' | 'readings') =>
+  (await queryCachedList(list, { perPage: 'all' })).results.map((row) => Object.values(row)[0])
+
+describe('the background mirror', () => {
+  it('stores a whole copy, then asks only what changed since its cursor, learns deletions from the ids and keeps waiting edits', async () => {
+    server.answers.push({
+      cursor: '2026-11-23T10:00:00.000Z',
+      points: { changed: [point(1), point(2), point(3)], ids: [1, 2, 3] },
+      counters: { changed: [counter(10)], ids: [10] },
+      represents: { changed: [{ represent_id: 100, parent_id: null, name: 'Подстанция' }], ids: [100] },
+      installations: { changed: [installation(1000, 1, 10)], ids: [1000] },
+      readings: null,
+    })
+    await mirrorNow(7)
+    expect(server.asked[0]!.searchParams.has('since')).toBe(false)
+    expect(mirrorState.get()).toMatchObject({ running: false, progress: null, error: null, lastAt: expect.any(Number) })
+    expect((await getCachedRow('installations', 1000))?.serial_num).toBe('SN10')
+    expect(await cachedConnParamsOf(10)).toEqual([{ par_name: 'host', description: 'IP-адрес', par_value: '10.0.0.7', required: true }])
+
+    await enqueueEdit({ author: 7, entity: 'point', op: 'update', entityId: 2, patch: { remark: 'моё' }, baseVersion: 1 })
+    server.answers.push({
+      cursor: '2026-11-23T10:05:00.000Z',
+      points: { changed: [point(1, { name: 'Переименована', version: 2 }), point(2, { name: 'С сервера', version: 2 })], ids: [1, 2] },
+      counters: { changed: [], ids: [10] },
+      represents: { changed: [], ids: [] },
+      installations: { changed: [], ids: [1000] },
+      readings: null,
+    })
+    await mirrorNow(7)
+    expect(server.asked[1]!.searchParams.get('since')).toBe('2026-11-23T10:00:00.000Z')
+    expect(await ids('points')).toEqual([1, 2])
+    expect((await getCachedRow('points', 1))?.name).toBe('Переименована')
+    // The edit waiting in the outbox is what the device shows until it is sent.
+    expect(await getCachedRow('points', 2)).toMatchObject({ name: 'Точка 2', remark: 'моё' })
+    expect(await ids('represents')).toEqual([])
+    expect(await ids('counters')).toEqual([10])
+
+    // Another user signing in on the tablet starts with a whole copy of what they may see.
+    server.answers.push({
+      cursor: '2026-11-23T10:06:00.000Z',
+      points: null,
+      counters: null,
+      represents: { changed: [], ids: [] },
+      installations: null,
+      readings: null,
+    })
+    await mirrorNow(8)
+    expect(server.asked[2]!.searchParams.has('since')).toBe(false)
+    expect(await ids('points')).toEqual([2])
+  })
+
+  it('keeps the old copy and cursor when the server fails, and says so', async () => {
+    server.answers.push({ cursor: 'C1', points: { changed: [point(1)], ids: [1] }, counters: null, represents: null, installations: null, readings: null })
+    await mirrorNow(7)
+    server.answers.push({ status: 500, body: { detail: T.internal } })
+    await mirrorNow(7)
+    expect(mirrorState.get().error).toBe(T.mirrorFailed(T.internal))
+    expect(await ids('points')).toEqual([1])
+    server.answers.push({ cursor: 'C2', points: { changed: [], ids: [1] }, counters: null, represents: null, installations: null, readings: null })
+    await mirrorNow(7)
+    expect(server.asked.at(-1)!.searchParams.get('since')).toBe('C1')
+    expect(mirrorState.get().error).toBeNull()
+  })
+})
+
+/** A meter's latest readings as the mirror sends them. */
+const readings = (counterId: number, valuesDate: string, aPlus: number) => ({
+  counter_id: counterId,
+  values_date: valuesDate,
+  data: [
+    { parameter_name: 'A+ сумма', value: aPlus, measurement: 'кВт·ч' },
+    { parameter_name: 'R+ сумма', value: aPlus / 10, measurement: 'квар·ч' },
+  ],
+})
+const roundWith = (cursor: string, changed: object[], ids: number[]) => ({
+  cursor,
+  points: null,
+  counters: null,
+  represents: null,
+  installations: null,
+  readings: { changed, ids },
+})
+
+describe("the meters' last readings on the device", () => {
+  it('stores each meter read since the cursor, drops the meters no longer installed, and the info dialog shows them offline', async () => {
+    server.answers.push(roundWith('C1', [readings(10, '2026-11-20T07:30:00.000Z', 1500), readings(11, '2026-11-20T07:30:00.000Z', 900)], [10, 11, 12]))
+    await mirrorNow(7)
+    expect(await ids('readings')).toEqual([10, 11])
+    server.answers.push(roundWith('C2', [readings(10, '2026-11-22T08:00:00.000Z', 1620.5)], [10, 12]))
+    await mirrorNow(7)
+    expect(server.asked[1]!.searchParams.get('since')).toBe('C1')
+    expect(await ids('readings')).toEqual([10])
+    expect(await cachedReadingsOf(10)).toEqual(readings(10, '2026-11-22T08:00:00.000Z', 1620.5))
+
+    // The server is out of reach: the meter's info dialog shows the device's copy and how old it is.
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')))
+    render(
+      <ChakraProvider value={appSystem()}>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <MeterInfoDialog counterId={10} open onClose={() => undefined} />
+        </QueryClientProvider>
+      </ChakraProvider>,
+    )
+    const dialog = await screen.findByRole('dialog')
+    await within(dialog).findByText(T.offlineReadings(formatDateTime('2026-11-22T08:00:00.000Z')))
+    expect(T.offlineReadings(formatDateTime('2026-11-22T08:00:00.000Z'))).toMatch(/ \d\d\.\d\d\.2026 \d\d:\d\d/)
+    const values = within(dialog).getByRole('table', { name: 'Значения параметров' })
+    expect(within(values).getByRole('row', { name: /A\+ сумма/ })).toHaveTextContent('1620.5')
+    expect(within(values).getByRole('row', { name: /R\+ сумма/ })).toHaveTextContent('162.05')
+  })
+})
+
+const FULL_DISK = { stack: 'dbcore', name: 'full-disk' } as const
+
+/** Middleware takes effect when the database opens: reopen it with or without the full disk. */
+async function reopen(change: () => void): Promise<void> {
+  offlineDb().close()
+  change()
+  await offlineDb().open()
+}
+
+describe('the header shows the mirror', () => {
+  afterEach(() => reopen(() => offlineDb().unuse(FULL_DISK)))
+
+  it('shows a full device as a banner and on its panel, and a refresh that succeeds shows the time of the copy', async () => {
+    // The device refuses every write of points, as a full disk does.
+    await reopen(() =>
+      offlineDb().use({
+        ...FULL_DISK,
+        create: (down) => ({
+          ...down,
+          table: (name) => {
+            const table = down.table(name)
+            return name === 'points'
+              ? { ...table, mutate: () => Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')) }
+              : table
+          },
+        }),
+      }),
+    )
+    const round = { cursor: 'C1', points: { changed: [point(1)], ids: [1] }, counters: null, represents: null, installations: null, readings: null }
+    server.answers.push(round)
+    // jsdom has no ResizeObserver; the panel's positioning asks for one.
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    )
+    const queryClient = new QueryClient()
+    queryClient.setQueryData(authKeys.me, { user_id: 7 })
+    render(
+      <ChakraProvider value={appSystem()}>
+        <QueryClientProvider client={queryClient}>
+          <Toaster />
+          <MirrorStatus />
+        </QueryClientProvider>
+      </ChakraProvider>,
+    )
+    const failure = T.mirrorFailed(T.mirrorStorageFull)
+    // A banner, and the panel's alert once opened.
+    await waitFor(() => expect(screen.getAllByText(failure).length).toBeGreaterThan(0), { timeout: 5000 })
+    await userEvent.click(screen.getByRole('button', { name: new RegExp(T.mirrorTitle) }))
+    const panel = await screen.findByRole('dialog')
+    await waitFor(() => expect(within(panel).getByRole('alert')).toHaveTextContent(failure))
+
+    await reopen(() => offlineDb().unuse(FULL_DISK))
+    server.answers.push(round)
+    await userEvent.click(within(panel).getByRole('button', { name: T.mirrorRefresh }))
+    await waitFor(() => expect(screen.getByTestId('mirror-updated')).toHaveTextContent(/^Обновлено на устройстве: \d\d\.\d\d\.\d{4} \d\d:\d\d$/), {
+      timeout: 5000,
+    })
+    expect(within(panel).queryByRole('alert')).toBeNull()
+    expect(await ids('points')).toEqual([1])
+  })
+})

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest'
+import { useState } from 'react'
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { ChakraProvider } from '@chakra-ui/react'
+import { appSystem } from '../../../../src/client/app/system'
+import { DateField, DateTimeField, MonthField, parseRussianDate } from '../../../../src/client/components/ui/date-field'
+import dayjs from 'dayjs'
+
+function Form({ initial }: { initial: string }) {
+  const [value, setValue] = useState(initial)
+  return (
+    <ChakraProvider value={appSystem()}>
+      <DateField label="Дата установки" value={value} onChange={setValue} />
+      <output aria-label="значение">{value}</output>
+    </ChakraProvider>
+  )
+}
+
+describe('a date field', () => {
+  it('shows DD.MM.YYYY in an en-US browser and hands the form an ISO date', async () => {
+    const user = userEvent.setup()
+    render(<Form initial="2024-03-01" />)
+    const input = screen.getByLabelText('Дата установки') as HTMLInputElement
+    expect(input.value).toBe('01.03.2024')
+    await user.clear(input)
+    await user.type(input, '15.04.2025{Enter}')
+    expect(screen.getByLabelText('значение').textContent).toBe('2025-04-15')
+    expect(input.value).toBe('15.04.2025')
+  })
+
+  it('reads only real dates written the Russian way', () => {
+    expect(parseRussianDate('5.4.2025')?.toString()).toBe('2025-04-05')
+    expect(parseRussianDate('31.02.2025')).toBeUndefined()
+    expect(parseRussianDate('2025-04-15')).toBeUndefined()
+    expect(parseRussianDate('04/15/2025')).toBeUndefined()
+  })
+})
+
+function MomentForm() {
+  const [value, setValue] = useState('')
+  return (
+    <ChakraProvider value={appSystem()}>
+      <DateTimeField dateLabel="Дата запуска" timeLabel="Время запуска" value={value} onChange={setValue} />
+      <output aria-label="значение">{value}</output>
+    </ChakraProvider>
+  )
+}
+
+describe('a date and time field', () => {
+  it('takes a Russian date and a 24-hour time and hands the form the instant', async () => {
+    const user = userEvent.setup()
+    render(<MomentForm />)
+    await user.type(screen.getByLabelText('Дата запуска'), '03.12.2026')
+    await user.tab()
+    await user.type(screen.getByLabelText('Время запуска'), '7:5')
+    expect(screen.getByText('Введите время как ЧЧ:ММ, например 08:30')).toBeTruthy()
+    await user.type(screen.getByLabelText('Время запуска'), '0')
+    expect(screen.getByLabelText('значение').textContent).toBe(dayjs('2026-12-03T07:50').toISOString())
+    expect(screen.queryByText('Введите время как ЧЧ:ММ, например 08:30')).toBeNull()
+  })
+})
+
+describe('a month field', () => {
+  it('names the months in Russian and hands the form YYYY-MM', async () => {
+    const user = userEvent.setup()
+    const chosen: string[] = []
+    render(
+      <ChakraProvider value={appSystem()}>
+        <MonthField label="Месяц" value="2026-11" onChange={(m) => chosen.push(m)} months={60} />
+      </ChakraProvider>,
+    )
+    const select = screen.getByLabelText('Месяц') as HTMLSelectElement
+    expect(screen.getByRole('option', { name: 'март 2024' })).toBeTruthy()
+    await user.selectOptions(select, 'март 2024')
+    expect(chosen).toEqual(['2024-03'])
+  })
+})

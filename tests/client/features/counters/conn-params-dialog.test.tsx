@@ -1,0 +1,125 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { ChakraProvider } from '@chakra-ui/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { appSystem } from '../../../../src/client/app/system'
+import { ConnParamsDialog } from '../../../../src/client/features/counters/components/conn-params-dialog'
+import { T } from '../../../../src/shared/texts'
+
+// The meter's password is write-only: the server answers only whether it is set.
+
+const paramsWith = (isSet: boolean) => [
+  { par_name: 'source', description: 'Источник данных', par_value: 'TCP', required: true },
+  { par_name: 'host', description: 'IP-адрес или имя узла', par_value: '10.0.0.5', required: true },
+  { par_name: 'net_address', description: 'Сетевой адрес счётчика', par_value: '17', required: true },
+  { par_name: 'port', description: 'TCP-порт', par_value: '4001', required: true },
+  { par_name: 'password', description: 'Пароль', par_value: '', required: false, is_set: isSet },
+]
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+
+let sent: unknown[]
+let isSet: boolean
+
+beforeEach(() => {
+  sent = []
+  isSet = true
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const path = input.split('?')[0]!
+      if ((init.method ?? 'GET') !== 'GET') {
+        sent.push(JSON.parse(String(init.body)))
+        return json(paramsWith(true))
+      }
+      if (path === '/api/counters/5/conn_params/') return json(paramsWith(isSet))
+      if (path === '/api/data_sources/')
+        return json({
+          count: 2,
+          results: [
+            { source_id: 1, name: 'TCP', remark: '' },
+            { source_id: 2, name: 'lorawandb', remark: '' },
+          ],
+        })
+      return json({ detail: 'Не найдено' }, 404)
+    }),
+  )
+})
+afterEach(() => vi.unstubAllGlobals())
+
+async function openDialog() {
+  const onClose = vi.fn()
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  render(
+    <ChakraProvider value={appSystem()}>
+      <QueryClientProvider client={queryClient}>
+        <ConnParamsDialog counter={{ counter_id: 5, serial_num: '50000001' }} onClose={onClose} />
+      </QueryClientProvider>
+    </ChakraProvider>,
+  )
+  const dialog = await screen.findByRole('dialog', { name: /Параметры подключения 50000001/ })
+  const password = await within(dialog).findByLabelText('Пароль')
+  return { dialog, password, onClose }
+}
+
+const save = (dialog: HTMLElement) => userEvent.click(within(dialog).getByRole('button', { name: T.save }))
+
+describe('the connection parameters dialog and the meter password', () => {
+  it('shows a stored password as «задан», empty, and keeps it when untouched', async () => {
+    const { dialog, password, onClose } = await openDialog()
+    expect(password).toHaveValue('')
+    expect(password).toHaveAttribute('type', 'password')
+    expect(password).toHaveAttribute('placeholder', T.secretSet)
+    expect(within(dialog).getByText(T.secretHint)).toBeInTheDocument()
+    await userEvent.clear(within(dialog).getByLabelText(/IP-адрес или имя узла/))
+    await userEvent.type(within(dialog).getByLabelText(/IP-адрес или имя узла/), '10.0.0.6')
+    await save(dialog)
+    await waitFor(() => expect(onClose).toHaveBeenCalled())
+    expect(sent).toEqual([{ conn_params: { host: '10.0.0.6' } }])
+  })
+
+  it('replaces the password with a new one', async () => {
+    const { dialog, password } = await openDialog()
+    await userEvent.type(password, '564738')
+    await save(dialog)
+    await waitFor(() => expect(sent).toEqual([{ conn_params: { password: '564738' } }]))
+  })
+
+  it('clears the password, and can take the clearing back', async () => {
+    const { dialog, password } = await openDialog()
+    await userEvent.click(within(dialog).getByRole('button', { name: `${T.clearSecret}: Пароль` }))
+    expect(password).toBeDisabled()
+    expect(within(dialog).getByText(T.secretWillClear)).toBeInTheDocument()
+    await userEvent.click(within(dialog).getByRole('button', { name: `${T.keepSecret}: Пароль` }))
+    expect(password).toBeEnabled()
+    await userEvent.click(within(dialog).getByRole('button', { name: `${T.clearSecret}: Пароль` }))
+    await save(dialog)
+    await waitFor(() => expect(sent).toEqual([{ conn_params: { password: '' } }]))
+  })
+
+  it('offers no clearing when no password is set', async () => {
+    isSet = false
+    const { dialog, password } = await openDialog()
+    expect(password).not.toHaveAttribute('placeholder', T.secretSet)
+    expect(within(dialog).queryByRole('button', { name: `${T.clearSecret}: Пароль` })).toBeNull()
+  })
+})
+
+describe('typed connection parameters', () => {
+  it('checks host and port before sending, with a numeric keyboard for numbers', async () => {
+    const { dialog } = await openDialog()
+    const host = within(dialog).getByLabelText(/IP-адрес или имя узла/)
+    const port = within(dialog).getByLabelText(/TCP-порт/)
+    expect(port).toHaveAttribute('inputmode', 'numeric')
+    expect(within(dialog).getByLabelText(/Сетевой адрес/)).toHaveAttribute('inputmode', 'numeric')
+    expect(host).not.toHaveAttribute('inputmode', 'numeric')
+    await userEvent.clear(host)
+    await userEvent.type(host, '10.0.0.300')
+    await userEvent.clear(port)
+    await userEvent.type(port, '99999')
+    await save(dialog)
+    expect(await within(dialog).findByText(T.invalidHost)).toBeInTheDocument()
+    expect(within(dialog).getByText(T.outOfRange(1, 65_535))).toBeInTheDocument()
+    expect(sent).toEqual([])
+  })
+})

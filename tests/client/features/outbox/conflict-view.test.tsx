@@ -1,0 +1,54 @@
+import { describe, expect, it, vi } from 'vitest'
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { ChakraProvider } from '@chakra-ui/react'
+import { appSystem } from '../../../../src/client/app/system'
+import { ConflictView } from '../../../../src/client/features/outbox/components/conflict-view'
+import type { OutboxEntry } from '../../../../src/client/offline'
+import { T } from '../../../../src/shared/texts'
+import { ME, point } from '../../offline/helpers'
+
+/** The engineer renamed the point and noted a remark; the administrator changed the address and the remark too. */
+const entry = {
+  seq: 4,
+  mutationId: '01J00000000000000000000000',
+  author: ME,
+  entity: 'point',
+  op: 'update',
+  entityId: 1,
+  patch: { name: 'ТП-1 ввод 2', remark: 'ключ у мастера' },
+  baseVersion: 1,
+  base: point(1),
+  createdAt: 0,
+  attempts: 1,
+  nextAttemptAt: 0,
+  status: 'conflict',
+  lastError: { status: 412, message: 'Конфликт' },
+  serverRow: point(1, { address: 'пр. Мира, 10', remark: 'щит опломбирован', version: 2 }),
+} satisfies OutboxEntry
+
+function show(onMerge: (fields: string[]) => void) {
+  render(
+    <ChakraProvider value={appSystem()}>
+      <ConflictView entry={entry} busy={false} onKeepMine={() => {}} onTakeTheirs={() => {}} onMerge={onMerge} />
+    </ChakraProvider>,
+  )
+}
+
+describe('the conflict card', () => {
+  it('shows every field either side changed, and merges with the side chosen for the field both changed', async () => {
+    const onMerge = vi.fn()
+    show(onMerge)
+    expect(within(screen.getByRole('row', { name: 'Наименование' })).getByText(T.outboxChangedHere)).toBeInTheDocument()
+    expect(within(screen.getByRole('row', { name: 'Адрес' })).getByText(T.outboxChangedThere)).toBeInTheDocument()
+    expect(within(screen.getByRole('row', { name: 'Примечание' })).getByText(T.outboxChangedBoth)).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: T.outboxMerge })).toBeNull()
+
+    const apply = screen.getByRole('button', { name: T.outboxApplyChoice })
+    expect(apply).toBeDisabled()
+    await userEvent.click(screen.getByRole('radio', { name: `${T.outboxChooseTheirs}: щит опломбирован` }))
+    await userEvent.click(apply)
+    // My name, their address, their remark.
+    expect(onMerge).toHaveBeenCalledWith(['name'])
+  })
+})

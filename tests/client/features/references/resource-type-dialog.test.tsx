@@ -1,0 +1,40 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { ChakraProvider } from '@chakra-ui/react'
+import { appSystem } from '../../../../src/client/app/system'
+import { ResourceTypeDialog } from '../../../../src/client/features/references/components/resource-type-dialog'
+import { T } from '../../../../src/shared/texts'
+
+let sent: { method: string; path: string; body: unknown }[]
+beforeEach(() => {
+  sent = []
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const body = JSON.parse(String(init.body))
+      sent.push({ method: init.method ?? 'GET', path: input.split('?')[0]!, body })
+      return new Response(JSON.stringify({ resource_type_id: 9, ...body }), { status: 201, headers: { 'Content-Type': 'application/json' } })
+    }),
+  )
+})
+afterEach(() => vi.unstubAllGlobals())
+
+describe('the resource type dialog', () => {
+  it('asks for the name, then adds the type', async () => {
+    const onDone = vi.fn()
+    render(
+      <ChakraProvider value={appSystem()}>
+        <ResourceTypeDialog row={null} onClose={() => {}} onDone={onDone} />
+      </ChakraProvider>,
+    )
+    const dialog = await screen.findByRole('dialog', { name: 'Новый энергоресурс' })
+    await userEvent.click(within(dialog).getByRole('button', { name: T.save }))
+    expect(await within(dialog).findByText(T.required)).toBeInTheDocument()
+    expect(sent).toEqual([])
+    await userEvent.type(within(dialog).getByLabelText(/Наименование/), 'Тепловая энергия')
+    await userEvent.click(within(dialog).getByRole('button', { name: T.save }))
+    await waitFor(() => expect(onDone).toHaveBeenCalled())
+    expect(sent).toEqual([{ method: 'POST', path: '/api/resources_types/', body: { name: 'Тепловая энергия' } }])
+  })
+})

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { ChakraProvider } from '@chakra-ui/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { appSystem } from '../../../../src/client/app/system'
+import { ReportForm, type ReportFormSpec } from '../../../../src/client/features/reports/components/report-form'
+import { session } from '../../../../src/client/lib/session'
+import { T } from '../../../../src/shared/texts'
+import { ADMIN, startRealServer, type RealServer } from '../../real-server'
+
+/** The report screen against the real server (tests/client/real-server.ts). */
+let server: RealServer
+let call: RealServer['call']
+
+beforeAll(async () => {
+  server = await startRealServer('report-form')
+  call = server.call
+  const login = await call(null, 'POST', '/api/api-token-auth/', ADMIN)
+  const { token } = (await login.json()) as { token: string }
+  // A point of no object: only the search reaches it.
+  const created = await call(token, 'POST', '/api/points/', { name: 'Одинокая точка', point_number: '990001', address: 'ул. Полевая, 1' })
+  expect(created.status).toBe(201)
+  session.signIn(token)
+}, 120_000)
+afterAll(async () => {
+  session.signOut()
+  await server.stop()
+})
+
+const FORM_010: ReportFormSpec = {
+  title: 'Форма 010',
+  pick: 'objects',
+  dates: 'period',
+  formats: [{ report: 'Form010Report', label: 'XLSX' }],
+  tariffs: false,
+}
+
+function open(spec: ReportFormSpec) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  return render(
+    <ChakraProvider value={appSystem()}>
+      <QueryClientProvider client={queryClient}>
+        <ReportForm spec={spec} />
+      </QueryClientProvider>
+    </ChakraProvider>,
+  )
+}
+
+/** Dates show as Russians write them, whatever the browser's locale (jsdom's is en-US). */
+const day = (d: Date) => `${String(d.getDate()).padStart(2, '0')}.${String(d.getMonth() + 1).padStart(2, '0')}.${d.getFullYear()}`
+
+describe('a report screen', () => {
+  it('starts with this month, offers last month and shows no error before any input', async () => {
+    const { unmount } = open(FORM_010)
+    const begin = screen.getByLabelText(T.reportDateBegin) as HTMLInputElement
+    const end = screen.getByLabelText(T.reportDateEnd) as HTMLInputElement
+    const now = new Date()
+    expect([begin.value, end.value]).toEqual([day(new Date(now.getFullYear(), now.getMonth(), 1)), day(now)])
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(screen.queryByText(T.reportNoPoints)).toBeNull()
+
+    await userEvent.setup().click(screen.getByRole('button', { name: T.reportLastMonth }))
+    // The date fields show a new value after their own render, a moment later on a busy machine.
+    const lastMonth = [day(new Date(now.getFullYear(), now.getMonth() - 1, 1)), day(new Date(now.getFullYear(), now.getMonth(), 0))]
+    await waitFor(() => expect([begin.value, end.value]).toEqual(lastMonth))
+    unmount()
+  })
+
+  it('finds a point in no object by name or identifier and reports on it', async () => {
+    const { unmount } = open(FORM_010)
+    const user = userEvent.setup()
+    const generate = screen.getByRole('button', { name: new RegExp(T.reportGenerate) })
+    expect(generate).toBeDisabled()
+    await user.type(screen.getByRole('searchbox', { name: T.reportPointSearch }), '990001')
+    const hits = await screen.findByRole('list', { name: T.reportPointHits }, { timeout: 30_000 })
+    const hit = within(hits).getByRole('checkbox', { name: /Одинокая точка/ })
+    expect(within(hits).getByText(new RegExp(T.reportPointInNoObject))).toBeInTheDocument()
+    await user.click(hit)
+    await waitFor(() => expect(screen.getByText(/Точки учёта: Одинокая точка/)).toBeInTheDocument())
+    expect(generate).toBeEnabled()
+    unmount()
+  }, 60_000)
+})

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { ChakraProvider } from '@chakra-ui/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { appSystem } from '../../../../src/client/app/system'
+import { ConfirmProvider } from '../../../../src/client/components/ui/confirm-dialog'
+import { PointsTab } from '../../../../src/client/features/represents/components/points-tab'
+import { session } from '../../../../src/client/lib/session'
+import { T } from '../../../../src/shared/texts'
+import { ADMIN, startRealServer, type RealServer } from '../../real-server'
+
+/** The object's points tab keeps the columns its user chose, against the real server (tests/client/real-server.ts). */
+let server: RealServer
+let representId: number
+let token: string
+
+beforeAll(async () => {
+  server = await startRealServer('points-tab-columns')
+  token = ((await (await server.call(null, 'POST', '/api/api-token-auth/', ADMIN)).json()) as { token: string }).token
+  const created = await server.call(token, 'POST', '/api/represents/', { name: 'ТП-12', remark: '', parent_id: null })
+  representId = ((await created.json()) as { represent_id: number }).represent_id
+  const point = await server.call(token, 'POST', '/api/points/', { name: 'Ввод 1', point_number: 'TP12-1', address: 'ул. Ленина, 1' })
+  const pointId = ((await point.json()) as { point_id: number }).point_id
+  expect((await server.call(token, 'POST', `/api/represents/${representId}/add_point/?point_id=${pointId}`, {})).status).toBe(201)
+  session.signIn(token)
+}, 120_000)
+afterAll(async () => {
+  session.signOut()
+  await server.stop()
+})
+
+function open(canChange = false) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  return render(
+    <ChakraProvider value={appSystem()}>
+      <QueryClientProvider client={queryClient}>
+        <ConfirmProvider>
+          <PointsTab representId={representId} canChange={canChange} />
+        </ConfirmProvider>
+      </QueryClientProvider>
+    </ChakraProvider>,
+  )
+}
+
+describe("the object's points tab", () => {
+  it('remembers the chosen columns when the tab is opened again', async () => {
+    const user = userEvent.setup()
+    const first = open()
+    expect(await screen.findByRole('columnheader', { name: 'Адрес' })).toBeTruthy()
+    expect(screen.queryByRole('columnheader', { name: 'Абонент' })).toBeNull()
+    await user.click(screen.getByRole('checkbox', { name: 'Адрес' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Абонент' }))
+    expect(screen.queryByRole('columnheader', { name: 'Адрес' })).toBeNull()
+    first.unmount()
+
+    open()
+    expect(await screen.findByRole('columnheader', { name: 'Абонент' })).toBeTruthy()
+    expect(screen.queryByRole('columnheader', { name: 'Адрес' })).toBeNull()
+    expect(screen.getByRole('cell', { name: 'Ввод 1' })).toBeTruthy()
+    expect(screen.queryByText('ул. Ленина, 1')).toBeNull()
+  })
+
+  it("keeps the choice of the points the object's chart and table include on the server", async () => {
+    const user = userEvent.setup()
+    open(true)
+    const chosen = await screen.findByRole('checkbox', { name: T.pointInChartOf('Ввод 1') })
+    expect((chosen as HTMLInputElement).checked).toBe(true)
+    await user.click(chosen)
+    await waitFor(async () => {
+      const links = (await (await server.call(token, 'GET', `/api/represents/${representId}/points/`)).json()) as { selected: boolean }[]
+      expect(links[0]!.selected).toBe(false)
+    })
+  })
+})

@@ -1,0 +1,94 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { ChakraProvider } from '@chakra-ui/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { appSystem } from '../../../src/client/app/system'
+import { ConfirmProvider } from '../../../src/client/components/ui/confirm-dialog'
+import { Route as MonitoringRoute } from '../../../src/client/routes/_app/monitoring'
+
+// Issue 20 point 14: monitoring's own refresh value is typed freely and held to 10–600 s only when the field is left.
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+
+beforeEach(() => {
+  localStorage.clear()
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      const path = input.split('?')[0]!
+      if (path === '/api/monitoring/') return json([])
+      if (path === '/api/monitoring/clocks/') return json([])
+      return json({ detail: 'Не найдено' }, 404)
+    }),
+  )
+})
+afterEach(() => vi.unstubAllGlobals())
+
+const MonitoringPage = MonitoringRoute.options.component!
+
+function renderPage() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  render(
+    <ChakraProvider value={appSystem()}>
+      <QueryClientProvider client={queryClient}>
+        <ConfirmProvider>
+          <MonitoringPage />
+        </ConfirmProvider>
+      </QueryClientProvider>
+    </ChakraProvider>,
+  )
+  return { own: screen.getByRole('textbox', { name: 'Своё значение, с' }), period: screen.getByRole('combobox', { name: 'Обновление, с' }) }
+}
+
+const stored = () => (JSON.parse(localStorage.getItem('monitoring-settings') ?? '{}') as { refreshSeconds?: number }).refreshSeconds
+
+describe('monitoring’s own refresh value', () => {
+  it('keeps what is typed while typing and applies it when the field is left', async () => {
+    const user = userEvent.setup()
+    const { own, period } = renderPage()
+    expect(own).toHaveAttribute('inputmode', 'numeric')
+    await user.type(own, '45')
+    // '4' alone is below the limit: it is not turned into 10 under the typing fingers.
+    expect(own).toHaveValue('45')
+    expect(period).toHaveDisplayValue('Выключено')
+    await user.tab()
+    expect(period).toHaveDisplayValue('45')
+    expect(own).toHaveValue('45')
+    expect(stored()).toBe(45)
+  })
+
+  it('brings a value outside 10–600 s to the nearest limit on leaving, and says the limits in Russian', async () => {
+    const user = userEvent.setup()
+    const { own, period } = renderPage()
+    expect(screen.getByText('От 10 до 600 с; пусто — без обновления')).toBeInTheDocument()
+    await user.type(own, '5')
+    expect(own).toHaveValue('5')
+    await user.tab()
+    expect(own).toHaveValue('10')
+    expect(period).toHaveDisplayValue('10')
+    expect(screen.getByText('Допустимо от 10 до 600 с: установлено 10')).toBeInTheDocument()
+
+    await user.clear(own)
+    await user.type(own, '9000')
+    expect(own).toHaveValue('9000')
+    await user.keyboard('{Enter}')
+    expect(own).toHaveValue('600')
+    expect(period).toHaveDisplayValue('600')
+    expect(screen.getByText('Допустимо от 10 до 600 с: установлено 600')).toBeInTheDocument()
+    expect(stored()).toBe(600)
+
+    // Emptied, the refresh is off.
+    await user.clear(own)
+    await user.tab()
+    expect(period).toHaveDisplayValue('Выключено')
+    expect(stored()).toBe(0)
+  })
+
+  it('follows a period chosen from the list', async () => {
+    const user = userEvent.setup()
+    const { own, period } = renderPage()
+    await user.selectOptions(period, '60')
+    expect(own).toHaveValue('60')
+  })
+})

@@ -1,0 +1,85 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { createRoute } from '@tanstack/react-router'
+import { Route as PointRoute } from '../../../src/client/routes/_app/points.$id'
+import { Route as PointCountersDataRoute } from '../../../src/client/routes/_app/points.$id.point_counters_data'
+import { json, ME, mount, renderRoutes } from '../app-routes'
+
+// Issue 20 point 14: the readings at 0:00 and 0:30 (point_counters_data) are a tab of the point's screen.
+
+/** What a machine running the other test files beside this one may need for an answer to show. */
+const BUSY = { timeout: 5_000 }
+
+beforeEach(() => {
+  localStorage.clear()
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      const path = input.split('?')[0]!
+      if (path === '/api/users/me/') return json(ME)
+      if (path === '/api/points/7/') {
+        return json({
+          point_id: 7,
+          point_number: '7',
+          name: 'ТП-7',
+          address: 'ул. Ленина, 7',
+          geopoint: '',
+          remark: '',
+          customer_id: null,
+          customer: null,
+          counter_id: 5,
+          has_counter: true,
+          point_represents_number: 0,
+          represents: [],
+          energy_limit: 5000,
+          version: 1,
+        })
+      }
+      if (path === '/api/counters_accumulated_data/') {
+        return json({
+          date: '2026-11-23',
+          results: [
+            {
+              counter_id: 5,
+              counter_serial_num: '50000001',
+              parameter_name: 'A+',
+              measurement: 'кВт·ч',
+              day_start: 1234.5,
+              day_start_date: '2026-11-23T00:00:05+03:00',
+              half_past: 1236.25,
+              half_past_date: '2026-11-23T00:30:04+03:00',
+            },
+          ],
+        })
+      }
+      return json({ detail: 'Не найдено' }, 404)
+    }),
+  )
+})
+afterEach(() => vi.unstubAllGlobals())
+
+describe('the point’s screen', () => {
+  it('has a tab of the readings at 0:00 and 0:30 that opens them', async () => {
+    const user = userEvent.setup()
+    const router = renderRoutes('/points/7/edit', (app) => {
+      const point = mount(PointRoute, '/points/$id', app)
+      return [
+        point.addChildren([
+          // The main tab stands in for the form, which is not what this test is about.
+          createRoute({ getParentRoute: () => point, path: '/edit', component: () => <p>Основное точки</p> }),
+          mount(PointCountersDataRoute, '/point_counters_data', () => point),
+        ]),
+      ]
+    })
+    const tabs = await screen.findByRole('navigation', { name: 'Разделы точки учёта' }, BUSY)
+    const readings = within(tabs).getByRole('button', { name: 'Показания 0:00 и 0:30' })
+    expect(readings).not.toHaveAttribute('aria-current')
+    await user.click(readings)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/points/7/point_counters_data'), BUSY)
+    expect(readings).toHaveAttribute('aria-current', 'page')
+    const table = await screen.findByRole('table', { name: 'Показания нарастающим итогом' }, BUSY)
+    expect(await within(table).findByText('50000001', undefined, BUSY)).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: /Показания счётчиков на/ })).toBeInTheDocument()
+  })
+})

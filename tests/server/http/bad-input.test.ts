@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import fc from 'fast-check'
+import { sql } from 'drizzle-orm'
+import { startTestApp, type TestApp } from '../../helpers/test-app'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await startTestApp()
+})
+afterAll(() => t.close())
+
+/** Strings that break naive servers: SQL and HTML fragments, path tricks, unicode, huge and empty ones. */
+const evilString = fc.oneof(
+  fc.constantFrom(
+    "' or 1=1 --",
+    '1; drop table points;--',
+    '<script>alert(1)</script>',
+    '../../etc/passwd',
+    '%00',
+    '\u0000',
+    '𝕬𝖇𝖈 🔥',
+    'NaN',
+    '-1',
+    '1e309',
+    '99999999999999999999',
+    ' ',
+    '',
+  ),
+  fc.string({ maxLength: 40 }),
+  fc.string({ minLength: 5000, maxLength: 20000 }),
+)
+/**
+ * Values of the wrong kind for any field a schema expects. Never empty and never holding numbers or text:
+ * `[]` is a valid list of ids and `{ a: 1 }` valid connection parameters, and a valid body may change data.
+ */
+const wrongValue = fc.oneof(
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.constant(null), { minKeys: 1, maxKeys: 3 }),
+  fc.array(fc.dictionary(fc.string({ maxLength: 3 }), fc.boolean(), { minKeys: 1, maxKeys: 2 }), { minLength: 1, maxLength: 3 }),
+)
+const FIELDS = [
+  'name',
+  'username',
+  'password',
+  'email',
+  'point_number',
+  'address',
+  'serial_num',
+  'coeff',
+  'model_id',
+  'point_id',
+  'counter_id',
+  'customer_type',
+  'doc_status',
+  'groups',
+  'permissions',
+  'sign',
+  'color',
+  'order_num',
+  'interval',
+  'value',
+  'parent_id',
+  'operation_date',
+  'conn_params',
+  'smtp_port',
+  'smtp_encryption',
+]
+const malformedBody = fc.oneof(
+  fc.constant(null),
+  fc.integer(),
+  evilString,
+  fc.boolean(),
+  fc.array(fc.anything({ maxDepth: 1 }), { maxLength: 3 }),
+  fc.record(Object.fromEntries(FIELDS.map((f) => [f, wrongValue])), { requiredKeys: [] }),
+)
+const QUERY_KEYS = [
+  'page',
+  'per_page',
+  'page_size',
+  'ordering',
+  'search',
+  'point_id',
+  'counter_id',
+  'model_id',
+  'task_id',
+  'document_id',
+  'interval',
+  'beginDate',
+  'endDate',
+  'date',
+  'beg_date',
+  'end_date',
+  'report',
+  'status',
+  'archived',
+  'halfs_num',
+  'minutes_from_day_begin',
+  'month',
+  'resource_type',
+  'counter_model_api',
+  'represent_point_id',
+  'interactions_num',
+]
+const malformedQuery = fc.dictionary(fc.constantFrom(...QUERY_KEYS), evilString, { minKeys: 1, maxKeys: 4 })
+const malformedId = fc.oneof(fc.constantFrom('abc', '-1', '0', '1.5', '99999999999', '%2e%2e', '1%20or%201=1', '💥'), fc.stringMatching(/^[a-z%]{1,12}$/))
+
+/** A fingerprint of every table but the logs that record attempts themselves. */
+async function fingerprint(): Promise<Record<string, string>> {
+  const tables = await t.database.db.execute<{ table_name: string }>(
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'
+      and table_name not in ('audit_log', 'idempotency_keys') order by 1`,
+  )
+  const out: Record<string, string> = {}
+  for (const { table_name } of tables.rows) {
+    const [row] = (
+      await t.database.db.execute<{ digest: string }>(
+        sql.raw(`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as digest from "${table_name}" x`),
+      )
+    ).rows
+    out[table_name] = row!.digest
+  }
+  return out
+}
+
+const withId = (url: string, id: string) => url.replace(/:[A-Za-z_]+/g, id).replace(/\*$/, id)
+const writes = () => t.app.apiRoutes.filter((r) => ['POST', 'PUT', 'PATCH'].includes(r.method) && r.access !== 'public')
+
+describe('bad input on every route', () => {
+  it('never answers 5xx and changes nothing', async () => {
+    const before = await fingerprint()
+    const failures: string[] = []
+    // Bodies answered 2xx (keys the route does not know are dropped, so some are fine): named if the data changed.
+    const accepted: string[] = []
+    const check = (label: string, status: number) => {
+      if (status >= 500 || status < 400) failures.push(`${label}: ${status}`)
+    }
+    for (const route of writes()) {
+      await fc.assert(
+        fc.asyncProperty(malformedBody, async (body) => {
+          const url = withId(route.url, '1')
+          const res = await t.call(t.adminToken, {
+            method: route.method as 'POST',
+            url,
+            payload: JSON.stringify(body),
+            headers: { 'content-type': 'application/json' },
+          })
+          const label = `${route.method} ${url} body ${JSON.stringify(body).slice(0, 80)}: ${res.statusCode}`
+          if (res.statusCode >= 500) failures.push(`${label} ${res.body.slice(0, 120)}`)
+          else if (res.statusCode < 400) accepted.push(label)
+        }),
+        { numRuns: 12 },
+      )
+    }
+    for (const route of t.app.apiRoutes.filter((r) => r.url.includes(':') && r.access !== 'public')) {
+      await fc.assert(
+        fc.asyncProperty(malformedId, async (id) => {
+          const url = withId(route.url, encodeURIComponent(id))
+          const res = await t.call(t.adminToken, { method: route.method as 'GET', url })
+          check(`${route.method} ${url}`, res.statusCode)
+        }),
+        { numRuns: 6 },
+      )
+    }
+    for (const route of t.app.apiRoutes.filter((r) => r.method === 'GET' && r.access !== 'public')) {
+      await fc.assert(
+        fc.asyncProperty(malformedQuery, async (query) => {
+          const url = `${withId(route.url, '1')}?${new URLSearchParams(query).toString()}`
+          const res = await t.call(t.adminToken, { method: 'GET', url })
+          if (res.statusCode >= 500) failures.push(`GET ${url.slice(0, 160)}: ${res.statusCode} ${res.body.slice(0, 120)}`)
+        }),
+        { numRuns: 8 },
+      )
+    }
+    expect(failures).toEqual([])
+    expect(await fingerprint(), `changed by one of:\n${accepted.join('\n')}`).toEqual(before)
+  })
+
+  it('answers 400, not 500, to a NUL byte that PostgreSQL text cannot hold', async () => {
+    for (const url of ['/api/counters_api/?search=%00', '/api/points/?search=a%00b', '/api/users/?search=%00']) {
+      const res = await t.call(t.adminToken, { method: 'GET', url })
+      expect(res.statusCode, url).toBe(400)
+    }
+    const body = await t.call(t.adminToken, { method: 'POST', url: '/api/data_sources/', payload: { name: 'a\u0000b' } })
+    expect(body.statusCode).toBe(400)
+  })
+
+  it('answers 400 to a list or null where an object is expected, also where every field is optional', async () => {
+    const routes = [
+      ['PATCH', '/api/users/1/'],
+      ['PATCH', '/api/permissions_groups/1/'],
+      ['PATCH', '/api/document_required_file/1/'],
+      ['POST', '/api/data_sources/'],
+    ] as const
+    for (const [method, url] of routes) {
+      for (const payload of ['[]', '[1]', 'null']) {
+        const res = await t.call(t.adminToken, { method, url, payload, headers: { 'content-type': 'application/json' } })
+        expect(res.statusCode, `${method} ${url} ${payload}`).toBe(400)
+        expect(res.json().non_field_errors, `${method} ${url} ${payload}`).toBeDefined()
+      }
+    }
+  })
+
+  it('answers 413 to a body over the limit', async () => {
+    const res = await t.call(t.adminToken, {
+      method: 'POST',
+      url: '/api/users/',
+      payload: JSON.stringify({ username: 'x'.repeat(3 * 1024 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(res.statusCode).toBe(413)
+    expect(res.json().detail).toMatch(/Слишком большой/)
+  })
+})

@@ -1,0 +1,218 @@
+import { existsSync, readdirSync } from 'node:fs'
+import path from 'node:path'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PAGE_SIZE_MAX } from '../../../src/shared/constants'
+import { T } from '../../../src/shared/texts'
+import { tinyPdf } from '../../../src/server/files/sample-files'
+import { multipart, type UploadFile } from '../../helpers/multipart'
+import { startTestApp, type TestApp } from '../../helpers/test-app'
+import { SMTP_USER, startTestSmtp, type TestSmtp } from '../../helpers/test-smtp'
+
+/** Small limits, so that the tests reach them with small files. */
+const QUOTA_BYTES = 1024 * 1024
+const PER_DAY = 3
+
+let t: TestApp
+let smtp: TestSmtp
+let typeId: number
+
+beforeAll(async () => {
+  t = await startTestApp({ config: { subscriberUploadQuotaBytes: QUOTA_BYTES, subscriberApplicationsPerDay: PER_DAY } })
+  typeId = await t.make.requestType({ doc_type_name: 'Технологическое присоединение' }, [1, 2])
+  smtp = await startTestSmtp()
+})
+afterAll(async () => {
+  await smtp.close()
+  await t.close()
+})
+
+const pdf = (field: string, name: string, content: Buffer = tinyPdf(name)): UploadFile => ({ field, name, content, type: 'application/pdf' })
+const bothFiles = (tag = 'a') => [pdf('file_1', `zayavlenie-${tag}.pdf`), pdf('file_2', `passport-${tag}.pdf`)]
+const fileApplication = (
+  token: string,
+  files: UploadFile[],
+  headers: Record<string, string> = {},
+  fields: Record<string, string | number> = { doc_type_id: typeId },
+) => {
+  const body = multipart(fields, files)
+  return t.call(token, { method: 'POST', url: '/api/document_request/', payload: body.payload, headers: { ...body.headers, ...headers } })
+}
+const storedCount = () => {
+  const dir = path.join(t.app.config.dataDir, 'files')
+  return existsSync(dir) ? readdirSync(dir).length : 0
+}
+
+describe('lists and periods', () => {
+  it('refuses page_size=all on the task logs and the audit, and keeps it on the lists the offline mirror reads', async () => {
+    for (const url of ['/api/tasks_logs/?task_id=1&page_size=all', '/api/audit/?page_size=all']) {
+      const res = await t.call(t.adminToken, { method: 'GET', url })
+      expect(res.statusCode, url).toBe(400)
+      expect(res.json(), url).toEqual({ page_size: [T.pageSizeAllRefused(PAGE_SIZE_MAX)] })
+    }
+    for (const url of [`/api/tasks_logs/?task_id=1&page_size=${PAGE_SIZE_MAX}`, `/api/audit/?page_size=${PAGE_SIZE_MAX}`, '/api/audit/?per_page=50&page=2']) {
+      expect((await t.call(t.adminToken, { method: 'GET', url })).statusCode, url).toBe(200)
+    }
+    for (const url of ['/api/points/', '/api/counters/', '/api/represents/', '/api/customers/']) {
+      expect((await t.call(t.adminToken, { method: 'GET', url: `${url}?page_size=all` })).statusCode, url).toBe(200)
+    }
+  })
+
+  it('bounds the period of every profile, readings and report request', async () => {
+    const get = (url: string) => t.call(t.adminToken, { method: 'GET', url })
+    const profile = (query: string) => get(`/api/counters_profile_data/?point_id=999999&parameter_id=1&${query}`)
+    expect((await profile('beg_date=0001-01-01&end_date=9999-12-31')).json()).toEqual({ end_date: [T.periodTooLong(93)] })
+    expect((await profile('interval=525600&beg_date=0001-01-01&end_date=9999-12-31')).json()).toEqual({ end_date: [T.periodTooLong(3660)] })
+    expect((await profile('interval=1440&beg_date=2025-01-01T00:00:00Z&end_date=2035-01-10T00:00:00Z')).json()).toEqual({ end_date: [T.periodTooLong(3660)] })
+    // Within the bounds the request goes on (and finds no such point).
+    expect((await profile('beg_date=2026-01-01&end_date=2026-04-03')).statusCode).toBe(404)
+    expect((await profile('interval=1440&beg_date=2025-01-01T00:00:00Z&end_date=2035-01-09T00:00:00Z')).statusCode).toBe(404)
+
+    const objectId = (await t.call(t.adminToken, { method: 'POST', url: '/api/represents/', payload: { name: 'ТП-лимиты' } })).json().represent_id
+    const wide = 'beginDate=0001-01-01&endDate=9999-12-31'
+    expect((await get(`/api/represents/${objectId}/points_profile_data/?${wide}`)).json()).toEqual({ endDate: [T.periodTooLong(93)] })
+    expect((await get(`/api/represents/${objectId}/points_profile_csv/?${wide}&interval=525600`)).json()).toEqual({ endDate: [T.periodTooLong(3660)] })
+    expect((await get(`/api/represents/${objectId}/points_counters_values/?${wide}`)).json()).toEqual({ endDate: [T.periodTooLong(366)] })
+    expect((await get(`/api/represents/${objectId}/points_counter_values_csv/?${wide}`)).json()).toEqual({ endDate: [T.periodTooLong(366)] })
+    const report = await t.call(t.adminToken, {
+      method: 'POST',
+      url: '/api/get_report/?report=Form010Report&beg_date=0001-01-01&end_date=9999-12-31&points_id=1',
+    })
+    expect(report.json()).toEqual({ end_date: [T.reportPeriodTooLong(366)] })
+  })
+})
+
+describe('applications of a subscriber', () => {
+  it('takes one file per required file: a second one for the same required file is refused before anything is kept', async () => {
+    const subscriber = await t.subscriber()
+    const before = storedCount()
+    const twice = await fileApplication(subscriber.token, [...bothFiles(), pdf('file_1', 'again.pdf')])
+    expect(twice.statusCode).toBe(400)
+    expect(twice.json()).toEqual({ file_1: [T.requiredFileTwice] })
+    // Another spelling of the same required file is the same required file.
+    const spelled = await fileApplication(subscriber.token, [...bothFiles(), pdf('files_2', 'again.pdf')])
+    expect(spelled.json()).toEqual({ files_2: [T.requiredFileTwice] })
+    expect(storedCount()).toBe(before)
+    expect((await fileApplication(subscriber.token, bothFiles())).statusCode).toBe(201)
+  })
+
+  it("keeps a subscriber's files within the upload quota", async () => {
+    const subscriber = await t.subscriber()
+    const big = (field: string) => pdf(field, `${field}.pdf`, Buffer.alloc(Math.floor(QUOTA_BYTES / 5), 1))
+    expect((await fileApplication(subscriber.token, [big('file_1'), big('file_2')])).statusCode).toBe(201)
+    expect((await fileApplication(subscriber.token, [big('file_1'), big('file_2')])).statusCode).toBe(201)
+    const before = storedCount()
+    const over = await fileApplication(subscriber.token, [big('file_1'), big('file_2')])
+    expect(over.statusCode).toBe(400)
+    expect(over.json()).toEqual({ non_field_errors: [T.uploadQuotaExceeded(1)] })
+    expect(storedCount()).toBe(before)
+    // One request over the whole quota stops being read at the quota.
+    const huge = await t.subscriber()
+    const half = (field: string) => pdf(field, `${field}.pdf`, Buffer.alloc(QUOTA_BYTES / 2 + 1, 1))
+    expect((await fileApplication(huge.token, [half('file_1'), half('file_2')])).json()).toEqual({ non_field_errors: [T.uploadQuotaExceeded(1)] })
+    expect(storedCount()).toBe(before)
+    // The quota is the subscriber's: another one files as usual, and small files still fit.
+    expect((await fileApplication((await t.subscriber()).token, [big('file_1'), big('file_2')])).statusCode).toBe(201)
+    expect((await fileApplication(subscriber.token, bothFiles())).statusCode).toBe(201)
+  })
+
+  it('takes at most the configured number of applications per subscriber a day', async () => {
+    const subscriber = await t.subscriber()
+    for (let i = 0; i < PER_DAY; i++) expect((await fileApplication(subscriber.token, bothFiles(String(i)))).statusCode).toBe(201)
+    const before = storedCount()
+    const refused = await fileApplication(subscriber.token, bothFiles('x'))
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json()).toEqual({ non_field_errors: [T.applicationsPerDayExceeded(PER_DAY)] })
+    expect(storedCount()).toBe(before)
+    // Filings at once take turns on the count (on PostgreSQL each in its own connection).
+    const racing = await t.subscriber()
+    const answers = await Promise.all(Array.from({ length: PER_DAY + 2 }, (_, i) => fileApplication(racing.token, bothFiles(`r${i}`))))
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([...Array(PER_DAY).fill(201), 400, 400])
+    // A day later the subscriber may file again.
+    await t.database.db.execute(sql`update document_requests set created_at = created_at - interval '1 day' where user_id = ${subscriber.user_id}`)
+    expect((await fileApplication(subscriber.token, bothFiles('y'))).statusCode).toBe(201)
+  })
+
+  it('hashes every part of a multipart body for the Idempotency-Key: the same key with other files is 422', async () => {
+    const subscriber = await t.subscriber()
+    const key = { 'idempotency-key': 'file-once' }
+    const first = await fileApplication(subscriber.token, bothFiles(), key)
+    expect(first.statusCode).toBe(201)
+    const replay = await fileApplication(subscriber.token, bothFiles(), key)
+    expect(replay.headers['idempotent-replayed']).toBe('true')
+    expect(replay.json().doc_request_id).toBe(first.json().doc_request_id)
+    const [a, b] = bothFiles()
+    for (const files of [
+      [a!, pdf('file_2', 'passport-a.pdf', tinyPdf('other bytes'))],
+      [a!, pdf('file_2', 'other-name.pdf', b!.content as Buffer)],
+      [a!, { ...b!, field: 'files_2' }],
+      [a!],
+    ]) {
+      const reused = await fileApplication(subscriber.token, files, key)
+      expect(reused.statusCode).toBe(422)
+      expect(reused.json()).toEqual({ detail: T.idempotencyReuse })
+    }
+    expect((await fileApplication(subscriber.token, bothFiles(), key, { doc_type_id: typeId, note: 'x' })).statusCode).toBe(422)
+    const listed = await t.call(subscriber.token, { method: 'GET', url: '/api/document_request/' })
+    expect(listed.json().count).toBe(1)
+  })
+})
+
+describe('sending an application to the energy-sales company', () => {
+  it('records the mail with the change, sends it once after commit, and never twice for a retry or a second click', async () => {
+    const subscriber = await t.subscriber()
+    // Each application's files carry its tag: the mails are told apart by their attachments' names.
+    const filed = async (tag: string) => (await fileApplication(subscriber.token, bothFiles(tag))).json().doc_request_id as number
+    const send = (id: number, headers: Record<string, string> = {}) =>
+      t.call(t.adminToken, { method: 'POST', url: `/api/document_request/${id}/send_to_external/`, headers })
+    const mailsOf = (tag: string) => smtp.mails.filter((m) => m.raw.includes(`filename=zayavlenie-${tag}.pdf`))
+    const account = await t.call(t.adminToken, {
+      method: 'POST',
+      url: '/api/account_emails/',
+      payload: { name: 'Робот', smtp_host: '127.0.0.1', smtp_port: smtp.port, smtp_user: SMTP_USER.user, smtp_password: 'wrong', smtp_encryption: 'SSL' },
+    })
+    const password = (smtp_password: string) =>
+      t.call(t.adminToken, { method: 'PATCH', url: `/api/account_emails/${account.json().account_email_id}/`, payload: { smtp_password } })
+
+    // A failed send is reported as before and leaves the application unsent; its retry with the same key sends it.
+    const id = await filed('first')
+    const failed = await send(id, { 'idempotency-key': 'send-1' })
+    expect(failed.statusCode).toBe(502)
+    expect(failed.json()).toEqual({ detail: T.externalSendFailed })
+    expect((await t.call(t.adminToken, { method: 'GET', url: `/api/document_request/${id}/` })).json().external_send_date).toBeNull()
+    expect(mailsOf('first')).toHaveLength(0)
+    await password(SMTP_USER.pass)
+    const sent = await send(id, { 'idempotency-key': 'send-1' })
+    expect(sent.statusCode).toBe(200)
+    expect(sent.json().external_send_date).not.toBeNull()
+
+    // The same key again, and a second click without one: the one mail already sent answers both.
+    const replay = await send(id, { 'idempotency-key': 'send-1' })
+    expect(replay.statusCode).toBe(200)
+    expect(replay.json().external_send_date).toBe(sent.json().external_send_date)
+    const again = await send(id)
+    expect(again.statusCode).toBe(200)
+    expect(again.json().external_send_date).toBe(sent.json().external_send_date)
+    expect(mailsOf('first')).toHaveLength(1)
+
+    // Clicks at once (on PostgreSQL each in its own connection): one mail.
+    const other = await filed('second')
+    const clicks = await Promise.all(Array.from({ length: 4 }, () => send(other)))
+    expect(clicks.map((r) => r.statusCode)).toEqual([200, 200, 200, 200])
+    expect(mailsOf('second')).toHaveLength(1)
+
+    // A changed application (a closing file added) is a new mail.
+    const closing = multipart({ doc_request_id: id }, [pdf('files_24', 'akt.pdf')])
+    expect(
+      (await t.call(t.adminToken, { method: 'POST', url: '/api/document_close_file/', payload: closing.payload, headers: closing.headers })).statusCode,
+    ).toBe(201)
+    expect((await send(id)).statusCode).toBe(200)
+    expect(mailsOf('first')).toHaveLength(2)
+    expect(mailsOf('first')[1]!.raw).toContain('filename=akt.pdf')
+
+    const recorded = await t.database.db.execute<{ state: string; n: number }>(
+      sql`select state, count(*)::int as n from outgoing_mails where doc_request_id in (${id}, ${other}) group by state order by state`,
+    )
+    expect(recorded.rows).toEqual([{ state: 'sent', n: 3 }])
+  })
+})

@@ -1,0 +1,71 @@
+import { PassThrough } from 'node:stream'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ADMIN, startTestApp, type TestApp } from '../../helpers/test-app'
+
+const SMTP_PASSWORD = 'Smtp-Secret-4242'
+const NEW_PASSWORD = 'User-Secret-7777'
+const JWT_SECRET = 'test-secret-test-secret-test-secret-0123'
+
+let t: TestApp
+let logs = ''
+const answers: string[] = []
+
+beforeAll(async () => {
+  const stream = new PassThrough()
+  stream.on('data', (chunk) => (logs += chunk.toString()))
+  t = await startTestApp({ logStream: stream })
+})
+afterAll(() => t.close())
+
+async function record(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) {
+  const res = await t.call(t.adminToken, { method, url, payload: payload as never })
+  answers.push(JSON.stringify(res.headers) + res.body)
+  return res
+}
+
+describe('headers and secrets', () => {
+  it('sends security headers with a CSP the console passes', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health/' })
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+    const csp = String(res.headers['content-security-policy'])
+    expect(csp).toContain("default-src 'self'")
+    expect(csp).toContain("script-src 'self'")
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(res.headers['x-powered-by']).toBeUndefined()
+  })
+
+  it('never answers or logs a password, a password hash, an SMTP password or the JWT secret', async () => {
+    await t.login(ADMIN.username, ADMIN.password)
+    await t.app.inject({ method: 'POST', url: '/api/api-token-auth/', payload: { username: ADMIN.username, password: 'Wrong-Secret-1' } })
+    const created = await record('POST', '/api/users/', {
+      username: 'secretive',
+      first_name: 'С',
+      last_name: 'С',
+      email: 's@example.ru',
+      password: NEW_PASSWORD,
+    })
+    await record('PATCH', `/api/users/${created.json().user_id}/`, { password: `${NEW_PASSWORD}-2` })
+    await record('GET', '/api/users/')
+    await record('GET', `/api/users/${created.json().user_id}/`)
+    await record('GET', '/api/users/me/')
+    const email = await record('POST', '/api/account_emails/', {
+      name: 'Почта',
+      smtp_host: 'smtp.example.ru',
+      smtp_port: 465,
+      smtp_user: 'robot',
+      smtp_password: SMTP_PASSWORD,
+      smtp_encryption: 'SSL',
+    })
+    expect(email.json()).toMatchObject({ has_password: true })
+    await record('GET', '/api/account_emails/')
+    await record('GET', `/api/account_emails/${email.json().account_email_id}/`)
+    const everything = answers.join('\n')
+    const logged = logs
+    expect(logged.length).toBeGreaterThan(0)
+    for (const secret of [NEW_PASSWORD, SMTP_PASSWORD, JWT_SECRET, 'Wrong-Secret-1', ADMIN.password, 'scrypt$', 'smtp_password_sealed']) {
+      expect(everything, `answer holds ${secret}`).not.toContain(secret)
+      expect(logged, `log holds ${secret}`).not.toContain(secret)
+    }
+    expect(logged).not.toMatch(/authorization/i)
+  })
+})

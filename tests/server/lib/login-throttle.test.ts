@@ -1,0 +1,116 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { T } from '../../../src/shared/texts'
+import { loadConfig } from '../../../src/server/config'
+import { loginDelay } from '../../../src/server/lib/login-throttle'
+import { startTestApp, type TestApp } from '../../helpers/test-app'
+
+const LOGIN = '/api/api-token-auth/'
+
+describe('the per-login delay', () => {
+  afterEach(() => vi.useRealTimers())
+  const delay = () => loginDelay({ freeFailures: 5, firstDelayMs: 1000, maxDelayMs: 60_000, forgetMs: 15 * 60_000 })
+  /** One failed attempt at the current time; returns what it had to wait (0 when it was let through). */
+  const failOnce = (d: ReturnType<typeof delay>, login: string) => {
+    const wait = d.begin(login)
+    if (wait === 0) d.fail(login)
+    return wait
+  }
+
+  it('lets a few failures pass, then doubles the interval between attempts up to the cap', () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: 0 })
+    const d = delay()
+    const waits: number[] = []
+    for (let i = 0; i < 5; i++) expect(failOnce(d, 'admin')).toBe(0)
+    for (let i = 0; i < 9; i++) {
+      const wait = d.begin('admin')
+      waits.push(wait)
+      vi.setSystemTime(Date.now() + wait)
+      expect(failOnce(d, 'admin')).toBe(0)
+    }
+    expect(waits).toEqual([1000, 2000, 4000, 8000, 16_000, 32_000, 60_000, 60_000, 60_000])
+    expect(d.begin('someone-else')).toBe(0)
+  })
+
+  it('counts an attempt from its start, so that attempts at the same time wait for the first', () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: 0 })
+    const d = delay()
+    for (let i = 0; i < 5; i++) expect(d.begin('admin')).toBe(0)
+    expect(d.begin('admin')).toBe(1000)
+  })
+
+  it('forgets after a success and after a quiet window', () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: 0 })
+    const d = delay()
+    for (let i = 0; i < 6; i++) failOnce(d, 'admin')
+    d.succeed('admin')
+    expect(d.begin('admin')).toBe(0)
+    for (let i = 0; i < 6; i++) failOnce(d, 'operator')
+    vi.setSystemTime(15 * 60_000 + 1)
+    expect(d.begin('operator')).toBe(0)
+  })
+})
+
+describe('TRUST_PROXY', () => {
+  it('is off by default and takes the forms of Fastify trustProxy', () => {
+    expect(loadConfig({}).trustProxy).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true)
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2)
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1' }).trustProxy).toBe('10.0.0.1,10.1.0.0/16,::1')
+    expect(loadConfig({ TRUST_PROXY: 'loopback,uniquelocal' }).trustProxy).toBe('loopback,uniquelocal')
+    for (const wrong of ['yes', '10.0.0.300', '10.0.0.0/33', 'proxy.example.ru']) {
+      expect(() => loadConfig({ TRUST_PROXY: wrong }), wrong).toThrow(/TRUST_PROXY/)
+    }
+  })
+})
+
+describe('sign-in attempts', () => {
+  let t: TestApp
+  let trusting: TestApp
+  beforeAll(async () => {
+    t = await startTestApp({ loginMaxFailures: 3 })
+    trusting = await startTestApp({ loginMaxFailures: 3, config: { trustProxy: '127.0.0.1' } })
+  })
+  afterAll(async () => {
+    await t.close()
+    await trusting.close()
+  })
+
+  const attempt = (app: TestApp, username: string, password: string, headers: Record<string, string> = {}, remoteAddress?: string) =>
+    app.app.inject({ method: 'POST', url: LOGIN, payload: { username, password }, headers, remoteAddress })
+
+  it('ignores X-Forwarded-For unless proxies are trusted', async () => {
+    const user = await t.userWith([])
+    const codes: number[] = []
+    for (let i = 1; i <= 30; i++) codes.push((await attempt(t, user.username, 'wrong-password', { 'x-forwarded-for': `203.0.113.${i}` })).statusCode)
+    expect(codes.slice(0, 4)).toEqual([400, 400, 400, 429])
+    expect(codes.slice(3).every((code) => code === 429)).toBe(true)
+    const right = await attempt(t, user.username, 'password-123', { 'x-forwarded-for': '198.51.100.7' })
+    expect(right.statusCode).toBe(429)
+    expect(right.json()).toMatchObject({ detail: T.tooManyLogins })
+  })
+
+  it('takes the client address from X-Forwarded-For when the proxy is trusted', async () => {
+    const user = await trusting.userWith([])
+    for (let i = 0; i < 3; i++) expect((await attempt(trusting, user.username, 'wrong-password', { 'x-forwarded-for': '203.0.113.1' })).statusCode).toBe(400)
+    expect((await attempt(trusting, user.username, 'wrong-password', { 'x-forwarded-for': '203.0.113.1' })).statusCode).toBe(429)
+    expect((await attempt(trusting, user.username, 'password-123', { 'x-forwarded-for': '203.0.113.2' })).statusCode).toBe(200)
+  })
+
+  it('slows down guessing one login from many addresses, and holds the right password while the delay runs', async () => {
+    const user = await t.userWith([])
+    const codes: number[] = []
+    for (let i = 1; i <= 30; i++) codes.push((await attempt(t, user.username, 'wrong-password', {}, `10.0.0.${i}`)).statusCode)
+    expect(codes.slice(0, 6)).toEqual([400, 400, 400, 400, 400, 429])
+    expect(codes.filter((code) => code === 400).length).toBeLessThanOrEqual(6)
+    const held = await attempt(t, user.username, 'password-123', {}, '10.0.1.1')
+    expect(held.statusCode).toBe(429)
+    expect(held.json()).toEqual({ detail: T.tooManyLogins, retry_after: expect.any(Number) })
+    const retryAfter = held.json().retry_after as number
+    expect(retryAfter).toBeGreaterThanOrEqual(1)
+    await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000))
+    expect((await attempt(t, user.username, 'password-123', {}, '10.0.1.1')).statusCode).toBe(200)
+    // The success forgets the failures: the owner's next mistake is not delayed.
+    expect((await attempt(t, user.username, 'wrong-password', {}, '10.0.1.1')).statusCode).toBe(400)
+  })
+})

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestApp, type TestApp } from '../../helpers/test-app'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await startTestApp()
+})
+afterAll(() => t.close())
+
+describe('audit trail', () => {
+  it('records who changed which entity, before and after, readable per entity', async () => {
+    const created = await t.call(t.adminToken, { method: 'POST', url: '/api/permissions_groups/', payload: { name: 'Диспетчеры', permissions: [] } })
+    const id = created.json().permissions_group_id
+    await t.call(t.adminToken, { method: 'PATCH', url: `/api/permissions_groups/${id}/`, payload: { name: 'Диспетчеры ПС' } })
+    const res = await t.call(t.adminToken, { method: 'GET', url: `/api/audit/?entity=permissions_group&entity_id=${id}` })
+    expect(res.statusCode).toBe(200)
+    const [update, create] = res.json().results
+    expect(res.json().count).toBe(2)
+    expect(update).toMatchObject({ action: 'update', user_name: 'Администратор Системы', before: { name: 'Диспетчеры' }, after: { name: 'Диспетчеры ПС' } })
+    expect(create).toMatchObject({ action: 'create', before: null, after: { name: 'Диспетчеры' } })
+  })
+
+  it('filters by the user who made the change, with or without the entity', async () => {
+    const editor = await t.userWith(['groups.manage', 'groups.view'], { first_name: 'Ирина', last_name: 'Петрова' })
+    const mine = await t.call(editor.token, { method: 'POST', url: '/api/permissions_groups/', payload: { name: 'Учётчики', permissions: [] } })
+    expect(mine.statusCode).toBe(201)
+    await t.call(t.adminToken, { method: 'POST', url: '/api/permissions_groups/', payload: { name: 'Не её группа', permissions: [] } })
+
+    const hers = await t.call(t.adminToken, { method: 'GET', url: `/api/audit/?user_id=${editor.user_id}` })
+    expect(hers.statusCode).toBe(200)
+    expect(hers.json()).toMatchObject({
+      count: 1,
+      results: [{ user_id: editor.user_id, user_name: 'Ирина Петрова', entity: 'permissions_group', action: 'create', after: { name: 'Учётчики' } }],
+    })
+    const hersOfEntity = await t.call(t.adminToken, { method: 'GET', url: `/api/audit/?user_id=${editor.user_id}&entity=permissions_group` })
+    expect(hersOfEntity.json().count).toBe(1)
+    const hersOfOther = await t.call(t.adminToken, { method: 'GET', url: `/api/audit/?user_id=${editor.user_id}&entity=point` })
+    expect(hersOfOther.json()).toEqual({ count: 0, results: [] })
+    const bad = await t.call(t.adminToken, { method: 'GET', url: '/api/audit/?user_id=abc' })
+    expect(bad.statusCode).toBe(400)
+    expect(Object.keys(bad.json())).toEqual(['user_id'])
+  })
+
+  it('is for holders of audit.view only', async () => {
+    const other = await t.userWith(['users.view'])
+    expect((await t.call(other.token, { method: 'GET', url: '/api/audit/' })).statusCode).toBe(403)
+  })
+})

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { T } from '../../../src/shared/texts'
+import { ADMIN, startTestApp, type TestApp } from '../../helpers/test-app'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await startTestApp({ loginMaxFailures: 3 })
+})
+afterAll(() => t.close())
+
+describe('POST /api/api-token-auth/', () => {
+  it('gives a token that opens /api/users/me/ with the JWT scheme and with Bearer', async () => {
+    const token = await t.login(ADMIN.username, ADMIN.password)
+    for (const scheme of ['JWT', 'Bearer']) {
+      const me = await t.app.inject({ method: 'GET', url: '/api/users/me/', headers: { authorization: `${scheme} ${token}` } })
+      expect(me.statusCode).toBe(200)
+      expect(me.json()).toMatchObject({ username: 'admin', first_name: 'Администратор', is_stuff: true })
+      expect(me.json().permissions).toContain('users.manage')
+      expect(me.json()).not.toHaveProperty('password_hash')
+    }
+  })
+
+  it('answers 400 with the console message for a wrong password or an unknown user', async () => {
+    for (const payload of [
+      { username: ADMIN.username, password: 'wrong-password' },
+      { username: 'nobody', password: 'whatever1' },
+    ]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/api-token-auth/', payload })
+      expect(res.statusCode).toBe(400)
+      expect(res.json()).toEqual({ non_field_errors: [T.loginFailed] })
+    }
+  })
+
+  it('answers 400 with field messages for missing fields and for a body that is not JSON', async () => {
+    const empty = await t.app.inject({ method: 'POST', url: '/api/api-token-auth/', payload: {} })
+    expect(empty.statusCode).toBe(400)
+    expect(empty.json()).toEqual({ username: [T.required], password: [T.required] })
+    const broken = await t.app.inject({ method: 'POST', url: '/api/api-token-auth/', headers: { 'content-type': 'application/json' }, payload: '{"username":' })
+    expect(broken.statusCode).toBe(400)
+    expect(broken.json()).toEqual({ detail: T.badJson })
+    const wrongTypes = await t.app.inject({ method: 'POST', url: '/api/api-token-auth/', payload: { username: 5, password: ['x'] } })
+    expect(wrongTypes.statusCode).toBe(400)
+  })
+
+  it('pauses a login after repeated failures, with 429', async () => {
+    const payload = { username: 'operator-x', password: 'bad-password' }
+    const codes: number[] = []
+    for (let i = 0; i < 5; i++) codes.push((await t.app.inject({ method: 'POST', url: '/api/api-token-auth/', payload })).statusCode)
+    expect(codes).toEqual([400, 400, 400, 429, 429])
+    const res = await t.app.inject({ method: 'POST', url: '/api/api-token-auth/', payload })
+    expect(res.json().detail).toBe(T.tooManyLogins)
+  })
+})
+
+describe('the JWT header on every other call', () => {
+  it('answers 401 without a token, with a forged one and with an expired one', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me/' })).statusCode).toBe(401)
+    const forged = await t.call('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl', { method: 'GET', url: '/api/users/me/' })
+    expect(forged.statusCode).toBe(401)
+    const { createSigner } = await import('fast-jwt')
+    const expired = createSigner({ key: 'test-secret-test-secret-test-secret-0123', expiresIn: 1, clockTimestamp: Date.now() - 60_000 })({ sub: '1' })
+    const res = await t.call(expired, { method: 'GET', url: '/api/users/me/' })
+    expect(res.statusCode).toBe(401)
+    expect(res.json().detail).toBe(T.tokenInvalid)
+  })
+
+  it('sends a user without is_stuff away from staff routes but answers /me/', async () => {
+    const subscriber = await t.userWith(['users.view'], { is_stuff: false })
+    expect((await t.call(subscriber.token, { method: 'GET', url: '/api/users/' })).statusCode).toBe(403)
+    const me = await t.call(subscriber.token, { method: 'GET', url: '/api/users/me/' })
+    expect(me.statusCode).toBe(200)
+    expect(me.json().is_stuff).toBe(false)
+  })
+
+  it('keeps /api/health/ public', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health/' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ status: 'ok', database: 'ok' })
+  })
+
+  it('answers unknown API paths with 404 JSON', async () => {
+    const res = await t.call(t.adminToken, { method: 'GET', url: '/api/no-such-thing/' })
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toEqual({ detail: T.notFound })
+  })
+})
