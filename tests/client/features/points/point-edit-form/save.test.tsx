@@ -106,6 +106,7 @@ async function editName(name: string) {
 
 describe('saving the point form', { timeout: 40_000 }, () => {
   it('sends the version the server moved to on the second save: no conflict when nobody else edited', async () => {
+    const banners = vi.spyOn(toaster, 'create')
     renderForm()
     await editName('ТП-7 первая')
     expect(await screen.findByText(T.saved, undefined, SENT)).toBeInTheDocument()
@@ -113,6 +114,8 @@ describe('saving the point form', { timeout: 40_000 }, () => {
     await editName('ТП-7 вторая')
     await waitFor(() => expect(row.name).toBe('ТП-7 вторая'), SENT)
     expect(ifMatches).toEqual(['"2"', '"3"'])
+    // The second save is over only once it has said so: its banner must not fall into the next test.
+    await waitFor(() => expect(banners.mock.calls.filter(([options]) => options.title === T.saved)).toHaveLength(2), SENT)
     expect(screen.queryByText(/другим пользователем/)).not.toBeInTheDocument()
   })
 
@@ -122,7 +125,6 @@ describe('saving the point form', { timeout: 40_000 }, () => {
     renderForm()
     await editName('ТП-8')
     expect(await screen.findByText('Точка учёта с таким наименованием уже есть', undefined, SENT)).toBeInTheDocument()
-    // Toasts of the tests before may still be leaving the screen: what counts is that none was made here.
     expect(banners.mock.calls.map(([options]) => options.title)).not.toContain(T.saved)
     expect(screen.getByRole('button', { name: T.save })).toBeInTheDocument()
   })
