@@ -1,4 +1,4 @@
-import { asc, count, eq, ilike, sql } from 'drizzle-orm'
+import { asc, eq, ilike, sql } from 'drizzle-orm'
 import type { Group, GroupInput } from '../../shared/schemas/groups'
 import type { ListQuery } from '../../shared/schemas/common'
 import { T } from '../../shared/texts'
@@ -7,7 +7,7 @@ import { groupPermissions, permissions, permissionsGroups } from '../db/schema'
 import { fieldError, forbidden } from '../lib/http-errors'
 import { knownIds } from '../lib/known-ids'
 import { added, codenamesOfPermissions, holdsAll, rightsOf } from './rights'
-import { likePattern, orderingOf, paged, withPage } from '../lib/listing'
+import { likePattern, listPage, orderingOf } from '../lib/listing'
 
 const groupColumns = {
   permissions_group_id: permissionsGroups.permissions_group_id,
@@ -21,21 +21,7 @@ const groupColumns = {
 export async function listGroups(db: Executor, query: ListQuery) {
   const where = query.search ? ilike(permissionsGroups.name, likePattern(query.search)) : undefined
   const order = orderingOf(query.ordering, { name: permissionsGroups.name }, [asc(permissionsGroups.name)], permissionsGroups.permissions_group_id)
-  const rows = withPage(
-    db
-      .select(groupColumns)
-      .from(permissionsGroups)
-      .where(where)
-      .orderBy(...order)
-      .$dynamic(),
-    query,
-  )
-  return paged(
-    rows,
-    () => db.select({ count: count() }).from(permissionsGroups).where(where),
-    (row) => row as Group,
-    query,
-  )
+  return listPage(db, { rows: db.select(groupColumns).from(permissionsGroups), counted: permissionsGroups, where, order }, query, (row) => row as Group)
 }
 
 export async function findGroup(db: Executor, id: number): Promise<Group | undefined> {
