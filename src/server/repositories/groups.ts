@@ -5,7 +5,7 @@ import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
 import { groupPermissions, permissions, permissionsGroups } from '../db/schema'
 import { fieldError, forbidden } from '../lib/http-errors'
-import { knownIds } from '../lib/known-ids'
+import { knownIds, nameTaken } from '../lib/known-ids'
 import { added, codenamesOfPermissions, holdsAll, rightsOf } from './rights'
 import { likePattern, listPage, orderingOf } from '../lib/listing'
 
@@ -35,13 +35,8 @@ async function setGroupPermissions(db: Executor, groupId: number, permissionIds:
   if (unique.length > 0) await db.insert(groupPermissions).values(unique.map((id) => ({ permissions_group_id: groupId, permission_id: id })))
 }
 
-async function groupNameTaken(db: Executor, name: string, exceptId?: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: permissionsGroups.permissions_group_id })
-    .from(permissionsGroups)
-    .where(sql`lower(${permissionsGroups.name}) = lower(${name})`)
-  return row !== undefined && row.id !== exceptId
-}
+const groupNameTaken = (db: Executor, name: string, exceptId?: number) =>
+  nameTaken(db, permissionsGroups.name, permissionsGroups.permissions_group_id, name, exceptId)
 
 /** Nobody gives a group a right they do not hold themselves (docs/security.md). */
 async function requireGrantable(db: Executor, actorId: number, permissionIds: number[]): Promise<void> {

@@ -6,7 +6,7 @@ import type { Executor } from '../db/client'
 import { permissionsGroups, userGroups, users } from '../db/schema'
 import { likePattern, listPage, orderingOf } from '../lib/listing'
 import { badRequest, fieldError, forbidden, notFound } from '../lib/http-errors'
-import { knownIds } from '../lib/known-ids'
+import { knownIds, nameTaken } from '../lib/known-ids'
 import { verifyPassword } from '../lib/password'
 import { added, anotherActiveSuperuser, codenamesOfGroups, holdsAll, rightsOf, type Rights } from './rights'
 
@@ -69,13 +69,7 @@ async function setUserGroups(db: Executor, userId: number, groupIds: number[]): 
   if (unique.length > 0) await db.insert(userGroups).values(unique.map((id) => ({ user_id: userId, permissions_group_id: id })))
 }
 
-async function usernameTaken(db: Executor, username: string, exceptUserId?: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.user_id })
-    .from(users)
-    .where(sql`lower(${users.username}) = lower(${username})`)
-  return row !== undefined && row.id !== exceptUserId
-}
+const usernameTaken = (db: Executor, username: string, exceptUserId?: number) => nameTaken(db, users.username, users.user_id, username, exceptUserId)
 
 export async function credentialVersionOf(db: Executor, userId: number): Promise<number> {
   const [row] = await db.select({ version: users.credential_version }).from(users).where(eq(users.user_id, userId))
