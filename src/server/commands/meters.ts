@@ -13,7 +13,7 @@ import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
 import { pointCounters } from '../db/schema'
 import { auditRows } from '../lib/audit'
-import { badRequest, notFound } from '../lib/http-errors'
+import { badRequest, orNotFound } from '../lib/http-errors'
 import type { SecretBox } from '../lib/secret-box'
 import {
   connParamsOf,
@@ -34,9 +34,7 @@ import { auditedConnParams } from '../repositories/meter-secrets'
 /** Meters and their installations: each write with the meter's history and the audit trail, in the caller's transaction. */
 
 export async function existingCounter(db: Executor, id: number): Promise<Counter> {
-  const counter = await findCounter(db, id)
-  if (!counter) throw notFound()
-  return counter
+  return orNotFound(await findCounter(db, id))
 }
 
 type MeterOperation = Omit<Parameters<typeof recordOperation>[1], 'userId'>

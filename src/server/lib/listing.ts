@@ -1,8 +1,9 @@
-import { asc, desc, sql, type SQL } from 'drizzle-orm'
+import { asc, count, desc, sql, type SQL } from 'drizzle-orm'
 import type { AnyColumn } from 'drizzle-orm'
-import type { PgSelect } from 'drizzle-orm/pg-core'
+import type { PgSelect, PgTable } from 'drizzle-orm/pg-core'
 import { pageOf, type ListQuery, type Paged } from '../../shared/schemas/common'
 import { T } from '../../shared/texts'
+import type { Executor } from '../db/client'
 import { fieldError } from './http-errors'
 
 /**
@@ -87,4 +88,37 @@ export async function paged<TRow, TOut>(
   const shortPage = page && (page.limit === null || results.length < page.limit) && (results.length > 0 || page.offset === 0)
   const count = shortPage ? page.offset + results.length : Number((await total())[0]?.count ?? 0)
   return { count, results: results.map(map) }
+}
+
+/**
+ * A list read as a page of `rows`, filtered by `where` and sorted by `order`, and the count of the rows of `counted`
+ * the same filter keeps (see `paged`); each row is answered as `map` makes it, or as it is.
+ */
+type ListedRows<TSelect extends PgSelect> = { rows: { $dynamic(): TSelect }; counted: PgTable; where?: SQL; order: SQL[] }
+type RowOf<TSelect extends PgSelect> = TSelect['_']['result'][number]
+export function listPage<TSelect extends PgSelect>(db: Executor, list: ListedRows<TSelect>, query: PageQuery): Promise<Paged<RowOf<TSelect>>>
+export function listPage<TSelect extends PgSelect, TOut>(
+  db: Executor,
+  list: ListedRows<TSelect>,
+  query: PageQuery,
+  map: (row: RowOf<TSelect>) => TOut,
+): Promise<Paged<TOut>>
+export function listPage<TSelect extends PgSelect, TOut>(
+  db: Executor,
+  list: ListedRows<TSelect>,
+  query: PageQuery,
+  map: (row: RowOf<TSelect>) => TOut = (row) => row as TOut,
+): Promise<Paged<TOut>> {
+  return paged(
+    withPage(
+      list.rows
+        .$dynamic()
+        .where(list.where)
+        .orderBy(...list.order),
+      query,
+    ),
+    () => db.select({ count: count() }).from(list.counted).where(list.where),
+    map,
+    query,
+  )
 }

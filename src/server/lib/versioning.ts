@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { preconditionFailed } from './http-errors'
 
-/** Rows the offline outbox edits carry `version`; it travels as a strong ETag. */
-export function setEtag(reply: FastifyReply, version: number): void {
-  reply.header('ETag', `"${version}"`)
+/** Rows the offline outbox edits carry `version`; it travels as a strong ETag beside the row it answers. */
+export function withEtag<TRow extends { version: number }>(reply: FastifyReply, row: TRow): TRow {
+  reply.header('ETag', `"${row.version}"`)
+  return row
 }
 
 /** Whether an `If-Match` header lets a write of a row at `version` through; without the header it does. */

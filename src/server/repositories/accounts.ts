@@ -1,9 +1,9 @@
-import { and, asc, count, eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import { DEFAULT_TIME_ZONE } from '../../shared/metering'
 import type { AccountEmail, AccountEmailInput } from '../../shared/schemas/account'
 import type { Executor } from '../db/client'
 import { accountEmails, accounts } from '../db/schema'
-import { paged, withPage, type PageQuery } from '../lib/listing'
+import { listPage, type PageQuery } from '../lib/listing'
 
 const accountColumns = {
   account_id: accounts.account_id,
@@ -36,8 +36,8 @@ export async function updateAccount(db: Executor, accountId: number, set: Partia
 
 export function listEmails(db: Executor, accountId: number, query: PageQuery) {
   const where = eq(accountEmails.account_id, accountId)
-  const rows = withPage(db.select().from(accountEmails).where(where).orderBy(asc(accountEmails.name), asc(accountEmails.account_email_id)).$dynamic(), query)
-  return paged(rows, () => db.select({ count: count() }).from(accountEmails).where(where), publicEmail, query)
+  const order = [asc(accountEmails.name), asc(accountEmails.account_email_id)]
+  return listPage(db, { rows: db.select().from(accountEmails), counted: accountEmails, where, order }, query, publicEmail)
 }
 
 export async function findEmail(db: Executor, accountId: number, id: number) {

@@ -1,15 +1,14 @@
-import { asc, count, sql } from 'drizzle-orm'
+import { asc, sql } from 'drizzle-orm'
 import type { Executor } from '../db/client'
 import { collectingServers } from '../db/schema'
-import { paged, withPage, type PageQuery } from '../lib/listing'
+import { listPage, type PageQuery } from '../lib/listing'
 
 export function listCollectingServers(db: Executor, query: PageQuery) {
-  const rows = withPage(db.select().from(collectingServers).orderBy(asc(collectingServers.data_collecting_server_id)).$dynamic(), query)
-  return paged(
-    rows,
-    () => db.select({ count: count() }).from(collectingServers),
-    (s) => ({ ...s, last_seen_at: s.last_seen_at?.toISOString() ?? null }),
+  return listPage(
+    db,
+    { rows: db.select().from(collectingServers), counted: collectingServers, order: [asc(collectingServers.data_collecting_server_id)] },
     query,
+    (s) => ({ ...s, last_seen_at: s.last_seen_at?.toISOString() ?? null }),
   )
 }
 

@@ -1,13 +1,13 @@
-import { asc, count, eq, ilike, sql } from 'drizzle-orm'
+import { asc, eq, ilike, sql } from 'drizzle-orm'
 import type { Group, GroupInput } from '../../shared/schemas/groups'
 import type { ListQuery } from '../../shared/schemas/common'
 import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
 import { groupPermissions, permissions, permissionsGroups } from '../db/schema'
 import { fieldError, forbidden } from '../lib/http-errors'
-import { knownIds } from '../lib/known-ids'
+import { knownIds, nameTaken } from '../lib/known-ids'
 import { added, codenamesOfPermissions, holdsAll, rightsOf } from './rights'
-import { likePattern, orderingOf, paged, withPage } from '../lib/listing'
+import { likePattern, listPage, orderingOf } from '../lib/listing'
 
 const groupColumns = {
   permissions_group_id: permissionsGroups.permissions_group_id,
@@ -21,21 +21,7 @@ const groupColumns = {
 export async function listGroups(db: Executor, query: ListQuery) {
   const where = query.search ? ilike(permissionsGroups.name, likePattern(query.search)) : undefined
   const order = orderingOf(query.ordering, { name: permissionsGroups.name }, [asc(permissionsGroups.name)], permissionsGroups.permissions_group_id)
-  const rows = withPage(
-    db
-      .select(groupColumns)
-      .from(permissionsGroups)
-      .where(where)
-      .orderBy(...order)
-      .$dynamic(),
-    query,
-  )
-  return paged(
-    rows,
-    () => db.select({ count: count() }).from(permissionsGroups).where(where),
-    (row) => row as Group,
-    query,
-  )
+  return listPage(db, { rows: db.select(groupColumns).from(permissionsGroups), counted: permissionsGroups, where, order }, query, (row) => row as Group)
 }
 
 export async function findGroup(db: Executor, id: number): Promise<Group | undefined> {
@@ -49,13 +35,8 @@ async function setGroupPermissions(db: Executor, groupId: number, permissionIds:
   if (unique.length > 0) await db.insert(groupPermissions).values(unique.map((id) => ({ permissions_group_id: groupId, permission_id: id })))
 }
 
-async function groupNameTaken(db: Executor, name: string, exceptId?: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: permissionsGroups.permissions_group_id })
-    .from(permissionsGroups)
-    .where(sql`lower(${permissionsGroups.name}) = lower(${name})`)
-  return row !== undefined && row.id !== exceptId
-}
+const groupNameTaken = (db: Executor, name: string, exceptId?: number) =>
+  nameTaken(db, permissionsGroups.name, permissionsGroups.permissions_group_id, name, exceptId)
 
 /** Nobody gives a group a right they do not hold themselves (docs/security.md). */
 async function requireGrantable(db: Executor, actorId: number, permissionIds: number[]): Promise<void> {

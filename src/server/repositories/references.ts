@@ -1,10 +1,10 @@
-import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm'
 import type { ListQuery, Paged } from '../../shared/schemas/common'
 import type { CounterModel, CounterModelApi, DataParameter, DataSource, ModelParameter, ResourceType } from '../../shared/schemas/references'
 import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import type { Executor } from '../db/client'
 import { counterModelApis, counterModels, dataParameters, dataSources, modelParameters, pointCounters, resourceTypes, taskGroups } from '../db/schema'
-import { likePattern, orderingOf, paged, withPage } from '../lib/listing'
+import { likePattern, listPage, orderingOf } from '../lib/listing'
 
 const searchName = (column: Parameters<typeof ilike>[0], search: string): SQL | undefined => (search ? ilike(column, likePattern(search)) : undefined)
 
@@ -13,20 +13,7 @@ export function listResourceTypes(db: Executor, query: ListQuery): Promise<Paged
   const order = orderingOf(query.ordering, { name: resourceTypes.name, resource_type_id: resourceTypes.resource_type_id }, [
     asc(resourceTypes.resource_type_id),
   ])
-  return paged(
-    withPage(
-      db
-        .select()
-        .from(resourceTypes)
-        .where(where)
-        .orderBy(...order)
-        .$dynamic(),
-      query,
-    ),
-    () => db.select({ count: count() }).from(resourceTypes).where(where),
-    (row) => row,
-    query,
-  )
+  return listPage(db, { rows: db.select().from(resourceTypes), counted: resourceTypes, where, order }, query)
 }
 
 export async function findResourceType(db: Executor, id: number): Promise<ResourceType | undefined> {
@@ -48,19 +35,14 @@ export function listModelApis(db: Executor, query: ListQuery & { resource_type?:
     query.resource_type === undefined ? undefined : eq(counterModelApis.resource_type_id, query.resource_type),
   )
   const order = orderingOf(query.ordering, { name: counterModelApis.name }, [asc(counterModelApis.name)], counterModelApis.counter_model_api_id)
-  return paged(
-    withPage(
-      db
-        .select(apiColumns)
-        .from(counterModelApis)
-        .innerJoin(resourceTypes, eq(resourceTypes.resource_type_id, counterModelApis.resource_type_id))
-        .where(where)
-        .orderBy(...order)
-        .$dynamic(),
-      query,
-    ),
-    () => db.select({ count: count() }).from(counterModelApis).where(where),
-    (row) => row,
+  return listPage(
+    db,
+    {
+      rows: db.select(apiColumns).from(counterModelApis).innerJoin(resourceTypes, eq(resourceTypes.resource_type_id, counterModelApis.resource_type_id)),
+      counted: counterModelApis,
+      where,
+      order,
+    },
     query,
   )
 }
@@ -106,18 +88,7 @@ export function listModels(db: Executor, query: ListQuery & { resource_type?: nu
     query.counter_model_api === undefined ? undefined : eq(counterModels.counter_model_api_id, query.counter_model_api),
   )
   const order = orderingOf(query.ordering, { name: counterModels.name, model_id: counterModels.model_id }, [asc(counterModels.name)], counterModels.model_id)
-  return paged(
-    withPage(
-      selectModels(db)
-        .where(where)
-        .orderBy(...order)
-        .$dynamic(),
-      query,
-    ),
-    () => db.select({ count: count() }).from(counterModels).where(where),
-    (row) => row,
-    query,
-  )
+  return listPage(db, { rows: selectModels(db), counted: counterModels, where, order }, query)
 }
 
 export async function findModel(db: Executor, id: number): Promise<CounterModel | undefined> {
@@ -127,9 +98,10 @@ export async function findModel(db: Executor, id: number): Promise<CounterModel 
 
 export function listModelParameters(db: Executor, query: ListQuery & { model_id: number }): Promise<Paged<ModelParameter>> {
   const where = eq(modelParameters.model_id, query.model_id)
-  return paged(
-    withPage(
-      db
+  return listPage(
+    db,
+    {
+      rows: db
         .select({
           model_parameter_id: modelParameters.model_parameter_id,
           parameter_id: dataParameters.parameter_id,
@@ -141,35 +113,20 @@ export function listModelParameters(db: Executor, query: ListQuery & { model_id:
         })
         .from(modelParameters)
         .innerJoin(dataParameters, eq(dataParameters.parameter_id, modelParameters.parameter_id))
-        .leftJoin(taskGroups, eq(taskGroups.task_group_id, dataParameters.task_group_id))
-        .where(where)
-        .orderBy(asc(taskGroups.task_group_id), asc(dataParameters.parameter_id))
-        .$dynamic(),
-      query,
-    ),
-    () => db.select({ count: count() }).from(modelParameters).where(where),
-    (row) => ({ ...row, parameter__task_group_name: row.parameter__task_group_name ?? '' }),
+        .leftJoin(taskGroups, eq(taskGroups.task_group_id, dataParameters.task_group_id)),
+      counted: modelParameters,
+      where,
+      order: [asc(taskGroups.task_group_id), asc(dataParameters.parameter_id)],
+    },
     query,
+    (row) => ({ ...row, parameter__task_group_name: row.parameter__task_group_name ?? '' }),
   )
 }
 
 export function listDataSources(db: Executor, query: ListQuery): Promise<Paged<DataSource>> {
   const where = searchName(dataSources.name, query.search)
   const order = orderingOf(query.ordering, { name: dataSources.name, source_id: dataSources.source_id }, [asc(dataSources.source_id)])
-  return paged(
-    withPage(
-      db
-        .select()
-        .from(dataSources)
-        .where(where)
-        .orderBy(...order)
-        .$dynamic(),
-      query,
-    ),
-    () => db.select({ count: count() }).from(dataSources).where(where),
-    (row) => row,
-    query,
-  )
+  return listPage(db, { rows: db.select().from(dataSources), counted: dataSources, where, order }, query)
 }
 
 export async function findDataSource(db: Executor, id: number): Promise<DataSource | undefined> {
@@ -214,18 +171,7 @@ export function listDataParameters(db: Executor, query: ListQuery & { resource_t
     query.resource_type === undefined ? undefined : eq(dataParameters.resource_type_id, query.resource_type),
   )
   const order = orderingOf(query.ordering, { name: dataParameters.name, parameter_id: dataParameters.parameter_id }, [asc(dataParameters.parameter_id)])
-  return paged(
-    withPage(
-      selectParameters(db)
-        .where(where)
-        .orderBy(...order)
-        .$dynamic(),
-      query,
-    ),
-    () => db.select({ count: count() }).from(dataParameters).where(where),
-    toParameter,
-    query,
-  )
+  return listPage(db, { rows: selectParameters(db), counted: dataParameters, where, order }, query, toParameter)
 }
 
 export async function findDataParameter(db: Executor, id: number): Promise<DataParameter | undefined> {

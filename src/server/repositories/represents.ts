@@ -5,7 +5,7 @@ import type { Represent, RepresentPoint } from '../../shared/schemas/represents'
 import { CHANNEL } from '../../shared/metering'
 import type { Executor } from '../db/client'
 import { customers, counters, pointCounters, points, representPoints, represents } from '../db/schema'
-import { likePattern, orderingOf, paged, withPage } from '../lib/listing'
+import { likePattern, listPage, orderingOf } from '../lib/listing'
 import { customerName } from './customers'
 
 const representColumns = {
@@ -32,21 +32,7 @@ const representColumns = {
 export async function listRepresents(db: Executor, query: ListQuery) {
   const where = query.search ? ilike(represents.name, likePattern(query.search)) : undefined
   const order = orderingOf(query.ordering, { name: represents.name }, [asc(represents.name)], represents.represent_id)
-  const rows = withPage(
-    db
-      .select(representColumns)
-      .from(represents)
-      .where(where)
-      .orderBy(...order)
-      .$dynamic(),
-    query,
-  ) as unknown as Promise<Represent[]>
-  return paged(
-    rows,
-    () => db.select({ count: count() }).from(represents).where(where),
-    (row) => row,
-    query,
-  )
+  return listPage(db, { rows: db.select(representColumns).from(represents), counted: represents, where, order }, query, (row) => row as Represent)
 }
 
 /** The whole tree, flat: what the side menu draws and mirrors offline. */

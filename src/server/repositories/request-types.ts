@@ -1,10 +1,10 @@
-import { asc, count, eq, sql } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import { CUSTOMER_TYPES } from '../../shared/constants'
 import type { DocumentType, RequiredFile } from '../../shared/schemas/requests'
 import type { Executor } from '../db/client'
 import { documentRequiredFiles, documentTypeRequiredFiles, documentTypes, storedFiles } from '../db/schema'
 import { knownIds } from '../lib/known-ids'
-import { paged, withPage } from '../lib/listing'
+import { listPage } from '../lib/listing'
 
 type Page = { page: number; per_page?: number; page_size?: number | 'all' }
 
@@ -26,8 +26,8 @@ const toType = (row: Omit<DocumentType, 'name' | 'customer_type_name'>): Documen
 })
 
 export async function listTypes(db: Executor, query: Page) {
-  const rows = withPage(db.select(typeColumns).from(documentTypes).orderBy(asc(documentTypes.doc_type_name), asc(documentTypes.doc_type_id)).$dynamic(), query)
-  return paged(rows, () => db.select({ count: count() }).from(documentTypes), toType, query)
+  const order = [asc(documentTypes.doc_type_name), asc(documentTypes.doc_type_id)]
+  return listPage(db, { rows: db.select(typeColumns).from(documentTypes), counted: documentTypes, order }, query, toType)
 }
 
 export async function findType(db: Executor, id: number): Promise<DocumentType | undefined> {
@@ -54,13 +54,7 @@ export async function listRequiredFiles(db: Executor, query: Page & { document_t
       .orderBy(asc(documentRequiredFiles.doc_required_file_id))
     return { count: results.length, results }
   }
-  const rows = withPage(selectFiles(db).orderBy(asc(documentRequiredFiles.doc_required_file_id)).$dynamic(), query)
-  return paged(
-    rows,
-    () => db.select({ count: count() }).from(documentRequiredFiles),
-    (row) => row,
-    query,
-  )
+  return listPage(db, { rows: selectFiles(db), counted: documentRequiredFiles, order: [asc(documentRequiredFiles.doc_required_file_id)] }, query)
 }
 
 export async function findRequiredFile(db: Executor, id: number): Promise<RequiredFile | undefined> {

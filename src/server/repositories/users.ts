@@ -1,12 +1,12 @@
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import type { User, UserCreate, UserUpdate } from '../../shared/schemas/users'
 import type { ListQuery } from '../../shared/schemas/common'
 import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
 import { permissionsGroups, userGroups, users } from '../db/schema'
-import { likePattern, orderingOf, paged, withPage } from '../lib/listing'
+import { likePattern, listPage, orderingOf } from '../lib/listing'
 import { badRequest, fieldError, forbidden, notFound } from '../lib/http-errors'
-import { knownIds } from '../lib/known-ids'
+import { knownIds, nameTaken } from '../lib/known-ids'
 import { verifyPassword } from '../lib/password'
 import { added, anotherActiveSuperuser, codenamesOfGroups, holdsAll, rightsOf, type Rights } from './rights'
 
@@ -46,16 +46,7 @@ export async function listUsers(db: Executor, accountId: number | null, query: L
     [asc(users.username)],
     users.user_id,
   )
-  const rows = withPage(
-    db
-      .select(publicColumns)
-      .from(users)
-      .where(where)
-      .orderBy(...order)
-      .$dynamic(),
-    query,
-  ) as unknown as Promise<User[]>
-  return paged(rows, () => db.select({ count: count() }).from(users).where(where), normalizeGroups, query)
+  return listPage(db, { rows: db.select(publicColumns).from(users), counted: users, where, order }, query, (row) => normalizeGroups(row as User))
 }
 
 /** node-postgres gives int[] as numbers, PGlite's text parsing too; keep the shape explicit anyway. */
@@ -78,13 +69,7 @@ async function setUserGroups(db: Executor, userId: number, groupIds: number[]): 
   if (unique.length > 0) await db.insert(userGroups).values(unique.map((id) => ({ user_id: userId, permissions_group_id: id })))
 }
 
-async function usernameTaken(db: Executor, username: string, exceptUserId?: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.user_id })
-    .from(users)
-    .where(sql`lower(${users.username}) = lower(${username})`)
-  return row !== undefined && row.id !== exceptUserId
-}
+const usernameTaken = (db: Executor, username: string, exceptUserId?: number) => nameTaken(db, users.username, users.user_id, username, exceptUserId)
 
 export async function credentialVersionOf(db: Executor, userId: number): Promise<number> {
   const [row] = await db.select({ version: users.credential_version }).from(users).where(eq(users.user_id, userId))

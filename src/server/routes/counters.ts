@@ -26,7 +26,8 @@ import {
 import { badRequest } from '../lib/http-errors'
 import { mutate } from '../lib/mutation'
 import type { Req } from '../lib/route-types'
-import { checkIfMatch, setEtag } from '../lib/versioning'
+import type { Executor } from '../db/client'
+import { checkIfMatch, withEtag } from '../lib/versioning'
 import { JSON_CONTENT_TYPE } from '../lib/sql-json'
 import {
   connParamsOf,
@@ -38,6 +39,13 @@ import {
 } from '../repositories/counters'
 
 type IdReq = Req<{ params: typeof idParams }>
+
+/** The meter the path names, as the request's If-Match expects it (412 with the current meter otherwise). */
+async function matchingCounter(tx: Executor, request: IdReq) {
+  const counter = await existingCounter(tx, request.params.id)
+  checkIfMatch(request, counter)
+  return counter
+}
 
 /** Meters, their installation on points (install wizard, take-off), connection parameters and history. */
 export async function counterRoutes(app: FastifyInstance) {
@@ -56,87 +64,56 @@ export async function counterRoutes(app: FastifyInstance) {
       reply.type(JSON_CONTENT_TYPE).send(await listAvailableForInstallJson(app.db, request.query)),
   )
 
-  app.get('/api/counters/:id/', { config: view, schema: { params: idParams } }, async (request: IdReq, reply) => {
-    const counter = await existingCounter(app.db, request.params.id)
-    setEtag(reply, counter.version)
-    return counter
-  })
+  app.get('/api/counters/:id/', { config: view, schema: { params: idParams } }, async (request: IdReq, reply) =>
+    withEtag(reply, await existingCounter(app.db, request.params.id)),
+  )
 
-  app.post('/api/counters/', { config: change, schema: { body: counterCreate } }, async (request: Req<{ body: typeof counterCreate }>, reply) => {
-    const created = await mutate(request, reply, (tx) => createMeter(tx, request.user().user_id, request.body), { status: 201 })
-    setEtag(reply, created.version)
-    return created
-  })
+  app.post('/api/counters/', { config: change, schema: { body: counterCreate } }, async (request: Req<{ body: typeof counterCreate }>, reply) =>
+    withEtag(reply, await mutate(request, reply, (tx) => createMeter(tx, request.user().user_id, request.body), { status: 201 })),
+  )
 
   app.patch(
     '/api/counters/:id/',
     { config: change, schema: { params: idParams, body: counterUpdate } },
-    async (request: Req<{ params: typeof idParams; body: typeof counterUpdate }>, reply) => {
-      const updated = await mutate(request, reply, async (tx) => {
-        const before = await existingCounter(tx, request.params.id)
-        checkIfMatch(request, before)
-        return editMeter(tx, request.user().user_id, before, request.body)
-      })
-      setEtag(reply, updated.version)
-      return updated
-    },
+    async (request: Req<{ params: typeof idParams; body: typeof counterUpdate }>, reply) =>
+      withEtag(reply, await mutate(request, reply, async (tx) => editMeter(tx, request.user().user_id, await matchingCounter(tx, request), request.body))),
   )
 
   app.delete('/api/counters/:id/', { config: { permission: 'counters.delete' }, schema: { params: idParams } }, (request: IdReq, reply) =>
-    mutate(
-      request,
-      reply,
-      async (tx) => {
-        const before = await existingCounter(tx, request.params.id)
-        checkIfMatch(request, before)
-        await deleteMeter(tx, request.user().user_id, before)
-      },
-      { status: 204 },
-    ),
+    mutate(request, reply, async (tx) => deleteMeter(tx, request.user().user_id, await matchingCounter(tx, request)), { status: 204 }),
   )
 
-  app.post('/api/counters/:id/change_active_state/', { config: change, schema: { params: idParams } }, async (request: IdReq, reply) => {
-    const updated = await mutate(request, reply, async (tx) => {
-      const before = await existingCounter(tx, request.params.id)
-      checkIfMatch(request, before)
-      return toggleMeterActive(tx, request.user().user_id, before)
-    })
-    setEtag(reply, updated.version)
-    return updated
-  })
+  app.post('/api/counters/:id/change_active_state/', { config: change, schema: { params: idParams } }, async (request: IdReq, reply) =>
+    withEtag(reply, await mutate(request, reply, async (tx) => toggleMeterActive(tx, request.user().user_id, await matchingCounter(tx, request)))),
+  )
 
   app.post(
     '/api/counters/create_and_install/',
     { config: installing, schema: { body: createAndInstall } },
-    async (request: Req<{ body: typeof createAndInstall }>, reply) => {
-      const created = await mutate(request, reply, (tx) => createAndInstallMeter(tx, request.user().user_id, app.box, request.body), { status: 201 })
-      setEtag(reply, created.version)
-      return created
-    },
+    async (request: Req<{ body: typeof createAndInstall }>, reply) =>
+      withEtag(reply, await mutate(request, reply, (tx) => createAndInstallMeter(tx, request.user().user_id, app.box, request.body), { status: 201 })),
   )
 
   app.post(
     '/api/counters/:id/update_and_install/',
     { config: installing, schema: { params: idParams, body: updateAndInstall } },
-    async (request: Req<{ params: typeof idParams; body: typeof updateAndInstall }>, reply) => {
-      const installed = await mutate(request, reply, async (tx) =>
-        installMeter(tx, request.user().user_id, app.box, await existingCounter(tx, request.params.id), request.body),
-      )
-      setEtag(reply, installed.version)
-      return installed
-    },
+    async (request: Req<{ params: typeof idParams; body: typeof updateAndInstall }>, reply) =>
+      withEtag(
+        reply,
+        await mutate(request, reply, async (tx) =>
+          installMeter(tx, request.user().user_id, app.box, await existingCounter(tx, request.params.id), request.body),
+        ),
+      ),
   )
 
   app.post(
     '/api/point_counter/:id/take_off/',
     { config: installing, schema: { params: idParams, body: takeOff } },
-    async (request: Req<{ params: typeof idParams; body: typeof takeOff }>, reply) => {
-      const removed = await mutate(request, reply, async (tx) =>
-        takeOffMeter(tx, request.user().user_id, await existingCounter(tx, request.params.id), request.body),
-      )
-      setEtag(reply, removed.version)
-      return removed
-    },
+    async (request: Req<{ params: typeof idParams; body: typeof takeOff }>, reply) =>
+      withEtag(
+        reply,
+        await mutate(request, reply, async (tx) => takeOffMeter(tx, request.user().user_id, await existingCounter(tx, request.params.id), request.body)),
+      ),
   )
 
   app.get('/api/counters/:id/conn_params/', { config: view, schema: { params: idParams } }, async (request: IdReq) => {

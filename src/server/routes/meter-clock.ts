@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { idParams } from '../../shared/schemas/common'
-import { notFound } from '../lib/http-errors'
+import { orNotFound } from '../lib/http-errors'
 import type { Req } from '../lib/route-types'
 import { driftingMeters, meterClockOf, meterConstantOf } from '../repositories/meter-clocks'
 
@@ -12,21 +12,13 @@ export async function meterClockRoutes(app: FastifyInstance) {
   app.get(
     '/api/counters/:id/clock/',
     { config: { permission: 'data.view' }, schema: { params: idParams } },
-    async (request: Req<{ params: typeof idParams }>) => {
-      const clock = await meterClockOf(app.db, request.params.id)
-      if (!clock) throw notFound()
-      return clock
-    },
+    async (request: Req<{ params: typeof idParams }>) => orNotFound(await meterClockOf(app.db, request.params.id)),
   )
 
   app.get(
     '/api/counters/:id/constant/',
     { config: { permission: 'data.view' }, schema: { params: idParams } },
-    async (request: Req<{ params: typeof idParams }>) => {
-      const constant = await meterConstantOf(app.db, request.params.id)
-      if (!constant) throw notFound()
-      return constant
-    },
+    async (request: Req<{ params: typeof idParams }>) => orNotFound(await meterConstantOf(app.db, request.params.id)),
   )
 
   app.get('/api/monitoring/clocks/', { config: { permission: 'monitoring.view' } }, async () => driftingMeters(app.db))

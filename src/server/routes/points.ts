@@ -8,7 +8,7 @@ import { HttpError, fieldError, orNotFound } from '../lib/http-errors'
 import { mutate } from '../lib/mutation'
 import { JSON_CONTENT_TYPE } from '../lib/sql-json'
 import { bothSpellings, type Req } from '../lib/route-types'
-import { checkIfMatch, setEtag } from '../lib/versioning'
+import { checkIfMatch, withEtag } from '../lib/versioning'
 import { deletePoint, existingCustomers, findPoint, insertPoint, listPointsJson, pointInstallations, pointMonthConsumption } from '../repositories/points'
 import { editPoints } from '../commands/edit-points'
 import { accountTimeZone } from '../repositories/accounts'
@@ -33,38 +33,39 @@ export async function pointRoutes(app: FastifyInstance) {
     async (request: Req<{ query: typeof listQuery }>, reply) => reply.type(JSON_CONTENT_TYPE).send(await listPointsJson(app.db, request.query)),
   )
 
-  app.get('/api/points/:id/', { config: { permission: 'points.view' }, schema: { params: idParams } }, async (request: IdReq, reply) => {
-    const point = await existingPoint(app.db, request.params.id)
-    setEtag(reply, point.version)
-    return point
-  })
+  app.get('/api/points/:id/', { config: { permission: 'points.view' }, schema: { params: idParams } }, async (request: IdReq, reply) =>
+    withEtag(reply, await existingPoint(app.db, request.params.id)),
+  )
 
   app.post(
     '/api/points/',
     { config: { permission: 'points.change' }, schema: { body: pointInput } },
-    async (request: Req<{ body: typeof pointInput }>, reply) => {
-      const created = await createAudited(request, reply, {
-        entity: 'point',
-        create: async (tx) => {
-          await checkCustomer(tx, request.body)
-          return insertPoint(tx, request.body)
-        },
-        find: findPoint,
-      })
-      setEtag(reply, created.version)
-      return created
-    },
+    async (request: Req<{ body: typeof pointInput }>, reply) =>
+      withEtag(
+        reply,
+        await createAudited(request, reply, {
+          entity: 'point',
+          create: async (tx) => {
+            await checkCustomer(tx, request.body)
+            return insertPoint(tx, request.body)
+          },
+          find: findPoint,
+        }),
+      ),
   )
 
-  app.put('/api/points/:id/', { config: { permission: 'points.change' }, schema: { params: idParams, body: pointInput } }, async (request: WriteReq, reply) => {
-    const updated = await mutate(request, reply, async (tx) => {
-      const [result] = await editPoints(tx, request.user().user_id, [{ pointId: request.params.id, input: request.body, ifMatch: request.headers['if-match'] }])
-      if (result instanceof HttpError) throw result
-      return result!
-    })
-    setEtag(reply, updated.version)
-    return updated
-  })
+  app.put('/api/points/:id/', { config: { permission: 'points.change' }, schema: { params: idParams, body: pointInput } }, async (request: WriteReq, reply) =>
+    withEtag(
+      reply,
+      await mutate(request, reply, async (tx) => {
+        const [result] = await editPoints(tx, request.user().user_id, [
+          { pointId: request.params.id, input: request.body, ifMatch: request.headers['if-match'] },
+        ])
+        if (result instanceof HttpError) throw result
+        return result!
+      }),
+    ),
+  )
 
   for (const url of bothSpellings('/api/points/:id')) {
     app.delete(url, { config: { permission: 'points.delete' }, schema: { params: idParams } }, (request: IdReq, reply) =>

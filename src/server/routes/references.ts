@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify'
-import { idParams, listQuery } from '../../shared/schemas/common'
+import type * as v from 'valibot'
+import { idParams, listQuery, type Paged } from '../../shared/schemas/common'
 import { counterModelApiQuery, counterModelQuery, dataParameterQuery, modelParameterQuery } from '../../shared/schemas/references'
 import { orNotFound } from '../lib/http-errors'
 import type { Req } from '../lib/route-types'
+import type { Executor } from '../db/client'
 import {
   findDataParameter,
   findDataSource,
@@ -22,30 +24,25 @@ const view = { permission: 'references.view' } as const
 
 type IdReq = Req<{ params: typeof idParams }>
 
+/** GET on the list of a reference table (filtered by `querystring`) and on one of its rows. */
+function referenceReads<TQuery extends v.GenericSchema, TRow>(
+  app: FastifyInstance,
+  path: string,
+  querystring: TQuery,
+  list: (db: Executor, query: v.InferOutput<TQuery>) => Promise<Paged<TRow>>,
+  find: (db: Executor, id: number) => Promise<TRow | undefined>,
+) {
+  app.get(path, { config: view, schema: { querystring } }, (request: Req<{ query: TQuery }>) => list(app.db, request.query))
+  app.get(`${path}:id/`, { config: view, schema: { params: idParams } }, async (request: IdReq) => orNotFound(await find(app.db, request.params.id)))
+}
+
 /** Reference data: model parameters are read-only; the other lists are edited (their writes in reference-edits). */
 export async function referenceRoutes(app: FastifyInstance) {
   await referenceEditRoutes(app)
 
-  app.get('/api/resources_types/', { config: view, schema: { querystring: listQuery } }, (request: Req<{ query: typeof listQuery }>) =>
-    listResourceTypes(app.db, request.query),
-  )
-  app.get('/api/resources_types/:id/', { config: view, schema: { params: idParams } }, async (request: IdReq) =>
-    orNotFound(await findResourceType(app.db, request.params.id)),
-  )
-
-  app.get('/api/counters_api/', { config: view, schema: { querystring: counterModelApiQuery } }, (request: Req<{ query: typeof counterModelApiQuery }>) =>
-    listModelApis(app.db, request.query),
-  )
-  app.get('/api/counters_api/:id/', { config: view, schema: { params: idParams } }, async (request: IdReq) =>
-    orNotFound(await findModelApi(app.db, request.params.id)),
-  )
-
-  app.get('/api/counters_models/', { config: view, schema: { querystring: counterModelQuery } }, (request: Req<{ query: typeof counterModelQuery }>) =>
-    listModels(app.db, request.query),
-  )
-  app.get('/api/counters_models/:id/', { config: view, schema: { params: idParams } }, async (request: IdReq) =>
-    orNotFound(await findModel(app.db, request.params.id)),
-  )
+  referenceReads(app, '/api/resources_types/', listQuery, listResourceTypes, findResourceType)
+  referenceReads(app, '/api/counters_api/', counterModelApiQuery, listModelApis, findModelApi)
+  referenceReads(app, '/api/counters_models/', counterModelQuery, listModels, findModel)
 
   app.get(
     '/api/counters_models_parameters/',
@@ -53,17 +50,6 @@ export async function referenceRoutes(app: FastifyInstance) {
     (request: Req<{ query: typeof modelParameterQuery }>) => listModelParameters(app.db, request.query),
   )
 
-  app.get('/api/data_sources/', { config: view, schema: { querystring: listQuery } }, (request: Req<{ query: typeof listQuery }>) =>
-    listDataSources(app.db, request.query),
-  )
-  app.get('/api/data_sources/:id/', { config: view, schema: { params: idParams } }, async (request: IdReq) =>
-    orNotFound(await findDataSource(app.db, request.params.id)),
-  )
-
-  app.get('/api/data_parameters/', { config: view, schema: { querystring: dataParameterQuery } }, (request: Req<{ query: typeof dataParameterQuery }>) =>
-    listDataParameters(app.db, request.query),
-  )
-  app.get('/api/data_parameters/:id/', { config: view, schema: { params: idParams } }, async (request: IdReq) =>
-    orNotFound(await findDataParameter(app.db, request.params.id)),
-  )
+  referenceReads(app, '/api/data_sources/', listQuery, listDataSources, findDataSource)
+  referenceReads(app, '/api/data_parameters/', dataParameterQuery, listDataParameters, findDataParameter)
 }

@@ -7,15 +7,14 @@ import { profileOf } from '../balance/profile'
 import { healthSnapshot } from '../health/health-checker'
 import type { Executor } from '../db/client'
 import { contentDisposition } from '../lib/content-disposition'
-import { notFound } from '../lib/http-errors'
+import { orNotFound } from '../lib/http-errors'
 import type { Req } from '../lib/route-types'
 import { accountTimeZone } from '../repositories/accounts'
 import { balancePointsOf, findRepresent } from '../repositories/represents'
 
 /** The object, its points and the zone its days are counted in: the caller's account's. */
 async function objectOf(db: Executor, id: number, accountId: number | null) {
-  const represent = await findRepresent(db, id)
-  if (!represent) throw notFound()
+  const represent = orNotFound(await findRepresent(db, id))
   return { represent, points: await balancePointsOf(db, id), timeZone: await accountTimeZone(db, accountId) }
 }
 

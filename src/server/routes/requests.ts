@@ -13,7 +13,7 @@ import {
   setAttachmentStatus,
   updateApplication,
 } from '../commands/applications'
-import { HttpError, fieldError, forbidden, notFound } from '../lib/http-errors'
+import { HttpError, fieldError, forbidden, notFound, orNotFound } from '../lib/http-errors'
 import { answerCache } from '../lib/answer-cache'
 import { mutate } from '../lib/mutation'
 import type { Req } from '../lib/route-types'
@@ -35,11 +35,7 @@ export async function requestRoutes(app: FastifyInstance) {
   const checks = answerCache<number, { unassigned: number; new_messages: number }>(CHECK_CACHE_MS)
   const changed = (accountId: number | null) => checks.delete(accountId ?? 0)
 
-  const requestOr404 = async (db: Executor, request: FastifyRequest, id: number) => {
-    const found = await findRequest(db, scopeOf(request.user()), id)
-    if (!found) throw notFound()
-    return found
-  }
+  const requestOr404 = async (db: Executor, request: FastifyRequest, id: number) => orNotFound(await findRequest(db, scopeOf(request.user()), id))
 
   app.get('/api/document_status/', { config: viewer }, async () =>
     Object.entries(DOC_STATUSES).map(([id, name]) => ({ doc_status_id: Number(id), doc_status_name: name })),

@@ -7,6 +7,7 @@ import { audit } from '../lib/audit'
 import { badRequest, fieldError, notFound } from '../lib/http-errors'
 import { mutate } from '../lib/mutation'
 import type { Req } from '../lib/route-types'
+import type { Executor } from '../db/client'
 import { accountTimeZone } from '../repositories/accounts'
 import { VEE_METHOD } from '../vee/settings'
 import { changeInterval, lockInterval, reviewIntervals, type IntervalKey, type StoredInterval } from '../vee/review'
@@ -21,6 +22,25 @@ const keyOf = (body: { counter_id: number; channel: number; interval_start: stri
   interval_start: new Date(body.interval_start),
 })
 const auditId = (key: IntervalKey) => `${key.counter_id}:${key.channel}:${key.interval_start.toISOString()}`
+
+/**
+ * A person's change of the interval the body names (an acceptance's body, or an edit's, which adds the value): locked,
+ * replaced by what `next` makes of it (with its history row saying why) and audited.
+ */
+async function changeByHand(
+  tx: Executor,
+  request: Req<{ body: typeof veeAcceptInput }>,
+  method: string,
+  next: (before: StoredInterval) => StoredInterval,
+): Promise<StoredInterval> {
+  const key = keyOf(request.body)
+  const before = await lockInterval(tx, key)
+  if (!before) throw notFound(T.veeIntervalNotFound)
+  const after = next(before)
+  await changeInterval(tx, key, before, after, { method, reason: request.body.reason, userId: request.user().user_id })
+  await audit(tx, request, 'interval_values', auditId(key), 'update', before, after, request.body.reason)
+  return after
+}
 
 /** VEE review (docs/vee.md): the flagged and estimated intervals of a point or an object, accepted or edited by a person. */
 export async function veeRoutes(app: FastifyInstance) {
@@ -41,30 +61,18 @@ export async function veeRoutes(app: FastifyInstance) {
     '/api/vee/intervals/accept/',
     { config: { permission: 'data.edit' }, schema: { body: veeAcceptInput } },
     (request: Req<{ body: typeof veeAcceptInput }>, reply) =>
-      mutate(request, reply, async (tx) => {
-        const key = keyOf(request.body)
-        const before = await lockInterval(tx, key)
-        if (!before) throw notFound(T.veeIntervalNotFound)
-        if (before.status !== SUSPECT && before.status !== ESTIMATED) throw badRequest(T.veeNotReviewable)
-        const after: StoredInterval = { value: before.value, status: before.status === SUSPECT ? VALID : ESTIMATED }
-        await changeInterval(tx, key, before, after, { method: VEE_METHOD.ACCEPT, reason: request.body.reason, userId: request.user().user_id })
-        await audit(tx, request, 'interval_values', auditId(key), 'update', before, after, request.body.reason)
-        return after
-      }),
+      mutate(request, reply, (tx) =>
+        changeByHand(tx, request, VEE_METHOD.ACCEPT, (before) => {
+          if (before.status !== SUSPECT && before.status !== ESTIMATED) throw badRequest(T.veeNotReviewable)
+          return { value: before.value, status: before.status === SUSPECT ? VALID : ESTIMATED }
+        }),
+      ),
   )
 
   app.post(
     '/api/vee/intervals/edit/',
     { config: { permission: 'data.edit' }, schema: { body: veeEditInput } },
     (request: Req<{ body: typeof veeEditInput }>, reply) =>
-      mutate(request, reply, async (tx) => {
-        const key = keyOf(request.body)
-        const before = await lockInterval(tx, key)
-        if (!before) throw notFound(T.veeIntervalNotFound)
-        const after: StoredInterval = { value: request.body.value, status: EDITED }
-        await changeInterval(tx, key, before, after, { method: VEE_METHOD.MANUAL, reason: request.body.reason, userId: request.user().user_id })
-        await audit(tx, request, 'interval_values', auditId(key), 'update', before, after, request.body.reason)
-        return after
-      }),
+      mutate(request, reply, (tx) => changeByHand(tx, request, VEE_METHOD.MANUAL, () => ({ value: request.body.value, status: EDITED }))),
   )
 }

@@ -1,4 +1,5 @@
-import { boolean, integer, pgTable, primaryKey, serial, text, timestamp, varchar, index, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, integer, pgTable, primaryKey, serial, text, varchar, index, uniqueIndex } from 'drizzle-orm/pg-core'
+import { createdAt, personName, partOf } from './columns'
 
 export const accounts = pgTable('accounts', {
   account_id: serial('account_id').primaryKey(),
@@ -15,9 +16,7 @@ export const users = pgTable(
     user_id: serial('user_id').primaryKey(),
     username: varchar('username', { length: 150 }).notNull(),
     password_hash: text('password_hash').notNull(),
-    first_name: varchar('first_name', { length: 150 }).notNull().default(''),
-    last_name: varchar('last_name', { length: 150 }).notNull().default(''),
-    middle_name: varchar('middle_name', { length: 150 }).notNull().default(''),
+    ...personName,
     email: varchar('email', { length: 254 }).notNull().default(''),
     account_id: integer('account_id').references(() => accounts.account_id),
     is_stuff: boolean('is_stuff').notNull().default(true),
@@ -27,7 +26,7 @@ export const users = pgTable(
     customer_id: integer('customer_id'),
     /** Bumped when the password changes or the user is deactivated: tokens signed with an older value stop working. */
     credential_version: integer('credential_version').notNull().default(0),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (t) => [uniqueIndex('users_username_key').on(t.username)],
 )
@@ -54,12 +53,8 @@ export const permissionsGroups = pgTable(
 export const groupPermissions = pgTable(
   'group_permissions',
   {
-    permissions_group_id: integer('permissions_group_id')
-      .notNull()
-      .references(() => permissionsGroups.permissions_group_id, { onDelete: 'cascade' }),
-    permission_id: integer('permission_id')
-      .notNull()
-      .references(() => permissions.permission_id, { onDelete: 'cascade' }),
+    permissions_group_id: partOf('permissions_group_id', () => permissionsGroups.permissions_group_id),
+    permission_id: partOf('permission_id', () => permissions.permission_id),
   },
   (t) => [primaryKey({ columns: [t.permissions_group_id, t.permission_id] })],
 )
@@ -67,21 +62,15 @@ export const groupPermissions = pgTable(
 export const userGroups = pgTable(
   'user_groups',
   {
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.user_id, { onDelete: 'cascade' }),
-    permissions_group_id: integer('permissions_group_id')
-      .notNull()
-      .references(() => permissionsGroups.permissions_group_id, { onDelete: 'cascade' }),
+    user_id: partOf('user_id', () => users.user_id),
+    permissions_group_id: partOf('permissions_group_id', () => permissionsGroups.permissions_group_id),
   },
   (t) => [primaryKey({ columns: [t.user_id, t.permissions_group_id] }), index('user_groups_group_idx').on(t.permissions_group_id)],
 )
 
 export const accountEmails = pgTable('account_emails', {
   account_email_id: serial('account_email_id').primaryKey(),
-  account_id: integer('account_id')
-    .notNull()
-    .references(() => accounts.account_id, { onDelete: 'cascade' }),
+  account_id: partOf('account_id', () => accounts.account_id),
   name: varchar('name', { length: 255 }).notNull(),
   smtp_host: varchar('smtp_host', { length: 255 }).notNull(),
   smtp_port: integer('smtp_port').notNull(),

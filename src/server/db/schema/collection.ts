@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core'
+import { createdAt, partOf, refersTo } from './columns'
 import { counters, dataParameters } from './registry'
 
 /* Data collection (docs/collection.md): collecting servers, counter tasks, their logs, current-data requests. */
@@ -13,6 +14,12 @@ export const collectingServers = pgTable('collecting_servers', {
   last_seen_at: timestamp('last_seen_at', { withTimezone: true }),
 })
 
+/** Work on one meter (a polling task, a current-data request), carried out by the collecting service it is given to. */
+const meterWork = {
+  counter_id: partOf('counter_id', () => counters.counter_id),
+  data_collecting_server_id: refersTo('data_collecting_server_id', () => collectingServers.data_collecting_server_id),
+}
+
 /**
  * A polling task of one meter. `state` is working, stopped, paused (by repeated failures, retried with back-off)
  * or stopped_failed (given up; needs a start). `next_run_at` is advanced by the collector in the claiming transaction.
@@ -21,12 +28,7 @@ export const counterTasks = pgTable(
   'counter_tasks',
   {
     counter_task_id: serial('counter_task_id').primaryKey(),
-    counter_id: integer('counter_id')
-      .notNull()
-      .references(() => counters.counter_id, { onDelete: 'cascade' }),
-    data_collecting_server_id: integer('data_collecting_server_id')
-      .notNull()
-      .references(() => collectingServers.data_collecting_server_id),
+    ...meterWork,
     /** minutes, hours, days (every `value` units), cron (`value` is the expression) or once (`value` is the instant). */
     interval: varchar('interval', { length: 10 }).notNull(),
     value: varchar('value', { length: 100 }).notNull(),
@@ -43,7 +45,7 @@ export const counterTasks = pgTable(
     last_error: text('last_error').notNull().default(''),
     /** Lets the run correct the meter's clock (Mercury 230: 03 0D) when it drifts; off unless asked for. */
     clock_correction: boolean('clock_correction').notNull().default(false),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (t) => [
     index('counter_tasks_due_idx')
@@ -58,9 +60,7 @@ export const taskLogs = pgTable(
   'task_logs',
   {
     task_log_id: serial('task_log_id').primaryKey(),
-    counter_task_id: integer('counter_task_id')
-      .notNull()
-      .references(() => counterTasks.counter_task_id, { onDelete: 'cascade' }),
+    counter_task_id: partOf('counter_task_id', () => counterTasks.counter_task_id),
     data_collecting_server_id: integer('data_collecting_server_id'),
     due_at: timestamp('due_at', { withTimezone: true }).notNull(),
     start_date: timestamp('start_date', { withTimezone: true }).notNull(),
@@ -74,9 +74,7 @@ export const taskLogEntries = pgTable(
   'task_log_entries',
   {
     task_log_entry_id: serial('task_log_entry_id').primaryKey(),
-    task_log_id: integer('task_log_id')
-      .notNull()
-      .references(() => taskLogs.task_log_id, { onDelete: 'cascade' }),
+    task_log_id: partOf('task_log_id', () => taskLogs.task_log_id),
     date: timestamp('date', { withTimezone: true }).notNull(),
     text: text('text').notNull(),
   },
@@ -88,17 +86,12 @@ export const currentDataRequests = pgTable(
   'current_data_requests',
   {
     request_id: serial('request_id').primaryKey(),
-    counter_id: integer('counter_id')
-      .notNull()
-      .references(() => counters.counter_id, { onDelete: 'cascade' }),
-    data_collecting_server_id: integer('data_collecting_server_id')
-      .notNull()
-      .references(() => collectingServers.data_collecting_server_id),
+    ...meterWork,
     /** read (current values) or relay_on / relay_off (Mercury 206 power switching). */
     action: varchar('action', { length: 20 }).notNull().default('read'),
     status: varchar('status', { length: 10 }).notNull().default('PENDING'),
     details: text('details').notNull().default(''),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
     /** Set by the service that took the request; a request taken long ago by a service that died is taken again. */
     started_at: timestamp('started_at', { withTimezone: true }),
     finished_at: timestamp('finished_at', { withTimezone: true }),
@@ -115,12 +108,8 @@ export const currentDataRequests = pgTable(
 export const counterParameterSelections = pgTable(
   'counter_parameter_selections',
   {
-    counter_id: integer('counter_id')
-      .notNull()
-      .references(() => counters.counter_id, { onDelete: 'cascade' }),
-    parameter_id: integer('parameter_id')
-      .notNull()
-      .references(() => dataParameters.parameter_id, { onDelete: 'cascade' }),
+    counter_id: partOf('counter_id', () => counters.counter_id),
+    parameter_id: partOf('parameter_id', () => dataParameters.parameter_id),
     is_selected: boolean('is_selected').notNull(),
   },
   (t) => [primaryKey({ columns: [t.counter_id, t.parameter_id] })],

@@ -1,4 +1,5 @@
-import { integer, pgTable, serial, smallint, text, timestamp, varchar, index } from 'drizzle-orm/pg-core'
+import { integer, pgTable, serial, smallint, text, varchar, index } from 'drizzle-orm/pg-core'
+import { createdAt, personName } from './columns'
 
 /** Subscribers (administration.md section 3): individuals (1), sole proprietors (2), legal entities (3). */
 export const customers = pgTable(
@@ -8,9 +9,7 @@ export const customers = pgTable(
     account_id: integer('account_id'),
     customer_number: varchar('customer_number', { length: 50 }).notNull().default(''),
     customer_type: smallint('customer_type').notNull().default(1),
-    first_name: varchar('first_name', { length: 150 }).notNull().default(''),
-    last_name: varchar('last_name', { length: 150 }).notNull().default(''),
-    middle_name: varchar('middle_name', { length: 150 }).notNull().default(''),
+    ...personName,
     snils: varchar('snils', { length: 14 }).notNull().default(''),
     company_full_name: varchar('company_full_name', { length: 500 }).notNull().default(''),
     company_short_name: varchar('company_short_name', { length: 255 }).notNull().default(''),
@@ -22,7 +21,7 @@ export const customers = pgTable(
     company_rs: varchar('company_rs', { length: 20 }).notNull().default(''),
     company_legal_address: varchar('company_legal_address', { length: 500 }).notNull().default(''),
     remark: text('remark').notNull().default(''),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (t) => [index('customers_number_idx').on(t.customer_number)],
 )

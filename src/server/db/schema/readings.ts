@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { date, doublePrecision, integer, pgTable, primaryKey, serial, smallint, text, timestamp, index } from 'drizzle-orm/pg-core'
+import { createdAt } from './columns'
 
 /*
  * Time series, keyed (counter, channel, time) so that they can become partitioned tables or TimescaleDB
@@ -7,16 +8,26 @@ import { date, doublePrecision, integer, pgTable, primaryKey, serial, smallint, 
  * point-level figures multiply by the ratios of the installation in force at that time.
  */
 
+/** The series a value belongs to: a meter's channel, 1 A+, 2 A-, 3 R+, 4 R-. */
+const channelKey = {
+  counter_id: integer('counter_id').notNull(),
+  channel: smallint('channel').notNull(),
+}
+
+/** One interval of a series, by its start. */
+const intervalKey = {
+  ...channelKey,
+  interval_start: timestamp('interval_start', { withTimezone: true }).notNull(),
+}
+
 /**
- * Half-hour (or other length) energy of one channel: 1 A+, 2 A-, 3 R+, 4 R-.
+ * Half-hour (or other length) energy of one channel.
  * Status (INTERVAL_STATUS): 0 valid, 1 missing, 2 estimated, 3 suspect, 4 edited (docs/vee.md).
  */
 export const intervalValues = pgTable(
   'interval_values',
   {
-    counter_id: integer('counter_id').notNull(),
-    channel: smallint('channel').notNull(),
-    interval_start: timestamp('interval_start', { withTimezone: true }).notNull(),
+    ...intervalKey,
     minutes: smallint('minutes').notNull().default(30),
     value: doublePrecision('value'),
     status: smallint('status').notNull().default(0),
@@ -34,9 +45,7 @@ export const intervalEdits = pgTable(
   'interval_edits',
   {
     interval_edit_id: serial('interval_edit_id').primaryKey(),
-    counter_id: integer('counter_id').notNull(),
-    channel: smallint('channel').notNull(),
-    interval_start: timestamp('interval_start', { withTimezone: true }).notNull(),
+    ...intervalKey,
     old_value: doublePrecision('old_value'),
     old_status: smallint('old_status').notNull(),
     new_value: doublePrecision('new_value'),
@@ -44,7 +53,7 @@ export const intervalEdits = pgTable(
     method: text('method').notNull(),
     reason: text('reason').notNull().default(''),
     user_id: integer('user_id'),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (t) => [index('interval_edits_interval_idx').on(t.counter_id, t.channel, t.interval_start)],
 )
@@ -53,8 +62,7 @@ export const intervalEdits = pgTable(
 export const dailyValues = pgTable(
   'daily_values',
   {
-    counter_id: integer('counter_id').notNull(),
-    channel: smallint('channel').notNull(),
+    ...channelKey,
     day: date('day', { mode: 'string' }).notNull(),
     value: doublePrecision('value').notNull().default(0),
     valid_intervals: smallint('valid_intervals').notNull().default(0),
@@ -67,8 +75,7 @@ export const dailyValues = pgTable(
 export const registerReadings = pgTable(
   'register_readings',
   {
-    counter_id: integer('counter_id').notNull(),
-    channel: smallint('channel').notNull(),
+    ...channelKey,
     tariff: smallint('tariff').notNull(),
     read_at: timestamp('read_at', { withTimezone: true }).notNull(),
     value: doublePrecision('value').notNull(),

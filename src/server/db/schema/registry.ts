@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+import { createdAt, changedAt, partOf, refersTo } from './columns'
 import { customers } from './customers'
 import { users } from './admin'
 
@@ -14,9 +15,7 @@ export const resourceTypes = pgTable('resource_types', {
 export const counterModelApis = pgTable('counter_model_apis', {
   counter_model_api_id: serial('counter_model_api_id').primaryKey(),
   name: varchar('name', { length: 150 }).notNull(),
-  resource_type_id: integer('resource_type_id')
-    .notNull()
-    .references(() => resourceTypes.resource_type_id),
+  resource_type_id: refersTo('resource_type_id', () => resourceTypes.resource_type_id),
   /** The driver that speaks this family's protocol, e.g. mercury230, mercury206, lorawan. */
   driver: varchar('driver', { length: 50 }).notNull().default(''),
 })
@@ -26,9 +25,7 @@ export const modelConnParams = pgTable(
   'model_conn_params',
   {
     model_conn_param_id: serial('model_conn_param_id').primaryKey(),
-    counter_model_api_id: integer('counter_model_api_id')
-      .notNull()
-      .references(() => counterModelApis.counter_model_api_id, { onDelete: 'cascade' }),
+    counter_model_api_id: partOf('counter_model_api_id', () => counterModelApis.counter_model_api_id),
     par_name: varchar('par_name', { length: 50 }).notNull(),
     description: varchar('description', { length: 255 }).notNull(),
     default_value: varchar('default_value', { length: 255 }).notNull().default(''),
@@ -48,12 +45,8 @@ export const counterModels = pgTable('counter_models', {
   model_id: serial('model_id').primaryKey(),
   name: varchar('name', { length: 150 }).notNull(),
   source_id: integer('source_id').references(() => dataSources.source_id),
-  resource_type_id: integer('resource_type_id')
-    .notNull()
-    .references(() => resourceTypes.resource_type_id),
-  counter_model_api_id: integer('counter_model_api_id')
-    .notNull()
-    .references(() => counterModelApis.counter_model_api_id),
+  resource_type_id: refersTo('resource_type_id', () => resourceTypes.resource_type_id),
+  counter_model_api_id: refersTo('counter_model_api_id', () => counterModelApis.counter_model_api_id),
   /** The model's key ("external model"), e.g. mercury_206: the spec offers power switching only for it. */
   external_model: varchar('external_model', { length: 100 }).notNull().default(''),
   has_storage: boolean('has_storage').notNull().default(false),
@@ -75,9 +68,7 @@ export const dataParameters = pgTable('data_parameters', {
   parameter_id: serial('parameter_id').primaryKey(),
   name: varchar('name', { length: 150 }).notNull(),
   remark: text('remark').notNull().default(''),
-  resource_type_id: integer('resource_type_id')
-    .notNull()
-    .references(() => resourceTypes.resource_type_id),
+  resource_type_id: refersTo('resource_type_id', () => resourceTypes.resource_type_id),
   task_group_id: integer('task_group_id').references(() => taskGroups.task_group_id),
   /** Unit shown beside values (кВт·ч, В, А ...). */
   measurement: varchar('measurement', { length: 30 }).notNull().default(''),
@@ -89,12 +80,8 @@ export const modelParameters = pgTable(
   'model_parameters',
   {
     model_parameter_id: serial('model_parameter_id').primaryKey(),
-    model_id: integer('model_id')
-      .notNull()
-      .references(() => counterModels.model_id, { onDelete: 'cascade' }),
-    parameter_id: integer('parameter_id')
-      .notNull()
-      .references(() => dataParameters.parameter_id, { onDelete: 'cascade' }),
+    model_id: partOf('model_id', () => counterModels.model_id),
+    parameter_id: partOf('parameter_id', () => dataParameters.parameter_id),
   },
   (t) => [uniqueIndex('model_parameters_key').on(t.model_id, t.parameter_id)],
 )
@@ -113,7 +100,7 @@ export const points = pgTable(
     customer_id: integer('customer_id').references(() => customers.customer_id, { onDelete: 'set null' }),
     energy_limit: doublePrecision('energy_limit').notNull().default(5000),
     version: integer('version').notNull().default(1),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * What the list's search matches, lower-cased once on write: LIKE on it compares bytes, where ILIKE lower-cases
@@ -128,8 +115,7 @@ export const points = pgTable(
      * joining and writing JSON for every row it shows.
      */
     card: text('card').notNull().default(''),
-    /** Written by the database on every insert and update (migration 0026): the offline mirror asks what changed since. */
-    changed_at: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    ...changedAt,
   },
   (t) => [
     index('points_name_idx').on(t.name),
@@ -148,23 +134,20 @@ export const counters = pgTable(
   {
     counter_id: serial('counter_id').primaryKey(),
     serial_num: varchar('serial_num', { length: 50 }).notNull(),
-    model_id: integer('model_id')
-      .notNull()
-      .references(() => counterModels.model_id),
+    model_id: refersTo('model_id', () => counterModels.model_id),
     coeff: doublePrecision('coeff').notNull().default(1),
     coeff_voltage: doublePrecision('coeff_voltage').notNull().default(1),
     remark: text('remark').notNull().default(''),
     is_active: boolean('is_active').notNull().default(true),
     version: integer('version').notNull().default(1),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
     /**
      * The meter as the API shows it, as JSON text: written by the triggers of migration 0019 on every change of the
      * meter, its installations, its model or the point it was last installed on, so that a list page reads 25 of them
      * instead of finding each meter's latest installation and writing its JSON.
      */
     card: text('card').notNull().default(''),
-    /** Written by the database on every insert and update (migration 0026): the offline mirror asks what changed since. */
-    changed_at: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    ...changedAt,
     /** The IANA zone the meter keeps its clock and profile in; null is the account's zone (migration 0028). */
     time_zone: varchar('time_zone', { length: 64 }),
     /** Impulses per kWh (A) as the meter last reported it (Mercury 230: 08 12); null until read (migration 0027). */
@@ -190,12 +173,8 @@ export const pointCounters = pgTable(
   'point_counters',
   {
     point_counter_id: serial('point_counter_id').primaryKey(),
-    point_id: integer('point_id')
-      .notNull()
-      .references(() => points.point_id, { onDelete: 'cascade' }),
-    counter_id: integer('counter_id')
-      .notNull()
-      .references(() => counters.counter_id, { onDelete: 'cascade' }),
+    point_id: partOf('point_id', () => points.point_id),
+    counter_id: partOf('counter_id', () => counters.counter_id),
     installed_at: timestamp('installed_at', { withTimezone: true }).notNull(),
     removed_at: timestamp('removed_at', { withTimezone: true }),
     coeff: doublePrecision('coeff').notNull().default(1),
@@ -203,8 +182,7 @@ export const pointCounters = pgTable(
     source_id: integer('source_id').references(() => dataSources.source_id),
     /** par_name -> par_value */
     conn_params: jsonb('conn_params').$type<Record<string, string>>().notNull().default({}),
-    /** Written by the database on every insert and update (migration 0026): the offline mirror asks what changed since. */
-    changed_at: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    ...changedAt,
   },
   (t) => [
     uniqueIndex('point_counters_current_point_key')
@@ -224,15 +202,13 @@ export const counterOperations = pgTable(
   'counter_operations',
   {
     counter_oper_id: serial('counter_oper_id').primaryKey(),
-    counter_id: integer('counter_id')
-      .notNull()
-      .references(() => counters.counter_id, { onDelete: 'cascade' }),
+    counter_id: partOf('counter_id', () => counters.counter_id),
     point_id: integer('point_id').references(() => points.point_id, { onDelete: 'set null' }),
     coper_type: varchar('coper_type', { length: 30 }).notNull(),
     operation_date: timestamp('operation_date', { withTimezone: true }).notNull(),
     comment: text('comment').notNull().default(''),
     user_id: integer('user_id').references(() => users.user_id, { onDelete: 'set null' }),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (t) => [index('counter_operations_counter_idx').on(t.counter_id, t.operation_date)],
 )

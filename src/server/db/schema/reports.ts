@@ -1,4 +1,5 @@
 import { index, integer, pgTable, primaryKey, serial, smallint, varchar } from 'drizzle-orm/pg-core'
+import { partOf, refersTo } from './columns'
 import { accounts } from './admin'
 
 /** Tariff zone schemes (reference data): the reports cut half-hour values by them and name the tariff registers. */
@@ -16,9 +17,7 @@ export const tariffZones = pgTable(
   'tariff_zones',
   {
     tariff_zone_id: serial('tariff_zone_id').primaryKey(),
-    tariff_scheme_id: integer('tariff_scheme_id')
-      .notNull()
-      .references(() => tariffSchemes.tariff_scheme_id, { onDelete: 'cascade' }),
+    tariff_scheme_id: partOf('tariff_scheme_id', () => tariffSchemes.tariff_scheme_id),
     tariff: smallint('tariff').notNull(),
     name: varchar('name', { length: 50 }).notNull(),
     start_minute: smallint('start_minute').notNull(),
@@ -32,9 +31,7 @@ export const accountTariffSchemes = pgTable('account_tariff_schemes', {
   account_id: integer('account_id')
     .primaryKey()
     .references(() => accounts.account_id, { onDelete: 'cascade' }),
-  tariff_scheme_id: integer('tariff_scheme_id')
-    .notNull()
-    .references(() => tariffSchemes.tariff_scheme_id),
+  tariff_scheme_id: refersTo('tariff_scheme_id', () => tariffSchemes.tariff_scheme_id),
 })
 
 /** The last 80020 message number per sender and area (migration 0030): each file sent takes the next one. */

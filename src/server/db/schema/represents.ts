@@ -1,18 +1,5 @@
-import {
-  type AnyPgColumn,
-  boolean,
-  date,
-  doublePrecision,
-  index,
-  integer,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, boolean, date, doublePrecision, index, integer, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+import { createdAt, changedAt, partOf } from './columns'
 import { points } from './registry'
 
 /**
@@ -47,9 +34,8 @@ export const represents = pgTable(
     area_name: varchar('area_name', { length: 255 }).notNull().default(''),
     /** Percent of the received energy the imbalance may reach before the balance is flagged (migration 0031). */
     allowed_imbalance: doublePrecision('allowed_imbalance').notNull().default(5),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Written by the database on every insert and update (migration 0026): the offline mirror asks what changed since. */
-    changed_at: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
+    ...changedAt,
   },
   (t) => [index('represents_parent_idx').on(t.parent_id), index('represents_name_idx').on(t.name), index('represents_changed_at_idx').on(t.changed_at)],
 )
@@ -59,12 +45,8 @@ export const representPoints = pgTable(
   'represent_points',
   {
     represent_point_id: serial('represent_point_id').primaryKey(),
-    represent_id: integer('represent_id')
-      .notNull()
-      .references(() => represents.represent_id, { onDelete: 'cascade' }),
-    point_id: integer('point_id')
-      .notNull()
-      .references(() => points.point_id, { onDelete: 'cascade' }),
+    represent_id: partOf('represent_id', () => represents.represent_id),
+    point_id: partOf('point_id', () => points.point_id),
     sign: smallint('sign').notNull().default(1),
     color: varchar('color', { length: 20 }).notNull(),
     order_num: integer('order_num').notNull().default(0),

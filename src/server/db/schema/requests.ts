@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core'
+import { createdAt, partOf, refersTo } from './columns'
 import { sql } from 'drizzle-orm'
 import type { OutgoingMail } from '../../mail/send-request'
 import { accountEmails, accounts, users } from './admin'
@@ -30,7 +31,7 @@ export const storedFiles = pgTable(
     content_type: varchar('content_type', { length: 127 }).notNull(),
     size: integer('size').notNull(),
     created_by: integer('created_by').references(() => users.user_id, { onDelete: 'set null' }),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (t) => [uniqueIndex('stored_files_name_key').on(t.file_name)],
 )
@@ -57,12 +58,8 @@ export const documentTypes = pgTable(
 export const documentTypeRequiredFiles = pgTable(
   'document_type_required_files',
   {
-    doc_type_id: integer('doc_type_id')
-      .notNull()
-      .references(() => documentTypes.doc_type_id, { onDelete: 'cascade' }),
-    doc_required_file_id: integer('doc_required_file_id')
-      .notNull()
-      .references(() => documentRequiredFiles.doc_required_file_id, { onDelete: 'cascade' }),
+    doc_type_id: partOf('doc_type_id', () => documentTypes.doc_type_id),
+    doc_required_file_id: partOf('doc_required_file_id', () => documentRequiredFiles.doc_required_file_id),
   },
   (t) => [primaryKey({ columns: [t.doc_type_id, t.doc_required_file_id] })],
 )
@@ -73,18 +70,10 @@ export const documentRequests = pgTable(
   {
     doc_request_id: serial('doc_request_id').primaryKey(),
     request_number: varchar('request_number', { length: 32 }).notNull().default(''),
-    account_id: integer('account_id')
-      .notNull()
-      .references(() => accounts.account_id),
-    customer_id: integer('customer_id')
-      .notNull()
-      .references(() => customers.customer_id),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.user_id),
-    doc_type_id: integer('doc_type_id')
-      .notNull()
-      .references(() => documentTypes.doc_type_id),
+    account_id: refersTo('account_id', () => accounts.account_id),
+    customer_id: refersTo('customer_id', () => customers.customer_id),
+    user_id: refersTo('user_id', () => users.user_id),
+    doc_type_id: refersTo('doc_type_id', () => documentTypes.doc_type_id),
     doc_status: smallint('doc_status').notNull().default(1),
     decline_reason: text('decline_reason').notNull().default(''),
     assigned_user_id: integer('assigned_user_id').references(() => users.user_id, { onDelete: 'set null' }),
@@ -93,7 +82,7 @@ export const documentRequests = pgTable(
     /** Files the staff have not looked at yet; opening the application resets it. */
     new_files: integer('new_files').notNull().default(0),
     external_send_date: timestamp('external_send_date', { withTimezone: true }),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
     /**
      * The application as the API shows it, but for its status and unread comments, as JSON members without the braces:
      * written by the triggers of migration 0017 on every change of the application, its subscriber, filer, assignee or
@@ -127,19 +116,21 @@ export const requestCounts = pgTable(
   (t) => [primaryKey({ columns: [t.account_id, t.archived, t.doc_status] })],
 )
 
+/** A stored file given with an application, filed under the required file it answers (if any). */
+const fileOfRequest = {
+  doc_request_id: partOf('doc_request_id', () => documentRequests.doc_request_id),
+  doc_required_file_id: integer('doc_required_file_id').references(() => documentRequiredFiles.doc_required_file_id, { onDelete: 'set null' }),
+  file_id: refersTo('file_id', () => storedFiles.file_id),
+}
+
+/** A subscriber's file of an application, with its review status (1 accepted, 2 declined, 3 under review). */
 export const documentRequestAttachments = pgTable(
   'document_request_attachments',
   {
     doc_request_attach_id: serial('doc_request_attach_id').primaryKey(),
-    doc_request_id: integer('doc_request_id')
-      .notNull()
-      .references(() => documentRequests.doc_request_id, { onDelete: 'cascade' }),
-    doc_required_file_id: integer('doc_required_file_id').references(() => documentRequiredFiles.doc_required_file_id, { onDelete: 'set null' }),
-    file_id: integer('file_id')
-      .notNull()
-      .references(() => storedFiles.file_id),
+    ...fileOfRequest,
     doc_request_attach_status: smallint('doc_request_attach_status').notNull().default(3),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (t) => [
     check('document_request_attachments_status_check', sql`${t.doc_request_attach_status} between 1 and 3`),
@@ -152,17 +143,13 @@ export const documentAttachmentComments = pgTable(
   'document_attachment_comments',
   {
     doc_attachment_comment_id: serial('doc_attachment_comment_id').primaryKey(),
-    doc_request_attach_id: integer('doc_request_attach_id')
-      .notNull()
-      .references(() => documentRequestAttachments.doc_request_attach_id, { onDelete: 'cascade' }),
-    doc_request_id: integer('doc_request_id')
-      .notNull()
-      .references(() => documentRequests.doc_request_id, { onDelete: 'cascade' }),
+    doc_request_attach_id: partOf('doc_request_attach_id', () => documentRequestAttachments.doc_request_attach_id),
+    doc_request_id: partOf('doc_request_id', () => documentRequests.doc_request_id),
     doc_attachment_comment: text('doc_attachment_comment').notNull(),
     created_by: integer('created_by').references(() => users.user_id, { onDelete: 'set null' }),
     by_staff: boolean('by_staff').notNull(),
     viewed: boolean('viewed').notNull().default(false),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (t) => [
     index('document_attachment_comments_attach_idx').on(t.doc_request_attach_id),
@@ -176,18 +163,13 @@ export const documentAttachmentComments = pgTable(
   ],
 )
 
+/** The closing files of an application (POST /api/document_close_file/). */
 export const documentCloseFiles = pgTable(
   'document_close_files',
   {
     doc_close_id: serial('doc_close_id').primaryKey(),
-    doc_request_id: integer('doc_request_id')
-      .notNull()
-      .references(() => documentRequests.doc_request_id, { onDelete: 'cascade' }),
-    doc_required_file_id: integer('doc_required_file_id').references(() => documentRequiredFiles.doc_required_file_id, { onDelete: 'set null' }),
-    file_id: integer('file_id')
-      .notNull()
-      .references(() => storedFiles.file_id),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...fileOfRequest,
+    ...createdAt,
   },
   (t) => [index('document_close_files_request_idx').on(t.doc_request_id)],
 )
@@ -201,16 +183,14 @@ export const outgoingMails = pgTable(
   'outgoing_mails',
   {
     mail_id: serial('mail_id').primaryKey(),
-    doc_request_id: integer('doc_request_id')
-      .notNull()
-      .references(() => documentRequests.doc_request_id, { onDelete: 'cascade' }),
+    doc_request_id: partOf('doc_request_id', () => documentRequests.doc_request_id),
     account_email_id: integer('account_email_id').references(() => accountEmails.account_email_id, { onDelete: 'set null' }),
     fingerprint: varchar('fingerprint', { length: 64 }).notNull(),
     mail: jsonb('mail').$type<OutgoingMail>().notNull(),
     state: varchar('state', { length: 16 }).notNull().default('pending'),
     claimed_at: timestamp('claimed_at', { withTimezone: true }),
     sent_at: timestamp('sent_at', { withTimezone: true }),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (t) => [
     check('outgoing_mails_state_check', sql`${t.state} in ('pending', 'sending', 'sent', 'failed')`),

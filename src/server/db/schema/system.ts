@@ -1,4 +1,5 @@
-import { bigint, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, varchar, index } from 'drizzle-orm/pg-core'
+import { bigint, integer, jsonb, pgTable, primaryKey, serial, text, varchar, index } from 'drizzle-orm/pg-core'
+import { createdAt } from './columns'
 
 /** Answers of POST/PUT/PATCH calls made with an Idempotency-Key, stored in the transaction of the change. */
 export const idempotencyKeys = pgTable(
@@ -9,7 +10,7 @@ export const idempotencyKeys = pgTable(
     request_hash: varchar('request_hash', { length: 64 }).notNull(),
     status_code: integer('status_code').notNull(),
     response: jsonb('response'),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (t) => [primaryKey({ columns: [t.user_id, t.key] }), index('idempotency_keys_created_idx').on(t.created_at)],
 )
@@ -25,7 +26,7 @@ export const auditLog = pgTable(
     action: varchar('action', { length: 32 }).notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
     remark: text('remark'),
   },
   // The screen lists the newest first, of everyone or of one user.

@@ -15,6 +15,14 @@ const TP118 = 'ТП-118, ввод 0,4 кВ'
 const F104 = 'ПС 35/10 кВ «Заречная», ф. 10-4'
 const KTP42 = 'КТП-42, ввод 0,4 кВ'
 
+/** The substation and its switchgear balance the same lines: the two inputs in, the two outgoing cells out. */
+const SEVERNAYA_BALANCE: DemoNode['points'] = [
+  [T1, 1],
+  [T2, 1],
+  [CELL_7, -1],
+  [CELL_12, -1],
+]
+
 /**
  * Substation -> switchgear -> feeder -> transformer substation -> buildings. Each object is a balance: what
  * comes in with +, every outgoing line with -, so its imbalance is the losses inside it (a few percent, see
@@ -25,21 +33,11 @@ const TREE: DemoNode[] = [
   {
     name: 'ПС 110/10 кВ «Северная»',
     check: { host: '127.0.0.1', port: 4001 },
-    points: [
-      [T1, 1],
-      [T2, 1],
-      [CELL_7, -1],
-      [CELL_12, -1],
-    ],
+    points: SEVERNAYA_BALANCE,
     children: [
       {
         name: 'РУ-10 кВ',
-        points: [
-          [T1, 1],
-          [T2, 1],
-          [CELL_7, -1],
-          [CELL_12, -1],
-        ],
+        points: SEVERNAYA_BALANCE,
         children: [
           {
             name: 'Фидер 10-3',
