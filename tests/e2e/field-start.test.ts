@@ -145,8 +145,8 @@ describe('a tablet in the field', () => {
       await page.clock.fastForward(UPDATE_CHECK_MS + MINUTE)
       const prompt = page.getByRole('status').filter({ hasText: T.updateAvailable })
       await prompt.waitFor({ timeout: 60_000 })
-      await prompt.getByRole('button', { name: T.updateApply }).click()
-      await page.waitForEvent('load')
+      // Listening before the click: the reload can end before a wait started after it.
+      await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: T.updateApply }).click()])
       await prompt.waitFor({ state: 'detached' })
       await page.getByRole('navigation').first().getByRole('link', { name: 'Счётчики' }).waitFor()
       await expect.poll(() => waitingBadge(page).textContent(), POLL).toBe(T.waitingEdits(1))
