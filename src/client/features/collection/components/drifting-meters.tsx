@@ -4,7 +4,7 @@ import { CLOCK_DRIFT_LIMIT_S } from '../../../../shared/meter-clock'
 import { T } from '../../../../shared/texts'
 import { formatDateTime } from '../../../lib/format'
 import { driftingMetersQueryOptions } from '../api/meter-clock'
-import { TableHead } from './table-head'
+import { TableHead } from '../../../components/ui/table-head'
 
 /** Monitoring's list of meters whose clocks are off by more than the limit; absent when there are none. */
 export function DriftingMeters({ refreshMs }: { refreshMs: number | false }) {

@@ -2,7 +2,7 @@ import { Stack, Table, Text, Wrap } from '@chakra-ui/react'
 import type { PhaseData } from '../../../../shared/schemas/collection'
 import { T } from '../../../../shared/texts'
 import { formatDateTime, formatInUnit } from '../../../lib/format'
-import { TableHead } from './table-head'
+import { TableHead } from '../../../components/ui/table-head'
 import { VectorDiagram } from './vector-diagram'
 
 const PHASE_COLUMNS = ['Фаза A', 'Фаза B', 'Фаза C', 'Сумма']
