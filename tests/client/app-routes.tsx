@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createMemoryHistory, createRootRouteWithContext, createRoute, createRouter, Outlet, type AnyRoute } from '@tanstack/react-router'
 import type { CounterTask } from '../../src/shared/schemas/collection'
+import type { Point } from '../../src/shared/schemas/points'
 import { tokenOf } from './offline/helpers'
 import { renderRouter, testQueryClient } from './render-in-app'
 
@@ -47,6 +48,25 @@ export const task = (overrides: Partial<CounterTask>): CounterTask => ({
   consecutive_failures: 0,
   last_error: '',
   clock_correction: false,
+  ...overrides,
+})
+
+/** A point as the server answers it: ТП-7, no meter, no subscriber, in no object. */
+export const point = (overrides: Partial<Point> = {}): Point => ({
+  point_id: 7,
+  point_number: '7',
+  name: 'ТП-7',
+  address: 'ул. Ленина, 7',
+  geopoint: '',
+  remark: '',
+  customer_id: null,
+  customer: null,
+  counter_id: null,
+  has_counter: false,
+  point_represents_number: 0,
+  represents: [],
+  energy_limit: 5000,
+  version: 1,
   ...overrides,
 })
 

@@ -10,7 +10,7 @@ import { ReferenceTablePage } from '../../../src/client/features/references/comp
 import { Route as AccountEmailsRoute } from '../../../src/client/routes/_app/account-emails'
 import { Route as PointRoute } from '../../../src/client/routes/_app/points.$id'
 import { Route as PointSchedulerRoute } from '../../../src/client/routes/_app/points.$id.scheduler'
-import { json, ME, mount, renderRoutes, task } from '../app-routes'
+import { json, ME, mount, point, renderRoutes, task } from '../app-routes'
 
 // Issue 20 point 14: every list has a pager; a list longer than a page shows the first page and moves to the next.
 
@@ -46,24 +46,7 @@ beforeEach(() => {
         const page = Number(query.get('page') ?? 1)
         return json({ count: TASKS.length, results: TASKS.slice((page - 1) * size, page * size) })
       }
-      if (path === '/api/points/7/') {
-        return json({
-          point_id: 7,
-          point_number: '7',
-          name: 'ТП-7',
-          address: 'ул. Ленина, 7',
-          geopoint: '',
-          remark: '',
-          customer_id: null,
-          customer: null,
-          counter_id: null,
-          has_counter: false,
-          point_represents_number: 0,
-          represents: [],
-          energy_limit: 5000,
-          version: 1,
-        })
-      }
+      if (path === '/api/points/7/') return json(point())
       if (path.endsWith('/counters/') || path === '/api/represents/' || path === '/api/represents/tree/') return json({ count: 0, results: [] })
       return json({ detail: 'Не найдено' }, 404)
     }),

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { createRoute } from '@tanstack/react-router'
 import { Route as PointRoute } from '../../../src/client/routes/_app/points.$id'
 import { Route as PointCountersDataRoute } from '../../../src/client/routes/_app/points.$id.point_counters_data'
-import { json, ME, mount, renderRoutes } from '../app-routes'
+import { json, ME, mount, point, renderRoutes } from '../app-routes'
 
 // Issue 20 point 14: the readings at 0:00 and 0:30 (point_counters_data) are a tab of the point's screen.
 
@@ -18,24 +18,7 @@ beforeEach(() => {
     vi.fn(async (input: string) => {
       const path = input.split('?')[0]!
       if (path === '/api/users/me/') return json(ME)
-      if (path === '/api/points/7/') {
-        return json({
-          point_id: 7,
-          point_number: '7',
-          name: 'ТП-7',
-          address: 'ул. Ленина, 7',
-          geopoint: '',
-          remark: '',
-          customer_id: null,
-          customer: null,
-          counter_id: 5,
-          has_counter: true,
-          point_represents_number: 0,
-          represents: [],
-          energy_limit: 5000,
-          version: 1,
-        })
-      }
+      if (path === '/api/points/7/') return json(point({ counter_id: 5, has_counter: true }))
       if (path === '/api/counters_accumulated_data/') {
         return json({
           date: '2026-11-23',

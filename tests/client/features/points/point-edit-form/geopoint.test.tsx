@@ -9,7 +9,7 @@ import type { Point } from '../../../../../src/shared/schemas/points'
 import { T } from '../../../../../src/shared/texts'
 import { tokenOf } from '../../../offline/helpers'
 import { renderRouter } from '../../../render-in-app'
-import { json, ME } from '../../../app-routes'
+import { json, ME, point } from '../../../app-routes'
 
 // Issue 20 point 14: a point's place is edited on its main tab, as latitude and longitude within range.
 
@@ -20,22 +20,7 @@ let row: Point
 let puts: Record<string, unknown>[]
 
 beforeEach(async () => {
-  row = {
-    point_id: 7,
-    point_number: 'PN-7',
-    name: 'ТП-7',
-    address: 'ул. Ленина, 7',
-    geopoint: '56.838011, 60.597465',
-    remark: '',
-    customer_id: null,
-    customer: null,
-    counter_id: null,
-    has_counter: false,
-    point_represents_number: 0,
-    represents: [],
-    energy_limit: 5000,
-    version: 2,
-  }
+  row = point({ point_number: 'PN-7', geopoint: '56.838011, 60.597465', version: 2 })
   puts = []
   localStorage.clear()
   localStorage.setItem('token', tokenOf(1))

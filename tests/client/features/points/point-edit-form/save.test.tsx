@@ -9,7 +9,7 @@ import type { Point } from '../../../../../src/shared/schemas/points'
 import { T } from '../../../../../src/shared/texts'
 import { tokenOf } from '../../../offline/helpers'
 import { renderRouter, testQueryClient } from '../../../render-in-app'
-import { json, ME } from '../../../app-routes'
+import { json, ME, point } from '../../../app-routes'
 
 // Issue 20 point 3: saves tell the truth. A fake API with the server's contract: PUT needs If-Match of the current version.
 
@@ -32,22 +32,7 @@ function answerEntry(entry: Entry) {
 }
 
 beforeEach(async () => {
-  row = {
-    point_id: 7,
-    point_number: 'PN-7',
-    name: 'ТП-7',
-    address: 'ул. Ленина, 7',
-    geopoint: '',
-    remark: '',
-    customer_id: null,
-    customer: null,
-    counter_id: null,
-    has_counter: false,
-    point_represents_number: 0,
-    represents: [],
-    energy_limit: 5000,
-    version: 2,
-  }
+  row = point({ point_number: 'PN-7', version: 2 })
   ifMatches = []
   refuseWith = null
   offline = false
