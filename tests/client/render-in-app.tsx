@@ -12,17 +12,27 @@ export const testQueryClient = () => new QueryClient({ defaultOptions: { queries
 
 /** A test's router inside the console's providers: theme, queries, confirmations and toasts. */
 export function renderRouter(router: AnyRouter, queryClient: QueryClient = testQueryClient()): ReturnType<typeof render> {
-  return render(wrap(<RouterProvider router={router} />, queryClient))
+  return render(
+    wrap(
+      <>
+        <RouterProvider router={router} />
+        <Toaster />
+      </>,
+      queryClient,
+    ),
+  )
+}
+
+/** A component inside the console's providers: theme, queries and confirmations. */
+export function renderInApp(node: ReactNode, queryClient: QueryClient = testQueryClient()): ReturnType<typeof render> {
+  return render(wrap(node, queryClient))
 }
 
 function wrap(node: ReactNode, queryClient: QueryClient) {
   return (
     <ChakraProvider value={appSystem()}>
       <QueryClientProvider client={queryClient}>
-        <ConfirmProvider>
-          {node}
-          <Toaster />
-        </ConfirmProvider>
+        <ConfirmProvider>{node}</ConfirmProvider>
       </QueryClientProvider>
     </ChakraProvider>
   )

@@ -1,10 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { ChakraProvider } from '@chakra-ui/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { QueryClient } from '@tanstack/react-query'
 import { mirrorNow, mirrorState } from '../../../src/client/app/mirror'
-import { appSystem } from '../../../src/client/app/system'
 import { MirrorStatus } from '../../../src/client/components/layout/mirror-status'
 import Toaster from '../../../src/client/components/ui/toaster'
 import { authKeys } from '../../../src/client/lib/auth'
@@ -14,6 +12,7 @@ import { formatDateTime } from '../../../src/client/lib/format'
 import { cachedConnParamsOf, cachedReadingsOf, enqueueEdit, getCachedRow, offlineDb, queryCachedList } from '../../../src/client/offline'
 import { T } from '../../../src/shared/texts'
 import { counter as counterRow, point as pointRow } from '../offline/helpers'
+import { renderInApp } from '../render-in-app'
 
 /** Rows as the server's mirror call sends them (the shared schemas). */
 const point = (id: number, over: Record<string, unknown> = {}) => ({ ...pointRow(id), geopoint: '', remark: '', represents: [], ...over })
@@ -175,13 +174,7 @@ describe("the meters' last readings on the device", () => {
 
     // The server is out of reach: the meter's info dialog shows the device's copy and how old it is.
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')))
-    render(
-      <ChakraProvider value={appSystem()}>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <MeterInfoDialog counterId={10} open onClose={() => undefined} />
-        </QueryClientProvider>
-      </ChakraProvider>,
-    )
+    renderInApp(<MeterInfoDialog counterId={10} open onClose={() => undefined} />)
     const dialog = await screen.findByRole('dialog')
     await within(dialog).findByText(T.offlineReadings(formatDateTime('2026-11-22T08:00:00.000Z')))
     expect(T.offlineReadings(formatDateTime('2026-11-22T08:00:00.000Z'))).toMatch(/ \d\d\.\d\d\.2026 \d\d:\d\d/)
@@ -232,13 +225,12 @@ describe('the header shows the mirror', () => {
     )
     const queryClient = new QueryClient()
     queryClient.setQueryData(authKeys.me, { user_id: 7 })
-    render(
-      <ChakraProvider value={appSystem()}>
-        <QueryClientProvider client={queryClient}>
-          <Toaster />
-          <MirrorStatus />
-        </QueryClientProvider>
-      </ChakraProvider>,
+    renderInApp(
+      <>
+        <Toaster />
+        <MirrorStatus />
+      </>,
+      queryClient,
     )
     const failure = T.mirrorFailed(T.mirrorStorageFull)
     // A banner, and the panel's alert once opened.

@@ -1,10 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { ChakraProvider } from '@chakra-ui/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router'
-import { appSystem } from '../../../src/client/app/system'
 import RouteError from '../../../src/client/components/ui/route-states'
 import { formatDateTime } from '../../../src/client/lib/format'
 import { session } from '../../../src/client/lib/session'
@@ -12,6 +9,7 @@ import { routeTree } from '../../../src/client/routeTree.gen'
 import type { AuditEntry } from '../../../src/shared/schemas/audit'
 import { T } from '../../../src/shared/texts'
 import { ADMIN, startRealServer, type RealServer } from '../real-server'
+import { renderInApp, testQueryClient } from '../render-in-app'
 
 // Issue 20 point 15: the audit trail's screen, against the real server (tests/client/real-server.ts).
 
@@ -77,20 +75,14 @@ afterAll(async () => {
 /** The console itself, signed in with `token`, at `url`: the signed-in layout with its menu, and the screen. */
 function openConsole(token: string, url: string) {
   session.signIn(token)
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  const queryClient = testQueryClient()
   const router = createRouter({
     routeTree,
     history: createMemoryHistory({ initialEntries: [url] }),
     context: { queryClient },
     defaultErrorComponent: RouteError,
   })
-  render(
-    <ChakraProvider value={appSystem()}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </ChakraProvider>,
-  )
+  renderInApp(<RouterProvider router={router} />, queryClient)
   return router
 }
 

@@ -1,15 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { render, screen, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { ChakraProvider } from '@chakra-ui/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
-import { appSystem } from '../../../src/client/app/system'
-import { ConfirmProvider } from '../../../src/client/components/ui/confirm-dialog'
 import { Route as MonitoringRoute } from '../../../src/client/routes/_app/monitoring'
 import { TasksTable } from '../../../src/client/features/collection/components/tasks-table'
 import { T } from '../../../src/shared/texts'
 import { json, task } from '../app-routes'
+import { renderInApp } from '../render-in-app'
 
 // Issue 20 point 2: a screen that does not know says so, and a task's state and health are shown apart.
 
@@ -30,23 +26,12 @@ beforeEach(() => {
 })
 afterEach(() => vi.unstubAllGlobals())
 
-function renderWithProviders(node: ReactNode) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  return render(
-    <ChakraProvider value={appSystem()}>
-      <QueryClientProvider client={queryClient}>
-        <ConfirmProvider>{node}</ConfirmProvider>
-      </QueryClientProvider>
-    </ChakraProvider>,
-  )
-}
-
 const MonitoringPage = MonitoringRoute.options.component!
 
 describe('monitoring when its data cannot be loaded', () => {
   it('says in Russian that it does not know, never the empty state or the server page', async () => {
     monitoring = () => html(500)
-    renderWithProviders(<MonitoringPage />)
+    renderInApp(<MonitoringPage />)
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent(T.monitoringLoadFailed)
     expect(alert).toHaveTextContent(T.serverFailed)
@@ -57,7 +42,7 @@ describe('monitoring when its data cannot be loaded', () => {
 
   it('shows a missing right without a retry that would fail the same way', async () => {
     monitoring = () => json({ detail: T.forbidden }, 403)
-    renderWithProviders(<MonitoringPage />)
+    renderInApp(<MonitoringPage />)
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent(T.noRightToView)
     expect(within(alert).queryByRole('button', { name: 'Повторить' })).not.toBeInTheDocument()
@@ -67,7 +52,7 @@ describe('monitoring when its data cannot be loaded', () => {
   it('shows the loading state, not «all clear», while the answer is on its way, and the empty state once it is', async () => {
     let answer: (response: Response) => void = () => {}
     monitoring = () => new Promise<Response>((resolve) => (answer = resolve)) as unknown as Response
-    renderWithProviders(<MonitoringPage />)
+    renderInApp(<MonitoringPage />)
     await screen.findByRole('table', { name: 'Задания с ошибками' })
     expect(screen.queryByText(T.noFailedTasks)).not.toBeInTheDocument()
     answer(json([]))
@@ -76,7 +61,7 @@ describe('monitoring when its data cannot be loaded', () => {
 
   it('retries on request and then shows what the server answered', async () => {
     monitoring = () => html(502)
-    renderWithProviders(<MonitoringPage />)
+    renderInApp(<MonitoringPage />)
     const alert = await screen.findByRole('alert')
     monitoring = () => json([])
     await userEvent.click(within(alert).getByRole('button', { name: 'Повторить' }))
@@ -90,7 +75,7 @@ describe('the tasks list', () => {
     const failing = task({ counter_task_id: 1, last_values: { success: false, date: '2026-11-23T10:00:00Z' }, consecutive_failures: 12 })
     const healthy = task({ counter_task_id: 2, counter_num: '50000002', last_values: { success: true, date: '2026-11-23T10:00:00Z' } })
     const fresh = task({ counter_task_id: 3, counter_num: '50000003' })
-    renderWithProviders(<TasksTable table={{ rows: [failing, healthy, fresh], loading: false }} />)
+    renderInApp(<TasksTable table={{ rows: [failing, healthy, fresh], loading: false }} />)
     const rows = within(await screen.findByRole('table', { name: 'Задания опроса' }))
       .getAllByRole('row')
       .slice(1)

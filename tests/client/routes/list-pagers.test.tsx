@@ -1,16 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { ChakraProvider } from '@chakra-ui/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { Suspense, type ReactNode } from 'react'
-import { appSystem } from '../../../src/client/app/system'
-import { ConfirmProvider } from '../../../src/client/components/ui/confirm-dialog'
 import { ReferenceTablePage } from '../../../src/client/features/references/components/reference-table-page'
 import { Route as AccountEmailsRoute } from '../../../src/client/routes/_app/account-emails'
 import { Route as PointRoute } from '../../../src/client/routes/_app/points.$id'
 import { Route as PointSchedulerRoute } from '../../../src/client/routes/_app/points.$id.scheduler'
 import { json, ME, mount, point, renderRoutes, task } from '../app-routes'
+import { renderInApp } from '../render-in-app'
 
 // Issue 20 point 14: every list has a pager; a list longer than a page shows the first page and moves to the next.
 
@@ -55,16 +52,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals())
 
 function renderWithProviders(node: ReactNode) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  return render(
-    <ChakraProvider value={appSystem()}>
-      <QueryClientProvider client={queryClient}>
-        <ConfirmProvider>
-          <Suspense fallback={null}>{node}</Suspense>
-        </ConfirmProvider>
-      </QueryClientProvider>
-    </ChakraProvider>,
-  )
+  return renderInApp(<Suspense fallback={null}>{node}</Suspense>)
 }
 
 const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1)

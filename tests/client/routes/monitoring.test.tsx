@@ -1,15 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { render, screen } from '@testing-library/react'
+import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { ChakraProvider } from '@chakra-ui/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { appSystem } from '../../../src/client/app/system'
-import { ConfirmProvider } from '../../../src/client/components/ui/confirm-dialog'
 import { Route as MonitoringRoute } from '../../../src/client/routes/_app/monitoring'
+import { json } from '../app-routes'
+import { renderInApp } from '../render-in-app'
 
 // Issue 20 point 14: monitoring's own refresh value is typed freely and held to 10–600 s only when the field is left.
-
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
 beforeEach(() => {
   localStorage.clear()
@@ -28,16 +24,7 @@ afterEach(() => vi.unstubAllGlobals())
 const MonitoringPage = MonitoringRoute.options.component!
 
 function renderPage() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  render(
-    <ChakraProvider value={appSystem()}>
-      <QueryClientProvider client={queryClient}>
-        <ConfirmProvider>
-          <MonitoringPage />
-        </ConfirmProvider>
-      </QueryClientProvider>
-    </ChakraProvider>,
-  )
+  renderInApp(<MonitoringPage />)
   return { own: screen.getByRole('textbox', { name: 'Своё значение, с' }), period: screen.getByRole('combobox', { name: 'Обновление, с' }) }
 }
 

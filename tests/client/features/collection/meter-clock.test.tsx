@@ -1,13 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { render, screen, waitFor, within } from '@testing-library/react'
-import { ChakraProvider } from '@chakra-ui/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
-import { appSystem } from '../../../../src/client/app/system'
+import { screen, waitFor, within } from '@testing-library/react'
 import { DriftingMeters } from '../../../../src/client/features/collection/components/drifting-meters'
 import { MeterClockLine } from '../../../../src/client/features/collection/components/meter-clock-line'
 import { MeterConstantLine } from '../../../../src/client/features/collection/components/meter-constant-line'
 import { T } from '../../../../src/shared/texts'
+import { json } from '../../app-routes'
+import { renderInApp } from '../../render-in-app'
 
 // The meter's clock as the last poll found it: on the meter's info screen and, beyond the limit, in monitoring.
 
@@ -21,7 +19,6 @@ const clockOf = (counterId: number, drift: number | null) => ({
   exceeded: drift !== null && Math.abs(drift) > 60,
   limit_s: 60,
 })
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } })
 let drifting: unknown[]
 
 beforeEach(() => {
@@ -43,18 +40,9 @@ beforeEach(() => {
 })
 afterEach(() => vi.unstubAllGlobals())
 
-function show(node: ReactNode) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  return render(
-    <ChakraProvider value={appSystem()}>
-      <QueryClientProvider client={queryClient}>{node}</QueryClientProvider>
-    </ChakraProvider>,
-  )
-}
-
 describe('the meter clock on the meter screen', () => {
   it('shows the drift and flags it beyond the limit', async () => {
-    show(<MeterClockLine counterId={1} />)
+    renderInApp(<MeterClockLine counterId={1} />)
     const line = await screen.findByLabelText(T.clockTitle)
     expect(line.textContent).toContain('расхождение +100 с')
     expect(line.textContent).toContain('часовой пояс Asia/Yekaterinburg')
@@ -62,7 +50,7 @@ describe('the meter clock on the meter screen', () => {
   })
 
   it('shows a small drift without the flag, and an unread clock as such', async () => {
-    show(
+    renderInApp(
       <>
         <MeterClockLine counterId={2} />
         <MeterClockLine counterId={3} />
@@ -81,7 +69,7 @@ describe('drifting clocks in monitoring', () => {
     drifting = [
       { counter_id: 1, serial_num: '70000001', point_id: 4, point_number: 'T-1', point_name: 'Подстанция', drift_s: 100, read_at: '2026-11-20T12:10:00.000Z' },
     ]
-    show(<DriftingMeters refreshMs={false} />)
+    renderInApp(<DriftingMeters refreshMs={false} />)
     const table = await screen.findByRole('table', { name: T.driftingMetersTitle })
     expect(within(table).getByText('70000001')).toBeTruthy()
     expect(within(table).getByText('+100')).toBeTruthy()
@@ -90,12 +78,12 @@ describe('drifting clocks in monitoring', () => {
 
 describe("the meter's constant on the meter screen", () => {
   it('shows the constant the meter reported, an override as set by hand, and their disagreement', async () => {
-    show(<MeterConstantLine counterId={1} />)
+    renderInApp(<MeterConstantLine counterId={1} />)
     expect((await screen.findByLabelText(T.constantTitle)).textContent).toContain(T.constantRead(1000))
   })
 
   it('marks an override that disagrees with the meter, and a constant not read yet', async () => {
-    show(
+    renderInApp(
       <>
         <MeterConstantLine counterId={2} />
         <MeterConstantLine counterId={3} />

@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { ChakraProvider } from '@chakra-ui/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { appSystem } from '../../../../src/client/app/system'
 import { ConnParamsDialog } from '../../../../src/client/features/counters/components/conn-params-dialog'
 import { T } from '../../../../src/shared/texts'
+import { json } from '../../app-routes'
+import { renderInApp } from '../../render-in-app'
 
 // The meter's password is write-only: the server answers only whether it is set.
 
@@ -16,7 +15,6 @@ const paramsWith = (isSet: boolean) => [
   { par_name: 'port', description: 'TCP-порт', par_value: '4001', required: true },
   { par_name: 'password', description: 'Пароль', par_value: '', required: false, is_set: isSet },
 ]
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
 let sent: unknown[]
 let isSet: boolean
@@ -49,14 +47,7 @@ afterEach(() => vi.unstubAllGlobals())
 
 async function openDialog() {
   const onClose = vi.fn()
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  render(
-    <ChakraProvider value={appSystem()}>
-      <QueryClientProvider client={queryClient}>
-        <ConnParamsDialog counter={{ counter_id: 5, serial_num: '50000001' }} onClose={onClose} />
-      </QueryClientProvider>
-    </ChakraProvider>,
-  )
+  renderInApp(<ConnParamsDialog counter={{ counter_id: 5, serial_num: '50000001' }} onClose={onClose} />)
   const dialog = await screen.findByRole('dialog', { name: /Параметры подключения 50000001/ })
   const password = await within(dialog).findByLabelText('Пароль')
   return { dialog, password, onClose }

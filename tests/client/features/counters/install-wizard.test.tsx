@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { ChakraProvider } from '@chakra-ui/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { appSystem } from '../../../../src/client/app/system'
 import { InstallWizard } from '../../../../src/client/features/counters/components/install-wizard'
 import type { Counter } from '../../../../src/shared/schemas/counters'
+import { json } from '../../app-routes'
+import { renderInApp } from '../../render-in-app'
 
 const MODEL = {
   model_id: 3,
@@ -49,7 +48,6 @@ const meterRow = (id: number, serial: string): Counter => ({
   counter_is_active: true,
   version: 1,
 })
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
 type Sent = { method: string; path: string; body: unknown }
 let sent: Sent[]
@@ -101,14 +99,7 @@ afterEach(() => vi.unstubAllGlobals())
 function renderWizard() {
   const onDone = vi.fn()
   const onClose = vi.fn()
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  render(
-    <ChakraProvider value={appSystem()}>
-      <QueryClientProvider client={queryClient}>
-        <InstallWizard pointId={12} open onClose={onClose} onDone={onDone} />
-      </QueryClientProvider>
-    </ChakraProvider>,
-  )
+  renderInApp(<InstallWizard pointId={12} open onClose={onClose} onDone={onDone} />)
   const dialog = screen.getByRole('dialog', { name: 'Установка счётчика' })
   const header = within(dialog).getByRole('list', { name: 'Шаги установки' })
   const current = () => header.querySelector('[aria-current="step"]')

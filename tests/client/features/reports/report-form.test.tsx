@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { ChakraProvider } from '@chakra-ui/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { appSystem } from '../../../../src/client/app/system'
 import { ReportForm, type ReportFormSpec } from '../../../../src/client/features/reports/components/report-form'
 import { session } from '../../../../src/client/lib/session'
 import { T } from '../../../../src/shared/texts'
 import { ADMIN, startRealServer, type RealServer } from '../../real-server'
+import { renderInApp } from '../../render-in-app'
 
 /** The report screen against the real server (tests/client/real-server.ts). */
 let server: RealServer
@@ -37,14 +35,7 @@ const FORM_010: ReportFormSpec = {
 }
 
 function open(spec: ReportFormSpec) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  return render(
-    <ChakraProvider value={appSystem()}>
-      <QueryClientProvider client={queryClient}>
-        <ReportForm spec={spec} />
-      </QueryClientProvider>
-    </ChakraProvider>,
-  )
+  return renderInApp(<ReportForm spec={spec} />)
 }
 
 /** Dates show as Russians write them, whatever the browser's locale (jsdom's is en-US). */

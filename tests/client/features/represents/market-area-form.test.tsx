@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { ChakraProvider } from '@chakra-ui/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { appSystem } from '../../../../src/client/app/system'
 import { MarketAreaForm } from '../../../../src/client/features/represents/components/market-area-form'
 import { session } from '../../../../src/client/lib/session'
 import { T } from '../../../../src/shared/texts'
 import { ADMIN, startRealServer, type RealServer } from '../../real-server'
+import { renderInApp } from '../../render-in-app'
 
 /** The object's 80020 area on its settings tab, against the real server (tests/client/real-server.ts). */
 let server: RealServer
@@ -27,14 +25,7 @@ afterAll(async () => {
 })
 
 function open(canChange: boolean) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  return render(
-    <ChakraProvider value={appSystem()}>
-      <QueryClientProvider client={queryClient}>
-        <MarketAreaForm representId={representId} canChange={canChange} />
-      </QueryClientProvider>
-    </ChakraProvider>,
-  )
+  return renderInApp(<MarketAreaForm representId={representId} canChange={canChange} />)
 }
 
 describe("an object's area for 80020", () => {

@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { render, screen, waitFor } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { ChakraProvider } from '@chakra-ui/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { appSystem } from '../../../../src/client/app/system'
-import { ConfirmProvider } from '../../../../src/client/components/ui/confirm-dialog'
 import { PointsTab } from '../../../../src/client/features/represents/components/points-tab'
 import { session } from '../../../../src/client/lib/session'
 import { T } from '../../../../src/shared/texts'
 import { ADMIN, startRealServer, type RealServer } from '../../real-server'
+import { renderInApp } from '../../render-in-app'
 
 /** The object's points tab keeps the columns its user chose, against the real server (tests/client/real-server.ts). */
 let server: RealServer
@@ -31,16 +28,7 @@ afterAll(async () => {
 })
 
 function open(canChange = false) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  return render(
-    <ChakraProvider value={appSystem()}>
-      <QueryClientProvider client={queryClient}>
-        <ConfirmProvider>
-          <PointsTab representId={representId} canChange={canChange} />
-        </ConfirmProvider>
-      </QueryClientProvider>
-    </ChakraProvider>,
-  )
+  return renderInApp(<PointsTab representId={representId} canChange={canChange} />)
 }
 
 describe("the object's points tab", () => {

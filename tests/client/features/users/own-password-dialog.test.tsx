@@ -1,14 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { ChakraProvider } from '@chakra-ui/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { appSystem } from '../../../../src/client/app/system'
 import { meQueryOptions } from '../../../../src/client/lib/auth'
 import { OwnPasswordDialog } from '../../../../src/client/features/users/components/own-password-dialog'
 import { session } from '../../../../src/client/lib/session'
 import { T } from '../../../../src/shared/texts'
 import { ADMIN, startRealServer, type RealServer } from '../../real-server'
+import { renderInApp, testQueryClient } from '../../render-in-app'
 
 /** The own-password dialog against the real server (tests/client/real-server.ts). */
 let server: RealServer
@@ -44,16 +42,10 @@ const signedIn = async (token: string) => (await call(token, 'GET', '/api/users/
 
 async function openDialog() {
   const onClose = vi.fn()
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  const queryClient = testQueryClient()
   // The header shows the dialog once the signed-in user is known.
   await queryClient.fetchQuery(meQueryOptions())
-  render(
-    <ChakraProvider value={appSystem()}>
-      <QueryClientProvider client={queryClient}>
-        <OwnPasswordDialog open onClose={onClose} />
-      </QueryClientProvider>
-    </ChakraProvider>,
-  )
+  renderInApp(<OwnPasswordDialog open onClose={onClose} />, queryClient)
   const dialog = await screen.findByRole('dialog', { name: 'Смена пароля' })
   return { dialog, onClose }
 }

@@ -1,14 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { ChakraProvider } from '@chakra-ui/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { appSystem } from '../../../../src/client/app/system'
 import { recentScope } from '../../../../src/client/features/vee/api/vee'
 import { VeeReview } from '../../../../src/client/features/vee/components/vee-review'
 import { INTERVAL_STATUS } from '../../../../src/shared/metering'
 import { T } from '../../../../src/shared/texts'
 import { json, ME } from '../../app-routes'
+import { renderInApp } from '../../render-in-app'
 
 // The review of an object's flagged and estimated half-hours (docs/vee.md): listed, accepted, corrected.
 
@@ -64,14 +62,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals())
 
 function show() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  return render(
-    <ChakraProvider value={appSystem()}>
-      <QueryClientProvider client={queryClient}>
-        <VeeReview scope={recentScope({ represent_id: 5 }, Date.parse('2026-11-24T10:00:00Z'))} />
-      </QueryClientProvider>
-    </ChakraProvider>,
-  )
+  return renderInApp(<VeeReview scope={recentScope({ represent_id: 5 }, Date.parse('2026-11-24T10:00:00Z'))} />)
 }
 
 describe("an object's review", () => {
