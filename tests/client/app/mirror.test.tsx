@@ -11,7 +11,7 @@ import { MeterInfoDialog } from '../../../src/client/features/collection'
 import { formatDateTime } from '../../../src/client/lib/format'
 import { cachedConnParamsOf, cachedReadingsOf, enqueueEdit, getCachedRow, offlineDb, queryCachedList } from '../../../src/client/offline'
 import { T } from '../../../src/shared/texts'
-import { counter as counterRow, point as pointRow } from '../offline/helpers'
+import { counter as counterRow, point as pointRow, reopenWithFullDisk } from '../offline/helpers'
 import { renderInApp } from '../render-in-app'
 
 /** Rows as the server's mirror call sends them (the shared schemas). */
@@ -184,34 +184,12 @@ describe("the meters' last readings on the device", () => {
   })
 })
 
-const FULL_DISK = { stack: 'dbcore', name: 'full-disk' } as const
-
-/** Middleware takes effect when the database opens: reopen it with or without the full disk. */
-async function reopen(change: () => void): Promise<void> {
-  offlineDb().close()
-  change()
-  await offlineDb().open()
-}
-
 describe('the header shows the mirror', () => {
-  afterEach(() => reopen(() => offlineDb().unuse(FULL_DISK)))
+  afterEach(() => reopenWithFullDisk(null))
 
   it('shows a full device as a banner and on its panel, and a refresh that succeeds shows the time of the copy', async () => {
     // The device refuses every write of points, as a full disk does.
-    await reopen(() =>
-      offlineDb().use({
-        ...FULL_DISK,
-        create: (down) => ({
-          ...down,
-          table: (name) => {
-            const table = down.table(name)
-            return name === 'points'
-              ? { ...table, mutate: () => Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')) }
-              : table
-          },
-        }),
-      }),
-    )
+    await reopenWithFullDisk('points')
     const round = { cursor: 'C1', points: { changed: [point(1)], ids: [1] }, counters: null, represents: null, installations: null, readings: null }
     server.answers.push(round)
     // jsdom has no ResizeObserver; the panel's positioning asks for one.
@@ -239,7 +217,7 @@ describe('the header shows the mirror', () => {
     const panel = await screen.findByRole('dialog')
     await waitFor(() => expect(within(panel).getByRole('alert')).toHaveTextContent(failure))
 
-    await reopen(() => offlineDb().unuse(FULL_DISK))
+    await reopenWithFullDisk(null)
     server.answers.push(round)
     await userEvent.click(within(panel).getByRole('button', { name: T.mirrorRefresh }))
     await waitFor(() => expect(screen.getByTestId('mirror-updated')).toHaveTextContent(/^Обновлено на устройстве: \d\d\.\d\d\.\d{4} \d\d:\d\d$/), {

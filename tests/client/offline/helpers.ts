@@ -1,4 +1,5 @@
-import { MeteringDb, type CounterRow, type PointRow } from '../../../src/client/offline'
+import type { DBCore, Middleware } from 'dexie'
+import { MeteringDb, offlineDb, type CounterRow, type PointRow } from '../../../src/client/offline'
 
 let dbCount = 0
 
@@ -54,4 +55,25 @@ export function manualClock(start = 1_700_000_000_000) {
 export function tokenOf(userId: number): string {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
   return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: String(userId), iat: 1_700_000_000 })}.signature`
+}
+
+/** Dexie middleware that refuses every write to `table` as a full disk does. */
+export const fullDisk = (table: string): Middleware<DBCore> => ({
+  stack: 'dbcore',
+  name: 'full-disk',
+  create: (down) => ({
+    ...down,
+    table: (name) => {
+      const tableOf = down.table(name)
+      return name === table ? { ...tableOf, mutate: () => Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')) } : tableOf
+    },
+  }),
+})
+
+/** The device's database reopened with `table` on a full disk, or (null) with the disk free again: middleware takes effect on opening. */
+export async function reopenWithFullDisk(table: string | null): Promise<void> {
+  offlineDb().close()
+  if (table) offlineDb().use(fullDisk(table))
+  else offlineDb().unuse({ stack: 'dbcore', name: 'full-disk' })
+  await offlineDb().open()
 }

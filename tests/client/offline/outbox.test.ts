@@ -13,7 +13,7 @@ import {
   type OutboxEntry,
 } from '../../../src/client/offline'
 import { FakeServer } from './fake-server'
-import { counter, dispose, freshDb, point, ME } from './helpers'
+import { counter, dispose, freshDb, point, ME, fullDisk } from './helpers'
 
 let db: MeteringDb
 
@@ -107,18 +107,7 @@ describe('enqueueEdit', () => {
 
   it('rejects with a Russian message and saves nothing when the device is out of space', async () => {
     const full = new MeteringDb(db.name)
-    full.use({
-      stack: 'dbcore',
-      name: 'full-disk',
-      create: (down) => ({
-        ...down,
-        table: (name) => {
-          const table = down.table(name)
-          if (name !== 'outbox') return table
-          return { ...table, mutate: () => Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')) }
-        },
-      }),
-    })
+    full.use(fullDisk('outbox'))
     try {
       const attempt = enqueueEdit({ author: ME, entity: 'point', op: 'update', entityId: 1, patch: { name: 'не сохранится' }, baseVersion: 1 }, full)
 

@@ -8,43 +8,21 @@ import { appSystem } from '../../../../src/client/app/system'
 import Toaster from '../../../../src/client/components/ui/toaster'
 import { ConfirmProvider } from '../../../../src/client/components/ui/confirm-dialog'
 import { CounterEditDialog } from '../../../../src/client/features/counters/components/counter-edit-dialog'
-import { cacheServerRows, countWaiting, offlineDb, OfflineStorageFullError } from '../../../../src/client/offline'
+import { cacheServerRows, countWaiting, OfflineStorageFullError } from '../../../../src/client/offline'
 import { session } from '../../../../src/client/lib/session'
-import { counter, ME, tokenOf } from '../../offline/helpers'
+import { counter, ME, tokenOf, reopenWithFullDisk } from '../../offline/helpers'
 
 /** The form asks before a navigation leaves unsaved changes: it lives under a router. */
 const routerAround = (node: ReactNode) => createRouter({ routeTree: createRootRoute({ component: () => node }), history: createMemoryHistory() })
 
-const FULL_DISK = { stack: 'dbcore', name: 'full-disk' } as const
-
-/** Middleware takes effect when the database opens: reopen it with or without the full disk. */
-async function reopen(change: () => void): Promise<void> {
-  offlineDb().close()
-  change()
-  await offlineDb().open()
-}
-
-afterEach(() => reopen(() => offlineDb().unuse(FULL_DISK)))
+afterEach(() => reopenWithFullDisk(null))
 
 describe('a device out of storage', () => {
   it('tells the user the edit was not saved and keeps the form open', async () => {
     session.signIn(tokenOf(ME))
     await cacheServerRows('counters', [counter(7)], { complete: true })
     // The device refuses every write to the outbox, as a full disk does.
-    await reopen(() =>
-      offlineDb().use({
-        ...FULL_DISK,
-        create: (down) => ({
-          ...down,
-          table: (name) => {
-            const table = down.table(name)
-            return name === 'outbox'
-              ? { ...table, mutate: () => Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')) }
-              : table
-          },
-        }),
-      }),
-    )
+    await reopenWithFullDisk('outbox')
     render(
       <ChakraProvider value={appSystem()}>
         <Toaster />
