@@ -1,8 +1,7 @@
-import { useState } from 'react'
 import { Badge, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react'
 import { T } from '../../../../shared/texts'
 import { useConfirm } from '../../../components/ui/confirm-dialog'
-import { notify } from '../../../components/ui/notify'
+import { useBusyAction } from '../../../components/ui/use-busy-action'
 import { formatDateTime } from '../../../lib/format'
 import { signedInUserId } from '../../../lib/session'
 import { discard, FIELD_LABELS, keepMine, merge, recreate, resend, takeTheirs, type OutboxEntry } from '../../../offline'
@@ -13,23 +12,13 @@ import { RejectedForm } from './rejected-form'
 /** One waiting edit: what, when, its state and last error, and what the user can do about it. */
 export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
   const confirm = useConfirm()
-  const [busy, setBusy] = useState(false)
+  // Every resolution is a Dexie write; the sync module notices the re-queued entry and sends it.
+  const { busy, run: act } = useBusyAction()
   const seq = entry.seq!
   const author = signedInUserId()
   const title = entryTitle(entry)
   const goneOnServer = entry.lastError?.status === 404
 
-  // Every resolution is a Dexie write; the sync module notices the re-queued entry and sends it.
-  const act = async (action: () => Promise<void>) => {
-    setBusy(true)
-    try {
-      await action()
-    } catch (error) {
-      notify.error(error)
-    } finally {
-      setBusy(false)
-    }
-  }
   const askDiscard = async () => {
     if (await confirm({ message: T.outboxConfirmDiscard, confirmLabel: T.outboxDiscard })) await act(() => discard(seq, author))
   }
