@@ -18,8 +18,8 @@ import {
   type CurrentData,
   type TaskInput,
 } from '../../../../shared/schemas/collection'
-import { api, isOffline } from '../../../lib/api-client'
-import { loadOffline } from '../../../lib/lazy-offline'
+import { api } from '../../../lib/api-client'
+import { serverOrDeviceCopy } from '../../../lib/device-copy'
 import type { ListSearch } from '../../../lib/list-search'
 import { pagedListQueryOptions } from '../../../lib/list-query'
 import { useDeleteWrite, useWrite } from '../../../lib/writes'
@@ -89,17 +89,17 @@ export type LoadedCurrentData = CurrentData & { offline: boolean }
 export const currentDataQueryOptions = (counterId: number, pollMs: number | false) =>
   queryOptions({
     queryKey: collectionKeys.currentData(counterId),
-    queryFn: async ({ signal }): Promise<LoadedCurrentData> => {
-      try {
-        return { ...(await api(`/api/counter/${counterId}/get_current_data/`, { schema: currentData, signal })), offline: false }
-      } catch (error) {
-        const cached = isOffline(error) ? await (await loadOffline()).cachedReadingsOf(counterId) : undefined
-        if (!cached) throw error
-        // Neither the model nor the phases are on the device: no power switching, no phase table offline.
-        const { data, values_date } = cached
-        return { external_model: '', data, values_date, phase: { values: [], values_date: null }, task: null, offline: true }
-      }
-    },
+    queryFn: ({ signal }): Promise<LoadedCurrentData> =>
+      serverOrDeviceCopy(
+        () => api(`/api/counter/${counterId}/get_current_data/`, { schema: currentData, signal }),
+        async (offline): Promise<CurrentData | undefined> => {
+          const cached = await offline.cachedReadingsOf(counterId)
+          if (!cached) return undefined
+          // Neither the model nor the phases are on the device: no power switching, no phase table offline.
+          const { data, values_date } = cached
+          return { external_model: '', data, values_date, phase: { values: [], values_date: null }, task: null }
+        },
+      ),
     refetchInterval: pollMs,
   })
 

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import * as v from 'valibot'
 import { point, pointConsumption, pointCounterList, pointList, type Point, type PointCounter, type PointInput } from '../../../../shared/schemas/points'
 import { api, isOffline } from '../../../lib/api-client'
+import { serverOrDeviceCopy } from '../../../lib/device-copy'
 import type { PointPatch, PointRow } from '../../../offline'
 import { flushSoon, loadOffline } from '../../../lib/lazy-offline'
 import { signedInUserId } from '../../../lib/session'
@@ -51,14 +52,11 @@ export type PointInstallations = { results: PointCounter[]; offline: boolean }
 export const pointCountersQueryOptions = (id: number) =>
   queryOptions({
     queryKey: pointKeys.counters(id),
-    queryFn: async ({ signal }): Promise<PointInstallations> => {
-      try {
-        return { ...(await api(`/api/points/${id}/counters/`, { schema: pointCounterList, signal })), offline: false }
-      } catch (error) {
-        if (!isOffline(error)) throw error
-        return { results: await (await loadOffline()).cachedInstallationsOf(id), offline: true }
-      }
-    },
+    queryFn: ({ signal }): Promise<PointInstallations> =>
+      serverOrDeviceCopy(
+        () => api(`/api/points/${id}/counters/`, { schema: pointCounterList, signal }),
+        async (offline) => ({ results: await offline.cachedInstallationsOf(id) }),
+      ),
   })
 
 export const customersForSelection = queryOptions({
