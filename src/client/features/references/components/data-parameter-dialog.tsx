@@ -1,32 +1,20 @@
 import { dataParameterInput, type DataParameter } from '../../../../shared/schemas/references'
-import { TextField } from '../../../components/ui/fields'
-import { SaveDialog } from '../../../components/ui/form-dialog'
-import { useForm } from '../../../components/ui/use-form'
 import { saveDataParameter } from '../api/references'
-import { ResourceSelect, type ReferenceDialogProps } from './reference-dialog'
+import { withEmptySelects } from './empty-selects'
+import { nameField, ReferenceDialog, remarkField, type ReferenceDialogProps } from './reference-dialog'
+
+const schema = withEmptySelects(dataParameterInput, ['resource_type_id'])
 
 /** Add or edit a measured parameter type: name and energy resource required. */
 export function DataParameterDialog({ row, ...events }: ReferenceDialogProps<DataParameter>) {
-  const form = useForm(dataParameterInput, {
-    name: row?.name ?? '',
-    resource_type_id: (row?.resource_type_id.resource_type_id ?? '') as number | '',
-    remark: row?.remark ?? '',
-  })
   return (
-    <SaveDialog
+    <ReferenceDialog
       title={row ? 'Измеряемый параметр' : 'Новый измеряемый параметр'}
-      form={form}
+      schema={schema}
+      initial={{ name: row?.name ?? '', resource_type_id: row?.resource_type_id.resource_type_id ?? null, remark: row?.remark ?? '' }}
+      fields={[nameField(150), { key: 'resource_type_id', resource: true }, remarkField]}
       save={(input) => saveDataParameter(row?.parameter_id ?? null, input)}
       {...events}
-    >
-      <TextField label="Наименование" required {...form.field('name')} maxLength={150} />
-      <ResourceSelect
-        required
-        value={form.values.resource_type_id === '' ? null : form.values.resource_type_id}
-        onChange={(x) => form.set('resource_type_id', x ?? '')}
-        error={form.errors.resource_type_id}
-      />
-      <TextField label="Примечание" multiline {...form.field('remark')} />
-    </SaveDialog>
+    />
   )
 }

@@ -1,6 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
+import type * as v from 'valibot'
 import { T } from '../../../../shared/texts'
-import { SelectField } from '../../../components/ui/fields'
+import { SelectField, TextField } from '../../../components/ui/fields'
+import { SaveDialog } from '../../../components/ui/form-dialog'
+import { useForm } from '../../../components/ui/use-form'
 import { resourcesQueryOptions } from '../api/references'
 
 /**
@@ -22,5 +25,44 @@ export function ResourceSelect(props: { value: number | null; onChange: (id: num
       error={props.error}
       emptyText={T.empty}
     />
+  )
+}
+
+/** A field of a `ReferenceDialog`: a text under its label, or the energy resource the row must have (`ResourceSelect`). */
+type ReferenceField<K extends string> =
+  { key: K; label: string; required?: boolean; maxLength?: number; multiline?: boolean; helper?: string } | { key: K; resource: true }
+
+/** A row's name: required, as long as its column allows. */
+export const nameField = (maxLength: number) => ({ key: 'name', label: 'Наименование', required: true, maxLength }) as const
+export const remarkField = { key: 'remark', label: 'Примечание', multiline: true } as const
+
+type Binding<T> = { value: T; onChange: (value: T) => void; error?: string }
+
+/** A dialog's values: its texts and resource ids. */
+type FieldValues = Record<string, string | number | null>
+
+type Props<TValues extends FieldValues, TInput> = Omit<ReferenceDialogProps<unknown>, 'row'> & {
+  title: string
+  /** The book's shared input schema; a resource's select starts empty as null (`withEmptySelects`). */
+  schema: v.GenericSchema<unknown, TInput>
+  initial: TValues
+  fields: ReferenceField<keyof TValues & string>[]
+  save: (input: TInput) => Promise<unknown>
+}
+
+/** The dialog of a reference book whose fields are texts and the energy resource: the fields in order, then save. */
+export function ReferenceDialog<TValues extends FieldValues, TInput>({ schema, initial, fields, ...dialog }: Props<TValues, TInput>) {
+  const form = useForm<typeof schema, FieldValues>(schema, initial)
+  return (
+    <SaveDialog form={form} {...dialog}>
+      {fields.map(({ key, ...field }) =>
+        // The key's value is a text or a resource id by the field's kind: `initial` gives it so.
+        'resource' in field ? (
+          <ResourceSelect key={key} required {...(form.field(key) as Binding<number | null>)} />
+        ) : (
+          <TextField key={key} {...field} {...(form.field(key) as Binding<string>)} />
+        ),
+      )}
+    </SaveDialog>
   )
 }
