@@ -81,11 +81,10 @@ export async function representRoutes(app: FastifyInstance) {
         entity: 'represent',
         id: request.params.id,
         find: findRepresent,
-        change: async (tx) => {
+        update: (tx) => {
           // The path names the object; a body's represent_id is only an echo of it.
           const { represent_id: _echo, ...fields } = request.body
-          await updateRepresent(tx, request.params.id, fields)
-          return existingRepresent(tx, request.params.id)
+          return updateRepresent(tx, request.params.id, fields)
         },
       }),
   )
