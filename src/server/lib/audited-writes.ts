@@ -32,15 +32,35 @@ export function createAudited<TRow>(
   )
 }
 
-/** Changes a row and answers what `change` returns: the row after. */
+type UpdateWrite<TRow> = { entity: string; id: number; find: Find<TRow>; action?: string }
+
+/**
+ * Changes a row and answers the row after: what `change` returns, or, when `update` only writes, the row as `find`
+ * reads it then (as `createAudited` answers).
+ */
+export function updateAudited<TRow>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  write: UpdateWrite<TRow> & { update: (tx: Executor, before: TRow) => Promise<unknown> },
+): Promise<TRow>
 export function updateAudited<TRow, TAfter>(
   request: FastifyRequest,
   reply: FastifyReply,
-  write: { entity: string; id: number; find: Find<TRow>; change: (tx: Executor, before: TRow) => Promise<TAfter>; action?: string },
-): Promise<TAfter> {
+  write: UpdateWrite<TRow> & { change: (tx: Executor, before: TRow) => Promise<TAfter> },
+): Promise<TAfter>
+export function updateAudited<TRow, TAfter>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  write: UpdateWrite<TRow> & ({ change: (tx: Executor, before: TRow) => Promise<TAfter> } | { update: (tx: Executor, before: TRow) => Promise<unknown> }),
+): Promise<TAfter | TRow> {
   return mutate(request, reply, async (tx) => {
     const before = orNotFound(await write.find(tx, write.id))
-    const after = await write.change(tx, before)
+    let after: TAfter | TRow
+    if ('change' in write) after = await write.change(tx, before)
+    else {
+      await write.update(tx, before)
+      after = orNotFound(await write.find(tx, write.id))
+    }
     await audit(tx, request, write.entity, write.id, write.action ?? 'update', before, after)
     return after
   })

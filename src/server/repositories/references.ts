@@ -29,30 +29,21 @@ const apiColumns = {
   driver: counterModelApis.driver,
 }
 
+function selectModelApis(db: Executor) {
+  return db.select(apiColumns).from(counterModelApis).innerJoin(resourceTypes, eq(resourceTypes.resource_type_id, counterModelApis.resource_type_id))
+}
+
 export function listModelApis(db: Executor, query: ListQuery & { resource_type?: number }): Promise<Paged<CounterModelApi>> {
   const where = and(
     searchName(counterModelApis.name, query.search),
     query.resource_type === undefined ? undefined : eq(counterModelApis.resource_type_id, query.resource_type),
   )
   const order = orderingOf(query.ordering, { name: counterModelApis.name }, [asc(counterModelApis.name)], counterModelApis.counter_model_api_id)
-  return listPage(
-    db,
-    {
-      rows: db.select(apiColumns).from(counterModelApis).innerJoin(resourceTypes, eq(resourceTypes.resource_type_id, counterModelApis.resource_type_id)),
-      counted: counterModelApis,
-      where,
-      order,
-    },
-    query,
-  )
+  return listPage(db, { rows: selectModelApis(db), counted: counterModelApis, where, order }, query)
 }
 
 export async function findModelApi(db: Executor, id: number): Promise<CounterModelApi | undefined> {
-  const [row] = await db
-    .select(apiColumns)
-    .from(counterModelApis)
-    .innerJoin(resourceTypes, eq(resourceTypes.resource_type_id, counterModelApis.resource_type_id))
-    .where(eq(counterModelApis.counter_model_api_id, id))
+  const [row] = await selectModelApis(db).where(eq(counterModelApis.counter_model_api_id, id))
   return row
 }
 

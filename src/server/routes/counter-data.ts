@@ -34,6 +34,12 @@ async function counterOr404(db: Executor, id: number, field?: string) {
   return row
 }
 
+/** What `read` answers about the meter `id`, after a 404 when there is no such meter. */
+async function aboutCounter<T>(db: Executor, id: number, read: (db: Executor, id: number) => Promise<T>): Promise<T> {
+  await counterOr404(db, id)
+  return read(db, id)
+}
+
 async function pointOr404(db: Executor, id: number) {
   if (!(await findPoint(db, id))) throw notFound()
 }
@@ -58,10 +64,7 @@ export async function counterDataRoutes(app: FastifyInstance) {
   app.get(
     '/api/counters/:id/phase/',
     { config: { permission: 'data.view' }, schema: { params: idParams } },
-    async (request: Req<{ params: typeof idParams }>) => {
-      await counterOr404(app.db, request.params.id)
-      return phaseData(app.db, request.params.id)
-    },
+    async (request: Req<{ params: typeof idParams }>) => aboutCounter(app.db, request.params.id, phaseData),
   )
 
   app.post(
@@ -135,10 +138,7 @@ export async function counterDataRoutes(app: FastifyInstance) {
   app.get(
     '/api/counters_parameters_to_collect/all_parameters_by_counter/',
     { config: { permission: 'counters.view' }, schema: { querystring: counterQuery } },
-    async (request: Req<{ query: typeof counterQuery }>) => {
-      await counterOr404(app.db, request.query.counter_id)
-      return parametersOfCounter(app.db, request.query.counter_id)
-    },
+    async (request: Req<{ query: typeof counterQuery }>) => aboutCounter(app.db, request.query.counter_id, parametersOfCounter),
   )
 
   const select = (isSelected: boolean) => async (request: Req<{ body: typeof parameterSelection }>, reply: Parameters<typeof mutate>[1]) =>

@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { idParams } from '../../shared/schemas/common'
 import {
   availableForInstallQuery,
   connParamsUpdate,
   counterCreate,
+  type Counter,
   counterListQuery,
   counterOperQuery,
   counterUpdate,
@@ -47,6 +48,16 @@ async function matchingCounter(tx: Executor, request: IdReq) {
   return counter
 }
 
+/** A write of one meter by a command of commands/meters (with its audit), answered with the meter after and its ETag. */
+async function meterWrite(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  write: (tx: Executor, userId: number) => Promise<Counter>,
+  options?: { status: number },
+): Promise<Counter> {
+  return withEtag(reply, await mutate(request, reply, (tx) => write(tx, request.user().user_id), options))
+}
+
 /** Meters, their installation on points (install wizard, take-off), connection parameters and history. */
 export async function counterRoutes(app: FastifyInstance) {
   const view = { permission: 'counters.view' } as const
@@ -69,14 +80,14 @@ export async function counterRoutes(app: FastifyInstance) {
   )
 
   app.post('/api/counters/', { config: change, schema: { body: counterCreate } }, async (request: Req<{ body: typeof counterCreate }>, reply) =>
-    withEtag(reply, await mutate(request, reply, (tx) => createMeter(tx, request.user().user_id, request.body), { status: 201 })),
+    meterWrite(request, reply, (tx, userId) => createMeter(tx, userId, request.body), { status: 201 }),
   )
 
   app.patch(
     '/api/counters/:id/',
     { config: change, schema: { params: idParams, body: counterUpdate } },
     async (request: Req<{ params: typeof idParams; body: typeof counterUpdate }>, reply) =>
-      withEtag(reply, await mutate(request, reply, async (tx) => editMeter(tx, request.user().user_id, await matchingCounter(tx, request), request.body))),
+      meterWrite(request, reply, async (tx, userId) => editMeter(tx, userId, await matchingCounter(tx, request), request.body)),
   )
 
   app.delete('/api/counters/:id/', { config: { permission: 'counters.delete' }, schema: { params: idParams } }, (request: IdReq, reply) =>
@@ -84,36 +95,28 @@ export async function counterRoutes(app: FastifyInstance) {
   )
 
   app.post('/api/counters/:id/change_active_state/', { config: change, schema: { params: idParams } }, async (request: IdReq, reply) =>
-    withEtag(reply, await mutate(request, reply, async (tx) => toggleMeterActive(tx, request.user().user_id, await matchingCounter(tx, request)))),
+    meterWrite(request, reply, async (tx, userId) => toggleMeterActive(tx, userId, await matchingCounter(tx, request))),
   )
 
   app.post(
     '/api/counters/create_and_install/',
     { config: installing, schema: { body: createAndInstall } },
     async (request: Req<{ body: typeof createAndInstall }>, reply) =>
-      withEtag(reply, await mutate(request, reply, (tx) => createAndInstallMeter(tx, request.user().user_id, app.box, request.body), { status: 201 })),
+      meterWrite(request, reply, (tx, userId) => createAndInstallMeter(tx, userId, app.box, request.body), { status: 201 }),
   )
 
   app.post(
     '/api/counters/:id/update_and_install/',
     { config: installing, schema: { params: idParams, body: updateAndInstall } },
     async (request: Req<{ params: typeof idParams; body: typeof updateAndInstall }>, reply) =>
-      withEtag(
-        reply,
-        await mutate(request, reply, async (tx) =>
-          installMeter(tx, request.user().user_id, app.box, await existingCounter(tx, request.params.id), request.body),
-        ),
-      ),
+      meterWrite(request, reply, async (tx, userId) => installMeter(tx, userId, app.box, await existingCounter(tx, request.params.id), request.body)),
   )
 
   app.post(
     '/api/point_counter/:id/take_off/',
     { config: installing, schema: { params: idParams, body: takeOff } },
     async (request: Req<{ params: typeof idParams; body: typeof takeOff }>, reply) =>
-      withEtag(
-        reply,
-        await mutate(request, reply, async (tx) => takeOffMeter(tx, request.user().user_id, await existingCounter(tx, request.params.id), request.body)),
-      ),
+      meterWrite(request, reply, async (tx, userId) => takeOffMeter(tx, userId, await existingCounter(tx, request.params.id), request.body)),
   )
 
   app.get('/api/counters/:id/conn_params/', { config: view, schema: { params: idParams } }, async (request: IdReq) => {

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { idParams } from '../../shared/schemas/common'
-import { orNotFound } from '../lib/http-errors'
-import type { Req } from '../lib/route-types'
+import { rowRoute } from '../lib/row-route'
 import { driftingMeters, meterClockOf, meterConstantOf } from '../repositories/meter-clocks'
 
 /**
@@ -9,17 +7,8 @@ import { driftingMeters, meterClockOf, meterConstantOf } from '../repositories/m
  * its constant A; GET /api/monitoring/clocks/, the meters whose clocks are off.
  */
 export async function meterClockRoutes(app: FastifyInstance) {
-  app.get(
-    '/api/counters/:id/clock/',
-    { config: { permission: 'data.view' }, schema: { params: idParams } },
-    async (request: Req<{ params: typeof idParams }>) => orNotFound(await meterClockOf(app.db, request.params.id)),
-  )
-
-  app.get(
-    '/api/counters/:id/constant/',
-    { config: { permission: 'data.view' }, schema: { params: idParams } },
-    async (request: Req<{ params: typeof idParams }>) => orNotFound(await meterConstantOf(app.db, request.params.id)),
-  )
+  rowRoute(app, '/api/counters/:id/clock/', { permission: 'data.view' }, meterClockOf)
+  rowRoute(app, '/api/counters/:id/constant/', { permission: 'data.view' }, meterConstantOf)
 
   app.get('/api/monitoring/clocks/', { config: { permission: 'monitoring.view' } }, async () => driftingMeters(app.db))
 }

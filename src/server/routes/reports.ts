@@ -3,10 +3,11 @@ import { idParams } from '../../shared/schemas/common'
 import { accountTariffSchemeInput, marketAreaInput, reportPointSearchQuery, reportQuery } from '../../shared/schemas/reports'
 import { T } from '../../shared/texts'
 import { updateAudited } from '../lib/audited-writes'
-import { fieldError, notFound, orNotFound } from '../lib/http-errors'
+import { fieldError, notFound } from '../lib/http-errors'
 import { mutate } from '../lib/mutation'
 import { audit } from '../lib/audit'
 import type { Req } from '../lib/route-types'
+import { rowRoute } from '../lib/row-route'
 import { contentDisposition } from '../lib/content-disposition'
 import { makeReport } from '../reports'
 import { searchReportPoints } from '../reports/point-search'
@@ -34,11 +35,7 @@ export async function reportRoutes(app: FastifyInstance) {
   )
 
   /** The owner of an object's metering area, the `<area>` of its points' 80020 messages: read and set. */
-  app.get(
-    '/api/represents/:id/market_area/',
-    { config: { permission: 'represents.view' }, schema: { params: idParams } },
-    async (request: Req<{ params: typeof idParams }>) => orNotFound(await findMarketArea(app.db, request.params.id)),
-  )
+  rowRoute(app, '/api/represents/:id/market_area/', { permission: 'represents.view' }, findMarketArea)
 
   app.put(
     '/api/represents/:id/market_area/',

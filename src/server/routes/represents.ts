@@ -17,6 +17,7 @@ import { createAudited, deleteAudited, updateAudited } from '../lib/audited-writ
 import { fieldError, orNotFound } from '../lib/http-errors'
 import { mutate } from '../lib/mutation'
 import { bothSpellings, type Req } from '../lib/route-types'
+import { rowRoute } from '../lib/row-route'
 import { findPoint } from '../repositories/points'
 import {
   availablePointsOf,
@@ -59,7 +60,7 @@ export async function representRoutes(app: FastifyInstance) {
     listRepresents(app.db, request.query),
   )
 
-  app.get('/api/represents/:id/', { config: view, schema: { params: idParams } }, async (request: IdReq) => existingRepresent(app.db, request.params.id))
+  rowRoute(app, '/api/represents/:id/', view, findRepresent)
 
   app.post('/api/represents/', { config: change, schema: { body: representCreate } }, async (request: Req<{ body: typeof representCreate }>, reply) =>
     createAudited(request, reply, {
@@ -81,11 +82,10 @@ export async function representRoutes(app: FastifyInstance) {
         entity: 'represent',
         id: request.params.id,
         find: findRepresent,
-        change: async (tx) => {
+        update: (tx) => {
           // The path names the object; a body's represent_id is only an echo of it.
           const { represent_id: _echo, ...fields } = request.body
-          await updateRepresent(tx, request.params.id, fields)
-          return existingRepresent(tx, request.params.id)
+          return updateRepresent(tx, request.params.id, fields)
         },
       }),
   )

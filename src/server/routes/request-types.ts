@@ -58,10 +58,7 @@ export async function requestTypeRoutes(app: FastifyInstance) {
         entity: 'document_type',
         id: request.params.id,
         find: findType,
-        change: async (tx) => {
-          await updateType(tx, request.params.id, request.body)
-          return findType(tx, request.params.id)
-        },
+        update: (tx) => updateType(tx, request.params.id, request.body),
       }),
   )
 
@@ -110,10 +107,9 @@ export async function requestTypeRoutes(app: FastifyInstance) {
         id: request.params.id,
         action: upload ? 'upload_sample' : 'update',
         find: findRequiredFile,
-        change: async (tx) => {
+        update: async (tx) => {
           const [exampleId] = await recordFiles(tx, files, request.user().user_id)
           await updateRequiredFile(tx, request.params.id, { ...body, ...(exampleId ? { example_file_id: exampleId } : {}) })
-          return findRequiredFile(tx, request.params.id)
         },
       }),
     )

@@ -1,0 +1,17 @@
+import type { FastifyContextConfig, FastifyInstance } from 'fastify'
+import { idParams } from '../../shared/schemas/common'
+import type { Executor } from '../db/client'
+import { orNotFound } from './http-errors'
+import type { Req } from './route-types'
+
+/** GET of the row the path's `:id` names, as `find` reads it; none is a 404. */
+export function rowRoute<TRow>(
+  app: FastifyInstance,
+  path: string,
+  config: FastifyContextConfig,
+  find: (db: Executor, id: number) => Promise<TRow | null | undefined>,
+): void {
+  app.get(path, { config, schema: { params: idParams } }, async (request: Req<{ params: typeof idParams }>) =>
+    orNotFound(await find(app.db, request.params.id)),
+  )
+}
