@@ -78,7 +78,7 @@ export const dataParameter = v.object({
   parameter_id: v.number(),
   name: v.string(),
   remark: v.string(),
-  resource_type_id: v.object({ resource_type_id: v.number(), name: v.string() }),
+  resource_type_id: resourceType,
   measurement: v.string(),
   code: v.string(),
 })

@@ -193,6 +193,14 @@ const intervalValue = () =>
   )
 
 const periodEntries = { beginDate: dateText(), endDate: dateText() }
+type Period = { beginDate: string; endDate: string }
+/** The rule of every period query: its end is not before its begin, the error standing at the end. */
+const periodInOrder = <TQuery extends Period>() =>
+  v.forward<TQuery, v.CheckIssue<TQuery>, ['endDate']>(
+    v.check((q) => q.endDate >= q.beginDate, T.periodEndBeforeBegin),
+    // Every TQuery has endDate, but valibot checks a path only against a concrete input type.
+    ['endDate'] as never,
+  )
 
 /** The balance query (points_profile_data and its CSV). */
 export const profileQuery = v.pipe(
@@ -207,10 +215,7 @@ export const profileQuery = v.pipe(
     points: pointIdList(),
     roundVal: v.optional(roundVal(), ROUND_VAL_DEFAULT),
   }),
-  v.forward(
-    v.check((q) => q.endDate >= q.beginDate, T.periodEndBeforeBegin),
-    ['endDate'],
-  ),
+  periodInOrder(),
 )
 export type ProfileQuery = v.InferOutput<typeof profileQuery>
 export type ProfileQueryInput = v.InferInput<typeof profileQuery>
@@ -228,10 +233,7 @@ export const counterValuesQuery = v.pipe(
     ),
     roundVal: v.optional(roundVal(), ROUND_VAL_DEFAULT),
   }),
-  v.forward(
-    v.check((q) => q.endDate >= q.beginDate, T.periodEndBeforeBegin),
-    ['endDate'],
-  ),
+  periodInOrder(),
 )
 export type CounterValuesQuery = v.InferOutput<typeof counterValuesQuery>
 export type CounterValuesQueryInput = v.InferInput<typeof counterValuesQuery>

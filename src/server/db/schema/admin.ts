@@ -1,5 +1,5 @@
-import { boolean, integer, pgTable, primaryKey, serial, text, varchar, index, uniqueIndex } from 'drizzle-orm/pg-core'
-import { createdAt, personName, partOf } from './columns'
+import { boolean, integer, pgTable, serial, text, varchar, uniqueIndex } from 'drizzle-orm/pg-core'
+import { createdAt, linkTable, personName, partOf } from './columns'
 
 export const accounts = pgTable('accounts', {
   account_id: serial('account_id').primaryKey(),
@@ -50,22 +50,17 @@ export const permissionsGroups = pgTable(
   (t) => [uniqueIndex('permissions_groups_name_key').on(t.name)],
 )
 
-export const groupPermissions = pgTable(
+export const groupPermissions = linkTable(
   'group_permissions',
-  {
-    permissions_group_id: partOf('permissions_group_id', () => permissionsGroups.permissions_group_id),
-    permission_id: partOf('permission_id', () => permissions.permission_id),
-  },
-  (t) => [primaryKey({ columns: [t.permissions_group_id, t.permission_id] })],
+  ['permissions_group_id', () => permissionsGroups.permissions_group_id],
+  ['permission_id', () => permissions.permission_id],
 )
 
-export const userGroups = pgTable(
+export const userGroups = linkTable(
   'user_groups',
-  {
-    user_id: partOf('user_id', () => users.user_id),
-    permissions_group_id: partOf('permissions_group_id', () => permissionsGroups.permissions_group_id),
-  },
-  (t) => [primaryKey({ columns: [t.user_id, t.permissions_group_id] }), index('user_groups_group_idx').on(t.permissions_group_id)],
+  ['user_id', () => users.user_id],
+  ['permissions_group_id', () => permissionsGroups.permissions_group_id],
+  'user_groups_group_idx',
 )
 
 export const accountEmails = pgTable('account_emails', {

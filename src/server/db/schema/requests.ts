@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core'
-import { createdAt, partOf, refersTo } from './columns'
+import { createdAt, linkTable, partOf, refersTo } from './columns'
 import { sql } from 'drizzle-orm'
 import type { OutgoingMail } from '../../mail/send-request'
 import { accountEmails, accounts, users } from './admin'
@@ -55,13 +55,10 @@ export const documentTypes = pgTable(
   (t) => [check('document_types_customer_type_check', sql`${t.doc_customer_type_id} between 1 and 3`)],
 )
 
-export const documentTypeRequiredFiles = pgTable(
+export const documentTypeRequiredFiles = linkTable(
   'document_type_required_files',
-  {
-    doc_type_id: partOf('doc_type_id', () => documentTypes.doc_type_id),
-    doc_required_file_id: partOf('doc_required_file_id', () => documentRequiredFiles.doc_required_file_id),
-  },
-  (t) => [primaryKey({ columns: [t.doc_type_id, t.doc_required_file_id] })],
+  ['doc_type_id', () => documentTypes.doc_type_id],
+  ['doc_required_file_id', () => documentRequiredFiles.doc_required_file_id],
 )
 
 /** A subscriber's application; statuses 1..4 and their names are in src/shared/constants.ts. */
