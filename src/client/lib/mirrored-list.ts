@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type * as v from 'valibot'
 import type { ListName, ListRows } from '../offline'
-import { api, isOffline } from './api-client'
+import { api } from './api-client'
+import { serverOrDeviceCopy } from './device-copy'
 import { loadOffline } from './lazy-offline'
 import type { ListSearch } from './list-search'
 
@@ -15,17 +16,11 @@ export function mirroredList<L extends ListName>(list: L, path: string, schema: 
     queryOptions: (search: ListSearch) =>
       queryOptions({
         queryKey: [list, 'list', search] as const,
-        queryFn: async ({ signal }): Promise<{ count: number; results: ListRows[L][]; offline: boolean }> => {
-          try {
-            return { ...(await api(path, { query: search, schema, signal })), offline: false }
-          } catch (error) {
-            if (!isOffline(error)) throw error
-            const cached = await (
-              await loadOffline()
-            ).queryCachedList(list, { search: search.search, ordering: search.ordering, page: search.page, perPage: search.per_page })
-            return { ...cached, offline: true }
-          }
-        },
+        queryFn: ({ signal }): Promise<{ count: number; results: ListRows[L][]; offline: boolean }> =>
+          serverOrDeviceCopy(
+            () => api(path, { query: search, schema, signal }),
+            (offline) => offline.queryCachedList(list, { search: search.search, ordering: search.ordering, page: search.page, perPage: search.per_page }),
+          ),
         placeholderData: keepPreviousData,
       }),
     mirror: async (): Promise<void> => {

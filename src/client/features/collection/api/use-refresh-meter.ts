@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
 import { CURRENT_DATA_POLL_MS } from '../../../../shared/constants'
-import { notify } from '../../../components/ui/notify'
+import { useBusyAction } from '../../../components/ui/use-busy-action'
 import { collectionKeys, currentDataQueryOptions, requestCurrentData } from './collection'
 
 /**
@@ -10,21 +9,12 @@ import { collectionKeys, currentDataQueryOptions, requestCurrentData } from './c
  */
 export function useRefreshMeter(counterId: number, enabled = true) {
   const queryClient = useQueryClient()
-  const [asking, setAsking] = useState(false)
+  const { busy: asking, run } = useBusyAction()
   const query = useQuery({
     ...currentDataQueryOptions(counterId, false),
     enabled,
     refetchInterval: (q) => (q.state.data?.task?.status === 'PENDING' ? CURRENT_DATA_POLL_MS : false),
   })
-  const refresh = async () => {
-    setAsking(true)
-    try {
-      queryClient.setQueryData(collectionKeys.currentData(counterId), await requestCurrentData(counterId))
-    } catch (error) {
-      notify.error(error)
-    } finally {
-      setAsking(false)
-    }
-  }
+  const refresh = () => run(async () => queryClient.setQueryData(collectionKeys.currentData(counterId), await requestCurrentData(counterId)))
   return { query, refresh, asking, status: query.data?.task?.status ?? null }
 }

@@ -10,7 +10,8 @@ import {
   type UpdateAndInstall,
 } from '../../../../shared/schemas/counters'
 import { modelConnParam } from '../../../../shared/schemas/references'
-import { api, isOffline } from '../../../lib/api-client'
+import { api } from '../../../lib/api-client'
+import { deviceCopyWhenOffline } from '../../../lib/device-copy'
 import type { CounterPatch, CounterRow, OutboxEntry } from '../../../offline'
 import { loadOffline } from '../../../lib/lazy-offline'
 import { signedInUserId } from '../../../lib/session'
@@ -58,15 +59,11 @@ export const counterHistoryQueryOptions = (id: number) =>
 export const connParamsQueryOptions = (id: number) =>
   queryOptions({
     queryKey: counterKeys.connParams(id),
-    queryFn: async ({ signal }) => {
-      try {
-        return await api(`/api/counters/${id}/conn_params/`, { schema: v.array(connParam), signal })
-      } catch (error) {
-        const cached = isOffline(error) ? await (await loadOffline()).cachedConnParamsOf(id) : null
-        if (!cached) throw error
-        return cached
-      }
-    },
+    queryFn: ({ signal }) =>
+      deviceCopyWhenOffline(
+        () => api(`/api/counters/${id}/conn_params/`, { schema: v.array(connParam), signal }),
+        (offline) => offline.cachedConnParamsOf(id),
+      ),
   })
 
 export const modelConnParamsQueryOptions = (groupId: number | null) =>

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { point, pointConsumption, pointCounterList, pointList, type Point, type PointCounter, type PointInput } from '../../../../shared/schemas/points'
-import { api, isOffline } from '../../../lib/api-client'
-import { serverOrDeviceCopy } from '../../../lib/device-copy'
+import { api } from '../../../lib/api-client'
+import { deviceCopyWhenOffline, serverOrDeviceCopy } from '../../../lib/device-copy'
 import type { PointPatch, PointRow } from '../../../offline'
 import { flushSoon, loadOffline } from '../../../lib/lazy-offline'
 import { signedInUserId } from '../../../lib/session'
@@ -25,18 +25,16 @@ export type LoadedPoint = Point | PointRow
 export const pointQueryOptions = (id: number) =>
   queryOptions({
     queryKey: pointKeys.detail(id),
-    queryFn: async ({ signal }): Promise<LoadedPoint> => {
-      try {
-        const row = await api(`/api/points/${id}/`, { schema: point, signal })
-        await (await loadOffline()).cacheServerRows('points', [row], { complete: false })
-        // A waiting edit on the device wins over the server's row until it is sent.
-        return (await (await loadOffline()).getCachedRow('points', id)) ?? row
-      } catch (error) {
-        const cached = isOffline(error) ? await (await loadOffline()).getCachedRow('points', id) : undefined
-        if (!cached) throw error
-        return cached
-      }
-    },
+    queryFn: ({ signal }): Promise<LoadedPoint> =>
+      deviceCopyWhenOffline<LoadedPoint>(
+        async () => {
+          const row = await api(`/api/points/${id}/`, { schema: point, signal })
+          await (await loadOffline()).cacheServerRows('points', [row], { complete: false })
+          // A waiting edit on the device wins over the server's row until it is sent.
+          return (await (await loadOffline()).getCachedRow('points', id)) ?? row
+        },
+        (offline) => offline.getCachedRow('points', id),
+      ),
   })
 
 export const pointConsumptionQueryOptions = (id: number) =>

@@ -9,6 +9,7 @@ import { LoadError } from '../../../components/ui/load-error'
 import { PageHeader } from '../../../components/ui/page-header'
 import { SelectField } from '../../../components/ui/fields'
 import { notify } from '../../../components/ui/notify'
+import { useBusyAction } from '../../../components/ui/use-busy-action'
 import { downloadReport, tariffSchemesQueryOptions } from '../api/reports'
 import { initialDates, lastMonth, monthStart, thisMonth, todayDate, type ReportDates } from '../lib/period-presets'
 import { ReportTreePicker, type TreeSelection } from './report-tree-picker'
@@ -51,7 +52,7 @@ export function ReportForm({ spec }: { spec: ReportFormSpec }) {
   const [dates, setDates] = useState<ReportDates>(() => initialDates(today))
   const [report, setReport] = useState<ReportName>(spec.formats[0]!.report)
   const [scheme, setScheme] = useState<number | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, run } = useBusyAction()
   const schemes = useQuery({ ...tariffSchemesQueryOptions(), enabled: spec.tariffs })
 
   const query = queryOf(spec, report, selection, dates, scheme)
@@ -73,17 +74,11 @@ export function ReportForm({ spec }: { spec: ReportFormSpec }) {
           { label: T.reportLastMonth, apply: () => setDates((d) => ({ ...d, ...lastMonth(today) })) },
         ]
 
-  const generate = async () => {
-    setBusy(true)
-    try {
+  const generate = () =>
+    run(async () => {
       await downloadReport(query)
       notify.success(T.reportReady)
-    } catch (error) {
-      notify.error(error)
-    } finally {
-      setBusy(false)
-    }
-  }
+    })
 
   const dateField = (key: keyof typeof dates, label: string, error?: string) => (
     <DateField label={label} value={dates[key]} onChange={(value) => setDates((d) => ({ ...d, [key]: value }))} error={error} />

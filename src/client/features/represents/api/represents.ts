@@ -17,7 +17,8 @@ import {
   type RepresentUpdate,
 } from '../../../../shared/schemas/represents'
 import { HEALTH_CHECK_PERIOD_MS } from '../../../../shared/constants'
-import { api, ApiError, downloadFile } from '../../../lib/api-client'
+import { api, downloadFile } from '../../../lib/api-client'
+import { serverOrDeviceCopy } from '../../../lib/device-copy'
 import { loadOffline } from '../../../lib/lazy-offline'
 import { useWrite } from '../../../lib/writes'
 
@@ -36,16 +37,15 @@ const representKeys = {
  * The whole tree: from the server when it answers (mirrored into the device's database), otherwise from that
  * mirror, so the tree stays browsable offline.
  */
-async function loadTree(signal: AbortSignal): Promise<{ rows: RepresentTreeRow[]; offline: boolean }> {
-  try {
-    const { results } = await api('/api/represents/all/', { schema: representTree, signal })
-    await (await loadOffline()).cacheServerRows('represents', results, { complete: true })
-    return { rows: results, offline: false }
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 0) throw error
-    const cached = await (await loadOffline()).queryCachedList('represents', { perPage: 'all' })
-    return { rows: cached.results, offline: true }
-  }
+function loadTree(signal: AbortSignal): Promise<{ rows: RepresentTreeRow[]; offline: boolean }> {
+  return serverOrDeviceCopy(
+    async () => {
+      const { results } = await api('/api/represents/all/', { schema: representTree, signal })
+      await (await loadOffline()).cacheServerRows('represents', results, { complete: true })
+      return { rows: results }
+    },
+    async (offline) => ({ rows: (await offline.queryCachedList('represents', { perPage: 'all' })).results }),
+  )
 }
 
 export const representTreeQueryOptions = () => queryOptions({ queryKey: representKeys.tree, queryFn: ({ signal }) => loadTree(signal), networkMode: 'always' })

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Box, Button, HStack, Stack, Text, Textarea } from '@chakra-ui/react'
 import type { Attachment } from '../../../../shared/schemas/requests'
-import { notify } from '../../../components/ui/notify'
+import { useBusyAction } from '../../../components/ui/use-busy-action'
 import { formatDateTime, fullName } from '../../../lib/format'
 
 /** The comment thread of one attachment and the input for a new comment. */
@@ -15,14 +15,14 @@ export function AttachmentComments({
   onSend: (text: string) => Promise<void>
 }) {
   const [text, setText] = useState('')
-  const [sending, setSending] = useState(false)
+  const { busy: sending, run } = useBusyAction()
   const inputId = `comment-${attachment.doc_request_attach_id}`
   const send = () => {
     if (!text.trim()) return
-    setSending(true)
-    onSend(text.trim())
-      .then(() => setText(''), notify.error)
-      .finally(() => setSending(false))
+    void run(async () => {
+      await onSend(text.trim())
+      setText('')
+    })
   }
   return (
     <Stack gap="3">

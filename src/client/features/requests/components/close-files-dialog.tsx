@@ -3,13 +3,13 @@ import { Input } from '@chakra-ui/react'
 import { T } from '../../../../shared/texts'
 import { FieldShell } from '../../../components/ui/fields'
 import { FormDialog } from '../../../components/ui/form-dialog'
-import { notify } from '../../../components/ui/notify'
+import { useBusyAction } from '../../../components/ui/use-busy-action'
 
 /** Accepting an application: the closing documents are attached first, then the status is set (by the caller). */
 export function CloseFilesDialog({ open, onClose, onSubmit }: { open: boolean; onClose: () => void; onSubmit: (files: File[]) => Promise<void> }) {
   const [files, setFiles] = useState<File[]>([])
   const [error, setError] = useState<string>()
-  const [sending, setSending] = useState(false)
+  const { busy: sending, run } = useBusyAction()
   return (
     <FormDialog
       open={open}
@@ -20,10 +20,7 @@ export function CloseFilesDialog({ open, onClose, onSubmit }: { open: boolean; o
       onSubmit={(event) => {
         event.preventDefault()
         if (files.length === 0) return setError(T.fileMissing)
-        setSending(true)
-        onSubmit(files)
-          .catch(notify.error)
-          .finally(() => setSending(false))
+        void run(() => onSubmit(files))
       }}
     >
       <FieldShell label="Файлы закрывающих документов" required error={error} helper="Заявка получит статус «Принята» после отправки файлов">

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { T } from '../../../../shared/texts'
 import { TextField } from '../../../components/ui/fields'
 import { FormDialog } from '../../../components/ui/form-dialog'
-import { notify } from '../../../components/ui/notify'
+import { useBusyAction } from '../../../components/ui/use-busy-action'
 
 /**
  * Asks for a reason (declining an application, refusing a file) and hands it over; closing the dialog drops
@@ -23,7 +23,7 @@ export function ReasonDialog({
 }) {
   const [reason, setReason] = useState('')
   const [error, setError] = useState<string>()
-  const [sending, setSending] = useState(false)
+  const { busy: sending, run } = useBusyAction()
   const close = () => {
     setReason('')
     setError(undefined)
@@ -39,10 +39,10 @@ export function ReasonDialog({
       onSubmit={(event) => {
         event.preventDefault()
         if (!reason.trim()) return setError(T.required)
-        setSending(true)
-        onSubmit(reason.trim())
-          .then(close, notify.error)
-          .finally(() => setSending(false))
+        void run(async () => {
+          await onSubmit(reason.trim())
+          close()
+        })
       }}
     >
       <TextField
