@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type * as v from 'valibot'
-import { idParams, listQuery, type Paged } from '../../shared/schemas/common'
+import { listQuery, type Paged } from '../../shared/schemas/common'
 import { counterModelApiQuery, counterModelQuery, dataParameterQuery, modelParameterQuery } from '../../shared/schemas/references'
-import { orNotFound } from '../lib/http-errors'
+import { rowRoute } from '../lib/row-route'
 import type { Req } from '../lib/route-types'
 import type { Executor } from '../db/client'
 import {
@@ -22,8 +22,6 @@ import { referenceEditRoutes } from './reference-edits'
 
 const view = { permission: 'references.view' } as const
 
-type IdReq = Req<{ params: typeof idParams }>
-
 /** GET on the list of a reference table (filtered by `querystring`) and on one of its rows. */
 function referenceReads<TQuery extends v.GenericSchema, TRow>(
   app: FastifyInstance,
@@ -33,7 +31,7 @@ function referenceReads<TQuery extends v.GenericSchema, TRow>(
   find: (db: Executor, id: number) => Promise<TRow | undefined>,
 ) {
   app.get(path, { config: view, schema: { querystring } }, (request: Req<{ query: TQuery }>) => list(app.db, request.query))
-  app.get(`${path}:id/`, { config: view, schema: { params: idParams } }, async (request: IdReq) => orNotFound(await find(app.db, request.params.id)))
+  rowRoute(app, `${path}:id/`, view, find)
 }
 
 /** Reference data: model parameters are read-only; the other lists are edited (their writes in reference-edits). */
