@@ -1,4 +1,5 @@
 import type { FastifyContextConfig, FastifyInstance } from 'fastify'
+import type * as v from 'valibot'
 import { idParams } from '../../shared/schemas/common'
 import type { Executor } from '../db/client'
 import { orNotFound } from './http-errors'
@@ -14,4 +15,17 @@ export function rowRoute<TRow>(
   app.get(path, { config, schema: { params: idParams } }, async (request: Req<{ params: typeof idParams }>) =>
     orNotFound(await find(app.db, request.params.id)),
   )
+}
+
+/** GET on the list at `path` (filtered by `querystring`) and, through `rowRoute`, on one of its rows at `path:id/`. */
+export function readRoutes<TQuery extends v.GenericSchema, TRow>(
+  app: FastifyInstance,
+  path: string,
+  config: FastifyContextConfig,
+  querystring: TQuery,
+  list: (db: Executor, query: v.InferOutput<TQuery>) => Promise<unknown>,
+  find: (db: Executor, id: number) => Promise<TRow | null | undefined>,
+): void {
+  app.get(path, { config, schema: { querystring } }, (request: Req<{ query: TQuery }>) => list(app.db, request.query))
+  rowRoute(app, `${path}:id/`, config, find)
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { idParams, listQuery } from '../../shared/schemas/common'
 import { groupInput, groupUpdate } from '../../shared/schemas/groups'
 import { createAudited, deleteAudited, updateAudited } from '../lib/audited-writes'
-import { orNotFound } from '../lib/http-errors'
+import { readRoutes } from '../lib/row-route'
 import type { Req } from '../lib/route-types'
 import { changeGroup, createGroup, deleteGroup, findGroup, listGroups, listPermissions } from '../repositories/groups'
 
@@ -15,13 +15,7 @@ export async function groupRoutes(app: FastifyInstance) {
 
   app.get('/api/permissions/', { config: view }, async () => listPermissions(app.db))
 
-  app.get('/api/permissions_groups/', { config: view, schema: { querystring: listQuery } }, async (request: Req<{ query: typeof listQuery }>) =>
-    listGroups(app.db, request.query),
-  )
-
-  app.get('/api/permissions_groups/:id/', { config: view, schema: { params: idParams } }, async (request: IdReq) =>
-    orNotFound(await findGroup(app.db, request.params.id)),
-  )
+  readRoutes(app, '/api/permissions_groups/', view, listQuery, listGroups, findGroup)
 
   app.post('/api/permissions_groups/', { config: manage, schema: { body: groupInput } }, async (request: Req<{ body: typeof groupInput }>, reply) => {
     const created = await createAudited(request, reply, {

@@ -87,10 +87,7 @@ function referenceWrites<TBody extends v.GenericSchema, TFields, TRow>(
       entity,
       id: request.params.id,
       find,
-      change: async (tx) => {
-        await writes.update(tx, request.params.id, await rules.values(tx, request.body))
-        return find(tx, request.params.id)
-      },
+      update: async (tx) => writes.update(tx, request.params.id, await rules.values(tx, request.body)),
     }),
   )
   for (const url of bothSpellings(`${path}:id`)) {

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify'
-import type * as v from 'valibot'
-import { idParams, listQuery, type Paged } from '../../shared/schemas/common'
+import { listQuery } from '../../shared/schemas/common'
 import { counterModelApiQuery, counterModelQuery, dataParameterQuery, modelParameterQuery } from '../../shared/schemas/references'
-import { orNotFound } from '../lib/http-errors'
+import { readRoutes } from '../lib/row-route'
 import type { Req } from '../lib/route-types'
-import type { Executor } from '../db/client'
 import {
   findDataParameter,
   findDataSource,
@@ -22,27 +20,13 @@ import { referenceEditRoutes } from './reference-edits'
 
 const view = { permission: 'references.view' } as const
 
-type IdReq = Req<{ params: typeof idParams }>
-
-/** GET on the list of a reference table (filtered by `querystring`) and on one of its rows. */
-function referenceReads<TQuery extends v.GenericSchema, TRow>(
-  app: FastifyInstance,
-  path: string,
-  querystring: TQuery,
-  list: (db: Executor, query: v.InferOutput<TQuery>) => Promise<Paged<TRow>>,
-  find: (db: Executor, id: number) => Promise<TRow | undefined>,
-) {
-  app.get(path, { config: view, schema: { querystring } }, (request: Req<{ query: TQuery }>) => list(app.db, request.query))
-  app.get(`${path}:id/`, { config: view, schema: { params: idParams } }, async (request: IdReq) => orNotFound(await find(app.db, request.params.id)))
-}
-
 /** Reference data: model parameters are read-only; the other lists are edited (their writes in reference-edits). */
 export async function referenceRoutes(app: FastifyInstance) {
   await referenceEditRoutes(app)
 
-  referenceReads(app, '/api/resources_types/', listQuery, listResourceTypes, findResourceType)
-  referenceReads(app, '/api/counters_api/', counterModelApiQuery, listModelApis, findModelApi)
-  referenceReads(app, '/api/counters_models/', counterModelQuery, listModels, findModel)
+  readRoutes(app, '/api/resources_types/', view, listQuery, listResourceTypes, findResourceType)
+  readRoutes(app, '/api/counters_api/', view, counterModelApiQuery, listModelApis, findModelApi)
+  readRoutes(app, '/api/counters_models/', view, counterModelQuery, listModels, findModel)
 
   app.get(
     '/api/counters_models_parameters/',
@@ -50,6 +34,6 @@ export async function referenceRoutes(app: FastifyInstance) {
     (request: Req<{ query: typeof modelParameterQuery }>) => listModelParameters(app.db, request.query),
   )
 
-  referenceReads(app, '/api/data_sources/', listQuery, listDataSources, findDataSource)
-  referenceReads(app, '/api/data_parameters/', dataParameterQuery, listDataParameters, findDataParameter)
+  readRoutes(app, '/api/data_sources/', view, listQuery, listDataSources, findDataSource)
+  readRoutes(app, '/api/data_parameters/', view, dataParameterQuery, listDataParameters, findDataParameter)
 }

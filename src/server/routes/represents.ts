@@ -17,7 +17,7 @@ import { createAudited, deleteAudited, updateAudited } from '../lib/audited-writ
 import { fieldError, orNotFound } from '../lib/http-errors'
 import { mutate } from '../lib/mutation'
 import { bothSpellings, type Req } from '../lib/route-types'
-import { rowRoute } from '../lib/row-route'
+import { readRoutes } from '../lib/row-route'
 import { findPoint } from '../repositories/points'
 import {
   availablePointsOf,
@@ -56,11 +56,7 @@ export async function representRoutes(app: FastifyInstance) {
 
   app.get('/api/represents/all/', { config: view }, async () => ({ results: await representTree(app.db) }))
 
-  app.get('/api/represents/', { config: view, schema: { querystring: listQuery } }, async (request: Req<{ query: typeof listQuery }>) =>
-    listRepresents(app.db, request.query),
-  )
-
-  rowRoute(app, '/api/represents/:id/', view, findRepresent)
+  readRoutes(app, '/api/represents/', view, listQuery, listRepresents, findRepresent)
 
   app.post('/api/represents/', { config: change, schema: { body: representCreate } }, async (request: Req<{ body: typeof representCreate }>, reply) =>
     createAudited(request, reply, {

@@ -3,7 +3,7 @@ import { taskInput, type CounterTask, taskListQuery, taskLogQuery } from '../../
 import { idParams, listQuery, pageOf } from '../../shared/schemas/common'
 import type { Executor } from '../db/client'
 import { createAudited, deleteAudited, updateAudited } from '../lib/audited-writes'
-import { orNotFound } from '../lib/http-errors'
+import { readRoutes } from '../lib/row-route'
 import type { Req } from '../lib/route-types'
 import { accountTimeZone } from '../repositories/accounts'
 import { listCollectingServers } from '../repositories/collecting-servers'
@@ -20,13 +20,7 @@ export async function taskRoutes(app: FastifyInstance) {
     return listCollectingServers(app.db, request.query)
   })
 
-  app.get('/api/counters_tasks/', { config: view, schema: { querystring: taskListQuery } }, async (request: Req<{ query: typeof taskListQuery }>) =>
-    listTasks(app.db, request.query),
-  )
-
-  app.get('/api/counters_tasks/:id/', { config: view, schema: { params: idParams } }, async (request: IdReq) =>
-    orNotFound(await findTask(app.db, request.params.id)),
-  )
+  readRoutes(app, '/api/counters_tasks/', view, taskListQuery, listTasks, findTask)
 
   app.post('/api/counters_tasks/', { config: change, schema: { body: taskInput } }, async (request: Req<{ body: typeof taskInput }>, reply) =>
     createAudited(request, reply, {
@@ -46,10 +40,7 @@ export async function taskRoutes(app: FastifyInstance) {
       id: request.params.id,
       action,
       find: findTask,
-      change: async (tx, before) => {
-        await write(tx, before)
-        return orNotFound(await findTask(tx, request.params.id))
-      },
+      update: write,
     })
   const accountZone = (tx: Executor, request: IdReq) => accountTimeZone(tx, request.user().account_id)
 
