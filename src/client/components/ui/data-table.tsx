@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Box, Flex, HStack, IconButton, NativeSelect, Spinner, Table, Text } from '@chakra-ui/react'
+import { Box, Flex, HStack, IconButton, NativeSelect, Table, Text } from '@chakra-ui/react'
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight } from 'lucide-react'
 import { PAGE_SIZE_OPTIONS } from '../../../shared/constants'
 import { T } from '../../../shared/texts'
@@ -9,6 +9,7 @@ import { useMediaQuery } from './use-media-query'
 import { CARDS_QUERY, CardsOrdering, DataCards } from './data-cards'
 import { ROW_ACTION_CSS } from './row-actions'
 import type { ListSearch, PageSearch } from '../../lib/list-search'
+import { LoadingSpinner } from './loading-spinner'
 
 export type Column<Row> = {
   key: string
@@ -103,7 +104,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     <Box bg="bg" borderWidth="1px" borderRadius="md" position="relative">
       {showSpinner && (
         <Flex position="absolute" inset="0" bg="bg/60" align="center" justify="center" zIndex="1" aria-live="polite">
-          <Spinner size="lg" aria-label="Загрузка" />
+          <LoadingSpinner size="lg" />
         </Flex>
       )}
       {Boolean(props.error) && (

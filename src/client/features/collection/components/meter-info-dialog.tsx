@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Dialog, Heading, HStack, SimpleGrid, Spinner, Stack, Table, Text } from '@chakra-ui/react'
+import { Alert, Button, Checkbox, Dialog, Heading, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
 import { Modal } from '../../../components/ui/modal'
 import { useQuery } from '@tanstack/react-query'
 import { Power, PowerOff, RefreshCw } from 'lucide-react'
@@ -13,6 +13,7 @@ import { CurrentDataStatus } from './current-data-status'
 import { MeterClockLine } from './meter-clock-line'
 import { MeterConstantLine } from './meter-constant-line'
 import { PhaseView } from './phase-table'
+import { LoadingSpinner } from '../../../components/ui/loading-spinner'
 
 type Props = { counterId: number; open: boolean; onClose: () => void }
 
@@ -21,7 +22,7 @@ function ParameterSettings({ counterId }: { counterId: number }) {
   const parameters = useQuery(parametersQueryOptions(counterId))
   const select = useSelectParameter(counterId)
   const toggle = (parameterId: number, selected: boolean) => void select.mutateAsync({ parameterId, selected }).catch(notify.error)
-  if (parameters.isPending) return <Spinner aria-label="Загрузка" />
+  if (parameters.isPending) return <LoadingSpinner />
   if (parameters.isError) return <Text color="red.600">{errorMessage(parameters.error)}</Text>
   if (parameters.data.length === 0) return <Text color="fg.muted">{T.empty}</Text>
   return (
@@ -92,7 +93,7 @@ export function MeterInfoDialog({ counterId, open, onClose }: Props) {
           )}
           {!data?.offline && <MeterClockLine counterId={counterId} />}
           {!data?.offline && <MeterConstantLine counterId={counterId} />}
-          {query.isPending && <Spinner aria-label="Загрузка" />}
+          {query.isPending && <LoadingSpinner />}
           {query.isError && <Text color="red.600">{errorMessage(query.error)}</Text>}
           {data && (
             <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">

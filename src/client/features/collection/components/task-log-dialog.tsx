@@ -1,10 +1,11 @@
-import { Badge, Box, Dialog, Spinner, Stack, Text } from '@chakra-ui/react'
+import { Badge, Box, Dialog, Stack, Text } from '@chakra-ui/react'
 import { Modal } from '../../../components/ui/modal'
 import { useQuery } from '@tanstack/react-query'
 import { T } from '../../../../shared/texts'
 import { formatDateTime } from '../../../lib/format'
 import { errorMessage } from '../../../lib/api-client'
 import { taskLogsQueryOptions } from '../api/collection'
+import { LoadingSpinner } from '../../../components/ui/loading-spinner'
 
 /** The runs of a task, newest first: start date, 'Выполнено' or 'Ошибка', and what happened. */
 export function TaskLogDialog({ taskId, onClose }: { taskId: number | null; onClose: () => void }) {
@@ -15,7 +16,7 @@ export function TaskLogDialog({ taskId, onClose }: { taskId: number | null; onCl
         <Dialog.Title>Журнал задания</Dialog.Title>
       </Dialog.Header>
       <Dialog.Body>
-        {logs.isPending && <Spinner aria-label="Загрузка" />}
+        {logs.isPending && <LoadingSpinner />}
         {logs.isError && <Text color="red.600">{errorMessage(logs.error)}</Text>}
         {logs.data?.results.length === 0 && <Text color="fg.muted">{T.empty}</Text>}
         <Stack gap="3">

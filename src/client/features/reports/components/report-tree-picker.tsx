@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/api-client'
 import { objectPointsQueryOptions, reportTreeQueryOptions } from '../api/reports'
 import { PointLeaf, type PickerProps } from './report-point-leaf'
 import { ReportPointSearch } from './report-point-search'
+import { LoadingSpinner } from '../../../components/ui/loading-spinner'
 
 export type { TreeSelection } from './report-point-leaf'
 
@@ -110,7 +111,7 @@ function ObjectNode(props: LevelProps & { node: RepresentTreeRow }) {
       <HStack gap="1" pl={indent} minH="9">
         {state === 'loading' ? (
           <Box w="7" display="flex" justifyContent="center">
-            <Spinner size="xs" aria-label={`Загрузка ${node.name}`} />
+            <LoadingSpinner size="xs" label={`Загрузка ${node.name}`} />
           </Box>
         ) : (
           <IconButton
