@@ -363,8 +363,8 @@ describe('a screen whose data fail to load', () => {
       if (empties.length === 0 && alerts > 0 && !shown.includes('Internal Server Error')) return null
       return `${route}: ${alerts} alerts, empty texts [${empties.join('; ')}], failed ${[...failed].join(', ')}`
     }
-    // Four tabs at once: most of the time goes to the retries' waits.
-    const wrong = await inTabs(page, 4, async (tab, route) => {
+    // Eight tabs at once: most of the time goes to the retries' waits, which cost no CPU.
+    const wrong = await inTabs(page, 8, async (tab, route) => {
       const problem = await check(tab, route)
       return problem ? [problem] : []
     })

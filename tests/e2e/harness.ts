@@ -45,7 +45,7 @@ export async function startE2E(options: { demo?: boolean } = {}): Promise<E2E> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-'))
   const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite'), template: await pgliteTemplate() })
   const config = { ...loadConfig({}), dataDir, collector: false, demo: Boolean(options.demo) }
-  await runSeeds(database.db, { adminUsername: ADMIN.username, adminPassword: ADMIN.password, demo: Boolean(options.demo), dataDir })
+  await runSeeds(database.db, { adminUsername: ADMIN.username, adminPassword: ADMIN.password, demo: Boolean(options.demo), dataDir, historyDays: 35 })
   const app = await buildApp({ config, database, secret: 'e2e-secret-e2e-secret-e2e-secret-0123', loginMaxFailures: 1000 })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()

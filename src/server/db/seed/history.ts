@@ -8,6 +8,7 @@ import type { Executor } from '../client'
 import { pointCounters, points } from '../schema'
 import { storeIntervals, storeRegisterReadings, type IntervalRow, type RegisterRow } from '../../repositories/readings'
 import type { BaseSeedResult } from './base'
+import type { SeedOptions } from './index'
 import { DemoNetwork, demoConsumerOf, isSupplyPoint, type DemoInstallation } from './demo-network'
 
 const HALF_HOUR = 1_800_000
@@ -47,8 +48,8 @@ class SupplyRegisters {
  * deliberate gaps written as missing); supply meters measure what their points take plus the losses (see
  * demo-network). Runs after 'registry'.
  */
-export async function seedHistory(db: Executor, _base: BaseSeedResult): Promise<void> {
-  await seedHistoryOf(db, HISTORY_DAYS)
+export async function seedHistory(db: Executor, _base: BaseSeedResult, options: SeedOptions): Promise<void> {
+  await seedHistoryOf(db, options.historyDays ?? HISTORY_DAYS)
 }
 
 /** The history of the last `days` days (tests take a few weeks: the network is the same on every day). */

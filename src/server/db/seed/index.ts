@@ -12,6 +12,8 @@ export type SeedOptions = {
   demo: boolean
   /** The data folder: demo steps that store files write under it. */
   dataDir: string
+  /** Days of demo history; the demo has three months, browser tests a month and a bit (a quarter of the seed's time). */
+  historyDays?: number
   log?: (message: string) => void
 }
 
