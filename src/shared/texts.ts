@@ -89,6 +89,7 @@ export const T = {
   noCustomers: 'Нет доступных абонентов',
   notFoundPage: 'Ops... 404.',
   /* Messages the product adds where the spec is silent. */
+  loading: 'Загрузка',
   saved: 'Изменения сохранены',
   deleted: 'Запись удалена',
   notFound: 'Не найдено',
@@ -245,7 +246,6 @@ export const T = {
   mirrorUpdatedAt: (at: string) => `Обновлено на устройстве: ${at}`,
   mirrorNever: 'Данные на устройство ещё не загружены',
   mirrorRefresh: 'Обновить сейчас',
-  loading: 'Загрузка',
   mirrorProgress: (done: number, total: number) => `Загрузка на устройство: ${done} из ${total}`,
   mirrorFailed: (reason: string) => `Не удалось обновить данные на устройстве: ${reason}`,
   mirrorStorageFull: 'на устройстве недостаточно места. Освободите место и обновите снова.',

@@ -363,8 +363,8 @@ describe('a screen whose data fail to load', () => {
       if (empties.length === 0 && alerts > 0 && !shown.includes('Internal Server Error')) return null
       return `${route}: ${alerts} alerts, empty texts [${empties.join('; ')}], failed ${[...failed].join(', ')}`
     }
-    // Four tabs at once. The walk's time goes to starting the console on each screen (5-11 s per page with eight
-    // tabs on two cores), not to the retries' waits: more tabs do not make it shorter.
+    // Four tabs at once. The walk's time goes to starting the console on each screen, which takes the CPU, not to the
+    // retries' waits: more tabs do not make it shorter.
     const wrong = await inTabs(page, 4, async (tab, route) => {
       const problem = await check(tab, route)
       return problem ? [problem] : []

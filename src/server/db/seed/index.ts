@@ -12,7 +12,7 @@ export type SeedOptions = {
   demo: boolean
   /** The data folder: demo steps that store files write under it. */
   dataDir: string
-  /** Days of demo history; the demo has three months, browser tests a month and a bit (a quarter of the seed's time). */
+  /** Days of demo history: three months unless asked; browser tests take a month and a bit, which seeds faster. */
   historyDays?: number
   log?: (message: string) => void
 }
