@@ -85,6 +85,9 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          // Each file starts its own app on its own database, and the server keeps no state a file could leave
+          // behind: sharing a worker's loaded modules saves importing the server again for each file.
+          isolate: false,
           include: ['tests/server/**/*.test.ts'],
           env: serverTestEnv,
           testTimeout: 30_000,
@@ -105,6 +108,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
+          // As the server's: each file starts its own server, database and browser.
+          isolate: false,
           include: ['tests/e2e/**/*.test.ts'],
           env: serverTestEnv,
           testTimeout: 120_000,
