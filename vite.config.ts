@@ -85,8 +85,8 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          // Each file starts its own app on its own database, and the server keeps no state a file could leave
-          // behind: sharing a worker's loaded modules saves importing the server again for each file.
+          // Each file starts its own app on its own database, and the server's module state is caches and the health
+          // map that each check round replaces: sharing a worker's loaded modules saves importing the server per file.
           isolate: false,
           include: ['tests/server/**/*.test.ts'],
           env: serverTestEnv,

@@ -95,10 +95,9 @@ async function quietAfter(page: Page, ms: number, act: () => Promise<unknown> = 
  * screen's code and data, until the network has been quiet for half a second (`networkidle` waits only after a load).
  */
 async function walkTo(page: Page, route: string): Promise<void> {
-  if (!page.url().startsWith(e.baseUrl)) await page.goto(route)
-  else await quietAfter(page, 500, () => page.evaluate((to) => history.pushState(null, '', to), route))
+  if (!page.url().startsWith(e.baseUrl)) return visit(page, route)
+  await quietAfter(page, 500, () => page.evaluate((to) => history.pushState(null, '', to), route))
   await page.locator('main').waitFor()
-  await page.waitForLoadState('networkidle')
   await loaded(page)
 }
 
