@@ -11,7 +11,7 @@ import { mutate } from './mutation'
  */
 
 /** Reads a row as the route answers it (and the audit records it); none is a 404. */
-type Find<TRow> = (tx: Executor, id: number) => Promise<TRow | null | undefined>
+export type Find<TRow> = (tx: Executor, id: number) => Promise<TRow | null | undefined>
 
 /** Creates a row, `create` answering its id, and answers the row with 201. */
 export function createAudited<TRow>(

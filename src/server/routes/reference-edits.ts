@@ -13,9 +13,10 @@ import {
 } from '../../shared/schemas/references'
 import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
-import { createAudited, deleteAudited, updateAudited } from '../lib/audited-writes'
+import { deleteAudited } from '../lib/audited-writes'
 import { badRequest, fieldError } from '../lib/http-errors'
 import { bothSpellings, type Req } from '../lib/route-types'
+import { createRoute, updateRoute } from '../lib/row-route'
 import {
   dataParameterWrites,
   dataSourceInUse,
@@ -79,17 +80,12 @@ function referenceWrites<TBody extends v.GenericSchema, TFields, TRow>(
   rules: { values: (tx: Executor, body: v.InferOutput<TBody>) => Promise<TFields>; inUse?: ById<boolean> },
 ) {
   type IdReq = Req<{ params: typeof idParams }>
-  app.post(path, { config: change, schema: { body } }, (request: Req<{ body: TBody }>, reply) =>
-    createAudited(request, reply, { entity, create: async (tx) => writes.insert(tx, await rules.values(tx, request.body)), find }),
-  )
-  app.put(`${path}:id/`, { config: change, schema: { params: idParams, body } }, (request: Req<{ params: typeof idParams; body: TBody }>, reply) =>
-    updateAudited(request, reply, {
-      entity,
-      id: request.params.id,
-      find,
-      update: async (tx) => writes.update(tx, request.params.id, await rules.values(tx, request.body)),
-    }),
-  )
+  createRoute(app, path, change, body, { entity, find, create: async (tx, body) => writes.insert(tx, await rules.values(tx, body)) })
+  updateRoute(app, 'put', `${path}:id/`, change, body, {
+    entity,
+    find,
+    update: async (tx, id, body) => writes.update(tx, id, await rules.values(tx, body)),
+  })
   for (const url of bothSpellings(`${path}:id`)) {
     app.delete(url, { config: change, schema: { params: idParams } }, (request: IdReq, reply) =>
       deleteAudited(request, reply, {

@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify'
-import { idParams } from '../../shared/schemas/common'
 import { accountTariffSchemeInput, marketAreaInput, reportPointSearchQuery, reportQuery } from '../../shared/schemas/reports'
 import { T } from '../../shared/texts'
-import { updateAudited } from '../lib/audited-writes'
 import { fieldError, notFound } from '../lib/http-errors'
 import { mutate } from '../lib/mutation'
 import { audit } from '../lib/audit'
 import type { Req } from '../lib/route-types'
-import { rowRoute } from '../lib/row-route'
+import { rowRoute, updateRoute } from '../lib/row-route'
 import { contentDisposition } from '../lib/content-disposition'
 import { makeReport } from '../reports'
 import { searchReportPoints } from '../reports/point-search'
@@ -37,17 +35,11 @@ export async function reportRoutes(app: FastifyInstance) {
   /** The owner of an object's metering area, the `<area>` of its points' 80020 messages: read and set. */
   rowRoute(app, '/api/represents/:id/market_area/', { permission: 'represents.view' }, findMarketArea)
 
-  app.put(
-    '/api/represents/:id/market_area/',
-    { config: { permission: 'represents.change' }, schema: { params: idParams, body: marketAreaInput } },
-    async (request: Req<{ params: typeof idParams; body: typeof marketAreaInput }>, reply) =>
-      updateAudited(request, reply, {
-        entity: 'represent',
-        id: request.params.id,
-        find: findMarketArea,
-        change: (tx) => setMarketArea(tx, request.params.id, request.body),
-      }),
-  )
+  updateRoute(app, 'put', '/api/represents/:id/market_area/', { permission: 'represents.change' }, marketAreaInput, {
+    entity: 'represent',
+    find: findMarketArea,
+    update: setMarketArea,
+  })
 
   /** Tariff zone schemes, with the one the user's account uses by default. */
   app.get('/api/tariff_schemes/', { config: { permission: 'reports.export' } }, async (request) => {

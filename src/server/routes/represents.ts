@@ -13,11 +13,11 @@ import {
 import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
 import { audit } from '../lib/audit'
-import { createAudited, deleteAudited, updateAudited } from '../lib/audited-writes'
+import { deleteAudited } from '../lib/audited-writes'
 import { fieldError, orNotFound } from '../lib/http-errors'
 import { mutate } from '../lib/mutation'
 import { bothSpellings, type Req } from '../lib/route-types'
-import { readRoutes } from '../lib/row-route'
+import { createRoute, readRoutes, updateRoute } from '../lib/row-route'
 import { findPoint } from '../repositories/points'
 import {
   availablePointsOf,
@@ -58,33 +58,21 @@ export async function representRoutes(app: FastifyInstance) {
 
   readRoutes(app, '/api/represents/', view, listQuery, listRepresents, findRepresent)
 
-  app.post('/api/represents/', { config: change, schema: { body: representCreate } }, async (request: Req<{ body: typeof representCreate }>, reply) =>
-    createAudited(request, reply, {
-      entity: 'represent',
-      create: async (tx) => {
-        const { parent_id } = request.body
-        if (parent_id !== null && !(await findRepresent(tx, parent_id))) throw fieldError('parent_id', T.representParentMissing)
-        return insertRepresent(tx, { name: request.body.name, remark: request.body.remark, parent_id })
-      },
-      find: findRepresent,
-    }),
-  )
+  createRoute(app, '/api/represents/', change, representCreate, {
+    entity: 'represent',
+    find: findRepresent,
+    create: async (tx, { name, remark, parent_id }) => {
+      if (parent_id !== null && !(await findRepresent(tx, parent_id))) throw fieldError('parent_id', T.representParentMissing)
+      return insertRepresent(tx, { name, remark, parent_id })
+    },
+  })
 
-  app.put(
-    '/api/represents/:id/',
-    { config: change, schema: { params: idParams, body: representUpdate } },
-    async (request: Req<{ params: typeof idParams; body: typeof representUpdate }>, reply) =>
-      updateAudited(request, reply, {
-        entity: 'represent',
-        id: request.params.id,
-        find: findRepresent,
-        update: (tx) => {
-          // The path names the object; a body's represent_id is only an echo of it.
-          const { represent_id: _echo, ...fields } = request.body
-          return updateRepresent(tx, request.params.id, fields)
-        },
-      }),
-  )
+  // The path names the object; a body's represent_id is only an echo of it.
+  updateRoute(app, 'put', '/api/represents/:id/', change, representUpdate, {
+    entity: 'represent',
+    find: findRepresent,
+    update: (tx, id, { represent_id: _echo, ...fields }) => updateRepresent(tx, id, fields),
+  })
 
   for (const url of bothSpellings('/api/represents/:id')) {
     app.delete(url, { config: change, schema: { params: idParams } }, async (request: IdReq, reply) =>

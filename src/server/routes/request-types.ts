@@ -11,7 +11,8 @@ import {
 import { listQuery } from '../../shared/schemas/common'
 import { T } from '../../shared/texts'
 import { audit } from '../lib/audit'
-import { createAudited, updateAudited } from '../lib/audited-writes'
+import { updateAudited } from '../lib/audited-writes'
+import { createRoute, updateRoute } from '../lib/row-route'
 import { fieldError } from '../lib/http-errors'
 import { mutate } from '../lib/mutation'
 import type { Req } from '../lib/route-types'
@@ -42,25 +43,8 @@ export async function requestTypeRoutes(app: FastifyInstance) {
     listTypes(app.db, request.query),
   )
 
-  app.post('/api/document_type/', { config: manager, schema: { body: documentTypeInput } }, async (request: Req<{ body: typeof documentTypeInput }>, reply) =>
-    createAudited(request, reply, {
-      entity: 'document_type',
-      create: (tx) => insertType(tx, request.body),
-      find: findType,
-    }),
-  )
-
-  app.patch(
-    '/api/document_type/:id/',
-    { config: manager, schema: { params: idParams, body: documentTypeUpdate } },
-    async (request: Req<{ params: typeof idParams; body: typeof documentTypeUpdate }>, reply) =>
-      updateAudited(request, reply, {
-        entity: 'document_type',
-        id: request.params.id,
-        find: findType,
-        update: (tx) => updateType(tx, request.params.id, request.body),
-      }),
-  )
+  createRoute(app, '/api/document_type/', manager, documentTypeInput, { entity: 'document_type', find: findType, create: insertType })
+  updateRoute(app, 'patch', '/api/document_type/:id/', manager, documentTypeUpdate, { entity: 'document_type', find: findType, update: updateType })
 
   // Sets the type's required files to exactly the given list: adding and removing are one call.
   app.post(
@@ -84,16 +68,11 @@ export async function requestTypeRoutes(app: FastifyInstance) {
     async (request: Req<{ query: typeof requiredFileListQuery }>) => listRequiredFiles(app.db, request.query),
   )
 
-  app.post(
-    '/api/document_required_file/',
-    { config: manager, schema: { body: requiredFileInput } },
-    async (request: Req<{ body: typeof requiredFileInput }>, reply) =>
-      createAudited(request, reply, {
-        entity: 'document_required_file',
-        create: (tx) => insertRequiredFile(tx, request.body),
-        find: findRequiredFile,
-      }),
-  )
+  createRoute(app, '/api/document_required_file/', manager, requiredFileInput, {
+    entity: 'document_required_file',
+    find: findRequiredFile,
+    create: insertRequiredFile,
+  })
 
   // JSON edits the names; multipart with the field `files` uploads the sample (the spec sends them one after the other).
   app.patch('/api/document_required_file/:id/', { config: manager, schema: { params: idParams } }, async (request: Req<{ params: typeof idParams }>, reply) => {

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { taskInput, type CounterTask, taskListQuery, taskLogQuery } from '../../shared/schemas/collection'
 import { idParams, listQuery, pageOf } from '../../shared/schemas/common'
 import type { Executor } from '../db/client'
-import { createAudited, deleteAudited, updateAudited } from '../lib/audited-writes'
-import { readRoutes } from '../lib/row-route'
+import { deleteAudited, updateAudited } from '../lib/audited-writes'
+import { createRoute, readRoutes } from '../lib/row-route'
 import type { Req } from '../lib/route-types'
 import { accountTimeZone } from '../repositories/accounts'
 import { listCollectingServers } from '../repositories/collecting-servers'
@@ -22,16 +22,14 @@ export async function taskRoutes(app: FastifyInstance) {
 
   readRoutes(app, '/api/counters_tasks/', view, taskListQuery, listTasks, findTask)
 
-  app.post('/api/counters_tasks/', { config: change, schema: { body: taskInput } }, async (request: Req<{ body: typeof taskInput }>, reply) =>
-    createAudited(request, reply, {
-      entity: 'counter_task',
-      create: async (tx) => {
-        await checkTaskInput(tx, request.body, new Date())
-        return insertTask(tx, request.body)
-      },
-      find: findTask,
-    }),
-  )
+  createRoute(app, '/api/counters_tasks/', change, taskInput, {
+    entity: 'counter_task',
+    find: findTask,
+    create: async (tx, body) => {
+      await checkTaskInput(tx, body, new Date())
+      return insertTask(tx, body)
+    },
+  })
 
   /** A write to one task, audited with the task before and after. */
   const taskWrite = (request: IdReq, reply: FastifyReply, action: string, write: (tx: Executor, before: CounterTask) => Promise<unknown>) =>
