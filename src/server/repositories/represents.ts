@@ -171,9 +171,8 @@ export async function findMarketArea(db: Executor, representId: number) {
   return row
 }
 
-export async function setMarketArea(db: Executor, representId: number, area: { area_inn: string; area_name: string }) {
-  const [row] = await db.update(represents).set(area).where(eq(represents.represent_id, representId)).returning(marketArea)
-  return row!
+export async function setMarketArea(db: Executor, representId: number, area: { area_inn: string; area_name: string }): Promise<void> {
+  await db.update(represents).set(area).where(eq(represents.represent_id, representId))
 }
 
 type RepresentFields = Pick<typeof represents.$inferInsert, 'name' | 'remark' | 'parent_id'>
