@@ -41,6 +41,39 @@ describe('audit trail', () => {
     expect(Object.keys(bad.json())).toEqual(['user_id'])
   })
 
+  it('records the creates and updates of the one-call write routes, the row before and after', async () => {
+    const trail = async (entity: string, id: number) =>
+      (await t.call(t.adminToken, { method: 'GET', url: `/api/audit/?entity=${entity}&entity_id=${id}` })).json().results
+    const write = async (method: string, url: string, payload: object, status: number) => {
+      const res = await t.call(t.adminToken, { method, url, payload })
+      expect(res.statusCode, `${method} ${url}`).toBe(status)
+      return res.json()
+    }
+
+    const object = (await write('POST', '/api/represents/', { name: 'ПС Северная' }, 201)).represent_id
+    await write('PUT', `/api/represents/${object}/`, { name: 'ПС Северная-2' }, 200)
+    await write('PUT', `/api/represents/${object}/market_area/`, { area_inn: '1300000206', area_name: 'АО «Сеть»' }, 200)
+    expect(await trail('represent', object)).toMatchObject([
+      { action: 'update', before: { area_inn: '', area_name: '' }, after: { area_inn: '1300000206', area_name: 'АО «Сеть»' } },
+      { action: 'update', before: { name: 'ПС Северная' }, after: { name: 'ПС Северная-2' } },
+      { action: 'create', before: null, after: { name: 'ПС Северная' } },
+    ])
+
+    const type = (await write('POST', '/api/document_type/', { doc_type_name: 'Замена счётчика' }, 201)).doc_type_id
+    await write('PATCH', `/api/document_type/${type}/`, { expired_in_days: 20 }, 200)
+    expect(await trail('document_type', type)).toMatchObject([
+      { action: 'update', before: { expired_in_days: 10 }, after: { expired_in_days: 20 } },
+      { action: 'create', before: null, after: { doc_type_name: 'Замена счётчика' } },
+    ])
+
+    const resource = (await write('POST', '/api/resources_types/', { name: 'Тепло' }, 201)).resource_type_id
+    await write('PUT', `/api/resources_types/${resource}/`, { name: 'Тепловая энергия' }, 200)
+    expect(await trail('resource_type', resource)).toMatchObject([
+      { action: 'update', before: { name: 'Тепло' }, after: { name: 'Тепловая энергия' } },
+      { action: 'create', before: null, after: { name: 'Тепло' } },
+    ])
+  })
+
   it('is for holders of audit.view only', async () => {
     const other = await t.userWith(['users.view'])
     expect((await t.call(other.token, { method: 'GET', url: '/api/audit/' })).statusCode).toBe(403)
