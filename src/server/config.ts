@@ -2,6 +2,7 @@ import { isIP } from 'node:net'
 import path from 'node:path'
 import * as v from 'valibot'
 import { DEMO_EMULATOR_PORT } from './collector/demo-fleet'
+import { T } from '../shared/texts'
 
 /** proxy-addr's names for address ranges, which Fastify's trustProxy accepts. */
 const RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal']
@@ -109,7 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = v.safeParse(envSchema, env)
   if (!parsed.success) {
     const lines = parsed.issues.map((i) => `${i.path?.map((p) => String(p.key)).join('.') ?? ''}: ${i.message}`)
-    throw new Error(`Неверная конфигурация:\n${lines.join('\n')}`)
+    throw new Error(T.configInvalid(lines))
   }
   const e = parsed.output
   return {

@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   const service = await startConfiguredService(database.db, config, box, (message, error) =>
     console.error(message, error instanceof Error ? safeError(error) : (error ?? '')),
   )
-  process.stdout.write(`Сервис сбора данных № ${config.collectorServerId} запущен\n`)
+  process.stdout.write(`${T.poll.started(config.collectorServerId)}\n`)
   const shutdown = async () => {
     await service.stop()
     await database.close()

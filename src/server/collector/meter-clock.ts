@@ -7,6 +7,7 @@ import type { MeterDriver } from './drivers/meter-driver'
 import { fromZonedParts, toZonedParts } from './meter-time'
 import { MeterAccessDeniedError, MeterStatusError } from './protocol/errors'
 import { CLOCK_CORRECTION_MAX_S, type TimeOfDay } from './protocol/mercury230-clock'
+import { T } from '../../shared/texts'
 
 /* The meter's clock in a poll: read it, note the drift, correct it when the task allows (docs/collector-protocols.md). */
 
@@ -30,7 +31,7 @@ export interface ClockNeeds {
   lastCorrectedAt: Date | null
 }
 
-const signed = (seconds: number) => `${seconds > 0 ? '+' : ''}${seconds} с`
+const signed = (seconds: number) => T.poll.seconds(`${seconds > 0 ? '+' : ''}${seconds}`)
 
 /** Why a drift is left alone, or the time of day to set and by how much it moves the clock. */
 type CorrectionPlan = { to: TimeOfDay; seconds: number } | { skip: string }
@@ -45,13 +46,13 @@ function planCorrection(driftS: number, meterNow: Date, lastCorrectedAt: Date | 
   const dayOf = (p: { year: number; month: number; day: number }) => `${p.year}-${p.month}-${p.day}`
   const collectorNow = new Date(meterNow.getTime() - driftS * 1000)
   if (lastCorrectedAt && dayOf(toZonedParts(lastCorrectedAt, timeZone)) === dayOf(toZonedParts(collectorNow, timeZone))) {
-    return { skip: 'часы уже корректировались сегодня' }
+    return { skip: T.poll.correctedToday }
   }
   const seconds = Math.max(-CLOCK_CORRECTION_MAX_S, Math.min(CLOCK_CORRECTION_MAX_S, -driftS))
   const target = toZonedParts(new Date(meterNow.getTime() + seconds * 1000), timeZone)
   const secondOfDay = (p: TimeOfDay) => p.hour * 3600 + p.minute * 60 + p.second
   if (dayOf(target) !== dayOf(meter) || Math.floor(secondOfDay(target) / HALF_HOUR_S) !== Math.floor(secondOfDay(meter) / HALF_HOUR_S)) {
-    return { skip: 'коррекция перешла бы границу получасового интервала, отложена до следующего опроса' }
+    return { skip: T.poll.correctionCrossesHalfHour }
   }
   return { to: { hour: target.hour, minute: target.minute, second: target.second }, seconds }
 }
@@ -64,27 +65,27 @@ export async function pollMeterClock(
   note: (text: string) => void,
 ): Promise<ClockOutcome | undefined> {
   if (!driver.readClock) return undefined
-  const reading = await refusedAsNull(driver.readClock(), (message) => note(`Часы счётчика не прочитаны: ${message}`))
+  const reading = await refusedAsNull(driver.readClock(), (message) => note(T.poll.clockUnread(message)))
   if (!reading) return undefined
   const readAt = clock()
   const meterAt = fromZonedParts(reading.local, needs.timeZone)
   const driftS = Math.round((meterAt.getTime() - readAt.getTime()) / 1000)
-  note(`Часы счётчика: расхождение ${signed(driftS)}${clockDriftExceeded(driftS) ? ' — больше допустимого' : ''}`)
+  note(T.poll.clockDrift(signed(driftS), clockDriftExceeded(driftS)))
   const outcome: ClockOutcome = { counterId: needs.counterId, driftS, readAt }
   if (!needs.correct || !driver.correctClock) return outcome
   const sentAt = clock()
   const plan = planCorrection(driftS, new Date(meterAt.getTime() + sentAt.getTime() - readAt.getTime()), needs.lastCorrectedAt, needs.timeZone)
   if (!plan) return outcome
   if ('skip' in plan) {
-    note(`Коррекция времени не выполнена: ${plan.skip}`)
+    note(T.poll.correctionSkipped(plan.skip))
     return outcome
   }
   const done = await refusedAsNull(
     driver.correctClock(plan.to).then(() => true),
-    (message) => note(`Коррекция времени отклонена: ${message}`),
+    (message) => note(T.poll.correctionRefused(message)),
   )
   if (!done) return outcome
-  note(`Время счётчика скорректировано на ${signed(plan.seconds)}`)
+  note(T.poll.corrected(signed(plan.seconds)))
   return { ...outcome, correction: { at: clock(), seconds: plan.seconds, driftBeforeS: driftS } }
 }
 
@@ -123,7 +124,7 @@ export async function storeMeterClocks(db: Executor, outcomes: ClockOutcome[]): 
       action: 'clock_correction',
       before: { drift_s: o.correction!.driftBeforeS },
       after: { drift_s: driftAfter(o), correction_s: o.correction!.seconds },
-      remark: 'Коррекция времени счётчика при опросе',
+      remark: T.poll.correctionRemark,
     })),
   )
 }

@@ -113,24 +113,24 @@ async function readMeter(
   clock: () => Date,
 ) {
   await driver.open()
-  note(`Открыт канал связи со счётчиком ${meter.serial}`)
+  note(T.poll.channelOpened(meter.serial))
   const lastCorrectedAt = meter.clockCorrection ? await lastClockCorrection(db, meter.counterId) : null
   const clockNeeds = { counterId: meter.counterId, timeZone: meter.timeZone, correct: meter.clockCorrection ?? false, lastCorrectedAt }
   result.clock = await pollMeterClock(driver, clockNeeds, clock, note)
   if (meter.relay !== undefined) {
-    if (!driver.setRelay) throw new MeterStatusError(0, 'модель не управляет нагрузкой')
+    if (!driver.setRelay) throw new MeterStatusError(0, T.poll.relayUnsupported)
     await driver.setRelay(meter.relay)
-    note(meter.relay ? 'Нагрузка включена' : 'Нагрузка отключена')
+    note(meter.relay ? T.poll.relayOn : T.poll.relayOff)
   }
   const registerChannels = meter.reads.registers
   if (registerChannels) {
     for (const tariff of TARIFFS) result.registers.push(...registerRows(meter.counterId, tariff, await driver.readEnergy(tariff), registerChannels, now))
     const total = result.registers.find((r) => r.tariff === 0 && r.channel === CHANNEL.A_PLUS)
-    note(`Прочитаны показания: ${result.registers.length} значений${total ? `, A+ ${total.value} кВт·ч` : ''}`)
+    note(T.poll.registersRead(result.registers.length, total?.value))
   }
   if (meter.reads.instant) {
     result.phases.push(...phaseRows(meter.counterId, await driver.readInstant(), now))
-    note('Прочитаны мгновенные значения по фазам')
+    note(T.poll.phasesRead)
   }
   const profileChannels = meter.reads.profile
   if (profileChannels && driver.readProfile) {
@@ -160,8 +160,7 @@ function intervalStatus(value: number | null, record: ProfileRecord): number {
 function profileLine(from: Date, records: ProfileRecord[], channels: number[], timeZone: string): string {
   const missing = records.filter((r) => channels.every((channel) => r.energy[CHANNEL_KEYS[channel]!] === null)).length
   const incomplete = records.filter((r) => r.incomplete).length
-  const counts = [`${records.length} интервалов`, missing ? `отсутствуют ${missing}` : '', incomplete ? `неполных ${incomplete}` : '']
-  return `Прочитан профиль мощности с ${formatMoment(from, timeZone)}: ${counts.filter(Boolean).join(', ')}`
+  return T.poll.profileRead(formatMoment(from, timeZone), records.length, missing, incomplete)
 }
 
 /** A lorawandb meter is not polled: its data come from the network server; the task checks that they keep coming. */
@@ -169,11 +168,7 @@ async function checkUplinks(db: Executor, meter: MeterContext, now: Date, note: 
   const latest = await db.execute(sql`select max(read_at) as at from register_readings where counter_id = ${meter.counterId}`)
   const at = (latest.rows[0] as { at: Date | null } | undefined)?.at
   result.ok = Boolean(at && now.getTime() - new Date(at).getTime() <= LORAWAN_SILENCE_MS)
-  note(
-    at
-      ? `Последние данные от сетевого сервера LoRaWAN: ${formatMoment(new Date(at), meter.accountTimeZone)}`
-      : 'От сетевого сервера LoRaWAN данные не поступали',
-  )
+  note(at ? T.poll.lorawanLast(formatMoment(new Date(at), meter.accountTimeZone)) : T.poll.lorawanNone)
   return result
 }
 
@@ -207,7 +202,7 @@ export async function pollMeter(
   const note = (text: string) => result.lines.push({ date: clock(), text })
   if (meter.driver === LORAWAN_DRIVER) return checkUplinks(db, meter, now, note, result)
   if (!isPollingDriver(meter.driver)) {
-    note(`Для драйвера «${meter.driver}» опрос не предусмотрен`)
+    note(T.poll.noPolling(meter.driver))
     result.fatal = true
     return result
   }
@@ -235,7 +230,7 @@ export async function pollMeter(
     clearTimeout(deadline)
     await driver?.close()
   }
-  if (expired) note(`Опрос прерван: не уложился в ${Math.round(deadlineMs / 1000)} с`)
+  if (expired) note(T.poll.deadline(Math.round(deadlineMs / 1000)))
   return result
 }
 

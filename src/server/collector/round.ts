@@ -3,6 +3,7 @@ import type { SecretBox } from '../lib/secret-box'
 import { pollMeter } from './poll-meter'
 import { claimDueTasks, runRecorder, type ClaimedTask, type FinishedRun } from './task-runs'
 import { loadMeterContext } from './task-context'
+import { T } from '../../shared/texts'
 
 export interface RunOptions {
   /** Opens the meters' sealed passwords: the server's box (the same JWT_SECRET or data folder). */
@@ -22,7 +23,7 @@ export async function runTask(db: Executor, task: ClaimedTask, options: RunOptio
   const meter = context && { ...context, clockCorrection: task.clock_correction }
   const result = meter
     ? await pollMeter(db, meter, startedAt, options.deadlineMs, options.box, clock)
-    : { ok: false, fatal: true, lines: [{ date: startedAt, text: 'Счётчик не найден' }], registers: [], phases: [], intervals: [] }
+    : { ok: false, fatal: true, lines: [{ date: startedAt, text: T.poll.meterNotFound }], registers: [], phases: [], intervals: [] }
   await record({ task, startedAt, endedAt: clock(), result })
   return result.ok
 }

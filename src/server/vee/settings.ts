@@ -1,3 +1,5 @@
+import { T } from '../../shared/texts'
+
 /**
  * Thresholds of validation and estimation (docs/vee.md). The two a utility tunes per deployment are settings
  * (VEE_SPIKE_FACTOR, VEE_DAY_TOLERANCE); the rest are constants of the method.
@@ -12,7 +14,7 @@ export interface VeeSettings {
 function positiveNumber(text: string | undefined, fallback: number, name: string): number {
   if (text === undefined || text.trim() === '') return fallback
   const value = Number(text)
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} должен быть положительным числом, получено «${text}»`)
+  if (!Number.isFinite(value) || value <= 0) throw new Error(T.notPositive(name, text))
   return value
 }
 

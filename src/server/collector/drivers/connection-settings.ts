@@ -1,5 +1,6 @@
 import { MeterConfigError } from '../protocol/errors'
 import { DEFAULT_PASSWORDS, PASSWORD_MODES, isValidPassword, type AccessLevel, type PasswordMode } from '../protocol/mercury230'
+import { T } from '../../../shared/texts'
 
 /** Connection parameters as the database keeps them, par_name -> par_value. */
 export type ConnectionParams = Readonly<Record<string, string | number | null | undefined>>
@@ -34,23 +35,23 @@ function text(params: ConnectionParams, name: string): string | undefined {
 function integer(params: ConnectionParams, name: string, min: number, max: number, fallback?: number): number {
   const raw = text(params, name)
   if (raw === undefined) {
-    if (fallback === undefined) throw new MeterConfigError(name, 'не задан')
+    if (fallback === undefined) throw new MeterConfigError(name, T.poll.notSet)
     return fallback
   }
   const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN
-  if (!Number.isSafeInteger(value) || value < min || value > max) throw new MeterConfigError(name, `ожидается целое от ${min} до ${max}, получено «${raw}»`)
+  if (!Number.isSafeInteger(value) || value < min || value > max) throw new MeterConfigError(name, T.poll.integerRange(min, max, raw))
   return value
 }
 
 export function parseConnectionParams(params: ConnectionParams): ConnectionSettings {
   const host = text(params, 'host')
-  if (host === undefined) throw new MeterConfigError('host', 'не задан')
+  if (host === undefined) throw new MeterConfigError('host', T.poll.notSet)
   const accessLevel = integer(params, 'access_level', 1, 2, 1) as AccessLevel
   const passwordMode = (text(params, 'password_mode') ?? 'digits') as PasswordMode
-  if (!PASSWORD_MODES.includes(passwordMode)) throw new MeterConfigError('password_mode', `ожидается ${PASSWORD_MODES.join(' или ')}`)
+  if (!PASSWORD_MODES.includes(passwordMode)) throw new MeterConfigError('password_mode', T.poll.oneOf(PASSWORD_MODES))
   const password = text(params, 'password') ?? DEFAULT_PASSWORDS[accessLevel]
   if (!isValidPassword(password, passwordMode)) {
-    throw new MeterConfigError('password', passwordMode === 'digits' ? 'ожидается шесть цифр' : 'ожидается шесть латинских букв, цифр или знаков')
+    throw new MeterConfigError('password', passwordMode === 'digits' ? T.poll.sixDigits : T.poll.sixCharacters)
   }
   return {
     host,

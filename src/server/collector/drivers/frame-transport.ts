@@ -1,5 +1,6 @@
 import net from 'node:net'
 import { MeterConnectionError, MeterFrameError, MeterTimeoutError, type MeterError } from '../protocol/errors'
+import { T } from '../../../shared/texts'
 
 /**
  * No answer of the protocols spoken here is longer (a Mercury 230 memory read is at most 255 bytes of data): a
@@ -19,7 +20,7 @@ interface PendingExchange {
 
 function reasonOf(error: Error): string {
   const code = (error as NodeJS.ErrnoException).code
-  return code === 'ECONNREFUSED' ? 'соединение отклонено (ECONNREFUSED)' : (code ?? error.message)
+  return code === 'ECONNREFUSED' ? T.poll.connectionRefused : (code ?? error.message)
 }
 
 /**
@@ -40,7 +41,7 @@ export class FrameTransport {
     socket.setNoDelay(true)
     socket.on('data', (chunk: Buffer) => this.onData(chunk))
     socket.on('error', (error) => this.fail(new MeterConnectionError(endpoint, reasonOf(error))))
-    socket.on('close', () => this.fail(new MeterConnectionError(endpoint, 'соединение закрыто')))
+    socket.on('close', () => this.fail(new MeterConnectionError(endpoint, T.poll.connectionClosed)))
   }
 
   static connect(host: string, port: number, timeoutMs: number): Promise<FrameTransport> {
@@ -54,7 +55,7 @@ export class FrameTransport {
       const timer = setTimeout(() => {
         // onError stays attached: a late error of the abandoned socket must not go unhandled.
         socket.destroy()
-        reject(new MeterConnectionError(endpoint, `не удалось подключиться за ${timeoutMs} мс`))
+        reject(new MeterConnectionError(endpoint, T.poll.connectTimeout(timeoutMs)))
       }, timeoutMs)
       socket.once('error', onError)
       socket.once('connect', () => {
@@ -73,7 +74,7 @@ export class FrameTransport {
   }
 
   close(): void {
-    this.fail(new MeterConnectionError(this.endpoint, 'соединение закрыто'))
+    this.fail(new MeterConnectionError(this.endpoint, T.poll.connectionClosed))
     this.socket.destroy()
   }
 
@@ -98,7 +99,7 @@ export class FrameTransport {
       clearTimeout(pending.timer)
       this.pending = undefined
       this.received = Buffer.alloc(0)
-      pending.reject(new MeterFrameError(`ответ длиннее ${MAX_FRAME_BYTES} байт`))
+      pending.reject(new MeterFrameError(T.poll.answerTooLong(MAX_FRAME_BYTES)))
       return
     }
     this.received = Buffer.concat([this.received, chunk])

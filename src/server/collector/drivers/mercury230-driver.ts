@@ -30,6 +30,7 @@ import { correctClockRequest, decodeClockAnswer, readClockRequest, type MeterClo
 import type { ConnectionSettings } from './connection-settings'
 import type { MeterDriver, MeterInfo } from './meter-driver'
 import { LinkedDriver } from './linked-driver'
+import { T } from '../../../shared/texts'
 
 const NO_ENERGY: EnergyRegisters = { aPlus: null, aMinus: null, rPlus: null, rMinus: null }
 
@@ -42,7 +43,7 @@ export class Mercury230Driver extends LinkedDriver implements MeterDriver {
     private readonly timeZone: string,
   ) {
     super(settings)
-    if (settings.netAddress > 0xff) throw new MeterConfigError('net_address', 'у счётчиков Меркурий 230 адрес от 0 до 255')
+    if (settings.netAddress > 0xff) throw new MeterConfigError('net_address', T.poll.mercury230Address)
   }
 
   protected async greet(): Promise<void> {

@@ -1,6 +1,7 @@
 import type { ConsumerType } from '../consumer-profiles'
 import { SALT, hash32, unitHash } from '../seeded-random'
 import type { EmulatedMeterSpec, MeterFaults } from './meter-spec'
+import { T } from '../../../shared/texts'
 
 export interface FleetOptions {
   count: number
@@ -76,7 +77,7 @@ export function buildFleet({ count, faultyPercent, seed = 1 }: FleetOptions): Em
       }
     }
     busAddress++
-    if (busAddress > MAX_BUS_ADDRESS) throw new RangeError(`не более ${MAX_BUS_ADDRESS} счётчиков Меркурий 230 на одной шине`)
+    if (busAddress > MAX_BUS_ADDRESS) throw new RangeError(T.poll.busFull(MAX_BUS_ADDRESS))
     return {
       protocol: 'mercury230',
       address: busAddress,

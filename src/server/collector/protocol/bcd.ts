@@ -1,4 +1,5 @@
 import { MeterFrameError } from './errors'
+import { T } from '../../../shared/texts'
 
 /** Binary-coded decimal, two digits a byte, most significant byte first. */
 export function encodeBcd(value: number, byteCount: number): number[] {
@@ -19,7 +20,7 @@ export function decodeBcd(bytes: ArrayLike<number>): number {
   for (let i = 0; i < bytes.length; i++) {
     const high = bytes[i]! >> 4
     const low = bytes[i]! & 0x0f
-    if (high > 9 || low > 9) throw new MeterFrameError(`байт ${bytes[i]!.toString(16)} не является BCD`)
+    if (high > 9 || low > 9) throw new MeterFrameError(T.poll.notBcd(bytes[i]!.toString(16)))
     value = value * 100 + high * 10 + low
   }
   return value

@@ -1,6 +1,8 @@
+import { T } from '../../../shared/texts'
+
 /**
- * Typed failures of a meter exchange. Messages are Russian because they end up in task logs that
- * the console shows; `kind` is what code branches on, `retryable` says whether asking again can help.
+ * Typed failures of a meter exchange. Their messages (T.poll) end up in the task logs the console shows;
+ * `kind` is what code branches on, `retryable` says whether asking again can help.
  */
 export type MeterErrorKind = 'timeout' | 'crc' | 'frame' | 'access_denied' | 'not_open' | 'meter_status' | 'connection' | 'config'
 
@@ -22,35 +24,35 @@ abstract class RetryableMeterError extends MeterError {
 export class MeterTimeoutError extends RetryableMeterError {
   readonly kind = 'timeout'
   constructor(readonly timeoutMs: number) {
-    super(`Счётчик не ответил за ${timeoutMs} мс`)
+    super(T.poll.timeout(timeoutMs))
   }
 }
 
 export class MeterCrcError extends RetryableMeterError {
   readonly kind = 'crc'
   constructor() {
-    super('Ошибка контрольной суммы в ответе счётчика')
+    super(T.poll.crc)
   }
 }
 
 export class MeterFrameError extends RetryableMeterError {
   readonly kind = 'frame'
   constructor(detail: string) {
-    super(`Неверный ответ счётчика: ${detail}`)
+    super(T.poll.badAnswer(detail))
   }
 }
 
 export class MeterAccessDeniedError extends MeterError {
   readonly kind = 'access_denied'
   constructor() {
-    super('Счётчик отказал в доступе: неверный пароль или недостаточный уровень доступа')
+    super(T.poll.accessDenied)
   }
 }
 
 export class MeterChannelNotOpenError extends MeterError {
   readonly kind = 'not_open'
   constructor() {
-    super('Не открыт канал связи со счётчиком')
+    super(T.poll.channelNotOpen)
   }
 }
 
@@ -61,7 +63,7 @@ export class MeterStatusError extends MeterError {
     readonly code: number,
     description: string,
   ) {
-    super(`Счётчик вернул ошибку ${code}: ${description}`)
+    super(T.poll.meterStatus(code, description))
   }
 }
 
@@ -71,7 +73,7 @@ export class MeterConnectionError extends MeterError {
     readonly endpoint: string,
     reason: string,
   ) {
-    super(`Нет связи с ${endpoint}: ${reason}`)
+    super(T.poll.noConnection(endpoint, reason))
   }
 }
 
@@ -81,6 +83,6 @@ export class MeterConfigError extends MeterError {
     readonly parameter: string,
     reason: string,
   ) {
-    super(`Параметр подключения ${parameter}: ${reason}`)
+    super(T.poll.badParameter(parameter, reason))
   }
 }

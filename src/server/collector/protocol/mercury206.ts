@@ -18,6 +18,7 @@
 import { decodeBcd, encodeBcd } from './bcd'
 import { hasValidCrc, withCrc } from './crc16'
 import { MeterCrcError, MeterFrameError } from './errors'
+import { T } from '../../../shared/texts'
 
 export const COMMAND = {
   readEnergy: 0x27,
@@ -78,9 +79,9 @@ function readAddress(bytes: Uint8Array): number {
 
 function dataOf(answer: Uint8Array, address: number, command: number): Uint8Array {
   if (!hasValidCrc(answer)) throw new MeterCrcError()
-  if (readAddress(answer) !== address) throw new MeterFrameError(`ответ с адреса ${readAddress(answer)} вместо ${address}`)
-  if (answer[ADDRESS_LENGTH] !== command) throw new MeterFrameError(`ответ на команду ${answer[ADDRESS_LENGTH]} вместо ${command}`)
-  if (answer.length !== answerLength(command)) throw new MeterFrameError(`длина ${answer.length} байт вместо ${answerLength(command)}`)
+  if (readAddress(answer) !== address) throw new MeterFrameError(T.poll.answerFrom(readAddress(answer), address))
+  if (answer[ADDRESS_LENGTH] !== command) throw new MeterFrameError(T.poll.answerTo(answer[ADDRESS_LENGTH]!, command))
+  if (answer.length !== answerLength(command)) throw new MeterFrameError(T.poll.answerLength(answer.length, answerLength(command)))
   return answer.subarray(HEADER_LENGTH, answer.length - CRC_LENGTH)
 }
 

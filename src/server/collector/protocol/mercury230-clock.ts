@@ -13,6 +13,7 @@ import { withCrc } from './crc16'
 import { MeterFrameError } from './errors'
 import { payloadOf } from './mercury230'
 import type { LocalDateTime } from '../moscow-time'
+import { T } from '../../../shared/texts'
 
 export const CLOCK_REQUEST = { read: 0x04, write: 0x03 } as const
 export const CLOCK_PARAMETER = { time: 0x00, correct: 0x0d } as const
@@ -46,7 +47,7 @@ export function decodeClockAnswer(frame: Uint8Array, address: number): MeterCloc
   const payload = payloadOf(frame, address, CLOCK_ANSWER_LENGTH)
   const [second, minute, hour, weekday, day, month, year, season] = Array.from(payload, (byte) => decodeBcd([byte]))
   if (second! > 59 || minute! > 59 || hour! > 23 || weekday! < 1 || weekday! > 7 || day! < 1 || day! > 31 || month! < 1 || month! > 12) {
-    throw new MeterFrameError('недопустимые дата и время часов счётчика')
+    throw new MeterFrameError(T.poll.badClockTime)
   }
   return { local: { year: 2000 + year!, month: month!, day: day!, hour: hour!, minute: minute!, second: second! }, weekday: weekday!, winter: season === 1 }
 }

@@ -52,6 +52,7 @@ import { DEFAULT_TIME_ZONE } from '../../../shared/metering'
 import { fromZonedParts, toZonedParts } from '../meter-time'
 import { fromMoscowParts, toMoscowParts } from '../moscow-time'
 import { CLOCK_ANSWER_LENGTH, CLOCK_PARAMETER, CLOCK_REQUEST, parseCorrectTime, type TimeOfDay } from './mercury230-clock'
+import { T } from '../../../shared/texts'
 
 export type AccessLevel = 1 | 2
 
@@ -231,9 +232,9 @@ export function completeAnswerLength(received: Uint8Array, expectedLength: numbe
 // ---------------------------------------------------------------- answers (collector side)
 
 const STATUS_TEXT: Record<number, string> = {
-  [STATUS.invalidCommand]: 'недопустимая команда или параметр',
-  [STATUS.internalError]: 'внутренняя ошибка счётчика',
-  [STATUS.clockCorrected]: 'внутренние часы уже корректировались в течение текущих суток',
+  [STATUS.invalidCommand]: T.poll.invalidCommand,
+  [STATUS.internalError]: T.poll.internalError,
+  [STATUS.clockCorrected]: T.poll.clockCorrectedToday,
 }
 
 function throwForStatus(status: number): void {
@@ -241,18 +242,18 @@ function throwForStatus(status: number): void {
   if (code === STATUS.ok) return
   if (code === STATUS.accessDenied) throw new MeterAccessDeniedError()
   if (code === STATUS.channelNotOpen) throw new MeterChannelNotOpenError()
-  throw new MeterStatusError(code, STATUS_TEXT[code] ?? 'неизвестный код состояния')
+  throw new MeterStatusError(code, STATUS_TEXT[code] ?? T.poll.unknownStatus)
 }
 
 /** Checks CRC, address and length, turns refusals into typed errors, and returns the payload. */
 export function payloadOf(frame: Uint8Array, address: number, payloadLength: number): Uint8Array {
   if (!hasValidCrc(frame)) throw new MeterCrcError()
-  if (frame[0] !== address) throw new MeterFrameError(`ответ с адреса ${frame[0]} вместо ${address}`)
+  if (frame[0] !== address) throw new MeterFrameError(T.poll.answerFrom(frame[0]!, address))
   if (frame.length === STATUS_FRAME_LENGTH) {
     throwForStatus(frame[1]!)
-    if (payloadLength !== 1) throw new MeterFrameError('байт состояния вместо данных')
+    if (payloadLength !== 1) throw new MeterFrameError(T.poll.statusInsteadOfData)
   }
-  if (frame.length !== payloadLength + 3) throw new MeterFrameError(`длина ${frame.length} байт вместо ${payloadLength + 3}`)
+  if (frame.length !== payloadLength + 3) throw new MeterFrameError(T.poll.answerLength(frame.length, payloadLength + 3))
   return frame.subarray(1, frame.length - 2)
 }
 
@@ -320,7 +321,7 @@ export function decodeSerialAnswer(frame: Uint8Array, address: number): Mercury2
 function decodeBcdTime(bytes: Uint8Array, timeZone: string): Date {
   const [hour, minute, day, month, year] = Array.from(bytes.subarray(0, 5), (byte) => decodeBcd([byte]))
   if (hour! > 23 || minute! > 59 || day! < 1 || day! > 31 || month! < 1 || month! > 12) {
-    throw new MeterFrameError('недопустимые дата и время записи')
+    throw new MeterFrameError(T.poll.badRecordTime)
   }
   return fromZonedParts({ year: 2000 + year!, month: month!, day: day!, hour: hour!, minute: minute!, second: 0 }, timeZone)
 }
@@ -360,7 +361,7 @@ export function decodeProfileMemoryAnswer(frame: Uint8Array, address: number, le
 
 /** A 15-byte record; null for memory never written (all FF). */
 export function decodeProfileRecord(record: Uint8Array, meterConstant: number, timeZone: string = DEFAULT_TIME_ZONE): ProfileCell | null {
-  if (record.length < PROFILE_RECORD_LENGTH) throw new MeterFrameError('запись профиля короче 15 байт')
+  if (record.length < PROFILE_RECORD_LENGTH) throw new MeterFrameError(T.poll.shortProfileRecord(PROFILE_RECORD_LENGTH))
   if (record.subarray(0, 7).every((byte) => byte === 0xff)) return null
   const cell = (index: number) => {
     const count = record[7 + index * 2]! | (record[8 + index * 2]! << 8)
@@ -381,7 +382,7 @@ const METER_CONSTANTS: Record<number, number> = { 0: 5000, 1: 25000, 2: 1250, 3:
 export function decodeMeterConstantAnswer(frame: Uint8Array, address: number): number {
   const payload = payloadOf(frame, address, VARIANT_LENGTH)
   const constant = METER_CONSTANTS[payload[1]! & 0x0f]
-  if (constant === undefined) throw new MeterFrameError(`неизвестный код постоянной счётчика ${payload[1]! & 0x0f}`)
+  if (constant === undefined) throw new MeterFrameError(T.poll.unknownConstantCode(payload[1]! & 0x0f))
   return constant
 }
 
