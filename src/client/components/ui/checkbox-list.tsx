@@ -1,4 +1,5 @@
 import { Checkbox, Fieldset, SimpleGrid, Text } from '@chakra-ui/react'
+import { T } from '../../../shared/texts'
 
 type CheckboxListProps<TValue extends number | string> = {
   legend: string
@@ -16,7 +17,7 @@ export function CheckboxList<TValue extends number | string>(props: CheckboxList
   return (
     <Fieldset.Root invalid={Boolean(props.error)}>
       <Fieldset.Legend>{props.legend}</Fieldset.Legend>
-      {props.options.length === 0 && <Text color="fg.muted">{props.emptyText ?? 'Нет вариантов'}</Text>}
+      {props.options.length === 0 && <Text color="fg.muted">{props.emptyText ?? T.noOptions}</Text>}
       <SimpleGrid columns={{ base: 1, md: props.columns ?? 1 }} gap="2" maxH="320px" overflowY="auto">
         {props.options.map((option) => (
           <Checkbox.Root

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react'
 import { Button, Dialog } from '@chakra-ui/react'
 import { Modal } from './modal'
+import { T } from '../../../shared/texts'
 
 export type ConfirmOptions = { message: string; title?: string; confirmLabel?: string; cancelLabel?: string; danger?: boolean }
 type Confirm = (options: ConfirmOptions) => Promise<boolean>
@@ -29,15 +30,15 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
       {children}
       <Modal open={options !== null} onClose={() => answer(false)} role="alertdialog">
         <Dialog.Header>
-          <Dialog.Title>{options?.title ?? 'Подтверждение'}</Dialog.Title>
+          <Dialog.Title>{options?.title ?? T.confirmTitle}</Dialog.Title>
         </Dialog.Header>
         <Dialog.Body>{options?.message}</Dialog.Body>
         <Dialog.Footer>
           <Button variant="outline" onClick={() => answer(false)}>
-            {options?.cancelLabel ?? 'Отмена'}
+            {options?.cancelLabel ?? T.cancel}
           </Button>
           <Button colorPalette={options?.danger === false ? 'blue' : 'red'} onClick={() => answer(true)}>
-            {options?.confirmLabel ?? 'Да'}
+            {options?.confirmLabel ?? T.yes}
           </Button>
         </Dialog.Footer>
       </Modal>

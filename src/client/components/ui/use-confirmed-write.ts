@@ -25,4 +25,4 @@ export function useConfirmedWrite<Row>(write: Write<Row>, options: { ask: (row: 
 
 /** A delete after the spec's question (or the one given), then «Запись удалена». */
 export const useConfirmedDelete = <Row>(write: Write<Row>, message: string = T.confirmDeleteRow) =>
-  useConfirmedWrite(write, { ask: () => ({ message, confirmLabel: 'Удалить' }), done: () => T.deleted })
+  useConfirmedWrite(write, { ask: () => ({ message, confirmLabel: T.delete }), done: () => T.deleted })

@@ -34,7 +34,7 @@ function RefreshAction({ counter }: { counter: CounterRow }) {
       label={`Обновить параметры ${counter.serial_num}`}
       loading={asking}
       onClick={async () => {
-        if (await confirm({ message: T.confirmRefreshCounter, confirmLabel: 'Обновить' })) await refresh()
+        if (await confirm({ message: T.confirmRefreshCounter, confirmLabel: T.refresh })) await refresh()
       }}
     >
       <RefreshCw />
@@ -50,7 +50,7 @@ function CountersPage() {
   const [history, setHistory] = useState<CounterRow | null>(null)
   const remove = useConfirmedDelete(useDeleteCounter())
   const toggle = useConfirmedWrite(useChangeActiveState(), {
-    ask: (c) => (c.is_active ? { message: T.confirmDisableCounter, confirmLabel: 'Отключить' } : { message: T.confirmEnableCounter, confirmLabel: 'Включить' }),
+    ask: (c) => (c.is_active ? { message: T.confirmDisableCounter, confirmLabel: T.disable } : { message: T.confirmEnableCounter, confirmLabel: T.enable }),
   })
 
   useListMirror('counters', mirrorCounters, () => void list.refresh())

@@ -35,8 +35,8 @@ function RequestsPage() {
   const [columns, setColumns] = useColumnSettings(REQUESTS_TABLE, () => notify.info(T.tableSettingsReset))
   const [choosingColumns, setChoosingColumns] = useState(false)
   const toggleArchive = useConfirmedWrite(useToggleArchive(), {
-    ask: (r: DocumentRequest) => (r.archived ? null : { message: T.confirmArchive, confirmLabel: 'В архив' }),
-    done: (r) => (r.archived ? 'Заявка возвращена из архива' : 'Заявка отправлена в архив'),
+    ask: (r: DocumentRequest) => (r.archived ? null : { message: T.confirmArchive, confirmLabel: T.toArchive }),
+    done: (r) => (r.archived ? T.unarchived : T.archived),
   })
 
   const chip = (label: string, status: number | undefined) => (

@@ -32,7 +32,7 @@ function PointSchedulerTab() {
   return (
     <>
       <HStack justify="space-between" mb="3" wrap="wrap">
-        <Text color="fg.muted">{meter ? `Счётчик ${meter.serial_num} (${meter.model_name})` : 'На точке учёта нет счётчика'}</Text>
+        <Text color="fg.muted">{meter ? `Счётчик ${meter.serial_num} (${meter.model_name})` : T.noCounter}</Text>
         {can('tasks.change') && meter && (
           <Button colorPalette="blue" onClick={() => setCreating(true)}>
             <Plus size={16} aria-hidden /> Добавить задание

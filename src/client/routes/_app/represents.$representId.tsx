@@ -15,6 +15,7 @@ import { ChartTab, TableTab } from '../../features/represents/components/profile
 import { SettingsTab } from '../../features/represents/components/settings-tab'
 import { recentScope } from '../../features/vee/api/vee'
 import { VeeReview } from '../../features/vee/components/vee-review'
+import { T } from '../../../shared/texts'
 
 const TABS = { chart: 'График', table: 'Таблица', values: 'Показания', review: 'Проверка', settings: 'Настройки', points: 'Точки учёта' } as const
 type Tab = keyof typeof TABS
@@ -61,7 +62,7 @@ function RepresentPage() {
         title={
           <HStack gap="3">
             <span>{represent.name}</span>
-            {represent.check_health && healthy !== undefined && <Badge colorPalette={healthy ? 'green' : 'red'}>{healthy ? 'На связи' : 'Нет связи'}</Badge>}
+            {represent.check_health && healthy !== undefined && <Badge colorPalette={healthy ? 'green' : 'red'}>{healthy ? T.healthOk : T.healthLost}</Badge>}
           </HStack>
         }
         actions={

@@ -105,7 +105,7 @@ export function TaskFormDialog({ counterId, task, open, onClose }: Props) {
         legend="Группы параметров"
         options={groups.map(([value, label]) => ({ value, label }))}
         {...field('task_group')}
-        emptyText={parameters.isPending ? 'Загрузка…' : 'У модели счётчика нет параметров'}
+        emptyText={parameters.isPending ? T.loadingDots : T.modelWithoutParameters}
       />
       <Box>
         <Text fontWeight="medium" mb="1">

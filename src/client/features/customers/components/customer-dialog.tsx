@@ -70,7 +70,7 @@ export function CustomerDialog({ open, customer, onClose, onDone }: { open: bool
     <SaveDialog
       open={open}
       title={customer ? 'Абонент' : 'Новый абонент'}
-      submitLabel={customer ? undefined : 'Добавить'}
+      submitLabel={customer ? undefined : T.add}
       width="800px"
       form={form}
       save={(body) => (customer ? updateCustomer(customer.customer_id, body) : createCustomer(body))}

@@ -51,7 +51,7 @@ export function ReportTreePicker(props: PickerProps) {
         <ReportPointSearch {...props} />
         {tree.isPending ? (
           <HStack py="2" role="status">
-            <Spinner size="sm" /> <Text>Загрузка объектов…</Text>
+            <Spinner size="sm" /> <Text>{T.loadingObjects}</Text>
           </HStack>
         ) : tree.isError ? (
           <Text color="fg.error" role="alert">
@@ -111,7 +111,7 @@ function ObjectNode(props: LevelProps & { node: RepresentTreeRow }) {
       <HStack gap="1" pl={indent} minH="9">
         {state === 'loading' ? (
           <Box w="7" display="flex" justifyContent="center">
-            <LoadingSpinner size="xs" label={`Загрузка ${node.name}`} />
+            <LoadingSpinner size="xs" label={T.loadingOf(node.name)} />
           </Box>
         ) : (
           <IconButton

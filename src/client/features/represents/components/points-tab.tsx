@@ -76,7 +76,7 @@ export function PointsTab({ representId, canChange }: { representId: number; can
   const setColor = useSetPointColor(representId)
   const setSelected = useSetPointSelected(representId)
   const movePoint = useMovePoint(representId)
-  const unlink = useConfirmedWrite(useRemovePoint(representId), { ask: () => ({ message: T.confirmDeleteRow, confirmLabel: 'Удалить' }) })
+  const unlink = useConfirmedWrite(useRemovePoint(representId), { ask: () => ({ message: T.confirmDeleteRow, confirmLabel: T.delete }) })
   const run = (write: Promise<unknown>) => void write.catch(notify.error)
   const applyHalfs = () => {
     const n = normalizeHalfsNum(halfsText)

@@ -8,7 +8,7 @@ export function QueryState({ isPending, error, retry, children }: { isPending: b
   if (isPending) {
     return (
       <HStack py="6" color="fg.muted">
-        <Spinner size="sm" /> <Text>Загрузка…</Text>
+        <Spinner size="sm" /> <Text>{T.loadingDots}</Text>
       </HStack>
     )
   }

@@ -100,7 +100,7 @@ function TreeLevel(props: TreeProps) {
                 </Link>
               </Box>
               {healthy !== undefined && (
-                <Box color={healthy ? 'green.solid' : 'red.solid'} aria-label={healthy ? 'На связи' : 'Нет связи'} role="img">
+                <Box color={healthy ? 'green.solid' : 'red.solid'} aria-label={healthy ? T.healthOk : T.healthLost} role="img">
                   <Dot size={22} strokeWidth={6} />
                 </Box>
               )}

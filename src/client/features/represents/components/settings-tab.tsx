@@ -109,7 +109,7 @@ export function SettingsTab({ represent, canChange }: { represent: Represent; ca
   }
 
   const remove = async () => {
-    if (!(await confirm({ message: T.confirmDeleteObject, confirmLabel: 'Удалить' }))) return
+    if (!(await confirm({ message: T.confirmDeleteObject, confirmLabel: T.delete }))) return
     try {
       await deleteRepresent.mutateAsync()
       notify.success(T.representDeleted)

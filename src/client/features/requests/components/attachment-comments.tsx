@@ -3,6 +3,7 @@ import { Box, Button, HStack, Stack, Text, Textarea } from '@chakra-ui/react'
 import type { Attachment } from '../../../../shared/schemas/requests'
 import { useBusyAction } from '../../../components/ui/use-busy-action'
 import { formatDateTime, fullName } from '../../../lib/format'
+import { T } from '../../../../shared/texts'
 
 /** The comment thread of one attachment and the input for a new comment. */
 export function AttachmentComments({
@@ -35,7 +36,7 @@ export function AttachmentComments({
         {attachment.comments.map((c) => (
           <Box key={c.doc_attachment_comment_id} role="listitem" p="2" borderRadius="md" bg={c.created_by?.is_stuff ? 'blue.subtle' : 'bg.muted'}>
             <Text fontSize="xs" color="fg.muted">
-              {fullName(c.created_by) || 'Пользователь удалён'} · {c.created_by?.is_stuff ? 'сотрудник' : 'абонент'} · {formatDateTime(c.created_at)}
+              {fullName(c.created_by) || T.userDeleted} · {c.created_by?.is_stuff ? 'сотрудник' : 'абонент'} · {formatDateTime(c.created_at)}
             </Text>
             <Text whiteSpace="pre-wrap">{c.doc_attachment_comment}</Text>
           </Box>

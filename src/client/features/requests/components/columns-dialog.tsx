@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { Column } from '../../../components/ui/data-table'
 import { CheckboxList } from '../../../components/ui/checkbox-list'
 import { FormDialog } from '../../../components/ui/form-dialog'
+import { T } from '../../../../shared/texts'
 
 /** Picks the visible columns of a table; at least one stays. */
 export function ColumnsDialog<Row>({
@@ -18,7 +19,7 @@ export function ColumnsDialog<Row>({
   onSave: (keys: string[]) => void
 }) {
   const [picked, setPicked] = useState(visible)
-  const error = picked.length === 0 ? 'Выберите хотя бы один столбец' : undefined
+  const error = picked.length === 0 ? T.pickColumn : undefined
   return (
     <FormDialog
       open={open}

@@ -6,6 +6,7 @@ import { SelectField, TextField } from '../../../components/ui/fields'
 import { SaveDialog } from '../../../components/ui/form-dialog'
 import { useForm } from '../../../components/ui/use-form'
 import { allRequiredFilesQueryOptions, saveRequestType } from '../api/request-types'
+import { T } from '../../../../shared/texts'
 
 const CUSTOMER_TYPE_OPTIONS = Object.entries(CUSTOMER_TYPES).map(([value, label]) => ({ value: Number(value), label }))
 
@@ -23,7 +24,7 @@ export function RequestTypeDialog({ type, onClose, onDone }: { type: DocumentTyp
   return (
     <SaveDialog
       title={type ? 'Тип заявки' : 'Новый тип заявки'}
-      submitLabel={type ? undefined : 'Добавить'}
+      submitLabel={type ? undefined : T.add}
       width="800px"
       form={form}
       save={(body) => saveRequestType(type?.doc_type_id ?? null, body, form.values.required_files)}
@@ -37,7 +38,7 @@ export function RequestTypeDialog({ type, onClose, onDone }: { type: DocumentTyp
         legend="Требуемые файлы"
         options={(files.data?.results ?? []).map((f) => ({ value: f.doc_required_file_id, label: f.doc_required_file_name }))}
         {...form.field('required_files')}
-        emptyText={files.isError ? 'Не удалось загрузить список файлов' : files.isPending ? 'Загрузка…' : 'Нет требуемых файлов'}
+        emptyText={files.isError ? T.requiredFilesLoadFailed : files.isPending ? T.loadingDots : T.noRequiredFiles}
         columns={2}
       />
     </SaveDialog>

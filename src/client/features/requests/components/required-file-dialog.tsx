@@ -5,6 +5,7 @@ import { FieldShell, TextField } from '../../../components/ui/fields'
 import { SaveDialog } from '../../../components/ui/form-dialog'
 import { useForm } from '../../../components/ui/use-form'
 import { saveRequiredFile } from '../api/request-types'
+import { T } from '../../../../shared/texts'
 
 /** Adds or edits a required file: its name, short name and an optional sample file. */
 export function RequiredFileDialog({ file, onClose, onDone }: { file: RequiredFile | null; onClose: () => void; onDone: () => void }) {
@@ -13,7 +14,7 @@ export function RequiredFileDialog({ file, onClose, onDone }: { file: RequiredFi
   return (
     <SaveDialog
       title={file ? 'Требуемый файл' : 'Новый требуемый файл'}
-      submitLabel={file ? undefined : 'Добавить'}
+      submitLabel={file ? undefined : T.add}
       form={form}
       save={(body) => saveRequiredFile(file?.doc_required_file_id ?? null, body, sample)}
       onClose={onClose}
@@ -24,7 +25,7 @@ export function RequiredFileDialog({ file, onClose, onDone }: { file: RequiredFi
       <FieldShell
         label="Образец"
         error={form.errors.files}
-        helper={file?.doc_required_file_example ? `Загружен: ${file.doc_required_file_example.real_file_name}` : 'Образец не загружен'}
+        helper={file?.doc_required_file_example ? T.sampleUploaded(file.doc_required_file_example.real_file_name) : T.sampleNone}
       >
         <Input type="file" p="1" onChange={(e) => setSample(e.target.files?.[0] ?? null)} />
       </FieldShell>
