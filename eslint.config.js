@@ -15,6 +15,15 @@ const CLIENT = ['**/client/**', '@/client/**']
 const REACT = ['react', 'react-dom', 'react/*', '@tanstack/*', '@chakra-ui/*']
 const NODE = ['node:*', 'fastify', 'fastify/*', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*']
 
+/** Russian text inside what the calls matching `call` say to a user: it belongs in src/shared/texts.ts. */
+const RUSSIAN = '/[А-яЁё]/'
+/** @param {string} call */
+const messageIn = (call) =>
+  [`${call} Literal[value=${RUSSIAN}]`, `${call} TemplateElement[value.raw=${RUSSIAN}]`].map((selector) => ({
+    selector,
+    message: 'a message a user reads is written once, in src/shared/texts.ts (T)',
+  }))
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'src/client/routeTree.gen.ts', 'data', 'coverage', 'dev-dist', 'tmp', 'tests/.artifacts'] },
   js.configs.recommended,
@@ -26,6 +35,20 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       // Prettier's width (.prettierrc.json); it does not break strings and comments, this keeps them inside too.
       'max-len': ['error', { code: 160, ignoreUrls: true }],
+    },
+  },
+  {
+    // Errors, banners and the collector's task-log notes (docs/architecture.md «Texts»).
+    files: ['src/**', 'sw/**'],
+    ignores: ['src/shared/texts.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...messageIn('NewExpression[callee.name=/Error$/]'),
+        ...messageIn('CallExpression[callee.type="Super"]'),
+        ...messageIn('CallExpression[callee.name=/^(badRequest|fieldError|note|confirm|useConfirmedWrite)$/]'),
+        ...messageIn('CallExpression[callee.object.name="notify"]'),
+      ],
     },
   },
   {
