@@ -50,12 +50,12 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       // Chakra's entry builds its unused default system when loaded (`defaultSystem = createSystem(defaultConfig)`
-      // in preset.js, kept because we import `defaultConfig` from the same module): 50-70 ms of main thread for
-      // nothing. Marked pure, the unused call is dropped; the console builds its own system (app/system.ts).
+      // in preset.js, kept because we import `defaultConfig` from the same module), on the main thread for nothing.
+      // Marked pure, the unused call is dropped; the console builds its own system (app/system.ts, docs/hardening.md).
       treeshake: { manualPureFunctions: ['createSystem'] },
       output: {
         // Chakra (with Ark, Zag and emotion) and the icons in one chunk each rather than one per component and
-        // icon: a screen's chunk listed 70 files to preload, and adding their <link>s took ~100 ms of the load.
+        // icon, so that a screen's chunk does not list dozens of files to preload (docs/hardening.md).
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },

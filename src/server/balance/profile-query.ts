@@ -65,10 +65,10 @@ const NO_VALUE = sql.raw(`'\\x7ff8000000000000'::bytea`)
 /**
  * Raw energy per installation of each point, with its ratio k = coeff x coeff_voltage, so a meter change
  * inside the period sums both meters correctly. An installation's values come back in one row as byte strings
- * in PostgreSQL's binary forms: turning 148,800 rows, or SQL arrays or texts of as many numbers, into JS values
- * costs several times the query, and binary needs no number formatting in SQL nor parsing in JS.
+ * in PostgreSQL's binary forms: a row, an SQL array element or a text per value would cost more to turn into JS
+ * values than the query itself, and binary needs no number formatting in SQL nor parsing in JS (docs/objects.md).
  * - Below a day: `keys` are the half-hours' starts (timestamptz), `vals` their float8 values, and `invalid`
- *   the starts of the few that were not validly measured (one more list per value costs a sixth of the query).
+ *   the starts of the few that were not validly measured, rather than a flag per value.
  *   They are read by the primary key range of the installation.
  * - From a day up: `keys` are local days (date), `vals` and `valids` (int2) come from the daily rollup, and
  *   only the days an install or take-off cuts are summed from raw half-hours.
