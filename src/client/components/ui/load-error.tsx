@@ -35,7 +35,7 @@ export function LoadError({ error, title = T.listLoadFailed, onRetry }: Props) {
       </Alert.Root>
       {!forbidden && onRetry && (
         <Button variant="outline" size="sm" onClick={onRetry}>
-          Повторить
+          {T.retry}
         </Button>
       )}
     </Stack>

@@ -72,4 +72,25 @@ describe('a report screen', () => {
     expect(generate).toBeEnabled()
     unmount()
   }, 60_000)
+
+  it('tells a user who may make reports but not see the objects why the tree is missing', async () => {
+    const admin = session.token()!
+    const permissions = (await (await call(admin, 'GET', '/api/permissions/')).json()) as { permission_id: number; codename: string }[]
+    const reportsOnly = permissions.filter((p) => p.codename === 'reports.export').map((p) => p.permission_id)
+    const group = await call(admin, 'POST', '/api/permissions_groups/', { name: 'Только отчёты', permissions: reportsOnly })
+    const { permissions_group_id } = (await group.json()) as { permissions_group_id: number }
+    const user = { username: 'reports-only', first_name: 'Ольга', last_name: 'Смирнова', password: 'password-of-test', groups: [permissions_group_id] }
+    expect((await call(admin, 'POST', '/api/users/', user)).status).toBe(201)
+    const login = (await (await call(null, 'POST', '/api/api-token-auth/', user)).json()) as { token: string }
+    session.signIn(login.token)
+    try {
+      const { unmount } = open(FORM_010)
+      const alert = await screen.findByRole('alert', {}, { timeout: 30_000 })
+      expect(alert).toHaveTextContent(T.loadFailed)
+      expect(alert).toHaveTextContent(T.noRightToView)
+      unmount()
+    } finally {
+      session.signIn(admin)
+    }
+  }, 60_000)
 })

@@ -1,9 +1,9 @@
 import { useState } from 'react'
-import { Box, HStack, Spinner, Stack, Text } from '@chakra-ui/react'
+import { Box, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { T } from '../../../../shared/texts'
 import { SearchInput } from '../../../components/ui/search-input'
-import { errorMessage } from '../../../lib/api-client'
+import { QueryState } from '../../../components/ui/query-state'
 import { reportPointSearchQueryOptions } from '../api/reports'
 import { PointLeaf, type PickerProps } from './report-point-leaf'
 
@@ -14,24 +14,21 @@ export function ReportPointSearch(props: PickerProps) {
   return (
     <Stack gap="2">
       <SearchInput value={search} onChange={setSearch} label={T.reportPointSearch} placeholder={T.reportPointSearch} />
-      {search.trim() !== '' &&
-        (hits.isPending ? (
-          <HStack role="status">
-            <Spinner size="sm" /> <Text>{T.reportPointSearching}</Text>
-          </HStack>
-        ) : hits.isError ? (
-          <Text color="fg.error" role="alert">
-            {errorMessage(hits.error)}
-          </Text>
-        ) : hits.data.length === 0 ? (
-          <Text color="fg.muted">{T.reportPointsNotFoundBySearch}</Text>
-        ) : (
-          <Box as="ul" aria-label={T.reportPointHits} listStyleType="none">
-            {hits.data.map((point) => (
-              <PointLeaf key={point.point_id} {...props} point={point} indent="0" inTree={false} />
-            ))}
-          </Box>
-        ))}
+      {search.trim() !== '' && (
+        <QueryState query={hits} pendingText={T.reportPointSearching}>
+          {() =>
+            hits.data!.length === 0 ? (
+              <Text color="fg.muted">{T.reportPointsNotFoundBySearch}</Text>
+            ) : (
+              <Box as="ul" aria-label={T.reportPointHits} listStyleType="none">
+                {hits.data!.map((point) => (
+                  <PointLeaf key={point.point_id} {...props} point={point} indent="0" inTree={false} />
+                ))}
+              </Box>
+            )
+          }
+        </QueryState>
+      )}
     </Stack>
   )
 }

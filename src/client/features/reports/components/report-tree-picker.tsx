@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import { Box, Checkbox, HStack, IconButton, Spinner, Stack, Text } from '@chakra-ui/react'
+import { Box, Checkbox, HStack, IconButton, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { ChevronDown, ChevronRight } from 'lucide-react'
 import type { RepresentTreeRow } from '../../../../shared/schemas/represents'
@@ -9,6 +9,7 @@ import { objectPointsQueryOptions, reportTreeQueryOptions } from '../api/reports
 import { PointLeaf, type PickerProps } from './report-point-leaf'
 import { ReportPointSearch } from './report-point-search'
 import { LoadingSpinner } from '../../../components/ui/loading-spinner'
+import { QueryState } from '../../../components/ui/query-state'
 
 export type { TreeSelection } from './report-point-leaf'
 
@@ -49,21 +50,17 @@ export function ReportTreePicker(props: PickerProps) {
       </Text>
       <Stack gap="3">
         <ReportPointSearch {...props} />
-        {tree.isPending ? (
-          <HStack py="2" role="status">
-            <Spinner size="sm" /> <Text>{T.loadingObjects}</Text>
-          </HStack>
-        ) : tree.isError ? (
-          <Text color="fg.error" role="alert">
-            {errorMessage(tree.error)}
-          </Text>
-        ) : (childMap.get(null) ?? []).length === 0 ? (
-          <Text color="fg.muted">{T.reportTreeEmpty}</Text>
-        ) : (
-          <Box maxH={{ base: '50vh', md: '420px' }} overflowY="auto">
-            <Level {...props} nodes={childMap.get(null)!} childMap={childMap} states={states} toggle={toggle} depth={0} />
-          </Box>
-        )}
+        <QueryState query={tree} pendingText={T.loadingObjects}>
+          {() =>
+            (childMap.get(null) ?? []).length === 0 ? (
+              <Text color="fg.muted">{T.reportTreeEmpty}</Text>
+            ) : (
+              <Box maxH={{ base: '50vh', md: '420px' }} overflowY="auto">
+                <Level {...props} nodes={childMap.get(null)!} childMap={childMap} states={states} toggle={toggle} depth={0} />
+              </Box>
+            )
+          }
+        </QueryState>
       </Stack>
     </Box>
   )

@@ -7,7 +7,7 @@ import { counterValuesQueryOptions, downloadCounterValuesCsv } from '../api/repr
 import { formatBucket, periodOf } from '../period'
 import { BalanceTable } from './balance-table'
 import { CsvButton } from './csv-button'
-import { QueryState } from './query-state'
+import { QueryState } from '../../../components/ui/query-state'
 
 const timeLabel = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
 
@@ -36,7 +36,7 @@ export function CounterValuesTab({ represent }: { represent: Represent }) {
         </HStack>
         <CsvButton download={() => downloadCounterValuesCsv(represent.represent_id, query)} />
       </HStack>
-      <QueryState isPending={result.isPending} error={result.error} retry={() => void result.refetch()}>
+      <QueryState query={result}>
         {() => <BalanceTable label="Показания счётчиков" headers={result.data!.headers} items={result.data!.items} formatTime={(t) => formatBucket(t, 30)} />}
       </QueryState>
     </Stack>

@@ -21,7 +21,7 @@ import {
   useSetPointSelected,
 } from '../api/represents'
 import { NewPointDialog } from './new-point-dialog'
-import { QueryState } from './query-state'
+import { QueryState } from '../../../components/ui/query-state'
 
 const COLUMNS = { point_number: 'Номер', address: 'Адрес', customer_name: 'Абонент', counter: 'Счётчик', halfs: 'Получасовые значения' } as const
 type ColumnKey = keyof typeof COLUMNS
@@ -134,7 +134,7 @@ export function PointsTab({ representId, canChange }: { representId: number; can
           />
         </HStack>
       </HStack>
-      <QueryState isPending={result.isPending} error={result.error} retry={() => void result.refetch()}>
+      <QueryState query={result}>
         {() => {
           const points = result.data!
           if (points.length === 0) return <Text color="fg.muted">{T.noRepresentPoints}</Text>

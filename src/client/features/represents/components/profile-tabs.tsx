@@ -11,7 +11,7 @@ import { INTERVAL_LABELS, formatBucket, periodOf, profileQueryOf } from '../peri
 import { BalanceSummary } from './balance-summary'
 import { BalanceTable } from './balance-table'
 import { CsvButton } from './csv-button'
-import { QueryState } from './query-state'
+import { QueryState } from '../../../components/ui/query-state'
 
 /** Приём is drawn black and thick, Небаланс in the object's colour and dashed: they differ by the outgoing energy. */
 const IN_COLOR = '#1a202c'
@@ -85,7 +85,7 @@ function ProfileResult({
     <>
       <ChoiceNote choice={choice} none={none} />
       {!none && (
-        <QueryState isPending={result.isPending} error={result.error} retry={() => void result.refetch()}>
+        <QueryState query={result}>
           {() => (
             <Stack gap="3">
               <BalanceSummary summary={result.data!.summary} showImbalance={represent.show_lost && represent.energy_type === 'straight'} />
