@@ -156,6 +156,7 @@ export const T = {
   confirmTitle: 'Подтверждение',
   noChanges: 'Нет изменений',
   noOptions: 'Нет вариантов',
+  noGroups: 'Групп пока нет',
   loadingDots: 'Загрузка…',
   loadingOf: (what: string) => `Загрузка ${what}`,
   loadingObjects: 'Загрузка объектов…',

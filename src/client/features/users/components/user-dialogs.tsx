@@ -8,9 +8,11 @@ import { useForm } from '../../../components/ui/use-form'
 import { groupsForSelectionQueryOptions } from '../../groups/api/groups'
 import { createUser, updateUser } from '../api/users'
 
-function useGroupOptions() {
+/** The user's groups, chosen among those the server offers. */
+function GroupsField({ value, onChange }: { value: number[]; onChange: (groups: number[]) => void }) {
   const { data } = useQuery(groupsForSelectionQueryOptions())
-  return (data?.results ?? []).map((g) => ({ value: g.permissions_group_id, label: g.name }))
+  const options = (data?.results ?? []).map((g) => ({ value: g.permissions_group_id, label: g.name }))
+  return <CheckboxList legend="Группы" options={options} value={value} onChange={onChange} emptyText={T.noGroups} />
 }
 
 const emptyUser = { username: '', first_name: '', last_name: '', middle_name: '', email: '', password: '', password2: '', groups: [] as number[] }
@@ -31,12 +33,11 @@ type NewPasswordForm = {
 
 export function UserCreateDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
   const form = useForm(userCreateForm, emptyUser)
-  const groups = useGroupOptions()
   return (
     <SaveDialog
       open={open}
       title="Новый пользователь"
-      submitLabel="Добавить"
+      submitLabel={T.add}
       form={form}
       save={({ password2: _, ...body }) => createUser(body)}
       saved={T.userAdded}
@@ -48,7 +49,7 @@ export function UserCreateDialog({ open, onClose, onDone }: { open: boolean; onC
       <TextField label="Фамилия" required {...form.field('last_name')} />
       <TextField label="E-mail" type="email" {...form.field('email')} />
       <NewPasswordFields form={form} label="Пароль" />
-      <CheckboxList legend="Группы" options={groups} value={form.values.groups} onChange={(v) => form.set('groups', v)} emptyText="Групп пока нет" />
+      <GroupsField value={form.values.groups} onChange={(v) => form.set('groups', v)} />
     </SaveDialog>
   )
 }
@@ -63,7 +64,6 @@ export function UserEditDialog({ user, onClose, onDone }: { user: User | null; o
     groups: user?.groups ?? [],
   }
   const form = useForm(userEditForm, initial)
-  const groups = useGroupOptions()
   return (
     <SaveDialog
       open={user !== null}
@@ -77,7 +77,7 @@ export function UserEditDialog({ user, onClose, onDone }: { user: User | null; o
       <TextField label="Имя" required {...form.field('first_name')} />
       <TextField label="Фамилия" required {...form.field('last_name')} />
       <TextField label="E-mail" type="email" required {...form.field('email')} />
-      <CheckboxList legend="Группы" options={groups} value={form.values.groups} onChange={(v) => form.set('groups', v)} emptyText="Групп пока нет" />
+      <GroupsField value={form.values.groups} onChange={(v) => form.set('groups', v)} />
     </SaveDialog>
   )
 }
