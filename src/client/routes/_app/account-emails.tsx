@@ -80,7 +80,7 @@ function AccountEmailDialog({ row, onClose }: { row: AccountEmailRow | null; onC
         type="password"
         {...form.field('smtp_password')}
         autoComplete="new-password"
-        helper={row?.has_password ? 'Пароль сохранён; оставьте поле пустым, чтобы не менять его' : undefined}
+        helper={row?.has_password ? T.emailPasswordKept : undefined}
       />
       <SelectField
         label="Тип шифрования"

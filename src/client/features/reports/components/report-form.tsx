@@ -96,8 +96,8 @@ export function ReportForm({ spec }: { spec: ReportFormSpec }) {
         <Stack gap="2">
           <ReportTreePicker mode={spec.pick} value={selection} onChange={choose} maxPoints={spec.maxPoints} />
           <Text fontSize="sm" color="fg.muted" aria-live="polite">
-            {spec.pick === 'objects' && `Выбрано объектов: ${selection.objects.length}. `}
-            {selection.points.length ? `Точки учёта: ${selection.points.map((p) => p.name).join(', ')}` : 'Точки учёта не выбраны'}
+            {spec.pick === 'objects' && T.reportObjectsChosen(selection.objects.length)}
+            {T.reportPointsChosen(selection.points.map((p) => p.name))}
           </Text>
           {shown('points_id') && (
             <Text color="fg.error" fontSize="sm" role="alert">

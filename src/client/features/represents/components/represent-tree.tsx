@@ -192,7 +192,7 @@ export function RepresentTree({ canChange }: { canChange: boolean }) {
       )}
       {tree.data?.offline && (
         <Text fontSize="xs" color="fg.muted" px="2">
-          {T.offline}: показана сохранённая копия
+          {T.offlineTreeCopy}
         </Text>
       )}
       {rows && rows.length === 0 && (
