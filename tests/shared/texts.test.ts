@@ -1,0 +1,29 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { T } from '../../src/shared/texts'
+
+/** Every source file that may say a text: the console, the server, the service worker. */
+const root = path.resolve(import.meta.dirname, '../..')
+const sources = ['src', 'sw']
+  .flatMap((dir) => readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' }).map((file) => path.join(root, dir, file)))
+  .filter((file) => /\.tsx?$/.test(file) && !file.endsWith(path.join('shared', 'texts.ts')))
+  .map((file) => readFileSync(file, 'utf8'))
+  .join('\n')
+
+const said = (pattern: string) => new RegExp(pattern).test(sources)
+
+describe('texts.ts', () => {
+  it('holds only texts the product says', () => {
+    const unsaid: string[] = []
+    for (const [key, value] of Object.entries(T)) {
+      // A group read member by member (T.poll.crc) is checked member by member; one read by a key (T.veeStatus[status]) whole.
+      if (typeof value === 'object' && !said(`\\bT\\.${key}\\[`)) {
+        for (const member of Object.keys(value)) if (!said(`\\bT\\.${key}\\.${member}\\b`)) unsaid.push(`T.${key}.${member}`)
+      } else if (!said(`\\bT\\.${key}\\b`)) {
+        unsaid.push(`T.${key}`)
+      }
+    }
+    expect(unsaid).toEqual([])
+  })
+})
