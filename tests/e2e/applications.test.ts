@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { T } from '../../src/shared/texts'
-import { users } from '../../src/server/db/schema'
-import { hashPassword } from '../../src/server/lib/password'
 import { TINY_PNG, tinyPdf } from '../../src/server/files/sample-files'
+import { factories, USER_PASSWORD } from '../helpers/factories'
 import { multipart } from '../helpers/multipart'
 import { SMTP_USER, startTestSmtp, type TestSmtp } from '../helpers/test-smtp'
 import { startE2E, type E2E } from './harness'
 
-const SUBSCRIBER = { username: 'abonent-e2e', password: 'subscriber-pass' }
+const SUBSCRIBER = { username: 'abonent-e2e', password: USER_PASSWORD }
 const EXTERNAL = 'zayavki@sbyt.example'
 
 let e: E2E
@@ -36,9 +35,8 @@ beforeAll(async () => {
     snils: '112-233-445 95',
   })
   // Subscribers are users without is_stuff, linked to their customer (docs/applications.md).
-  await e.database.db.insert(users).values({
+  await factories(e.database.db).user({
     username: SUBSCRIBER.username,
-    password_hash: await hashPassword(SUBSCRIBER.password),
     first_name: 'Марина',
     last_name: 'Кузнецова',
     account_id: me.account_id,

@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { auditLog, users } from '../../src/server/db/schema'
+import { auditLog } from '../../src/server/db/schema'
 import { seedRegistryReferences, type RegistryReferences } from '../../src/server/db/seed/registry'
 import { tinyPdf } from '../../src/server/files/sample-files'
-import { hashPassword } from '../../src/server/lib/password'
 import { T } from '../../src/shared/texts'
+import { factories } from '../helpers/factories'
 import { multipart } from '../helpers/multipart'
-import { ADMIN, goOffline, goOnline, startE2E, type E2E } from './harness'
+import { goOffline, goOnline, startE2E, type E2E } from './harness'
 import { waitForStoreCount } from './idb'
 
 let e: E2E
@@ -197,20 +197,14 @@ describe('offline console under faults', () => {
       first_name: 'Ольга',
       middle_name: 'Петровна',
     })
-    const [admin] = await e.database.db.select().from(users).where(eq(users.username, ADMIN.username))
-    const [subscriber] = await e.database.db
-      .insert(users)
-      .values({
-        username: 'smirnova',
-        password_hash: await hashPassword('password-123'),
-        account_id: admin!.account_id,
-        first_name: 'Ольга',
-        last_name: 'Смирнова',
-        is_stuff: false,
-        customer_id: customer.customer_id,
-      })
-      .returning()
-    const subscriberToken = e.app.auth.sign(subscriber!.user_id, subscriber!.credential_version)
+    const subscriber = await factories(e.database.db).user({
+      username: 'smirnova',
+      first_name: 'Ольга',
+      last_name: 'Смирнова',
+      is_stuff: false,
+      customer_id: customer.customer_id,
+    })
+    const subscriberToken = e.app.auth.sign(subscriber.user_id, subscriber.credential_version)
     const fileApplication = async () => {
       const body = multipart({ doc_type_id: type.doc_type_id }, [
         { field: 'file_1', name: 'zayavlenie.pdf', content: tinyPdf('заявление'), type: 'application/pdf' },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import ExcelJS from 'exceljs'
-import { represents } from '../../src/server/db/schema'
 import { T } from '../../src/shared/texts'
+import { factories } from '../helpers/factories'
 import { reportDataSet } from '../server/reports-fixtures'
 import type { Page } from 'playwright-core'
 import { startE2E, type E2E } from './harness'
@@ -16,7 +16,7 @@ let e: E2E
 beforeAll(async () => {
   e = await startE2E()
   await reportDataSet(e.database.db)
-  await e.database.db.insert(represents).values({ name: 'Пустой объект' })
+  await factories(e.database.db).object('Пустой объект')
 })
 afterAll(() => e?.close())
 

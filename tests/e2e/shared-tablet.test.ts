@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditLog, permissionsGroups, userGroups, users } from '../../src/server/db/schema'
-import { hashPassword } from '../../src/server/lib/password'
+import { auditLog, permissionsGroups } from '../../src/server/db/schema'
 import { T } from '../../src/shared/texts'
+import { factories, USER_PASSWORD } from '../helpers/factories'
 import { openTablet, signIn, startFieldServer, type FieldServer, type Tablet } from './field'
 import { waitForStoreCount } from './idb'
 
@@ -11,8 +11,8 @@ import { waitForStoreCount } from './idb'
 
 let server: FieldServer
 let tablet: Tablet
-const OPERATOR = { username: 'smirnova', password: 'operator-password' }
-const VIEWER = { username: 'petrov', password: 'viewer-password' }
+const OPERATOR = { username: 'smirnova', password: USER_PASSWORD }
+const VIEWER = { username: 'petrov', password: USER_PASSWORD }
 const ids: Record<string, number> = {}
 
 beforeAll(async () => {
@@ -22,20 +22,9 @@ beforeAll(async () => {
     [OPERATOR, 'Операторы'],
     [VIEWER, 'Наблюдатели'],
   ] as const) {
-    const [admin] = await db.select().from(users).where(eq(users.username, 'admin'))
-    const [created] = await db
-      .insert(users)
-      .values({
-        username: user.username,
-        password_hash: await hashPassword(user.password),
-        account_id: admin!.account_id,
-        first_name: user.username,
-        last_name: 'Полевой',
-      })
-      .returning()
     const [found] = await db.select().from(permissionsGroups).where(eq(permissionsGroups.name, group))
-    await db.insert(userGroups).values({ user_id: created!.user_id, permissions_group_id: found!.permissions_group_id })
-    ids[user.username] = created!.user_id
+    const created = await factories(db).user({ username: user.username, first_name: user.username, last_name: 'Полевой' }, [found!.permissions_group_id])
+    ids[user.username] = created.user_id
   }
   tablet = await openTablet(server.baseUrl)
 }, 180_000)

@@ -42,7 +42,7 @@ export type Installation = {
 }
 
 /** The password of every user a factory makes. */
-const USER_PASSWORD = 'password-123'
+export const USER_PASSWORD = 'password-123'
 
 /**
  * Users made here get a cheaper hash (the former N=2^14), asked for explicitly: at the product's N=2^17 each costs
