@@ -28,43 +28,41 @@ function trustProxyOf(text: string): boolean | number | string {
 
 const trustProxySetting = v.pipe(
   v.string(),
-  v.check(
-    (text) => /^(true|false|\d+)$/.test(text) || text.split(',').every((item) => isProxyAddress(item.trim())),
-    'TRUST_PROXY: true, false, число прокси или адреса и сети через запятую',
-  ),
+  v.check((text) => /^(true|false|\d+)$/.test(text) || text.split(',').every((item) => isProxyAddress(item.trim())), T.env.trustProxy),
   v.transform(trustProxyOf),
 )
 
+/** A whole number from `min` (up to `max`), in digits. The variable's name is added to the message when it is shown. */
+function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER) {
+  const message = T.env.wholeNumber(min, max === Number.MAX_SAFE_INTEGER ? undefined : max)
+  return v.pipe(v.string(), v.regex(/^\d{1,15}$/, message), v.transform(Number), v.minValue(min, message), v.maxValue(max, message))
+}
+
+const oneOf = <TValue extends string>(values: readonly TValue[]) => v.picklist(values, T.env.oneOf(values))
+
+const text = (minLength = 1) => v.pipe(v.string(), v.minLength(minLength, minLength === 1 ? T.env.nonEmpty : T.env.minLength(minLength)))
+
 const envSchema = v.object({
-  PORT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'PORT: целое число'), v.transform(Number), v.maxValue(65535)), '8080'),
+  PORT: v.optional(wholeNumber(0, 65535), '8080'),
   HOST: v.optional(v.string(), '0.0.0.0'),
-  DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), './data'),
-  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL: ожидается postgres://...'))),
-  JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'JWT_SECRET: не короче 32 символов'))),
-  JWT_TTL_HOURS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number), v.minValue(1)), '12'),
-  ADMIN_USERNAME: v.optional(v.pipe(v.string(), v.nonEmpty()), 'admin'),
-  ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(8, 'ADMIN_PASSWORD: не короче 8 символов'))),
-  DEMO: v.optional(v.picklist(['0', '1']), '1'),
-  LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
-  COLLECTOR: v.optional(v.picklist(['0', '1']), '1'),
-  COLLECTOR_SERVER_ID: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/, 'COLLECTOR_SERVER_ID: целое число'), v.transform(Number)), '1'),
-  COLLECTOR_CONCURRENCY: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,3}$/, 'COLLECTOR_CONCURRENCY: от 1 до 9999'), v.transform(Number)), '50'),
-  EMULATOR: v.optional(v.picklist(['0', '1']), '1'),
-  EMULATOR_PORT: v.optional(
-    v.pipe(v.string(), v.regex(/^\d+$/, 'EMULATOR_PORT: целое число'), v.transform(Number), v.maxValue(65535)),
-    String(DEMO_EMULATOR_PORT),
-  ),
-  REQUEST_TIMEOUT_S: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,4}$/, 'REQUEST_TIMEOUT_S: целое число секунд'), v.transform(Number)), '120'),
-  SHUTDOWN_TIMEOUT_S: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,4}$/, 'SHUTDOWN_TIMEOUT_S: целое число секунд'), v.transform(Number)), '15'),
-  LORAWAN_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'LORAWAN_SECRET: не короче 16 символов'))),
-  SUBSCRIBER_UPLOAD_QUOTA_MB: v.optional(
-    v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, 'SUBSCRIBER_UPLOAD_QUOTA_MB: от 1 до 999999'), v.transform(Number)),
-    '200',
-  ),
-  SUBSCRIBER_APPLICATIONS_PER_DAY: v.optional(
-    v.pipe(v.string(), v.regex(/^[1-9]\d{0,3}$/, 'SUBSCRIBER_APPLICATIONS_PER_DAY: от 1 до 9999'), v.transform(Number)),
-    '20',
-  ),
+  DATA_DIR: v.optional(text(), './data'),
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, T.env.postgresUrl))),
+  JWT_SECRET: v.optional(text(32)),
+  JWT_TTL_HOURS: v.optional(wholeNumber(1), '12'),
+  ADMIN_USERNAME: v.optional(text(), 'admin'),
+  ADMIN_PASSWORD: v.optional(text(8)),
+  DEMO: v.optional(oneOf(['0', '1']), '1'),
+  LOG_LEVEL: v.optional(oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  COLLECTOR: v.optional(oneOf(['0', '1']), '1'),
+  COLLECTOR_SERVER_ID: v.optional(wholeNumber(1, 999_999_999), '1'),
+  COLLECTOR_CONCURRENCY: v.optional(wholeNumber(1, 9999), '50'),
+  EMULATOR: v.optional(oneOf(['0', '1']), '1'),
+  EMULATOR_PORT: v.optional(wholeNumber(0, 65535), String(DEMO_EMULATOR_PORT)),
+  REQUEST_TIMEOUT_S: v.optional(wholeNumber(1, 99_999), '120'),
+  SHUTDOWN_TIMEOUT_S: v.optional(wholeNumber(1, 99_999), '15'),
+  LORAWAN_SECRET: v.optional(text(16)),
+  SUBSCRIBER_UPLOAD_QUOTA_MB: v.optional(wholeNumber(1, 999_999), '200'),
+  SUBSCRIBER_APPLICATIONS_PER_DAY: v.optional(wholeNumber(1, 9999), '20'),
   TRUST_PROXY: v.optional(trustProxySetting, 'false'),
 })
 
@@ -110,7 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = v.safeParse(envSchema, env)
   if (!parsed.success) {
     const lines = parsed.issues.map((i) => `${i.path?.map((p) => String(p.key)).join('.') ?? ''}: ${i.message}`)
-    throw new Error(T.configInvalid(lines))
+    throw new Error(T.env.invalid(lines))
   }
   const e = parsed.output
   return {

@@ -459,9 +459,17 @@ export const T = {
     mercury230Address: 'у счётчиков Меркурий 230 адрес от 0 до 255',
     busFull: (max: number) => `не более ${max} счётчиков Меркурий 230 на одной шине`,
   },
-  // The server's settings from its environment, read at start.
-  configInvalid: (lines: string[]) => `Неверная конфигурация:\n${lines.join('\n')}`,
-  notPositive: (name: string, text: string) => `${name} должен быть положительным числом, получено «${text}»`,
+  // The server's settings from its environment, read at start (src/server/config.ts, src/server/vee/settings.ts).
+  env: {
+    invalid: (lines: string[]) => `Неверная конфигурация:\n${lines.join('\n')}`,
+    wholeNumber: (min: number, max?: number) => (max === undefined ? `целое число не меньше ${min}` : `целое число от ${min} до ${max}`),
+    minLength: (n: number) => `не короче ${n} символов`,
+    nonEmpty: 'не может быть пустым',
+    oneOf: (values: readonly string[]) => `одно из: ${values.join(', ')}`,
+    postgresUrl: 'ожидается адрес вида postgres://пользователь:пароль@узел/база',
+    trustProxy: 'ожидается true, false, число прокси или адреса и сети через запятую',
+    notPositive: (name: string, text: string) => `${name} должен быть положительным числом, получено «${text}»`,
+  },
   taskAdded: 'Задание добавлено',
   // The meter's clock and time zone.
   clockCorrectionOption: (thresholdS: number) =>

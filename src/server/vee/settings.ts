@@ -14,7 +14,7 @@ export interface VeeSettings {
 function positiveNumber(text: string | undefined, fallback: number, name: string): number {
   if (text === undefined || text.trim() === '') return fallback
   const value = Number(text)
-  if (!Number.isFinite(value) || value <= 0) throw new Error(T.notPositive(name, text))
+  if (!Number.isFinite(value) || value <= 0) throw new Error(T.env.notPositive(name, text))
   return value
 }
 
