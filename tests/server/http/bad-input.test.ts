@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { sql } from 'drizzle-orm'
+import { T } from '../../../src/shared/texts'
 import { startTestApp, type TestApp } from '../../helpers/test-app'
 
 let t: TestApp
@@ -197,6 +198,27 @@ describe('bad input on every route', () => {
         expect(res.json().non_field_errors, `${method} ${url} ${payload}`).toBeDefined()
       }
     }
+  })
+
+  it('names a missing field in Russian on every route, as a form does', async () => {
+    const english: string[] = []
+    const said = async (label: string, res: { statusCode: number; json: () => unknown }) => {
+      if (res.statusCode !== 400) return
+      for (const [field, messages] of Object.entries(res.json() as Record<string, string[] | string>)) {
+        for (const message of [messages].flat()) if (!/^[^A-Za-z]*[а-яё]/i.test(message)) english.push(`${label} ${field}: ${message}`)
+      }
+    }
+    for (const route of writes()) {
+      const url = withId(route.url, '1')
+      await said(`${route.method} ${url}`, await t.call(t.adminToken, { method: route.method as 'POST', url, payload: {} }))
+    }
+    for (const route of t.app.apiRoutes.filter((r) => r.method === 'GET' && r.access !== 'public')) {
+      const url = withId(route.url, '1')
+      await said(`GET ${url}`, await t.call(t.adminToken, { method: 'GET', url }))
+    }
+    expect(english).toEqual([])
+    const missing = await t.call(t.adminToken, { method: 'POST', url: '/api/represents/1/del_point/', payload: {} })
+    expect(missing.json()).toEqual({ point_id: [T.required] })
   })
 
   it('answers 413 to a body over the limit', async () => {
