@@ -48,6 +48,8 @@ export default tseslint.config(
         ...messageIn('CallExpression[callee.type="Super"]'),
         ...messageIn('CallExpression[callee.name=/^(badRequest|fieldError|note|confirm|useConfirmedWrite)$/]'),
         ...messageIn('CallExpression[callee.object.name="notify"]'),
+        // A schema's check (v.regex(…, message)) says what a form and the API answer.
+        ...messageIn('CallExpression[callee.object.name="v"]'),
       ],
     },
   },

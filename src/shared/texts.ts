@@ -9,6 +9,8 @@ export const T = {
   minPassword: 'Минимальная длинна 8 символов',
   passwordsMismatch: 'Пароли должны совпадать',
   invalidEmail: 'Укажите правильный email',
+  usernameCharacters: 'Логин может содержать буквы, цифры и символы @ . + - _',
+  smtpHost: 'Укажите имя или адрес SMTP-сервера',
   encryptionRequired: 'Необходимо выбрать тип шифрования',
   userAdded: 'Пользователь добавлен',
   groupAdded: 'Группа прав добавлена',
@@ -299,7 +301,7 @@ export const T = {
   reportEstimatedValue: 'расчётное значение',
   /** A value that is present but not valid (suspect, edited): the market gets it with status 1. */
   reportUncommercialValue: 'значение не коммерческое',
-  reportInnDigits: 'ИНН должен состоять из 10 или 12 цифр',
+  innDigits: 'ИНН должен состоять из 10 или 12 цифр',
   areaTitle: 'Зона учёта для макетов 80020',
   areaHelp: 'Владелец зоны учёта точек этого объекта; оставьте пустым, если это сама организация',
   areaInn: 'ИНН владельца зоны учёта',

@@ -36,7 +36,11 @@ describe('the lint keeps the layers and the texts where docs/architecture.md put
       "class E extends Error { constructor() { super('Ошибка') } }",
     ]
     for (const line of server) expect(await messages('src/server/collector/example.ts', `${line}\n`), line).toEqual([IN_TEXTS])
-    const client = ["notify.success('Сохранено')", "confirm({ message: T.confirmDeleteRow, confirmLabel: 'Удалить' })"]
+    const client = [
+      "notify.success('Сохранено')",
+      "v.regex(/^\\d{10}$/, 'ИНН из 10 цифр')",
+      "confirm({ message: T.confirmDeleteRow, confirmLabel: 'Удалить' })",
+    ]
     for (const line of client) expect(await messages('src/client/features/points/example.ts', `${line}\n`), line).toEqual([IN_TEXTS])
   })
 

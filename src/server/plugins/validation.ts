@@ -2,10 +2,6 @@ import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
 import { T } from '../../shared/texts'
 
-// An object schema without a message of its own says valibot's English for an absent key («Invalid key: Expected…»):
-// the API says the spec's generic message instead, and for a field that is no object, that its value is not allowed.
-v.setSpecificMessage(v.object, (issue) => (issue.input === undefined ? T.required : T.invalidValue))
-
 /** A failed check of a body, query or path, carrying the API's 400 body `{field: ["сообщение"]}`. */
 export class ValidationFailure extends Error {
   statusCode = 400

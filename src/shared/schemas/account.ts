@@ -13,9 +13,9 @@ export type Account = v.InferOutput<typeof account>
 
 const inn = v.optional(
   v.pipe(
-    v.nullable(v.string()),
+    v.nullable(v.string(T.invalidValue)),
     v.transform((s) => (s ?? '').trim()),
-    v.regex(/^(\d{10}|\d{12})?$/, 'ИНН должен состоять из 10 или 12 цифр'),
+    v.regex(/^(\d{10}|\d{12})?$/, T.innDigits),
   ),
   '',
 )
@@ -50,7 +50,7 @@ export const accountEmailList = paged(accountEmail)
 export const accountEmailInput = formObject(
   {
     name: requiredText(255),
-    smtp_host: v.pipe(requiredText(255), v.regex(/^[A-Za-z0-9.-]+$/, 'Укажите имя или адрес SMTP-сервера')),
+    smtp_host: v.pipe(requiredText(255), v.regex(/^[A-Za-z0-9.-]+$/, T.smtpHost)),
     smtp_port: intValue(1, 65535),
     smtp_user: optionalText(255),
     /** Empty or absent keeps the stored password. */

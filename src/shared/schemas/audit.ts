@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { idFilter, isoTime, pageOnlyListQueryEntries, paged } from './common'
+import { T } from '../texts'
 
 const auditEntry = v.object({
   audit_id: v.number(),
@@ -18,8 +19,8 @@ export const auditList = paged(auditEntry)
 
 export const auditQuery = v.object({
   ...pageOnlyListQueryEntries,
-  entity: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64)), ''),
-  entity_id: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64)), ''),
+  entity: v.optional(v.pipe(v.string(T.invalidValue), v.trim(), v.maxLength(64, T.tooLong(64))), ''),
+  entity_id: v.optional(v.pipe(v.string(T.invalidValue), v.trim(), v.maxLength(64, T.tooLong(64))), ''),
   /** The user who made the changes. */
   user_id: idFilter(),
 })

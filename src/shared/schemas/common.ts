@@ -2,6 +2,11 @@ import * as v from 'valibot'
 import { NAME_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, TEXT_MAX } from '../constants'
 import { T } from '../texts'
 
+// A check without a message of its own says a Russian one, never valibot's English («Invalid key: Expected…»): an
+// absent key the spec's generic required message, anything else that the value is not allowed. Every schema imports
+// this module, so the API and the console's forms both say it.
+v.setGlobalMessage((issue) => (issue.type === 'object' && issue.input === undefined ? T.required : T.invalidValue))
+
 /** A required text: trimmed, non-empty, bounded. `message` is the spec's wording for the form in question. */
 export const requiredText = (max: number = NAME_MAX, message: string = T.required) =>
   v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, T.tooLong(max)))

@@ -90,7 +90,7 @@ export const accountTariffSchemeInput = v.object({ tariff_scheme_id: idValue() }
  */
 export const marketAreaInput = v.pipe(
   v.object({
-    area_inn: v.pipe(v.string(T.invalidValue), v.trim(), v.regex(/^(\d{10}|\d{12})?$/, T.reportInnDigits)),
+    area_inn: v.pipe(v.string(T.invalidValue), v.trim(), v.regex(/^(\d{10}|\d{12})?$/, T.innDigits)),
     area_name: v.pipe(v.string(T.invalidValue), v.trim(), v.maxLength(255, T.invalidValue)),
   }),
   v.forward(

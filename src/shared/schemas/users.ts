@@ -4,7 +4,7 @@ import { T } from '../texts'
 import { boolValue, formObject, emailText, idValue, optionalEmail, optionalText, paged } from './common'
 
 const userRequired = (max = 150) => v.pipe(v.string(T.requiredUser), v.trim(), v.nonEmpty(T.requiredUser), v.maxLength(max, T.tooLong(max)))
-const username = v.pipe(userRequired(150), v.regex(/^[\p{L}\d@.+_-]+$/u, 'Логин может содержать буквы, цифры и символы @ . + - _'))
+const username = v.pipe(userRequired(150), v.regex(/^[\p{L}\d@.+_-]+$/u, T.usernameCharacters))
 const password = v.pipe(v.string(T.requiredUser), v.nonEmpty(T.requiredUser), v.minLength(MIN_PASSWORD_LENGTH, T.minPassword), v.maxLength(128, T.tooLong(128)))
 const groupIds = v.pipe(v.array(idValue(), T.invalidValue), v.maxLength(100, T.tooLong(100)))
 
@@ -53,7 +53,7 @@ export const userUpdate = formObject({
   email: v.optional(emailText()),
   groups: v.optional(groupIds),
   password: v.optional(password),
-  current_password: v.optional(v.pipe(v.string(), v.maxLength(256))),
+  current_password: v.optional(v.pipe(v.string(T.invalidValue), v.maxLength(256, T.tooLong(256)))),
   is_active: v.optional(boolValue()),
   is_superuser: v.optional(boolValue()),
 })

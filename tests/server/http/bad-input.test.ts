@@ -122,6 +122,28 @@ async function fingerprint(): Promise<Record<string, string>> {
   return out
 }
 
+/** Every key of every object schema of the contract, found by walking the exported schemas. */
+const SCHEMA_KEYS = (() => {
+  const keys = new Set<string>()
+  const walk = (schema: unknown, seen: Set<unknown>) => {
+    if (!schema || typeof schema !== 'object' || seen.has(schema)) return
+    seen.add(schema)
+    const s = schema as { entries?: Record<string, unknown>; wrapped?: unknown; pipe?: unknown[]; options?: unknown[]; item?: unknown }
+    for (const [key, entry] of Object.entries(s.entries ?? {})) {
+      keys.add(key)
+      walk(entry, seen)
+    }
+    for (const inner of [s.wrapped, s.item, ...(s.pipe ?? []), ...(s.options ?? [])]) walk(inner, seen)
+  }
+  const seen = new Set<unknown>()
+  for (const module of Object.values(import.meta.glob('../../../src/shared/schemas/*.ts', { eager: true }))) {
+    for (const exported of Object.values(module as Record<string, unknown>)) walk(exported, seen)
+  }
+  return [...keys]
+})()
+/** Values of the wrong kind, or too long, for any field. */
+const WRONG_KINDS: unknown[] = ['x', -1, 1.5, true, {}, [], ['x'], [{}], null, '', 'я'.repeat(300), '99999999999999999999']
+
 const withId = (url: string, id: string) => url.replace(/:[A-Za-z_]+/g, id).replace(/\*$/, id)
 const writes = () => t.app.apiRoutes.filter((r) => ['POST', 'PUT', 'PATCH'].includes(r.method) && r.access !== 'public')
 
@@ -200,7 +222,7 @@ describe('bad input on every route', () => {
     }
   })
 
-  it('names a missing field in Russian on every route, as a form does', async () => {
+  it('says in Russian what is wrong with any field on every route: absent, of the wrong kind, too long', async () => {
     const english: string[] = []
     const said = async (label: string, res: { statusCode: number; json: () => unknown }) => {
       if (res.statusCode !== 400) return
@@ -208,13 +230,18 @@ describe('bad input on every route', () => {
         for (const message of [messages].flat()) if (!/^[^A-Za-z]*[а-яё]/i.test(message)) english.push(`${label} ${field}: ${message}`)
       }
     }
-    for (const route of writes()) {
-      const url = withId(route.url, '1')
-      await said(`${route.method} ${url}`, await t.call(t.adminToken, { method: route.method as 'POST', url, payload: {} }))
-    }
-    for (const route of t.app.apiRoutes.filter((r) => r.method === 'GET' && r.access !== 'public')) {
-      const url = withId(route.url, '1')
-      await said(`GET ${url}`, await t.call(t.adminToken, { method: 'GET', url }))
+    const gets = t.app.apiRoutes.filter((r) => r.method === 'GET' && r.access !== 'public')
+    for (const value of [undefined, ...WRONG_KINDS]) {
+      const fields = value === undefined ? {} : Object.fromEntries(SCHEMA_KEYS.map((key) => [key, value]))
+      for (const route of writes()) {
+        const url = withId(route.url, '1')
+        await said(`${route.method} ${url} ${JSON.stringify(value)}`, await t.call(t.adminToken, { method: route.method as 'POST', url, payload: fields }))
+      }
+      const query = new URLSearchParams(Object.entries(fields).map(([key, v]) => [key, typeof v === 'string' ? v : JSON.stringify(v)]))
+      for (const route of gets) {
+        const url = `${withId(route.url, '1')}?${query.toString()}`
+        await said(`GET ${route.url} ${JSON.stringify(value)}`, await t.call(t.adminToken, { method: 'GET', url }))
+      }
     }
     expect(english).toEqual([])
     const missing = await t.call(t.adminToken, { method: 'POST', url: '/api/represents/1/del_point/', payload: {} })

@@ -35,7 +35,7 @@ describe("an object's area for 80020", () => {
     const inn = await screen.findByLabelText(T.areaInn)
     await user.type(inn, '12ab')
     await user.click(screen.getByRole('button', { name: T.save }))
-    expect(await screen.findByText(T.reportInnDigits)).toBeTruthy()
+    expect(await screen.findByText(T.innDigits)).toBeTruthy()
     await user.clear(inn)
     await user.type(inn, '1300000206')
     await user.click(screen.getByRole('button', { name: T.save }))
