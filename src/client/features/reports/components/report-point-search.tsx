@@ -16,12 +16,12 @@ export function ReportPointSearch(props: PickerProps) {
       <SearchInput value={search} onChange={setSearch} label={T.reportPointSearch} placeholder={T.reportPointSearch} />
       {search.trim() !== '' && (
         <QueryState query={hits} pendingText={T.reportPointSearching}>
-          {() =>
-            hits.data!.length === 0 ? (
+          {(points) =>
+            points.length === 0 ? (
               <Text color="fg.muted">{T.reportPointsNotFoundBySearch}</Text>
             ) : (
               <Box as="ul" aria-label={T.reportPointHits} listStyleType="none">
-                {hits.data!.map((point) => (
+                {points.map((point) => (
                   <PointLeaf key={point.point_id} {...props} point={point} indent="0" inTree={false} />
                 ))}
               </Box>

@@ -37,7 +37,7 @@ export function CounterValuesTab({ represent }: { represent: Represent }) {
         <CsvButton download={() => downloadCounterValuesCsv(represent.represent_id, query)} />
       </HStack>
       <QueryState query={result}>
-        {() => <BalanceTable label="Показания счётчиков" headers={result.data!.headers} items={result.data!.items} formatTime={(t) => formatBucket(t, 30)} />}
+        {(data) => <BalanceTable label="Показания счётчиков" headers={data.headers} items={data.items} formatTime={(t) => formatBucket(t, 30)} />}
       </QueryState>
     </Stack>
   )

@@ -135,8 +135,7 @@ export function PointsTab({ representId, canChange }: { representId: number; can
         </HStack>
       </HStack>
       <QueryState query={result}>
-        {() => {
-          const points = result.data!
+        {(points) => {
           if (points.length === 0) return <Text color="fg.muted">{T.noRepresentPoints}</Text>
           return (
             <Box overflowX="auto" borderWidth="1px" borderRadius="md" bg="bg" tabIndex={0}>

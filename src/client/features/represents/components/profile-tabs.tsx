@@ -86,10 +86,10 @@ function ProfileResult({
       <ChoiceNote choice={choice} none={none} />
       {!none && (
         <QueryState query={result}>
-          {() => (
+          {(data) => (
             <Stack gap="3">
-              <BalanceSummary summary={result.data!.summary} showImbalance={represent.show_lost && represent.energy_type === 'straight'} />
-              {children(result.data!)}
+              <BalanceSummary summary={data.summary} showImbalance={represent.show_lost && represent.energy_type === 'straight'} />
+              {children(data)}
             </Stack>
           )}
         </QueryState>
