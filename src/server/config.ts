@@ -33,9 +33,9 @@ const trustProxySetting = v.pipe(
 )
 
 /** A whole number from `min` (up to `max`), in digits. The variable's name is added to the message when it is shown. */
-function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER) {
-  const message = T.env.wholeNumber(min, max === Number.MAX_SAFE_INTEGER ? undefined : max)
-  return v.pipe(v.string(), v.regex(/^\d{1,15}$/, message), v.transform(Number), v.minValue(min, message), v.maxValue(max, message))
+function wholeNumber(min: number, max?: number) {
+  const message = T.env.wholeNumber(min, max)
+  return v.pipe(v.string(), v.regex(/^\d{1,15}$/, message), v.transform(Number), v.minValue(min, message), v.maxValue(max ?? Infinity, message))
 }
 
 const oneOf = <TValue extends string>(values: readonly TValue[]) => v.picklist(values, T.env.oneOf(values))
