@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { vi } from 'vitest'
+import { expect, vi } from 'vitest'
 
 export const ADMIN = { username: 'admin', password: 'admin-password' }
 
@@ -51,6 +51,34 @@ export async function startRealServer(name: string): Promise<RealServer> {
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/** The JSON of a server's answer, which must have this status (the body is shown when it has not). */
+export async function json<T>(response: Promise<Response>, status: number): Promise<T> {
+  const answer = await response
+  const body = await answer.text()
+  expect(answer.status, body).toBe(status)
+  return JSON.parse(body) as T
+}
+
+/** Signs in through the API: the token. */
+export const signInAs = async (server: RealServer, username: string, password: string) =>
+  (await json<{ token: string }>(server.call(null, 'POST', '/api/api-token-auth/', { username, password }), 200)).token
+
+/** A group with the given rights and a staff user in it, made by the administrator through the API; signed in. */
+export async function staffWith(server: RealServer, adminToken: string, codes: string[], user: { username: string; first_name: string; last_name: string }) {
+  const permissions = await json<{ permission_id: number; codename: string }[]>(server.call(adminToken, 'GET', '/api/permissions/'), 200)
+  const ids = permissions.filter((p) => codes.includes(p.codename)).map((p) => p.permission_id)
+  const group = await json<{ permissions_group_id: number }>(
+    server.call(adminToken, 'POST', '/api/permissions_groups/', { name: `Группа ${user.username}`, permissions: ids }),
+    201,
+  )
+  const password = 'password-of-test'
+  const created = await json<{ user_id: number }>(
+    server.call(adminToken, 'POST', '/api/users/', { ...user, password, groups: [group.permissions_group_id] }),
+    201,
+  )
+  return { userId: created.user_id, token: await signInAs(server, user.username, password) }
 }
 
 async function serverUp(realFetch: typeof fetch, origin: string): Promise<void> {

@@ -8,7 +8,7 @@ import { session } from '../../../src/client/lib/session'
 import { routeTree } from '../../../src/client/routeTree.gen'
 import type { AuditEntry } from '../../../src/shared/schemas/audit'
 import { T } from '../../../src/shared/texts'
-import { ADMIN, startRealServer, type RealServer } from '../real-server'
+import { ADMIN, json, signInAs, staffWith, startRealServer, type RealServer } from '../real-server'
 import { renderInApp, testQueryClient } from '../render-in-app'
 
 // Issue 20 point 15: the audit trail's screen, against the real server (tests/client/real-server.ts).
@@ -23,34 +23,9 @@ let viewerToken: string
 let pointId: number
 let editorId: number
 
-async function json<T>(response: Promise<Response>, status: number): Promise<T> {
-  const answer = await response
-  const body = await answer.text()
-  expect(answer.status, body).toBe(status)
-  return JSON.parse(body) as T
-}
-const signInAs = async (username: string, password: string) =>
-  (await json<{ token: string }>(server.call(null, 'POST', '/api/api-token-auth/', { username, password }), 200)).token
-
-/** A group with the given rights and a user in it, signed in. */
-async function staffWith(codes: string[], user: { username: string; first_name: string; last_name: string }) {
-  const permissions = await json<{ permission_id: number; codename: string }[]>(server.call(adminToken, 'GET', '/api/permissions/'), 200)
-  const ids = permissions.filter((p) => codes.includes(p.codename)).map((p) => p.permission_id)
-  const group = await json<{ permissions_group_id: number }>(
-    server.call(adminToken, 'POST', '/api/permissions_groups/', { name: `Группа ${user.username}`, permissions: ids }),
-    201,
-  )
-  const password = 'password-of-test'
-  const created = await json<{ user_id: number }>(
-    server.call(adminToken, 'POST', '/api/users/', { ...user, password, groups: [group.permissions_group_id] }),
-    201,
-  )
-  return { userId: created.user_id, token: await signInAs(user.username, password) }
-}
-
 beforeAll(async () => {
   server = await startRealServer('audit-page')
-  adminToken = await signInAs(ADMIN.username, ADMIN.password)
+  adminToken = await signInAs(server, ADMIN.username, ADMIN.password)
   // The changes the screen shows: a point created and renamed by the administrator, a point created by an editor.
   const point = await json<{ point_id: number }>(
     server.call(adminToken, 'POST', '/api/points/', { name: 'ТП-15', point_number: 'PN-15', address: 'ул. Садовая, 1' }),
@@ -58,11 +33,11 @@ beforeAll(async () => {
   )
   pointId = point.point_id
   await json(server.call(adminToken, 'PUT', `/api/points/${pointId}/`, { name: 'ТП-15 Северная', point_number: 'PN-15', address: 'ул. Садовая, 1' }), 200)
-  const editor = await staffWith(['points.view', 'points.change'], { username: 'editor', first_name: 'Пётр', last_name: 'Иванов' })
+  const editor = await staffWith(server, adminToken, ['points.view', 'points.change'], { username: 'editor', first_name: 'Пётр', last_name: 'Иванов' })
   editorId = editor.userId
   editorToken = editor.token
   await json(server.call(editorToken, 'POST', '/api/points/', { name: 'ТП-16', point_number: 'PN-16', address: 'ул. Лесная, 2' }), 201)
-  viewerToken = (await staffWith(['points.view', 'users.view'], { username: 'viewer2', first_name: 'Анна', last_name: 'Орлова' })).token
+  viewerToken = (await staffWith(server, adminToken, ['points.view', 'users.view'], { username: 'viewer2', first_name: 'Анна', last_name: 'Орлова' })).token
 }, 120_000)
 afterEach(() => {
   cleanup()

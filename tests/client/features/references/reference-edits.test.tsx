@@ -10,7 +10,7 @@ import { ModelsScreen } from '../../../../src/client/features/references/compone
 import { session } from '../../../../src/client/lib/session'
 import type { CounterModel, CounterModelApi } from '../../../../src/shared/schemas/references'
 import { T } from '../../../../src/shared/texts'
-import { ADMIN, startRealServer, type RealServer } from '../../real-server'
+import { ADMIN, staffWith, startRealServer, type RealServer } from '../../real-server'
 import { renderRouter, testQueryClient } from '../../render-in-app'
 
 // Issue 20 point 11: model groups and meter models are added, edited and deleted in the console, against the real server.
@@ -29,21 +29,7 @@ beforeAll(async () => {
   resourceType = await json(server.call(admin, 'POST', '/api/resources_types/', { name: 'Тепловая энергия' }))
   sourceId = (await json<{ source_id: number }>(server.call(admin, 'POST', '/api/data_sources/', { name: 'Импульсный вход', remark: '' }))).source_id
   // A user who may look at the references but not change them.
-  const permissions = await json<{ permission_id: number; codename: string }[]>(server.call(admin, 'GET', '/api/permissions/'))
-  const view = permissions.find((p) => p.codename === 'references.view')!.permission_id
-  const group = await json<{ permissions_group_id: number }>(
-    server.call(admin, 'POST', '/api/permissions_groups/', { name: 'Справочники: просмотр', permissions: [view] }),
-  )
-  const password = 'viewer-password-1'
-  const created = await server.call(admin, 'POST', '/api/users/', {
-    username: 'viewer',
-    first_name: 'Вера',
-    last_name: 'Смотрова',
-    password,
-    groups: [group.permissions_group_id],
-  })
-  expect(created.status).toBe(201)
-  viewer = (await json<{ token: string }>(server.call(null, 'POST', '/api/api-token-auth/', { username: 'viewer', password }))).token
+  viewer = (await staffWith(server, admin, ['references.view'], { username: 'viewer', first_name: 'Вера', last_name: 'Смотрова' })).token
 }, 120_000)
 afterEach(() => {
   session.signOut()

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { ReportForm, type ReportFormSpec } from '../../../../src/client/features/reports/components/report-form'
 import { session } from '../../../../src/client/lib/session'
 import { T } from '../../../../src/shared/texts'
-import { ADMIN, startRealServer, type RealServer } from '../../real-server'
+import { ADMIN, staffWith, startRealServer, type RealServer } from '../../real-server'
 import { renderInApp } from '../../render-in-app'
 
 /** The report screen against the real server (tests/client/real-server.ts). */
@@ -75,14 +75,8 @@ describe('a report screen', () => {
 
   it('tells a user who may make reports but not see the objects why the tree is missing', async () => {
     const admin = session.token()!
-    const permissions = (await (await call(admin, 'GET', '/api/permissions/')).json()) as { permission_id: number; codename: string }[]
-    const reportsOnly = permissions.filter((p) => p.codename === 'reports.export').map((p) => p.permission_id)
-    const group = await call(admin, 'POST', '/api/permissions_groups/', { name: 'Только отчёты', permissions: reportsOnly })
-    const { permissions_group_id } = (await group.json()) as { permissions_group_id: number }
-    const user = { username: 'reports-only', first_name: 'Ольга', last_name: 'Смирнова', password: 'password-of-test', groups: [permissions_group_id] }
-    expect((await call(admin, 'POST', '/api/users/', user)).status).toBe(201)
-    const login = (await (await call(null, 'POST', '/api/api-token-auth/', user)).json()) as { token: string }
-    session.signIn(login.token)
+    const { token } = await staffWith(server, admin, ['reports.export'], { username: 'reports-only', first_name: 'Ольга', last_name: 'Смирнова' })
+    session.signIn(token)
     try {
       const { unmount } = open(FORM_010)
       const alert = await screen.findByRole('alert', {}, { timeout: 30_000 })

@@ -5,23 +5,16 @@ import type { User } from '../../../../src/shared/schemas/users'
 import { UserCreateDialog, UserEditDialog } from '../../../../src/client/features/users/components/user-dialogs'
 import { session } from '../../../../src/client/lib/session'
 import { T } from '../../../../src/shared/texts'
-import { ADMIN, startRealServer, type RealServer } from '../../real-server'
+import { ADMIN, json, signInAs, startRealServer, type RealServer } from '../../real-server'
 import { renderInApp } from '../../render-in-app'
 
 /** The administrator's user dialogs against the real server (tests/client/real-server.ts). */
 let server: RealServer
 let admin: string
 
-async function json<T>(response: Promise<Response>, status: number): Promise<T> {
-  const answer = await response
-  const body = await answer.text()
-  expect(answer.status, body).toBe(status)
-  return JSON.parse(body) as T
-}
-
 beforeAll(async () => {
   server = await startRealServer('user-dialogs')
-  admin = (await json<{ token: string }>(server.call(null, 'POST', '/api/api-token-auth/', ADMIN), 200)).token
+  admin = await signInAs(server, ADMIN.username, ADMIN.password)
   for (const name of ['Диспетчеры', 'Инженеры']) await json(server.call(admin, 'POST', '/api/permissions_groups/', { name, permissions: [] }), 201)
   session.signIn(admin)
 }, 120_000)
