@@ -32,6 +32,10 @@ export const DEFAULT_ENERGY_LIMIT_KWH = 5000
 export const NAME_MAX = 255
 export const TEXT_MAX = 2000
 
+/** The years a date may fall in: another year is a typing slip, and past 9999 neither PostgreSQL nor ISO text holds it. */
+export const YEAR_MIN = 1900
+export const YEAR_MAX = 2099
+
 /* Report forms (metering.md sections 5, 9). */
 /** The multi-point report 001.02 takes at most this many points. */
 export const REPORT_MULTI_POINT_LIMIT = 3

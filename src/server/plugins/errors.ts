@@ -38,6 +38,7 @@ function fromDatabase(error: PgLike): { status: number; detail: string } | undef
     case '22003':
     case '22007':
     case '22008':
+    case '22009': // a time zone offset out of range: an instant PostgreSQL cannot hold
     case '22001':
     case '23502':
     case '23514':
@@ -68,6 +69,8 @@ export function answerOf(error: HttpError | ValidationFailure): { status: number
 /** One error shape for the whole API; 5xx bodies never carry internals. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A download may fail after its route named the file: the refusal is JSON, not the file.
+    reply.removeHeader('content-disposition').type('application/json; charset=utf-8')
     if (error instanceof HttpError || error instanceof ValidationFailure) {
       const answer = answerOf(error)
       return reply.code(answer.status).send(answer.body)

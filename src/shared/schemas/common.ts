@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { NAME_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, TEXT_MAX } from '../constants'
+import { NAME_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, TEXT_MAX, YEAR_MAX, YEAR_MIN } from '../constants'
 import { T } from '../texts'
 
 // A check without a message of its own says a Russian one, never valibot's English («Invalid key: Expected…»): an
@@ -97,12 +97,19 @@ export const boolValue = () =>
     T.invalidValue,
   )
 
+/** The year as written (an offset moves an instant a day at most, which PostgreSQL still holds); text that is no date is the format check's. */
+function yearInRange(s: string): boolean {
+  const year = Number(s.slice(0, 4))
+  return Number.isNaN(year) || (year >= YEAR_MIN && year <= YEAR_MAX)
+}
+
 /** A calendar date YYYY-MM-DD. */
 export const dateText = (message: string = T.invalidValue) =>
   v.pipe(
     v.string(message),
     v.regex(/^\d{4}-\d{2}-\d{2}$/, message),
     v.check((s) => !Number.isNaN(Date.parse(s)), message),
+    v.check(yearInRange, T.dateRange),
   )
 
 /** An instant: ISO 8601 date-time (or a date, taken as its midnight UTC). */
@@ -111,6 +118,7 @@ export const dateTimeText = (message: string = T.invalidValue) =>
     v.string(message),
     v.maxLength(40, message),
     v.check((s) => /^\d{4}-\d{2}-\d{2}/.test(s) && !Number.isNaN(Date.parse(s)), message),
+    v.check(yearInRange, T.dateRange),
   )
 
 /** Path parameters: `{ id }` as a positive integer. */

@@ -61,22 +61,22 @@ describe('lists and periods', () => {
   it('bounds the period of every profile, readings and report request', async () => {
     const get = (url: string) => t.call(t.adminToken, { method: 'GET', url })
     const profile = (query: string) => get(`/api/counters_profile_data/?point_id=999999&parameter_id=1&${query}`)
-    expect((await profile('beg_date=0001-01-01&end_date=9999-12-31')).json()).toEqual({ end_date: [T.periodTooLong(93)] })
-    expect((await profile('interval=525600&beg_date=0001-01-01&end_date=9999-12-31')).json()).toEqual({ end_date: [T.periodTooLong(3660)] })
+    expect((await profile('beg_date=1900-01-01&end_date=2099-12-31')).json()).toEqual({ end_date: [T.periodTooLong(93)] })
+    expect((await profile('interval=525600&beg_date=1900-01-01&end_date=2099-12-31')).json()).toEqual({ end_date: [T.periodTooLong(3660)] })
     expect((await profile('interval=1440&beg_date=2025-01-01T00:00:00Z&end_date=2035-01-10T00:00:00Z')).json()).toEqual({ end_date: [T.periodTooLong(3660)] })
     // Within the bounds the request goes on (and finds no such point).
     expect((await profile('beg_date=2026-01-01&end_date=2026-04-03')).statusCode).toBe(404)
     expect((await profile('interval=1440&beg_date=2025-01-01T00:00:00Z&end_date=2035-01-09T00:00:00Z')).statusCode).toBe(404)
 
     const objectId = (await t.call(t.adminToken, { method: 'POST', url: '/api/represents/', payload: { name: 'ТП-лимиты' } })).json().represent_id
-    const wide = 'beginDate=0001-01-01&endDate=9999-12-31'
+    const wide = 'beginDate=1900-01-01&endDate=2099-12-31'
     expect((await get(`/api/represents/${objectId}/points_profile_data/?${wide}`)).json()).toEqual({ endDate: [T.periodTooLong(93)] })
     expect((await get(`/api/represents/${objectId}/points_profile_csv/?${wide}&interval=525600`)).json()).toEqual({ endDate: [T.periodTooLong(3660)] })
     expect((await get(`/api/represents/${objectId}/points_counters_values/?${wide}`)).json()).toEqual({ endDate: [T.periodTooLong(366)] })
     expect((await get(`/api/represents/${objectId}/points_counter_values_csv/?${wide}`)).json()).toEqual({ endDate: [T.periodTooLong(366)] })
     const report = await t.call(t.adminToken, {
       method: 'POST',
-      url: '/api/get_report/?report=Form010Report&beg_date=0001-01-01&end_date=9999-12-31&points_id=1',
+      url: '/api/get_report/?report=Form010Report&beg_date=1900-01-01&end_date=2099-12-31&points_id=1',
     })
     expect(report.json()).toEqual({ end_date: [T.reportPeriodTooLong(366)] })
   })

@@ -65,6 +65,11 @@ describe('meters: install wizard, take-off and history', () => {
     const installs = (await call('GET', `/api/points/${pointId}/counters/`)).json().results
     expect(installs).toMatchObject([{ counter_id: counter.counter_id, is_current: false, takeoff_date: '2024-06-01T09:00:00.000Z' }])
 
+    // A date whose instant falls past year 9999 (PostgreSQL cannot hold it) is the client's error, said in Russian.
+    const farOff = await call('POST', `/api/point_counter/${counter.counter_id}/take_off/`, { operation_date: '9999-12-31T23:59:59-12:00', comment: 'Поверка' })
+    expect(farOff.statusCode).toBe(400)
+    expect(farOff.json()).toEqual({ operation_date: [T.dateRange] })
+
     const refused = await call('POST', `/api/point_counter/${counter.counter_id}/take_off/`, { operation_date: '2024-07-01', comment: 'ещё раз' })
     expect(refused.statusCode).toBe(400)
     expect(refused.json()).toEqual({ detail: T.counterNotInstalled })

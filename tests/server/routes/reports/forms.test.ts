@@ -5,6 +5,7 @@ import { unzipSync } from 'fflate'
 import { createRequire } from 'node:module'
 import { startTestApp, type TestApp } from '../../../helpers/test-app'
 import { reportDataSet } from '../../reports-fixtures'
+import { T } from '../../../../src/shared/texts'
 
 // jsdom ships no types: only its DOMParser is needed to parse the 80020 XML back.
 const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: new (html: string) => { window: Window & typeof globalThis } }
@@ -286,6 +287,20 @@ describe('bad requests', () => {
     const res = await report(query)
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual(body)
+  })
+
+  it('answers 400 in Russian to a period in a year the calendar does not reach, for every form', async () => {
+    for (const name of ['Form008Report', 'Form00102Report', 'Form80020Report', 'Form80020XmlReport', 'Form010Report']) {
+      for (const [beg_date, end_date] of [
+        ['0001-01-01', '0001-12-31'],
+        ['0000-01-01', '0000-01-31'],
+        ['9999-01-01', '9999-12-31'],
+      ] as const) {
+        const res = await report({ report: name, point_id: data.points.p1, points_id: data.points.p1, beg_date, end_date, date: beg_date })
+        expect(res.statusCode, `${name} ${beg_date}`).toBe(400)
+        expect(Object.values(res.json()).flat(), `${name} ${beg_date}`).toContain(T.dateRange)
+      }
+    }
   })
 
   it('objects without points answer 400', async () => {
