@@ -85,6 +85,9 @@ function meteredFile(onChunk: (chunk: Buffer) => void): Transform {
   })
 }
 
+/** busboy's complaints about a body that is not multipart as declared (no boundary, a part cut off) carry no code. */
+const unparsable = (error: unknown) => error instanceof Error && !('code' in error) && !('statusCode' in error)
+
 /**
  * Reads a multipart request: fields as text, files streamed to disk under random names. Any failure (a type we
  * do not take, a file over the limit, a limit of the route) stops reading, removes what was written and rethrows,
@@ -140,7 +143,7 @@ export async function receiveMultipart(
     }
   } catch (error) {
     await removeSaved(files)
-    throw error
+    throw unparsable(error) ? badRequest(T.badMultipart) : error
   }
   request.multipartDigest = createHash('sha256').update(JSON.stringify(parts)).digest('hex')
   return { fields, files }

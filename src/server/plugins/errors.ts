@@ -55,6 +55,7 @@ const FASTIFY_CODES: Record<string, { status: number; detail: string }> = {
   FST_REQ_FILE_TOO_LARGE: { status: 413, detail: T.tooLarge },
   FST_FILES_LIMIT: { status: 413, detail: T.tooLarge },
   FST_PARTS_LIMIT: { status: 413, detail: T.tooLarge },
+  FST_FIELDS_LIMIT: { status: 413, detail: T.tooLarge },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, detail: T.unsupportedMedia },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, detail: T.badRequest },
   FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, detail: T.unsupportedMedia },

@@ -248,6 +248,36 @@ describe('bad input on every route', () => {
     expect(missing.json()).toEqual({ point_id: [T.required] })
   })
 
+  it('answers a multipart body that does not parse, or has too many fields, with a Russian 4xx on every route', async () => {
+    const subscriber = await t.subscriber()
+    const part = (name: string) => `--XX\r\nContent-Disposition: form-data; name="${name}"\r\n\r\nx\r\n`
+    const bodies: [string, string, string][] = [
+      ['no boundary', 'multipart/form-data', '{}'],
+      ['an empty boundary', 'multipart/form-data; boundary=', '{}'],
+      ['no parts', 'multipart/form-data; boundary=XX', 'garbage'],
+      [
+        'an unfinished part',
+        'multipart/form-data; boundary=XX',
+        `${part('doc_type_id')}--XX\r\nContent-Disposition: form-data; name="file_1"; filename="a.pdf"\r\n\r\n%PDF`,
+      ],
+      ['60 fields', 'multipart/form-data; boundary=XX', `${Array.from({ length: 60 }, (_, i) => part(`f${i}`)).join('')}--XX--\r\n`],
+    ]
+    const failures: string[] = []
+    for (const route of writes()) {
+      for (const token of [t.adminToken, subscriber.token]) {
+        for (const [name, contentType, payload] of bodies) {
+          const res = await t.call(token, { method: route.method as 'POST', url: withId(route.url, '1'), payload, headers: { 'content-type': contentType } })
+          const detail = (res.json() as { detail?: string }).detail
+          const label = `${route.method} ${route.url} ${name}: ${res.statusCode} ${res.body.slice(0, 100)}`
+          if (res.statusCode >= 500 || res.statusCode < 400) failures.push(label)
+          else if (res.statusCode === 413 && detail !== T.tooLarge) failures.push(label)
+          else if (detail !== undefined && !/[а-яё]/i.test(detail)) failures.push(label)
+        }
+      }
+    }
+    expect(failures).toEqual([])
+  })
+
   it('answers 413 to a body over the limit', async () => {
     const res = await t.call(t.adminToken, {
       method: 'POST',
