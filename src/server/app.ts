@@ -15,6 +15,7 @@ import { safeLoggerOptions } from './lib/log-safety'
 import { healthRoutes } from './routes/health'
 import { authRoutes } from './routes/auth'
 import { userRoutes } from './routes/users'
+import { passwordGuesses } from './lib/login-throttle'
 import { groupRoutes } from './routes/groups'
 import { accountRoutes } from './routes/account'
 import { auditRoutes } from './routes/audit'
@@ -109,8 +110,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAuth(app, { secret: options.secret, ttlHours: options.config.jwtTtlHours })
 
   await app.register(healthRoutes)
-  await app.register(authRoutes, { maxFailures: options.loginMaxFailures })
-  await app.register(userRoutes)
+  const guesses = passwordGuesses({ maxFailures: options.loginMaxFailures ?? 10 })
+  await app.register(authRoutes, { guesses })
+  await app.register(userRoutes, { guesses })
   await app.register(groupRoutes)
   await app.register(accountRoutes, { box: app.box })
   await app.register(auditRoutes)

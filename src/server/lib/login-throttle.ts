@@ -1,5 +1,8 @@
+import { T } from '../../shared/texts'
+import { HttpError } from './http-errors'
+
 /** Counts failed sign-ins per key (address and login) and blocks the key for the rest of the window past the limit. */
-export function loginThrottle(options: { maxFailures: number; windowMs: number }) {
+function loginThrottle(options: { maxFailures: number; windowMs: number }) {
   const failures = new Map<string, { count: number; since: number }>()
   const current = (key: string) => {
     const entry = failures.get(key)
@@ -64,3 +67,34 @@ export function loginDelay(options: { freeFailures: number; firstDelayMs: number
     },
   }
 }
+
+/**
+ * One count of password guesses per login, whatever asks for the password: the sign-in, and the current password of
+ * one's own change (a token left on a tablet must not guess it without end). Both pauses of docs/security.md hold:
+ * per address and login, and per login from all addresses. A right password is refused too while a pause runs.
+ */
+export function passwordGuesses(options: { maxFailures: number }) {
+  const throttle = loginThrottle({ maxFailures: options.maxFailures, windowMs: 15 * 60_000 })
+  // Failures of one login from all addresses together: 5 pass, then 1 s, 2 s, 4 s... up to a minute between attempts.
+  const delay = loginDelay({ freeFailures: 5, firstDelayMs: 1000, maxDelayMs: 60_000, forgetMs: 15 * 60_000 })
+  return {
+    /** What `attempt` answers for a right password, undefined for a wrong one; 429 while a pause of this login runs. */
+    async check<R>(address: string, username: string, attempt: () => Promise<R | undefined>): Promise<R | undefined> {
+      const login = username.toLowerCase()
+      const key = `${address}|${login}`
+      const retryAfter = throttle.blockedFor(key) || delay.begin(login)
+      if (retryAfter > 0) throw new HttpError(429, { detail: T.tooManyLogins, retry_after: Math.ceil(retryAfter / 1000) })
+      const right = await attempt()
+      if (right !== undefined) {
+        throttle.succeed(key)
+        delay.succeed(login)
+      } else {
+        throttle.fail(key)
+        delay.fail(login)
+      }
+      return right
+    },
+  }
+}
+
+export type PasswordGuesses = ReturnType<typeof passwordGuesses>

@@ -6,10 +6,13 @@ import { groupPermissions, permissions, userGroups, users } from '../db/schema'
  * What a user holds, read inside the writing transaction: the checks that keep rights from climbing
  * (docs/security.md) decide from the database, not from a principal cached for a few seconds.
  */
-export type Rights = { is_superuser: boolean; is_active: boolean; groups: number[]; codenames: Set<string> }
+export type Rights = { is_superuser: boolean; is_active: boolean; is_stuff: boolean; groups: number[]; codenames: Set<string> }
 
 export async function rightsOf(db: Executor, userId: number): Promise<Rights | undefined> {
-  const [user] = await db.select({ is_superuser: users.is_superuser, is_active: users.is_active }).from(users).where(eq(users.user_id, userId))
+  const [user] = await db
+    .select({ is_superuser: users.is_superuser, is_active: users.is_active, is_stuff: users.is_stuff })
+    .from(users)
+    .where(eq(users.user_id, userId))
   if (!user) return undefined
   const groups = (await db.select({ id: userGroups.permissions_group_id }).from(userGroups).where(eq(userGroups.user_id, userId))).map((g) => g.id)
   return { ...user, groups, codenames: new Set(await codenamesOfGroups(db, groups)) }

@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import type { User, UserCreate, UserUpdate } from '../../shared/schemas/users'
 import type { ListQuery } from '../../shared/schemas/common'
 import { T } from '../../shared/texts'
+import type { Permission } from '../../shared/permissions'
 import type { Executor } from '../db/client'
 import { permissionsGroups, userGroups, users } from '../db/schema'
 import { likePattern, listPage, orderingOf } from '../lib/listing'
@@ -82,10 +83,17 @@ async function requireRights(db: Executor, userId: number): Promise<Rights> {
   return rights
 }
 
-/** A superuser is changed only by a superuser; anyone else only by someone holding every right they hold. */
+/** The staff rights that reach what a subscriber reaches: their customer record, applications and files. */
+const SUBSCRIBER_REACH: Permission[] = ['customers.view', 'requests.view', 'requests.change']
+
+/**
+ * A superuser is changed only by a superuser; anyone else only by someone holding every right they hold. A subscriber
+ * holds no rights but reaches their own applications: whoever takes over the account reaches them too.
+ */
 function requireMayActOn(actor: Rights, target: Rights): void {
   if (actor.is_superuser) return
   if (target.is_superuser) throw forbidden(T.superuserOnly)
+  if (!target.is_stuff && !holdsAll(actor, SUBSCRIBER_REACH)) throw forbidden(T.subscriberBeyondOwnRights)
   if (!holdsAll(actor, target.codenames)) throw forbidden(T.userBeyondOwnRights)
 }
 
@@ -106,7 +114,13 @@ export async function createUser(db: Executor, actorId: number, accountId: numbe
   return row!.user_id
 }
 
-export type UserChange = Omit<UserUpdate, 'password'> & { passwordHash?: string }
+export type UserChange = Omit<UserUpdate, 'password' | 'current_password'> & { passwordHash?: string }
+
+/** true when the password is the user's, undefined otherwise (the answer `passwordGuesses` counts). */
+export async function passwordIsRight(db: Executor, userId: number, password: string): Promise<true | undefined> {
+  const [row] = await db.select({ hash: users.password_hash }).from(users).where(eq(users.user_id, userId))
+  return row && (await verifyPassword(password, row.hash)) ? true : undefined
+}
 
 /**
  * Applies an edit under the rules of docs/security.md: nobody changes their own groups or status, grants a group
@@ -120,7 +134,7 @@ export async function changeUser(db: Executor, actorId: number, before: User, ch
   const self = actorId === userId
   const actor = await requireRights(db, actorId)
   if (!self) requireMayActOn(actor, target)
-  const { groups, is_active, is_superuser, passwordHash, current_password, ...columns } = change
+  const { groups, is_active, is_superuser, passwordHash, ...columns } = change
   if (groups !== undefined && added(groups, target.groups).length + added(target.groups, groups).length > 0) {
     if (self) throw forbidden(T.ownGroupsUnchangeable)
     await requireGrantable(db, actor, added(groups, target.groups))
@@ -131,10 +145,6 @@ export async function changeUser(db: Executor, actorId: number, before: User, ch
   if (superuserChanges && !actor.is_superuser) throw forbidden(T.superuserOnly)
   const removesSuperuser = target.is_superuser && target.is_active && (is_active === false || is_superuser === false)
   if (removesSuperuser && !(await anotherActiveSuperuser(db, userId))) throw badRequest(T.lastSuperuser)
-  if (current_password !== undefined) {
-    const [row] = await db.select({ hash: users.password_hash }).from(users).where(eq(users.user_id, userId))
-    if (!row || !(await verifyPassword(current_password, row.hash))) throw fieldError('current_password', T.wrongPassword)
-  }
   if (columns.username !== undefined && (await usernameTaken(db, columns.username, userId))) throw fieldError('username', T.usernameTaken)
   const endsSessions = passwordHash !== undefined || (activeChanges && is_active === false)
   const set = {

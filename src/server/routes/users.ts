@@ -6,9 +6,10 @@ import { createAudited, deleteAudited, updateAudited } from '../lib/audited-writ
 import { fieldError, forbidden, orNotFound } from '../lib/http-errors'
 import { hashPassword } from '../lib/password'
 import type { Req } from '../lib/route-types'
-import { changeUser, createUser, credentialVersionOf, findUser, listUsers, removeUser } from '../repositories/users'
+import type { PasswordGuesses } from '../lib/login-throttle'
+import { changeUser, createUser, credentialVersionOf, findUser, listUsers, passwordIsRight, removeUser } from '../repositories/users'
 
-export async function userRoutes(app: FastifyInstance) {
+export async function userRoutes(app: FastifyInstance, options: { guesses: PasswordGuesses }) {
   app.get('/api/users/me/', { config: { access: 'user' } }, async (request) => {
     const me = request.user()
     const { permissions, credential_version: _, ...rest } = me
@@ -47,11 +48,16 @@ export async function userRoutes(app: FastifyInstance) {
     async (request: Req<{ params: typeof idParams; body: typeof userUpdate }>, reply) => {
       const me = request.user()
       const id = request.params.id
-      const { password, ...fields } = request.body
+      const { password, current_password, ...fields } = request.body
       const self = me.user_id === id
-      const onlyOwnPassword = self && password !== undefined && Object.keys(fields).every((key) => key === 'current_password')
+      const onlyOwnPassword = self && password !== undefined && Object.keys(fields).length === 0
       if (!me.is_stuff || (!onlyOwnPassword && !me.permissions.has('users.manage'))) throw forbidden()
-      if (self && password !== undefined && fields.current_password === undefined) throw fieldError('current_password', T.requiredUser)
+      if (!self && current_password !== undefined) throw fieldError('current_password', T.currentPasswordOwnOnly)
+      if (self && password !== undefined && current_password === undefined) throw fieldError('current_password', T.requiredUser)
+      // Checked before the new password is hashed, and counted as a sign-in would be.
+      if (current_password !== undefined && !(await options.guesses.check(request.ip, me.username, () => passwordIsRight(app.db, id, current_password)))) {
+        throw fieldError('current_password', T.wrongPassword)
+      }
       const passwordHash = password === undefined ? undefined : await hashPassword(password)
       const updated = await updateAudited(request, reply, {
         entity: 'user',

@@ -96,6 +96,23 @@ describe('rights that cannot climb', () => {
     expect((await me(operator.token)).statusCode).toBe(200)
   })
 
+  it("refuses a user manager a subscriber's account unless they may see subscribers and their applications", async () => {
+    const manager = await t.userWith(['users.view', 'users.manage'])
+    const subscriber = await t.subscriber()
+    for (const res of [
+      await patch(manager.token, subscriber.user_id, { password: 'taken-over-1' }),
+      await patch(manager.token, subscriber.user_id, { first_name: 'Кто-то' }),
+      await patch(manager.token, subscriber.user_id, { is_active: false }),
+      await remove(manager.token, subscriber.user_id),
+    ]) {
+      expect(res.statusCode).toBe(403)
+      expect(detail(res)).toBe(T.subscriberBeyondOwnRights)
+    }
+    expect((await me(subscriber.token)).statusCode).toBe(200)
+    const clerk = await t.userWith(['users.view', 'users.manage', 'customers.view', 'requests.view', 'requests.change'])
+    expect((await patch(clerk.token, subscriber.user_id, { first_name: 'Мария' })).statusCode).toBe(200)
+  })
+
   it('lets only a superuser grant the superuser status, and nobody change their own status', async () => {
     const manager = await t.userWith(['users.view', 'users.manage'])
     const plain = await t.userWith([])
@@ -244,6 +261,26 @@ describe('sessions that end with the password', () => {
     await t.database.db.update(users).set({ credential_version: 5 }).where(eq(users.user_id, user.user_id))
     await new Promise((resolve) => setTimeout(resolve, 5100))
     expect(await signedIn(user.token)).toBe(401)
+  })
+
+  it('counts a wrong current password as a failed sign-in of that login, so a token left on a tablet cannot guess on', async () => {
+    const user = await t.userWith([])
+    const answers: number[] = []
+    for (let i = 0; i < 8; i++) answers.push((await patch(user.token, user.user_id, { password: 'new-password-1', current_password: `guess-${i}` })).statusCode)
+    expect(answers.slice(0, 5)).toEqual([400, 400, 400, 400, 400])
+    expect(answers).toContain(429)
+    const paused = await t.call(null, { method: 'POST', url: '/api/api-token-auth/', payload: { username: user.username, password: 'password-123' } })
+    expect(paused.statusCode).toBe(429)
+    expect(paused.json()).toMatchObject({ detail: T.tooManyLogins })
+  })
+
+  it('checks a current password only for one’s own change: it tells nobody another user’s password', async () => {
+    const user = await t.userWith([])
+    for (const current_password of ['password-123', 'wrong-guess']) {
+      const res = await patch(t.adminToken, user.user_id, { current_password })
+      expect(res.statusCode).toBe(400)
+      expect(res.json()).toEqual({ current_password: [T.currentPasswordOwnOnly] })
+    }
   })
 
   it('asks for the current password for one’s own change, whatever one’s rights', async () => {
