@@ -43,8 +43,11 @@ export const representsSince = (db: Executor, from?: Date) =>
     .where(since(represents.changed_at, from))
     .orderBy(asc(represents.represent_id))
 
-/** Installations as the point's "Счетчики" tab shows them, changed since `from`: the installation or its meter. */
-export async function installationsSince(db: Executor, from?: Date): Promise<MirroredInstallation[]> {
+/**
+ * Installations as the point's "Счетчики" tab shows them, changed since `from`: the installation or its meter. Their
+ * meters' connection parameters only `withConnParams` (the meters' view, as GET /api/counters/{id}/conn_params/).
+ */
+export async function installationsSince(db: Executor, from: Date | undefined, withConnParams: boolean): Promise<MirroredInstallation[]> {
   const rows = await selectInstallations(db)
     .where(from && or(gt(pointCounters.changed_at, from), gt(counters.changed_at, from)))
     .orderBy(asc(pointCounters.point_counter_id))
@@ -58,7 +61,7 @@ export async function installationsSince(db: Executor, from?: Date): Promise<Mir
   return Promise.all(
     rows.map(async ({ conn_params: values, ...row }) => ({
       ...installationAnswer(row),
-      conn_params: row.removed_at === null ? await paramsOf(row.counter_model_api, values) : null,
+      conn_params: withConnParams && row.removed_at === null ? await paramsOf(row.counter_model_api, values) : null,
     })),
   )
 }

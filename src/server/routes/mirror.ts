@@ -37,7 +37,9 @@ export async function mirrorRoutes(app: FastifyInstance) {
     const points = may('points.view') ? section(cardArray(await pointCardsSince(app.db, from)), await pointIds(app.db)) : 'null'
     const counters = may('counters.view') ? section(cardArray(await counterCardsSince(app.db, from)), await counterIds(app.db)) : 'null'
     const represents = may('represents.view') ? section(JSON.stringify(await representsSince(app.db, from)), await representIds(app.db)) : 'null'
-    const installations = may('points.view') ? section(JSON.stringify(await installationsSince(app.db, from)), await installationIds(app.db)) : 'null'
+    const installations = may('points.view')
+      ? section(JSON.stringify(await installationsSince(app.db, from, may('counters.view'))), await installationIds(app.db))
+      : 'null'
     // The latest readings go with the meters' view, as the meter's current data (get_current_data) does.
     const readings = may('counters.view') ? section(JSON.stringify(await readingsSince(app.db, from)), await installedCounterIds(app.db)) : 'null'
     return reply

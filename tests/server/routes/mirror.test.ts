@@ -178,7 +178,11 @@ describe('mirror: what changed since', () => {
     const metersOnly = await t.userWith(['counters.view'])
     expect((await mirror(undefined, metersOnly.token)).readings?.ids.length).toBeGreaterThan(0)
     const pointsOnly = await t.userWith(['points.view', 'data.view'])
-    expect(await mirror(undefined, pointsOnly.token)).toMatchObject({ counters: null, readings: null })
+    const pointsAnswer = await mirror(undefined, pointsOnly.token)
+    expect(pointsAnswer).toMatchObject({ counters: null, readings: null })
+    // The installations come with the points, their meters' connection parameters only with the meters' view.
+    expect(pointsAnswer.installations?.changed.length).toBeGreaterThan(0)
+    expect(pointsAnswer.installations?.changed.map((i) => i.conn_params)).toEqual(pointsAnswer.installations?.changed.map(() => null))
     const subscriber = await t.userWith(['points.view', 'counters.view', 'represents.view'], { is_stuff: false })
     expect(await mirror(undefined, subscriber.token)).toMatchObject({ points: null, counters: null, represents: null, installations: null, readings: null })
   })
