@@ -1,12 +1,12 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify'
 import helmet from 'helmet'
 import type { Config } from './config'
 import { T } from '../shared/texts'
 import type { Database, Db } from './db/client'
 import { registerAuth } from './plugins/auth'
-import { registerErrorHandler } from './plugins/errors'
+import { answerClientError, registerErrorHandler } from './plugins/errors'
 import { registerValibotValidation } from './plugins/validation'
 import { serveConsole } from './plugins/static-console'
 import { secretBox, type SecretBox } from './lib/secret-box'
@@ -58,6 +58,30 @@ export type AppOptions = {
   consoleRoot?: string | null
 }
 
+// Security headers from helmet, built once: @fastify/helmet builds helmet's middleware again for every request,
+// parsing the policy each time (docs/registry.md).
+const securityHeaders = helmet({
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // Chakra (emotion) injects style elements at run time.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      connectSrc: ["'self'"],
+      workerSrc: ["'self'"],
+      manifestSrc: ["'self'"],
+      fontSrc: ["'self'", 'data:'],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      upgradeInsecureRequests: null,
+    },
+  },
+  // HSTS only means something over TLS, which a reverse proxy terminates in production.
+  hsts: false,
+  crossOriginEmbedderPolicy: false,
+})
+
 export const DEFAULT_CONSOLE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist')
 
 /** The whole HTTP application as a plugin tree, without listening: tests inject into it. */
@@ -73,6 +97,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     connectionTimeout: options.config.requestTimeoutS * 1000,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
     ajv: undefined,
+    // Refusals before any route (a path that does not decode, a request Node cannot parse) speak as the API's do.
+    frameworkErrors: (_error, request, reply) =>
+      securityHeaders(request.raw, reply.raw, () => void (reply as FastifyReply).code(400).send({ detail: T.badRequest })),
+    clientErrorHandler: answerClientError,
   })
   app.decorate('db', options.database.db)
   app.decorate('dbEngine', options.database.engine)
@@ -81,29 +109,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Meter passwords kept in plain text before they were sealed: sealing needs the key, so it is done here, not in SQL.
   await sealPlainMeterPasswords(options.database.db, app.box)
 
-  // Security headers from helmet, built once: @fastify/helmet builds helmet's middleware again for every request,
-  // parsing the policy each time (docs/registry.md).
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Chakra (emotion) injects style elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // HSTS only means something over TLS, which a reverse proxy terminates in production.
-    hsts: false,
-    crossOriginEmbedderPolicy: false,
-  })
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()))
   registerValibotValidation(app)
   registerErrorHandler(app)

@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { T } from '../../shared/texts'
 import { HttpError } from '../lib/http-errors'
@@ -59,6 +60,25 @@ const FASTIFY_CODES: Record<string, { status: number; detail: string }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, detail: T.unsupportedMedia },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, detail: T.badRequest },
   FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, detail: T.unsupportedMedia },
+}
+
+const CLIENT_ERRORS: Record<string, [status: number, reason: string, detail: string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', T.headersTooLarge],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', T.requestTimeout],
+}
+
+/** Node's refusal of a request it cannot parse, written on the socket in the shape of the API's other refusals. */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  const [status, reason, detail] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Bad Request', T.badRequest]
+  const body = JSON.stringify({ detail })
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    )
+  }
+  socket.destroy(error)
 }
 
 /** The API's answer to a refusal a handler or a schema decided on; a path that does not parse names no resource. */
