@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { T } from '../../src/shared/texts'
+import { factories, USER_PASSWORD } from '../helpers/factories'
 import { ADMIN, goOffline, startE2E, type E2E } from './harness'
 
 let e: E2E
@@ -23,6 +24,20 @@ describe('the console shell', () => {
     await page.getByRole('button', { name: 'Войти' }).click()
     await page.waitForURL(/\/users/)
     await expect(page.getByTestId('current-user').textContent()).resolves.toBe('Администратор Системы')
+    await context.close()
+  })
+
+  it('tells a subscriber who signs in that the console is for staff, and keeps nobody signed in', async () => {
+    await factories(e.database.db).user({ username: 'abonent-e2e', is_stuff: false })
+    const context = await e.newContext()
+    const page = await context.newPage()
+    await page.goto('/login')
+    await page.getByLabel('Логин').fill('abonent-e2e')
+    await page.getByLabel('Пароль').fill(USER_PASSWORD)
+    await page.getByRole('button', { name: 'Войти' }).click()
+    await page.getByText(T.consoleForStaff).waitFor()
+    expect(page.url()).toMatch(/\/login/)
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => /token/i.test(key)))).toEqual([])
     await context.close()
   })
 

@@ -12,11 +12,11 @@ export const Route = createFileRoute('/_app')({
       throw redirect({ to: '/login', search: { redirect: location.href, expired: true } })
     }
     const me = await context.queryClient.ensureQueryData(meQueryOptions())
-    // The console is for staff: a user without is_stuff is sent to the login page.
+    // The console is for staff: a user without is_stuff is sent to the login page, which says why.
     if (!me.is_stuff) {
       session.signOut()
       context.queryClient.removeQueries({ queryKey: ['auth'] })
-      throw redirect({ to: '/login', search: { redirect: location.href } })
+      throw redirect({ to: '/login', search: { redirect: location.href, notStaff: true } })
     }
     return { me }
   },

@@ -15,6 +15,8 @@ export const Route = createFileRoute('/login')({
     redirect: v.fallback(v.optional(v.pipe(v.string(), v.startsWith('/'))), undefined),
     /** Sent here because the token is no longer good (ran out, or the server refused it). */
     expired: v.fallback(v.optional(v.boolean()), undefined),
+    /** Sent here because the account signed in is a subscriber's. */
+    notStaff: v.fallback(v.optional(v.boolean()), undefined),
   }),
   beforeLoad: ({ search }) => {
     if (session.isLoggedIn()) throw redirect({ to: search.redirect ?? '/' })
@@ -29,7 +31,7 @@ type Field = 'username' | 'password'
  * and it works the same without one (labels, required checks, the error line of the spec).
  */
 function LoginPage() {
-  const { redirect: target, expired } = Route.useSearch()
+  const { redirect: target, expired, notStaff } = Route.useSearch()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const [values, setValues] = useState({ username: '', password: '' })
@@ -93,9 +95,9 @@ function LoginPage() {
         <p className="login__subtitle">{APP_NAME}</p>
         {field('username', 'Логин', 'text', 'username')}
         {field('password', 'Пароль', 'password', 'current-password')}
-        {expired && !failure && (
+        {(expired || notStaff) && !failure && (
           <p className="login__failure" role="alert">
-            {T.signInExpired}
+            {notStaff ? T.consoleForStaff : T.signInExpired}
           </p>
         )}
         {failure && (
