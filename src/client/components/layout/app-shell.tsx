@@ -5,6 +5,7 @@ import { useEffect } from 'react'
 import { Header } from './header'
 import { SideMenu } from './side-menu'
 import { CONTENT_ID, SkipLink } from './skip-link'
+import { RightGate } from './right-gate'
 import { UpdatePrompt } from './update-prompt'
 import { ConfirmProvider } from '../ui/confirm-dialog'
 import { useAfterFirstPaint } from '../ui/use-after-first-paint'
@@ -64,7 +65,9 @@ export function AppShell() {
               </Portal>
             </Drawer.Root>
             <Box as="main" id={CONTENT_ID} tabIndex={-1} outline="none" flex="1" minW="0" p={{ base: '3', md: '5' }}>
-              <Outlet />
+              <RightGate>
+                <Outlet />
+              </RightGate>
             </Box>
           </Flex>
           <UpdatePrompt />

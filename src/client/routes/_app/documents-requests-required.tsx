@@ -15,6 +15,7 @@ import { requiredFilesQueryOptions } from '../../features/requests/api/request-t
 import { RequiredFileDialog } from '../../features/requests/components/required-file-dialog'
 
 export const Route = createFileRoute('/_app/documents-requests-required')({
+  staticData: { permission: 'request_types.manage' },
   ...listRoute(listSearch),
   loader: listLoader(requiredFilesQueryOptions),
   component: RequiredFilesPage,

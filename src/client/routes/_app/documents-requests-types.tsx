@@ -11,6 +11,7 @@ import { requestTypesQueryOptions } from '../../features/requests/api/request-ty
 import { RequestTypeDialog } from '../../features/requests/components/request-type-dialog'
 
 export const Route = createFileRoute('/_app/documents-requests-types')({
+  staticData: { permission: 'request_types.manage' },
   ...listRoute(listSearch),
   loader: listLoader(requestTypesQueryOptions),
   component: RequestTypesPage,

@@ -6,6 +6,7 @@ import { representQueryOptions } from '../../features/represents/api/represents'
 import { CreateRepresentForm } from '../../features/represents/components/create-form'
 
 export const Route = createFileRoute('/_app/represent/$parentId/new')({
+  staticData: { permission: 'represents.change' },
   params: { parse: ({ parentId }) => ({ parentId: v.parse(idValue(), parentId) }), stringify: ({ parentId }) => ({ parentId: String(parentId) }) },
   loader: ({ context, params }) => context.queryClient.ensureQueryData(representQueryOptions(params.parentId)),
   component: NewChildPage,

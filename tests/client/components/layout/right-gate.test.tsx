@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { screen } from '@testing-library/react'
+import { Outlet } from '@tanstack/react-router'
+import { RightGate } from '../../../../src/client/components/layout/right-gate'
+import { Route as RepresentsNewRoute } from '../../../../src/client/routes/_app/represents.new'
+import { Route as Report008Route } from '../../../../src/client/routes/_app/report-008'
+import { T } from '../../../../src/shared/texts'
+import { json, ME, mount, renderRoutes } from '../../app-routes'
+
+// Found from the user's side: a viewer who opened /represents/new or a report by its address got the whole form,
+// and learned only on submitting that they may not.
+
+const signedInWith = (permissions: string[]) =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      const path = input.split('?')[0]!
+      if (path === '/api/users/me/') return json({ ...ME, is_superuser: false, permissions })
+      if (path === '/api/represents/all/') return json({ results: [] })
+      return json({ count: 0, results: [] })
+    }),
+  )
+afterEach(() => vi.unstubAllGlobals())
+
+const render = (path: string) =>
+  renderRoutes(
+    path,
+    (app) => [mount(RepresentsNewRoute, '/represents/new', app), mount(Report008Route, '/report-008', app)],
+    () => (
+      <RightGate>
+        <Outlet />
+      </RightGate>
+    ),
+  )
+
+describe('a screen that needs a right the user lacks', () => {
+  it('says so in place of a form that would be refused', async () => {
+    signedInWith(['represents.view'])
+    render('/represents/new')
+    expect(await screen.findByText(T.noRightToView)).toBeTruthy()
+    expect(screen.queryByRole('heading', { name: 'Новый объект' })).toBeNull()
+  })
+
+  it('says so in place of a report form opened by its address', async () => {
+    signedInWith(['points.view'])
+    render('/report-008')
+    expect(await screen.findByText(T.noRightToView)).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /Сформировать/ })).toBeNull()
+  })
+
+  it('shows the form to a user who holds the right', async () => {
+    signedInWith(['represents.view', 'represents.change'])
+    render('/represents/new')
+    expect(await screen.findByRole('heading', { name: 'Новый объект' })).toBeTruthy()
+    expect(screen.queryByText(T.noRightToView)).toBeNull()
+  })
+})
