@@ -1,3 +1,5 @@
+import { formatNumber, formatQuantity } from './format'
+
 /** Russian messages of the specification (and the few the product adds), defined once. */
 export const T = {
   required: 'Заполните это поле!',
@@ -403,7 +405,7 @@ export const T = {
     `Внимание: постоянная в параметрах подключения A = ${configured} не совпадает с прочитанной из счётчика A = ${read}; ` +
     `профиль пересчитан при A = ${configured}`,
   constantTitle: 'Постоянная счётчика A',
-  constantRead: (read: number) => `прочитана из счётчика: ${read} имп/кВт·ч`,
+  constantRead: (read: number) => `прочитана из счётчика: ${formatNumber(read, 0)} имп/кВт·ч`,
   constantNotRead: 'ещё не прочитана из счётчика (до опроса профиль пересчитывается при 5000 имп/кВт·ч)',
   constantConfigured: (configured: number) => `задана вручную: ${configured} имп/кВт·ч`,
   constantMismatchHint: 'не совпадает с прочитанной: проверьте параметр meter_constant в параметрах подключения',
@@ -416,7 +418,8 @@ export const T = {
     relayOn: 'Нагрузка включена',
     relayOff: 'Нагрузка отключена',
     relayUnsupported: 'модель не управляет нагрузкой',
-    registersRead: (count: number, totalKwh?: number) => `Прочитаны показания: ${count} значений${totalKwh === undefined ? '' : `, A+ ${totalKwh} кВт·ч`}`,
+    registersRead: (count: number, totalKwh?: number) =>
+      `Прочитаны показания: ${count} значений${totalKwh === undefined ? '' : `, A+ ${formatQuantity(totalKwh, 'energy')} кВт·ч`}`,
     phasesRead: 'Прочитаны мгновенные значения по фазам',
     profileRead: (from: string, intervals: number, missing: number, incomplete: number) =>
       `Прочитан профиль мощности с ${from}: ` +
@@ -435,7 +438,7 @@ export const T = {
     correctionCrossesHalfHour: 'коррекция перешла бы границу получасового интервала, отложена до следующего опроса',
     correctionRemark: 'Коррекция времени счётчика при опросе',
     // Failures of an exchange (collector/protocol/errors.ts) and their details.
-    timeout: (ms: number) => `Счётчик не ответил за ${ms} мс`,
+    timeout: (ms: number) => `Счётчик не ответил за ${formatNumber(ms, 0)} мс`,
     crc: 'Ошибка контрольной суммы в ответе счётчика',
     badAnswer: (detail: string) => `Неверный ответ счётчика: ${detail}`,
     accessDenied: 'Счётчик отказал в доступе: неверный пароль или недостаточный уровень доступа',
@@ -459,7 +462,7 @@ export const T = {
     notBcd: (byte: string) => `байт ${byte} не является BCD`,
     connectionClosed: 'соединение закрыто',
     connectionRefused: 'соединение отклонено (ECONNREFUSED)',
-    connectTimeout: (ms: number) => `не удалось подключиться за ${ms} мс`,
+    connectTimeout: (ms: number) => `не удалось подключиться за ${formatNumber(ms, 0)} мс`,
     notSet: 'не задан',
     integerRange: (min: number, max: number, raw: string) => `ожидается целое от ${min} до ${max}, получено «${raw}»`,
     oneOf: (values: readonly string[]) => `ожидается ${values.join(' или ')}`,

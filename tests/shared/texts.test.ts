@@ -27,3 +27,12 @@ describe('texts.ts', () => {
     expect(unsaid).toEqual([])
   })
 })
+
+describe('numbers inside texts', () => {
+  it('are written the Russian way: grouped digits, a decimal comma', () => {
+    expect(T.poll.registersRead(4, 82390.035)).toBe('Прочитаны показания: 4 значений, A+ 82\u00a0390,035 кВт·ч')
+    expect(T.constantRead(25000)).toBe('прочитана из счётчика: 25\u00a0000 имп/кВт·ч')
+    expect(T.poll.timeout(1500)).toBe('Счётчик не ответил за 1\u00a0500 мс')
+    expect(T.poll.connectTimeout(12000)).toBe('не удалось подключиться за 12\u00a0000 мс')
+  })
+})

@@ -179,8 +179,8 @@ describe("the meters' last readings on the device", () => {
     await within(dialog).findByText(T.offlineReadings(formatDateTime('2026-11-22T08:00:00.000Z')))
     expect(T.offlineReadings(formatDateTime('2026-11-22T08:00:00.000Z'))).toMatch(/ \d\d\.\d\d\.2026 \d\d:\d\d/)
     const values = within(dialog).getByRole('table', { name: 'Значения параметров' })
-    expect(within(values).getByRole('row', { name: /A\+ сумма/ })).toHaveTextContent('1620.5')
-    expect(within(values).getByRole('row', { name: /R\+ сумма/ })).toHaveTextContent('162.05')
+    expect(within(values).getByRole('row', { name: /A\+ сумма/ })).toHaveTextContent('1 620,500')
+    expect(within(values).getByRole('row', { name: /R\+ сумма/ })).toHaveTextContent('162,050')
   })
 })
 

@@ -63,6 +63,9 @@ describe('the point’s screen', () => {
     expect(readings).toHaveAttribute('aria-current', 'page')
     const table = await screen.findByRole('table', { name: 'Показания нарастающим итогом' }, BUSY)
     expect(await within(table).findByText('50000001', undefined, BUSY)).toBeInTheDocument()
+    // Readings the Russian way, with their unit's decimals.
+    expect(within(table).getByText('1 234,500')).toBeInTheDocument()
+    expect(within(table).getByText('1 236,250')).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: /Показания счётчиков на/ })).toBeInTheDocument()
   })
 })

@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { T } from '../../../shared/texts'
 import { DataTable } from '../../components/ui/data-table'
-import { formatDate, formatDateTime } from '../../lib/format'
+import { formatDate, formatDateTime, formatInUnit } from '../../lib/format'
 import { accumulatedQueryOptions } from '../../features/collection/api/collection'
 
 export const Route = createFileRoute('/_app/points/$id/point_counters_data')({
@@ -23,9 +23,9 @@ function PointCountersData() {
         columns={[
           { key: 'serial', header: 'Счётчик', render: (r) => r.counter_serial_num },
           { key: 'parameter', header: 'Параметр', render: (r) => `${r.parameter_name}, ${r.measurement}` },
-          { key: 'start', header: 'Начало суток', render: (r) => r.day_start ?? '—', align: 'end' },
+          { key: 'start', header: 'Начало суток', render: (r) => formatInUnit(r.day_start, r.measurement), align: 'end' },
           { key: 'start_date', header: 'Снято', render: (r) => formatDateTime(r.day_start_date), hideBelow: 'md' },
-          { key: 'half', header: '0:30', render: (r) => r.half_past ?? '—', align: 'end' },
+          { key: 'half', header: '0:30', render: (r) => formatInUnit(r.half_past, r.measurement), align: 'end' },
           { key: 'half_date', header: 'Снято', render: (r) => formatDateTime(r.half_past_date), hideBelow: 'md' },
         ]}
         rows={query.data?.results ?? []}

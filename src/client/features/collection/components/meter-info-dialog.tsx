@@ -5,7 +5,7 @@ import { Power, PowerOff, RefreshCw } from 'lucide-react'
 import { T } from '../../../../shared/texts'
 import { notify } from '../../../components/ui/notify'
 import { errorMessage } from '../../../lib/api-client'
-import { formatDateTime } from '../../../lib/format'
+import { formatDateTime, formatInUnit } from '../../../lib/format'
 import { useCan } from '../../../lib/auth'
 import { parametersQueryOptions, useSelectParameter, useSwitchRelay } from '../api/collection'
 import { useRefreshMeter } from '../api/use-refresh-meter'
@@ -109,7 +109,7 @@ export function MeterInfoDialog({ counterId, open, onClose }: Props) {
                       {data.data.map((row) => (
                         <Table.Row key={row.parameter_name}>
                           <Table.Cell>{row.parameter_name}</Table.Cell>
-                          <Table.Cell textAlign="end">{row.value ?? '—'}</Table.Cell>
+                          <Table.Cell textAlign="end">{formatInUnit(row.value, row.measurement)}</Table.Cell>
                           <Table.Cell>{row.measurement}</Table.Cell>
                         </Table.Row>
                       ))}
