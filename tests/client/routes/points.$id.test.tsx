@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { createRoute } from '@tanstack/react-router'
 import { Route as PointRoute } from '../../../src/client/routes/_app/points.$id'
 import { Route as PointCountersDataRoute } from '../../../src/client/routes/_app/points.$id.point_counters_data'
+import { T } from '../../../src/shared/texts'
 import { json, ME, mount, point, renderRoutes } from '../app-routes'
 
 // Issue 20 point 14: the readings at 0:00 and 0:30 (point_counters_data) are a tab of the point's screen.
@@ -43,6 +44,17 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals())
 
 describe('the point’s screen', () => {
+  it('says a point that is not there is gone, with no «Повторить» that would fail again and no tabs', async () => {
+    renderRoutes('/points/9999/edit', (app) => {
+      const point = mount(PointRoute, '/points/$id', app)
+      return [point.addChildren([createRoute({ getParentRoute: () => point, path: '/edit', component: () => <p>Основное точки</p> })])]
+    })
+    expect(await screen.findByText(T.notFoundGone, undefined, BUSY)).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: T.retry })).toBeNull()
+    expect(screen.queryByRole('navigation', { name: 'Разделы точки учёта' })).toBeNull()
+    expect(screen.queryByText('Основное точки')).toBeNull()
+  })
+
   it('has a tab of the readings at 0:00 and 0:30 that opens them', async () => {
     const user = userEvent.setup()
     const router = renderRoutes('/points/7/edit', (app) => {

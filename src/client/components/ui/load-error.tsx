@@ -11,11 +11,14 @@ type Props = {
 
 /**
  * A screen whose data failed to load says so, in place of its content (never its empty-state text):
- * what failed, why, and what to do. A missing right is not retried: «Повторить» would fail the same way.
+ * what failed, why, and what to do. A missing right or a record that is not there is not retried: «Повторить» would
+ * fail the same way.
  */
 export function LoadError({ error, title = T.listLoadFailed, onRetry }: Props) {
   const forbidden = error instanceof ApiError && error.status === 403
+  const gone = error instanceof ApiError && error.status === 404
   const offline = error instanceof ApiError && error.status === 0
+  const retry = !forbidden && !gone && onRetry
   return (
     <Stack gap="3" align="start" role="alert">
       <Alert.Root status={offline ? 'warning' : 'error'}>
@@ -23,8 +26,8 @@ export function LoadError({ error, title = T.listLoadFailed, onRetry }: Props) {
         <Alert.Content>
           <Alert.Title>{title}</Alert.Title>
           <Alert.Description>
-            {forbidden ? T.noRightToView : errorMessage(error)}
-            {!forbidden && onRetry && (
+            {forbidden ? T.noRightToView : gone ? T.notFoundGone : errorMessage(error)}
+            {retry && (
               <>
                 <br />
                 {T.retryHint}
@@ -33,7 +36,7 @@ export function LoadError({ error, title = T.listLoadFailed, onRetry }: Props) {
           </Alert.Description>
         </Alert.Content>
       </Alert.Root>
-      {!forbidden && onRetry && (
+      {retry && (
         <Button variant="outline" size="sm" onClick={onRetry}>
           {T.retry}
         </Button>

@@ -25,9 +25,7 @@ export const Route = createFileRoute('/_app/points/$id')({
 function PointLayout() {
   const { id } = Route.useParams()
   const router = useRouter()
-  const { pathname } = useLocation()
   const point = useQuery(pointQueryOptions(Number(id)))
-  const active = TABS.find((tab) => pathname.endsWith(`/${tab.path}`))?.path
   return (
     <>
       <HStack gap="3" mb="3" wrap="wrap">
@@ -39,9 +37,21 @@ function PointLayout() {
             {point.data.name}
           </Heading>
         ) : (
-          <Skeleton height="8" width="64" />
+          point.isPending && <Skeleton height="8" width="64" />
         )}
       </HStack>
+      {point.isError ? <LoadError error={point.error} title={T.loadFailed} onRetry={() => void point.refetch()} /> : <PointTabs id={id} />}
+    </>
+  )
+}
+
+/** The point's tabs and the open one; only for a point that loaded or is loading. */
+function PointTabs({ id }: { id: string }) {
+  const router = useRouter()
+  const { pathname } = useLocation()
+  const active = TABS.find((tab) => pathname.endsWith(`/${tab.path}`))?.path
+  return (
+    <>
       {/* The tabs wrap rather than scroll sideways: nine of them are wider than a tablet held upright. */}
       <HStack as="nav" aria-label="Разделы точки учёта" gap="1" mb="4" borderBottomWidth="1px" wrap="wrap">
         {TABS.map((tab) => (
@@ -60,7 +70,9 @@ function PointLayout() {
           </Button>
         ))}
       </HStack>
-      <Box>{point.isError ? <LoadError error={point.error} title={T.loadFailed} onRetry={() => void point.refetch()} /> : <Outlet />}</Box>
+      <Box>
+        <Outlet />
+      </Box>
     </>
   )
 }
