@@ -4,6 +4,12 @@ import { T } from '../../../../shared/texts'
 
 const cellFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 5 })
 
+/** A column a point on a tablet held upright: smaller type and padding, so that an object's points fit its width. */
+const COMPACT_BELOW_LG = { '& th, & td': { fontSize: { base: 'xs', lg: 'sm' }, paddingInline: { base: '1.5', lg: '2.5' } } }
+
+/** The time column stays in view; under the sticky header, above the other cells. */
+const STICKY_TIME = { position: 'sticky', left: 0, zIndex: 0 } as const
+
 type BalanceTableProps = { label: string; headers: BalanceHeader[]; items: BalanceItem[]; total?: BalanceItem; formatTime: (time: string) => string }
 
 /**
@@ -14,12 +20,19 @@ type BalanceTableProps = { label: string; headers: BalanceHeader[]; items: Balan
 export function BalanceTable({ label, headers, items, total, formatTime }: BalanceTableProps) {
   if (items.length === 0) return <Text color="fg.muted">{T.empty}</Text>
   return (
-    <Box overflow="auto" maxH="70vh" borderWidth="1px" borderRadius="md" bg="bg">
-      <Table.Root size="sm" stickyHeader aria-label={label}>
+    // A column per point: an object with more points than the width holds scrolls inside this box (the page does not),
+    // its time column staying in view; the box takes the keyboard's arrows.
+    <Box overflow="auto" maxH="70vh" borderWidth="1px" borderRadius="md" bg="bg" tabIndex={0} aria-label={label} data-wide-grid>
+      <Table.Root size="sm" stickyHeader aria-label={label} css={COMPACT_BELOW_LG}>
         <Table.Header>
           <Table.Row>
             {headers.map((h) => (
-              <Table.ColumnHeader key={h.key} textAlign={h.key === 'time' ? 'start' : 'end'} whiteSpace="nowrap">
+              <Table.ColumnHeader
+                key={h.key}
+                textAlign={h.key === 'time' ? 'start' : 'end'}
+                verticalAlign="bottom"
+                {...(h.key === 'time' ? { ...STICKY_TIME, zIndex: 1, bg: 'bg' } : {})}
+              >
                 {h.unit ? `${h.title}, ${h.unit}` : h.title}
               </Table.ColumnHeader>
             ))}
@@ -42,7 +55,8 @@ function BalanceRow({ headers, item, time, bold }: { headers: BalanceHeader[]; i
       {headers.map((h) => {
         if (h.key === 'time')
           return (
-            <Table.Cell key={h.key} whiteSpace="nowrap">
+            // On a tablet the date goes over the time, not beside it.
+            <Table.Cell key={h.key} whiteSpace={{ base: 'normal', lg: 'nowrap' }} minW={{ base: '20', lg: 'auto' }} bg="bg" {...STICKY_TIME}>
               {time}
             </Table.Cell>
           )

@@ -1,10 +1,11 @@
 import { useState } from 'react'
-import { Box, Button, Checkbox, HStack, IconButton, Input, Stack, Table, Text } from '@chakra-ui/react'
+import { Box, Button, Checkbox, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { ArrowDown, ArrowUp, Link2, Plus, Trash2 } from 'lucide-react'
 import { HALFS_NUM_DEFAULT } from '../../../../shared/constants'
 import { normalizeHalfsNum, type RepresentPoint } from '../../../../shared/schemas/represents'
 import { T } from '../../../../shared/texts'
+import { DataTable, type Column } from '../../../components/ui/data-table'
 import { SelectField } from '../../../components/ui/fields'
 import { notify } from '../../../components/ui/notify'
 import { useConfirmedWrite } from '../../../components/ui/use-confirmed-write'
@@ -41,7 +42,7 @@ const SIGN_TEXT: Record<number, { mark: string; label: string }> = {
 
 function HalfsCell({ halfs }: { halfs: RepresentPoint['halfs'] }) {
   return (
-    <HStack gap="1" overflowX="auto" maxW="md">
+    <HStack gap="1" wrap="wrap" maxW="xs">
       {halfs.map((h) => (
         <Box
           key={h.time}
@@ -57,6 +58,23 @@ function HalfsCell({ halfs }: { halfs: RepresentPoint['halfs'] }) {
       ))}
     </HStack>
   )
+}
+
+/** The columns a user may show or hide, in their order. */
+const chosen: Record<ColumnKey, Column<RepresentPoint>> = {
+  point_number: {
+    key: 'point_number',
+    header: COLUMNS.point_number,
+    render: (p) => (
+      <Text as="span" whiteSpace="nowrap">
+        {p.point_number}
+      </Text>
+    ),
+  },
+  address: { key: 'address', header: COLUMNS.address },
+  customer_name: { key: 'customer_name', header: COLUMNS.customer_name, render: (p) => p.customer_name || '—' },
+  counter: { key: 'counter', header: COLUMNS.counter, render: (p) => p.counter ?? '—' },
+  halfs: { key: 'halfs', header: COLUMNS.halfs, render: (p) => <HalfsCell halfs={p.halfs} /> },
 }
 
 /** The object's points: attach or create, sign, colour, order, remove, visible columns and the last half-hours. */
@@ -85,6 +103,53 @@ export function PointsTab({ representId, canChange }: { representId: number; can
   }
   const attach = (pointId: number) => run(addPoint.mutateAsync(pointId).then(() => setPicked(null)))
   const move = (points: RepresentPoint[], index: number, step: -1 | 1) => run(movePoint.mutateAsync({ points, index, step }))
+  const controls: Column<RepresentPoint>[] = [
+    {
+      key: 'sign',
+      header: 'Знак',
+      render: (p) => (
+        <Button
+          size="xs"
+          variant="outline"
+          minW="8"
+          aria-label={`Знак точки ${p.name}: ${SIGN_TEXT[p.sign]!.label}`}
+          disabled={!canChange}
+          onClick={() => run(cycleSign.mutateAsync(p.represent_point_id))}
+        >
+          {SIGN_TEXT[p.sign]!.mark}
+        </Button>
+      ),
+    },
+    {
+      key: 'color',
+      header: 'Цвет',
+      render: (p) => (
+        <input
+          type="color"
+          aria-label={`Цвет точки ${p.name}`}
+          value={p.color}
+          disabled={!canChange}
+          onChange={(e) => run(setColor.mutateAsync({ linkId: p.represent_point_id, color: e.target.value }))}
+        />
+      ),
+    },
+    {
+      key: 'selected',
+      header: T.pointInChart,
+      render: (p) => (
+        <Checkbox.Root
+          size="sm"
+          checked={p.selected}
+          disabled={!canChange}
+          onCheckedChange={(e) => run(setSelected.mutateAsync({ linkId: p.represent_point_id, selected: e.checked === true }))}
+        >
+          <Checkbox.HiddenInput aria-label={T.pointInChartOf(p.name)} />
+          <Checkbox.Control />
+        </Checkbox.Root>
+      ),
+    },
+    { key: 'name', header: 'Название' },
+  ]
 
   return (
     <Stack gap="3">
@@ -138,67 +203,17 @@ export function PointsTab({ representId, canChange }: { representId: number; can
         {(points) => {
           if (points.length === 0) return <Text color="fg.muted">{T.noRepresentPoints}</Text>
           return (
-            <Box overflowX="auto" borderWidth="1px" borderRadius="md" bg="bg" tabIndex={0}>
-              <Table.Root size="sm" aria-label="Точки учёта объекта">
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>Знак</Table.ColumnHeader>
-                    <Table.ColumnHeader>Цвет</Table.ColumnHeader>
-                    <Table.ColumnHeader>{T.pointInChart}</Table.ColumnHeader>
-                    <Table.ColumnHeader>Название</Table.ColumnHeader>
-                    {COLUMN_KEYS.filter((k) => visible[k]).map((k) => (
-                      <Table.ColumnHeader key={k}>{COLUMNS[k]}</Table.ColumnHeader>
-                    ))}
-                    {canChange && <Table.ColumnHeader textAlign="end">Действия</Table.ColumnHeader>}
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {points.map((p, index) => (
-                    <Table.Row key={p.represent_point_id}>
-                      <Table.Cell>
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          minW="8"
-                          aria-label={`Знак точки ${p.name}: ${SIGN_TEXT[p.sign]!.label}`}
-                          disabled={!canChange}
-                          onClick={() => run(cycleSign.mutateAsync(p.represent_point_id))}
-                        >
-                          {SIGN_TEXT[p.sign]!.mark}
-                        </Button>
-                      </Table.Cell>
-                      <Table.Cell>
-                        <input
-                          type="color"
-                          aria-label={`Цвет точки ${p.name}`}
-                          value={p.color}
-                          disabled={!canChange}
-                          onChange={(e) => run(setColor.mutateAsync({ linkId: p.represent_point_id, color: e.target.value }))}
-                        />
-                      </Table.Cell>
-                      <Table.Cell>
-                        <Checkbox.Root
-                          size="sm"
-                          checked={p.selected}
-                          disabled={!canChange}
-                          onCheckedChange={(e) => run(setSelected.mutateAsync({ linkId: p.represent_point_id, selected: e.checked === true }))}
-                        >
-                          <Checkbox.HiddenInput aria-label={T.pointInChartOf(p.name)} />
-                          <Checkbox.Control />
-                        </Checkbox.Root>
-                      </Table.Cell>
-                      <Table.Cell>{p.name}</Table.Cell>
-                      {visible.point_number && <Table.Cell>{p.point_number}</Table.Cell>}
-                      {visible.address && <Table.Cell>{p.address}</Table.Cell>}
-                      {visible.customer_name && <Table.Cell>{p.customer_name || '—'}</Table.Cell>}
-                      {visible.counter && <Table.Cell>{p.counter ?? '—'}</Table.Cell>}
-                      {visible.halfs && (
-                        <Table.Cell>
-                          <HalfsCell halfs={p.halfs} />
-                        </Table.Cell>
-                      )}
-                      {canChange && (
-                        <Table.Cell textAlign="end" whiteSpace="nowrap">
+            <DataTable
+              label="Точки учёта объекта"
+              columns={[...controls, ...COLUMN_KEYS.filter((k) => visible[k]).map((k) => chosen[k])]}
+              rows={points}
+              rowKey={(p) => p.represent_point_id}
+              actions={
+                canChange
+                  ? (p) => {
+                      const index = points.indexOf(p)
+                      return (
+                        <>
                           <IconButton size="xs" variant="ghost" aria-label={`Выше: ${p.name}`} disabled={index === 0} onClick={() => move(points, index, -1)}>
                             <ArrowUp />
                           </IconButton>
@@ -214,13 +229,12 @@ export function PointsTab({ representId, canChange }: { representId: number; can
                           <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Отвязать ${p.name}`} onClick={() => void unlink(p.point_id)}>
                             <Trash2 />
                           </IconButton>
-                        </Table.Cell>
-                      )}
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Box>
+                        </>
+                      )
+                    }
+                  : undefined
+              }
+            />
           )
         }}
       </QueryState>
