@@ -37,6 +37,22 @@ type DateFieldProps = {
   disabled?: boolean
 }
 
+/** The calendar's parts named in Russian for a screen reader. */
+const CALENDAR_TRANSLATIONS: DatePicker.RootProps['translations'] = {
+  content: T.calendar.name,
+  trigger: (open) => (open ? T.calendar.close : T.calendar.open),
+  dayCell: (day) =>
+    day.unavailable ? T.calendar.unavailable(day.valueText) : day.selected ? T.calendar.chosen(day.valueText) : T.calendar.choose(day.valueText),
+  prevTrigger: (view) => T.calendar.previous[view],
+  nextTrigger: (view) => T.calendar.next[view],
+  viewTrigger: (view, nextView) => T.calendar.choosePart[nextView ?? view],
+  monthSelect: T.calendar.month,
+  yearSelect: T.calendar.year,
+  clearTrigger: T.calendar.clear,
+  weekColumnHeader: T.calendar.week,
+  weekNumberCell: T.calendar.weekNumber,
+}
+
 /**
  * A date field that shows and takes DD.MM.YYYY whatever the browser's locale (a native date input follows the
  * browser's), with a calendar in Russian starting on Monday. The form speaks ISO dates.
@@ -46,6 +62,7 @@ export function DateField({ label, value, onChange, error, required, helper, dis
     <Field.Root invalid={Boolean(error)} required={required} disabled={disabled}>
       <DatePicker.Root
         width="full"
+        translations={CALENDAR_TRANSLATIONS}
         locale="ru-RU"
         startOfWeek={1}
         disabled={disabled}

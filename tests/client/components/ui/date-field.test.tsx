@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { useState } from 'react'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -6,6 +6,9 @@ import { ChakraProvider } from '@chakra-ui/react'
 import { appSystem } from '../../../../src/client/app/system'
 import { DateField, DateTimeField, MonthField, parseRussianDate } from '../../../../src/client/components/ui/date-field'
 import dayjs from 'dayjs'
+import { T } from '../../../../src/shared/texts'
+
+afterEach(() => vi.unstubAllGlobals())
 
 function Form({ initial }: { initial: string }) {
   const [value, setValue] = useState(initial)
@@ -27,6 +30,25 @@ describe('a date field', () => {
     await user.type(input, '15.04.2025{Enter}')
     expect(screen.getByLabelText('значение').textContent).toBe('2025-04-15')
     expect(input.value).toBe('15.04.2025')
+  })
+
+  it('names every part of its calendar in Russian for a screen reader', async () => {
+    // jsdom has no ResizeObserver; the calendar's positioning asks for one.
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    )
+    const user = userEvent.setup()
+    render(<Form initial="2024-03-01" />)
+    await user.click(screen.getByRole('button', { name: T.openCalendar('Дата установки') }))
+    await screen.findByRole('grid')
+    const labels = [...document.querySelectorAll('[aria-label]')].map((el) => el.getAttribute('aria-label')!)
+    expect(labels.length).toBeGreaterThan(30)
+    expect(labels.filter((label) => /[A-Za-z]{3,}/.test(label))).toEqual([])
   })
 
   it('reads only real dates written the Russian way', () => {

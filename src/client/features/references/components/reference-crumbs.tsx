@@ -1,6 +1,7 @@
 import { Breadcrumb } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import { Droplet, Flame, Zap, type LucideIcon } from 'lucide-react'
+import { T } from '../../../../shared/texts'
 
 /** Icons of the energy resources by id (metering.md: 1 bolt, 2 water drop, 3 flame). */
 const RESOURCE_ICONS: Record<number, LucideIcon> = { 1: Zap, 2: Droplet, 3: Flame }
@@ -11,7 +12,7 @@ type Crumb = { label: string; to?: '/counters_resource' | '/counters_models_api'
 /** The path through the reference books: resources, model group, model. */
 export function ReferenceCrumbs({ items }: { items: Crumb[] }) {
   return (
-    <Breadcrumb.Root mb="4">
+    <Breadcrumb.Root mb="4" aria-label={T.breadcrumbs}>
       <Breadcrumb.List>
         {items.map((item, index) => (
           <Breadcrumb.Item key={`${index}-${item.label}`}>
