@@ -171,9 +171,10 @@ describe('the period of a chart', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Прошлый месяц' }))
     await waitFor(() => expect(router.state.location.search).toEqual({ period: 'prev_month' }))
     await userEvent.click(screen.getByRole('button', { name: 'Свой период' }))
-    fireEvent.change(screen.getByLabelText('С'), { target: { value: '2024-03-01' } })
-    await waitFor(() => expect(screen.getByLabelText('С')).toHaveValue('2024-03-01'))
-    fireEvent.change(screen.getByLabelText('По'), { target: { value: '2024-03-10' } })
+    // The dates are written the Russian way, as in every date field of the console, whatever the browser's locale.
+    await userEvent.type(screen.getByLabelText('С'), '{Control>}a{/Control}01.03.2024{Enter}')
+    await waitFor(() => expect(screen.getByLabelText('С')).toHaveValue('01.03.2024'))
+    await userEvent.type(screen.getByLabelText('По'), '{Control>}a{/Control}10.03.2024{Enter}')
     await waitFor(() => expect(router.state.location.search).toEqual({ period: 'custom', from: '2024-03-01', to: '2024-03-10' }))
     expect(screen.getByRole('status')).toHaveTextContent('2024-03-01…2024-03-10')
   })
@@ -181,7 +182,7 @@ describe('the period of a chart', () => {
   it('reads the period back from the URL after a reload', async () => {
     showPicker('/?period=custom&from=2024-01-05&to=2024-01-09')
     expect(await screen.findByRole('button', { name: 'Свой период' })).toHaveAttribute('aria-pressed', 'true')
-    expect(screen.getByLabelText('С')).toHaveValue('2024-01-05')
+    expect(screen.getByLabelText('С')).toHaveValue('05.01.2024')
     expect(screen.getByRole('status')).toHaveTextContent('2024-01-05…2024-01-09')
   })
 })

@@ -1,9 +1,10 @@
 import { useId } from 'react'
-import { Button, Field, HStack, Input, Stack, Text, Wrap } from '@chakra-ui/react'
+import { Box, Button, HStack, Stack, Text, Wrap } from '@chakra-ui/react'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import dayjs from 'dayjs'
 import { T } from '../../../shared/texts'
 import { formatDate } from '../../lib/format'
+import { DateField } from '../ui/date-field'
 import { PERIOD_PRESETS, resolvePeriod, type DayRange, type PeriodChoice, type PeriodSearch } from './period'
 
 export type ChartPeriod = {
@@ -67,15 +68,13 @@ export function PeriodPicker({ period }: { period: ChartPeriod }) {
         </Text>
       </Wrap>
       {search.period === 'custom' && (
-        <HStack gap="3" wrap="wrap">
-          <Field.Root width="auto">
-            <Field.Label>{T.chart.from}</Field.Label>
-            <Input size="sm" type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
-          </Field.Root>
-          <Field.Root width="auto">
-            <Field.Label>{T.chart.to}</Field.Label>
-            <Input size="sm" type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
-          </Field.Root>
+        <HStack gap="3" wrap="wrap" align="start">
+          <Box width="44">
+            <DateField label={T.chart.from} value={from} onChange={setFrom} />
+          </Box>
+          <Box width="44">
+            <DateField label={T.chart.to} value={to} onChange={setTo} />
+          </Box>
         </HStack>
       )}
     </Stack>
