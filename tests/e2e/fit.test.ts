@@ -188,15 +188,18 @@ async function drawerProblems(page: Page): Promise<string[]> {
   return found.map((problem) => `side menu: ${problem}`)
 }
 
-/** Controls under 44×44 px (inline links in running text excepted, as WCAG 2.5.5 does). */
+/** Controls under 44×44 px (inline links in running text excepted, as WCAG 2.5.5 does; a checkbox by its whole label). */
 function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const found: string[] = []
     const targets = document.querySelectorAll(
-      'header :is(a, button), nav :is(a, button, [role=treeitem]), main :is(a, button, select, [role=tab], [role=treeitem])',
+      'header :is(a, button), nav :is(a, button, [role=treeitem]), main :is(a, button, select, [role=tab], [role=treeitem], input, textarea), ' +
+        'main :is([data-scope=checkbox], [data-scope=switch])[data-part=root]',
     )
     for (const el of targets) {
       if (!el.checkVisibility({ visibilityProperty: true })) continue
+      // A checkbox's or a switch's own input is hidden inside its label, which is the target.
+      if (el.closest('[data-scope=checkbox], [data-scope=switch]') && el.tagName === 'INPUT') continue
       if (el.tagName === 'A' && getComputedStyle(el).display === 'inline') continue
       const box = el.getBoundingClientRect()
       if (box.width < 43.5 || box.height < 43.5) {

@@ -28,6 +28,13 @@ const config = defineConfig({
     ':is(button, [role=button], [role=tab], [role=treeitem], select, header a)': {
       '@media (pointer: coarse)': { minWidth: '44px !important', minHeight: '44px !important' },
     },
+    // Text fields, and a checkbox's or a switch's whole label (its box alone is 16-20 px), likewise in height.
+    ':is(input:not([type=checkbox], [type=radio], [type=hidden]), textarea)': {
+      '@media (pointer: coarse)': { minHeight: '44px !important' },
+    },
+    ':is([data-scope=checkbox], [data-scope=switch])[data-part=root]': {
+      '@media (pointer: coarse)': { minWidth: '44px !important', minHeight: '44px !important' },
+    },
     // Links that stand alone (the header's, the menus', breadcrumbs, a list's name beside its icon) likewise.
     ':is(header a, nav a, a.chakra-button, .chakra-stack > a)': {
       '@media (pointer: coarse)': { display: 'inline-flex', alignItems: 'center', minWidth: '44px !important', minHeight: '44px !important' },
