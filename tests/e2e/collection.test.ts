@@ -48,7 +48,7 @@ describe('data collection in the console', () => {
     await expect(dialog.getByRole('list', { name: 'Будут собраны параметры' }).getByRole('listitem').count()).resolves.toBeGreaterThan(0)
     await dialog.getByLabel('Сервер сбора данных').selectOption({ label: 'Сервер сбора данных № 1' })
     await dialog.getByRole('button', { name: T.save }).click()
-    await page.getByText('*/30 * * * *').waitFor()
+    await page.getByText('каждые 30 мин').first().waitFor()
 
     const start = page.getByRole('button', { name: /^Запустить задание/ })
     await start.click()

@@ -24,8 +24,19 @@ export function scheduleText(task: Pick<CounterTask, 'interval' | 'value'>): str
     case 'once':
       return `однократно ${formatDateTime(task.value)}`
     default:
-      return task.value
+      return cronText(task.value)
   }
+}
+
+/** The common cron schedules in words: every N minutes, every N hours, daily at a time; any other as written. */
+function cronText(cron: string): string {
+  const [minute, hour, ...rest] = cron.trim().split(/\s+/)
+  const everyDay = rest.length === 3 && rest.every((field) => field === '*')
+  const step = (field: string | undefined) => /^\*\/(\d+)$/.exec(field ?? '')?.[1]
+  if (everyDay && step(minute) && hour === '*') return `каждые ${step(minute)} мин`
+  if (everyDay && /^\d+$/.test(minute!) && Number(minute) === 0 && step(hour)) return `каждые ${step(hour)} ч`
+  if (everyDay && /^\d+$/.test(minute!) && /^\d+$/.test(hour!)) return `ежедневно в ${hour!.padStart(2, '0')}:${minute!.padStart(2, '0')}`
+  return `по расписанию ${cron}`
 }
 
 const STATE_TEXT: Record<CounterTask['state'], string> = {
