@@ -144,18 +144,19 @@ describe('the audit trail screen', { timeout: 60_000 }, () => {
       within(fields)
         .getAllByRole('row')
         .find((r) => r.querySelector('td')?.textContent?.startsWith(field))!
-    expect(row('name')).toHaveTextContent(/^nameизмененоТП-15ТП-15 Северная$/)
-    expect(row('name')).toHaveAttribute('data-changed')
-    expect(row('address')).toHaveTextContent('ул. Садовая, 1')
-    expect(row('address')).not.toHaveAttribute('data-changed')
-    expect(within(row('address')).queryByText(T.auditChanged)).not.toBeInTheDocument()
+    // Fields by their Russian names (T.auditFields); one the dictionary does not name, as the API names it.
+    expect(row('Наименование')).toHaveTextContent(/^НаименованиеизмененоТП-15ТП-15 Северная$/)
+    expect(row('Наименование')).toHaveAttribute('data-changed')
+    expect(row('Адрес')).toHaveTextContent('ул. Садовая, 1')
+    expect(row('Адрес')).not.toHaveAttribute('data-changed')
+    expect(within(row('Адрес')).queryByText(T.auditChanged)).not.toBeInTheDocument()
     // The rename and the version it moved the point to; nothing else is marked.
     expect(
       within(fields)
         .getAllByRole('row')
         .filter((r) => r.hasAttribute('data-changed'))
         .map((r) => r.querySelector('td')?.textContent),
-    ).toEqual([`name${T.auditChanged}`, `version${T.auditChanged}`])
+    ).toEqual([`Наименование${T.auditChanged}`, `Версия записи${T.auditChanged}`])
     expect(row('has_counter')).toHaveTextContent(/^has_counterнетнет$/)
     expect(dialog).not.toHaveTextContent('{"')
 

@@ -3,7 +3,7 @@ import type { AuditEntry } from '../../../../shared/schemas/audit'
 import { T } from '../../../../shared/texts'
 import { Modal } from '../../../components/ui/modal'
 import { formatDateTime } from '../../../lib/format'
-import { actionName, authorName, entityName, fieldChanges } from './audit-text'
+import { actionName, authorName, entityName, fieldChanges, fieldName } from './audit-text'
 
 /** One entry of the audit trail: who, when, what, and its fields before → after, the changed ones highlighted. */
 export function AuditEntryDialog({ entry, onClose }: { entry: AuditEntry | null; onClose: () => void }) {
@@ -64,9 +64,7 @@ export function AuditEntryDialog({ entry, onClose }: { entry: AuditEntry | null;
                       <Table.Row key={change.field} data-changed={change.changed ? '' : undefined} bg={change.changed ? 'yellow.subtle' : undefined}>
                         <Table.Cell>
                           <HStack gap="2" wrap="wrap">
-                            <Text fontFamily="mono" fontSize="xs">
-                              {change.field}
-                            </Text>
+                            <Text title={change.field}>{fieldName(change.field)}</Text>
                             {change.changed && (
                               <Badge colorPalette="yellow" variant="solid" size="sm">
                                 {T.auditChanged}
