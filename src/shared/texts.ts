@@ -147,6 +147,7 @@ export const T = {
   datePlaceholder: 'ДД.ММ.ГГГГ',
   timePlaceholder: 'ЧЧ:ММ',
   timeFormat: 'Введите время как ЧЧ:ММ, например 08:30',
+  dateFormat: 'Введите существующую дату как ДД.ММ.ГГГГ, например 28.02.2026',
   notificationsRegion: 'Уведомления',
   breadcrumbs: 'Путь в справочнике',
   openCalendar: (field: string) => `Календарь: ${field}`,

@@ -58,8 +58,12 @@ const CALENDAR_TRANSLATIONS: DatePicker.RootProps['translations'] = {
  * browser's), with a calendar in Russian starting on Monday. The form speaks ISO dates.
  */
 export function DateField({ label, value, onChange, error, required, helper, disabled }: DateFieldProps) {
+  // The picker puts the last date back over a text it cannot read: the field says so rather than drop it silently.
+  const [unreadable, setUnreadable] = useState(false)
+  const shown = error ?? (unreadable ? T.dateFormat : undefined)
+  const check = (text: string) => setUnreadable(text.trim() !== '' && !parseRussianDate(text))
   return (
-    <Field.Root invalid={Boolean(error)} required={required} disabled={disabled}>
+    <Field.Root invalid={Boolean(shown)} required={required} disabled={disabled}>
       <DatePicker.Root
         width="full"
         translations={CALENDAR_TRANSLATIONS}
@@ -83,11 +87,13 @@ export function DateField({ label, value, onChange, error, required, helper, dis
           <DatePicker.Input
             placeholder={T.datePlaceholder}
             inputMode="numeric"
-            aria-invalid={error ? true : undefined}
+            aria-invalid={shown ? true : undefined}
+            onBlur={(e) => check(e.currentTarget.value)}
             onKeyDown={(e) => {
               // The picker's own Enter writes the previous value's text into a controlled field; take the typed date here.
               if (e.key !== 'Enter') return
               e.preventDefault()
+              check(e.currentTarget.value)
               const date = parseRussianDate(e.currentTarget.value)
               if (date) onChange(date.toString())
             }}
@@ -115,8 +121,8 @@ export function DateField({ label, value, onChange, error, required, helper, dis
           </DatePicker.Content>
         </DatePicker.Positioner>
       </DatePicker.Root>
-      {helper && !error && <Field.HelperText>{helper}</Field.HelperText>}
-      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+      {helper && !shown && <Field.HelperText>{helper}</Field.HelperText>}
+      {shown && <Field.ErrorText>{shown}</Field.ErrorText>}
     </Field.Root>
   )
 }

@@ -51,6 +51,23 @@ describe('a date field', () => {
     expect(labels.filter((label) => /[A-Za-z]{3,}/.test(label))).toEqual([])
   })
 
+  it('says what is wrong with a date it cannot read, instead of dropping it', async () => {
+    const user = userEvent.setup()
+    render(<Form initial="2024-03-01" />)
+    const input = screen.getByLabelText('Дата установки')
+    for (const typed of ['abc', '31.02.2026']) {
+      await user.clear(input)
+      await user.type(input, typed)
+      await user.tab()
+      expect(screen.getByText(T.dateFormat)).toBeTruthy()
+    }
+    await user.clear(input)
+    await user.type(input, '28.02.2026')
+    await user.tab()
+    expect(screen.queryByText(T.dateFormat)).toBeNull()
+    expect(screen.getByLabelText('значение').textContent).toBe('2026-02-28')
+  })
+
   it('reads only real dates written the Russian way', () => {
     expect(parseRussianDate('5.4.2025')?.toString()).toBe('2025-04-05')
     expect(parseRussianDate('31.02.2025')).toBeUndefined()
