@@ -192,15 +192,6 @@ describe('the header shows the mirror', () => {
     await reopenWithFullDisk('points')
     const round = { cursor: 'C1', points: { changed: [point(1)], ids: [1] }, counters: null, represents: null, installations: null, readings: null }
     server.answers.push(round)
-    // jsdom has no ResizeObserver; the panel's positioning asks for one.
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    )
     const queryClient = new QueryClient()
     queryClient.setQueryData(authKeys.me, { user_id: 7 })
     renderInApp(

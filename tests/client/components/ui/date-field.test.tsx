@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { useState } from 'react'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -7,8 +7,6 @@ import { appSystem } from '../../../../src/client/app/system'
 import { DateField, DateTimeField, MonthField, parseRussianDate } from '../../../../src/client/components/ui/date-field'
 import dayjs from 'dayjs'
 import { T } from '../../../../src/shared/texts'
-
-afterEach(() => vi.unstubAllGlobals())
 
 function Form({ initial }: { initial: string }) {
   const [value, setValue] = useState(initial)
@@ -33,15 +31,6 @@ describe('a date field', () => {
   })
 
   it('names every part of its calendar in Russian for a screen reader', async () => {
-    // jsdom has no ResizeObserver; the calendar's positioning asks for one.
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    )
     const user = userEvent.setup()
     render(<Form initial="2024-03-01" />)
     await user.click(screen.getByRole('button', { name: T.openCalendar('Дата установки') }))
