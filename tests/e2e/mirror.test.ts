@@ -2,6 +2,7 @@ import { asc, eq, isNull, sql } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { counters, pointCounters, points, represents } from '../../src/server/db/schema'
+import { formatInUnit } from '../../src/shared/format'
 import { T } from '../../src/shared/texts'
 import { startE2E, type E2E } from './harness'
 
@@ -96,7 +97,7 @@ describe('background mirror', () => {
     const info = page.getByRole('dialog', { name: 'Информация о счётчике' })
     await info.getByText(T.offlineReadings(moscowDateTime(new Date(readings!.read_at)))).waitFor()
     const total = info.getByRole('table', { name: 'Значения параметров' }).getByRole('row').filter({ hasText: 'A+ сумма' })
-    expect(await total.textContent()).toContain(String(readings!.value))
+    expect(await total.textContent()).toContain(formatInUnit(readings!.value, 'кВт·ч'))
     await page.keyboard.press('Escape')
     await page.goto('/counters')
     await page.getByText(T.offlineCopy).waitFor()
