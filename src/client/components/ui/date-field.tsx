@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react'
+import { flushSync } from 'react-dom'
 import { DatePicker, Field, HStack, parseDate } from '@chakra-ui/react'
 import { Calendar } from 'lucide-react'
 import dayjs from 'dayjs'
@@ -90,12 +91,15 @@ export function DateField({ label, value, onChange, error, required, helper, dis
             aria-invalid={shown ? true : undefined}
             onBlur={(e) => check(e.currentTarget.value)}
             onKeyDown={(e) => {
-              // The picker's own Enter writes the previous value's text into a controlled field; take the typed date here.
+              // The picker's own Enter writes the previous value's text into a controlled field; take the typed date here,
+              // then send the form with it, as Enter in a text field does.
               if (e.key !== 'Enter') return
               e.preventDefault()
               check(e.currentTarget.value)
               const date = parseRussianDate(e.currentTarget.value)
-              if (date) onChange(date.toString())
+              if (!date) return
+              flushSync(() => onChange(date.toString()))
+              e.currentTarget.form?.requestSubmit()
             }}
           />
           <DatePicker.IndicatorGroup>

@@ -57,6 +57,31 @@ describe('a date field', () => {
     expect(screen.getByLabelText('значение').textContent).toBe('2026-02-28')
   })
 
+  it('sends its form on Enter with the date just typed, as a text field does', async () => {
+    const sent: string[] = []
+    function Sending() {
+      const [value, setValue] = useState('2024-03-01')
+      return (
+        <ChakraProvider value={appSystem()}>
+          <form
+            onSubmit={(e) => {
+              e.preventDefault()
+              sent.push(value)
+            }}
+          >
+            <DateField label="Дата снятия" value={value} onChange={setValue} />
+          </form>
+        </ChakraProvider>
+      )
+    }
+    const user = userEvent.setup()
+    render(<Sending />)
+    const input = screen.getByLabelText('Дата снятия')
+    await user.clear(input)
+    await user.type(input, '15.04.2025{Enter}')
+    expect(sent).toEqual(['2025-04-15'])
+  })
+
   it('reads only real dates written the Russian way', () => {
     expect(parseRussianDate('5.4.2025')?.toString()).toBe('2025-04-05')
     expect(parseRussianDate('31.02.2025')).toBeUndefined()
