@@ -1,11 +1,12 @@
 import { useState } from 'react'
-import { Box, Button, Checkbox, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, Checkbox, HStack, Input, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { ArrowDown, ArrowUp, Link2, Plus, Trash2 } from 'lucide-react'
 import { HALFS_NUM_DEFAULT } from '../../../../shared/constants'
 import { normalizeHalfsNum, type RepresentPoint } from '../../../../shared/schemas/represents'
 import { T } from '../../../../shared/texts'
 import { DataTable, type Column } from '../../../components/ui/data-table'
+import { RowAction } from '../../../components/ui/row-actions'
 import { SelectField } from '../../../components/ui/fields'
 import { notify } from '../../../components/ui/notify'
 import { useConfirmedWrite } from '../../../components/ui/use-confirmed-write'
@@ -214,21 +215,15 @@ export function PointsTab({ representId, canChange }: { representId: number; can
                       const index = points.indexOf(p)
                       return (
                         <>
-                          <IconButton size="xs" variant="ghost" aria-label={`Выше: ${p.name}`} disabled={index === 0} onClick={() => move(points, index, -1)}>
+                          <RowAction label={`Выше: ${p.name}`} disabled={index === 0} onClick={() => move(points, index, -1)}>
                             <ArrowUp />
-                          </IconButton>
-                          <IconButton
-                            size="xs"
-                            variant="ghost"
-                            aria-label={`Ниже: ${p.name}`}
-                            disabled={index === points.length - 1}
-                            onClick={() => move(points, index, 1)}
-                          >
+                          </RowAction>
+                          <RowAction label={`Ниже: ${p.name}`} disabled={index === points.length - 1} onClick={() => move(points, index, 1)}>
                             <ArrowDown />
-                          </IconButton>
-                          <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Отвязать ${p.name}`} onClick={() => void unlink(p.point_id)}>
+                          </RowAction>
+                          <RowAction label={`Отвязать ${p.name}`} palette="red" onClick={() => void unlink(p.point_id)}>
                             <Trash2 />
-                          </IconButton>
+                          </RowAction>
                         </>
                       )
                     }
