@@ -1,3 +1,4 @@
+import { YEAR_MAX, YEAR_MIN } from './constants'
 import { formatNumber, formatQuantity } from './format'
 
 /** Russian messages of the specification (and the few the product adds), defined once. */
@@ -133,7 +134,7 @@ export const T = {
   userBeyondOwnRights: 'Нельзя изменять пользователя, у которого есть права, которых нет у вас',
   subscriberBeyondOwnRights: 'Изменять абонента может только тот, кому доступны абоненты и их заявки',
   currentPasswordOwnOnly: 'Текущий пароль указывают только при смене своего пароля',
-  dateRange: 'Укажите дату с 01.01.1900 по 31.12.2099',
+  dateRange: `Укажите дату с 01.01.${YEAR_MIN} по 31.12.${YEAR_MAX}`,
   ownGroupsUnchangeable: 'Нельзя изменить собственные группы',
   ownStatusUnchangeable: 'Нельзя отключить себя или изменить собственный статус суперпользователя',
   superuserOnly: 'Изменять суперпользователей и назначать их может только суперпользователь',
