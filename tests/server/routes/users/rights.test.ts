@@ -25,6 +25,13 @@ const patch = (token: string, id: number, payload: Record<string, unknown>) => t
 const remove = (token: string, id: number) => t.call(token, { method: 'DELETE', url: `/api/users/${id}/` })
 const me = (token: string) => t.call(token, { method: 'GET', url: '/api/users/me/' })
 const detail = (res: { json: () => unknown }) => (res.json() as { detail?: string }).detail
+/** Every way to take a user over or lock them out: set their password, rename, deactivate, delete; one after another. */
+const takeOver = async (token: string, id: number) => [
+  await patch(token, id, { password: 'taken-over-1' }),
+  await patch(token, id, { first_name: 'Кто-то' }),
+  await patch(token, id, { is_active: false }),
+  await remove(token, id),
+]
 
 const permissionIds = async (codes: Permission[]) =>
   (await t.database.db.select().from(permissions)).filter((p) => (codes as string[]).includes(p.codename)).map((p) => p.permission_id)
@@ -84,12 +91,7 @@ describe('rights that cannot climb', () => {
   it('refuses to act on a user who holds rights the actor lacks, which would be taking them over', async () => {
     const manager = await t.userWith(['users.view', 'users.manage'])
     const operator = await t.userWith(['points.view', 'points.change'])
-    for (const res of [
-      await patch(manager.token, operator.user_id, { password: 'taken-over-1' }),
-      await patch(manager.token, operator.user_id, { first_name: 'Кто-то' }),
-      await patch(manager.token, operator.user_id, { is_active: false }),
-      await remove(manager.token, operator.user_id),
-    ]) {
+    for (const res of await takeOver(manager.token, operator.user_id)) {
       expect(res.statusCode).toBe(403)
       expect(detail(res)).toBe(T.userBeyondOwnRights)
     }
@@ -99,12 +101,7 @@ describe('rights that cannot climb', () => {
   it("refuses a user manager a subscriber's account unless they may see subscribers and their applications", async () => {
     const manager = await t.userWith(['users.view', 'users.manage'])
     const subscriber = await t.subscriber()
-    for (const res of [
-      await patch(manager.token, subscriber.user_id, { password: 'taken-over-1' }),
-      await patch(manager.token, subscriber.user_id, { first_name: 'Кто-то' }),
-      await patch(manager.token, subscriber.user_id, { is_active: false }),
-      await remove(manager.token, subscriber.user_id),
-    ]) {
+    for (const res of await takeOver(manager.token, subscriber.user_id)) {
       expect(res.statusCode).toBe(403)
       expect(detail(res)).toBe(T.subscriberBeyondOwnRights)
     }
