@@ -15,7 +15,9 @@ export function orderingOf(ordering: string, allowed: Record<string, AnyColumn |
   const parts: SQL[] = []
   for (const raw of ordering.split(',')) {
     const descending = raw.startsWith('-')
-    const column = allowed[descending ? raw.slice(1) : raw]
+    const name = descending ? raw.slice(1) : raw
+    // Own keys only: `constructor` or `toString` must not reach the statement as a function.
+    const column = Object.hasOwn(allowed, name) ? allowed[name] : undefined
     if (!column) throw fieldError('ordering', T.oneOf(Object.keys(allowed)))
     parts.push(descending ? desc(column) : asc(column))
   }

@@ -23,7 +23,7 @@ const INTEGER_RANGES: Readonly<Record<string, Range>> = {
 }
 
 /** The parameters typed as numbers, for numeric keyboards on tablets. */
-export const isNumericConnParam = (name: string) => name === 'net_address' || name in INTEGER_RANGES
+export const isNumericConnParam = (name: string) => name === 'net_address' || Object.hasOwn(INTEGER_RANGES, name)
 
 const IPV4_LIKE = /^[\d.]+$/
 const IPV4_PART = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/
@@ -51,8 +51,7 @@ export function connParamIssue(name: string, value: string, driver?: string | nu
   if (name === 'host') return isHost(text) ? null : T.invalidHost
   if (name === 'net_address') return integerIssue(text, netAddressRange(driver))
   if (name === 'password_mode') return PASSWORD_MODES.includes(text) ? null : T.oneOf(PASSWORD_MODES)
-  const range = INTEGER_RANGES[name]
-  return range ? integerIssue(text, range) : null
+  return Object.hasOwn(INTEGER_RANGES, name) ? integerIssue(text, INTEGER_RANGES[name]!) : null
 }
 
 /** Messages keyed like the server's 400 (`conn_params.port`); `driver` narrows the network address to its protocol. */

@@ -206,6 +206,28 @@ describe('bad input on every route', () => {
     expect(body.statusCode).toBe(400)
   })
 
+  it('answers 4xx, not 500, to the names every object inherits, as a sort field or as a key', async () => {
+    const inherited = ['constructor', '__proto__', 'toString', 'valueOf', 'hasOwnProperty']
+    const failures: string[] = []
+    const check = (label: string, res: { statusCode: number; body: string }) => {
+      if (res.statusCode >= 500) failures.push(`${label}: ${res.statusCode} ${res.body.slice(0, 100)}`)
+    }
+    for (const route of t.app.apiRoutes.filter((r) => r.method === 'GET' && r.access !== 'public')) {
+      for (const name of inherited.flatMap((n) => [n, `-${n}`])) {
+        const url = `${withId(route.url, '1')}?ordering=${name}`
+        check(`GET ${url}`, await t.call(t.adminToken, { method: 'GET', url }))
+      }
+    }
+    for (const route of writes()) {
+      for (const name of inherited) {
+        const url = withId(route.url, '1')
+        const payload = { conn_params: { [name]: '5' }, point_id: 1, operation_date: '2026-01-01T00:00:00+03:00' }
+        check(`${route.method} ${url} conn_params.${name}`, await t.call(t.adminToken, { method: route.method as 'POST', url, payload }))
+      }
+    }
+    expect(failures).toEqual([])
+  })
+
   it('answers 400 to a list or null where an object is expected, also where every field is optional', async () => {
     const routes = [
       ['PATCH', '/api/users/1/'],
