@@ -381,6 +381,7 @@ export const T = {
   assigneeUnknown: 'Пользователь не найден',
   subscribersOnly: 'Подавать заявки могут только абоненты',
   requestTypeUnknown: 'Тип заявки не найден',
+  requestTypeOfOtherCustomers: (customerType: string) => `Этот тип заявки подают абоненты типа «${customerType}»: выберите тип из предложенных вам`,
   requiredFileMissing: (name: string) => `Приложите файл «${name}»`,
   requiredFileUnknown: 'Требуемый файл не найден',
   groupUnknown: 'Указана несуществующая группа',

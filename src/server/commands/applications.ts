@@ -1,10 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { ATTACH_STATUS_DECLINED, DOC_STATUS_ACCEPTED, DOC_STATUS_DECLINED } from '../../shared/constants'
+import { customerTypeName } from '../../shared/schemas/customers'
 import type { DocumentRequest, DocumentRequestUpdate } from '../../shared/schemas/requests'
 import { T } from '../../shared/texts'
 import type { Config } from '../config'
 import type { Executor } from '../db/client'
 import {
+  customers,
   documentAttachmentComments,
   documentCloseFiles,
   documentRequestAttachments,
@@ -35,8 +37,10 @@ const current = async (tx: Executor, me: Principal, id: number) => (await findRe
 /** A subscriber files an application: its type, and one file for each file the type requires, no other. */
 export async function fileApplication(tx: Executor, me: Principal, typeId: number, files: SavedFile[], config: Config): Promise<DocumentRequest> {
   await checkFilingLimits(tx, me.customer_id!, files, config)
-  const [type] = Number.isInteger(typeId) && typeId > 0 ? await tx.select().from(documentTypes).where(eq(documentTypes.doc_type_id, typeId)) : []
+  const [type] = await tx.select().from(documentTypes).where(eq(documentTypes.doc_type_id, typeId))
   if (!type) throw fieldError('doc_type_id', T.requestTypeUnknown)
+  const [customer] = await tx.select({ type: customers.customer_type }).from(customers).where(eq(customers.customer_id, me.customer_id!))
+  if (customer!.type !== type.doc_customer_type_id) throw fieldError('doc_type_id', T.requestTypeOfOtherCustomers(customerTypeName(type.doc_customer_type_id)))
   const required = await tx
     .select({ id: documentRequiredFiles.doc_required_file_id, name: documentRequiredFiles.doc_required_file_name })
     .from(documentTypeRequiredFiles)

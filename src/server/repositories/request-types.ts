@@ -1,8 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm'
-import { CUSTOMER_TYPES } from '../../shared/constants'
+import { customerTypeName } from '../../shared/schemas/customers'
 import type { DocumentType, RequiredFile } from '../../shared/schemas/requests'
 import type { Executor } from '../db/client'
-import { documentRequiredFiles, documentTypeRequiredFiles, documentTypes, storedFiles } from '../db/schema'
+import { customers, documentRequiredFiles, documentTypeRequiredFiles, documentTypes, storedFiles } from '../db/schema'
 import { knownIds } from '../lib/known-ids'
 import { listPage } from '../lib/listing'
 
@@ -22,12 +22,17 @@ const typeColumns = {
 const toType = (row: Omit<DocumentType, 'name' | 'customer_type_name'>): DocumentType => ({
   ...row,
   name: row.doc_type_name,
-  customer_type_name: CUSTOMER_TYPES[row.doc_customer_type_id as keyof typeof CUSTOMER_TYPES] ?? '',
+  customer_type_name: customerTypeName(row.doc_customer_type_id),
 })
 
-export async function listTypes(db: Executor, query: Page) {
+/** The request types; a subscriber's (`customerId`) only those for its own customer type, the ones it may file. */
+export async function listTypes(db: Executor, query: Page, customerId?: number) {
   const order = [asc(documentTypes.doc_type_name), asc(documentTypes.doc_type_id)]
-  return listPage(db, { rows: db.select(typeColumns).from(documentTypes), counted: documentTypes, order }, query, toType)
+  const where =
+    customerId === undefined
+      ? undefined
+      : eq(documentTypes.doc_customer_type_id, sql`(select ${customers.customer_type} from ${customers} where ${customers.customer_id} = ${customerId})`)
+  return listPage(db, { rows: db.select(typeColumns).from(documentTypes), counted: documentTypes, where, order }, query, toType)
 }
 
 export async function findType(db: Executor, id: number): Promise<DocumentType | undefined> {

@@ -40,7 +40,7 @@ export async function requestTypeRoutes(app: FastifyInstance) {
   await registerUploads(app)
 
   app.get('/api/document_type/', { config: reader, schema: { querystring: listQuery } }, async (request: Req<{ query: typeof listQuery }>) =>
-    listTypes(app.db, request.query),
+    listTypes(app.db, request.query, request.user().is_stuff ? undefined : request.user().customer_id!),
   )
 
   createRoute(app, '/api/document_type/', manager, documentTypeInput, { entity: 'document_type', find: findType, create: insertType })

@@ -1,7 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { DOC_STATUSES } from '../../shared/constants'
 import { idParams } from '../../shared/schemas/common'
-import { attachmentUpdate, byDocumentQuery, commentInput, documentRequestListQuery, documentRequestUpdate } from '../../shared/schemas/requests'
+import {
+  attachmentUpdate,
+  byDocumentQuery,
+  closeFilesFields,
+  commentInput,
+  documentRequestListQuery,
+  documentRequestUpdate,
+  filingFields,
+} from '../../shared/schemas/requests'
 import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
 import {
@@ -17,6 +25,7 @@ import { HttpError, fieldError, forbidden, notFound, orNotFound } from '../lib/h
 import { answerCache } from '../lib/answer-cache'
 import { mutate } from '../lib/mutation'
 import type { Req } from '../lib/route-types'
+import { parseOr400 } from '../plugins/validation'
 import { keepFilesIf, requiredFileIdOf } from '../files/uploads'
 import { MB } from '../files/filing-limits'
 import { receiveMultipart, registerUploads } from '../files/storage'
@@ -73,7 +82,8 @@ export async function requestRoutes(app: FastifyInstance) {
         request,
         reply,
         async (tx) => {
-          const created = await fileApplication(tx, me, Number(fields.doc_type_id ?? fields.document_type), files, app.config)
+          const { doc_type_id } = parseOr400(filingFields, { doc_type_id: fields.doc_type_id ?? fields.document_type })
+          const created = await fileApplication(tx, me, doc_type_id, files, app.config)
           changed(me.account_id)
           return created
         },
@@ -207,9 +217,7 @@ export async function requestRoutes(app: FastifyInstance) {
         request,
         reply,
         async (tx) => {
-          const requestId = Number(fields.doc_request_id)
-          if (!Number.isInteger(requestId) || requestId < 1) throw fieldError('doc_request_id', T.required)
-          const found = await requestOr404(tx, request, requestId)
+          const found = await requestOr404(tx, request, parseOr400(closeFilesFields, fields).doc_request_id)
           const after = await addCloseFiles(tx, request.user(), found.doc_request_id, files)
           return after
         },

@@ -141,6 +141,9 @@ export const attachment = v.object({
 export type Attachment = v.InferOutput<typeof attachment>
 export const attachmentList = v.array(attachment)
 export const byDocumentQuery = v.object({ document_id: idValue() })
+/** The text fields of the two multipart forms: a filing's request type, and the application closing files go to. */
+export const filingFields = formObject({ doc_type_id: idValue() })
+export const closeFilesFields = formObject({ doc_request_id: idValue() })
 
 export const attachmentUpdate = formObject({
   doc_request_attach_status: pickInt(attachStatusIds),

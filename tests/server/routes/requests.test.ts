@@ -3,7 +3,7 @@ import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FILE_MAX_BYTES } from '../../../src/shared/constants'
+import { CUSTOMER_TYPES, FILE_MAX_BYTES } from '../../../src/shared/constants'
 import { documentRequestList } from '../../../src/shared/schemas/requests'
 import { T } from '../../../src/shared/texts'
 import { TINY_PNG, tinyPdf } from '../../../src/server/files/sample-files'
@@ -98,6 +98,30 @@ describe('applications', () => {
     expect((await fileApplication(t.adminToken)).statusCode).toBe(403)
     const json = await t.call(subscriber.token, { method: 'POST', url: '/api/document_request/', payload: { doc_type_id: typeId } })
     expect(json.statusCode).toBe(400)
+  })
+
+  it("offers and accepts only the request types of the subscriber's own type, and reads its numbers as whole ids", async () => {
+    const company = await t.make.requestType({ doc_type_name: 'Для юридических лиц', doc_customer_type_id: 3 })
+    const types = (await t.call(subscriber.token, { method: 'GET', url: '/api/document_type/?page_size=all' })).json()
+    expect(types.results.map((r: { doc_type_id: number }) => r.doc_type_id)).toContain(typeId)
+    expect(types.results.every((r: { doc_customer_type_id: number }) => r.doc_customer_type_id === 1)).toBe(true)
+    const staffTypes = (await t.call(t.adminToken, { method: 'GET', url: '/api/document_type/?page_size=all' })).json()
+    expect(staffTypes.results.map((r: { doc_type_id: number }) => r.doc_type_id)).toContain(company)
+
+    const before = storedCount()
+    const foreign = await fileApplication(subscriber.token, [], { doc_type_id: company })
+    expect(foreign.statusCode).toBe(400)
+    expect(foreign.json()).toEqual({ doc_type_id: [T.requestTypeOfOtherCustomers(CUSTOMER_TYPES[3])] })
+    for (const written of ['0x1', '1e0', `${typeId}.0`, ' ']) {
+      const res = await fileApplication(subscriber.token, undefined, { doc_type_id: written })
+      expect(res.statusCode, written).toBe(400)
+      expect(Object.keys(res.json()), written).toEqual(['doc_type_id'])
+    }
+    expect(storedCount()).toBe(before)
+    const closing = multipart({ doc_request_id: '1e0' }, [{ field: 'files_24', name: 'akt.pdf', content: tinyPdf('akt') }])
+    const closed = await t.call(t.adminToken, { method: 'POST', url: '/api/document_close_file/', payload: closing.payload, headers: closing.headers })
+    expect(closed.statusCode).toBe(400)
+    expect(Object.keys(closed.json())).toEqual(['doc_request_id'])
   })
 
   it('staff work an application through: badge, viewed, assign, reject a file with a reason, comments, closing files, status, archive', async () => {
