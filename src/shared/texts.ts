@@ -114,6 +114,7 @@ export const T = {
   invalidValue: 'Недопустимое значение',
   mustBeInteger: 'Введите целое число',
   mustBeNumber: 'Введите число',
+  controlCharacters: 'В тексте есть невидимые управляющие символы: наберите его заново или вставьте без форматирования',
   tooLong: (max: number) => `Не более ${max} символов`,
   outOfRange: (min: number, max: number) => `Значение должно быть от ${min} до ${max}`,
   oneOf: (values: readonly (string | number)[]) => `Допустимые значения: ${values.join(', ')}`,

@@ -7,9 +7,16 @@ import { T } from '../texts'
 // this module, so the API and the console's forms both say it.
 v.setGlobalMessage((issue) => (issue.type === 'object' && issue.input === undefined ? T.required : T.invalidValue))
 
+/**
+ * Characters XML 1.0 cannot carry (C0 controls but tab and line breaks, U+FFFE/U+FFFF, lone surrogates): typed
+ * text never holds them, and the 80020 message for the market must stay well-formed.
+ */
+export const NOT_IN_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|\p{Cs}/gu
+const plainText = v.check((s: string) => s.search(NOT_IN_XML) === -1, T.controlCharacters)
+
 /** A required text: trimmed, non-empty, bounded. `message` is the spec's wording for the form in question. */
 export const requiredText = (max: number = NAME_MAX, message: string = T.required) =>
-  v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, T.tooLong(max)))
+  v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, T.tooLong(max)), plainText)
 
 /**
  * An object whose missing keys say the form's required message (valibot reports a missing key with the
@@ -32,6 +39,7 @@ export const optionalText = (max: number = TEXT_MAX) =>
       v.nullable(v.string(T.invalidValue)),
       v.transform((s) => (s ?? '').trim()),
       v.maxLength(max, T.tooLong(max)),
+      plainText,
     ),
     '',
   )

@@ -1,12 +1,15 @@
 import iconv from 'iconv-lite'
 import { zipSync } from 'fflate'
 import { CHANNELS, INTERVAL_STATUS } from '../../../shared/metering'
+import { NOT_IN_XML } from '../../../shared/schemas/common'
 import type { Period, ReportContext } from '../context'
 import { areaOf, takeMessageNumbers, type MarketParty } from '../market-messages'
 import { hhmm, localParts } from '../time'
 import { PROFILE_CHANNELS, pointProfile, type ProfileDay } from './profile80020'
 
-const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
+/** Stored names older than the typed-text check may still hold characters XML cannot carry: they are left out. */
+const escapeXml = (text: string) =>
+  text.replace(NOT_IN_XML, '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
 
 const compact = (day: string) => day.replaceAll('-', '')
 

@@ -89,6 +89,18 @@ describe('80020 XML as the market receives it', () => {
   }
   const numberOf = (doc: Document) => Number(doc.documentElement.getAttribute('number'))
 
+  it('stays well-formed XML when a stored name holds characters XML 1.0 cannot carry', async () => {
+    const rename = (name: string) => t.database.db.execute(sql`update points set name = ${name} where point_id = ${data.points.p1}`)
+    await rename('Ввод\u000b\u0001 1')
+    try {
+      const { doc } = await xmlOf(data.points.p1)
+      expect(doc.querySelector('parsererror')).toBeNull()
+      expect(doc.querySelector('measuringpoint')!.getAttribute('name')).toBe('Ввод 1')
+    } finally {
+      await rename('Ввод 1')
+    }
+  })
+
   it('numbers the messages of a sender and area one after another, a re-send of the same day too', async () => {
     const first = await xmlOf(data.points.p1)
     const again = await xmlOf(data.points.p1)
