@@ -8,7 +8,9 @@ const BOM = '\uFEFF'
 const dateTimeIn = (timeZone: string) =>
   new Intl.DateTimeFormat('ru-RU', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })
 
-function quote(text: string): string {
+/** A cell of text: quoted where it holds a separator, and led by ' where a spreadsheet would run it as a formula. */
+function quote(cell: string): string {
+  const text = /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell
   return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 

