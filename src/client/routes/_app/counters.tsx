@@ -20,6 +20,8 @@ import { HistoryDialog } from '../../features/counters/components/history-dialog
 import type { CounterRow } from '../../offline'
 
 export const Route = createFileRoute('/_app/counters')({
+  // Offline the list is the device's copy, which another user's waiting edits may keep: the right is checked here.
+  staticData: { permission: 'counters.view' },
   ...listRoute(listSearch),
   loader: listLoader(countersQueryOptions),
   component: CountersPage,

@@ -19,6 +19,7 @@ const TABS = [
 ] as const
 
 export const Route = createFileRoute('/_app/points/$id')({
+  staticData: { permission: 'points.view' },
   component: PointLayout,
 })
 

@@ -17,6 +17,7 @@ import { useListMirror } from '../../features/points/api/use-list-mirror'
 import { PointCreateDialog } from '../../features/points/components/point-create-dialog'
 
 export const Route = createFileRoute('/_app/points/')({
+  staticData: { permission: 'points.view' },
   ...listRoute(listSearch),
   loader: listLoader(pointsQueryOptions),
   component: PointsPage,

@@ -36,6 +36,7 @@ const search = v.object({
 })
 
 export const Route = createFileRoute('/_app/represents/$representId')({
+  staticData: { permission: 'represents.view' },
   params: {
     parse: ({ representId }) => ({ representId: v.parse(idValue(), representId) }),
     stringify: ({ representId }) => ({ representId: String(representId) }),

@@ -4,6 +4,7 @@ import { Outlet } from '@tanstack/react-router'
 import { RightGate } from '../../../../src/client/components/layout/right-gate'
 import { Route as RepresentsNewRoute } from '../../../../src/client/routes/_app/represents.new'
 import { Route as Report008Route } from '../../../../src/client/routes/_app/report-008'
+import { Route as CountersRoute } from '../../../../src/client/routes/_app/counters'
 import { T } from '../../../../src/shared/texts'
 import { json, ME, mount, renderRoutes } from '../../app-routes'
 
@@ -25,7 +26,7 @@ afterEach(() => vi.unstubAllGlobals())
 const render = (path: string) =>
   renderRoutes(
     path,
-    (app) => [mount(RepresentsNewRoute, '/represents/new', app), mount(Report008Route, '/report-008', app)],
+    (app) => [mount(RepresentsNewRoute, '/represents/new', app), mount(Report008Route, '/report-008', app), mount(CountersRoute, '/counters', app)],
     () => (
       <RightGate>
         <Outlet />
@@ -46,6 +47,19 @@ describe('a screen that needs a right the user lacks', () => {
     render('/report-008')
     expect(await screen.findByText(T.noRightToView)).toBeTruthy()
     expect(screen.queryByRole('button', { name: /Сформировать/ })).toBeNull()
+  })
+
+  // Found on a shared tablet: a colleague with points.view alone opened «Счётчики» with the server gone and got the
+  // device's copy, which the previous user's waiting edits keep there.
+  it('says so in place of a list the device keeps a copy of, also with the server gone', async () => {
+    signedInWith(['points.view'])
+    const answer = vi.mocked(fetch).getMockImplementation()!
+    vi.mocked(fetch).mockImplementation(async (input) => {
+      if (String(input).startsWith('/api/counters/')) throw new TypeError('Failed to fetch')
+      return answer(input)
+    })
+    render('/counters')
+    expect(await screen.findByText(T.noRightToView)).toBeTruthy()
   })
 
   it('shows the form to a user who holds the right', async () => {
