@@ -25,11 +25,14 @@ async function enqueueCreate(db: MeteringDb, author: number, patch: PointPatch):
 }
 
 async function enqueueUpdate(db: MeteringDb, input: Extract<EditInput, { op: 'update' }>): Promise<OutboxEntry> {
-  // A screen opened before its point's create was accepted still holds the temporary id.
-  const entityId = input.entityId < 0 ? ((await resolveTempId(input.entity, input.entityId, db)) ?? input.entityId) : input.entityId
+  // A screen opened before its point's create was accepted still holds the temporary id, and the temporary row's
+  // version: the edit applies to the row that create made, on that row's version.
+  const createdAs = input.entityId < 0 ? ((await resolveTempId(input.entity, input.entityId, db)) ?? undefined) : undefined
+  const entityId = createdAs ?? input.entityId
   const table = rowTable(db, input.entity)
   const current = (await table.get(entityId)) ?? input.current
   if (!current) throw new MissingLocalRowError(input.entity, entityId)
+  const baseVersion = createdAs === undefined ? input.baseVersion : current.version
   await table.put({ ...current, ...input.patch } as AnyRow)
 
   const previous = (await entriesOf(db, input.entity, entityId)).at(-1)
@@ -38,7 +41,7 @@ async function enqueueUpdate(db: MeteringDb, input: Extract<EditInput, { op: 'up
     await db.outbox.put(previous)
     return previous
   }
-  return addEntry(db, { ...input, entityId, base: current } as NewEntry)
+  return addEntry(db, { ...input, entityId, baseVersion, base: current } as NewEntry)
 }
 
 /**

@@ -64,6 +64,19 @@ describe('flushOutbox, happy path', () => {
     expect(server.requirePoint(500)).toMatchObject({ remark: 'позже', version: 2 })
   })
 
+  // Found in the field: a form opened on a point created offline, saved after the create was accepted, made a conflict
+  // nobody caused, as it went out with the temporary row's version.
+  it('sends an edit made on the temporary row after the create was accepted on the created version', async () => {
+    const create = await enqueueEdit({ author: ME, entity: 'point', op: 'create', patch: { name: 'Новая', point_number: 'N-1', address: 'Мира, 3' } }, db)
+    const opened = (await getCachedRow('points', create.entityId, db))!
+    await flush()
+    await enqueueEdit({ author: ME, entity: 'point', op: 'update', entityId: opened.point_id, patch: { remark: 'щит 2' }, baseVersion: opened.version }, db)
+
+    expect(await flush()).toMatchObject({ applied: 1, conflicts: 0 })
+    expect(server.received.at(-1)).toMatchObject({ method: 'PUT', path: '/api/points/500/', headers: { 'If-Match': '"1"' } })
+    expect(server.requirePoint(500)).toMatchObject({ remark: 'щит 2', version: 2 })
+  })
+
   it('re-targets edits of a point created offline to its real id and re-bases them on the created version', async () => {
     const create = await enqueueEdit({ author: ME, entity: 'point', op: 'create', patch: { name: 'Новая', point_number: 'N-1', address: 'Мира, 3' } }, db)
     server.failNext({ kind: 'lost-request' })
