@@ -80,7 +80,7 @@ function PointsPage() {
         emptyText={list.search.search ? T.pointNotFoundBySearch(list.search.search) : T.noPoints}
         actions={(p) => (
           <>
-            <EditAction name={p.name} link={<Link to="/points/$id/edit" params={{ id: String(p.point_id) }} />} />
+            {can('points.change') && <EditAction name={p.name} link={<Link to="/points/$id/edit" params={{ id: String(p.point_id) }} />} />}
             <RowAction label={`Счётчики ${p.name}`} link={<Link to="/points/$id/counters" params={{ id: String(p.point_id) }} />}>
               <Gauge />
             </RowAction>
