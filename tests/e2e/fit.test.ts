@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page, Request } from 'playwright-core'
 import { T } from '../../src/shared/texts'
 import { signInThroughForm, startE2E, type E2E } from './harness'
+import { sidewaysScroll } from './sideways'
 
 /**
  * Screens that fit the devices (issue 20, points 6-8 and 16): an engineer's tablet held upright (800×1280, touch)
@@ -99,27 +100,6 @@ async function walkTo(page: Page, route: string): Promise<void> {
   await quietAfter(page, 500, () => page.evaluate((to) => history.pushState(null, '', to), route))
   await page.locator('main').waitFor()
   await loaded(page)
-}
-
-/**
- * The page, or any box inside it (a table's scroll area), scrolls sideways: part of the screen is out of reach. The
- * page is measured against the device's width, not `innerWidth`: a mobile browser widens its layout viewport to a
- * page wider than the screen (and zooms out), so the tablet's page would always seem to fit.
- */
-function sidewaysScroll(page: Page): Promise<string[]> {
-  return page.evaluate((width) => {
-    const found: string[] = []
-    const root = document.documentElement
-    if (root.scrollWidth > width) found.push(`page ${root.scrollWidth} > ${width}`)
-    // A balance grid has a column per point of its object: it may scroll inside its box, its time column sticky.
-    for (const el of document.querySelectorAll('main *:not([data-wide-grid])')) {
-      const overflow = getComputedStyle(el).overflowX
-      if ((overflow === 'auto' || overflow === 'scroll') && el.scrollWidth > el.clientWidth + 1) {
-        found.push(`${el.getAttribute('aria-label') ?? el.tagName.toLowerCase()} ${el.scrollWidth} > ${el.clientWidth}`)
-      }
-    }
-    return found
-  }, page.viewportSize()!.width)
 }
 
 /** Names given to a screen reader in English (a library's default label left as it is). */

@@ -9,6 +9,7 @@ import { factories } from '../helpers/factories'
 import { multipart } from '../helpers/multipart'
 import { goOffline, goOnline, startE2E, type E2E } from './harness'
 import { waitForStoreCount } from './idb'
+import { sidewaysScroll } from './sideways'
 
 let e: E2E
 let refs: RegistryReferences
@@ -112,9 +113,11 @@ describe('offline console under faults', () => {
     await page.getByText('Нет связи с сервером, а эти данные ещё не сохранены на устройстве').waitFor()
 
     // Meanwhile another user changes points 2 and 3 on the server.
+    // A long remark: both sides of its conflict must still be readable and choosable on the tablet.
+    const remark3 = 'Правка диспетчера 3: ключ от щита у дежурного на проходной, вход со стороны двора, звонить заранее по номеру 8 800 000-00-00'
     for (const [p, remark] of [
       [p2, 'Правка диспетчера 2'],
-      [p3, 'Правка диспетчера 3'],
+      [p3, remark3],
     ] as const) {
       const current = await call<Record<string, unknown>>('GET', `/api/points/${p.point_id}/`)
       await call('PUT', `/api/points/${p.point_id}/`, { name: current.name, point_number: current.point_number, address: current.address, remark })
@@ -129,6 +132,11 @@ describe('offline console under faults', () => {
     await conflict2.getByText(T.outboxConflict).waitFor()
     await conflict2.getByRole('cell', { name: 'Ключ у диспетчера' }).waitFor()
     await conflict2.getByRole('cell', { name: 'Правка диспетчера 2' }).waitFor()
+    await conflict3.getByText(T.outboxConflict).waitFor()
+    const desk = page.viewportSize()!
+    await page.setViewportSize({ width: 800, height: 1280 })
+    expect(await sidewaysScroll(page)).toEqual([])
+    await page.setViewportSize(desk)
     await conflict2.getByRole('button', { name: T.outboxKeepMine }).click()
     await conflict3.getByRole('button', { name: T.outboxTakeTheirs }).click()
     await page.getByText(T.outboxEmpty).waitFor()
@@ -136,7 +144,7 @@ describe('offline console under faults', () => {
 
     expect(await call('GET', `/api/points/${p1.point_id}/`)).toMatchObject({ remark: 'Щит в подвале', version: 2 })
     expect(await call('GET', `/api/points/${p2.point_id}/`)).toMatchObject({ remark: 'Ключ у диспетчера', version: 3 })
-    expect(await call('GET', `/api/points/${p3.point_id}/`)).toMatchObject({ remark: 'Правка диспетчера 3', version: 2 })
+    expect(await call('GET', `/api/points/${p3.point_id}/`)).toMatchObject({ remark: remark3, version: 2 })
     expect(await call('GET', `/api/counters/${meter.counter_id}/`)).toMatchObject({ coeff: 40, version: meter.version + 1 })
     expect(await updatesOf('point', p1.point_id)).toBe(1)
     expect(await updatesOf('point', p2.point_id)).toBe(2) // the dispatcher's and mine, kept after the conflict
@@ -145,7 +153,7 @@ describe('offline console under faults', () => {
 
     // The device's copy follows the server's: the point whose conflict was settled their way shows their remark.
     await page.goto(`/points/${p3.point_id}/edit`)
-    await expect.poll(() => page.getByLabel('Примечание').inputValue(), POLL).toBe('Правка диспетчера 3')
+    await expect.poll(() => page.getByLabel('Примечание').inputValue(), POLL).toBe(remark3)
   })
 
   it('shows a rejected edit with the server message, lets it be corrected and resent', async () => {

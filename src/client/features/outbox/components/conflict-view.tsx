@@ -29,7 +29,8 @@ export function ConflictView({ entry, busy, onKeepMine, onTakeTheirs, onMerge }:
         {T.outboxConflictHint}. {clashes.length === 0 ? T.outboxConflictDisjoint : T.outboxConflictChoose}.
       </Text>
       <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0}>
-        <Table.Root size="sm">
+        {/* Values wrap in columns of their own share, so both sides of a long remark can be read and chosen on a tablet. */}
+        <Table.Root size="sm" tableLayout="fixed" css={{ '& th, & td': { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}>
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeader>Поле</Table.ColumnHeader>
