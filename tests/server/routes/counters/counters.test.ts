@@ -266,7 +266,8 @@ describe('meters: install wizard, take-off and history', () => {
     expect(on.json()).toMatchObject({ is_active: true, counter_is_active: true })
     const history = (await call('GET', `/api/counteropers/?counter_id=${counter.counter_id}`)).json()
     expect(history.results.map((r: { coper_type: string }) => r.coper_type)).toEqual(['activate', 'deactivate', 'edit', 'create'])
-    expect(history.results[2].comment).toBe('coeff: 1 → 2.5')
+    // The history speaks the console's words: the field's Russian name and a Russian number.
+    expect(history.results[2].comment).toBe('Коэффициент трансформации тока: 1 → 2,5')
 
     expect((await call('DELETE', url)).statusCode).toBe(204)
     expect((await call('GET', url)).statusCode).toBe(404)
