@@ -423,15 +423,15 @@ export const T = {
   lorawanUnknownAddress: 'Счётчик LoRaWAN с таким сетевым адресом не установлен',
   noInstallation: 'Счётчик не установлен на точку учёта',
   /* The meter's constant A (collector, meter card). */
-  meterConstantRead: (read: number) => `Постоянная счётчика A = ${read} имп/кВт·ч`,
+  meterConstantRead: (read: number) => `Постоянная счётчика A = ${formatNumber(read, 0)} имп/кВт·ч`,
   meterConstantUnread: (reason: string, used: number) => `Постоянная счётчика не прочитана (${reason}): профиль пересчитан при A = ${used}`,
   meterConstantMismatch: (configured: number, read: number) =>
     `Внимание: постоянная в параметрах подключения A = ${configured} не совпадает с прочитанной из счётчика A = ${read}; ` +
     `профиль пересчитан при A = ${configured}`,
   constantTitle: 'Постоянная счётчика A',
   constantRead: (read: number) => `прочитана из счётчика: ${formatNumber(read, 0)} имп/кВт·ч`,
-  constantNotRead: 'ещё не прочитана из счётчика (до опроса профиль пересчитывается при 5000 имп/кВт·ч)',
-  constantConfigured: (configured: number) => `задана вручную: ${configured} имп/кВт·ч`,
+  constantNotRead: `ещё не прочитана из счётчика (до опроса профиль пересчитывается при ${formatNumber(5000, 0)} имп/кВт·ч)`,
+  constantConfigured: (configured: number) => `задана вручную: ${formatNumber(configured, 0)} имп/кВт·ч`,
   constantMismatchHint: 'не совпадает с прочитанной: проверьте параметр meter_constant в параметрах подключения',
   // What a poll writes in its task's log, which the console shows (src/server/collector).
   poll: {

@@ -94,6 +94,9 @@ describe("the meter's constant on the meter screen", () => {
     expect(overridden!.textContent).toContain(T.constantConfigured(5000))
     expect(within(overridden!).getByText(T.constantMismatchHint)).toBeTruthy()
     expect(unread!.textContent).toContain(T.constantNotRead)
+    // Numbers in Russian, grouped: «5 000 имп/кВт·ч».
+    expect(overridden!.textContent).toMatch(/задана вручную: 5\s000 имп/)
+    expect(unread!.textContent).toMatch(/при 5\s000 имп/)
     expect(within(unread!).queryByText(T.constantMismatchHint)).toBeNull()
   })
 })

@@ -27,10 +27,10 @@ const entry = {
   serverRow: point(1, { address: 'пр. Мира, 10', remark: 'щит опломбирован', version: 2 }),
 } satisfies OutboxEntry
 
-function show(onMerge: (fields: string[]) => void) {
+function show(onMerge: (fields: string[]) => void, shown: OutboxEntry = entry) {
   render(
     <ChakraProvider value={appSystem()}>
-      <ConflictView entry={entry} busy={false} onKeepMine={() => {}} onTakeTheirs={() => {}} onMerge={onMerge} />
+      <ConflictView entry={shown} busy={false} onKeepMine={() => {}} onTakeTheirs={() => {}} onMerge={onMerge} />
     </ChakraProvider>,
   )
 }
@@ -50,5 +50,12 @@ describe('the conflict card', () => {
     await userEvent.click(apply)
     // My name, their address, their remark.
     expect(onMerge).toHaveBeenCalledWith(['name'])
+  })
+
+  it('writes numbers the Russian way on every side', () => {
+    show(() => {}, { ...entry, patch: { energy_limit: 12345.5 }, serverRow: point(1, { energy_limit: 750000, version: 2 }) })
+    const row = screen.getByRole('row', { name: /Лимит/ })
+    expect(row).toHaveTextContent('12 345,5')
+    expect(row).toHaveTextContent('750 000')
   })
 })
