@@ -6,6 +6,8 @@ import { Route as PointRoute } from '../../../src/client/routes/_app/points.$id'
 import { Route as PointCountersDataRoute } from '../../../src/client/routes/_app/points.$id.point_counters_data'
 import { T } from '../../../src/shared/texts'
 import { json, ME, mount, point, renderRoutes } from '../app-routes'
+import { offlineDb } from '../../../src/client/offline/db'
+import { tempIdMetaKey } from '../../../src/client/offline/entities'
 
 // Issue 20 point 14: the readings at 0:00 and 0:30 (point_counters_data) are a tab of the point's screen.
 
@@ -53,6 +55,19 @@ describe('the point’s screen', () => {
     expect(screen.queryByRole('button', { name: T.retry })).toBeNull()
     expect(screen.queryByRole('navigation', { name: 'Разделы точки учёта' })).toBeNull()
     expect(screen.queryByText('Основное точки')).toBeNull()
+  })
+
+  // Found in the field: a point created offline is open as /points/-1/edit when the server takes it (as point 7);
+  // the screen then said «Такой записи нет», as the server knows no point -1.
+  it('follows a point created on the device to its server id once the create is accepted', async () => {
+    await offlineDb().meta.put({ key: tempIdMetaKey('point', -1), value: 7 })
+    const router = renderRoutes('/points/-1/edit', (app) => {
+      const point = mount(PointRoute, '/points/$id', app)
+      return [point.addChildren([createRoute({ getParentRoute: () => point, path: '/edit', component: () => <p>Основное точки</p> })])]
+    })
+    await waitFor(() => expect(router.state.location.pathname).toBe('/points/7/edit'), BUSY)
+    expect(await screen.findByRole('heading', { name: 'ТП-7' }, BUSY)).toBeInTheDocument()
+    expect(screen.queryByText(T.notFoundGone)).toBeNull()
   })
 
   it('has a tab of the readings at 0:00 and 0:30 that opens them', async () => {

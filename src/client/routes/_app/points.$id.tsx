@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { Box, Button, Heading, HStack, IconButton, Skeleton } from '@chakra-ui/react'
 import { createFileRoute, Outlet, useLocation, useRouter } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
@@ -27,6 +28,12 @@ function PointLayout() {
   const { id } = Route.useParams()
   const router = useRouter()
   const point = useQuery(pointQueryOptions(Number(id)))
+  const { pathname } = useLocation()
+  const serverId = point.data?.point_id
+  // A point created on the device, open under its temporary id, moves to the id the server gave it.
+  useEffect(() => {
+    if (serverId !== undefined && serverId !== Number(id)) router.history.replace(pathname.replace(`/points/${id}`, `/points/${serverId}`))
+  }, [serverId, id, pathname, router])
   return (
     <>
       <HStack gap="3" mb="3" wrap="wrap">

@@ -25,16 +25,23 @@ export type LoadedPoint = Point | PointRow
 export const pointQueryOptions = (id: number) =>
   queryOptions({
     queryKey: pointKeys.detail(id),
-    queryFn: ({ signal }): Promise<LoadedPoint> =>
-      deviceCopyWhenOffline<LoadedPoint>(
+    queryFn: async ({ signal }): Promise<LoadedPoint> => {
+      // A point created on the device is read there until the server takes its create, then as the server's point
+      // (the screen follows it to its new id).
+      const created = id < 0 ? await (await loadOffline()).resolveTempId('point', id) : null
+      const pointId = created ?? id
+      const waiting = pointId < 0 ? await (await loadOffline()).getCachedRow('points', pointId) : undefined
+      if (waiting) return waiting
+      return deviceCopyWhenOffline<LoadedPoint>(
         async () => {
-          const row = await api(`/api/points/${id}/`, { schema: point, signal })
+          const row = await api(`/api/points/${pointId}/`, { schema: point, signal })
           await (await loadOffline()).cacheServerRows('points', [row], { complete: false })
           // A waiting edit on the device wins over the server's row until it is sent.
-          return (await (await loadOffline()).getCachedRow('points', id)) ?? row
+          return (await (await loadOffline()).getCachedRow('points', pointId)) ?? row
         },
-        (offline) => offline.getCachedRow('points', id),
-      ),
+        (offline) => offline.getCachedRow('points', pointId),
+      )
+    },
   })
 
 export const pointConsumptionQueryOptions = (id: number) =>
