@@ -11,6 +11,7 @@ v.setGlobalMessage((issue) => (issue.type === 'object' && issue.input === undefi
  * Characters XML 1.0 cannot carry (C0 controls but tab and line breaks, U+FFFE/U+FFFF, lone surrogates): typed
  * text never holds them, and the 80020 message for the market must stay well-formed.
  */
+// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's purpose
 export const NOT_IN_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|\p{Cs}/gu
 const plainText = v.check((s: string) => s.search(NOT_IN_XML) === -1, T.controlCharacters)
 
