@@ -228,17 +228,6 @@ describe('bad input on every route', () => {
     expect(failures).toEqual([])
   })
 
-  it('refuses text with control characters no XML message can carry, and keeps tabs and line breaks', async () => {
-    for (const name of ['Точка\u000b1', 'Точка\u0001', 'Точка\ufffe', 'Точка\ud800']) {
-      const res = await t.call(t.adminToken, { method: 'POST', url: '/api/data_sources/', payload: { name } })
-      expect(res.statusCode, JSON.stringify(name)).toBe(400)
-      expect(res.json(), JSON.stringify(name)).toEqual({ name: [T.controlCharacters] })
-    }
-    const remark = await t.call(t.adminToken, { method: 'PATCH', url: `/api/counters/${await t.make.meter()}/`, payload: { remark: 'строка 1\r\n\tстрока 2' } })
-    expect(remark.statusCode).toBe(200)
-    expect(remark.json().remark).toBe('строка 1\r\n\tстрока 2')
-  })
-
   it('answers 400 to a list or null where an object is expected, also where every field is optional', async () => {
     const routes = [
       ['PATCH', '/api/users/1/'],
@@ -320,5 +309,17 @@ describe('bad input on every route', () => {
     })
     expect(res.statusCode).toBe(413)
     expect(res.json().detail).toMatch(/Слишком большой/)
+  })
+
+  // Last: it leaves a meter behind, which the routes above would otherwise find as meter 1.
+  it('refuses text with control characters no XML message can carry, and keeps tabs and line breaks', async () => {
+    for (const name of ['Точка\u000b1', 'Точка\u0001', 'Точка\ufffe', 'Точка\ud800']) {
+      const res = await t.call(t.adminToken, { method: 'POST', url: '/api/data_sources/', payload: { name } })
+      expect(res.statusCode, JSON.stringify(name)).toBe(400)
+      expect(res.json(), JSON.stringify(name)).toEqual({ name: [T.controlCharacters] })
+    }
+    const remark = await t.call(t.adminToken, { method: 'PATCH', url: `/api/counters/${await t.make.meter()}/`, payload: { remark: 'строка 1\r\n\tстрока 2' } })
+    expect(remark.statusCode).toBe(200)
+    expect(remark.json().remark).toBe('строка 1\r\n\tстрока 2')
   })
 })
