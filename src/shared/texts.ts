@@ -91,6 +91,7 @@ export const T = {
   noCustomers: 'Нет доступных абонентов',
   notFoundPage: 'Ops... 404.',
   /* Messages the product adds where the spec is silent. */
+  customersOutOfRights: 'Список абонентов вам недоступен: обратитесь к администратору',
   loading: 'Загрузка',
   saved: 'Изменения сохранены',
   deleted: 'Запись удалена',

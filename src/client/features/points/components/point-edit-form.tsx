@@ -61,7 +61,10 @@ function PointForm({ point }: { point: LoadedPoint }) {
       <Stack gap="5" maxW="1100px">
         <ConsumptionGauge pointId={point.point_id} limit={Number(point.energy_limit ?? 0)} />
         <fieldset disabled={!can('points.change')}>
-          <PointFields form={form} />
+          <PointFields
+            form={form}
+            customer={point.customer_id == null || !point.customer ? undefined : { customer_id: point.customer_id, name: point.customer.name }}
+          />
         </fieldset>
         <Box>
           <FormActions dirty={form.dirty} submitting={form.submitting} onCancel={() => form.reset()} />

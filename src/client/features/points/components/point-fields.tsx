@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { SimpleGrid } from '@chakra-ui/react'
 import { T } from '../../../../shared/texts'
 import { SelectField, TextField } from '../../../components/ui/fields'
+import { ApiError } from '../../../lib/api-client'
 import { customersForSelection } from '../api/points'
 
 export type PointFormValues = {
@@ -22,19 +23,38 @@ type PointForm = {
   errors: Record<string, string>
 }
 
-/** The fields of a point, shared by the add dialog and the "Основное" tab. */
-export function PointFields({ form }: { form: PointForm }) {
+/**
+ * The fields of a point, shared by the add dialog and the "Основное" tab. `customer` is the point's own subscriber:
+ * it shows even when the list of subscribers is out of the user's rights.
+ */
+export function PointFields({ form, customer }: { form: PointForm; customer?: { customer_id: number; name: string } }) {
   const customers = useQuery(customersForSelection)
-  const options = (customers.data?.results ?? []).map((c) => ({ value: c.customer_id, label: c.name }))
+  const listed = customers.data?.results ?? []
+  const options = [...listed, ...(customer && !listed.some((c) => c.customer_id === customer.customer_id) ? [customer] : [])].map((c) => ({
+    value: c.customer_id,
+    label: c.name,
+  }))
+  const forbidden = customers.error instanceof ApiError && customers.error.status === 403
   return (
     <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
       <TextField label="Наименование" required {...form.field('name')} maxLength={255} />
       <TextField label="Идентификатор точки учёта" required {...form.field('point_number')} maxLength={50} />
       <TextField label="Адрес" required {...form.field('address')} maxLength={500} />
       {/* The place is checked as one geopoint: its message shows under the latitude. */}
-      <TextField label="Широта" inputMode="decimal" placeholder="56.838011" {...form.field('latitude')} error={form.errors.latitude ?? form.errors.geopoint} />
-      <TextField label="Долгота" inputMode="decimal" placeholder="60.597465" {...form.field('longitude')} />
-      <SelectField label="Абонент" {...form.field('customer_id')} options={options} emptyText={customers.isError ? T.loadFailed : T.noCustomers} />
+      <TextField
+        label="Широта"
+        inputMode="decimal"
+        placeholder="например, 56,838011"
+        {...form.field('latitude')}
+        error={form.errors.latitude ?? form.errors.geopoint}
+      />
+      <TextField label="Долгота" inputMode="decimal" placeholder="например, 60,597465" {...form.field('longitude')} />
+      <SelectField
+        label="Абонент"
+        {...form.field('customer_id')}
+        options={options}
+        emptyText={forbidden ? T.customersOutOfRights : customers.isError ? T.loadFailed : T.noCustomers}
+      />
       <TextField label="Лимит потребления, кВт·ч" type="number" inputMode="decimal" {...form.field('energy_limit')} />
       <TextField label="Примечание" multiline {...form.field('remark')} />
     </SimpleGrid>
