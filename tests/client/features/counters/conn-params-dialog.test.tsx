@@ -18,10 +18,12 @@ const paramsWith = (isSet: boolean) => [
 
 let sent: unknown[]
 let isSet: boolean
+let sourcesReachable: boolean
 
 beforeEach(() => {
   sent = []
   isSet = true
+  sourcesReachable = true
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string, init: RequestInit = {}) => {
@@ -31,6 +33,7 @@ beforeEach(() => {
         return json(paramsWith(true))
       }
       if (path === '/api/counters/5/conn_params/') return json(paramsWith(isSet))
+      if (path === '/api/data_sources/' && !sourcesReachable) throw new TypeError('Failed to fetch')
       if (path === '/api/data_sources/')
         return json({
           count: 2,
@@ -112,5 +115,13 @@ describe('typed connection parameters', () => {
     expect(await within(dialog).findByText(T.invalidHost)).toBeInTheDocument()
     expect(within(dialog).getByText(T.outOfRange(1, 65_535))).toBeInTheDocument()
     expect(sent).toEqual([])
+  })
+
+  // Found in the field: offline the dialog read the installation from the device, but «Источник данных» showed «—»,
+  // as its choices come from the list of data sources, which was not on the device.
+  it("shows the installation's data source when the list of sources cannot be read", async () => {
+    sourcesReachable = false
+    const { dialog } = await openDialog()
+    await waitFor(() => expect(within(dialog).getByLabelText(/Источник данных/)).toHaveDisplayValue('TCP'))
   })
 })

@@ -82,7 +82,8 @@ export function ConnParamFields(props: {
           label="Источник данных"
           required
           value={source}
-          options={props.sources.map((name) => ({ value: name, label: name }))}
+          // The installation's own source stays a choice when the list of sources cannot be read (offline).
+          options={(props.sources.includes(source) ? props.sources : [source, ...props.sources]).map((name) => ({ value: name, label: name }))}
           onChange={(x) => props.onChange({ ...props.values, [CONN_SOURCE_PARAM]: x ?? CONN_SOURCES.TCP })}
           error={props.errors[`conn_params.${CONN_SOURCE_PARAM}`]}
         />
