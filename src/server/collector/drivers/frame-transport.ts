@@ -33,6 +33,9 @@ export class FrameTransport {
   private pending: PendingExchange | undefined
   private failure: MeterError | undefined
   private queue: Promise<unknown> = Promise.resolve()
+  /** Set by a timeout: the meter may still answer the request given up on. */
+  private abandoned = false
+  private lastDataAt = 0
 
   private constructor(
     private readonly socket: net.Socket,
@@ -78,12 +81,14 @@ export class FrameTransport {
     this.socket.destroy()
   }
 
-  private send(request: Uint8Array, boundary: FrameBoundary, timeoutMs: number): Promise<Uint8Array> {
-    if (this.failure) return Promise.reject(this.failure)
+  private async send(request: Uint8Array, boundary: FrameBoundary, timeoutMs: number): Promise<Uint8Array> {
+    if (this.abandoned) await this.untilQuiet(timeoutMs)
+    if (this.failure) throw this.failure
     this.received = Buffer.alloc(0)
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending = undefined
+        this.abandoned = true
         reject(new MeterTimeoutError(timeoutMs))
       }, timeoutMs)
       this.pending = { boundary, resolve, reject, timer }
@@ -91,10 +96,25 @@ export class FrameTransport {
     })
   }
 
+  /**
+   * A meter on a bus answers every request in turn, however late: after a timeout the next request waits until the line
+   * has been quiet for a whole timeout (four at the most), so a late answer is not taken for the next request's.
+   */
+  private async untilQuiet(quietMs: number): Promise<void> {
+    const since = Date.now()
+    for (let wait = quietMs; wait > 0 && Date.now() - since < 4 * quietMs; wait = quietMs - (Date.now() - Math.max(this.lastDataAt, since))) {
+      await new Promise((resolve) => setTimeout(resolve, wait))
+    }
+    this.abandoned = false
+  }
+
   private onData(chunk: Buffer): void {
     const pending = this.pending
     // Bytes nobody waits for belong to an exchange already given up on.
-    if (!pending) return
+    if (!pending) {
+      this.lastDataAt = Date.now()
+      return
+    }
     if (this.received.length + chunk.length > MAX_FRAME_BYTES) {
       clearTimeout(pending.timer)
       this.pending = undefined
