@@ -481,6 +481,7 @@ export const T = {
     answerTooLong: (max: number) => `ответ длиннее ${max} байт`,
     statusInsteadOfData: 'байт состояния вместо данных',
     badRecordTime: 'недопустимые дата и время записи',
+    badIntegrationTime: (minutes: number) => `недопустимое время интегрирования профиля: ${minutes} мин`,
     badClockTime: 'недопустимые дата и время часов счётчика',
     shortProfileRecord: (length: number) => `запись профиля короче ${length} байт`,
     unknownConstantCode: (code: number) => `неизвестный код постоянной счётчика ${code}`,

@@ -149,6 +149,15 @@ describe('Mercury 230 answers', () => {
     expect(toHex(lastProfileRecordAnswer(0x4d, record))).toBe('4D 00 10 1A 13 00 28 12 22 1E 6A 4A')
   })
 
+  // Found from the meter's side: T = 0 made the profile walk step by 0 ms and hang the collector; 31.02 was read as 03.03.
+  it('refuses an integration time the profile grid cannot use, and a day the month does not have', () => {
+    expect(() => decodeLastProfileRecordAnswer(withCrc(hex('4D 00 10 1A 13 00 28 12 22 00')), 0x4d)).toThrow(MeterFrameError)
+    expect(() => decodeLastProfileRecordAnswer(withCrc(hex('4D 00 10 1A 13 00 28 12 22 FF')), 0x4d)).toThrow(MeterFrameError)
+    expect(() => decodeLastProfileRecordAnswer(withCrc(hex('4D 00 10 1A 13 00 30 02 26 1E')), 0x4d)).toThrow(MeterFrameError)
+    expect(() => decodeProfileRecord(hex('00 12 30 31 02 26 1E E8 03 00 00 00 00 00 00'), 5000)).toThrow(MeterFrameError)
+    expect(decodeProfileRecord(hex('00 12 30 29 02 24 1E E8 03 00 00 00 00 00 00'), 5000)!.end.toISOString()).toBe('2024-02-29T09:30:00.000Z')
+  })
+
   it('turns profile counts into energy at 2A impulses per kWh', () => {
     const payload = decodeProfileMemoryAnswer(hex('11 00 13 00 28 12 22 1E 10 27 00 00 E8 03 00 00 ED C9'), ADDRESS)
     const cell = decodeProfileRecord(payload, 5000)

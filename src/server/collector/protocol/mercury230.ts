@@ -320,7 +320,9 @@ export function decodeSerialAnswer(frame: Uint8Array, address: number): Mercury2
 /** A record's time as the meter's wall clock shows it, in the zone the meter is kept in. */
 function decodeBcdTime(bytes: Uint8Array, timeZone: string): Date {
   const [hour, minute, day, month, year] = Array.from(bytes.subarray(0, 5), (byte) => decodeBcd([byte]))
-  if (hour! > 23 || minute! > 59 || day! < 1 || day! > 31 || month! < 1 || month! > 12) {
+  // A day the month does not have (31.02) would roll over into another day's interval.
+  const daysInMonth = new Date(Date.UTC(2000 + year!, month!, 0)).getUTCDate()
+  if (hour! > 23 || minute! > 59 || day! < 1 || month! < 1 || month! > 12 || day! > daysInMonth) {
     throw new MeterFrameError(T.poll.badRecordTime)
   }
   return fromZonedParts({ year: 2000 + year!, month: month!, day: day!, hour: hour!, minute: minute!, second: 0 }, timeZone)
@@ -336,11 +338,14 @@ export interface LastProfileRecord {
 
 export function decodeLastProfileRecordAnswer(frame: Uint8Array, address: number, timeZone: string = DEFAULT_TIME_ZONE): LastProfileRecord {
   const payload = payloadOf(frame, address, 9)
+  const minutes = payload[8]!
+  // The profile is walked in steps of T: 0 would never end, more than an hour is no Mercury 230 setting.
+  if (minutes < 1 || minutes > 60) throw new MeterFrameError(T.poll.badIntegrationTime(minutes))
   return {
     memoryAddress: (payload[0]! << 8) | payload[1]!,
     status: payload[2]!,
     end: decodeBcdTime(payload.subarray(3, 8), timeZone),
-    minutes: payload[8]!,
+    minutes,
   }
 }
 
