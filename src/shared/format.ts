@@ -59,6 +59,9 @@ export function formatNumber(value: number | string | null | undefined, digits =
   return numberFormat(digits, true, false).format(Number(value))
 }
 
+/** A field's value for the eye: a number as `formatNumber` writes it, text as it is, «—» when there is none. */
+export const formatValue = (value: unknown): string => (typeof value === 'number' ? formatNumber(value) : missing(value) ? '—' : String(value))
+
 /** A measured value with exactly its quantity's decimals, so a column lines up: «34 290,103», «120,39». */
 export function formatQuantity(value: number | string | null | undefined, quantity: Quantity): string {
   if (missing(value) || !Number.isFinite(Number(value))) return '—'

@@ -9,7 +9,7 @@ import type {
   TakeOff,
   UpdateAndInstall,
 } from '../../shared/schemas/counters'
-import { formatNumber } from '../../shared/format'
+import { formatValue } from '../../shared/format'
 import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
 import { pointCounters } from '../db/schema'
@@ -59,16 +59,13 @@ export async function createMeter(tx: Executor, userId: number, input: CounterCr
   return counter
 }
 
-/** A value in the history's comment as the console shows it: a Russian number, «—» for none. */
-const shownValue = (value: unknown): string => (typeof value === 'number' ? formatNumber(value) : value === null || value === '' ? '—' : String(value))
-
 /** Writes the fields that differ; the history's comment lists each change. */
 export async function editMeter(tx: Executor, userId: number, before: Counter, patch: CounterUpdate): Promise<Counter> {
   const changed = Object.fromEntries(Object.entries(patch).filter(([key, value]) => value !== undefined && before[key as keyof Counter] !== value))
   if (Object.keys(changed).length === 0) return before
   await updateCounter(tx, before, changed)
   const comment = Object.entries(changed)
-    .map(([key, value]) => `${T.auditFields[key] ?? key}: ${shownValue(before[key as keyof Counter])} → ${shownValue(value)}`)
+    .map(([key, value]) => `${T.auditFields[key] ?? key}: ${formatValue(before[key as keyof Counter])} → ${formatValue(value)}`)
     .join('; ')
   const after = await existingCounter(tx, before.counter_id)
   await meterOperation(tx, userId, { counterId: before.counter_id, pointId: pointOf(before), type: 'edit', at: new Date(), comment }, before, after)

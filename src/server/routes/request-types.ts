@@ -39,9 +39,10 @@ const manager = { permission: 'request_types.manage' } as const
 export async function requestTypeRoutes(app: FastifyInstance) {
   await registerUploads(app)
 
-  app.get('/api/document_type/', { config: reader, schema: { querystring: listQuery } }, async (request: Req<{ query: typeof listQuery }>) =>
-    listTypes(app.db, request.query, request.user().is_stuff ? undefined : request.user().customer_id!),
-  )
+  app.get('/api/document_type/', { config: reader, schema: { querystring: listQuery } }, async (request: Req<{ query: typeof listQuery }>) => {
+    const me = request.user()
+    return listTypes(app.db, request.query, me.is_stuff ? undefined : me.customer_id!)
+  })
 
   createRoute(app, '/api/document_type/', manager, documentTypeInput, { entity: 'document_type', find: findType, create: insertType })
   updateRoute(app, 'patch', '/api/document_type/:id/', manager, documentTypeUpdate, { entity: 'document_type', find: findType, update: updateType })

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import * as v from 'valibot'
 import { counterUpdate } from '../../../../shared/schemas/counters'
 import { pointInput } from '../../../../shared/schemas/points'
-import { formatNumber } from '../../../../shared/format'
+import { formatValue } from '../../../../shared/format'
 import { T } from '../../../../shared/texts'
 import { useSyncState } from '../../../app/sync'
 import { session } from '../../../lib/session'
@@ -49,8 +49,7 @@ export function fieldText(row: Row | null | undefined, field: string): string {
     const customer = row.customer as { name?: string } | null | undefined
     return customer?.name ?? (row.customer_id == null ? 'Не выбран' : `№ ${String(row.customer_id)}`)
   }
-  const value = row[field]
-  return typeof value === 'number' ? formatNumber(value) : value === null || value === undefined || value === '' ? '—' : String(value)
+  return formatValue(row[field])
 }
 
 /** Fields a rejected edit can be corrected in on the outbox page: the texts and numbers (the customer is picked on the point's screen). */
