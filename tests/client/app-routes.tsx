@@ -1,3 +1,4 @@
+import { vi } from 'vitest'
 import type { QueryClient } from '@tanstack/react-query'
 import { createMemoryHistory, createRootRouteWithContext, createRoute, createRouter, Outlet, type AnyRoute } from '@tanstack/react-router'
 import type { CounterTask } from '../../src/shared/schemas/collection'
@@ -6,6 +7,20 @@ import { tokenOf } from './offline/helpers'
 import { renderRouter, testQueryClient } from './render-in-app'
 
 export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+
+/**
+ * `fetch` answering as ME holding only `permissions` (no superuser); `answer` gives other paths' answers, an empty list
+ * where it gives none.
+ */
+export const signedInWith = (permissions: string[], answer: (path: string) => Response | undefined = () => undefined) =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      const path = input.split('?')[0]!
+      if (path === '/api/users/me/') return json({ ...ME, is_superuser: false, permissions })
+      return answer(path) ?? json({ count: 0, results: [] })
+    }),
+  )
 
 /** The signed-in user of `renderRoutes`: a superuser, so every menu entry and action shows. */
 export const ME = {

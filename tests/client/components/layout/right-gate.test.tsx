@@ -6,21 +6,11 @@ import { Route as RepresentsNewRoute } from '../../../../src/client/routes/_app/
 import { Route as Report008Route } from '../../../../src/client/routes/_app/report-008'
 import { Route as CountersRoute } from '../../../../src/client/routes/_app/counters'
 import { T } from '../../../../src/shared/texts'
-import { json, ME, mount, renderRoutes } from '../../app-routes'
+import { mount, renderRoutes, signedInWith } from '../../app-routes'
 
 // Found from the user's side: a viewer who opened /represents/new or a report by its address got the whole form,
 // and learned only on submitting that they may not.
 
-const signedInWith = (permissions: string[]) =>
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      const path = input.split('?')[0]!
-      if (path === '/api/users/me/') return json({ ...ME, is_superuser: false, permissions })
-      if (path === '/api/represents/all/') return json({ results: [] })
-      return json({ count: 0, results: [] })
-    }),
-  )
 afterEach(() => vi.unstubAllGlobals())
 
 const render = (path: string) =>
@@ -52,11 +42,9 @@ describe('a screen that needs a right the user lacks', () => {
   // Found on a shared tablet: a colleague with points.view alone opened «Счётчики» with the server gone and got the
   // device's copy, which the previous user's waiting edits keep there.
   it('says so in place of a list the device keeps a copy of, also with the server gone', async () => {
-    signedInWith(['points.view'])
-    const answer = vi.mocked(fetch).getMockImplementation()!
-    vi.mocked(fetch).mockImplementation(async (input) => {
-      if (String(input).startsWith('/api/counters/')) throw new TypeError('Failed to fetch')
-      return answer(input)
+    signedInWith(['points.view'], (path) => {
+      if (path === '/api/counters/') throw new TypeError('Failed to fetch')
+      return undefined
     })
     render('/counters')
     expect(await screen.findByText(T.noRightToView)).toBeTruthy()
