@@ -187,6 +187,14 @@ describe('Mercury 230 framing', () => {
     expect(completeAnswerLength(hex('11 5B 07 15'), 19)).toBeUndefined()
   })
 
+  // Found from the meter's side: a meter that answered a read with the status byte 0 was waited on until the timeout,
+  // and the poll said «нет ответа» instead of what the meter had said.
+  it('takes a status frame 0 where data was expected as an answer, and reads it as a status instead of data', () => {
+    const done = hex('11 00 0D E0')
+    expect(completeAnswerLength(done, 19)).toBe(4)
+    expect(() => decodeEnergyAnswer(done, ADDRESS)).toThrow(new MeterFrameError('байт состояния вместо данных'))
+  })
+
   it('parses requests on the meter side and tells their length from the first bytes', () => {
     expect(parseRequest(openChannelRequest(ADDRESS, 1, '123456'))).toEqual({
       address: ADDRESS,

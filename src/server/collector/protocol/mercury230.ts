@@ -219,11 +219,11 @@ export function answerLength(requestFrame: Uint8Array): number {
 
 /**
  * Frame boundary in a receive buffer: the expected length, or a shorter status frame when the
- * first four bytes are one (a refusal in place of data). Undefined while incomplete.
+ * first four bytes are one (a refusal, or a bare "done", in place of data). Undefined while incomplete.
  */
 export function completeAnswerLength(received: Uint8Array, expectedLength: number): number | undefined {
   if (received.length >= expectedLength) return expectedLength
-  if (received.length === STATUS_FRAME_LENGTH && (received[1]! & 0x0f) !== STATUS.ok && hasValidCrc(received.subarray(0, STATUS_FRAME_LENGTH))) {
+  if (received.length === STATUS_FRAME_LENGTH && hasValidCrc(received)) {
     return STATUS_FRAME_LENGTH
   }
   return undefined
