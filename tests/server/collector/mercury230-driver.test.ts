@@ -127,6 +127,27 @@ describe('Mercury 230 driver against the emulator', () => {
     await driver.close()
   })
 
+  // Found from the meter's side: with an integration time of 60 minutes and a first poll from a half-hour (:30), the output
+  // grid never met the records' own starts (:00), so every hour came back missing, and so did every later poll's.
+  it('reads a meter with an integration time of 60 minutes on its own hours, from a half-hour', async () => {
+    const meter: EmulatedMeterSpec = { ...METER, profileMinutes: 60 }
+    const emulator = await emulate({ meters: [meter] })
+    const driver = await opened(createMeterDriver('mercury230', connection(emulator, 17)))
+    const records = await driver.readProfile!(new Date('2026-11-20T06:30:00.000Z'), new Date('2026-11-20T12:00:00.000Z'), 5000)
+    expect(records.map((record) => record.start.toISOString())).toEqual(['07', '08', '09', '10', '11'].map((hour) => `2026-11-20T${hour}:00:00.000Z`))
+    for (const record of records) {
+      const halves = [record.start, new Date(record.start.getTime() + 1_800_000)]
+      expect(record.minutes).toBe(60)
+      if (halves.some((start) => isMissingInterval(meter.seed, start))) {
+        expect(record.energy).toEqual(NO_VALUES)
+        continue
+      }
+      const model = halves.reduce((sum, start) => sum + halfHourEnergy(meter.seed, meter.consumerType, start).aPlus, 0)
+      expect(Math.abs(record.energy.aPlus! - model)).toBeLessThanOrEqual(0.0001 + 1e-12)
+    }
+    await driver.close()
+  })
+
   it('does not look past the days the meter keeps', async () => {
     const emulator = await emulate({ meters: [{ ...METER, profileDays: 1 }] })
     const driver = await opened(createMeterDriver('mercury230', connection(emulator, 17)))

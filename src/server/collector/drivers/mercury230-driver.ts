@@ -126,10 +126,13 @@ export class Mercury230Driver extends LinkedDriver implements MeterDriver {
       if (start < to.getTime() && !found.has(start)) found.set(start, cell)
     }
     const stepMs = last.minutes * 60_000
+    const lastStart = last.end.getTime() - stepMs
     const records: ProfileRecord[] = []
     // Intervals after the last record are not over yet, or the meter is without power now: a later poll reads them.
-    const until = Math.min(to.getTime(), last.end.getTime() - stepMs + 1)
-    for (let start = from.getTime(); start < until; start += stepMs) {
+    const until = Math.min(to.getTime(), lastStart + 1)
+    // The grid runs on the meter's own interval starts: with T = 60 a `from` at :30 would meet none of them.
+    const first = lastStart - Math.floor((lastStart - from.getTime()) / stepMs) * stepMs
+    for (let start = first; start < until; start += stepMs) {
       const cell = found.get(start)
       records.push({
         start: new Date(start),

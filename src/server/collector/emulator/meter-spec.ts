@@ -32,13 +32,15 @@ export interface EmulatedMeterSpec {
   /** How the Mercury 230 compares its passwords: digit values (the factory form) or ASCII codes. */
   passwordMode?: PasswordMode
   /**
-   * Mercury 230 without power from `from` (a half-hour boundary) for `hours`: it writes no profile
+   * Mercury 230 without power from `from` (an interval's boundary) for `hours`: it writes no profile
    * records for those intervals, and flags the first record after them incomplete (the power came back
    * a few minutes into that interval).
    */
   outage?: { from: Date; hours: number }
-  /** Days of half-hours kept in the Mercury 230 profile memory, at most 85 (the ring). */
+  /** Days kept in the Mercury 230 profile memory, at most what its ring of 4096 records holds (85 days of half-hours). */
   profileDays?: number
+  /** Mercury 230 integration time of the profile in minutes (T in 08 13 and in every record); 30 when absent. */
+  profileMinutes?: 30 | 60
   faults?: MeterFaults
   /** Mercury 230 clock: `offsetS` off at the first request, gaining `driftSPerDay` a day from then; exact when absent. */
   clock?: { offsetS?: number; driftSPerDay?: number }

@@ -1,18 +1,20 @@
-import { HALF_HOUR_MS } from '../moscow-time'
 import { PROFILE_RING_RECORDS } from '../protocol/mercury230'
 
 /**
  * Which interval each slot of an emulated Mercury 230 profile ring holds. Intervals are numbered by
- * their end (end time / 30 min); the meter writes one record per interval it had power for, so an
+ * their end (end time / integration time); the meter writes one record per interval it had power for, so an
  * outage leaves no slots and the records before it sit closer to the last one than their times say.
  */
 export class ProfileRing {
   private readonly outageFirst: number
   private readonly outageLength: number
 
-  constructor(outage: { from: Date; hours: number } | undefined) {
-    this.outageFirst = outage ? Math.floor(outage.from.getTime() / HALF_HOUR_MS) + 1 : Number.POSITIVE_INFINITY
-    this.outageLength = outage ? Math.round(outage.hours * 2) : 0
+  constructor(
+    outage: { from: Date; hours: number } | undefined,
+    private readonly stepMs: number,
+  ) {
+    this.outageFirst = outage ? Math.floor(outage.from.getTime() / stepMs) + 1 : Number.POSITIVE_INFINITY
+    this.outageLength = outage ? Math.round((outage.hours * 3_600_000) / stepMs) : 0
   }
 
   /** Whether the meter had no power during the interval ending at `end`. */
@@ -27,7 +29,7 @@ export class ProfileRing {
 
   /** The interval of the last record written by `now`. */
   lastEnd(now: Date): number {
-    const end = Math.floor(now.getTime() / HALF_HOUR_MS)
+    const end = Math.floor(now.getTime() / this.stepMs)
     return this.inOutage(end) ? this.outageFirst - 1 : end
   }
 

@@ -31,8 +31,6 @@ import { ProfileRing } from './profile-ring'
 
 /** A Mercury 230 closes a channel left idle this long. */
 const CHANNEL_IDLE_MS = 240_000
-const PROFILE_MINUTES = 30
-const MAX_PROFILE_DAYS = Math.floor(PROFILE_RING_RECORDS / 48)
 const RECORD_PADDING = 0xff
 const DAY_MS = 86_400_000
 const NO_RECORD: EnergyRegisters = { aPlus: null, aMinus: null, rPlus: null, rMinus: null }
@@ -44,6 +42,7 @@ export class VirtualMercury230 {
   private readonly meterConstant: number
   private readonly passwords: { user: string; admin: string }
   private readonly profileIntervals: number
+  private readonly profileMinutes: number
   private readonly serial: string
   private readonly manufactured: Date
   private readonly timeZone: string
@@ -55,10 +54,12 @@ export class VirtualMercury230 {
   constructor(readonly spec: EmulatedMeterSpec) {
     this.meterConstant = spec.meterConstant ?? DEFAULT_METER_CONSTANT
     this.passwords = spec.passwords ?? { user: DEFAULT_PASSWORDS[1], admin: DEFAULT_PASSWORDS[2] }
-    this.profileIntervals = Math.min(spec.profileDays ?? MAX_PROFILE_DAYS, MAX_PROFILE_DAYS) * 48
+    this.profileMinutes = spec.profileMinutes ?? 30
+    const perDay = (24 * 60) / this.profileMinutes
+    this.profileIntervals = Math.min((spec.profileDays ?? Infinity) * perDay, Math.floor(PROFILE_RING_RECORDS / perDay) * perDay)
     this.serial = spec.serial ?? String(10_000_000 + (hash32(spec.seed) % 90_000_000))
     this.timeZone = spec.timeZone ?? DEFAULT_TIME_ZONE
-    this.ring = new ProfileRing(spec.outage)
+    this.ring = new ProfileRing(spec.outage, this.profileMinutes * 60_000)
     this.manufactured = fromMoscowParts({ year: 2019 + (spec.seed % 5), month: 1 + (spec.seed % 12), day: 1 + (spec.seed % 28), hour: 0, minute: 0, second: 0 })
   }
 
@@ -124,8 +125,8 @@ export class VirtualMercury230 {
           {
             memoryAddress: (this.ring.recordNumber(lastEnd) % PROFILE_RING_RECORDS) * PROFILE_RECORD_STRIDE,
             status: this.recordStatus(lastEnd),
-            end: new Date(lastEnd * HALF_HOUR_MS),
-            minutes: PROFILE_MINUTES,
+            end: this.intervalEnd(lastEnd),
+            minutes: this.profileMinutes,
           },
           this.timeZone,
         )
@@ -189,8 +190,7 @@ export class VirtualMercury230 {
     const record = new Uint8Array(PROFILE_RECORD_STRIDE).fill(RECORD_PADDING)
     const endIndex = this.ring.endAt(slot, lastEnd)
     if (this.ring.recordsBack(endIndex, lastEnd) >= this.profileIntervals) return record
-    const end = new Date(endIndex * HALF_HOUR_MS)
-    const cell = { status: this.recordStatus(endIndex), end, minutes: PROFILE_MINUTES, energy: this.intervalEnergy(endIndex) }
+    const cell = { status: this.recordStatus(endIndex), end: this.intervalEnd(endIndex), minutes: this.profileMinutes, energy: this.intervalEnergy(endIndex) }
     record.set(encodeProfileRecord(cell, this.meterConstant, this.timeZone))
     return record
   }
@@ -199,12 +199,27 @@ export class VirtualMercury230 {
     return this.ring.isFirstAfterOutage(endIndex) ? PROFILE_STATUS_INCOMPLETE : 0
   }
 
-  /** The load model's energy; FF FF in every cell for its deliberate gaps, in A- and R- for a one-direction meter. */
+  private intervalEnd(endIndex: number): Date {
+    return new Date(endIndex * this.profileMinutes * 60_000)
+  }
+
+  /**
+   * The load model's half-hours summed over the interval; FF FF in every cell when one of them is a deliberate gap, in
+   * A- and R- for a one-direction meter.
+   */
   private intervalEnergy(endIndex: number): EnergyRegisters {
-    const start = new Date((endIndex - 1) * HALF_HOUR_MS)
-    if (isMissingInterval(this.spec.seed, start)) return NO_RECORD
-    const energy = halfHourEnergy(this.spec.seed, this.spec.consumerType, start)
-    return this.spec.oneDirection ? { ...energy, aMinus: null, rMinus: null } : energy
+    const end = this.intervalEnd(endIndex).getTime()
+    const halves: Date[] = []
+    for (let start = end - this.profileMinutes * 60_000; start < end; start += HALF_HOUR_MS) halves.push(new Date(start))
+    if (halves.some((start) => isMissingInterval(this.spec.seed, start))) return NO_RECORD
+    const energies = halves.map((start) => halfHourEnergy(this.spec.seed, this.spec.consumerType, start))
+    const sum = (channel: keyof EnergyRegisters) => energies.reduce((total, energy) => total + energy[channel], 0)
+    return {
+      aPlus: sum('aPlus'),
+      aMinus: this.spec.oneDirection ? null : sum('aMinus'),
+      rPlus: sum('rPlus'),
+      rMinus: this.spec.oneDirection ? null : sum('rMinus'),
+    }
   }
 }
 
