@@ -148,6 +148,25 @@ describe('Mercury 230 driver against the emulator', () => {
     await driver.close()
   })
 
+  // Found from the meter's side: the first record stamped by a clock reset to 2000 ended the walk back, so the valid records
+  // before it in memory were stored as missing.
+  it('walks past the records of a clock reset to 2000 to the valid ones before them', async () => {
+    const meter: EmulatedMeterSpec = { ...METER, clockReset: { from: new Date('2026-11-20T08:00:00.000Z'), hours: 2 } }
+    const emulator = await emulate({ meters: [meter] })
+    const driver = await opened(createMeterDriver('mercury230', connection(emulator, 17)))
+    const from = new Date('2026-11-20T06:30:00.000Z')
+    const records = await driver.readProfile!(from, new Date('2026-11-20T12:30:00.000Z'), 5000)
+    expect(records).toHaveLength(12)
+    for (const record of records) {
+      const hour = record.start.getUTCHours() + record.start.getUTCMinutes() / 60
+      const stampedByResetClock = hour >= 8 && hour < 10
+      const model = isMissingInterval(meter.seed, record.start) ? null : halfHourEnergy(meter.seed, meter.consumerType, record.start).aPlus
+      if (stampedByResetClock || model === null) expect(record.energy, record.start.toISOString()).toEqual(NO_VALUES)
+      else expect(record.energy.aPlus, record.start.toISOString()).toBeCloseTo(model, 4)
+    }
+    await driver.close()
+  })
+
   it('does not look past the days the meter keeps', async () => {
     const emulator = await emulate({ meters: [{ ...METER, profileDays: 1 }] })
     const driver = await opened(createMeterDriver('mercury230', connection(emulator, 17)))

@@ -109,11 +109,18 @@ export class Mercury230Driver extends LinkedDriver implements MeterDriver {
   /**
    * Walks the profile ring back from the last record and places each record by its own timestamp: a
    * meter without power writes no records, so the ring holds fewer records than half-hours. The walk
-   * stops at the first record before `from`, at memory never written, or after the whole ring; an
+   * stops at the first record before `from` (passing over those of a reset clock), at memory never written, or after the whole ring; an
    * interval up to the last record that no record claims is reported with every channel null.
    */
   async readProfile(from: Date, to: Date, meterConstant: number): Promise<ProfileRecord[]> {
     const last = await this.read(lastProfileRecordRequest(this.address), (answer) => decodeLastProfileRecordAnswer(answer, this.address, this.timeZone))
+    const stepMs = last.minutes * 60_000
+    const lastStart = last.end.getTime() - stepMs
+    // Records older than the whole ring could reach were stamped by a clock reset (to 2000 by a dead battery), not written
+    // before `from`: the valid records behind them may still be in the period, unless more of them lie between than the
+    // period has intervals (they were written one an interval).
+    const oldestPlausible = lastStart - PROFILE_RING_RECORDS * stepMs
+    let resetRecordsLeft = Math.ceil((to.getTime() - from.getTime()) / stepMs)
     const found = new Map<number, ProfileCell>()
     for (let back = 0; back < PROFILE_RING_RECORDS; back++) {
       const memoryAddress = (last.memoryAddress - back * PROFILE_RECORD_STRIDE) & 0xffff
@@ -122,11 +129,12 @@ export class Mercury230Driver extends LinkedDriver implements MeterDriver {
       if (cell === undefined) continue
       if (cell === null) break
       const start = cell.end.getTime() - cell.minutes * 60_000
-      if (start < from.getTime()) break
+      if (start < from.getTime()) {
+        if (start >= oldestPlausible || resetRecordsLeft-- <= 0) break
+        continue
+      }
       if (start < to.getTime() && !found.has(start)) found.set(start, cell)
     }
-    const stepMs = last.minutes * 60_000
-    const lastStart = last.end.getTime() - stepMs
     const records: ProfileRecord[] = []
     // Intervals after the last record are not over yet, or the meter is without power now: a later poll reads them.
     const until = Math.min(to.getTime(), lastStart + 1)

@@ -32,6 +32,7 @@ import { ProfileRing } from './profile-ring'
 /** A Mercury 230 closes a channel left idle this long. */
 const CHANNEL_IDLE_MS = 240_000
 const RECORD_PADDING = 0xff
+const CLOCK_RESET_TO = Date.UTC(2000, 0, 1)
 const DAY_MS = 86_400_000
 const NO_RECORD: EnergyRegisters = { aPlus: null, aMinus: null, rPlus: null, rMinus: null }
 
@@ -190,7 +191,7 @@ export class VirtualMercury230 {
     const record = new Uint8Array(PROFILE_RECORD_STRIDE).fill(RECORD_PADDING)
     const endIndex = this.ring.endAt(slot, lastEnd)
     if (this.ring.recordsBack(endIndex, lastEnd) >= this.profileIntervals) return record
-    const cell = { status: this.recordStatus(endIndex), end: this.intervalEnd(endIndex), minutes: this.profileMinutes, energy: this.intervalEnergy(endIndex) }
+    const cell = { status: this.recordStatus(endIndex), end: this.stampedEnd(endIndex), minutes: this.profileMinutes, energy: this.intervalEnergy(endIndex) }
     record.set(encodeProfileRecord(cell, this.meterConstant, this.timeZone))
     return record
   }
@@ -201,6 +202,14 @@ export class VirtualMercury230 {
 
   private intervalEnd(endIndex: number): Date {
     return new Date(endIndex * this.profileMinutes * 60_000)
+  }
+
+  /** The end the record is stamped with: in the hours of a clock reset, counted from 2000-01-01 instead. */
+  private stampedEnd(endIndex: number): Date {
+    const end = this.intervalEnd(endIndex)
+    const reset = this.spec.clockReset
+    if (!reset || end <= reset.from || end.getTime() > reset.from.getTime() + reset.hours * 3_600_000) return end
+    return new Date(CLOCK_RESET_TO + end.getTime() - reset.from.getTime())
   }
 
   /**
