@@ -72,8 +72,19 @@ export const counterUpdate = formObject({
 })
 export type CounterUpdate = v.InferOutput<typeof counterUpdate>
 
+/** Keys an object schema passes over (against prototype pollution): named here, or they would vanish without a word. */
+const SKIPPED_KEYS = ['__proto__', 'constructor', 'prototype']
+
 /** par_name -> par_value; numbers are kept as the text the driver parses. */
 const connParamValues = v.pipe(
+  v.unknown(),
+  v.rawCheck(({ dataset, addIssue }) => {
+    const input = dataset.value
+    if (typeof input !== 'object' || input === null) return
+    for (const key of SKIPPED_KEYS.filter((name) => Object.hasOwn(input, name))) {
+      addIssue({ message: T.unknownConnParam, path: [{ type: 'object', origin: 'value', input: input as Record<string, unknown>, key, value: undefined }] })
+    }
+  }),
   v.record(
     v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_]{0,49}$/, T.invalidValue)),
     v.pipe(v.union([v.string(), v.number()], T.invalidValue), v.transform(String), v.trim(), v.maxLength(255, T.tooLong(255))),

@@ -58,4 +58,15 @@ describe('connection parameters typed in the wizard and the dialog', () => {
     expect((await call('PUT', url, { conn_params: { host: '256.1.1.1' } })).json()).toEqual({ 'conn_params.host': [T.invalidHost] })
     expect((await call('PUT', url, { conn_params: { host: 'rtu-12', port: '5001' } })).statusCode).toBe(200)
   })
+
+  // Found from the attacker's side: the object schema passes over these keys, so the name was dropped and the answer was 200.
+  it('says that a parameter named constructor or prototype does not exist, like any other unknown name', async () => {
+    const ok = await install('Меркурий 230 ART', { host: '192.168.1.11', net_address: '26' })
+    const url = `/api/point_counter/${ok.json().counter_id}/update_conn_params/`
+    for (const name of ['constructor', 'prototype', 'nonexistent']) {
+      const res = await call('PUT', url, { conn_params: { [name]: '5' } })
+      expect(res.statusCode, name).toBe(400)
+      expect(res.json(), name).toEqual({ [`conn_params.${name}`]: [T.unknownConnParam] })
+    }
+  })
 })
