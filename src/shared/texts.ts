@@ -449,6 +449,8 @@ export const T = {
     profileRead: (from: string, intervals: number, missing: number, incomplete: number) =>
       `Прочитан профиль мощности с ${from}: ` +
       [`${intervals} интервалов`, missing ? `отсутствуют ${missing}` : '', incomplete ? `неполных ${incomplete}` : ''].filter(Boolean).join(', '),
+    profileNotHalfHourly: (minutes: number) =>
+      `Счётчик ведёт профиль по ${minutes} мин, а отчёты и макет 80020 считают получасы: задайте в счётчике время интегрирования 30 мин`,
     lorawanLast: (at: string) => `Последние данные от сетевого сервера LoRaWAN: ${at}`,
     lorawanNone: 'От сетевого сервера LoRaWAN данные не поступали',
     deadline: (seconds: number) => `Опрос прерван: не уложился в ${seconds} с`,

@@ -148,6 +148,8 @@ async function readMeter(
         }
       }
       note(profileLine(from, records, profileChannels, meter.accountTimeZone))
+      const minutes = records.find((record) => record.minutes * 60_000 !== HALF_HOUR_MS)?.minutes
+      if (minutes !== undefined) note(T.poll.profileNotHalfHourly(minutes))
     }
   }
 }
