@@ -104,6 +104,15 @@ describe('a tablet several people sign in on', () => {
     await page.waitForTimeout(1_000)
     expect(await updatersOf(point.point_id)).toEqual([])
     expect(await page.evaluate(() => localStorage.getItem('metering-query-cache') ?? '')).not.toContain(OPERATOR.username)
+    // The point as the viewer sees it, online and with the server gone: the server's, without the operator's unsent remark.
+    for (const online of [true, false]) {
+      if (!online) await server.stop()
+      await page.goto(`/points/${point.point_id}/edit`)
+      await expect.poll(() => page.getByLabel('Наименование').inputValue(), POLL).toBe('ТП-18 ввод 1')
+      expect(await page.getByLabel('Примечание').inputValue(), online ? 'online' : 'offline').toBe('')
+    }
+    await server.start()
+    await page.getByRole('banner').getByText(T.online).waitFor(POLL)
 
     await page.getByRole('button', { name: 'Выход' }).click()
     await page.getByRole('button', { name: 'Войти' }).waitFor()

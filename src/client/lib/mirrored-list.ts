@@ -5,6 +5,7 @@ import { api } from './api-client'
 import { serverOrDeviceCopy } from './device-copy'
 import { loadOffline } from './lazy-offline'
 import type { ListSearch } from './list-search'
+import { session } from './session'
 
 /**
  * A busy list the device keeps a copy of (points, meters; docs/offline.md): its query answers from the server, or,
@@ -19,7 +20,8 @@ export function mirroredList<L extends ListName>(list: L, path: string, schema: 
         queryFn: ({ signal }): Promise<{ count: number; results: ListRows[L][]; offline: boolean }> =>
           serverOrDeviceCopy(
             () => api(path, { query: search, schema, signal }),
-            (offline) => offline.queryCachedList(list, { search: search.search, ordering: search.ordering, page: search.page, perPage: search.per_page }),
+            (offline) =>
+              offline.seenBy(session.userId()).list(list, { search: search.search, ordering: search.ordering, page: search.page, perPage: search.per_page }),
           ),
         placeholderData: keepPreviousData,
       }),

@@ -3,6 +3,9 @@ import type { ListPage, ListQuery } from './list-query'
 import { listSnapshot, watchList } from './list-snapshot'
 import { LISTS, listTable, type ListName, type ListRows } from './lists'
 import { writeTransaction } from './write-transaction'
+import type { AnyRow } from './entities'
+import { entriesOf } from './local-rows'
+import { rowAsSeenBy } from './seen-by'
 
 const refreshedAtKey = (list: ListName): string => `refreshedAt:${list}`
 
@@ -50,14 +53,34 @@ export function cacheServerRows<L extends ListName>(
   })
 }
 
-/** Searches, sorts and pages the cached list in memory; answers like the server's list call. */
+/**
+ * Searches, sorts and pages the cached list in memory; answers like the server's list call. The rows carry every
+ * waiting edit, whoever made it: screens read through `seenBy`.
+ */
 export async function queryCachedList<L extends ListName>(list: L, query: ListQuery = {}, db: MeteringDb = offlineDb()): Promise<ListPage<ListRows[L]>> {
   return (await listSnapshot(db, list)).query(query)
 }
 
-/** One cached row (with the device's waiting edits applied), e.g. for an edit screen opened offline. */
+/** One cached row with every waiting edit applied, whoever made it: screens read through `seenBy`. */
 export function getCachedRow<L extends ListName>(list: L, id: number, db: MeteringDb = offlineDb()): Promise<ListRows[L] | undefined> {
   return listTable(db, list).get(id)
+}
+
+/**
+ * The device's copy as the signed-in user sees it (seen-by.ts): their own waiting edits on the server's rows, not
+ * another user's (docs/offline.md, "A tablet several people sign in on").
+ */
+export function seenBy(viewer: number | null, db: MeteringDb = offlineDb()) {
+  return {
+    list: async <L extends ListName>(list: L, query: ListQuery = {}): Promise<ListPage<ListRows[L]>> => (await listSnapshot(db, list, viewer)).query(query),
+    /** `server`: the server's row just read, which another user's waiting edit is then shown on instead of the copy's. */
+    row: async <L extends ListName>(list: L, id: number, server?: ListRows[L]): Promise<ListRows[L] | undefined> => {
+      const row = await listTable(db, list).get(id)
+      const { entity } = LISTS[list]
+      if (!entity) return row
+      return rowAsSeenBy(row as AnyRow | undefined, await entriesOf(db, entity, id), viewer, server as AnyRow | undefined) as ListRows[L] | undefined
+    },
+  }
 }
 
 /** When rows of the list last came from the server (epoch ms), or null if never. */

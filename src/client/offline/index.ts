@@ -1,6 +1,6 @@
 /** The offline layer's public API: screens and the service worker import from here. */
 export { DB_NAME, MeteringDb, SCHEMA_VERSIONS, offlineDb, type SchemaVersion } from './db'
-export { cacheServerRows, getCachedRow, lastRefreshedAt, onCachedListChange, queryCachedList, type CacheReport } from './cached-lists'
+export { cacheServerRows, getCachedRow, lastRefreshedAt, onCachedListChange, queryCachedList, seenBy, type CacheReport } from './cached-lists'
 export type { ListPage, ListQuery } from './list-query'
 export {
   applyMirrorChanges,

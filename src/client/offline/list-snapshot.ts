@@ -1,14 +1,17 @@
 import { Dexie } from 'dexie'
 import type { MeteringDb } from './db'
+import type { AnyRow } from './entities'
 import { ListSnapshot } from './list-query'
 import { LISTS, listTable, type ListName, type ListRows } from './lists'
+import { rowsAsSeenBy, type Viewer } from './seen-by'
 
-/** Keyed by database name and list, so every Dexie instance of one database shares its snapshot. */
-const snapshots = new Map<string, Promise<ListSnapshot<unknown>>>()
+/** Keyed by database name and list, then by viewer, so every Dexie instance of one database shares its snapshots. */
+const snapshots = new Map<string, Map<Viewer, Promise<ListSnapshot<unknown>>>>()
 const listeners = new Map<string, Set<() => void>>()
 let watchingStorage = false
 
 const snapshotKey = (dbName: string, table: string): string => `${dbName}/${table}`
+const EDITED_LISTS = (Object.keys(LISTS) as ListName[]).filter((list) => LISTS[list].entity !== null)
 
 /**
  * Dexie fires `storagemutated` after every committed write, in this tab and (through BroadcastChannel)
@@ -23,6 +26,11 @@ function watchStorage(): void {
       const segments = part.replace(/^idb:\/\//, '').split('/')
       changed.add(snapshotKey(segments.slice(0, -2).join('/'), segments.at(-2) ?? ''))
     }
+    // Whose edits wait decides what each viewer sees of a row: a change of the outbox is a change of every edited list.
+    for (const key of [...changed].filter((key) => key.endsWith('/outbox'))) {
+      const dbName = key.slice(0, -'/outbox'.length)
+      for (const list of EDITED_LISTS) changed.add(snapshotKey(dbName, list))
+    }
     for (const key of changed) {
       snapshots.delete(key)
       listeners.get(key)?.forEach((listener) => listener())
@@ -30,20 +38,32 @@ function watchStorage(): void {
   })
 }
 
-/** The list held in memory, read from IndexedDB on first use and again after any write to it. */
-export function listSnapshot<L extends ListName>(db: MeteringDb, list: L): Promise<ListSnapshot<ListRows[L]>> {
+/**
+ * The list held in memory as `viewer` sees it (seen-by.ts), read from IndexedDB on first use and again after any write
+ * to it or to the outbox.
+ */
+export function listSnapshot<L extends ListName>(db: MeteringDb, list: L, viewer?: Viewer): Promise<ListSnapshot<ListRows[L]>> {
   watchStorage()
   const key = snapshotKey(db.name, list)
-  let snapshot = snapshots.get(key) as Promise<ListSnapshot<ListRows[L]>> | undefined
+  const ofList = snapshots.get(key) ?? new Map<Viewer, Promise<ListSnapshot<unknown>>>()
+  snapshots.set(key, ofList)
+  let snapshot = ofList.get(viewer) as Promise<ListSnapshot<ListRows[L]>> | undefined
   if (!snapshot) {
-    snapshot = listTable(db, list)
-      .toArray()
-      .then((rows) => new ListSnapshot(rows, LISTS[list] as (typeof LISTS)[L]))
+    const definition = LISTS[list] as (typeof LISTS)[L]
+    const { entity } = definition
+    snapshot = Promise.all([
+      listTable(db, list).toArray(),
+      entity && viewer !== undefined ? db.outbox.where('[entity+entityId]').between([entity, -Infinity], [entity, Infinity]).toArray() : [],
+    ]).then(([rows, entries]) => {
+      const id = (row: AnyRow) => (row as unknown as Record<string, number>)[definition.key]!
+      const seen = entries.length > 0 ? (rowsAsSeenBy(rows as AnyRow[], entries, id, viewer) as ListRows[L][]) : rows
+      return new ListSnapshot(seen, definition)
+    })
     // A write during the read deletes this promise again, so the next read starts afresh.
-    snapshots.set(key, snapshot as Promise<ListSnapshot<unknown>>)
+    ofList.set(viewer, snapshot as Promise<ListSnapshot<unknown>>)
     const loading = snapshot
     loading.catch(() => {
-      if (snapshots.get(key) === loading) snapshots.delete(key)
+      if (snapshots.get(key)?.get(viewer) === loading) snapshots.get(key)?.delete(viewer)
     })
   }
   return snapshot

@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client'
 import { deviceCopyWhenOffline, serverOrDeviceCopy } from '../../../lib/device-copy'
 import type { PointPatch, PointRow } from '../../../offline'
 import { flushSoon, loadOffline } from '../../../lib/lazy-offline'
-import { signedInUserId } from '../../../lib/session'
+import { session, signedInUserId } from '../../../lib/session'
 import { mirroredList } from '../../../lib/mirrored-list'
 import { sendEdit } from '../../../lib/send-edit'
 import { useDeleteWrite } from '../../../lib/writes'
@@ -30,16 +30,17 @@ export const pointQueryOptions = (id: number) =>
       // (the screen follows it to its new id).
       const created = id < 0 ? await (await loadOffline()).resolveTempId('point', id) : null
       const pointId = created ?? id
-      const waiting = pointId < 0 ? await (await loadOffline()).getCachedRow('points', pointId) : undefined
+      const seen = async (server?: Point) => (await loadOffline()).seenBy(session.userId()).row('points', pointId, server)
+      const waiting = pointId < 0 ? await seen() : undefined
       if (waiting) return waiting
       return deviceCopyWhenOffline<LoadedPoint>(
         async () => {
           const row = await api(`/api/points/${pointId}/`, { schema: point, signal })
           await (await loadOffline()).cacheServerRows('points', [row], { complete: false })
-          // A waiting edit on the device wins over the server's row until it is sent.
-          return (await (await loadOffline()).getCachedRow('points', pointId)) ?? row
+          // The user's own waiting edit wins over the server's row until it is sent.
+          return (await seen(row)) ?? row
         },
-        (offline) => offline.getCachedRow('points', pointId),
+        () => seen(),
       )
     },
   })

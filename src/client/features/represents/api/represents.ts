@@ -20,6 +20,7 @@ import { HEALTH_CHECK_PERIOD_MS } from '../../../../shared/constants'
 import { api, downloadFile } from '../../../lib/api-client'
 import { serverOrDeviceCopy } from '../../../lib/device-copy'
 import { loadOffline } from '../../../lib/lazy-offline'
+import { session } from '../../../lib/session'
 import { useWrite } from '../../../lib/writes'
 
 const representKeys = {
@@ -44,7 +45,7 @@ function loadTree(signal: AbortSignal): Promise<{ rows: RepresentTreeRow[]; offl
       await (await loadOffline()).cacheServerRows('represents', results, { complete: true })
       return { rows: results }
     },
-    async (offline) => ({ rows: (await offline.queryCachedList('represents', { perPage: 'all' })).results }),
+    async (offline) => ({ rows: (await offline.seenBy(session.userId()).list('represents', { perPage: 'all' })).results }),
   )
 }
 
