@@ -109,7 +109,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Meter passwords kept in plain text before they were sealed: sealing needs the key, so it is done here, not in SQL.
   await sealPlainMeterPasswords(options.database.db, app.box)
 
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()))
+  app.addHook('onRequest', (request, reply, done) => {
+    // A signed-in answer left in the browser's cache can be read there by the next user of a shared tablet, with no token.
+    if ((request.routeOptions.url ?? request.url).startsWith('/api/')) reply.header('Cache-Control', 'no-store')
+    securityHeaders(request.raw, reply.raw, () => done())
+  })
   registerValibotValidation(app)
   registerErrorHandler(app)
   registerAuth(app, { secret: options.secret, ttlHours: options.config.jwtTtlHours })

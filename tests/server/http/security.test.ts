@@ -34,6 +34,20 @@ describe('headers and secrets', () => {
     expect(res.headers['x-powered-by']).toBeUndefined()
   })
 
+  // Found from the attacker's side: a signed-in answer without Cache-Control stayed in the browser's HTTP cache, and on a
+  // shared tablet the next user read it there after sign-out, with no token (fetch with cache: 'only-if-cached').
+  it('tells the browser to keep no API answer: every GET route of the route table, and the sign-in', async () => {
+    const kept: string[] = []
+    for (const route of t.app.apiRoutes.filter((r) => r.method === 'GET')) {
+      const url = route.url.replace(/:[A-Za-z_]+/g, '1').replace(/\*$/, '1')
+      const res = await t.call(t.adminToken, { method: 'GET', url })
+      if (!String(res.headers['cache-control']).includes('no-store')) kept.push(`${url} ${res.statusCode} ${res.headers['cache-control']}`)
+    }
+    const login = await t.app.inject({ method: 'POST', url: '/api/api-token-auth/', payload: { username: ADMIN.username, password: ADMIN.password } })
+    if (!String(login.headers['cache-control']).includes('no-store')) kept.push(`sign-in ${login.headers['cache-control']}`)
+    expect(kept).toEqual([])
+  })
+
   it('never answers or logs a password, a password hash, an SMTP password or the JWT secret', async () => {
     await t.login(ADMIN.username, ADMIN.password)
     await t.app.inject({ method: 'POST', url: '/api/api-token-auth/', payload: { username: ADMIN.username, password: 'Wrong-Secret-1' } })
