@@ -51,7 +51,7 @@ export async function userRoutes(app: FastifyInstance, options: { guesses: Passw
       const { password, current_password, ...fields } = request.body
       const self = me.user_id === id
       const onlyOwnPassword = self && password !== undefined && Object.keys(fields).length === 0
-      if (!me.is_stuff || (!onlyOwnPassword && !me.permissions.has('users.manage'))) throw forbidden()
+      if (!onlyOwnPassword && (!me.is_stuff || !me.permissions.has('users.manage'))) throw forbidden()
       if (!self && current_password !== undefined) throw fieldError('current_password', T.currentPasswordOwnOnly)
       if (self && password !== undefined && current_password === undefined) throw fieldError('current_password', T.requiredUser)
       // Checked before the new password is hashed, and counted as a sign-in would be.

@@ -224,6 +224,17 @@ describe('sessions that end with the password', () => {
     expect(await signedIn(await t.login(user.username, 'new-password-1'))).toBe(200)
   })
 
+  // Found from the attacker's side: a subscriber whose password leaked could not change it (403), although the API says
+  // everybody may change their own password with the current one.
+  it('lets a subscriber change their own password with the current one, and nothing else of their account', async () => {
+    const subscriber = await t.subscriber()
+    const res = await patch(subscriber.token, subscriber.user_id, { password: 'new-password-1', current_password: 'password-123' })
+    expect(res.statusCode).toBe(200)
+    expect(await signedIn(subscriber.token)).toBe(401)
+    expect(await signedIn(res.json().token)).toBe(200)
+    expect((await patch(res.json().token, subscriber.user_id, { first_name: 'Другое' })).statusCode).toBe(403)
+  })
+
   it('ends the tokens of a user whose password an administrator sets, without giving the administrator one', async () => {
     const user = await t.userWith([])
     const res = await patch(t.adminToken, user.user_id, { password: 'set-by-admin-1' })
