@@ -15,9 +15,19 @@ v.setGlobalMessage((issue) => (issue.type === 'object' && issue.input === undefi
 export const NOT_IN_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|\p{Cs}/gu
 const plainText = v.check((s: string) => s.search(NOT_IN_XML) === -1, T.controlCharacters)
 
+/**
+ * Typed text in one spelling (NFC) and without invisible format characters (zero-width spaces and joiners, soft
+ * hyphens, direction marks and overrides, BOM): pasted text brings them unseen, and they would make a lookalike of a
+ * name that must be unique. Unlike control characters they are dropped, not refused: the writer cannot see them.
+ */
+export const visibleText = (s: string): string => s.normalize('NFC').replace(/\p{Cf}/gu, '')
+
+/** A text that may be empty: in one spelling, trimmed, bounded, with no control characters. */
+export const textValue = (max: number = TEXT_MAX, message: string = T.invalidValue) =>
+  v.pipe(v.string(message), v.transform(visibleText), v.trim(), v.maxLength(max, T.tooLong(max)), plainText)
+
 /** A required text: trimmed, non-empty, bounded. `message` is the spec's wording for the form in question. */
-export const requiredText = (max: number = NAME_MAX, message: string = T.required) =>
-  v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, T.tooLong(max)), plainText)
+export const requiredText = (max: number = NAME_MAX, message: string = T.required) => v.pipe(textValue(max, message), v.nonEmpty(message))
 
 /**
  * An object whose missing keys say the form's required message (valibot reports a missing key with the
@@ -38,9 +48,8 @@ export const optionalText = (max: number = TEXT_MAX) =>
   v.optional(
     v.pipe(
       v.nullable(v.string(T.invalidValue)),
-      v.transform((s) => (s ?? '').trim()),
-      v.maxLength(max, T.tooLong(max)),
-      plainText,
+      v.transform((s) => s ?? ''),
+      textValue(max),
     ),
     '',
   )

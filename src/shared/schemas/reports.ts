@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { REPORT_MAX_DAYS, REPORT_MULTI_POINT_LIMIT } from '../constants'
 import { T } from '../texts'
-import { dateText, idValue } from './common'
+import { dateText, idValue, textValue } from './common'
 
 /** The report names of `POST /api/get_report/` (metering.md section 7). */
 const REPORT_NAMES = ['Form008Report', 'Form00102Report', 'Form80020Report', 'Form80020XmlReport', 'Form010Report'] as const
@@ -91,7 +91,7 @@ export const accountTariffSchemeInput = v.object({ tariff_scheme_id: idValue() }
 export const marketAreaInput = v.pipe(
   v.object({
     area_inn: v.pipe(v.string(T.invalidValue), v.trim(), v.regex(/^(\d{10}|\d{12})?$/, T.innDigits)),
-    area_name: v.pipe(v.string(T.invalidValue), v.trim(), v.maxLength(255, T.invalidValue)),
+    area_name: textValue(255),
   }),
   v.forward(
     v.check((a) => a.area_inn === '' || a.area_name !== '', T.reportAreaNameRequired),

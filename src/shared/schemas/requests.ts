@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { ATTACH_STATUSES, DEFAULT_DOC_CUSTOMER_TYPE, DEFAULT_EXPIRED_IN_DAYS, DOC_STATUSES } from '../constants'
 import { T } from '../texts'
-import { boolValue, dateText, formObject, idFilter, idValue, intValue, isoTime, isoTimeOrNull, listQueryWith, paged, requiredText } from './common'
+import { boolValue, dateText, formObject, idFilter, idValue, intValue, isoTime, isoTimeOrNull, listQueryWith, paged, requiredText, textValue } from './common'
 
 const statusIds = Object.keys(DOC_STATUSES).map(Number) as (keyof typeof DOC_STATUSES)[]
 const attachStatusIds = Object.keys(ATTACH_STATUSES).map(Number) as (keyof typeof ATTACH_STATUSES)[]
@@ -108,7 +108,7 @@ export const documentRequestUpdate = v.pipe(
   v.partial(
     v.object({
       doc_status: pickInt(statusIds),
-      decline_reason: v.pipe(v.string(T.invalidValue), v.trim(), v.maxLength(2000, T.tooLong(2000))),
+      decline_reason: textValue(2000),
       assigned_user_id: v.nullable(idValue()),
       expired_date: v.nullable(dateText()),
     }),
@@ -148,7 +148,7 @@ export const closeFilesFields = formObject({ doc_request_id: idValue() })
 export const attachmentUpdate = formObject({
   doc_request_attach_status: pickInt(attachStatusIds),
   /** With status 2 the reason of the refusal, posted as a comment in the same change. */
-  doc_attachment_comment: v.optional(v.pipe(v.string(T.invalidValue), v.trim(), v.maxLength(2000, T.tooLong(2000)))),
+  doc_attachment_comment: v.optional(textValue(2000)),
 })
 export const commentInput = formObject({
   doc_attachment: idValue(),

@@ -1,9 +1,9 @@
 import * as v from 'valibot'
 import { MIN_PASSWORD_LENGTH } from '../constants'
 import { T } from '../texts'
-import { boolValue, formObject, emailText, idValue, optionalEmail, optionalText, paged } from './common'
+import { boolValue, formObject, emailText, idValue, optionalEmail, optionalText, paged, requiredText } from './common'
 
-const userRequired = (max = 150) => v.pipe(v.string(T.requiredUser), v.trim(), v.nonEmpty(T.requiredUser), v.maxLength(max, T.tooLong(max)))
+const userRequired = (max = 150) => requiredText(max, T.requiredUser)
 const username = v.pipe(userRequired(150), v.regex(/^[\p{L}\d@.+_-]+$/u, T.usernameCharacters))
 const password = v.pipe(v.string(T.requiredUser), v.nonEmpty(T.requiredUser), v.minLength(MIN_PASSWORD_LENGTH, T.minPassword), v.maxLength(128, T.tooLong(128)))
 const groupIds = v.pipe(v.array(idValue(), T.invalidValue), v.maxLength(100, T.tooLong(100)))
