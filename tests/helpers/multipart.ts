@@ -2,11 +2,14 @@ import { randomBytes } from 'node:crypto'
 
 export type UploadFile = { field: string; name: string; content: Buffer | string; type?: string }
 
-/** A multipart/form-data body for app.inject or fetch: text fields and files. */
-export function multipart(fields: Record<string, string | number>, files: UploadFile[]): { payload: Buffer; headers: Record<string, string> } {
+/** A multipart/form-data body for app.inject or fetch: text fields (as pairs, a name may come twice) and files. */
+export function multipart(
+  fields: Record<string, string | number> | [string, string | number][],
+  files: UploadFile[],
+): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----test${randomBytes(8).toString('hex')}`
   const parts: Buffer[] = []
-  for (const [name, value] of Object.entries(fields)) {
+  for (const [name, value] of Array.isArray(fields) ? fields : Object.entries(fields)) {
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`))
   }
   for (const file of files) {

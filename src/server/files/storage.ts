@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import multipart from '@fastify/multipart'
 import { ALLOWED_FILE_EXTENSIONS, FILE_MAX_BYTES, FILES_PER_REQUEST_MAX } from '../../shared/constants'
+import { visibleText } from '../../shared/schemas/common'
 import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
 import { storedFiles } from '../db/schema'
@@ -20,6 +21,9 @@ declare module 'fastify' {
 }
 
 export type SavedFile = { fieldname: string; file_name: string; real_file_name: string; content_type: string; size: number; path: string }
+
+/** The longest text field of a form; the multipart forms' ids are far shorter. */
+const FIELD_MAX_BYTES = 10_000
 
 const CONTENT_TYPES: Record<string, string> = {
   pdf: 'application/pdf',
@@ -51,8 +55,18 @@ const newFileName = (ext: string) => `${randomBytes(16).toString('hex')}.${ext}`
 /** Multipart in the scope of a route plugin, with the upload limits (over them: 413). */
 export async function registerUploads(app: FastifyInstance) {
   await app.register(multipart, {
-    limits: { fileSize: FILE_MAX_BYTES, files: FILES_PER_REQUEST_MAX, fields: 50, fieldSize: 10_000, parts: FILES_PER_REQUEST_MAX + 50 },
+    limits: { fileSize: FILE_MAX_BYTES, files: FILES_PER_REQUEST_MAX, fields: 50, fieldSize: FIELD_MAX_BYTES, parts: FILES_PER_REQUEST_MAX + 50 },
   })
+}
+
+/**
+ * A file's name as staff read it: in one spelling, without control or invisible characters (a right-to-left override after «x»
+ * made «x<RLO>fdp.txt» read as «xtxt.pdf»), and at most 255 characters kept from its end, where the extension is, never half of one.
+ */
+function readableName(fileName: string): string {
+  return Array.from(visibleText(fileName).replace(/\p{Cc}/gu, ''))
+    .slice(-255)
+    .join('')
 }
 
 /** The extension decides the type: what we serve back is always the type we allowed, never the client's claim. */
@@ -109,6 +123,8 @@ export async function receiveMultipart(
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
+        if (part.valueTruncated) throw badRequest({ [part.fieldname]: [T.tooLong(FIELD_MAX_BYTES)] })
+        if (Object.hasOwn(fields, part.fieldname)) throw badRequest({ [part.fieldname]: [T.fieldTwice] })
         fields[part.fieldname] = String(part.value)
         parts.push(['field', part.fieldname, String(part.value)])
         continue
@@ -125,7 +141,7 @@ export async function receiveMultipart(
       const saved: SavedFile = {
         fieldname: part.fieldname,
         file_name: fileName,
-        real_file_name: part.filename.slice(-255),
+        real_file_name: readableName(part.filename),
         content_type: CONTENT_TYPES[ext]!,
         size: 0,
         path: target,
@@ -139,6 +155,7 @@ export async function receiveMultipart(
         hash.update(chunk)
       })
       await pipeline(part.file, meter, createWriteStream(target))
+      if (saved.size === 0) throw badRequest({ [part.fieldname]: [T.fileEmpty] })
       parts.push(['file', part.fieldname, part.filename, hash.digest('hex')])
     }
   } catch (error) {

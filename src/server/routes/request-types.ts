@@ -80,9 +80,9 @@ export async function requestTypeRoutes(app: FastifyInstance) {
     const upload = request.isMultipart() ? await receiveMultipart(app, request) : null
     const body = upload ? {} : parseOr400(requiredFileUpdate, request.body === undefined ? {} : request.body)
     const files = upload?.files ?? []
-    if (upload && files.length !== 1) throw fieldError('files', T.fileMissing)
-    return keepFilesIf(files, reply, () =>
-      updateAudited(request, reply, {
+    return keepFilesIf(files, reply, () => {
+      if (upload && files.length !== 1) throw fieldError('files', files.length === 0 ? T.fileMissing : T.oneFileOnly)
+      return updateAudited(request, reply, {
         entity: 'document_required_file',
         id: request.params.id,
         action: upload ? 'upload_sample' : 'update',
@@ -91,7 +91,7 @@ export async function requestTypeRoutes(app: FastifyInstance) {
           const [exampleId] = await recordFiles(tx, files, request.user().user_id)
           await updateRequiredFile(tx, request.params.id, { ...body, ...(exampleId ? { example_file_id: exampleId } : {}) })
         },
-      }),
-    )
+      })
+    })
   })
 }

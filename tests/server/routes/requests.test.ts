@@ -36,7 +36,7 @@ const file = (id: number, name = `doc${id}.pdf`, content: Buffer = tinyPdf(`file
 const fileApplication = (
   token: string,
   files = [file(1), file(2, 'passport.png', TINY_PNG)],
-  fields: Record<string, string | number> = { doc_type_id: typeId },
+  fields: Record<string, string | number> | [string, string | number][] = { doc_type_id: typeId },
 ) => {
   const body = multipart(fields, files)
   return t.call(token, { method: 'POST', url: '/api/document_request/', payload: body.payload, headers: body.headers })
@@ -518,5 +518,69 @@ describe('request types and required files', () => {
     expect(
       (await t.call(viewer.token, { method: 'POST', url: '/api/document_required_file_link/', payload: { doc_type_id: 1, required_files: [] } })).statusCode,
     ).toBe(403)
+  })
+})
+
+// Found from the attacker's side: what a multipart form could slip past the checks.
+describe('multipart forms', () => {
+  const samplePatch = async (files: { field: string; name: string; content: Buffer }[]) => {
+    const body = multipart({}, files)
+    return t.call(t.adminToken, { method: 'PATCH', url: '/api/document_required_file/1/', payload: body.payload, headers: body.headers })
+  }
+
+  it('leaves no file behind when a sample upload carries two files or none, and says which', async () => {
+    const before = storedCount()
+    const two = await samplePatch([
+      { field: 'files', name: 'a.pdf', content: tinyPdf('a') },
+      { field: 'files', name: 'b.pdf', content: tinyPdf('b') },
+    ])
+    expect(two.statusCode).toBe(400)
+    expect(two.json()).toEqual({ files: [T.oneFileOnly] })
+    expect((await samplePatch([])).json()).toEqual({ files: [T.fileMissing] })
+    expect(storedCount()).toBe(before)
+  })
+
+  it('refuses an empty file, a field sent twice and a field over its limit, storing nothing', async () => {
+    const before = storedCount()
+    const empty = await fileApplication(subscriber.token, [file(1), file(2, 'x.txt', Buffer.alloc(0))])
+    expect(empty.statusCode).toBe(400)
+    expect(empty.json()).toEqual({ file_2: [T.fileEmpty] })
+    const twice = await fileApplication(
+      subscriber.token,
+      [file(1), file(2, 'passport.png', TINY_PNG)],
+      [
+        ['doc_type_id', typeId],
+        ['doc_type_id', 999],
+      ],
+    )
+    expect(twice.json()).toEqual({ doc_type_id: [T.fieldTwice] })
+    const long = await fileApplication(subscriber.token, [file(1), file(2, 'passport.png', TINY_PNG)], [['doc_type_id', `${typeId}${' '.repeat(20_000)}`]])
+    expect(long.json()).toEqual({ doc_type_id: [T.tooLong(10_000)] })
+    expect(storedCount()).toBe(before)
+  })
+
+  it('keeps the names of files as they can be read: no control or invisible characters, no half of a character', async () => {
+    const named = async (name: string) => {
+      const res = await fileApplication(subscriber.token, [file(1, name), file(2, 'passport.png', TINY_PNG)])
+      expect(res.statusCode, JSON.stringify(name)).toBe(201)
+      const attachments = await t.call(subscriber.token, { method: 'GET', url: `/api/document_request_attachment/?document_id=${res.json().doc_request_id}` })
+      return attachments.json()[0].real_file_name as string
+    }
+    expect(await named('c\u0001\u001bd.pdf')).toBe('cd.pdf')
+    expect(await named('x\u202Efdp.pdf')).toBe('xfdp.pdf')
+    const long = await named(`😀${'a'.repeat(250)}.pdf`)
+    expect(long).toBe(`😀${'a'.repeat(250)}.pdf`)
+    expect(await named(`😀😀${'a'.repeat(250)}.pdf`)).toBe(`😀${'a'.repeat(250)}.pdf`)
+  })
+
+  it("refuses control characters in an attachment's refusal comment, as the comment route does", async () => {
+    const filed = (await fileApplication(subscriber.token)).json()
+    const [attachment] = (await t.call(t.adminToken, { method: 'GET', url: `/api/document_request_attachment/?document_id=${filed.doc_request_id}` })).json()
+    const res = await t.call(t.adminToken, {
+      method: 'PATCH',
+      url: `/api/document_request_attachment/${attachment.doc_request_attach_id}/`,
+      payload: { doc_request_attach_status: 2, doc_attachment_comment: 'Плохо\u0007\u000b' },
+    })
+    expect(res.json()).toEqual({ doc_attachment_comment: [T.controlCharacters] })
   })
 })
