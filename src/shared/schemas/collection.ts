@@ -21,6 +21,7 @@ import {
   isoTimeOrNull,
   listQueryWith,
   meterPointEntries,
+  monthText,
   pageOnlyListQueryEntries,
   paged,
   representRefs,
@@ -219,7 +220,7 @@ const consumptionRow = v.object({
 export type ConsumptionRow = v.InferOutput<typeof consumptionRow>
 export const consumptionByDate = v.array(consumptionRow)
 export const consumptionQuery = v.object({
-  month: v.pipe(v.string(T.monthFormat), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, T.monthFormat)),
+  month: monthText(),
 })
 
 export const profileDataQuery = v.object({

@@ -311,6 +311,40 @@ describe('bad input on every route', () => {
     expect(res.json().detail).toMatch(/Слишком большой/)
   })
 
+  it('reads every date and month strictly on every route: a day that does not exist or text after it is a 400 on the field', async () => {
+    // Each probe sets every key any schema knows to one value, in the body and in the query, on a row that does not
+    // exist (so a valid probe changes nothing); a field is a date when it refuses a word as long as a day and takes the day.
+    const refused = async (route: (typeof t.app.apiRoutes)[number], value: string) => {
+      const query = new URLSearchParams(SCHEMA_KEYS.map((key) => [key, value])).toString()
+      const url = `${withId(route.url, '999999')}?${query}`
+      const payload = route.method === 'GET' ? undefined : Object.fromEntries(SCHEMA_KEYS.map((key) => [key, value]))
+      const res = await t.call(t.adminToken, { method: route.method as 'POST', url, payload })
+      return res.statusCode === 400 ? new Set(Object.keys(res.json() as object).map((key) => key.split('.')[0]!)) : new Set<string>()
+    }
+    const kinds = [
+      { good: '2026-03-01', bad: ['2026-02-30', '2026-02-29', '2026-04-31', '2026-11-01 nov', '2026-11-01junk', '0000-01-01', '2100-01-01'] },
+      { good: '2026-03-01T10:00:00+03:00', bad: ['2026-02-30T10:00:00Z', '2026-11-01T10:00:00Z nov', '2026-11-01T24:00:00Z', '0000-01-01T00:00:00Z'] },
+      { good: '2026-03', bad: ['0000-01', '2100-01', '2026-13', '2026-03 x'] },
+    ]
+    const taken: string[] = []
+    let fields = 0
+    for (const route of t.app.apiRoutes.filter((r) => ['GET', 'POST', 'PUT', 'PATCH'].includes(r.method) && r.access !== 'public')) {
+      for (const kind of kinds) {
+        const word = await refused(route, 'x'.repeat(kind.good.length))
+        const good = await refused(route, kind.good)
+        const dates = [...word].filter((field) => !good.has(field))
+        fields += dates.length
+        if (dates.length === 0) continue
+        for (const bad of kind.bad) {
+          const out = await refused(route, bad)
+          for (const field of dates) if (!out.has(field)) taken.push(`${route.method} ${route.url} ${field}=${bad}`)
+        }
+      }
+    }
+    expect(fields).toBeGreaterThan(10)
+    expect(taken).toEqual([])
+  })
+
   // Last: it leaves a meter behind, which the routes above would otherwise find as meter 1.
   it('refuses text with control characters no XML message can carry, and keeps tabs and line breaks', async () => {
     for (const name of ['Точка\u000b1', 'Точка\u0001', 'Точка\ufffe', 'Точка\ud800']) {

@@ -265,7 +265,13 @@ describe('bad requests', () => {
     ],
     ['no point for 80020', { report: 'Form80020XmlReport', beg_date: '2025-05-01', end_date: '2025-05-01' }, { point_id: ['Выберите точку учёта'] }],
     ['no date for 008', { report: 'Form008Report', points_id: '1' }, { date: ['Заполните это поле!'] }],
-    ['a bad date', { report: 'Form008Report', points_id: '1', date: '2025-13-45' }, { date: ['Недопустимое значение'] }],
+    ['a bad date', { report: 'Form008Report', points_id: '1', date: '2025-13-45' }, { date: [T.invalidDate] }],
+    ['a day February does not have', { report: 'Form008Report', points_id: '1', date: '2026-02-30' }, { date: [T.invalidDate] }],
+    [
+      'a day of a common year that only a leap year has',
+      { report: 'Form80020Report', point_id: '1', beg_date: '2026-02-29', end_date: '2026-03-01' },
+      { beg_date: [T.invalidDate] },
+    ],
     ['a bad id list', { report: 'Form010Report', points_id: '1;2', beg_date: '2025-05-01', end_date: '2025-05-01' }, { points_id: ['Недопустимое значение'] }],
     [
       'an unknown point',
