@@ -1,8 +1,9 @@
 import { Cron } from 'croner'
 import type { TaskInterval } from '../../shared/schemas/collection'
 import { DEFAULT_TIME_ZONE } from '../../shared/metering'
+import { readDateTime } from '../../shared/schemas/common'
 import { T } from '../../shared/texts'
-import { offsetAt } from '../reports/time'
+import { offsetAt, zonedInstant } from '../reports/time'
 
 const UNIT_MS: Record<'minutes' | 'hours' | 'days', number> = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 }
 
@@ -15,10 +16,24 @@ function cronOf(expression: string, timeZone: string = DEFAULT_TIME_ZONE): Cron 
   }
 }
 
-/** The Russian message for a schedule the collector could not run, or null when it is fine. */
-export function scheduleError(interval: TaskInterval, value: string, now: Date): string | null {
+/**
+ * The instant of a once task's date and time: as written when it carries an offset, else on the account's wall clock
+ * as every other schedule is (docs/collection.md), never in the process's own zone. Null when it is no date.
+ */
+function onceAt(value: string, timeZone: string): number | null {
+  const written = readDateTime(value)
+  if (!written) return null
+  const wallClock = Date.UTC(written.year, written.month - 1, written.day, written.hour, written.minute, written.second, written.millisecond)
+  return written.offset === null ? zonedInstant(wallClock, timeZone).getTime() : wallClock - written.offset * 60_000
+}
+
+/** The Russian message for a schedule the collector could not run in the account's zone, or null when it is fine. */
+export function scheduleError(interval: TaskInterval, value: string, now: Date, timeZone: string): string | null {
   if (interval === 'cron') return cronOf(value) ? null : T.invalidCron
-  if (interval === 'once') return Date.parse(value) > now.getTime() ? null : T.onceInPast
+  if (interval === 'once') {
+    const at = onceAt(value, timeZone)
+    return at === null ? T.invalidDateTime : at > now.getTime() ? null : T.onceInPast
+  }
   return null
 }
 
@@ -30,8 +45,8 @@ export function scheduleError(interval: TaskInterval, value: string, now: Date):
  */
 export function nextRunAfter(interval: TaskInterval, value: string, after: Date, timeZone: string): Date | null {
   if (interval === 'once') {
-    const at = Date.parse(value)
-    return at > after.getTime() ? new Date(at) : null
+    const at = onceAt(value, timeZone)
+    return at !== null && at > after.getTime() ? new Date(at) : null
   }
   if (interval === 'cron') return cronOf(value, timeZone)?.nextRun(after) ?? null
   const period = Number(value) * UNIT_MS[interval]

@@ -1,4 +1,4 @@
-import type { FastifyContextConfig, FastifyInstance } from 'fastify'
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify'
 import type * as v from 'valibot'
 import { idParams } from '../../shared/schemas/common'
 import type { Executor } from '../db/client'
@@ -26,16 +26,19 @@ export function readRoutes<TQuery extends v.GenericSchema, TRow>(
   rowRoute(app, `${path}:id/`, config, find)
 }
 
-/** POST on the list at `path`: the body as `body` checks it, the row `create` makes answered with 201 and audited. */
+/**
+ * POST on the list at `path`: the body as `body` checks it, the row `create` makes answered with 201 and audited.
+ * `create` is given the request too, for what depends on who asks (their account's zone).
+ */
 export function createRoute<TBody extends v.GenericSchema, TRow>(
   app: FastifyInstance,
   path: string,
   config: FastifyContextConfig,
   body: TBody,
-  write: { entity: string; find: Find<TRow>; create: (tx: Executor, body: v.InferOutput<TBody>) => Promise<number> },
+  write: { entity: string; find: Find<TRow>; create: (tx: Executor, body: v.InferOutput<TBody>, request: FastifyRequest) => Promise<number> },
 ): void {
   app.post(path, { config, schema: { body } }, (request: Req<{ body: TBody }>, reply) =>
-    createAudited(request, reply, { entity: write.entity, find: write.find, create: (tx) => write.create(tx, request.body) }),
+    createAudited(request, reply, { entity: write.entity, find: write.find, create: (tx) => write.create(tx, request.body, request) }),
   )
 }
 

@@ -30,11 +30,15 @@ export function offsetAt(instant: number, timeZone: string): number {
   return asUtc - Math.floor(instant / 1000) * 1000
 }
 
+/** The instant the zone's clocks show a wall-clock time at, the time given as the milliseconds of its parts read as UTC. */
+export function zonedInstant(wallClock: number, timeZone: string): Date {
+  const first = wallClock - offsetAt(wallClock, timeZone)
+  return new Date(wallClock - offsetAt(first, timeZone))
+}
+
 /** The instant of 00:00 of a local day 'YYYY-MM-DD'. */
 export function localMidnight(day: string, timeZone: string): Date {
-  const guess = Date.parse(`${day}T00:00:00Z`)
-  const first = guess - offsetAt(guess, timeZone)
-  return new Date(guess - offsetAt(first, timeZone))
+  return zonedInstant(Date.parse(`${day}T00:00:00Z`), timeZone)
 }
 
 /** 'YYYY-MM-DD' plus n days. */

@@ -76,8 +76,8 @@ export async function findTask(db: Executor, id: number): Promise<CounterTask | 
   return (await findTasks(db, [id]))[0]
 }
 
-/** Checks the references and the schedule of a task input; a problem is a 400 on its field. */
-export async function checkTaskInput(db: Executor, input: TaskInput, now: Date): Promise<void> {
+/** Checks the references and the schedule (in the account's zone) of a task input; a problem is a 400 on its field. */
+export async function checkTaskInput(db: Executor, input: TaskInput, now: Date, timeZone: string): Promise<void> {
   const [counter] = await db.select({ id: counters.counter_id }).from(counters).where(eq(counters.counter_id, input.counter_id))
   if (!counter) throw fieldError('counter_id', T.unknownCounter)
   const [server] = await db
@@ -87,7 +87,7 @@ export async function checkTaskInput(db: Executor, input: TaskInput, now: Date):
   if (!server) throw fieldError('data_collecting_server_id', T.unknownServer)
   const groups = await db.select({ id: taskGroups.task_group_id }).from(taskGroups).where(inArray(taskGroups.task_group_id, input.task_group))
   if (groups.length !== new Set(input.task_group).size) throw fieldError('task_group', T.unknownTaskGroup)
-  const problem = scheduleError(input.interval, input.value, now)
+  const problem = scheduleError(input.interval, input.value, now, timeZone)
   if (problem) throw fieldError('value', problem)
 }
 
@@ -107,7 +107,7 @@ export async function startTask(db: Executor, id: number, now: Date, timeZone: s
   const [task] = await db.select().from(counterTasks).where(eq(counterTasks.counter_task_id, id))
   if (!task) return
   const interval = task.interval as TaskInput['interval']
-  const problem = scheduleError(interval, task.value, now)
+  const problem = scheduleError(interval, task.value, now, timeZone)
   if (problem) throw fieldError('value', problem)
   await db
     .update(counterTasks)

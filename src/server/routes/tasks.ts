@@ -25,8 +25,8 @@ export async function taskRoutes(app: FastifyInstance) {
   createRoute(app, '/api/counters_tasks/', change, taskInput, {
     entity: 'counter_task',
     find: findTask,
-    create: async (tx, body) => {
-      await checkTaskInput(tx, body, new Date())
+    create: async (tx, body, request) => {
+      await checkTaskInput(tx, body, new Date(), await accountTimeZone(tx, request.user().account_id))
       return insertTask(tx, body)
     },
   })
@@ -48,10 +48,11 @@ export async function taskRoutes(app: FastifyInstance) {
     async (request: Req<{ params: typeof idParams; body: typeof taskInput }>, reply) =>
       taskWrite(request, reply, 'update', async (tx, before) => {
         const now = new Date()
-        await checkTaskInput(tx, request.body, now)
+        const timeZone = await accountZone(tx, request)
+        await checkTaskInput(tx, request.body, now, timeZone)
         await updateTask(tx, request.params.id, request.body)
         // A running task follows its new schedule from now on.
-        if (before.state === 'working' || before.state === 'paused') await startTask(tx, request.params.id, now, await accountZone(tx, request))
+        if (before.state === 'working' || before.state === 'paused') await startTask(tx, request.params.id, now, timeZone)
       }),
   )
 

@@ -96,6 +96,13 @@ const taskGroupIds = v.pipe(
 /** Checks `value` against `interval`; the cron expression itself is checked by the server's scheduler. */
 const everyValue = new RegExp(`^[1-9]\\d{0,${TASK_VALUE_MAX_DIGITS - 1}}$`)
 
+/** What is wrong with a task's `value` for its `interval`, or null: a once task's is a date and time (a day that exists). */
+function taskValueProblem({ interval, value }: { interval: TaskInterval; value: string }): string | null {
+  if (interval === 'once') return v.safeParse(dateTimeText(), value).issues?.[0].message ?? null
+  if (interval === 'cron') return null
+  return everyValue.test(value) ? null : T.taskValueDigits
+}
+
 export const taskInput = v.pipe(
   formObject(
     {
@@ -116,11 +123,10 @@ export const taskInput = v.pipe(
     { counter_id: T.counterRequired, data_collecting_server_id: T.serverRequired, task_group: T.groupsRequired },
   ),
   v.forward(
-    v.check((input) => {
-      if (input.interval === 'once') return v.is(dateTimeText(), input.value)
-      if (input.interval === 'cron') return true
-      return everyValue.test(input.value)
-    }, T.taskValueDigits),
+    v.check(
+      (input) => taskValueProblem(input) === null,
+      (issue) => taskValueProblem(issue.input) ?? T.invalidValue,
+    ),
     ['value'],
   ),
 )

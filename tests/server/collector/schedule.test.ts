@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { nextRunAfter } from '../../../src/server/collector/schedule'
+import { nextRunAfter, scheduleError } from '../../../src/server/collector/schedule'
+import { T } from '../../../src/shared/texts'
 
 describe("a task's schedule in the account's zone", () => {
   const after = new Date('2026-11-24T10:00:00.000Z')
@@ -11,5 +12,24 @@ describe("a task's schedule in the account's zone", () => {
 
   it('reads a cron expression as the wall clock of the zone', () => {
     expect(nextRunAfter('cron', '30 8 * * *', after, 'Asia/Novosibirsk')?.toISOString()).toBe('2026-11-25T01:30:00.000Z')
+  })
+
+  it('reads a once time written without an offset as the wall clock of the zone, and one with an offset as written', () => {
+    // The process's own zone (Europe/Moscow in the tests, UTC on many servers) has no say.
+    expect(nextRunAfter('once', '2026-12-05T10:00', after, 'Asia/Novosibirsk')?.toISOString()).toBe('2026-12-05T03:00:00.000Z')
+    expect(nextRunAfter('once', '2026-12-05 10:00:30', after, 'Europe/Moscow')?.toISOString()).toBe('2026-12-05T07:00:30.000Z')
+    expect(nextRunAfter('once', '2026-12-05', after, 'Asia/Novosibirsk')?.toISOString()).toBe('2026-12-04T17:00:00.000Z')
+    expect(nextRunAfter('once', '2026-12-05T10:00:00+03:00', after, 'Asia/Novosibirsk')?.toISOString()).toBe('2026-12-05T07:00:00.000Z')
+    expect(nextRunAfter('once', '2026-12-05T07:00:00.000Z', after, 'Asia/Novosibirsk')?.toISOString()).toBe('2026-12-05T07:00:00.000Z')
+    // A cron task of the same wall-clock time runs then too.
+    expect(nextRunAfter('cron', '0 10 5 12 *', after, 'Asia/Novosibirsk')?.toISOString()).toBe('2026-12-05T03:00:00.000Z')
+  })
+
+  it('judges a once time past in the zone, and a value that is no date as such, not as past', () => {
+    // 17:30 in Novosibirsk is 10:30Z, after `after`; 16:00 there is 09:00Z, before it (16:00 in Moscow would be ahead).
+    expect(scheduleError('once', '2026-11-24T17:30', after, 'Asia/Novosibirsk')).toBeNull()
+    expect(scheduleError('once', '2026-11-24T16:00', after, 'Asia/Novosibirsk')).toBe(T.onceInPast)
+    expect(scheduleError('once', '2026-12-05 jan', after, 'Europe/Moscow')).toBe(T.invalidDateTime)
+    expect(nextRunAfter('once', '2026-12-05 jan', after, 'Europe/Moscow')).toBeNull()
   })
 })

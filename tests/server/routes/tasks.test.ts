@@ -107,6 +107,30 @@ describe('collecting servers and counter tasks', () => {
     expect((await get('/api/counters_tasks/?order_by=name')).statusCode).toBe(400)
   })
 
+  it("runs a once task written without an offset on the account's wall clock, as a cron task of the same time", async () => {
+    const year = new Date().getUTCFullYear() + 1
+    const zone = (name: string) => t.database.db.execute(sql`update accounts set time_zone = ${name}`)
+    const startedAt = async (interval: string, value: string) => {
+      const task = (await post('/api/counters_tasks/', taskBody({ interval, value }))).json()
+      const started = (await post(`/api/counters_tasks/${task.counter_task_id}/start_scheduler/`)).json()
+      await t.call(t.adminToken, { method: 'DELETE', url: `/api/counters_tasks/${task.counter_task_id}/` })
+      return started.next_run_at
+    }
+    await zone('Asia/Novosibirsk')
+    try {
+      expect(await startedAt('once', `${year}-12-05T10:00`)).toBe(`${year}-12-05T03:00:00.000Z`)
+      // The next 5 December, this year's or the next.
+      expect(await startedAt('cron', '0 10 5 12 *')).toMatch(/^\d{4}-12-05T03:00:00\.000Z$/)
+      expect(await startedAt('once', `${year}-12-05T10:00:00+03:00`)).toBe(`${year}-12-05T07:00:00.000Z`)
+    } finally {
+      await zone('Europe/Moscow')
+    }
+    const junk = await post('/api/counters_tasks/', taskBody({ interval: 'once', value: `${year}-12-05 jan` }))
+    expect(junk.statusCode).toBe(400)
+    expect(junk.json()).toEqual({ value: [T.invalidDateTime] })
+    expect((await post('/api/counters_tasks/', taskBody({ interval: 'once', value: '9999-12-05T10:00:00Z' }))).json()).toEqual({ value: [T.dateRange] })
+  })
+
   it('needs tasks.view to read and tasks.change to write', async () => {
     const viewer = await t.userWith(['tasks.view'])
     expect((await get('/api/counters_tasks/', viewer.token)).statusCode).toBe(200)
