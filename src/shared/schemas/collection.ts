@@ -70,25 +70,24 @@ export const counterTask = v.object({
 export type CounterTask = v.InferOutput<typeof counterTask>
 export const counterTaskList = paged(counterTask)
 
-/** Group ids as an array or as the spec's comma-joined text. */
+/** Group ids as an array or as the spec's comma-joined text, each read as an id is (not as Number reads "0x1" or "1e0"). */
 const taskGroupIds = v.pipe(
   v.union(
     [
       v.array(idValue(), T.groupsRequired),
       v.pipe(
         v.string(T.groupsRequired),
-        v.transform((s) =>
+        v.transform((s): unknown[] =>
           s
             .split(',')
             .map((x) => x.trim())
-            .filter(Boolean)
-            .map(Number),
+            .filter(Boolean),
         ),
+        v.array(idValue(), T.groupsRequired),
       ),
     ],
     T.groupsRequired,
   ),
-  v.check((ids) => ids.every((id) => Number.isInteger(id) && id > 0), T.groupsRequired),
   v.minLength(1, T.groupsRequired),
   v.maxLength(20, T.tooLong(20)),
 )

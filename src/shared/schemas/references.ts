@@ -86,12 +86,11 @@ export type DataParameter = v.InferOutput<typeof dataParameter>
 export const dataParameterList = paged(dataParameter)
 export const dataParameterInput = formObject({
   name: requiredText(150),
+  // Nothing chosen ('' or 0) is the form's required message; anything else is read as an id is.
   resource_type_id: v.pipe(
     v.union([v.number(T.required), v.string(T.required)], T.required),
-    v.check((x) => x !== '', T.required),
-    v.transform(Number),
-    v.integer(T.required),
-    v.minValue(1, T.required),
+    v.check((x) => x !== '' && x !== 0, T.required),
+    idValue(),
   ),
   remark: optionalText(),
 })

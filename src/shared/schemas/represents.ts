@@ -180,14 +180,15 @@ const pointIdList = () =>
           .filter(Boolean)
           .map(Number),
       ),
+      v.check((ids) => ids.every((id) => v.is(idValue(), id)), T.invalidValue),
     ),
     '',
   )
 
+/** An interval in minutes, read as an integer is ("0x1E" or "3e1" is no 30). */
 const intervalValue = () =>
   v.pipe(
-    v.union([v.number(), v.string()], T.oneOf(PROFILE_INTERVALS)),
-    v.transform(Number),
+    intValue(1, 525600, T.oneOf(PROFILE_INTERVALS)),
     v.check((n) => (PROFILE_INTERVALS as readonly number[]).includes(n), T.oneOf(PROFILE_INTERVALS)),
     v.transform((n) => n as ProfileInterval),
   )

@@ -147,6 +147,44 @@ const WRONG_KINDS: unknown[] = ['x', -1, 1.5, true, {}, [], ['x'], [{}], null, '
 const withId = (url: string, id: string) => url.replace(/:[A-Za-z_]+/g, id).replace(/\*$/, id)
 const writes = () => t.app.apiRoutes.filter((r) => ['POST', 'PUT', 'PATCH'].includes(r.method) && r.access !== 'public')
 
+type Probe = string | number | unknown[]
+/** A kind of field, found by the values it takes: a field that refuses `word` and takes `good` must refuse each of `bad`. */
+type FieldKind = { word: Probe; good: Probe; bad: Probe[] }
+
+/**
+ * The top-level fields a route refuses when every key any schema knows holds `value`: in the query and the body for
+ * text, in the body only for a number or a list (a query holds text only, so GET routes are not asked). The path's
+ * id names no row, so that a valid probe changes nothing.
+ */
+async function refusedFields(route: { method: string; url: string }, value: Probe): Promise<Set<string> | null> {
+  if (route.method === 'GET' && typeof value !== 'string') return null
+  const query = typeof value === 'string' ? `?${new URLSearchParams(SCHEMA_KEYS.map((key) => [key, value])).toString()}` : ''
+  const url = `${withId(route.url, '999999')}${query}`
+  const payload = route.method === 'GET' ? undefined : Object.fromEntries(SCHEMA_KEYS.map((key) => [key, value]))
+  const res = await t.call(t.adminToken, { method: route.method as 'POST', url, payload })
+  return new Set(res.statusCode === 400 ? Object.keys(res.json() as object).map((key) => key.split('.')[0]!) : [])
+}
+
+/** On every route, each value of `bad` a field of its kind did not refuse on the field, and how many such fields there are. */
+async function takenOnTheField(kinds: FieldKind[]): Promise<{ taken: string[]; fields: number }> {
+  const taken: string[] = []
+  let fields = 0
+  for (const route of t.app.apiRoutes.filter((r) => ['GET', 'POST', 'PUT', 'PATCH'].includes(r.method) && r.access !== 'public')) {
+    for (const kind of kinds) {
+      const word = await refusedFields(route, kind.word)
+      const good = await refusedFields(route, kind.good)
+      const ofKind = [...(word ?? [])].filter((field) => !good?.has(field))
+      fields += ofKind.length
+      if (ofKind.length === 0) continue
+      for (const bad of kind.bad) {
+        const out = await refusedFields(route, bad)
+        for (const field of ofKind) if (!out?.has(field)) taken.push(`${route.method} ${route.url} ${field}=${JSON.stringify(bad)}`)
+      }
+    }
+  }
+  return { taken, fields }
+}
+
 describe('bad input on every route', () => {
   it('never answers 5xx and changes nothing', async () => {
     const before = await fingerprint()
@@ -312,35 +350,34 @@ describe('bad input on every route', () => {
   })
 
   it('reads every date and month strictly on every route: a day that does not exist or text after it is a 400 on the field', async () => {
-    // Each probe sets every key any schema knows to one value, in the body and in the query, on a row that does not
-    // exist (so a valid probe changes nothing); a field is a date when it refuses a word as long as a day and takes the day.
-    const refused = async (route: (typeof t.app.apiRoutes)[number], value: string) => {
-      const query = new URLSearchParams(SCHEMA_KEYS.map((key) => [key, value])).toString()
-      const url = `${withId(route.url, '999999')}?${query}`
-      const payload = route.method === 'GET' ? undefined : Object.fromEntries(SCHEMA_KEYS.map((key) => [key, value]))
-      const res = await t.call(t.adminToken, { method: route.method as 'POST', url, payload })
-      return res.statusCode === 400 ? new Set(Object.keys(res.json() as object).map((key) => key.split('.')[0]!)) : new Set<string>()
-    }
-    const kinds = [
-      { good: '2026-03-01', bad: ['2026-02-30', '2026-02-29', '2026-04-31', '2026-11-01 nov', '2026-11-01junk', '0000-01-01', '2100-01-01'] },
-      { good: '2026-03-01T10:00:00+03:00', bad: ['2026-02-30T10:00:00Z', '2026-11-01T10:00:00Z nov', '2026-11-01T24:00:00Z', '0000-01-01T00:00:00Z'] },
-      { good: '2026-03', bad: ['0000-01', '2100-01', '2026-13', '2026-03 x'] },
-    ]
-    const taken: string[] = []
-    let fields = 0
-    for (const route of t.app.apiRoutes.filter((r) => ['GET', 'POST', 'PUT', 'PATCH'].includes(r.method) && r.access !== 'public')) {
-      for (const kind of kinds) {
-        const word = await refused(route, 'x'.repeat(kind.good.length))
-        const good = await refused(route, kind.good)
-        const dates = [...word].filter((field) => !good.has(field))
-        fields += dates.length
-        if (dates.length === 0) continue
-        for (const bad of kind.bad) {
-          const out = await refused(route, bad)
-          for (const field of dates) if (!out.has(field)) taken.push(`${route.method} ${route.url} ${field}=${bad}`)
-        }
-      }
-    }
+    const { taken, fields } = await takenOnTheField([
+      {
+        word: 'x'.repeat(10),
+        good: '2026-03-01',
+        bad: ['2026-02-30', '2026-02-29', '2026-04-31', '2026-11-01 nov', '2026-11-01junk', '0000-01-01', '2100-01-01'],
+      },
+      {
+        word: 'x'.repeat(25),
+        good: '2026-03-01T10:00:00+03:00',
+        bad: ['2026-02-30T10:00:00Z', '2026-11-01T10:00:00Z nov', '2026-11-01T24:00:00Z', '0000-01-01T00:00:00Z'],
+      },
+      { word: 'x'.repeat(7), good: '2026-03', bad: ['0000-01', '2100-01', '2026-13', '2026-03 x'] },
+    ])
+    expect(fields).toBeGreaterThan(10)
+    expect(taken).toEqual([])
+  })
+
+  it('reads every id and number strictly on every route: no hexadecimal, binary or exponent, and no id past the integer range', async () => {
+    const { taken, fields } = await takenOnTheField([
+      // Numbers written as JavaScript reads them, not as a person or a form writes them.
+      { word: 'x', good: '1', bad: ['0x1', '1e0', '0b1', '0o1'] },
+      { word: 'xx', good: '30', bad: ['0x1E', '3e1', '0b11110'] },
+      // Integers (a field that refuses 1.5 and takes 1): no fraction, even a zero one, and none past the range of an id.
+      { word: '1.5', good: '1', bad: ['1.0', '2147483648', '1e10', '99999999999'] },
+      { word: '30.5', good: '30', bad: ['30.0'] },
+      { word: 1.5, good: 1, bad: [2147483648, 1e10] },
+      { word: ['x'], good: [1], bad: [['0x1'], ['1e0'], ['1.0'], [2147483648], ['2147483648']] },
+    ])
     expect(fields).toBeGreaterThan(10)
     expect(taken).toEqual([])
   })

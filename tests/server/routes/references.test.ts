@@ -88,6 +88,12 @@ describe('reference data', () => {
     expect(edited.json().name).toBe('Объём ГВС')
     const badType = await t.call(t.adminToken, { method: 'PUT', url: `/api/data_parameters/${id}/`, payload: { ...body, resource_type_id: 999 } })
     expect(badType.json()).toEqual({ resource_type_id: [T.relatedMissing] })
+    // An id is read as the form writes it: no hexadecimal or exponent, none past the integer range; nothing chosen is required.
+    const typed = async (resource_type_id: unknown) =>
+      (await t.call(t.adminToken, { method: 'POST', url: '/api/data_parameters/', payload: { name: 'x', resource_type_id } })).json()
+    for (const loose of ['0x1', '1e0', '1.0', '1e10']) expect(await typed(loose), loose).toEqual({ resource_type_id: [T.mustBeInteger] })
+    for (const big of [1e10, '2147483648']) expect(await typed(big), String(big)).toEqual({ resource_type_id: [T.outOfRange(1, 2_147_483_647)] })
+    for (const none of ['', 0]) expect(await typed(none), String(none)).toEqual({ resource_type_id: [T.required] })
     expect((await t.call(t.adminToken, { method: 'DELETE', url: `/api/data_parameters/${id}/` })).statusCode).toBe(204)
   })
 
