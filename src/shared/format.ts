@@ -89,3 +89,15 @@ export function formatIsoDate(value: string | null | undefined): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '')
   return match ? `${match[3]}.${match[2]}.${match[1]}` : '—'
 }
+
+const pluralRules = new Intl.PluralRules('ru-RU')
+
+/**
+ * The word a count asks for in Russian: `one` after 1, 21, 101 (элемент), `few` after 2 to 4, 22 (элемента), `many`
+ * after 0, 5 to 20, 11 to 14 (элементов); a fraction takes `few`. After «не более» a count governs the genitive, so
+ * the forms given are those of the genitive there (элемента, элементов, элементов).
+ */
+export function plural(count: number, one: string, few: string, many: string): string {
+  const rule = pluralRules.select(count)
+  return rule === 'one' ? one : rule === 'many' ? many : few
+}

@@ -1,5 +1,5 @@
 import { YEAR_MAX, YEAR_MIN } from './constants'
-import { formatNumber, formatQuantity } from './format'
+import { formatNumber, formatQuantity, plural } from './format'
 
 /** Russian messages of the specification (and the few the product adds), defined once. */
 export const T = {
@@ -116,7 +116,9 @@ export const T = {
   mustBeInteger: 'Введите целое число',
   mustBeNumber: 'Введите число',
   controlCharacters: 'В тексте есть невидимые управляющие символы: наберите его заново или вставьте без форматирования',
-  tooLong: (max: number) => `Не более ${max} символов`,
+  tooLong: (max: number) => `Не более ${max} ${plural(max, 'символа', 'символов', 'символов')}`,
+  /** The limit of a list (of ids, of groups), which T.tooLong would word as characters. */
+  tooManyItems: (max: number) => `Не более ${max} ${plural(max, 'элемента', 'элементов', 'элементов')}`,
   outOfRange: (min: number, max: number) => `Значение должно быть от ${min} до ${max}`,
   oneOf: (values: readonly (string | number)[]) => `Допустимые значения: ${values.join(', ')}`,
   pageSizeAllRefused: (max: number) => `Этот список выдаётся по страницам: page_size не более ${max}`,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { csvNumber, digitsForUnit, formatInUnit, formatIsoDate, formatNumber, formatQuantity } from '../../src/shared/format'
+import { csvNumber, digitsForUnit, formatInUnit, formatIsoDate, formatNumber, formatQuantity, plural } from '../../src/shared/format'
+import { T } from '../../src/shared/texts'
 
 // Issue 20 point 4: «34290.103238961034», «120.38999999999999» and axes «100,000» as Russians write them.
 // Intl writes a narrow no-break space (U+202F) between digit groups in ru-RU.
@@ -40,5 +41,23 @@ describe('numbers as Russians write them', () => {
     expect(formatIsoDate('2026-11-03')).toBe('03.11.2026')
     expect(formatIsoDate('2026-11-03T10:30:00Z')).toBe('03.11.2026')
     expect(formatIsoDate(null)).toBe('—')
+  })
+})
+
+describe('counts in Russian words', () => {
+  it('takes the form a count asks for: 1 and 21 one, 2 to 4 and 22 another, 5 to 20, 11 to 14 and 0 the third', () => {
+    const forms = (n: number) => plural(n, 'элемент', 'элемента', 'элементов')
+    expect([1, 21, 101].map(forms)).toEqual(['элемент', 'элемент', 'элемент'])
+    expect([2, 4, 22, 104].map(forms)).toEqual(['элемента', 'элемента', 'элемента', 'элемента'])
+    expect([0, 5, 11, 12, 14, 20, 100, 111].map(forms)).toEqual(Array(8).fill('элементов'))
+  })
+
+  it('says the limit of a list in items, after «не более» in the genitive', () => {
+    expect(T.tooManyItems(100)).toBe('Не более 100 элементов')
+    expect(T.tooManyItems(20)).toBe('Не более 20 элементов')
+    expect(T.tooManyItems(21)).toBe('Не более 21 элемента')
+    expect(T.tooManyItems(3)).toBe('Не более 3 элементов')
+    expect(T.tooLong(100)).toBe('Не более 100 символов')
+    expect(T.tooLong(1)).toBe('Не более 1 символа')
   })
 })

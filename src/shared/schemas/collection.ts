@@ -89,7 +89,7 @@ const taskGroupIds = v.pipe(
     T.groupsRequired,
   ),
   v.minLength(1, T.groupsRequired),
-  v.maxLength(20, T.tooLong(20)),
+  v.maxLength(20, T.tooManyItems(20)),
 )
 
 /** Checks `value` against `interval`; the cron expression itself is checked by the server's scheduler. */

@@ -16,7 +16,7 @@ export const groupList = paged(group)
 export const groupInput = formObject(
   {
     name: requiredText(150, T.required),
-    permissions: v.optional(v.pipe(v.array(idValue(), T.invalidValue), v.maxLength(200, T.tooLong(200))), []),
+    permissions: v.optional(v.pipe(v.array(idValue(), T.invalidValue), v.maxLength(200, T.tooManyItems(200))), []),
   },
   T.required,
 )

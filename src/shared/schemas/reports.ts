@@ -16,7 +16,7 @@ const idList = () =>
     v.regex(/^(\d{1,10}(,\d{1,10})*)?$/, T.invalidValue),
     v.transform((s) => (s === '' ? [] : [...new Set(s.split(',').map(Number))])),
     v.check((ids) => ids.every((id) => id >= 1 && id <= 2_147_483_647), T.invalidValue),
-    v.maxLength(MAX_IDS, T.invalidValue),
+    v.maxLength(MAX_IDS, T.tooManyItems(MAX_IDS)),
   )
 
 /** The query of `POST /api/get_report/`; which fields a report needs is checked by `reportRequestErrors`. */

@@ -62,7 +62,7 @@ export const documentTypeForm = formObject(
 )
 export const requiredFileLinkInput = formObject({
   doc_type_id: idValue(),
-  required_files: v.pipe(v.array(idValue(), T.invalidValue), v.maxLength(100, T.tooLong(100))),
+  required_files: v.pipe(v.array(idValue(), T.invalidValue), v.maxLength(100, T.tooManyItems(100))),
 })
 
 /* Applications. */

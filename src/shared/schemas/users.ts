@@ -6,7 +6,7 @@ import { boolValue, formObject, emailText, idValue, optionalEmail, optionalText,
 const userRequired = (max = 150) => requiredText(max, T.requiredUser)
 const username = v.pipe(userRequired(150), v.regex(/^[\p{L}\d@.+_-]+$/u, T.usernameCharacters))
 const password = v.pipe(v.string(T.requiredUser), v.nonEmpty(T.requiredUser), v.minLength(MIN_PASSWORD_LENGTH, T.minPassword), v.maxLength(128, T.tooLong(128)))
-const groupIds = v.pipe(v.array(idValue(), T.invalidValue), v.maxLength(100, T.tooLong(100)))
+const groupIds = v.pipe(v.array(idValue(), T.invalidValue), v.maxLength(100, T.tooManyItems(100)))
 
 /** What the user list and the signed-in user (auth.ts `currentUser`) both answer of a user. */
 export const userEntries = {

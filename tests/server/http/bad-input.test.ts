@@ -382,6 +382,28 @@ describe('bad input on every route', () => {
     expect(taken).toEqual([])
   })
 
+  it('words the limit of a list as a number of items, not of characters, on every route', async () => {
+    const ids = Array.from({ length: 201 }, (_, i) => i + 1)
+    const inCharacters: string[] = []
+    const said: Record<string, unknown> = {}
+    for (const route of writes()) {
+      const url = withId(route.url, '999999')
+      const res = await t.call(t.adminToken, { method: route.method as 'POST', url, payload: Object.fromEntries(SCHEMA_KEYS.map((key) => [key, ids])) })
+      if (res.statusCode !== 400) continue
+      for (const [field, messages] of Object.entries(res.json() as Record<string, string[]>)) {
+        said[`${route.method} ${route.url} ${field}`] = messages
+        for (const message of [messages].flat()) if (/символ/.test(message)) inCharacters.push(`${route.method} ${route.url} ${field}: ${message}`)
+      }
+    }
+    expect(inCharacters).toEqual([])
+    expect(said).toMatchObject({
+      'POST /api/users/ groups': ['Не более 100 элементов'],
+      'POST /api/counters_tasks/ task_group': ['Не более 20 элементов'],
+      'POST /api/permissions_groups/ permissions': ['Не более 200 элементов'],
+      'POST /api/document_required_file_link/ required_files': ['Не более 100 элементов'],
+    })
+  })
+
   // Last: it leaves a meter behind, which the routes above would otherwise find as meter 1.
   it('refuses text with control characters no XML message can carry, and keeps tabs and line breaks', async () => {
     for (const name of ['Точка\u000b1', 'Точка\u0001', 'Точка\ufffe', 'Точка\ud800']) {

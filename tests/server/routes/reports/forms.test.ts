@@ -274,6 +274,11 @@ describe('bad requests', () => {
     ],
     ['a bad id list', { report: 'Form010Report', points_id: '1;2', beg_date: '2025-05-01', end_date: '2025-05-01' }, { points_id: ['Недопустимое значение'] }],
     [
+      'more ids than a request holds',
+      { report: 'Form010Report', points_id: Array.from({ length: 5001 }, (_, i) => i + 1).join(','), beg_date: '2025-05-01', end_date: '2025-05-01' },
+      { points_id: ['Не более 5000 элементов'] },
+    ],
+    [
       'an unknown point',
       { report: 'Form80020Report', point_id: 999999, beg_date: '2025-05-01', end_date: '2025-05-01' },
       { point_id: ['Выбранные точки учёта не найдены'] },
