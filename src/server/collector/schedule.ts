@@ -1,9 +1,8 @@
 import { Cron } from 'croner'
 import type { TaskInterval } from '../../shared/schemas/collection'
 import { DEFAULT_TIME_ZONE } from '../../shared/metering'
-import { readDateTime } from '../../shared/schemas/common'
 import { T } from '../../shared/texts'
-import { offsetAt, zonedInstant } from '../reports/time'
+import { offsetAt, writtenInstant } from '../reports/time'
 
 const UNIT_MS: Record<'minutes' | 'hours' | 'days', number> = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 }
 
@@ -16,16 +15,8 @@ function cronOf(expression: string, timeZone: string = DEFAULT_TIME_ZONE): Cron 
   }
 }
 
-/**
- * The instant of a once task's date and time: as written when it carries an offset, else on the account's wall clock
- * as every other schedule is (docs/collection.md), never in the process's own zone. Null when it is no date.
- */
-function onceAt(value: string, timeZone: string): number | null {
-  const written = readDateTime(value)
-  if (!written) return null
-  const wallClock = Date.UTC(written.year, written.month - 1, written.day, written.hour, written.minute, written.second, written.millisecond)
-  return written.offset === null ? zonedInstant(wallClock, timeZone).getTime() : wallClock - written.offset * 60_000
-}
+/** A once task's instant, on the account's wall clock as every other schedule is (docs/collection.md); null for no date. */
+const onceAt = (value: string, timeZone: string): number | null => writtenInstant(value, timeZone)?.getTime() ?? null
 
 /** The Russian message for a schedule the collector could not run in the account's zone, or null when it is fine. */
 export function scheduleError(interval: TaskInterval, value: string, now: Date, timeZone: string): string | null {

@@ -87,11 +87,10 @@ export async function toggleMeterActive(tx: Executor, userId: number, before: Co
 }
 
 /** A new meter installed on a point: two operations, as in the history — created, then installed. */
-export async function createAndInstallMeter(tx: Executor, userId: number, box: SecretBox, body: CreateAndInstall): Promise<Counter> {
+export async function createAndInstallMeter(tx: Executor, userId: number, box: SecretBox, body: CreateAndInstall, at: Date): Promise<Counter> {
   const group = await modelGroupOf(tx, body.model_id)
   const conn = await resolveConnParams(tx, box, group, null, body.conn_params)
   const id = await insertCounter(tx, body)
-  const at = new Date(body.operation_date)
   const created = await existingCounter(tx, id)
   await meterOperation(tx, userId, { counterId: id, pointId: null, type: 'create', at }, null, created)
   await install(tx, {
@@ -109,9 +108,8 @@ export async function createAndInstallMeter(tx: Executor, userId: number, box: S
 }
 
 /** An existing meter installed on a point, its ratios kept unless given. */
-export async function installMeter(tx: Executor, userId: number, box: SecretBox, before: Counter, body: UpdateAndInstall): Promise<Counter> {
+export async function installMeter(tx: Executor, userId: number, box: SecretBox, before: Counter, body: UpdateAndInstall, at: Date): Promise<Counter> {
   const conn = await resolveConnParams(tx, box, before.counter_model_api, null, body.conn_params)
-  const at = new Date(body.operation_date)
   await install(tx, {
     counterId: before.counter_id,
     pointId: body.point_id,
@@ -126,8 +124,7 @@ export async function installMeter(tx: Executor, userId: number, box: SecretBox,
   return after
 }
 
-export async function takeOffMeter(tx: Executor, userId: number, before: Counter, body: TakeOff): Promise<Counter> {
-  const at = new Date(body.operation_date)
+export async function takeOffMeter(tx: Executor, userId: number, before: Counter, body: TakeOff, at: Date): Promise<Counter> {
   const pointId = await takeOffCounter(tx, before.counter_id, at)
   const after = await existingCounter(tx, before.counter_id)
   await meterOperation(tx, userId, { counterId: before.counter_id, pointId, type: 'take_off', at, comment: body.comment }, before, after)

@@ -1,3 +1,5 @@
+import { readDateTime } from '../../shared/schemas/common'
+
 /** Local calendar days of the account's time zone turned into instants, and back (DESIGN.md section 4). */
 
 const DAY_MS = 86_400_000
@@ -31,9 +33,20 @@ export function offsetAt(instant: number, timeZone: string): number {
 }
 
 /** The instant the zone's clocks show a wall-clock time at, the time given as the milliseconds of its parts read as UTC. */
-export function zonedInstant(wallClock: number, timeZone: string): Date {
+function zonedInstant(wallClock: number, timeZone: string): Date {
   const first = wallClock - offsetAt(wallClock, timeZone)
   return new Date(wallClock - offsetAt(first, timeZone))
+}
+
+/**
+ * The instant a written date or date-time names (`readDateTime`): with its offset as written; without one, on the
+ * account's wall clock, never in the server process's zone (a bare date is the local midnight). Null for no date.
+ */
+export function writtenInstant(text: string, timeZone: string): Date | null {
+  const written = readDateTime(text)
+  if (!written) return null
+  const wallClock = Date.UTC(written.year, written.month - 1, written.day, written.hour, written.minute, written.second, written.millisecond)
+  return written.offset === null ? zonedInstant(wallClock, timeZone) : new Date(wallClock - written.offset * 60_000)
 }
 
 /** The instant of 00:00 of a local day 'YYYY-MM-DD'. */

@@ -11,6 +11,7 @@ import { badRequest, fieldError, forbidden, notFound } from '../lib/http-errors'
 import { mutate } from '../lib/mutation'
 import type { Req } from '../lib/route-types'
 import { accountTimeZone } from '../repositories/accounts'
+import { writtenInstant } from '../reports/time'
 import {
   accumulatedData,
   availableParams,
@@ -99,9 +100,10 @@ export async function counterDataRoutes(app: FastifyInstance) {
     { config: { permission: 'data.view' }, schema: { querystring: profileDataQuery } },
     async (request: Req<{ query: typeof profileDataQuery }>) => {
       const q = request.query
+      const timeZone = await accountTimeZone(app.db, request.user().account_id)
       const span = defaultProfileSpan(q.interval, new Date())
-      const from = q.beg_date ? new Date(q.beg_date) : span.from
-      const to = q.end_date ? new Date(q.end_date) : span.to
+      const from = q.beg_date ? writtenInstant(q.beg_date, timeZone)! : span.from
+      const to = q.end_date ? writtenInstant(q.end_date, timeZone)! : span.to
       if (from >= to) throw fieldError('end_date', T.invalidValue)
       // The same bound per interval as an object's balance: one answer stays at a few thousand rows.
       checkSpanLength(from, to, PROFILE_MAX_DAYS[q.interval]!, 'end_date')
@@ -109,7 +111,7 @@ export async function counterDataRoutes(app: FastifyInstance) {
       const parameter = await findDataParameter(app.db, q.parameter_id)
       const channel = parameter ? channelOfCode(parameter.code) : undefined
       if (!parameter || channel === undefined) throw fieldError('parameter_id', T.invalidValue)
-      const items = await profileData(app.db, q.point_id, channel, q.interval, from, to, await accountTimeZone(app.db, request.user().account_id))
+      const items = await profileData(app.db, q.point_id, channel, q.interval, from, to, timeZone)
       return { parameter_name: parameter.name, measurement: parameter.measurement, interval: q.interval, items }
     },
   )

@@ -30,6 +30,8 @@ import type { Req } from '../lib/route-types'
 import type { Executor } from '../db/client'
 import { checkIfMatch, withEtag } from '../lib/versioning'
 import { JSON_CONTENT_TYPE } from '../lib/sql-json'
+import { accountTimeZone } from '../repositories/accounts'
+import { writtenInstant } from '../reports/time'
 import {
   connParamsOf,
   currentInstallation,
@@ -40,6 +42,11 @@ import {
 } from '../repositories/counters'
 
 type IdReq = Req<{ params: typeof idParams }>
+
+/** When an installation or a take-off happened: a date or a time without an offset is the account's wall clock. */
+async function operationAt(tx: Executor, request: FastifyRequest & { body: { operation_date: string } }): Promise<Date> {
+  return writtenInstant(request.body.operation_date, await accountTimeZone(tx, request.user().account_id))!
+}
 
 /** The meter the path names, as the request's If-Match expects it (412 with the current meter otherwise). */
 async function matchingCounter(tx: Executor, request: IdReq) {
@@ -102,21 +109,27 @@ export async function counterRoutes(app: FastifyInstance) {
     '/api/counters/create_and_install/',
     { config: installing, schema: { body: createAndInstall } },
     async (request: Req<{ body: typeof createAndInstall }>, reply) =>
-      meterWrite(request, reply, (tx, userId) => createAndInstallMeter(tx, userId, app.box, request.body), { status: 201 }),
+      meterWrite(request, reply, async (tx, userId) => createAndInstallMeter(tx, userId, app.box, request.body, await operationAt(tx, request)), {
+        status: 201,
+      }),
   )
 
   app.post(
     '/api/counters/:id/update_and_install/',
     { config: installing, schema: { params: idParams, body: updateAndInstall } },
     async (request: Req<{ params: typeof idParams; body: typeof updateAndInstall }>, reply) =>
-      meterWrite(request, reply, async (tx, userId) => installMeter(tx, userId, app.box, await existingCounter(tx, request.params.id), request.body)),
+      meterWrite(request, reply, async (tx, userId) =>
+        installMeter(tx, userId, app.box, await existingCounter(tx, request.params.id), request.body, await operationAt(tx, request)),
+      ),
   )
 
   app.post(
     '/api/point_counter/:id/take_off/',
     { config: installing, schema: { params: idParams, body: takeOff } },
     async (request: Req<{ params: typeof idParams; body: typeof takeOff }>, reply) =>
-      meterWrite(request, reply, async (tx, userId) => takeOffMeter(tx, userId, await existingCounter(tx, request.params.id), request.body)),
+      meterWrite(request, reply, async (tx, userId) =>
+        takeOffMeter(tx, userId, await existingCounter(tx, request.params.id), request.body, await operationAt(tx, request)),
+      ),
   )
 
   app.get('/api/counters/:id/conn_params/', { config: view, schema: { params: idParams } }, async (request: IdReq) => {

@@ -9,6 +9,7 @@ import { mutate } from '../lib/mutation'
 import type { Req } from '../lib/route-types'
 import type { Executor } from '../db/client'
 import { accountTimeZone } from '../repositories/accounts'
+import { writtenInstant } from '../reports/time'
 import { VEE_METHOD } from '../vee/settings'
 import { changeInterval, lockInterval, reviewIntervals, type IntervalKey, type StoredInterval } from '../vee/review'
 
@@ -16,10 +17,10 @@ const { VALID, ESTIMATED, SUSPECT, EDITED } = INTERVAL_STATUS
 /** The longest period one review lists. */
 const REVIEW_MAX_DAYS = 93
 
-const keyOf = (body: { counter_id: number; channel: number; interval_start: string }): IntervalKey => ({
+const keyOf = (body: { counter_id: number; channel: number; interval_start: string }, timeZone: string): IntervalKey => ({
   counter_id: body.counter_id,
   channel: body.channel,
-  interval_start: new Date(body.interval_start),
+  interval_start: writtenInstant(body.interval_start, timeZone)!,
 })
 const auditId = (key: IntervalKey) => `${key.counter_id}:${key.channel}:${key.interval_start.toISOString()}`
 
@@ -33,7 +34,7 @@ async function changeByHand(
   method: string,
   next: (before: StoredInterval) => StoredInterval,
 ): Promise<StoredInterval> {
-  const key = keyOf(request.body)
+  const key = keyOf(request.body, await accountTimeZone(tx, request.user().account_id))
   const before = await lockInterval(tx, key)
   if (!before) throw notFound(T.veeIntervalNotFound)
   const after = next(before)
