@@ -1,5 +1,6 @@
 import { offsetAt } from '../reports/time'
-import { partsAtOffset, wallClockMs, type LocalDateTime } from './moscow-time'
+import type { LocalDateTime } from '../../shared/calendar'
+import { partsAtOffset, wallClockMs } from './moscow-time'
 
 /* A meter's wall clock in its own time zone, the same zone math the reports cut their days with. */
 

@@ -1,3 +1,5 @@
+import type { LocalDateTime } from '../../shared/calendar'
+
 /**
  * Europe/Moscow has been UTC+3 without daylight saving since 2014, so local time is a fixed shift;
  * meters keep their clocks and tariff zones in that local time.
@@ -7,15 +9,6 @@ const MINUTE_MS = 60_000
 export const HALF_HOUR_MS = 30 * MINUTE_MS
 export const DAY_MS = 86_400_000
 export const HALF_HOURS_PER_DAY = 48
-
-export interface LocalDateTime {
-  year: number
-  month: number
-  day: number
-  hour: number
-  minute: number
-  second: number
-}
 
 /** The wall clock `offsetMs` ahead of UTC at `at`: the one place a local date and time is taken apart. */
 export function partsAtOffset(at: Date, offsetMs: number): LocalDateTime {

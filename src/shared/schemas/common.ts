@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { NAME_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, TEXT_MAX, YEAR_MAX, YEAR_MIN } from '../constants'
 import { T } from '../texts'
+import { daysInMonth, type LocalDateTime } from '../calendar'
 
 // A check without a message of its own says a Russian one, never valibot's English («Invalid key: Expected…»): an
 // absent key the spec's generic required message, anything else that the value is not allowed. Every schema imports
@@ -122,16 +123,7 @@ function yearInRange(s: string): boolean {
 }
 
 /** A date and time as written: the calendar's parts, and the offset from UTC in minutes, or null when none is written. */
-export type WrittenTime = {
-  year: number
-  month: number
-  day: number
-  hour: number
-  minute: number
-  second: number
-  millisecond: number
-  offset: number | null
-}
+export type WrittenTime = LocalDateTime & { millisecond: number; offset: number | null }
 
 /**
  * `YYYY-MM-DD`, then optionally `T` (or `t`, or a space) and `hh:mm`, `:ss`, a fraction of up to 9 digits, and an offset
@@ -139,9 +131,6 @@ export type WrittenTime = {
  * as written. Nothing may follow them.
  */
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ]([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.(\d{1,9}))?)?(?:([Zz])|([+-])([01]\d|2[0-3]):?([0-5]\d))?)?$/
-
-const isLeap = (year: number) => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
-const daysInMonth = (year: number, month: number) => (month === 2 ? (isLeap(year) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31)
 
 /**
  * Reads a date or a date and time strictly, or null: a day the calendar has not (30 February, 29 February of a common

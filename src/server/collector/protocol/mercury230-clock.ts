@@ -12,7 +12,7 @@ import { decodeBcd, encodeBcd } from './bcd'
 import { withCrc } from './crc16'
 import { MeterFrameError } from './errors'
 import { payloadOf } from './mercury230'
-import type { LocalDateTime } from '../moscow-time'
+import type { LocalDateTime } from '../../../shared/calendar'
 import { T } from '../../../shared/texts'
 
 export const CLOCK_REQUEST = { read: 0x04, write: 0x03 } as const

@@ -53,6 +53,7 @@ import { fromZonedParts, toZonedParts } from '../meter-time'
 import { fromMoscowParts, toMoscowParts } from '../moscow-time'
 import { CLOCK_ANSWER_LENGTH, CLOCK_PARAMETER, CLOCK_REQUEST, parseCorrectTime, type TimeOfDay } from './mercury230-clock'
 import { T } from '../../../shared/texts'
+import { daysInMonth } from '../../../shared/calendar'
 
 export type AccessLevel = 1 | 2
 
@@ -321,8 +322,7 @@ export function decodeSerialAnswer(frame: Uint8Array, address: number): Mercury2
 function decodeBcdTime(bytes: Uint8Array, timeZone: string): Date {
   const [hour, minute, day, month, year] = Array.from(bytes.subarray(0, 5), (byte) => decodeBcd([byte]))
   // A day the month does not have (31.02) would roll over into another day's interval.
-  const daysInMonth = new Date(Date.UTC(2000 + year!, month!, 0)).getUTCDate()
-  if (hour! > 23 || minute! > 59 || day! < 1 || month! < 1 || month! > 12 || day! > daysInMonth) {
+  if (hour! > 23 || minute! > 59 || day! < 1 || month! < 1 || month! > 12 || day! > daysInMonth(2000 + year!, month!)) {
     throw new MeterFrameError(T.poll.badRecordTime)
   }
   return fromZonedParts({ year: 2000 + year!, month: month!, day: day!, hour: hour!, minute: minute!, second: 0 }, timeZone)
