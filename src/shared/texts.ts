@@ -236,6 +236,8 @@ export const T = {
   offlineCopy: 'Нет связи с сервером: показаны данные, сохранённые на устройстве',
   offlineTreeCopy: 'Нет связи с сервером: показана сохранённая копия',
   offlineReadings: (at: string) => `Нет связи с сервером: показания на ${at}, сохранённые на устройстве`,
+  offlineConnParams:
+    'Нет связи с сервером: показаны параметры, сохранённые на этом устройстве, они могут быть устаревшими. Сохранить изменения можно, когда связь появится',
   noCounter: 'На Точке учёта нет счётчика',
   waitingEdits: (n: number) => `Ожидают отправки: ${n}`,
   /* Offline console: connectivity, the outbox page, notifications (docs/offline.md). */

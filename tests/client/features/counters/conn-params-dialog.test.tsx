@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import Toaster from '../../../../src/client/components/ui/toaster'
 import { ConnParamsDialog } from '../../../../src/client/features/counters/components/conn-params-dialog'
+import { cacheServerRows, offlineDb } from '../../../../src/client/offline'
 import { T } from '../../../../src/shared/texts'
 import { json } from '../../app-routes'
 import { renderInApp } from '../../render-in-app'
@@ -123,5 +125,55 @@ describe('typed connection parameters', () => {
     sourcesReachable = false
     const { dialog } = await openDialog()
     await waitFor(() => expect(within(dialog).getByLabelText(/Источник данных/)).toHaveDisplayValue('TCP'))
+  })
+})
+
+describe('the dialog with the server gone', () => {
+  // Found in a sweep: offline the dialog showed the device's copy of the parameters as if the server had answered them.
+  it("says the values are the device's copy and may be out of date; saving says there is no connection and keeps the form", async () => {
+    await offlineDb().installations.clear()
+    await cacheServerRows(
+      'installations',
+      [
+        {
+          point_counter_id: 50,
+          point_id: 1,
+          counter_id: 5,
+          serial_num: '50000001',
+          model_id: 1,
+          model_name: 'Меркурий 230 ART',
+          counter_model_api: 1,
+          coeff: 1,
+          coeff_voltage: 1,
+          install_date: '2024-03-01T09:00:00.000Z',
+          takeoff_date: null,
+          is_current: true,
+          is_active: true,
+          source: null,
+          version: 1,
+          conn_params: paramsWith(true).filter((p) => p.par_name !== 'password'),
+        },
+      ],
+      { complete: true },
+    )
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')))
+    const onClose = vi.fn()
+    renderInApp(
+      <>
+        <ConnParamsDialog counter={{ counter_id: 5, serial_num: '50000001' }} onClose={onClose} />
+        <Toaster />
+      </>,
+    )
+    const dialog = await screen.findByRole('dialog', { name: /Параметры подключения 50000001/ })
+    const host = await within(dialog).findByLabelText(/IP-адрес или имя узла/)
+    expect(host).toHaveValue('10.0.0.5')
+    expect(within(dialog).getByText(T.offlineConnParams)).toBeVisible()
+
+    await userEvent.clear(host)
+    await userEvent.type(host, '10.0.0.6')
+    await save(dialog)
+    expect(await screen.findByText(T.offline)).toBeInTheDocument()
+    expect(onClose).not.toHaveBeenCalled()
+    expect(within(dialog).getByLabelText(/IP-адрес или имя узла/)).toHaveValue('10.0.0.6')
   })
 })

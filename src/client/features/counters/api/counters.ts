@@ -11,7 +11,7 @@ import {
 } from '../../../../shared/schemas/counters'
 import { modelConnParam } from '../../../../shared/schemas/references'
 import { api } from '../../../lib/api-client'
-import { deviceCopyWhenOffline } from '../../../lib/device-copy'
+import { serverOrDeviceCopy } from '../../../lib/device-copy'
 import type { CounterPatch, CounterRow, OutboxEntry } from '../../../offline'
 import { loadOffline } from '../../../lib/lazy-offline'
 import { signedInUserId } from '../../../lib/session'
@@ -55,14 +55,20 @@ export const counterHistoryQueryOptions = (id: number) =>
     queryFn: ({ signal }) => api('/api/counteropers/', { query: { counter_id: id, page_size: 'all' }, schema: counterOperationList, signal }),
   })
 
-/** The current installation's parameters; offline, those the background mirror put on the device (no password). */
+/**
+ * The current installation's parameters; offline, those the background mirror put on the device (no password), marked
+ * `offline` (the dialog says so).
+ */
 export const connParamsQueryOptions = (id: number) =>
   queryOptions({
     queryKey: counterKeys.connParams(id),
     queryFn: ({ signal }) =>
-      deviceCopyWhenOffline(
-        () => api(`/api/counters/${id}/conn_params/`, { schema: v.array(connParam), signal }),
-        (offline) => offline.cachedConnParamsOf(id),
+      serverOrDeviceCopy(
+        async () => ({ params: await api(`/api/counters/${id}/conn_params/`, { schema: v.array(connParam), signal }) }),
+        async (offline) => {
+          const params = await offline.cachedConnParamsOf(id)
+          return params && { params }
+        },
       ),
   })
 

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { ConnParamValues } from '../../../../shared/schemas/counters'
 import { T } from '../../../../shared/texts'
 import { FormDialog } from '../../../components/ui/form-dialog'
+import { OfflineBanner } from '../../../components/ui/list-header'
 import { notify } from '../../../components/ui/notify'
 import { ApiError } from '../../../lib/api-client'
 import { dataSourcesQueryOptions } from '../../references/api/references'
@@ -20,7 +21,7 @@ export function ConnParamsDialog({ counter, onClose }: { counter: { counter_id: 
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [cleared, setCleared] = useState<string[]>([])
   useEffect(() => {
-    const loaded = Object.fromEntries((params.data ?? []).map((p) => [p.par_name, p.par_value]))
+    const loaded = Object.fromEntries((params.data?.params ?? []).map((p) => [p.par_name, p.par_value]))
     setInitial(loaded)
     setValues(loaded)
     setCleared([])
@@ -29,7 +30,7 @@ export function ConnParamsDialog({ counter, onClose }: { counter: { counter_id: 
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault()
-    const missing = connParamProblems(params.data ?? [], values)
+    const missing = connParamProblems(params.data?.params ?? [], values)
     setErrors(missing)
     if (Object.keys(missing).length > 0) return
     // A stored secret is answered empty: an empty field keeps it, only a cleared one is sent empty.
@@ -59,15 +60,19 @@ export function ConnParamsDialog({ counter, onClose }: { counter: { counter_id: 
       ) : !params.data ? (
         <Skeleton height="40" />
       ) : (
-        <ConnParamFields
-          params={params.data}
-          values={values}
-          errors={errors}
-          sources={(sources.data?.results ?? []).map((s) => s.name)}
-          onChange={setValues}
-          cleared={cleared}
-          onClearedChange={setCleared}
-        />
+        <>
+          {/* The device's copy may be older than the server's values, and only the server saves them. */}
+          {params.data.offline && <OfflineBanner text={T.offlineConnParams} />}
+          <ConnParamFields
+            params={params.data.params}
+            values={values}
+            errors={errors}
+            sources={(sources.data?.results ?? []).map((s) => s.name)}
+            onChange={setValues}
+            cleared={cleared}
+            onClearedChange={setCleared}
+          />
+        </>
       )}
     </FormDialog>
   )
