@@ -34,12 +34,21 @@ const DEVICES = {
 /** The same device turned or on a larger screen: the tablet held sideways, a 1920 px control-room monitor. */
 const TURNED = { tablet: { width: 1280, height: 800 }, monitor: { width: 1920, height: 1080 } } as const
 
+/**
+ * The frame after a resize: its media queries answered and what they switch (a list's cards or its table) rendered. A
+ * fixed wait was often too short on a busy machine: the turned tablet's lists were measured as their cards.
+ */
+function nextFrame(page: Page): Promise<unknown> {
+  return page.evaluate(() => new Promise((rendered) => requestAnimationFrame(() => requestAnimationFrame(rendered))))
+}
+
 /** The screen's sideways scroll at the device's other size, then back. */
 async function sidewaysScrollTurned(page: Page, device: keyof typeof DEVICES): Promise<string[]> {
   await page.setViewportSize(TURNED[device])
-  await page.waitForTimeout(100)
+  await nextFrame(page)
   const found = await sidewaysScroll(page)
   await page.setViewportSize(DEVICES[device].viewport)
+  await nextFrame(page)
   return found.map((problem) => `at ${TURNED[device].width} px: ${problem}`)
 }
 
