@@ -122,26 +122,45 @@ function englishLabels(page: Page): Promise<string[]> {
 }
 
 /**
- * Table cells that break a short word of a value (a date, a number, a name) across lines, as «28.11.2 026»: a value's
- * word that fits its column is never cut. (Headers may be, when the columns need the room.)
+ * Words of `cells` (the matches of `word`, a regular expression's source) that the browser broke across lines: each
+ * word's text range laid out on more than one line.
  */
-function brokenWords(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const found = new Set<string>()
-    for (const cell of document.querySelectorAll('main table td')) {
-      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT)
-      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
-        for (const word of node.textContent!.matchAll(/\S{2,16}/g)) {
-          const range = document.createRange()
-          range.setStart(node, word.index)
-          range.setEnd(node, word.index + word[0].length)
-          const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)))
-          if (lines.size > 1) found.add(word[0])
+function wordsBrokenIn(page: Page, cells: string, word: string): Promise<string[]> {
+  return page.evaluate(
+    ({ cells, word }) => {
+      const found = new Set<string>()
+      for (const cell of document.querySelectorAll(cells)) {
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT)
+        for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+          for (const match of node.textContent!.matchAll(new RegExp(word, 'g'))) {
+            const range = document.createRange()
+            range.setStart(node, match.index)
+            range.setEnd(node, match.index + match[0].length)
+            const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)))
+            if (lines.size > 1) found.add(match[0])
+          }
         }
       }
-    }
-    return [...found].slice(0, 5).map((word) => `word broken «${word}»`)
-  })
+      return [...found].slice(0, 5)
+    },
+    { cells, word },
+  )
+}
+
+/**
+ * Table cells that break a short word of a value (a date, a number, a name) across lines, as «28.11.2 026»: a value's
+ * word that fits its column is never cut.
+ */
+async function brokenWords(page: Page): Promise<string[]> {
+  return (await wordsBrokenIn(page, 'main table td', '\\S{2,16}')).map((word) => `word broken «${word}»`)
+}
+
+/**
+ * Column headers cut inside a word, as «Расписан|ие»: a header wraps only between words (or after a hyphen or a
+ * slash), whatever its length.
+ */
+async function brokenHeaders(page: Page): Promise<string[]> {
+  return (await wordsBrokenIn(page, 'main th', '[^\\s/-]{2,}')).map((word) => `header word broken «${word}»`)
 }
 
 // Evaluated through the debugging protocol: the console's CSP rightly refuses an injected script tag.
@@ -319,8 +338,9 @@ describe.each(Object.keys(DEVICES) as (keyof typeof DEVICES)[])('screens fit the
     found.push(
       ...(await inTabs(page, 4, async (tab, route) => {
         await walkTo(tab, route)
-        const problems = [...(await sidewaysScroll(tab)), ...(await sidewaysScrollTurned(tab, device))]
-        if (route.startsWith('/represents/')) problems.push(...(await ownTabs(tab, () => sidewaysScroll(tab))))
+        const problems = [...(await sidewaysScroll(tab)), ...(await brokenHeaders(tab)), ...(await sidewaysScrollTurned(tab, device))]
+        if (route.startsWith('/represents/'))
+          problems.push(...(await ownTabs(tab, async () => [...(await sidewaysScroll(tab)), ...(await brokenHeaders(tab))])))
         if (device === 'tablet') {
           problems.push(
             ...(await smallTargets(tab)).slice(0, 5).map((problem) => `small target ${problem}`),

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react'
 import { Box, Flex, HStack, IconButton, NativeSelect, Table, Text } from '@chakra-ui/react'
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight } from 'lucide-react'
 import { PAGE_SIZE_OPTIONS } from '../../../shared/constants'
@@ -72,10 +72,12 @@ const TABLE_CSS = {
   [`${BODY} > td`]: { textAlign: 'start', px: '1.5', py: '2', borderBottomWidth: '1px' },
   [`${BODY} > td[data-align=center]`]: { textAlign: 'center' },
   [`${BODY} > td[data-align=end]`]: { textAlign: 'end' },
-  // Values wrap between words, and a word is cut only when it is longer than its column: a date or a number stays
-  // whole. Headers may be cut, so that the table fits its box instead of scrolling sideways.
+  // Values and headers wrap between words, and a value's word is cut only when it is longer than its column: a date
+  // or a number stays whole. Headers are cut anywhere only in a table that could not fit its box otherwise
+  // (`useHeadersCutToFit`), so that it does not scroll sideways.
   [`& > * > tr > :is(td, th)`]: { whiteSpace: 'normal', overflowWrap: 'break-word' },
-  [`& > thead > tr > th`]: { overflowWrap: 'anywhere', px: '1.5' },
+  [`& > thead > tr > th`]: { px: '1.5' },
+  [`&[data-cut-headers] > thead > tr > th`]: { overflowWrap: 'anywhere' },
   '& tr > [data-hide-below=md]': { display: { base: 'none', md: 'table-cell' } },
   '& tr > [data-hide-below=lg]': { display: { base: 'none', lg: 'table-cell' } },
   '& tr > [data-hide-below=xl]': { display: { base: 'none', xl: 'table-cell' } },
@@ -85,11 +87,35 @@ const TABLE_CSS = {
   '& .data-table-action': ROW_ACTION_CSS,
 } as const
 
+/**
+ * Lets the table's headers be cut inside a word (`data-cut-headers`) only when, with whole words, the table is wider
+ * than its box: a screen narrower than the console is made for, or values with long words. Checked after each render
+ * (other rows, other columns) and each resize of the window.
+ */
+function useHeadersCutToFit(table: RefObject<HTMLTableElement | null>) {
+  useLayoutEffect(() => {
+    if (table.current) cutHeadersIfWider(table.current)
+  })
+  useEffect(() => {
+    const refit = () => table.current && cutHeadersIfWider(table.current)
+    window.addEventListener('resize', refit)
+    return () => window.removeEventListener('resize', refit)
+  }, [table])
+}
+
+function cutHeadersIfWider(table: HTMLTableElement) {
+  const box = table.parentElement!
+  table.removeAttribute('data-cut-headers')
+  if (box.scrollWidth > box.clientWidth) table.setAttribute('data-cut-headers', '')
+}
+
 /** The paged, sortable table every list of the console uses (25 rows by default, 25 and 50 offered). */
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { columns, rows, total = rows.length, page = 1, perPage = rows.length || 25 } = props
   const showSpinner = useDelayedFlag(Boolean(props.loading))
   const cards = useMediaQuery(CARDS_QUERY)
+  const table = useRef<HTMLTableElement>(null)
+  useHeadersCutToFit(table)
   const cell = (column: Column<Row>, row: Row) => (column.render ? column.render(row) : String((row as Record<string, unknown>)[column.key] ?? ''))
   const pages = Math.max(1, Math.ceil(total / perPage))
   const first = total === 0 ? 0 : (page - 1) * perPage + 1
@@ -128,7 +154,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       ) : (
         // Focusable so that a table still wider than its box can be scrolled with the keyboard.
         <Table.ScrollArea tabIndex={0} aria-label={props.label}>
-          <Table.Root size="sm" interactive={Boolean(props.onRowClick)} stickyHeader aria-label={props.label} css={TABLE_CSS}>
+          <Table.Root ref={table} size="sm" interactive={Boolean(props.onRowClick)} stickyHeader aria-label={props.label} css={TABLE_CSS}>
             <Table.Header>
               <Table.Row>
                 {columns.map((column) => {
