@@ -354,6 +354,7 @@ export const T = {
   reportTreeEmpty: 'Нет объектов',
   reportNodeEmpty: 'Нет точек учёта',
   reportPointSearch: 'Найти точку учёта по названию или идентификатору',
+  reportPointSearchPlaceholder: 'Поиск по названию или идентификатору',
   reportPointSearching: 'Поиск точек учёта…',
   reportPointsNotFoundBySearch: 'Точки учёта не найдены',
   reportPointHits: 'Найденные точки учёта',

@@ -92,7 +92,8 @@ export function ReportForm({ spec }: { spec: ReportFormSpec }) {
           {spec.heading}
         </Heading>
       )}
-      <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="4" alignItems="start">
+      {/* Halves: at 1366 px the form's column shows the account's tariff scheme whole in its select. */}
+      <Grid templateColumns={{ base: '1fr', lg: 'repeat(2, minmax(0, 1fr))' }} gap="4" alignItems="start">
         <Stack gap="2">
           <ReportTreePicker mode={spec.pick} value={selection} onChange={choose} maxPoints={spec.maxPoints} />
           <Text fontSize="sm" color="fg.muted" aria-live="polite">

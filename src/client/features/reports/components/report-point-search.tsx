@@ -13,7 +13,7 @@ export function ReportPointSearch(props: PickerProps) {
   const hits = useQuery(reportPointSearchQueryOptions(search))
   return (
     <Stack gap="2">
-      <SearchInput value={search} onChange={setSearch} label={T.reportPointSearch} placeholder={T.reportPointSearch} />
+      <SearchInput value={search} onChange={setSearch} label={T.reportPointSearch} placeholder={T.reportPointSearchPlaceholder} />
       {search.trim() !== '' && (
         <QueryState query={hits} pendingText={T.reportPointSearching}>
           {(points) =>
