@@ -33,7 +33,7 @@ export class FrameTransport {
   private pending: PendingExchange | undefined
   private failure: MeterError | undefined
   private queue: Promise<unknown> = Promise.resolve()
-  /** Set by a timeout: the meter may still answer the request given up on. */
+  /** Set by a timeout or a wrong answer: the meter may still answer the request given up on. */
   private abandoned = false
   private lastDataAt = 0
 
@@ -79,6 +79,11 @@ export class FrameTransport {
   close(): void {
     this.fail(new MeterConnectionError(this.endpoint, T.poll.connectionClosed))
     this.socket.destroy()
+  }
+
+  /** The last answer was not the request's own: the next request waits for a quiet line, as after a timeout. */
+  distrust(): void {
+    this.abandoned = true
   }
 
   private async send(request: Uint8Array, boundary: FrameBoundary, timeoutMs: number): Promise<Uint8Array> {

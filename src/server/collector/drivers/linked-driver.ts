@@ -1,7 +1,7 @@
 import { MeterChannelNotOpenError } from '../protocol/errors'
 import type { ConnectionSettings } from './connection-settings'
 import type { FrameBoundary } from './frame-transport'
-import { MeterLink } from './meter-link'
+import { MeterLink, type Exchange } from './meter-link'
 
 /** What the drivers over a MeterLink share: the link's life and the exchange on it. */
 export abstract class LinkedDriver {
@@ -16,9 +16,14 @@ export abstract class LinkedDriver {
   /** The first exchanges once connected: they show that the meter answers, and open its session where it has one. */
   protected abstract greet(): Promise<unknown>
 
+  /** An exchange that shows the link is in step again after a retry (`MeterLink.connect`); none where answers name their request. */
+  protected stepCheck(): Exchange<unknown> | undefined {
+    return undefined
+  }
+
   async open(): Promise<void> {
     if (this.link) return
-    this.link = await MeterLink.connect(this.settings)
+    this.link = await MeterLink.connect(this.settings, this.stepCheck())
     try {
       await this.greet()
     } catch (error) {

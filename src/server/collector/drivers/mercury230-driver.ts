@@ -30,6 +30,7 @@ import { correctClockRequest, decodeClockAnswer, readClockRequest, type MeterClo
 import type { ConnectionSettings } from './connection-settings'
 import type { MeterDriver, MeterInfo } from './meter-driver'
 import { LinkedDriver } from './linked-driver'
+import type { Exchange } from './meter-link'
 import { T } from '../../../shared/texts'
 
 const NO_ENERGY: EnergyRegisters = { aPlus: null, aMinus: null, rPlus: null, rMinus: null }
@@ -44,6 +45,12 @@ export class Mercury230Driver extends LinkedDriver implements MeterDriver {
   ) {
     super(settings)
     if (settings.netAddress > 0xff) throw new MeterConfigError('net_address', T.poll.mercury230Address)
+  }
+
+  /** Answers do not repeat their request; a status frame (4 bytes) is the one answer no other can be taken for. */
+  protected override stepCheck(): Exchange<unknown> {
+    const request = testChannelRequest(this.address)
+    return { request, boundary: this.boundaryOf(request), decode: (answer) => decodeStatusAnswer(answer, this.address) }
   }
 
   protected async greet(): Promise<void> {
