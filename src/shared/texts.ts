@@ -473,6 +473,11 @@ export const T = {
     corrected: (by: string) => `Время счётчика скорректировано на ${by}`,
     correctedToday: 'часы уже корректировались сегодня',
     correctionCrossesHalfHour: 'коррекция перешла бы границу получасового интервала, отложена до следующего опроса',
+    correctionImpossible: (meter: string, server: string, zone: string, reason: string) =>
+      `Коррекция времени невозможна: часы счётчика показывают ${meter}, а время сервера в поясе ${zone} — ${server}: ${reason}. ` +
+      'Установите часы счётчика вручную; если они верны, проверьте часовой пояс в карточке счётчика',
+    clockDatesDiffer: 'даты не совпадают',
+    clockHalfHoursDiffer: 'часы расходятся больше чем на полчаса, в разных получасовых интервалах',
     correctionRemark: 'Коррекция времени счётчика при опросе',
     // Failures of an exchange (collector/protocol/errors.ts) and their details.
     timeout: (ms: number) => `Счётчик не ответил за ${formatNumber(ms, 0)} мс`,

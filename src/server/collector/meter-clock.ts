@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm'
 import { CLOCK_CORRECTION_THRESHOLD_S, clockDriftExceeded } from '../../shared/meter-clock'
+import type { LocalDateTime } from '../../shared/calendar'
 import type { Executor } from '../db/client'
 import { pgArray } from '../repositories/readings'
 import { auditLog } from '../db/schema'
 import type { MeterDriver } from './drivers/meter-driver'
+import { formatMoment } from './log-format'
 import { fromZonedParts, toZonedParts } from './meter-time'
 import { MeterAccessDeniedError, MeterStatusError } from './protocol/errors'
 import { CLOCK_CORRECTION_MAX_S, type TimeOfDay } from './protocol/mercury230-clock'
@@ -33,27 +35,37 @@ export interface ClockNeeds {
 
 const signed = (seconds: number) => T.poll.seconds(`${seconds > 0 ? '+' : ''}${seconds}`)
 
-/** Why a drift is left alone, or the time of day to set and by how much it moves the clock. */
-type CorrectionPlan = { to: TimeOfDay; seconds: number } | { skip: string }
+/** The log line saying why a drift is left alone, or the time of day to set and by how much it moves the clock. */
+type CorrectionPlan = { to: TimeOfDay; seconds: number } | { leave: string }
+
+const dayOf = (p: LocalDateTime) => `${p.year}-${p.month}-${p.day}`
+const halfHourOf = (p: LocalDateTime) => `${dayOf(p)} ${Math.floor((p.hour * 3600 + p.minute * 60 + p.second) / HALF_HOUR_S)}`
 
 /**
  * The correction for a drift: at most the protocol's step toward the collector's time, never twice in the meter's
- * local day, never across midnight or a half-hour boundary (the meter would close or repeat a profile interval).
+ * local day, and only while the meter's clock shows the collector's date and half-hour in the meter's zone (the
+ * correction then never crosses midnight or a half-hour boundary, where the meter would close or repeat a profile
+ * interval). Clocks less than half an hour apart meet in one half-hour at a later poll; clocks further apart never
+ * do (a wrong date, a wrong zone): stepping them by 4 minutes a day would spoil a right time of day, so the log asks
+ * for the clock to be set by hand.
  */
 function planCorrection(driftS: number, meterNow: Date, lastCorrectedAt: Date | null, timeZone: string): CorrectionPlan | null {
   if (Math.abs(driftS) <= CLOCK_CORRECTION_THRESHOLD_S) return null
-  const meter = toZonedParts(meterNow, timeZone)
-  const dayOf = (p: { year: number; month: number; day: number }) => `${p.year}-${p.month}-${p.day}`
   const collectorNow = new Date(meterNow.getTime() - driftS * 1000)
-  if (lastCorrectedAt && dayOf(toZonedParts(lastCorrectedAt, timeZone)) === dayOf(toZonedParts(collectorNow, timeZone))) {
-    return { skip: T.poll.correctedToday }
+  const meter = toZonedParts(meterNow, timeZone)
+  const collector = toZonedParts(collectorNow, timeZone)
+  // Apart by half an hour or more they never share one, though a zone's repeated autumn hour may show the same wall clock.
+  if (halfHourOf(meter) !== halfHourOf(collector) || Math.abs(driftS) >= HALF_HOUR_S) {
+    if (Math.abs(driftS) < HALF_HOUR_S) return { leave: T.poll.correctionSkipped(T.poll.correctionCrossesHalfHour) }
+    const reason = dayOf(meter) === dayOf(collector) ? T.poll.clockHalfHoursDiffer : T.poll.clockDatesDiffer
+    return { leave: T.poll.correctionImpossible(formatMoment(meterNow, timeZone), formatMoment(collectorNow, timeZone), timeZone, reason) }
   }
+  if (lastCorrectedAt && dayOf(toZonedParts(lastCorrectedAt, timeZone)) === dayOf(collector)) {
+    return { leave: T.poll.correctionSkipped(T.poll.correctedToday) }
+  }
+  // Between the meter's time and the collector's, so in their one half-hour.
   const seconds = Math.max(-CLOCK_CORRECTION_MAX_S, Math.min(CLOCK_CORRECTION_MAX_S, -driftS))
   const target = toZonedParts(new Date(meterNow.getTime() + seconds * 1000), timeZone)
-  const secondOfDay = (p: TimeOfDay) => p.hour * 3600 + p.minute * 60 + p.second
-  if (dayOf(target) !== dayOf(meter) || Math.floor(secondOfDay(target) / HALF_HOUR_S) !== Math.floor(secondOfDay(meter) / HALF_HOUR_S)) {
-    return { skip: T.poll.correctionCrossesHalfHour }
-  }
   return { to: { hour: target.hour, minute: target.minute, second: target.second }, seconds }
 }
 
@@ -76,8 +88,8 @@ export async function pollMeterClock(
   const sentAt = clock()
   const plan = planCorrection(driftS, new Date(meterAt.getTime() + sentAt.getTime() - readAt.getTime()), needs.lastCorrectedAt, needs.timeZone)
   if (!plan) return outcome
-  if ('skip' in plan) {
-    note(T.poll.correctionSkipped(plan.skip))
+  if ('leave' in plan) {
+    note(plan.leave)
     return outcome
   }
   const done = await refusedAsNull(

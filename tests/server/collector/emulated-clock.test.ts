@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { DEMO_DRIFTING_CLOCK, demoFleet, type DemoMeter } from '../../../src/server/collector/demo-fleet'
+import { createMeterDriver } from '../../../src/server/collector/drivers/create-meter-driver'
+import type { EmulatedMeterSpec } from '../../../src/server/collector/emulator/meter-spec'
 import { VirtualMercury230 } from '../../../src/server/collector/emulator/virtual-mercury230'
+import { pollMeterClock } from '../../../src/server/collector/meter-clock'
 import { fromZonedParts } from '../../../src/server/collector/meter-time'
 import { decodeClockAnswer } from '../../../src/server/collector/protocol/mercury230-clock'
+import { T } from '../../../src/shared/texts'
 import { mercury230 } from '../collection-fixtures'
+import { connection, emulate } from './emulator-harness'
 
 const DAY_MS = 86_400_000
 const start = new Date('2026-11-20T12:10:00.000Z')
@@ -34,5 +39,81 @@ describe('the emulated clock', () => {
     }))
     const fleet = demoFleet(meters)
     expect(fleet.filter((spec) => spec.clock)).toEqual([expect.objectContaining({ address: DEMO_DRIFTING_CLOCK.rank + 1, clock: DEMO_DRIFTING_CLOCK.clock })])
+  })
+})
+
+/*
+ * Correction through the emulator over TCP, at level 2 with the task's clock_correction on. As
+ * ti-cortex-m4/tm4c1294ncpdt does before it corrects (devices/case_39p2.h, case_b2.h: «даты не совпадают, коррекция
+ * невозможна»; a correction only when the collector's half-hour is the meter's), a meter whose date or half-hour is
+ * not the collector's is left alone: a step of 4 minutes would only spoil a right time of day.
+ */
+describe('clock correction against the collector day and half-hour', () => {
+  // 12:10:00 in Moscow, Friday 20.11.2026.
+  const pollAt = new Date('2026-11-20T09:10:00.000Z')
+
+  /** One poll's clock step with correction allowed, its log, and the drift the meter shows afterwards. */
+  async function correctAt(at: Date, spec: EmulatedMeterSpec, cardZone = 'Europe/Moscow') {
+    const emulator = await emulate({ meters: [spec], clock: () => at })
+    const driver = createMeterDriver('mercury230', connection(emulator, spec.address, { access_level: '2' }), cardZone)
+    const notes: string[] = []
+    const needs = { counterId: 1, timeZone: cardZone, correct: true, lastCorrectedAt: null }
+    await driver.open()
+    try {
+      const outcome = await pollMeterClock(
+        driver,
+        needs,
+        () => at,
+        (text) => notes.push(text),
+      )
+      const after = await pollMeterClock(
+        driver,
+        { ...needs, correct: false },
+        () => at,
+        () => {},
+      )
+      return { outcome, notes, driftAfter: after?.driftS }
+    } finally {
+      await driver.close()
+    }
+  }
+
+  it('leaves a meter whose date is a day ahead alone and says to set it by hand', async () => {
+    // The meter answers 12:10:00 on 21.11.26: the time of day is right, the date is not.
+    const { outcome, notes, driftAfter } = await correctAt(pollAt, mercury230(17, { clock: { offsetS: 86_400 } }))
+    expect(outcome?.correction).toBeUndefined()
+    expect(driftAfter).toBe(86_400)
+    expect(outcome?.driftS).toBe(86_400)
+    expect(notes).toEqual([
+      T.poll.clockDrift(T.poll.seconds('+86400'), true),
+      T.poll.correctionImpossible('21.11.2026 12:10', '20.11.2026 12:10', 'Europe/Moscow', T.poll.clockDatesDiffer),
+    ])
+  })
+
+  it("leaves a meter kept an hour off its card's zone alone", async () => {
+    // A Samara meter (UTC+4) on a card left at Moscow: 13:10 on its clock, 12:10 on the collector's in Moscow.
+    const { outcome, notes, driftAfter } = await correctAt(pollAt, mercury230(17, { timeZone: 'Europe/Samara' }))
+    expect(outcome?.correction).toBeUndefined()
+    expect(driftAfter).toBe(3600)
+    expect(notes).toEqual([
+      T.poll.clockDrift(T.poll.seconds('+3600'), true),
+      T.poll.correctionImpossible('20.11.2026 13:10', '20.11.2026 12:10', 'Europe/Moscow', T.poll.clockHalfHoursDiffer),
+    ])
+  })
+
+  it('still corrects a drift when the meter and the collector are in one half-hour', async () => {
+    const { outcome, driftAfter } = await correctAt(pollAt, mercury230(17, { clock: { offsetS: 100 } }))
+    expect(outcome?.correction).toMatchObject({ seconds: -100, driftBeforeS: 100 })
+    expect(driftAfter).toBe(0)
+  })
+
+  it('puts off a small drift that straddles a half-hour boundary or midnight to a later poll', async () => {
+    // 12:00:20 in Moscow with the meter 40 s slow (11:59:40); 23:59:50 with the meter 30 s fast (00:00:20 the next day).
+    const halfHour = await correctAt(new Date('2026-11-20T09:00:20.000Z'), mercury230(17, { clock: { offsetS: -40 } }))
+    expect(halfHour.outcome?.correction).toBeUndefined()
+    expect(halfHour.notes.at(-1)).toBe(T.poll.correctionSkipped(T.poll.correctionCrossesHalfHour))
+    const midnight = await correctAt(new Date('2026-11-20T20:59:50.000Z'), mercury230(17, { clock: { offsetS: 30 } }))
+    expect(midnight.outcome?.correction).toBeUndefined()
+    expect(midnight.notes.at(-1)).toBe(T.poll.correctionSkipped(T.poll.correctionCrossesHalfHour))
   })
 })
