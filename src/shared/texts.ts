@@ -464,6 +464,10 @@ export const T = {
     lorawanLast: (at: string) => `Последние данные от сетевого сервера LoRaWAN: ${at}`,
     lorawanNone: 'От сетевого сервера LoRaWAN данные не поступали',
     deadline: (seconds: number) => `Опрос прерван: не уложился в ${seconds} с`,
+    // The read groups of a poll, each read on its own (collector/poll-meter.ts).
+    readGroups: { registers: 'показания энергии', instant: 'мгновенные значения по фазам', profile: 'профиль мощности' },
+    groupUnread: (group: string, reason: string) => `Не удалось прочитать ${group}: ${reason}`,
+    partial: (groups: string[]) => `Опрос выполнен частично: не удалось прочитать ${groups.join(', ')}`,
     // The meter's clock (docs/collector-protocols.md).
     seconds: (signed: string) => `${signed} с`,
     clockUnread: (reason: string) => `Часы счётчика не прочитаны: ${reason}`,

@@ -12,8 +12,8 @@ import type { MeterDriver } from './drivers/meter-driver'
 import { profileConstant, storeMeterConstants, type MeterConstantReading } from './meter-constant'
 import type { EnergyChannels, EnergyRegisters, InstantValues, MeterProtocol, ProfileRecord } from './meter-values'
 import { HALF_HOUR_MS } from './moscow-time'
-import { MeterConfigError, MeterError, MeterStatusError } from './protocol/errors'
-import { LORAWAN_DRIVER, type MeterContext } from './task-context'
+import { MeterConfigError, MeterError, MeterStatusError, MeterTimeoutError } from './protocol/errors'
+import { LORAWAN_DRIVER, type GroupKind, type MeterContext } from './task-context'
 import { formatMoment } from './log-format'
 import { driftAfter, lastClockCorrection, pollMeterClock, storeMeterClocks, type ClockOutcome } from './meter-clock'
 import { clockDriftExceeded } from '../../shared/meter-clock'
@@ -54,6 +54,8 @@ export interface PollResult {
   meterConstant?: MeterConstantReading
   /** The account's zone, whose days the readings are rolled up and validated in; Moscow when the meter was not found. */
   timeZone?: string
+  /** The read groups the meter refused or left unanswered while others were read: a poll that succeeded in part. */
+  unread?: GroupKind[]
 }
 
 const isPollingDriver = (driver: string): driver is MeterProtocol => (PROTOCOLS as readonly string[]).includes(driver)
@@ -102,6 +104,10 @@ function phaseRows(counterId: number, values: InstantValues, at: Date): PhaseRow
   return rows
 }
 
+/** A refusal by the meter (a value its firmware lacks) or a read it leaves unanswered costs its group only; a lost link ends the poll. */
+const costsGroupOnly = (error: unknown): error is MeterError => error instanceof MeterStatusError || error instanceof MeterTimeoutError
+
+/** Opens the meter, reads its clock, then each read group on its own; false when every group asked for went unread. */
 async function readMeter(
   driver: MeterDriver,
   configuredConstant: number | null,
@@ -111,7 +117,7 @@ async function readMeter(
   note: (text: string) => void,
   result: PollResult,
   clock: () => Date,
-) {
+): Promise<boolean> {
   await driver.open()
   note(T.poll.channelOpened(meter.serial))
   const lastCorrectedAt = meter.clockCorrection ? await lastClockCorrection(db, meter.counterId) : null
@@ -122,36 +128,74 @@ async function readMeter(
     await driver.setRelay(meter.relay)
     note(meter.relay ? T.poll.relayOn : T.poll.relayOff)
   }
+  const groups: [GroupKind, () => Promise<void>][] = []
   const registerChannels = meter.reads.registers
-  if (registerChannels) {
-    for (const tariff of TARIFFS) result.registers.push(...registerRows(meter.counterId, tariff, await driver.readEnergy(tariff), registerChannels, now))
-    const total = result.registers.find((r) => r.tariff === 0 && r.channel === CHANNEL.A_PLUS)
-    note(T.poll.registersRead(result.registers.length, total?.value))
-  }
-  if (meter.reads.instant) {
-    result.phases.push(...phaseRows(meter.counterId, await driver.readInstant(), now))
-    note(T.poll.phasesRead)
-  }
+  if (registerChannels) groups.push(['registers', () => readRegisters(driver, meter.counterId, registerChannels, now, note, result)])
+  if (meter.reads.instant) groups.push(['instant', () => readPhases(driver, meter.counterId, now, note, result)])
   const profileChannels = meter.reads.profile
   if (profileChannels && driver.readProfile) {
-    const from = await profileStart(db, meter.counterId, profileChannels, now)
-    const to = new Date(Math.floor(now.getTime() / HALF_HOUR_MS) * HALF_HOUR_MS)
-    if (from < to) {
-      const { used, reading } = await profileConstant(driver, meter.counterId, configuredConstant, note)
-      result.meterConstant = reading
-      const records = await driver.readProfile(from, to, used)
-      for (const record of records) {
-        for (const channel of profileChannels) {
-          const value = record.energy[CHANNEL_KEYS[channel]!]
-          const status = intervalStatus(value, record)
-          result.intervals.push({ counter_id: meter.counterId, channel, interval_start: record.start, minutes: record.minutes, value, status })
-        }
-      }
-      note(profileLine(from, records, profileChannels, meter.accountTimeZone))
-      const minutes = records.find((record) => record.minutes * 60_000 !== HALF_HOUR_MS)?.minutes
-      if (minutes !== undefined) note(T.poll.profileNotHalfHourly(minutes))
+    groups.push(['profile', () => readIntervals(driver, configuredConstant, db, meter, profileChannels, now, note, result)])
+  }
+  const unread: GroupKind[] = []
+  for (const [group, read] of groups) {
+    try {
+      await read()
+    } catch (error) {
+      if (!costsGroupOnly(error)) throw error
+      note(T.poll.groupUnread(T.poll.readGroups[group], error.message))
+      unread.push(group)
     }
   }
+  if (unread.length === 0) return true
+  if (unread.length === groups.length) return false
+  result.unread = unread
+  note(T.poll.partial(unread.map((group) => T.poll.readGroups[group])))
+  return true
+}
+
+/** Tariffs 0..4; the tariffs read before a refusal are kept, and the log says how many values they gave. */
+async function readRegisters(driver: MeterDriver, counterId: number, channels: number[], now: Date, note: (text: string) => void, result: PollResult) {
+  const rows: RegisterRow[] = []
+  try {
+    for (const tariff of TARIFFS) rows.push(...registerRows(counterId, tariff, await driver.readEnergy(tariff), channels, now))
+  } finally {
+    result.registers.push(...rows)
+    const total = rows.find((r) => r.tariff === 0 && r.channel === CHANNEL.A_PLUS)
+    if (rows.length > 0) note(T.poll.registersRead(rows.length, total?.value))
+  }
+}
+
+async function readPhases(driver: MeterDriver, counterId: number, now: Date, note: (text: string) => void, result: PollResult) {
+  result.phases.push(...phaseRows(counterId, await driver.readInstant(), now))
+  note(T.poll.phasesRead)
+}
+
+async function readIntervals(
+  driver: MeterDriver,
+  configuredConstant: number | null,
+  db: Executor,
+  meter: MeterContext,
+  channels: number[],
+  now: Date,
+  note: (text: string) => void,
+  result: PollResult,
+) {
+  const from = await profileStart(db, meter.counterId, channels, now)
+  const to = new Date(Math.floor(now.getTime() / HALF_HOUR_MS) * HALF_HOUR_MS)
+  if (from >= to || !driver.readProfile) return
+  const { used, reading } = await profileConstant(driver, meter.counterId, configuredConstant, note)
+  result.meterConstant = reading
+  const records = await driver.readProfile(from, to, used)
+  for (const record of records) {
+    for (const channel of channels) {
+      const value = record.energy[CHANNEL_KEYS[channel]!]
+      const status = intervalStatus(value, record)
+      result.intervals.push({ counter_id: meter.counterId, channel, interval_start: record.start, minutes: record.minutes, value, status })
+    }
+  }
+  note(profileLine(from, records, channels, meter.accountTimeZone))
+  const minutes = records.find((record) => record.minutes * 60_000 !== HALF_HOUR_MS)?.minutes
+  if (minutes !== undefined) note(T.poll.profileNotHalfHourly(minutes))
 }
 
 function intervalStatus(value: number | null, record: ProfileRecord): number {
@@ -223,8 +267,8 @@ export async function pollMeter(
   try {
     const params = openedConnParams(box, meter.connParams)
     driver = createMeterDriver(meter.driver, params, meter.timeZone)
-    await readMeter(driver, parseConnectionParams(params).meterConstant, db, meter, now, note, result, clock)
-    result.ok = !expired
+    const read = await readMeter(driver, parseConnectionParams(params).meterConstant, db, meter, now, note, result, clock)
+    result.ok = read && !expired
   } catch (error) {
     note(error instanceof Error ? error.message : String(error))
     result.fatal = error instanceof MeterError && error.kind === 'config'

@@ -2,13 +2,13 @@ import { sql } from 'drizzle-orm'
 import { CHANNEL, DEFAULT_TIME_ZONE } from '../../shared/metering'
 import type { Executor } from '../db/client'
 
-/** What the collector reads for a parameter group (task_groups.kind). */
 /** The data source whose meters send their data through a LoRaWAN network server instead of being polled. */
 export const LORAWAN_SOURCE = 'lorawandb'
 /** What the context calls the driver of such an installation. */
 export const LORAWAN_DRIVER = 'lorawan'
 
-type GroupKind = 'registers' | 'instant' | 'profile'
+/** What the collector reads for a parameter group (task_groups.kind); each is read on its own in a poll. */
+export type GroupKind = 'registers' | 'instant' | 'profile'
 const GROUP_KINDS: readonly GroupKind[] = ['registers', 'instant', 'profile']
 
 /** Everything a poll of one meter needs, read in one query before the meter is opened. */

@@ -141,7 +141,8 @@ async function recordOutcome(tx: Executor, serverId: number, { task, startedAt, 
   const stats = current.rows[0] as TaskStats | undefined
   if (!stats) return
   const after = afterRun({ ...stats, next_run_at: stats.next_run_at ? new Date(stats.next_run_at) : null }, result, now)
-  const lastError = result.ok ? '' : (result.lines.at(-1)?.text ?? '')
+  // A poll that read some groups succeeds; its last line, which names the groups left unread, is kept as its error.
+  const lastError = result.ok && !result.unread ? '' : (result.lines.at(-1)?.text ?? '')
   await tx.execute(sql`
     update counter_tasks set state = ${after.state}, consecutive_failures = ${after.failures},
       next_run_at = ${after.next ? after.next.toISOString() : null}::timestamptz,

@@ -16,7 +16,7 @@ const start = new Date('2026-11-20T12:10:00.000Z')
 /** The emulated meter's clock minus `now`, in seconds, through its own 04 00 answer. */
 function driftOf(meter: VirtualMercury230, now: Date): number {
   meter.answer({ kind: 'openChannel', level: 1, password: [1, 1, 1, 1, 1, 1] }, now)
-  const reading = decodeClockAnswer(meter.answer({ kind: 'readClock' }, now), meter.spec.address)
+  const reading = decodeClockAnswer(meter.answer({ kind: 'readClock' }, now)!, meter.spec.address)
   return (fromZonedParts(reading.local, 'Europe/Moscow').getTime() - now.getTime()) / 1000
 }
 

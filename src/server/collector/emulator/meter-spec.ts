@@ -46,6 +46,11 @@ export interface EmulatedMeterSpec {
   profileDays?: number
   /** Mercury 230 integration time of the profile in minutes (T in 08 13 and in every record); 30 when absent. */
   profileMinutes?: 30 | 60
+  /**
+   * Mercury 230 firmware without some auxiliary values: these BWRI codes of 08 16 and 08 11 (0x51, say, the angles
+   * between the phase voltages) are refused with status 1, invalid command, or left unanswered when `silent`.
+   */
+  lacksAux?: { bwri: number[]; silent?: boolean }
   faults?: MeterFaults
   /** Mercury 230 clock: `offsetS` off at the first request, gaining `driftSPerDay` a day from then; exact when absent. */
   clock?: { offsetS?: number; driftSPerDay?: number }

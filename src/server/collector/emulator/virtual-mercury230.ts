@@ -68,10 +68,13 @@ export class VirtualMercury230 {
     return this.spec.address
   }
 
-  answer(request: Mercury230Request, now: Date): Uint8Array {
+  /** The answer to a request; null leaves it unanswered. */
+  answer(request: Mercury230Request, now: Date): Uint8Array | null {
     const nowMs = now.getTime()
     if (nowMs - this.lastRequestMs > CHANNEL_IDLE_MS) this.channelLevel = 0
     this.lastRequestMs = nowMs
+    const lacks = this.spec.lacksAux
+    if (lacks?.silent && request.kind === 'readAux' && lacks.bwri.includes(request.bwri)) return null
     switch (request.kind) {
       case 'test':
         return statusAnswer(this.address, STATUS.ok)
@@ -109,6 +112,7 @@ export class VirtualMercury230 {
         })
       }
       case 'readAux': {
+        if (this.spec.lacksAux?.bwri.includes(request.bwri)) return null
         const values = auxValues(instantValues(this.spec.seed, this.spec.consumerType, now), request.bwri)
         if (!values) return null
         if (request.parameter === PARAMETER.allPhases) return auxAnswer(this.address, request.bwri, values.all)

@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startEmulator, type RunningEmulator } from '../../../src/server/collector/emulator/emulator'
+import { runRound } from '../../../src/server/collector/round'
+import { T } from '../../../src/shared/texts'
+import { startTestApp, type TestApp } from '../../helpers/test-app'
+import { collectionReferences, dueTask, installedMeter, mercury230 } from '../collection-fixtures'
+
+/*
+ * Each read group of a poll (registers, instantaneous values, profile) stands alone: a Mercury 230 that refuses one
+ * read (status 1, invalid command) or never answers it loses that group only, through the emulator over TCP.
+ */
+
+const NOW = new Date('2026-11-20T09:10:00.000Z')
+const ANGLES = 0x51
+const ACTIVE_POWER = 0x00
+
+let t: TestApp
+let emulator: RunningEmulator
+let refs: Awaited<ReturnType<typeof collectionReferences>>
+const meters = { refusing: 1, silent: 2, noInstant: 3 } as const
+type MeterName = keyof typeof meters
+const installed = {} as Record<MeterName, { counterId: number }>
+
+beforeAll(async () => {
+  t = await startTestApp()
+  refs = await collectionReferences(t.database.db)
+  emulator = await startEmulator({
+    port: 0,
+    latencyMs: [0, 2],
+    clock: () => NOW,
+    meters: [
+      mercury230(meters.refusing, { lacksAux: { bwri: [ANGLES] } }),
+      mercury230(meters.silent, { lacksAux: { bwri: [ANGLES], silent: true } }),
+      mercury230(meters.noInstant, { lacksAux: { bwri: [ACTIVE_POWER] } }),
+    ],
+  })
+  for (const [name, netAddress] of Object.entries(meters) as [MeterName, number][]) {
+    installed[name] = await installedMeter(t.database.db, refs.refs, { model: 'Меркурий 230 ART', port: emulator.port, netAddress })
+  }
+})
+
+afterAll(async () => {
+  await emulator.close()
+  await t.close()
+})
+
+/** One run of a task reading `groups` of the meter: the round's tally, the run's log and what the task keeps of it. */
+async function poll(name: MeterName, groups: number[]) {
+  const taskId = await dueTask(t.database.db, installed[name].counterId, groups, new Date(NOW.getTime() - 1000))
+  const round = await runRound(t.database.db, 1, NOW, { concurrency: 1, deadlineMs: 20_000, box: t.app.box, clock: () => NOW })
+  await t.database.db.execute(sql`update counter_tasks set state = 'stopped', next_run_at = null where counter_task_id = ${taskId}`)
+  const entries = await t.database.db.execute(sql`
+    select e.text from task_log_entries e join task_logs l on l.task_log_id = e.task_log_id where l.counter_task_id = ${taskId} order by e.task_log_entry_id`)
+  const task = await t.database.db.execute(sql`
+    select t.last_success, t.last_error, l.success from counter_tasks t join task_logs l on l.counter_task_id = t.counter_task_id
+    where t.counter_task_id = ${taskId}`)
+  return { round, log: (entries.rows as { text: string }[]).map((row) => row.text), task: task.rows[0] }
+}
+
+async function stored(name: MeterName) {
+  const count = async (table: string) =>
+    Number(
+      ((await t.database.db.execute(sql`select count(*) as n from ${sql.raw(table)} where counter_id = ${installed[name].counterId}`)).rows[0] as { n: string })
+        .n,
+    )
+  return { registers: await count('register_readings'), phases: await count('phase_values'), intervals: await count('interval_values') }
+}
+
+const allGroups = () => [refs.groups.registers, refs.groups.instant, refs.groups.profile]
+const partial = T.poll.partial([T.poll.readGroups.instant])
+
+describe('the read groups of a poll', () => {
+  it('reads the registers and the profile of a meter that refuses one instantaneous value', async () => {
+    const { round, log, task } = await poll('refusing', allGroups())
+    const refused = T.poll.groupUnread(T.poll.readGroups.instant, T.poll.meterStatus(1, T.poll.invalidCommand))
+    expect(log).toEqual(expect.arrayContaining([refused, expect.stringMatching(/^Прочитан профиль мощности/), partial]))
+    expect(log.at(-1)).toBe(partial)
+    expect(round).toMatchObject({ tasks: 1, succeeded: 1 })
+    expect(task).toEqual({ success: true, last_success: true, last_error: partial })
+    const rows = await stored('refusing')
+    expect(rows.registers).toBeGreaterThan(0)
+    expect(rows.intervals).toBeGreaterThan(0)
+    expect(rows.phases).toBe(0)
+  })
+
+  it('goes on to the profile when the meter never answers one instantaneous value', async () => {
+    const { round, log } = await poll('silent', allGroups())
+    const unanswered = T.poll.groupUnread(T.poll.readGroups.instant, T.poll.timeout(300))
+    expect(log).toEqual(expect.arrayContaining([unanswered, expect.stringMatching(/^Прочитан профиль мощности/), partial]))
+    expect(log.at(-1)).toBe(partial)
+    expect(round).toMatchObject({ tasks: 1, succeeded: 1 })
+    expect((await stored('silent')).intervals).toBeGreaterThan(0)
+  })
+
+  it('fails a poll none of whose groups is read', async () => {
+    const { round, log, task } = await poll('noInstant', [refs.groups.instant])
+    const refused = T.poll.groupUnread(T.poll.readGroups.instant, T.poll.meterStatus(1, T.poll.invalidCommand))
+    expect(log.at(-1)).toBe(refused)
+    expect(round).toMatchObject({ tasks: 1, failed: 1 })
+    expect(task).toEqual({ success: false, last_success: false, last_error: refused })
+  })
+})
