@@ -1,6 +1,6 @@
 import { Dexie } from 'dexie'
 import type { MeteringDb } from './db'
-import type { AnyRow } from './entities'
+import { rowId, type AnyRow } from './entities'
 import { ListSnapshot } from './list-query'
 import { LISTS, listTable, type ListName, type ListRows } from './lists'
 import { rowsAsSeenBy, type Viewer } from './seen-by'
@@ -55,8 +55,7 @@ export function listSnapshot<L extends ListName>(db: MeteringDb, list: L, viewer
       listTable(db, list).toArray(),
       entity && viewer !== undefined ? db.outbox.where('[entity+entityId]').between([entity, -Infinity], [entity, Infinity]).toArray() : [],
     ]).then(([rows, entries]) => {
-      const id = (row: AnyRow) => (row as unknown as Record<string, number>)[definition.key]!
-      const seen = entries.length > 0 ? (rowsAsSeenBy(rows as AnyRow[], entries, id, viewer) as ListRows[L][]) : rows
+      const seen = entity && entries.length > 0 ? (rowsAsSeenBy(rows as AnyRow[], entries, (row) => rowId(entity, row), viewer) as ListRows[L][]) : rows
       return new ListSnapshot(seen, definition)
     })
     // A write during the read deletes this promise again, so the next read starts afresh.
