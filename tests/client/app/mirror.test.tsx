@@ -11,7 +11,7 @@ import { MeterInfoDialog } from '../../../src/client/features/collection'
 import { formatDateTime } from '../../../src/client/lib/format'
 import { cachedConnParamsOf, cachedReadingsOf, enqueueEdit, getCachedRow, offlineDb, queryCachedList } from '../../../src/client/offline'
 import { T } from '../../../src/shared/texts'
-import { counter as counterRow, point as pointRow, reopenWithFullDisk } from '../offline/helpers'
+import { counter as counterRow, installation, point as pointRow, reopenWithFullDisk } from '../offline/helpers'
 import { renderInApp } from '../render-in-app'
 
 /** Rows as the server's mirror call sends them (the shared schemas). */
@@ -32,25 +32,6 @@ const counter = (id: number) => ({
   remark: '',
   is_active: true,
   counter_is_active: true,
-})
-
-const installation = (id: number, pointId: number, counterId: number) => ({
-  point_counter_id: id,
-  point_id: pointId,
-  counter_id: counterId,
-  serial_num: `SN${counterId}`,
-  model_id: 1,
-  model_name: 'Меркурий 230 ART',
-  counter_model_api: 1,
-  coeff: 1,
-  coeff_voltage: 1,
-  install_date: '2024-03-01T09:00:00.000Z',
-  takeoff_date: null,
-  is_current: true,
-  is_active: true,
-  source: null,
-  version: 1,
-  conn_params: [{ par_name: 'host', description: 'IP-адрес', par_value: '10.0.0.7', required: true }],
 })
 
 /** The server's mirror call as the browser meets it: each round's answer in turn, and the URLs asked. */
@@ -88,7 +69,16 @@ describe('the background mirror', () => {
       points: { changed: [point(1), point(2), point(3)], ids: [1, 2, 3] },
       counters: { changed: [counter(10)], ids: [10] },
       represents: { changed: [{ represent_id: 100, parent_id: null, name: 'Подстанция' }], ids: [100] },
-      installations: { changed: [installation(1000, 1, 10)], ids: [1000] },
+      installations: {
+        changed: [
+          installation(1000, {
+            point_id: 1,
+            counter_id: 10,
+            conn_params: [{ par_name: 'host', description: 'IP-адрес', par_value: '10.0.0.7', required: true }],
+          }),
+        ],
+        ids: [1000],
+      },
       readings: null,
     })
     await mirrorNow(7)

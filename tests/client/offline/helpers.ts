@@ -1,5 +1,5 @@
 import type { DBCore, Middleware } from 'dexie'
-import { MeteringDb, offlineDb, type CounterRow, type PointRow } from '../../../src/client/offline'
+import { MeteringDb, offlineDb, type CounterRow, type InstallationRow, type PointRow } from '../../../src/client/offline'
 
 let dbCount = 0
 
@@ -40,6 +40,30 @@ export function counter(id: number, overrides: Partial<CounterRow> = {}): Counte
 }
 
 /** A clock the test moves by hand, with a fixed jitter so back-off delays are exact. */
+/** A meter's current installation on a point as the mirror keeps it. */
+export function installation(id: number, overrides: Partial<InstallationRow> = {}): InstallationRow {
+  const counterId = overrides.counter_id ?? id
+  return {
+    point_counter_id: id,
+    point_id: 1,
+    counter_id: counterId,
+    serial_num: `SN${counterId}`,
+    model_id: 1,
+    model_name: 'Меркурий 230 ART',
+    counter_model_api: 1,
+    coeff: 1,
+    coeff_voltage: 1,
+    install_date: '2024-03-01T09:00:00.000Z',
+    takeoff_date: null,
+    is_current: true,
+    is_active: true,
+    source: null,
+    version: 1,
+    conn_params: [],
+    ...overrides,
+  }
+}
+
 export function manualClock(start = 1_700_000_000_000) {
   let now = start
   return {

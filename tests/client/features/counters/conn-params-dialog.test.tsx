@@ -6,6 +6,7 @@ import { ConnParamsDialog } from '../../../../src/client/features/counters/compo
 import { cacheServerRows, offlineDb } from '../../../../src/client/offline'
 import { T } from '../../../../src/shared/texts'
 import { json } from '../../app-routes'
+import { installation } from '../../offline/helpers'
 import { renderInApp } from '../../render-in-app'
 
 // The meter's password is write-only: the server answers only whether it is set.
@@ -134,26 +135,7 @@ describe('the dialog with the server gone', () => {
     await offlineDb().installations.clear()
     await cacheServerRows(
       'installations',
-      [
-        {
-          point_counter_id: 50,
-          point_id: 1,
-          counter_id: 5,
-          serial_num: '50000001',
-          model_id: 1,
-          model_name: 'Меркурий 230 ART',
-          counter_model_api: 1,
-          coeff: 1,
-          coeff_voltage: 1,
-          install_date: '2024-03-01T09:00:00.000Z',
-          takeoff_date: null,
-          is_current: true,
-          is_active: true,
-          source: null,
-          version: 1,
-          conn_params: paramsWith(true).filter((p) => p.par_name !== 'password'),
-        },
-      ],
+      [installation(50, { counter_id: 5, serial_num: '50000001', conn_params: paramsWith(true).filter((p) => p.par_name !== 'password') })],
       { complete: true },
     )
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')))
