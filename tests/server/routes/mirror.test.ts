@@ -42,9 +42,10 @@ const mirror = async (since?: string, token = t.adminToken): Promise<MirrorAnswe
   return v.parse(mirrorAnswer, res.json())
 }
 /** The database's own clock: rows are dated by it. */
+/** The database's clock, rounded up to the millisecond a Date holds: a row written in the same millisecond is before it. */
 const databaseNow = async () => {
-  const result = await t.database.db.execute(sql`select clock_timestamp() as now`)
-  return new Date((result.rows[0] as { now: string | Date }).now).toISOString()
+  const result = await t.database.db.execute(sql`select ceil(extract(epoch from clock_timestamp()) * 1000)::float8 as ms`)
+  return new Date(Number((result.rows[0] as { ms: number | string }).ms)).toISOString()
 }
 /** A poll's register readings: A+ and R+ of the total and the first tariff, read at `at`. */
 const storeReadings = (counterId: number, at: Date, base: number) =>
