@@ -1,4 +1,4 @@
-import { readDateTime } from '../../shared/schemas/common'
+import { readDateTime } from '../../shared/calendar'
 
 /** Local calendar days of the account's time zone turned into instants, and back (DESIGN.md section 4). */
 

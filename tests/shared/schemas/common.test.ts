@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import * as v from 'valibot'
-import { dateText, dateTimeText, monthText, readDateTime } from '../../../src/shared/schemas/common'
+import { readDateTime } from '../../../src/shared/calendar'
+import { dateText, dateTimeText, monthText } from '../../../src/shared/schemas/common'
 import { T } from '../../../src/shared/texts'
 
 const issue = (schema: v.GenericSchema, input: string) => v.safeParse(schema, input).issues?.[0]?.message
