@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { taskInput, type CounterTask, taskListQuery, taskLogQuery } from '../../shared/schemas/collection'
 import { idParams, listQuery, pageOf } from '../../shared/schemas/common'
 import type { Executor } from '../db/client'
@@ -22,11 +22,13 @@ export async function taskRoutes(app: FastifyInstance) {
 
   readRoutes(app, '/api/counters_tasks/', view, taskListQuery, listTasks, findTask)
 
+  const accountZone = (tx: Executor, request: FastifyRequest) => accountTimeZone(tx, request.user().account_id)
+
   createRoute(app, '/api/counters_tasks/', change, taskInput, {
     entity: 'counter_task',
     find: findTask,
     create: async (tx, body, request) => {
-      await checkTaskInput(tx, body, new Date(), await accountTimeZone(tx, request.user().account_id))
+      await checkTaskInput(tx, body, new Date(), await accountZone(tx, request))
       return insertTask(tx, body)
     },
   })
@@ -40,7 +42,6 @@ export async function taskRoutes(app: FastifyInstance) {
       find: findTask,
       update: write,
     })
-  const accountZone = (tx: Executor, request: IdReq) => accountTimeZone(tx, request.user().account_id)
 
   app.put(
     '/api/counters_tasks/:id/',

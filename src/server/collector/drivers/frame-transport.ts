@@ -102,8 +102,9 @@ export class FrameTransport {
   }
 
   /**
-   * A meter on a bus answers every request in turn, however late: after a timeout the next request waits until the line
-   * has been quiet for a whole timeout (four at the most), so a late answer is not taken for the next request's.
+   * A meter on a bus answers every request in turn, however late: after a timeout or a wrong answer the next request
+   * waits until the line has been quiet for a whole timeout (four at the most), so a late answer is not taken for the
+   * next request's.
    */
   private async untilQuiet(quietMs: number): Promise<void> {
     const since = Date.now()
