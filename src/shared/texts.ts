@@ -408,6 +408,7 @@ export const T = {
   externalNotConfigured: 'Не настроены почтовый аккаунт или адрес энергосбытовой компании',
   /* Data collection (metering.md sections 2, 3, 8). */
   taskDone: 'Выполнено',
+  taskDonePartly: 'Выполнено частично',
   taskFailed: 'Ошибка',
   collectError: 'Во время сбора параметров произошла ошибка, пожалуйста обратитесь к администратору',
   noValues: 'Данные не были получены',

@@ -133,6 +133,7 @@ async function recordOutcome(tx: Executor, serverId: number, { task, startedAt, 
       start_date: startedAt,
       end_date: now,
       success: result.ok,
+      partial: result.ok && result.unread !== undefined,
     })
     .returning({ id: taskLogs.task_log_id })
   if (result.lines.length > 0) await tx.insert(taskLogEntries).values(result.lines.map((line) => ({ task_log_id: log!.id, date: line.date, text: line.text })))

@@ -34,7 +34,7 @@ export async function listFailedTasks(
   const [tasks, recent] = await Promise.all([
     findTasks(db, ids),
     db.execute(sql`
-      select l.counter_task_id, l.task_log_id, ${iso('l.start_date')} as start_date, l.success,
+      select l.counter_task_id, l.task_log_id, ${iso('l.start_date')} as start_date, l.success, l.partial,
         coalesce((select e.text from task_log_entries e where e.task_log_id = l.task_log_id order by e.task_log_entry_id desc limit 1), '') as text
       from (select *, row_number() over (partition by counter_task_id order by start_date desc) as n
             from task_logs where counter_task_id = any(${`{${ids.join(',')}}`}::int[])) l

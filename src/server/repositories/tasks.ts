@@ -162,6 +162,7 @@ export async function listTaskLogs(
     start_date: log.start_date.toISOString(),
     end_date: log.end_date.toISOString(),
     success: log.success,
+    partial: log.partial,
     entries: entries.filter((e) => e.task_log_id === log.task_log_id).map((e) => ({ date: e.date.toISOString(), text: e.text })),
   }))
   return { count: Number(total?.count ?? 0), results }

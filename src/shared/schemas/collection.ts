@@ -143,6 +143,8 @@ const taskLog = v.object({
   start_date: isoTime(),
   end_date: isoTime(),
   success: v.boolean(),
+  /** Succeeded with some read groups left unread (the last entry names them). */
+  partial: v.boolean(),
   entries: v.array(taskLogEntry),
 })
 export type TaskLog = v.InferOutput<typeof taskLog>
@@ -170,7 +172,7 @@ export const monitoringQuery = v.object({
 const monitoringTask = v.object({
   ...counterTask.entries,
   status: v.picklist(MONITORING_STATUSES),
-  last_tasks: v.array(v.object({ task_log_id: v.number(), start_date: v.string(), success: v.boolean(), text: v.string() })),
+  last_tasks: v.array(v.object({ task_log_id: v.number(), start_date: v.string(), success: v.boolean(), partial: v.boolean(), text: v.string() })),
 })
 export type MonitoringTask = v.InferOutput<typeof monitoringTask>
 export const monitoringList = v.array(monitoringTask)

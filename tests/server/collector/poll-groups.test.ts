@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, type RunningEmulator } from '../../../src/server/collector/emulator/emulator'
 import { runRound } from '../../../src/server/collector/round'
 import { T } from '../../../src/shared/texts'
-import { startTestApp, type TestApp } from '../../helpers/test-app'
+import { ADMIN, startTestApp, type TestApp } from '../../helpers/test-app'
 import { collectionReferences, dueTask, installedMeter, mercury230 } from '../collection-fixtures'
 
 /*
@@ -55,7 +55,9 @@ async function poll(name: MeterName, groups: number[]) {
   const task = await t.database.db.execute(sql`
     select t.last_success, t.last_error, l.success from counter_tasks t join task_logs l on l.counter_task_id = t.counter_task_id
     where t.counter_task_id = ${taskId}`)
-  return { round, log: (entries.rows as { text: string }[]).map((row) => row.text), task: task.rows[0] }
+  const logs = await t.call(await t.login(ADMIN.username, ADMIN.password), { method: 'GET', url: `/api/tasks_logs/?task_id=${taskId}` })
+  const shown = logs.json().results[0] as { success: boolean; partial: boolean }
+  return { round, log: (entries.rows as { text: string }[]).map((row) => row.text), task: task.rows[0], shown }
 }
 
 async function stored(name: MeterName) {
@@ -72,12 +74,13 @@ const partial = T.poll.partial([T.poll.readGroups.instant])
 
 describe('the read groups of a poll', () => {
   it('reads the registers and the profile of a meter that refuses one instantaneous value', async () => {
-    const { round, log, task } = await poll('refusing', allGroups())
+    const { round, log, task, shown } = await poll('refusing', allGroups())
     const refused = T.poll.groupUnread(T.poll.readGroups.instant, T.poll.meterStatus(1, T.poll.invalidCommand))
     expect(log).toEqual(expect.arrayContaining([refused, expect.stringMatching(/^Прочитан профиль мощности/), partial]))
     expect(log.at(-1)).toBe(partial)
     expect(round).toMatchObject({ tasks: 1, succeeded: 1 })
     expect(task).toEqual({ success: true, last_success: true, last_error: partial })
+    expect(shown).toMatchObject({ success: true, partial: true })
     const rows = await stored('refusing')
     expect(rows.registers).toBeGreaterThan(0)
     expect(rows.intervals).toBeGreaterThan(0)
@@ -94,10 +97,11 @@ describe('the read groups of a poll', () => {
   })
 
   it('fails a poll none of whose groups is read', async () => {
-    const { round, log, task } = await poll('noInstant', [refs.groups.instant])
+    const { round, log, task, shown } = await poll('noInstant', [refs.groups.instant])
     const refused = T.poll.groupUnread(T.poll.readGroups.instant, T.poll.meterStatus(1, T.poll.invalidCommand))
     expect(log.at(-1)).toBe(refused)
     expect(round).toMatchObject({ tasks: 1, failed: 1 })
     expect(task).toEqual({ success: false, last_success: false, last_error: refused })
+    expect(shown).toMatchObject({ success: false, partial: false })
   })
 })

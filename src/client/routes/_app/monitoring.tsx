@@ -15,6 +15,7 @@ import { effectiveInteractions, effectiveRefreshSeconds, useMonitoringSettings }
 import { scheduleText } from '../../features/collection/components/tasks-table'
 import { DriftingMeters } from '../../features/collection/components/drifting-meters'
 import { RefreshSecondsField } from '../../features/collection/components/refresh-seconds-field'
+import { runOutcome } from '../../features/collection/components/run-outcome'
 
 export const Route = createFileRoute('/_app/monitoring')({
   component: MonitoringPage,
@@ -36,8 +37,8 @@ function LastInteractions({ task }: { task: MonitoringTask }) {
           w="3"
           h="3"
           borderRadius="sm"
-          bg={log.success ? 'green.500' : 'red.500'}
-          title={`${formatDateTime(log.start_date)} — ${log.success ? T.taskDone : `${T.taskFailed}: ${log.text}`}`}
+          bg={`${runOutcome(log).color}.500`}
+          title={`${formatDateTime(log.start_date)} — ${runOutcome(log).text}${log.success && !log.partial ? '' : `: ${log.text}`}`}
         />
       ))}
     </HStack>

@@ -55,7 +55,7 @@ export const counterTasks = pgTable(
   ],
 )
 
-/** One run of a task: when it started, whether it succeeded; its entries say what happened. */
+/** One run of a task: when it started, whether it succeeded (in whole or in part); its entries say what happened. */
 export const taskLogs = pgTable(
   'task_logs',
   {
@@ -66,6 +66,8 @@ export const taskLogs = pgTable(
     start_date: timestamp('start_date', { withTimezone: true }).notNull(),
     end_date: timestamp('end_date', { withTimezone: true }).notNull(),
     success: boolean('success').notNull(),
+    /** A run that succeeded with some read groups refused or unanswered by the meter (its last entry names them). */
+    partial: boolean('partial').notNull().default(false),
   },
   (t) => [index('task_logs_task_idx').on(t.counter_task_id, t.start_date)],
 )

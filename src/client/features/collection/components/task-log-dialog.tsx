@@ -6,8 +6,9 @@ import { formatDateTime } from '../../../lib/format'
 import { errorMessage } from '../../../lib/api-client'
 import { taskLogsQueryOptions } from '../api/collection'
 import { LoadingSpinner } from '../../../components/ui/loading-spinner'
+import { runOutcome } from './run-outcome'
 
-/** The runs of a task, newest first: start date, 'Выполнено' or 'Ошибка', and what happened. */
+/** The runs of a task, newest first: start date, 'Выполнено' (or 'Выполнено частично') or 'Ошибка', and what happened. */
 export function TaskLogDialog({ taskId, onClose }: { taskId: number | null; onClose: () => void }) {
   const logs = useQuery({ ...taskLogsQueryOptions(taskId ?? 0), enabled: taskId !== null })
   return (
@@ -21,9 +22,9 @@ export function TaskLogDialog({ taskId, onClose }: { taskId: number | null; onCl
         {logs.data?.results.length === 0 && <Text color="fg.muted">{T.empty}</Text>}
         <Stack gap="3">
           {logs.data?.results.map((log) => (
-            <Box key={log.task_log_id} borderWidth="1px" borderRadius="md" p="3">
+            <Box key={log.task_log_id} data-run borderWidth="1px" borderRadius="md" p="3">
               <Text fontWeight="semibold">
-                {formatDateTime(log.start_date)} <Badge colorPalette={log.success ? 'green' : 'red'}>{log.success ? T.taskDone : T.taskFailed}</Badge>
+                {formatDateTime(log.start_date)} <Badge colorPalette={runOutcome(log).color}>{runOutcome(log).text}</Badge>
               </Text>
               {log.entries.map((entry, index) => (
                 <Text key={index} fontSize="sm">

@@ -11,6 +11,7 @@ import { useDeleteTask } from '../api/collection'
 import { TaskFormDialog } from './task-form-dialog'
 import { TaskLogDialog } from './task-log-dialog'
 import { TaskHealth } from './task-health'
+import { runOutcome } from './run-outcome'
 import { TaskStateButton } from './task-state-button'
 
 export function scheduleText(task: Pick<CounterTask, 'interval' | 'value'>): string {
@@ -67,7 +68,9 @@ export function TasksTable({ table, showPoint }: Props) {
     {
       key: 'last',
       header: 'Последний опрос',
-      render: (t) => (t.last_values ? `${formatDateTime(t.last_values.date)} — ${t.last_values.success ? T.taskDone : T.taskFailed}` : '—'),
+      // A poll that succeeded in part keeps the groups it left unread as the task's error.
+      render: (t) =>
+        t.last_values ? `${formatDateTime(t.last_values.date)} — ${runOutcome({ success: t.last_values.success, partial: t.last_error !== '' }).text}` : '—',
       hideBelow: 'md',
     },
   ]
