@@ -5,8 +5,10 @@ import { T } from '../../shared/texts'
 import { LORAWAN_SOURCE, channelOfCode } from '../collector/task-context'
 import { forbidden, notFound } from '../lib/http-errors'
 import type { Req } from '../lib/route-types'
+import { accountTimeZone } from '../repositories/accounts'
 import { meterAtLorawanAddress } from '../repositories/counters'
 import { storeRegisterReadings, type RegisterRow } from '../repositories/readings'
+import { writtenInstant } from '../reports/time'
 
 function secretMatches(expected: string | undefined, given: unknown): boolean {
   if (!expected || typeof given !== 'string') return false
@@ -28,7 +30,9 @@ export async function lorawanRoutes(app: FastifyInstance) {
       const body = request.body
       const counterId = await meterAtLorawanAddress(app.db, LORAWAN_SOURCE, body.net_address)
       if (counterId === undefined) throw notFound(T.lorawanUnknownAddress)
-      const readAt = body.received_at ? new Date(body.received_at) : new Date()
+      // Network servers write UTC with its Z; a time without an offset is read on the account's wall clock, as the
+      // meters' polls and the console's dates are.
+      const readAt = body.received_at ? writtenInstant(body.received_at, await accountTimeZone(app.db, null))! : new Date()
       // A number is the total register; an array is [total, T1, T2, T3, T4].
       const rows: RegisterRow[] = Object.entries(body.readings).flatMap(([code, value]) =>
         (Array.isArray(value) ? value.slice(0, 5) : [value]).map((v, tariff) => ({
