@@ -457,6 +457,17 @@ export const T = {
     registersRead: (count: number, totalKwh?: number) =>
       `Прочитаны показания: ${count} значений${totalKwh === undefined ? '' : `, A+ ${formatQuantity(totalKwh, 'energy')} кВт·ч`}`,
     phasesRead: 'Прочитаны мгновенные значения по фазам',
+    phasesReadExcept: (refused: string[]) => `Прочитаны мгновенные значения по фазам, кроме тех, что счётчик не даёт: ${refused.join(', ')}`,
+    instantQuantities: {
+      activePower: 'активная мощность',
+      reactivePower: 'реактивная мощность',
+      apparentPower: 'полная мощность',
+      voltage: 'напряжение',
+      current: 'ток',
+      cosPhi: 'коэффициент мощности',
+      frequency: 'частота',
+      angles: 'углы между фазами',
+    },
     profileRead: (from: string, intervals: number, missing: number, incomplete: number) =>
       `Прочитан профиль мощности с ${from}: ` +
       [`${intervals} интервалов`, missing ? `отсутствуют ${missing}` : '', incomplete ? `неполных ${incomplete}` : ''].filter(Boolean).join(', '),

@@ -364,5 +364,6 @@ export function instantValues(meterSeed: number, type: ConsumerType, at: Date): 
       cosPhi: apparentPower > 0 ? Math.abs(activePower) / apparentPower : 1,
     },
     frequency: 50 + 0.05 * signedNoise(meterSeed, SALT.frequency, Math.floor(second / 10)),
+    refused: [],
   }
 }

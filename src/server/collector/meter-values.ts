@@ -50,10 +50,15 @@ interface TotalPower {
   cosPhi: number | null
 }
 
+/** The instantaneous quantities a meter is asked for one by one; a meter may lack some (an active-only model). */
+export type InstantQuantity = 'activePower' | 'reactivePower' | 'apparentPower' | 'voltage' | 'current' | 'cosPhi' | 'frequency' | 'angles'
+
 export interface InstantValues {
   phases: { a: PhaseValues; b: PhaseValues; c: PhaseValues }
   total: TotalPower
   frequency: number | null
+  /** The quantities the meter refused: their values above are null. */
+  refused: InstantQuantity[]
 }
 
 /** One interval of a power profile, as energies over the interval. */

@@ -166,8 +166,9 @@ async function readRegisters(driver: MeterDriver, counterId: number, channels: n
 }
 
 async function readPhases(driver: MeterDriver, counterId: number, now: Date, note: (text: string) => void, result: PollResult) {
-  result.phases.push(...phaseRows(counterId, await driver.readInstant(), now))
-  note(T.poll.phasesRead)
+  const values = await driver.readInstant()
+  result.phases.push(...phaseRows(counterId, values, now))
+  note(values.refused.length === 0 ? T.poll.phasesRead : T.poll.phasesReadExcept(values.refused.map((quantity) => T.poll.instantQuantities[quantity])))
 }
 
 async function readIntervals(

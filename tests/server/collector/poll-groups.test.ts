@@ -2,23 +2,25 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, type RunningEmulator } from '../../../src/server/collector/emulator/emulator'
 import { runRound } from '../../../src/server/collector/round'
+import { BWRI } from '../../../src/server/collector/protocol/mercury230'
 import { T } from '../../../src/shared/texts'
 import { ADMIN, startTestApp, type TestApp } from '../../helpers/test-app'
 import { collectionReferences, dueTask, installedMeter, mercury230 } from '../collection-fixtures'
 
 /*
- * Each read group of a poll (registers, instantaneous values, profile) stands alone: a Mercury 230 that refuses one
- * read (status 1, invalid command) or never answers it loses that group only, through the emulator over TCP.
+ * Each read group of a poll (registers, instantaneous values, profile) stands alone: a Mercury 230 that refuses its
+ * instantaneous values (status 1, invalid command) or never answers one loses that group only, through the emulator
+ * over TCP. A value the meter refuses (its firmware lacks it) costs that value only.
  */
 
 const NOW = new Date('2026-11-20T09:10:00.000Z')
 const ANGLES = 0x51
-const ACTIVE_POWER = 0x00
+const EVERY_INSTANT = Object.values(BWRI)
 
 let t: TestApp
 let emulator: RunningEmulator
 let refs: Awaited<ReturnType<typeof collectionReferences>>
-const meters = { refusing: 1, silent: 2, noInstant: 3 } as const
+const meters = { refusing: 1, silent: 2, noInstant: 3, noAngles: 4 } as const
 type MeterName = keyof typeof meters
 const installed = {} as Record<MeterName, { counterId: number }>
 
@@ -30,9 +32,10 @@ beforeAll(async () => {
     latencyMs: [0, 2],
     clock: () => NOW,
     meters: [
-      mercury230(meters.refusing, { lacksAux: { bwri: [ANGLES] } }),
+      mercury230(meters.refusing, { lacksAux: { bwri: EVERY_INSTANT } }),
       mercury230(meters.silent, { lacksAux: { bwri: [ANGLES], silent: true } }),
-      mercury230(meters.noInstant, { lacksAux: { bwri: [ACTIVE_POWER] } }),
+      mercury230(meters.noInstant, { lacksAux: { bwri: EVERY_INSTANT } }),
+      mercury230(meters.noAngles, { lacksAux: { bwri: [ANGLES] } }),
     ],
   })
   for (const [name, netAddress] of Object.entries(meters) as [MeterName, number][]) {
@@ -73,7 +76,7 @@ const allGroups = () => [refs.groups.registers, refs.groups.instant, refs.groups
 const partial = T.poll.partial([T.poll.readGroups.instant])
 
 describe('the read groups of a poll', () => {
-  it('reads the registers and the profile of a meter that refuses one instantaneous value', async () => {
+  it('reads the registers and the profile of a meter that refuses its instantaneous values', async () => {
     const { round, log, task, shown } = await poll('refusing', allGroups())
     const refused = T.poll.groupUnread(T.poll.readGroups.instant, T.poll.meterStatus(1, T.poll.invalidCommand))
     expect(log).toEqual(expect.arrayContaining([refused, expect.stringMatching(/^Прочитан профиль мощности/), partial]))
@@ -103,5 +106,21 @@ describe('the read groups of a poll', () => {
     expect(round).toMatchObject({ tasks: 1, failed: 1 })
     expect(task).toEqual({ success: false, last_success: false, last_error: refused })
     expect(shown).toMatchObject({ success: false, partial: false })
+  })
+
+  it('keeps the instantaneous values a meter gives when it refuses one of them', async () => {
+    const { round, log, shown } = await poll('noAngles', allGroups())
+    expect(log).toContain(T.poll.phasesReadExcept([T.poll.instantQuantities.angles]))
+    expect(log.at(-1)).toMatch(/^Прочитан профиль мощности/)
+    expect(round).toMatchObject({ tasks: 1, succeeded: 1 })
+    expect(shown).toMatchObject({ success: true, partial: false })
+    const phases = await t.database.db.execute(
+      sql`select phase, voltage, angle from phase_values where counter_id = ${installed.noAngles.counterId} and phase between 1 and 3 order by phase`,
+    )
+    expect(phases.rows).toHaveLength(3)
+    for (const row of phases.rows as { voltage: number | null; angle: number | null }[]) {
+      expect(row.voltage).toBeGreaterThan(150)
+      expect(row.angle).toBeNull()
+    }
   })
 })

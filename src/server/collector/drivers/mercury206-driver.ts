@@ -52,6 +52,7 @@ export class Mercury206Driver extends LinkedDriver implements MeterDriver {
       },
       total: { activePower: values.power, reactivePower: null, apparentPower: null, cosPhi: null },
       frequency: null,
+      refused: [],
     }
   }
 

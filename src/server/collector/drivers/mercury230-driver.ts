@@ -1,5 +1,5 @@
-import type { EnergyRegisters, InstantValues, PhaseValues, ProfileRecord, Tariff } from '../meter-values'
-import { MeterChannelNotOpenError, MeterConfigError, MeterFrameError } from '../protocol/errors'
+import type { EnergyRegisters, InstantQuantity, InstantValues, PhaseValues, ProfileRecord, Tariff } from '../meter-values'
+import { MeterChannelNotOpenError, MeterConfigError, MeterFrameError, MeterStatusError } from '../protocol/errors'
 import {
   BWRI,
   PROFILE_STATUS_INCOMPLETE,
@@ -80,31 +80,50 @@ export class Mercury230Driver extends LinkedDriver implements MeterDriver {
     return this.read(energyRequest(this.address, tariff), (answer) => decodeEnergyAnswer(answer, this.address))
   }
 
+  /**
+   * Each quantity is asked for on its own. One the meter refuses (an active-only model has no reactive power, older
+   * firmware no angles) is null and named in `refused`; a refusal of them all refuses the group. A meter that does not
+   * answer fails the group: it may be gone, and asking for the rest would cost a timeout each.
+   */
   async readInstant(): Promise<InstantValues> {
-    const aux = (bwri: number) => this.read(auxRequest(this.address, bwri), (answer) => decodeAuxAnswer(answer, this.address, bwri))
-    const active = await aux(BWRI.activePower)
-    const reactive = await aux(BWRI.reactivePower)
-    const apparent = await aux(BWRI.apparentPower)
-    const voltage = await aux(BWRI.voltage)
-    const current = await aux(BWRI.current)
-    const cosPhi = await aux(BWRI.cosPhi)
-    const [frequency] = await aux(BWRI.frequency)
-    const [angle12, angle13, angle23] = await aux(BWRI.angles)
+    const refused: InstantQuantity[] = []
+    let refusal: MeterStatusError | undefined
+    const aux = async (quantity: InstantQuantity): Promise<number[]> => {
+      const bwri = BWRI[quantity]
+      try {
+        return await this.read(auxRequest(this.address, bwri), (answer) => decodeAuxAnswer(answer, this.address, bwri))
+      } catch (error) {
+        if (!(error instanceof MeterStatusError)) throw error
+        refused.push(quantity)
+        refusal = error
+        return []
+      }
+    }
+    const active = await aux('activePower')
+    const reactive = await aux('reactivePower')
+    const apparent = await aux('apparentPower')
+    const voltage = await aux('voltage')
+    const current = await aux('current')
+    const cosPhi = await aux('cosPhi')
+    const [frequency] = await aux('frequency')
+    const [angle12, angle13, angle23] = await aux('angles')
+    if (refusal && refused.length === Object.keys(BWRI).length) throw refusal
     // The meter gives angles 1-2, 1-3, 2-3; per phase we keep the angle to the next phase.
-    const angles = [angle12!, angle23!, 360 - angle13!]
+    const angles = angle13 === undefined ? [] : [angle12, angle23, 360 - angle13]
     const phase = (index: number): PhaseValues => ({
-      voltage: voltage[index]!,
-      current: current[index]!,
-      activePower: active[index + 1]!,
-      reactivePower: reactive[index + 1]!,
-      apparentPower: apparent[index + 1]!,
-      cosPhi: cosPhi[index + 1]!,
-      angle: angles[index]!,
+      voltage: voltage[index] ?? null,
+      current: current[index] ?? null,
+      activePower: active[index + 1] ?? null,
+      reactivePower: reactive[index + 1] ?? null,
+      apparentPower: apparent[index + 1] ?? null,
+      cosPhi: cosPhi[index + 1] ?? null,
+      angle: angles[index] ?? null,
     })
     return {
       phases: { a: phase(0), b: phase(1), c: phase(2) },
-      total: { activePower: active[0]!, reactivePower: reactive[0]!, apparentPower: apparent[0]!, cosPhi: cosPhi[0]! },
-      frequency: frequency!,
+      total: { activePower: active[0] ?? null, reactivePower: reactive[0] ?? null, apparentPower: apparent[0] ?? null, cosPhi: cosPhi[0] ?? null },
+      frequency: frequency ?? null,
+      refused,
     }
   }
 
