@@ -31,8 +31,17 @@ const DEVICES = {
   monitor: { viewport: { width: 1366, height: 768 }, hasTouch: false, isMobile: false },
 } as const
 
-/** The same device turned or on a larger screen: the tablet held sideways, a 1920 px control-room monitor. */
-const TURNED = { tablet: { width: 1280, height: 800 }, monitor: { width: 1920, height: 1080 } } as const
+/**
+ * The same device turned or other sizes of it: the tablet held sideways, a 1024 px tablet held sideways (the width at
+ * which the side menu appears), a 1920 px control-room monitor.
+ */
+const TURNED = {
+  tablet: [
+    { width: 1280, height: 800 },
+    { width: 1024, height: 768 },
+  ],
+  monitor: [{ width: 1920, height: 1080 }],
+} as const
 
 /**
  * The frame after a resize: its media queries answered and what they switch (a list's cards or its table) rendered. A
@@ -42,14 +51,17 @@ function nextFrame(page: Page): Promise<unknown> {
   return page.evaluate(() => new Promise((rendered) => requestAnimationFrame(() => requestAnimationFrame(rendered))))
 }
 
-/** The screen's sideways scroll at the device's other size, then back. */
+/** The screen's sideways scroll at the device's other sizes, then back. */
 async function sidewaysScrollTurned(page: Page, device: keyof typeof DEVICES): Promise<string[]> {
-  await page.setViewportSize(TURNED[device])
-  await nextFrame(page)
-  const found = await sidewaysScroll(page)
+  const found: string[] = []
+  for (const size of TURNED[device]) {
+    await page.setViewportSize(size)
+    await nextFrame(page)
+    found.push(...(await sidewaysScroll(page)).map((problem) => `at ${size.width} px: ${problem}`))
+  }
   await page.setViewportSize(DEVICES[device].viewport)
   await nextFrame(page)
-  return found.map((problem) => `at ${TURNED[device].width} px: ${problem}`)
+  return found
 }
 
 /** A signed-in page on the device; `atLogin` looks at the sign-in screen first. */

@@ -16,7 +16,7 @@ const Toaster = lazy(() => import('../ui/toaster'))
 
 const SIDEBAR_WIDTH = '280px'
 
-/** Header on top; the side menu stays open on wide screens and slides in on tablets and phones. */
+/** Header on top; the side menu stays open from 1280 px and slides in below, where a list needs the room. */
 export function AppShell() {
   const [menuOpen, setMenuOpen] = useState(false)
   const pathname = useRouterState({ select: (s) => s.location.pathname })
@@ -34,7 +34,7 @@ export function AppShell() {
             <Box
               as="nav"
               aria-label="Главное меню"
-              display={{ base: 'none', lg: 'block' }}
+              display={{ base: 'none', xl: 'block' }}
               width={SIDEBAR_WIDTH}
               flexShrink={0}
               borderRightWidth="1px"
