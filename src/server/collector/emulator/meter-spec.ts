@@ -42,6 +42,11 @@ export interface EmulatedMeterSpec {
    * records of those hours carry the reset clock's times.
    */
   clockReset?: { from: Date; hours: number }
+  /**
+   * Mercury 230 whose date was set back a day at `from` and set right `hours` later: the profile records of those hours
+   * carry dates a day early, out of order among the records around them.
+   */
+  dateSetBack?: { from: Date; hours: number }
   /** Days kept in the Mercury 230 profile memory, at most what its ring of 4096 records holds (85 days of half-hours). */
   profileDays?: number
   /** Mercury 230 integration time of the profile in minutes (T in 08 13 and in every record); 30 when absent. */

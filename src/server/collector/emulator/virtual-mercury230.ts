@@ -208,12 +208,13 @@ export class VirtualMercury230 {
     return new Date(endIndex * this.profileMinutes * 60_000)
   }
 
-  /** The end the record is stamped with: in the hours of a clock reset, counted from 2000-01-01 instead. */
+  /** The end the record is stamped with: counted from 2000-01-01 in the hours of a clock reset, a day early in those of a date set back. */
   private stampedEnd(endIndex: number): Date {
     const end = this.intervalEnd(endIndex)
-    const reset = this.spec.clockReset
-    if (!reset || end <= reset.from || end.getTime() > reset.from.getTime() + reset.hours * 3_600_000) return end
-    return new Date(CLOCK_RESET_TO + end.getTime() - reset.from.getTime())
+    const { clockReset, dateSetBack } = this.spec
+    if (clockReset && within(end, clockReset)) return new Date(CLOCK_RESET_TO + end.getTime() - clockReset.from.getTime())
+    if (dateSetBack && within(end, dateSetBack)) return new Date(end.getTime() - DAY_MS)
+    return end
   }
 
   /**
@@ -234,6 +235,11 @@ export class VirtualMercury230 {
       rMinus: this.spec.oneDirection ? null : sum('rMinus'),
     }
   }
+}
+
+/** Whether an interval ending at `end` lies in the `hours` from `from`. */
+function within(end: Date, span: { from: Date; hours: number }): boolean {
+  return end > span.from && end.getTime() <= span.from.getTime() + span.hours * 3_600_000
 }
 
 /**
