@@ -471,6 +471,7 @@ export const T = {
     profileRead: (from: string, intervals: number, missing: number, incomplete: number) =>
       `Прочитан профиль мощности с ${from}: ` +
       [`${intervals} интервалов`, missing ? `отсутствуют ${missing}` : '', incomplete ? `неполных ${incomplete}` : ''].filter(Boolean).join(', '),
+    profileReadUntil: (moment: string) => `Профиль прочитан до ${moment}; остальное будет прочитано при следующем опросе`,
     profileNotHalfHourly: (minutes: number) =>
       `Счётчик ведёт профиль по ${minutes} мин, а отчёты и макет 80020 считают получасы: задайте в счётчике время интегрирования 30 мин`,
     lorawanLast: (at: string) => `Последние данные от сетевого сервера LoRaWAN: ${at}`,

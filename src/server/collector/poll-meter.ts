@@ -186,15 +186,25 @@ async function readIntervals(
   if (from >= to || !driver.readProfile) return
   const { used, reading } = await profileConstant(driver, meter.counterId, configuredConstant, note)
   result.meterConstant = reading
-  const records = await driver.readProfile(from, to, used)
-  for (const record of records) {
+  const records: ProfileRecord[] = []
+  const take = (record: ProfileRecord) => {
+    records.push(record)
     for (const channel of channels) {
       const value = record.energy[CHANNEL_KEYS[channel]!]
       const status = intervalStatus(value, record)
       result.intervals.push({ counter_id: meter.counterId, channel, interval_start: record.start, minutes: record.minutes, value, status })
     }
   }
-  note(profileLine(from, records, channels, meter.accountTimeZone))
+  let cut = true
+  try {
+    await driver.readProfile(from, to, used, take)
+    cut = false
+  } finally {
+    // What a cut walk read is kept, oldest first, and the next poll goes on from its last interval.
+    const lastRead = records.at(-1)
+    if (!cut || lastRead) note(profileLine(from, records, channels, meter.accountTimeZone))
+    if (cut && lastRead) note(T.poll.profileReadUntil(formatMoment(new Date(lastRead.start.getTime() + lastRead.minutes * 60_000), meter.accountTimeZone)))
+  }
   const minutes = records.find((record) => record.minutes * 60_000 !== HALF_HOUR_MS)?.minutes
   if (minutes !== undefined) note(T.poll.profileNotHalfHourly(minutes))
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createMeterDriver } from '../../../src/server/collector/drivers/create-meter-driver'
 import type { MeterDriver } from '../../../src/server/collector/drivers/meter-driver'
 import type { EmulatedMeterSpec } from '../../../src/server/collector/emulator/meter-spec'
+import type { ProfileRecord } from '../../../src/server/collector/meter-values'
 import { halfHourEnergy, instantValues, isMissingInterval, registerReading } from '../../../src/server/collector/load-model'
 import {
   MeterAccessDeniedError,
@@ -10,6 +11,7 @@ import {
   MeterCrcError,
   MeterTimeoutError,
 } from '../../../src/server/collector/protocol/errors'
+import { lastProfileRecordRequest, profileMemoryRequest } from '../../../src/server/collector/protocol/mercury230'
 import { closedPort, connection, countingRelay, emulate, expectRegister, NOW } from './emulator-harness'
 
 const METER: EmulatedMeterSpec = { protocol: 'mercury230', address: 17, serial: '12345678', consumerType: 'industrial', seed: 4242 }
@@ -18,6 +20,30 @@ const NO_VALUES = { aPlus: null, aMinus: null, rPlus: null, rMinus: null }
 async function opened(driver: MeterDriver): Promise<MeterDriver> {
   await driver.open()
   return driver
+}
+
+/** The records the driver hands over for [from, to), in their order. */
+async function profileOf(driver: MeterDriver, from: Date, to: Date, meterConstant: number): Promise<ProfileRecord[]> {
+  const records: ProfileRecord[] = []
+  await driver.readProfile!(from, to, meterConstant, (record) => records.push(record))
+  return records
+}
+
+/** Every half-hour from `from` to the last record: empty in the outage and where `unknown`, else the load model's energy. */
+function expectOutageProfile(records: ProfileRecord[], from: Date, outage: { from: Date; hours: number }, unknown: (start: Date) => boolean): void {
+  const lastStart = Math.floor(NOW.getTime() / 1_800_000) * 1_800_000 - 1_800_000
+  expect(records.map((record) => record.start.getTime())).toEqual(
+    Array.from({ length: (lastStart - from.getTime()) / 1_800_000 + 1 }, (_, index) => from.getTime() + index * 1_800_000),
+  )
+  const outageEnd = outage.from.getTime() + outage.hours * 3_600_000
+  for (const record of records) {
+    const start = record.start
+    if ((start >= outage.from && start.getTime() < outageEnd) || unknown(start) || isMissingInterval(METER.seed, start)) {
+      expect(record.energy, start.toISOString()).toEqual(NO_VALUES)
+    } else {
+      expect(record.energy.aPlus, start.toISOString()).toBeCloseTo(halfHourEnergy(METER.seed, METER.consumerType, start).aPlus, 4)
+    }
+  }
 }
 
 describe('Mercury 230 driver against the emulator', () => {
@@ -81,7 +107,7 @@ describe('Mercury 230 driver against the emulator', () => {
     const emulator = await emulate({ meters: [METER] })
     const driver = await opened(createMeterDriver('mercury230', connection(emulator, 17)))
     const from = new Date('2026-11-20T06:30:00.000Z')
-    const records = await driver.readProfile!(from, NOW, 5000)
+    const records = await profileOf(driver, from, NOW, 5000)
     expect(records.map((record) => record.start.toISOString())).toEqual(
       Array.from({ length: 12 }, (_, index) => new Date(from.getTime() + index * 1_800_000).toISOString()),
     )
@@ -107,7 +133,7 @@ describe('Mercury 230 driver against the emulator', () => {
     const seed = Array.from({ length: 1000 }, (_, index) => index).find((candidate) => starts.some((start) => isMissingInterval(candidate, start)))!
     const emulator = await emulate({ meters: [{ ...METER, seed }] })
     const driver = await opened(createMeterDriver('mercury230', connection(emulator, 17)))
-    const records = await driver.readProfile!(from, NOW, 5000)
+    const records = await profileOf(driver, from, NOW, 5000)
     expect(records).toHaveLength(48)
     expect(records.map((record) => record.energy.aPlus === null)).toEqual(starts.map((start) => isMissingInterval(seed, start)))
     await driver.close()
@@ -119,7 +145,7 @@ describe('Mercury 230 driver against the emulator', () => {
     const emulator = await emulate({ meters: [{ ...METER, timeZone: zone }] })
     const driver = await opened(createMeterDriver('mercury230', connection(emulator, 17), zone))
     const from = new Date('2026-11-20T05:00:00.000Z')
-    const records = await driver.readProfile!(from, new Date('2026-11-20T07:00:00.000Z'), 5000)
+    const records = await profileOf(driver, from, new Date('2026-11-20T07:00:00.000Z'), 5000)
     expect(records.map((record) => record.start.toISOString())).toEqual(['05:00', '05:30', '06:00', '06:30'].map((t) => `2026-11-20T${t}:00.000Z`))
     for (const record of records.filter((r) => !isMissingInterval(METER.seed, r.start))) {
       expect(record.energy.aPlus).toBeCloseTo(halfHourEnergy(METER.seed, METER.consumerType, record.start).aPlus, 3)
@@ -133,7 +159,7 @@ describe('Mercury 230 driver against the emulator', () => {
     const meter: EmulatedMeterSpec = { ...METER, profileMinutes: 60 }
     const emulator = await emulate({ meters: [meter] })
     const driver = await opened(createMeterDriver('mercury230', connection(emulator, 17)))
-    const records = await driver.readProfile!(new Date('2026-11-20T06:30:00.000Z'), new Date('2026-11-20T12:00:00.000Z'), 5000)
+    const records = await profileOf(driver, new Date('2026-11-20T06:30:00.000Z'), new Date('2026-11-20T12:00:00.000Z'), 5000)
     expect(records.map((record) => record.start.toISOString())).toEqual(['07', '08', '09', '10', '11'].map((hour) => `2026-11-20T${hour}:00:00.000Z`))
     for (const record of records) {
       const halves = [record.start, new Date(record.start.getTime() + 1_800_000)]
@@ -155,7 +181,7 @@ describe('Mercury 230 driver against the emulator', () => {
     const emulator = await emulate({ meters: [meter] })
     const driver = await opened(createMeterDriver('mercury230', connection(emulator, 17)))
     const from = new Date('2026-11-20T06:30:00.000Z')
-    const records = await driver.readProfile!(from, new Date('2026-11-20T12:30:00.000Z'), 5000)
+    const records = await profileOf(driver, from, new Date('2026-11-20T12:30:00.000Z'), 5000)
     expect(records).toHaveLength(12)
     for (const record of records) {
       const hour = record.start.getUTCHours() + record.start.getUTCMinutes() / 60
@@ -167,10 +193,38 @@ describe('Mercury 230 driver against the emulator', () => {
     await driver.close()
   })
 
+  // A meter back after two days without power has far fewer records than the period has intervals: the walk finds the
+  // period's first record by bisection instead of reading the records before the period one by one.
+  it('finds the first record of a period behind a long outage in a few reads', async () => {
+    const outage = { from: new Date('2026-11-18T00:00:00.000Z'), hours: 48 }
+    const emulator = await emulate({ meters: [{ ...METER, outage }] })
+    const relay = await countingRelay(emulator)
+    const driver = await opened(createMeterDriver('mercury230', connection({ port: relay.port }, 17)))
+    const from = new Date('2026-11-15T00:00:00.000Z')
+    const sentBefore = relay.sentBytes()
+    const records = await profileOf(driver, from, NOW, 5000)
+    const memoryReads = (relay.sentBytes() - sentBefore - lastProfileRecordRequest(17).length) / profileMemoryRequest(17, 0).length
+    expectOutageProfile(records, from, outage, () => false)
+    // 169 records in the period, 96 fewer than its intervals, and a dozen probes
+    expect(memoryReads).toBeLessThanOrEqual(169 + 12)
+    await driver.close()
+  })
+
+  it('reads from the oldest possible slot when a clock reset breaks the order bisection relies on', async () => {
+    const outage = { from: new Date('2026-11-18T00:00:00.000Z'), hours: 48 }
+    const clockReset = { from: new Date('2026-11-15T10:00:00.000Z'), hours: 30 }
+    const emulator = await emulate({ meters: [{ ...METER, outage, clockReset }] })
+    const driver = await opened(createMeterDriver('mercury230', connection(emulator, 17)))
+    const from = new Date('2026-11-15T00:00:00.000Z')
+    const stampedByResetClock = (start: Date) => start >= clockReset.from && start.getTime() < clockReset.from.getTime() + clockReset.hours * 3_600_000
+    expectOutageProfile(await profileOf(driver, from, NOW, 5000), from, outage, stampedByResetClock)
+    await driver.close()
+  })
+
   it('does not look past the days the meter keeps', async () => {
     const emulator = await emulate({ meters: [{ ...METER, profileDays: 1 }] })
     const driver = await opened(createMeterDriver('mercury230', connection(emulator, 17)))
-    const records = await driver.readProfile!(new Date('2026-11-19T06:30:00.000Z'), new Date('2026-11-19T12:30:00.000Z'), 5000)
+    const records = await profileOf(driver, new Date('2026-11-19T06:30:00.000Z'), new Date('2026-11-19T12:30:00.000Z'), 5000)
     expect(records.map((record) => record.energy)).toEqual(new Array(12).fill(NO_VALUES))
     await driver.close()
   })
@@ -183,7 +237,7 @@ describe('Mercury 230 driver against the emulator', () => {
     const registers = await driver.readEnergy(0)
     expect(registers).toMatchObject({ aMinus: null, rMinus: null })
     const from = new Date('2026-11-20T06:30:00.000Z')
-    for (const record of await driver.readProfile!(from, NOW, 1000)) {
+    for (const record of await profileOf(driver, from, NOW, 1000)) {
       if (isMissingInterval(meter.seed, record.start)) continue
       const model = halfHourEnergy(meter.seed, meter.consumerType, record.start)
       expect(record.energy).toMatchObject({ aMinus: null, rMinus: null })

@@ -2,9 +2,7 @@ import type { EnergyRegisters, InstantQuantity, InstantValues, PhaseValues, Prof
 import { MeterChannelNotOpenError, MeterConfigError, MeterFrameError, MeterStatusError } from '../protocol/errors'
 import {
   BWRI,
-  PROFILE_STATUS_INCOMPLETE,
   PROFILE_RECORD_STRIDE,
-  PROFILE_RING_RECORDS,
   answerLength,
   auxRequest,
   closeChannelRequest,
@@ -30,10 +28,9 @@ import { correctClockRequest, decodeClockAnswer, readClockRequest, type MeterClo
 import type { ConnectionSettings } from './connection-settings'
 import type { MeterDriver, MeterInfo } from './meter-driver'
 import { LinkedDriver } from './linked-driver'
+import { walkProfile } from './profile-walk'
 import type { Exchange } from './meter-link'
 import { T } from '../../../shared/texts'
-
-const NO_ENERGY: EnergyRegisters = { aPlus: null, aMinus: null, rPlus: null, rMinus: null }
 
 /** Mercury 230/231/234/236 over a TCP converter; see protocol/mercury230.ts for the frames. */
 export class Mercury230Driver extends LinkedDriver implements MeterDriver {
@@ -132,50 +129,15 @@ export class Mercury230Driver extends LinkedDriver implements MeterDriver {
     return this.read(variantRequest(this.address), (answer) => decodeMeterConstantAnswer(answer, this.address))
   }
 
-  /**
-   * Walks the profile ring back from the last record and places each record by its own timestamp: a
-   * meter without power writes no records, so the ring holds fewer records than half-hours. The walk
-   * stops at the first record before `from` (passing over those of a reset clock), at memory never written, or after the whole ring; an
-   * interval up to the last record that no record claims is reported with every channel null.
-   */
-  async readProfile(from: Date, to: Date, meterConstant: number): Promise<ProfileRecord[]> {
+  /** The profile walk of `profile-walk.ts`, one 16-byte slot of memory 3 a request, counted back from the last record (08 13). */
+  async readProfile(from: Date, to: Date, meterConstant: number, onRecord: (record: ProfileRecord) => void): Promise<void> {
     const last = await this.read(lastProfileRecordRequest(this.address), (answer) => decodeLastProfileRecordAnswer(answer, this.address, this.timeZone))
-    const stepMs = last.minutes * 60_000
-    const lastStart = last.end.getTime() - stepMs
-    // Records older than the whole ring could reach were stamped by a clock reset (to 2000 by a dead battery), not written
-    // before `from`: the valid records behind them may still be in the period, unless more of them lie between than the
-    // period has intervals (they were written one an interval).
-    const oldestPlausible = lastStart - PROFILE_RING_RECORDS * stepMs
-    let resetRecordsLeft = Math.ceil((to.getTime() - from.getTime()) / stepMs)
-    const found = new Map<number, ProfileCell>()
-    for (let back = 0; back < PROFILE_RING_RECORDS; back++) {
+    const readSlot = async (back: number) => {
       const memoryAddress = (last.memoryAddress - back * PROFILE_RECORD_STRIDE) & 0xffff
       const payload = await this.read(profileMemoryRequest(this.address, memoryAddress), (answer) => decodeProfileMemoryAnswer(answer, this.address))
-      const cell = this.profileCell(payload, meterConstant)
-      if (cell === undefined) continue
-      if (cell === null) break
-      const start = cell.end.getTime() - cell.minutes * 60_000
-      if (start < from.getTime()) {
-        if (start >= oldestPlausible || resetRecordsLeft-- <= 0) break
-        continue
-      }
-      if (start < to.getTime() && !found.has(start)) found.set(start, cell)
+      return this.profileCell(payload, meterConstant)
     }
-    const records: ProfileRecord[] = []
-    // Intervals after the last record are not over yet, or the meter is without power now: a later poll reads them.
-    const until = Math.min(to.getTime(), lastStart + 1)
-    // The grid runs on the meter's own interval starts: with T = 60 a `from` at :30 would meet none of them.
-    const first = lastStart - Math.floor((lastStart - from.getTime()) / stepMs) * stepMs
-    for (let start = first; start < until; start += stepMs) {
-      const cell = found.get(start)
-      records.push({
-        start: new Date(start),
-        minutes: cell?.minutes ?? last.minutes,
-        energy: cell?.energy ?? NO_ENERGY,
-        incomplete: cell !== undefined && (cell.status & PROFILE_STATUS_INCOMPLETE) !== 0,
-      })
-    }
-    return records
+    await walkProfile(readSlot, last, from, to, onRecord)
   }
 
   readClock(): Promise<MeterClockReading> {

@@ -23,8 +23,11 @@ export interface MeterDriver {
   readInstant(): Promise<InstantValues>
   /** Impulses per kWh (A) as the meter reports it; where the model has a profile. */
   readMeterConstant?(): Promise<number>
-  /** One record per interval starting in [from, to), oldest first; counts converted at `meterConstant` impulses per kWh. */
-  readProfile?(from: Date, to: Date, meterConstant: number): Promise<ProfileRecord[]>
+  /**
+   * One record per interval starting in [from, to), oldest first, each handed to `onRecord` as soon as it is read (a
+   * read cut short keeps what came before); counts converted at `meterConstant` impulses per kWh.
+   */
+  readProfile?(from: Date, to: Date, meterConstant: number, onRecord: (record: ProfileRecord) => void): Promise<void>
   /** Switches the consumer's supply on or off. */
   setRelay?(on: boolean): Promise<void>
   /** The meter's wall clock, in the zone the meter keeps. */
