@@ -22,29 +22,32 @@ const BEHIND_POLL = new Date(FIRST_POLL.getTime() + 5 * DAY)
 /** Some 240 records at ~4 ms a frame take about a second: this deadline cuts the walk a few times. */
 const SHORT_DEADLINE_MS = 400
 const LONG_DEADLINE_MS = 20_000
-const SET_BACK = { from: new Date('2026-11-20T04:00:00.000Z'), hours: 1 }
+const SET_BACK = { from: new Date('2026-11-20T04:00:00.000Z'), hours: 1, days: -1 }
+const SET_FORWARD = { ...SET_BACK, days: 1 }
 
 const slow = mercury230(1, { profileDays: 10 })
 const twin = mercury230(2, { seed: slow.seed, profileDays: 10 })
-const setBack = mercury230(3, { dateSetBack: SET_BACK })
+const setBack = mercury230(3, { dateShift: SET_BACK })
+const setForward = mercury230(4, { dateShift: SET_FORWARD })
 
 let t: TestApp
 let now = FIRST_POLL
 let refs: Awaited<ReturnType<typeof collectionReferences>>
 const emulators: RunningEmulator[] = []
-const counterIds: Record<'slow' | 'twin' | 'setBack', number> = { slow: 0, twin: 0, setBack: 0 }
+const counterIds: Record<'slow' | 'twin' | 'setBack' | 'setForward', number> = { slow: 0, twin: 0, setBack: 0, setForward: 0 }
 
 beforeAll(async () => {
   t = await startTestApp()
   refs = await collectionReferences(t.database.db)
   const slowLink = await startEmulator({ port: 0, latencyMs: [4, 4], clock: () => now, meters: [slow] })
-  const fastLink = await startEmulator({ port: 0, latencyMs: [0, 2], clock: () => now, meters: [twin, setBack] })
+  const fastLink = await startEmulator({ port: 0, latencyMs: [0, 2], clock: () => now, meters: [twin, setBack, setForward] })
   emulators.push(slowLink, fastLink)
   const install = async (port: number, netAddress: number) =>
     (await installedMeter(t.database.db, refs.refs, { model: 'Меркурий 230 ART', port, netAddress })).counterId
   counterIds.slow = await install(slowLink.port, 1)
   counterIds.twin = await install(fastLink.port, 2)
   counterIds.setBack = await install(fastLink.port, 3)
+  counterIds.setForward = await install(fastLink.port, 4)
 })
 
 afterAll(async () => {
@@ -114,17 +117,20 @@ describe('a profile walk cut by the poll deadline', () => {
 
 describe('a profile with records out of order', () => {
   // Found from the meter's side: the first record stamped a day early ended the walk back, and the valid records before
-  // it in memory were stored as missing.
-  it('reads the valid records around those of a date set back', async () => {
-    expect((await poll(counterIds.setBack, BEHIND_POLL, LONG_DEADLINE_MS)).ok).toBe(true)
-    const stored = await storedAPlus(counterIds.setBack)
+  // it in memory were stored as missing; one stamped a day ahead ended the walk forward the same way.
+  it.each([
+    ['back', 'setBack', SET_BACK, setBack.seed],
+    ['forward', 'setForward', SET_FORWARD, setForward.seed],
+  ] as const)('reads the valid records around those of a date set %s', async (_, meter, shift, seed) => {
+    expect((await poll(counterIds[meter], BEHIND_POLL, LONG_DEADLINE_MS)).ok).toBe(true)
+    const stored = await storedAPlus(counterIds[meter])
     expect(stored.map((row) => row.start)).toEqual(halfHours(new Date('2026-11-19T09:00:00.000Z'), 48))
-    const stampedADayEarly = (start: Date) => start >= SET_BACK.from && start.getTime() < SET_BACK.from.getTime() + SET_BACK.hours * 3_600_000
+    const stampedOff = (start: Date) => start >= shift.from && start.getTime() < shift.from.getTime() + shift.hours * 3_600_000
     // Their own times are unknown: validation estimates them (docs/vee.md).
-    for (const row of stored.filter((row) => stampedADayEarly(row.start))) expect(row.status).not.toBe(INTERVAL_STATUS.VALID)
+    for (const row of stored.filter((row) => stampedOff(row.start))) expect(row.status).not.toBe(INTERVAL_STATUS.VALID)
     expectModelValues(
-      stored.filter((row) => !stampedADayEarly(row.start)),
-      setBack.seed,
+      stored.filter((row) => !stampedOff(row.start)),
+      seed,
     )
   })
 })

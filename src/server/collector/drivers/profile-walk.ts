@@ -14,8 +14,8 @@ const startOf = (cell: ProfileCell) => cell.end.getTime() - cell.minutes * 60_00
  * Reads the Mercury 230 profile of [from, to) up to the last record, oldest first, and hands over one record per
  * interval of the meter's grid as soon as it is known: a walk cut short (the poll's deadline, a lost link) keeps what
  * it read, and the next poll goes on after it. The walk starts at the period's oldest record (`firstBack`) and goes
- * forward to the last one, placing each record by its own time; a record before the period (a reset clock's, a date
- * set back) or before one placed already is passed over, and so is a garbled one or memory never written.
+ * forward to the last one, placing each record by its own time; a record outside the period (a reset clock's, a date
+ * set back or forward) or before one placed already is passed over, and so is a garbled one or memory never written.
  */
 export async function walkProfile(readSlot: ReadSlot, last: LastProfileRecord, from: Date, to: Date, onRecord: (record: ProfileRecord) => void): Promise<void> {
   const stepMs = last.minutes * 60_000
@@ -36,8 +36,7 @@ export async function walkProfile(readSlot: ReadSlot, last: LastProfileRecord, f
     const cell = await read(back)
     if (!cell) continue
     const start = startOf(cell)
-    if (start >= to.getTime()) break
-    if (start >= from.getTime()) grid.place(start, cell)
+    if (start >= from.getTime() && start < to.getTime()) grid.place(start, cell)
   }
   grid.passUntil(Number.POSITIVE_INFINITY)
 }

@@ -43,10 +43,10 @@ export interface EmulatedMeterSpec {
    */
   clockReset?: { from: Date; hours: number }
   /**
-   * Mercury 230 whose date was set back a day at `from` and set right `hours` later: the profile records of those hours
-   * carry dates a day early, out of order among the records around them.
+   * Mercury 230 whose date was set `days` off (−1: a day back) at `from` and set right `hours` later: the profile records
+   * of those hours carry dates that many days off, out of order among the records around them.
    */
-  dateSetBack?: { from: Date; hours: number }
+  dateShift?: { from: Date; hours: number; days: number }
   /** Days kept in the Mercury 230 profile memory, at most what its ring of 4096 records holds (85 days of half-hours). */
   profileDays?: number
   /** Mercury 230 integration time of the profile in minutes (T in 08 13 and in every record); 30 when absent. */

@@ -208,12 +208,12 @@ export class VirtualMercury230 {
     return new Date(endIndex * this.profileMinutes * 60_000)
   }
 
-  /** The end the record is stamped with: counted from 2000-01-01 in the hours of a clock reset, a day early in those of a date set back. */
+  /** The end the record is stamped with: counted from 2000-01-01 in the hours of a clock reset, days off in those of a date set wrong. */
   private stampedEnd(endIndex: number): Date {
     const end = this.intervalEnd(endIndex)
-    const { clockReset, dateSetBack } = this.spec
+    const { clockReset, dateShift } = this.spec
     if (clockReset && within(end, clockReset)) return new Date(CLOCK_RESET_TO + end.getTime() - clockReset.from.getTime())
-    if (dateSetBack && within(end, dateSetBack)) return new Date(end.getTime() - DAY_MS)
+    if (dateShift && within(end, dateShift)) return new Date(end.getTime() + dateShift.days * DAY_MS)
     return end
   }
 
