@@ -20,8 +20,11 @@ import { clockDriftExceeded } from '../../shared/meter-clock'
 
 /** The first poll of a meter reads this much of its profile; later polls continue from the last stored interval. */
 const FIRST_PROFILE_MS = 24 * 3_600_000
-/** After an outage the gap is read back from the meter's memory, at most this far back. */
-const BACKFILL_MAX_MS = 7 * 24 * 3_600_000
+/**
+ * After an outage the gap is read back from the meter's memory, at most this far back: within the 85 days a Mercury 230
+ * ring holds of half-hours. Each poll reads what its deadline allows, oldest first, and the next goes on from there.
+ */
+const BACKFILL_MAX_MS = 60 * 24 * 3_600_000
 
 /** A lorawandb meter silent for longer than this fails its task. */
 const LORAWAN_SILENCE_MS = 24 * 3_600_000

@@ -29,18 +29,25 @@ const slow = mercury230(1, { profileDays: 10 })
 const twin = mercury230(2, { seed: slow.seed, profileDays: 10 })
 const setBack = mercury230(3, { dateShift: SET_BACK })
 const setForward = mercury230(4, { dateShift: SET_FORWARD })
+const monthBehind = mercury230(5, { profileDays: 40 })
 
 let t: TestApp
 let now = FIRST_POLL
 let refs: Awaited<ReturnType<typeof collectionReferences>>
 const emulators: RunningEmulator[] = []
-const counterIds: Record<'slow' | 'twin' | 'setBack' | 'setForward', number> = { slow: 0, twin: 0, setBack: 0, setForward: 0 }
+const counterIds: Record<'slow' | 'twin' | 'setBack' | 'setForward' | 'monthBehind', number> = {
+  slow: 0,
+  twin: 0,
+  setBack: 0,
+  setForward: 0,
+  monthBehind: 0,
+}
 
 beforeAll(async () => {
   t = await startTestApp()
   refs = await collectionReferences(t.database.db)
   const slowLink = await startEmulator({ port: 0, latencyMs: [4, 4], clock: () => now, meters: [slow] })
-  const fastLink = await startEmulator({ port: 0, latencyMs: [0, 2], clock: () => now, meters: [twin, setBack, setForward] })
+  const fastLink = await startEmulator({ port: 0, latencyMs: [0, 2], clock: () => now, meters: [twin, setBack, setForward, monthBehind] })
   emulators.push(slowLink, fastLink)
   const install = async (port: number, netAddress: number) =>
     (await installedMeter(t.database.db, refs.refs, { model: 'Меркурий 230 ART', port, netAddress })).counterId
@@ -48,6 +55,7 @@ beforeAll(async () => {
   counterIds.twin = await install(fastLink.port, 2)
   counterIds.setBack = await install(fastLink.port, 3)
   counterIds.setForward = await install(fastLink.port, 4)
+  counterIds.monthBehind = await install(fastLink.port, 5)
 })
 
 afterAll(async () => {
@@ -112,6 +120,20 @@ describe('a profile walk cut by the poll deadline', () => {
     expect(await storedAPlus(counterIds.slow)).toEqual(whole)
     expect(whole.at(-1)!.start).toEqual(new Date('2026-11-20T08:30:00.000Z'))
     expectModelValues(whole, slow.seed)
+  })
+})
+
+describe('a meter a month behind', () => {
+  // The meter's ring holds 85 days of half-hours; a collector that stopped looking after 7 days read the last 24 hours
+  // and lost the rest for good.
+  it('is read back to the last interval stored, a month ago', async () => {
+    expect((await poll(counterIds.monthBehind, FIRST_POLL, LONG_DEADLINE_MS)).ok).toBe(true)
+    const caughtUpTo = (await storedAPlus(counterIds.monthBehind)).at(-1)!.start.getTime() + HALF_HOUR
+    const monthLater = new Date(FIRST_POLL.getTime() + 30 * DAY)
+    expect((await poll(counterIds.monthBehind, monthLater, LONG_DEADLINE_MS)).ok).toBe(true)
+    const read = (await storedAPlus(counterIds.monthBehind)).filter((row) => row.start.getTime() >= caughtUpTo)
+    expect(read.map((row) => row.start)).toEqual(halfHours(new Date(caughtUpTo), 30 * 48))
+    expectModelValues(read, monthBehind.seed)
   })
 })
 
