@@ -477,6 +477,7 @@ export const T = {
     lorawanLast: (at: string) => `Последние данные от сетевого сервера LoRaWAN: ${at}`,
     lorawanNone: 'От сетевого сервера LoRaWAN данные не поступали',
     deadline: (seconds: number) => `Опрос прерван: не уложился в ${seconds} с`,
+    converterWaited: (endpoint: string) => `Конвертер ${endpoint} был занят опросом другого счётчика: опрос ждал своей очереди`,
     // The read groups of a poll, each read on its own (collector/poll-meter.ts).
     readGroups: { registers: 'показания энергии', instant: 'мгновенные значения по фазам', profile: 'профиль мощности' },
     groupUnread: (group: string, reason: string) => `Не удалось прочитать ${group}: ${reason}`,

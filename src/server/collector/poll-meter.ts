@@ -6,6 +6,7 @@ import type { Executor } from '../db/client'
 import type { SecretBox } from '../lib/secret-box'
 import { runVee } from '../vee/run'
 import { storeIntervals, storePhaseValues, storeRegisterReadings, type IntervalRow, type PhaseRow, type RegisterRow } from '../repositories/readings'
+import { converterOf, inTurn } from './converter-turns'
 import { createMeterDriver } from './drivers/create-meter-driver'
 import { parseConnectionParams } from './drivers/connection-settings'
 import type { MeterDriver } from './drivers/meter-driver'
@@ -248,7 +249,7 @@ function openedConnParams(box: SecretBox, params: Record<string, string>): Recor
 
 /**
  * Opens the meter through its driver (its password opened with `box`), reads what the context asks for and closes it
- * within `deadlineMs`; never rejects.
+ * within `deadlineMs` of its turn on the converter (converter-turns.ts); never rejects.
  */
 export async function pollMeter(
   db: Executor,
@@ -271,24 +272,32 @@ export async function pollMeter(
     result.fatal = true
     return result
   }
-  let driver: MeterDriver | undefined
+  const protocol = meter.driver
   let expired = false
-  // Closing the connection fails the exchange in progress, which ends the poll.
-  const deadline = setTimeout(() => {
-    expired = true
-    void driver?.close()
-  }, deadlineMs)
   try {
     const params = openedConnParams(box, meter.connParams)
-    driver = createMeterDriver(meter.driver, params, meter.timeZone)
-    const read = await readMeter(driver, parseConnectionParams(params).meterConstant, db, meter, now, note, result, clock)
-    result.ok = read && !expired
+    const settings = parseConnectionParams(params)
+    await inTurn(converterOf(settings.host, settings.port), async (waited) => {
+      if (waited) note(T.poll.converterWaited(`${settings.host}:${settings.port}`))
+      // The deadline counts from the converter's turn: a poll waiting for it is not failing. Closing the connection
+      // fails the exchange in progress, which ends the poll.
+      let driver: MeterDriver | undefined
+      const deadline = setTimeout(() => {
+        expired = true
+        void driver?.close()
+      }, deadlineMs)
+      try {
+        driver = createMeterDriver(protocol, params, meter.timeZone)
+        const read = await readMeter(driver, settings.meterConstant, db, meter, now, note, result, clock)
+        result.ok = read && !expired
+      } finally {
+        clearTimeout(deadline)
+        await driver?.close()
+      }
+    })
   } catch (error) {
     note(error instanceof Error ? error.message : String(error))
     result.fatal = error instanceof MeterError && error.kind === 'config'
-  } finally {
-    clearTimeout(deadline)
-    await driver?.close()
   }
   if (expired) note(T.poll.deadline(Math.round(deadlineMs / 1000)))
   return result

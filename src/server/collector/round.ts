@@ -1,5 +1,6 @@
 import type { Executor } from '../db/client'
 import type { SecretBox } from '../lib/secret-box'
+import { freeSlots } from './converter-turns'
 import { pollMeter } from './poll-meter'
 import { claimDueTasks, runRecorder, type ClaimedTask, type FinishedRun } from './task-runs'
 import { loadMeterContext } from './task-context'
@@ -35,15 +36,16 @@ export interface RoundResult {
 }
 
 /**
- * One round: claims every task of the server due at `now` and polls them, `concurrency` at a time, until none is
- * left. Used by the benchmark and the tests; the running service does the same continuously.
+ * One round: claims every task of the server due at `now` and polls them, `concurrency` at a time (polls waiting for
+ * their converter aside), until none is left. Each task is claimed once, as its next due time is after `now`. Used by
+ * the benchmark and the tests; the running service does the same continuously.
  */
 export async function runRound(db: Executor, serverId: number, now: Date, options: RunOptions): Promise<RoundResult> {
   const totals: RoundResult = { tasks: 0, succeeded: 0, failed: 0 }
   const running = new Set<Promise<void>>()
   const record = runRecorder(db, serverId)
   for (;;) {
-    const claimed = await claimDueTasks(db, serverId, now, options.concurrency - running.size)
+    const claimed = await claimDueTasks(db, serverId, now, freeSlots(options.concurrency, running.size))
     for (const task of claimed) {
       totals.tasks++
       const run = runTask(db, task, options, record).then((ok) => {

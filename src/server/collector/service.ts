@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Executor } from '../db/client'
 import { collectingServers } from '../db/schema'
+import { freeSlots } from './converter-turns'
 import { claimRequests, runRequest } from './current-data'
 import { runTask, type RunOptions } from './round'
 import { claimDueTasks, runRecorder } from './task-runs'
@@ -20,29 +21,44 @@ export interface RunningService {
 /**
  * The collecting service: every tick it marks the server alive, then fills its free slots with meter
  * requests ("Обновить" first: a person is waiting) and due tasks. Polls run concurrently, at most
- * `concurrency` of them; each claims its own work, so any number of services may share one database.
+ * `concurrency` of them holding a connection, one at a time per converter (converter-turns.ts); each claims its own
+ * work, so any number of services may share one database.
  */
 export function startCollectingService(db: Executor, options: ServiceOptions): RunningService {
   const clock = options.clock ?? (() => new Date())
   const log = options.log ?? (() => undefined)
   const running = new Set<Promise<unknown>>()
+  /** The tasks and requests being run, by kind and id. */
+  const inFlight = new Set<string>()
   const record = runRecorder(db, options.serverId)
   let stopped = false
   let timer: NodeJS.Timeout | undefined
   let cycle: Promise<void> = Promise.resolve()
 
-  const track = (work: Promise<unknown>) => {
-    const tracked = work.catch((error: unknown) => log('collecting service: a poll failed', error)).finally(() => running.delete(tracked))
+  /**
+   * Runs work claimed again while its last run still waits for its converter, or polls, only once: that run answers
+   * for both (a task's missed due times collapse into one run; a request is retaken after 5 minutes). So no more runs
+   * wait than there are tasks and requests, however far behind a converter falls.
+   */
+  const track = (key: string, work: () => Promise<unknown>) => {
+    if (inFlight.has(key)) return
+    inFlight.add(key)
+    const tracked = work()
+      .catch((error: unknown) => log('collecting service: a poll failed', error))
+      .finally(() => {
+        running.delete(tracked)
+        inFlight.delete(key)
+      })
     running.add(tracked)
   }
 
   const tick = async () => {
     const now = clock()
     await db.update(collectingServers).set({ last_seen_at: now }).where(eq(collectingServers.data_collecting_server_id, options.serverId))
-    const requests = await claimRequests(db, options.serverId, now, options.concurrency - running.size)
-    for (const request of requests) track(runRequest(db, request, options.deadlineMs, options.box, clock))
-    const tasks = await claimDueTasks(db, options.serverId, now, options.concurrency - running.size)
-    for (const task of tasks) track(runTask(db, task, options, record))
+    const requests = await claimRequests(db, options.serverId, now, freeSlots(options.concurrency, running.size))
+    for (const request of requests) track(`request ${request.request_id}`, () => runRequest(db, request, options.deadlineMs, options.box, clock))
+    const tasks = await claimDueTasks(db, options.serverId, now, freeSlots(options.concurrency, running.size))
+    for (const task of tasks) track(`task ${task.counter_task_id}`, () => runTask(db, task, options, record))
   }
 
   const loop = () => {

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { converterOf, freeSlots, inTurn } from '../../../src/server/collector/converter-turns'
+
+/** A poll that stays on its converter until released, noting when it starts and ends. */
+function heldPoll(events: string[], name: string) {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  const poll = async (waited: boolean) => {
+    events.push(`${name} starts${waited ? ' after waiting' : ''}`)
+    await released
+    events.push(`${name} ends`)
+    return name
+  }
+  return { poll, release }
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve))
+
+describe('turns on a converter', () => {
+  it('run the polls of one converter one after another, in the order they came, and of others at once', async () => {
+    const events: string[] = []
+    const [a, b, c, other] = ['a', 'b', 'c', 'other'].map((name) => heldPoll(events, name))
+    const bus = converterOf('Converter.local', 4001)
+    expect(bus).toBe(converterOf('converter.local', 4001))
+    const runs = [inTurn(bus, a!.poll), inTurn(bus, b!.poll), inTurn(bus, c!.poll), inTurn(converterOf('converter.local', 4002), other!.poll)]
+    await settle()
+    expect(events).toEqual(['a starts', 'other starts'])
+    // Two polls wait: they take no slot of four with five running.
+    expect(freeSlots(4, 5)).toBe(1)
+    b!.release()
+    await settle()
+    expect(events).toEqual(['a starts', 'other starts'])
+    a!.release()
+    await settle()
+    expect(events.slice(2)).toEqual(['a ends', 'b starts after waiting', 'b ends', 'c starts after waiting'])
+    c!.release()
+    other!.release()
+    await expect(Promise.all(runs)).resolves.toEqual(['a', 'b', 'c', 'other'])
+    expect(freeSlots(4, 0)).toBe(4)
+  })
+
+  it('hands the converter on when a poll fails', async () => {
+    const failing = inTurn('bus:1', () => Promise.reject(new Error('lost')))
+    const next = inTurn('bus:1', (waited) => Promise.resolve(waited))
+    await expect(failing).rejects.toThrow('lost')
+    await expect(next).resolves.toBe(true)
+    await expect(inTurn('bus:1', (waited) => Promise.resolve(waited))).resolves.toBe(false)
+  })
+})
