@@ -56,8 +56,10 @@ function buildBus(specs: readonly EmulatedMeterSpec[], latencyMs: readonly [numb
 }
 
 /**
- * A TCP server standing for an RS-485 converter with a bus of virtual meters. A request for an
- * address nobody has is met with silence, like on a real bus.
+ * A TCP server standing for an RS-485 converter with a bus of virtual meters. Like a converter in TCP server mode that
+ * takes several connections (MOXA NPort: "Max connection" above 1), it has one serial line for all of them: the bytes
+ * of every connection go on the line, the bus answers one request at a time, and every answer goes to every connected
+ * client. A request for an address nobody has is met with silence, like on a real bus.
  */
 export async function startEmulator(options: EmulatorOptions): Promise<RunningEmulator> {
   const host = options.host ?? '127.0.0.1'
@@ -76,7 +78,11 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       timers.add(timer)
     })
 
-  const serve = async (socket: net.Socket, request: BusRequest) => {
+  const broadcast = (bytes: Uint8Array) => {
+    for (const socket of sockets) if (!socket.destroyed) socket.write(bytes)
+  }
+
+  const serve = async (request: BusRequest) => {
     const meter = bus.get(busKey(request.protocol, request.address))
     if (!meter) return
     const answer = meter.answer(request, clock())
@@ -87,12 +93,15 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     await pause(plan.delayMs)
     let from = 0
     for (const cut of [...plan.cuts, answer.length]) {
-      if (socket.destroyed) return
-      socket.write(answer.subarray(from, cut))
+      broadcast(answer.subarray(from, cut))
       from = cut
       if (cut < answer.length) await pause(FRAGMENT_GAP_MS)
     }
   }
+
+  // The line's bytes not yet cut into requests, from whichever connection they came; one exchange at a time on it.
+  let line: Uint8Array = new Uint8Array(0)
+  let answering = Promise.resolve()
 
   const server = net.createServer((socket) => {
     sockets.add(socket)
@@ -100,18 +109,16 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     socket.on('close', () => sockets.delete(socket))
     // A client vanishing mid-answer is its own business.
     socket.on('error', () => socket.destroy())
-    let buffer: Uint8Array = new Uint8Array(0)
-    let answering = Promise.resolve()
     socket.on('data', (chunk: Buffer) => {
-      const joined = new Uint8Array(buffer.length + chunk.length)
-      joined.set(buffer)
-      joined.set(chunk, buffer.length)
-      buffer = joined
+      const joined = new Uint8Array(line.length + chunk.length)
+      joined.set(line)
+      joined.set(chunk, line.length)
+      line = joined
       for (;;) {
-        const { consumed, request } = takeRequest(buffer)
+        const { consumed, request } = takeRequest(line)
         if (consumed === 0) break
-        buffer = buffer.subarray(consumed)
-        if (request) answering = answering.then(() => serve(socket, request)).catch(onError)
+        line = line.subarray(consumed)
+        if (request) answering = answering.then(() => serve(request)).catch(onError)
       }
     })
   })
