@@ -11,6 +11,8 @@
 const lastTurns = new Map<string, Promise<void>>()
 /** Polls of this process waiting for their turn. */
 let waiting = 0
+/** Told when a poll starts to wait, which frees its slot: a round claims more then. */
+const waitListeners = new Set<() => void>()
 
 /** A converter by its host (case aside) and port. */
 export function converterOf(host: string, port: number): string {
@@ -25,6 +27,7 @@ export async function inTurn<T>(converter: string, poll: (waited: boolean) => Pr
   lastTurns.set(converter, turn)
   if (previous) {
     waiting++
+    for (const listener of waitListeners) listener()
     await previous
     waiting--
   }
@@ -43,4 +46,10 @@ export async function inTurn<T>(converter: string, poll: (waited: boolean) => Pr
  */
 export function freeSlots(concurrency: number, running: number): number {
   return concurrency - Math.max(0, running - waiting)
+}
+
+/** Calls `listener` whenever a poll starts waiting for its converter, which frees its slot; answers the unsubscribe. */
+export function onWaitStart(listener: () => void): () => void {
+  waitListeners.add(listener)
+  return () => waitListeners.delete(listener)
 }

@@ -1,6 +1,6 @@
 import type { Executor } from '../db/client'
 import type { SecretBox } from '../lib/secret-box'
-import { freeSlots } from './converter-turns'
+import { freeSlots, onWaitStart } from './converter-turns'
 import { pollMeter } from './poll-meter'
 import { claimDueTasks, runRecorder, type ClaimedTask, type FinishedRun } from './task-runs'
 import { loadMeterContext } from './task-context'
@@ -44,18 +44,30 @@ export async function runRound(db: Executor, serverId: number, now: Date, option
   const totals: RoundResult = { tasks: 0, succeeded: 0, failed: 0 }
   const running = new Set<Promise<void>>()
   const record = runRecorder(db, serverId)
-  for (;;) {
-    const claimed = await claimDueTasks(db, serverId, now, freeSlots(options.concurrency, running.size))
-    for (const task of claimed) {
-      totals.tasks++
-      const run = runTask(db, task, options, record).then((ok) => {
-        if (ok) totals.succeeded++
-        else totals.failed++
-        running.delete(run)
-      })
-      running.add(run)
+  // More is claimed when a poll ends, or starts waiting for its converter and so frees its slot.
+  let waitsStarted = 0
+  let wake = () => {}
+  const stopListening = onWaitStart(() => {
+    waitsStarted++
+    wake()
+  })
+  try {
+    for (;;) {
+      const waitsSeen = waitsStarted
+      const claimed = await claimDueTasks(db, serverId, now, freeSlots(options.concurrency, running.size))
+      for (const task of claimed) {
+        totals.tasks++
+        const run = runTask(db, task, options, record).then((ok) => {
+          if (ok) totals.succeeded++
+          else totals.failed++
+          running.delete(run)
+        })
+        running.add(run)
+      }
+      if (running.size === 0) return totals
+      if (waitsStarted === waitsSeen) await Promise.race([...running, new Promise<void>((resolve) => (wake = resolve))])
     }
-    if (running.size === 0) return totals
-    await Promise.race(running)
+  } finally {
+    stopListening()
   }
 }

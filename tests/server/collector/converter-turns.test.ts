@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { converterOf, freeSlots, inTurn } from '../../../src/server/collector/converter-turns'
+import { converterOf, freeSlots, inTurn, onWaitStart } from '../../../src/server/collector/converter-turns'
 
 /** A poll that stays on its converter until released, noting when it starts and ends. */
 function heldPoll(events: string[], name: string) {
@@ -20,13 +20,17 @@ describe('turns on a converter', () => {
   it('run the polls of one converter one after another, in the order they came, and of others at once', async () => {
     const events: string[] = []
     const [a, b, c, other] = ['a', 'b', 'c', 'other'].map((name) => heldPoll(events, name))
+    let waitStarts = 0
+    const stopListening = onWaitStart(() => waitStarts++)
     const bus = converterOf('Converter.local', 4001)
     expect(bus).toBe(converterOf('converter.local', 4001))
     const runs = [inTurn(bus, a!.poll), inTurn(bus, b!.poll), inTurn(bus, c!.poll), inTurn(converterOf('converter.local', 4002), other!.poll)]
     await settle()
     expect(events).toEqual(['a starts', 'other starts'])
     // Two polls wait: they take no slot of four with five running.
+    expect(waitStarts).toBe(2)
     expect(freeSlots(4, 5)).toBe(1)
+    stopListening()
     b!.release()
     await settle()
     expect(events).toEqual(['a starts', 'other starts'])
