@@ -2,13 +2,18 @@
  * One poll at a time per RS-485 converter. A converter (the host:port of an installation's conn_params) in TCP server
  * mode shares its one serial line among all its TCP connections and sends every answer to each of them (MOXA NPort,
  * "Max connection" above 1), so two meters behind it polled at once take each other's answers. Polls of a converter
- * therefore take turns, first come first served, each holding it from connect to close; polls of different converters
+ * therefore take turns, first come first served but a person's read first, each holding it from connect to close; polls of different converters
  * run at once. The turns are kept within this process only: services on other machines polling the same converter
  * are not kept out (docs/collection.md).
  */
 
-/** The turn last given out on each converter in use; the next poll's turn comes when it ends. */
-const lastTurns = new Map<string, Promise<void>>()
+interface Waiter {
+  onDemand: boolean
+  go: () => void
+}
+
+/** The converters in use, each with the polls waiting for it in the order they will run. */
+const queues = new Map<string, Waiter[]>()
 /** Polls of this process waiting for their turn. */
 let waiting = 0
 /** Told when a poll starts to wait, which frees its slot: a round claims more then. */
@@ -19,23 +24,30 @@ export function converterOf(host: string, port: number): string {
   return `${host.toLowerCase()}:${port}`
 }
 
-/** Runs `poll` in its turn on the converter; `waited` tells it that another poll had the converter first. */
-export async function inTurn<T>(converter: string, poll: (waited: boolean) => Promise<T>): Promise<T> {
-  const previous = lastTurns.get(converter)
-  let end!: () => void
-  const turn = new Promise<void>((resolve) => (end = resolve))
-  lastTurns.set(converter, turn)
-  if (previous) {
+/**
+ * Runs `poll` in its turn on the converter; `waited` tells it that another poll had the converter first. A read a person
+ * asked for (`onDemand`: «Обновить», power switching) goes ahead of the scheduled polls waiting, after the reads asked
+ * for before it: the poll holding the converter is never cut short.
+ */
+export async function inTurn<T>(converter: string, poll: (waited: boolean) => Promise<T>, { onDemand = false } = {}): Promise<T> {
+  const queue = queues.get(converter)
+  if (queue) {
     waiting++
     for (const listener of waitListeners) listener()
-    await previous
+    await new Promise<void>((go) => {
+      const firstScheduled = onDemand ? queue.findIndex((waiter) => !waiter.onDemand) : -1
+      queue.splice(firstScheduled === -1 ? queue.length : firstScheduled, 0, { onDemand, go })
+    })
     waiting--
+  } else {
+    queues.set(converter, [])
   }
   try {
-    return await poll(previous !== undefined)
+    return await poll(queue !== undefined)
   } finally {
-    end()
-    if (lastTurns.get(converter) === turn) lastTurns.delete(converter)
+    const next = queues.get(converter)!.shift()
+    if (next) next.go()
+    else queues.delete(converter)
   }
 }
 

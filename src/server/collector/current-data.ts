@@ -42,7 +42,12 @@ export async function runRequest(
   const result = meter
     ? await pollMeter(
         db,
-        { ...meter, reads: { registers: ALL_CHANNELS, instant: [] }, relay: request.action === 'read' ? undefined : request.action === 'relay_on' },
+        {
+          ...meter,
+          reads: { registers: ALL_CHANNELS, instant: [] },
+          relay: request.action === 'read' ? undefined : request.action === 'relay_on',
+          onDemand: true,
+        },
         now,
         deadlineMs,
         box,

@@ -277,24 +277,28 @@ export async function pollMeter(
   try {
     const params = openedConnParams(box, meter.connParams)
     const settings = parseConnectionParams(params)
-    await inTurn(converterOf(settings.host, settings.port), async (waited) => {
-      if (waited) note(T.poll.converterWaited(`${settings.host}:${settings.port}`))
-      // The deadline counts from the converter's turn: a poll waiting for it is not failing. Closing the connection
-      // fails the exchange in progress, which ends the poll.
-      let driver: MeterDriver | undefined
-      const deadline = setTimeout(() => {
-        expired = true
-        void driver?.close()
-      }, deadlineMs)
-      try {
-        driver = createMeterDriver(protocol, params, meter.timeZone)
-        const read = await readMeter(driver, settings.meterConstant, db, meter, now, note, result, clock)
-        result.ok = read && !expired
-      } finally {
-        clearTimeout(deadline)
-        await driver?.close()
-      }
-    })
+    await inTurn(
+      converterOf(settings.host, settings.port),
+      async (waited) => {
+        if (waited) note(T.poll.converterWaited(`${settings.host}:${settings.port}`))
+        // The deadline counts from the converter's turn: a poll waiting for it is not failing. Closing the connection
+        // fails the exchange in progress, which ends the poll.
+        let driver: MeterDriver | undefined
+        const deadline = setTimeout(() => {
+          expired = true
+          void driver?.close()
+        }, deadlineMs)
+        try {
+          driver = createMeterDriver(protocol, params, meter.timeZone)
+          const read = await readMeter(driver, settings.meterConstant, db, meter, now, note, result, clock)
+          result.ok = read && !expired
+        } finally {
+          clearTimeout(deadline)
+          await driver?.close()
+        }
+      },
+      { onDemand: meter.onDemand },
+    )
   } catch (error) {
     note(error instanceof Error ? error.message : String(error))
     result.fatal = error instanceof MeterError && error.kind === 'config'

@@ -22,6 +22,8 @@ export interface MeterContext {
   reads: Partial<Record<GroupKind, number[]>>
   /** Switch the load relay on or off before reading (Mercury 206 power switching). */
   relay?: boolean
+  /** Asked for by a person («Обновить», power switching): goes ahead of the scheduled polls waiting for the converter. */
+  onDemand?: boolean
   /** The zone the meter keeps its clock and profile in: its own, else the account's. */
   timeZone: string
   /** The account's zone: the days its readings are rolled up and validated in, as its balances and reports count them. */

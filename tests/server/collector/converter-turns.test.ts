@@ -50,4 +50,26 @@ describe('turns on a converter', () => {
     await expect(next).resolves.toBe(true)
     await expect(inTurn('bus:1', (waited) => Promise.resolve(waited))).resolves.toBe(false)
   })
+
+  it("let a person's read go ahead of the scheduled polls waiting, after the reads asked before it", async () => {
+    const events: string[] = []
+    const [running, scheduled, asked, askedLater] = ['running', 'scheduled', 'asked', 'asked later'].map((name) => heldPoll(events, name))
+    const runs = [
+      inTurn('bus:2', running!.poll),
+      inTurn('bus:2', scheduled!.poll),
+      inTurn('bus:2', asked!.poll, { onDemand: true }),
+      inTurn('bus:2', askedLater!.poll, { onDemand: true }),
+    ]
+    for (const poll of [running, asked, askedLater, scheduled]) {
+      poll!.release()
+      await settle()
+    }
+    await Promise.all(runs)
+    expect(events.filter((event) => event.endsWith('starts') || event.endsWith('waiting'))).toEqual([
+      'running starts',
+      'asked starts after waiting',
+      'asked later starts after waiting',
+      'scheduled starts after waiting',
+    ])
+  })
 })
