@@ -56,9 +56,12 @@ export interface DemoMeter {
   net_address: string
 }
 
-/** The demo installations the emulator stands for: those pointing at its host on a port of its range. */
+/**
+ * The demo installations the emulator stands for: those pointing at its host on a port of its range, or of the default
+ * port's range, where the demo seed points them whatever EMULATOR_PORT says.
+ */
 export async function demoMeters(db: Executor, port: number): Promise<DemoMeter[]> {
-  const ports = Array.from({ length: DEMO_EMULATOR_PORT_RANGE }, (_, i) => String(port + i))
+  const ports = [...new Set([port, DEMO_EMULATOR_PORT].flatMap((first) => Array.from({ length: DEMO_EMULATOR_PORT_RANGE }, (_, i) => String(first + i))))]
   const result = await db.execute(sql`
     select pc.point_counter_id, p.name as point_name, pc.conn_params->>'port' as port, c.counter_id, c.serial_num, api.driver,
       pc.conn_params->>'net_address' as net_address

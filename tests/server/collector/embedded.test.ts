@@ -1,12 +1,14 @@
 import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
+import { DEMO_EMULATOR_PORT } from '../../../src/server/collector/demo-fleet'
 import { startEmbeddedCollection } from '../../../src/server/collector/embedded'
 import { startCollectingService } from '../../../src/server/collector/service'
 import { startTestApp, type TestApp } from '../../helpers/test-app'
 import { collectionReferences, installedMeter } from '../collection-fixtures'
 
 let t: TestApp
+let refs: Awaited<ReturnType<typeof collectionReferences>>['refs']
 let meter: Awaited<ReturnType<typeof installedMeter>>
 let blocker: net.Server
 let port: number
@@ -31,16 +33,12 @@ async function freePortPair(): Promise<number> {
   }
 }
 
-const portOfMeter = async () =>
-  (
-    (await t.database.db.execute(sql`select conn_params->>'port' as port from point_counters where counter_id = ${meter.counterId}`)).rows[0] as {
-      port: string
-    }
-  ).port
+const portOfMeter = async (counterId = meter.counterId) =>
+  ((await t.database.db.execute(sql`select conn_params->>'port' as port from point_counters where counter_id = ${counterId}`)).rows[0] as { port: string }).port
 
 beforeAll(async () => {
   t = await startTestApp()
-  const { refs } = await collectionReferences(t.database.db)
+  ;({ refs } = await collectionReferences(t.database.db))
   port = await freePortPair()
   meter = await installedMeter(t.database.db, refs, { model: 'Меркурий 230 ART', port, netAddress: 1 })
   // Another product on this machine holds the demo emulator's port.
@@ -96,6 +94,21 @@ describe('the demo meter emulator of npm start', () => {
       await collection.stop()
       blocker = net.createServer()
       await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
+    }
+  })
+
+  it('finds the demo meters seeded on its default port when EMULATOR_PORT names another', async () => {
+    const seeded = await installedMeter(t.database.db, refs, { model: 'Меркурий 230 ART', port: DEMO_EMULATOR_PORT, netAddress: 2 })
+    const collection = await startEmbeddedCollection(
+      t.database.db,
+      { ...t.app.config, collector: false, emulator: true, emulatorPort: port },
+      t.app.box,
+      () => {},
+    )
+    try {
+      expect(await portOfMeter(seeded.counterId)).toBe(String(port))
+    } finally {
+      await collection.stop()
     }
   })
 })
