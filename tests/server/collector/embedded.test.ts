@@ -51,15 +51,14 @@ afterAll(async () => {
   await t.close()
 })
 
+/** What `npm start` runs beside the API, with the emulator's port at `port` and no collecting service. */
+const startDemoEmulator = (log: (message: string) => void = () => {}) =>
+  startEmbeddedCollection(t.database.db, { ...t.app.config, collector: false, emulator: true, emulatorPort: port }, t.app.box, log)
+
 describe('the demo meter emulator of npm start', () => {
   it('starts on the next free port when its own is taken, and the demo meters follow it', async () => {
     const logged: string[] = []
-    const collection = await startEmbeddedCollection(
-      t.database.db,
-      { ...t.app.config, collector: false, emulator: true, emulatorPort: port },
-      t.app.box,
-      (message: string) => logged.push(message),
-    )
+    const collection = await startDemoEmulator((message: string) => logged.push(message))
     try {
       expect(await portOfMeter()).toBe(String(port + 1))
       expect(logged.join('\n')).toContain(`${port + 1}`)
@@ -82,12 +81,7 @@ describe('the demo meter emulator of npm start', () => {
 
   it('moves the demo meters back to its own port once that is free again', async () => {
     await new Promise((resolve) => blocker.close(resolve))
-    const collection = await startEmbeddedCollection(
-      t.database.db,
-      { ...t.app.config, collector: false, emulator: true, emulatorPort: port },
-      t.app.box,
-      () => {},
-    )
+    const collection = await startDemoEmulator()
     try {
       expect(await portOfMeter()).toBe(String(port))
     } finally {
@@ -99,12 +93,7 @@ describe('the demo meter emulator of npm start', () => {
 
   it('finds the demo meters seeded on its default port when EMULATOR_PORT names another', async () => {
     const seeded = await installedMeter(t.database.db, refs, { model: 'Меркурий 230 ART', port: DEMO_EMULATOR_PORT, netAddress: 2 })
-    const collection = await startEmbeddedCollection(
-      t.database.db,
-      { ...t.app.config, collector: false, emulator: true, emulatorPort: port },
-      t.app.box,
-      () => {},
-    )
+    const collection = await startDemoEmulator()
     try {
       expect(await portOfMeter(seeded.counterId)).toBe(String(port))
     } finally {
