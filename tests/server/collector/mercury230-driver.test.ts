@@ -210,7 +210,7 @@ describe('Mercury 230 driver against the emulator', () => {
     await driver.close()
   })
 
-  it('reads from the oldest possible slot when a clock reset breaks the order bisection relies on', async () => {
+  it('reads the period around records stamped by a clock reset, behind an outage', async () => {
     const outage = { from: new Date('2026-11-18T00:00:00.000Z'), hours: 48 }
     const clockReset = { from: new Date('2026-11-15T10:00:00.000Z'), hours: 30 }
     const emulator = await emulate({ meters: [{ ...METER, outage, clockReset }] })

@@ -2,8 +2,8 @@ import type { EnergyRegisters, ProfileRecord } from '../meter-values'
 import { PROFILE_RING_RECORDS, PROFILE_STATUS_INCOMPLETE, type LastProfileRecord, type ProfileCell } from '../protocol/mercury230'
 
 const NO_ENERGY: EnergyRegisters = { aPlus: null, aMinus: null, rPlus: null, rMinus: null }
-/** The time of memory never written: before every record. */
-const UNWRITTEN = Number.NEGATIVE_INFINITY
+/** The oldest slot of the ring, counted back from the last record. */
+const LAST_SLOT = PROFILE_RING_RECORDS - 1
 
 /** The ring slot `back` records before the last one: its record, null for memory never written, undefined for a garbled record. */
 export type ReadSlot = (back: number) => Promise<ProfileCell | null | undefined>
@@ -31,48 +31,51 @@ export async function walkProfile(readSlot: ReadSlot, last: LastProfileRecord, f
     probed.set(back, await readSlot(back))
     return probed.get(back)
   }
-  const oldest = Math.min(periodBacks, PROFILE_RING_RECORDS - 1)
-  for (let back = await firstBack(probe, oldest, from.getTime(), lastStart, stepMs); back >= 0; back--) {
+  const from_ = from.getTime()
+  // Records stamped before the whole ring could reach were stamped by a reset clock (to 2000), not written before `from`.
+  const oldestPlausible = lastStart - PROFILE_RING_RECORDS * stepMs
+  const before = async (back: number) => {
+    const cell = await probe(back)
+    if (cell === null) return true
+    return cell !== undefined && startOf(cell) >= oldestPlausible && startOf(cell) < from_
+  }
+  // The newest record read: an interval before it that no record claimed was not written; one after it may still be.
+  let newest = Number.NEGATIVE_INFINITY
+  for (let back = await firstBack(before, Math.min(periodBacks, LAST_SLOT)); back >= 0; back--) {
     const cell = await read(back)
     if (!cell) continue
     const start = startOf(cell)
-    if (start >= from.getTime() && start < to.getTime()) grid.place(start, cell)
+    newest = Math.max(newest, start)
+    if (start >= from_ && start < to.getTime()) grid.place(start, cell)
   }
-  grid.passUntil(Number.POSITIVE_INFINITY)
+  grid.passUntil(newest)
 }
 
 /**
- * The back-offset the walk starts at. A meter writes one record an interval while it has power and none without, so
- * the record `back` slots before the last starts at lastStart − back·T or earlier, and none behind `oldest` is in the
- * period. The oldest record of the period is bisected for by the records' times, which fall as `back` grows; a probe
- * that breaks that order (a garbled record, one stamped by a clock reset to 2000, two records closer than T) leaves the
- * walk to start at `oldest`: more reads, none of the period's records passed.
+ * The back-offset the walk starts at: the slot after the newest one `before` the period (a record written before
+ * `from`, or memory never written). A meter writes one record an interval while it has power and none without, so the
+ * slot `guess` (the period's intervals back) usually holds the period's first record and the one behind it is before
+ * the period: two reads. After an outage fewer records than intervals lie in the period and the slot is before it; a
+ * clock set back stamps more, and the slot lies inside the period, so the search goes further back, a step twice as
+ * long each time. The slots between are then bisected by `before`. Where records are out of order it may start after a
+ * record of the period; it never starts among the records before the period that an outage left, which a slow line
+ * could not read through before the poll's deadline.
  */
-async function firstBack(probe: ReadSlot, oldest: number, from: number, lastStart: number, stepMs: number): Promise<number> {
-  const timeAt = async (back: number) => {
-    const cell = await probe(back)
-    return cell === null ? UNWRITTEN : cell && startOf(cell)
+async function firstBack(before: (back: number) => Promise<boolean>, guess: number): Promise<number> {
+  let newer = guess
+  let older = guess
+  for (let step = 1; !(await before(older)); step *= 2) {
+    if (older === LAST_SLOT) return LAST_SLOT
+    newer = older
+    older = Math.min(LAST_SLOT, older + step)
   }
-  // Records stamped before the whole ring could reach were stamped by a reset clock, not written before `from`.
-  const oldestPlausible = lastStart - PROFILE_RING_RECORDS * stepMs
-  // `newer` is in the period (the last record is), `older` before it.
-  let [newer, newerTime] = [0, lastStart]
-  let older = oldest
-  let olderTime = await timeAt(older)
-  if (olderTime === undefined || olderTime >= from) return oldest
+  if (older === guess) newer = 0
   while (older - newer > 1) {
     const back = (newer + older) >> 1
-    const time = await timeAt(back)
-    const inOrder =
-      time !== undefined &&
-      (time === UNWRITTEN
-        ? olderTime === UNWRITTEN
-        : time >= oldestPlausible && time <= newerTime - (back - newer) * stepMs && time >= olderTime + (older - back) * stepMs)
-    if (!inOrder) return oldest
-    if (time >= from) [newer, newerTime] = [back, time]
-    else [older, olderTime] = [back, time]
+    if (await before(back)) older = back
+    else newer = back
   }
-  return newer
+  return older === 0 ? 0 : newer
 }
 
 /**
