@@ -20,7 +20,7 @@ const EVERY_INSTANT = Object.values(BWRI)
 let t: TestApp
 let emulator: RunningEmulator
 let refs: Awaited<ReturnType<typeof collectionReferences>>
-const meters = { refusing: 1, silent: 2, noInstant: 3, noAngles: 4 } as const
+const meters = { refusing: 1, silent: 2, noInstant: 3, noAngles: 4, longAngles: 5 } as const
 type MeterName = keyof typeof meters
 const installed = {} as Record<MeterName, { counterId: number }>
 
@@ -36,6 +36,7 @@ beforeAll(async () => {
       mercury230(meters.silent, { lacksAux: { bwri: [ANGLES], silent: true } }),
       mercury230(meters.noInstant, { lacksAux: { bwri: EVERY_INSTANT } }),
       mercury230(meters.noAngles, { lacksAux: { bwri: [ANGLES] } }),
+      mercury230(meters.longAngles, { lacksAux: { bwri: [ANGLES], oneValueMore: true } }),
     ],
   })
   for (const [name, netAddress] of Object.entries(meters) as [MeterName, number][]) {
@@ -97,6 +98,17 @@ describe('the read groups of a poll', () => {
     expect(log.at(-1)).toBe(partial)
     expect(round).toMatchObject({ tasks: 1, succeeded: 1 })
     expect((await stored('silent')).intervals).toBeGreaterThan(0)
+  })
+
+  it('goes on to the profile when one instantaneous value always comes back damaged', async () => {
+    const { round, log } = await poll('longAngles', allGroups())
+    expect(log).toEqual(
+      expect.arrayContaining([T.poll.groupUnread(T.poll.readGroups.instant, T.poll.crc), expect.stringMatching(/^Прочитан профиль мощности/)]),
+    )
+    expect(log.at(-1)).toBe(partial)
+    expect(round).toMatchObject({ tasks: 1, succeeded: 1 })
+    expect(await stored('longAngles')).toMatchObject({ phases: 0 })
+    expect((await stored('longAngles')).intervals).toBeGreaterThan(0)
   })
 
   it('fails a poll none of whose groups is read', async () => {

@@ -53,9 +53,10 @@ export interface EmulatedMeterSpec {
   profileMinutes?: 30 | 60
   /**
    * Mercury 230 firmware without some auxiliary values: these BWRI codes of 08 16 and 08 11 (0x51, say, the angles
-   * between the phase voltages) are refused with status 1, invalid command, or left unanswered when `silent`.
+   * between the phase voltages) are refused with status 1, invalid command, left unanswered when `silent`, or answered
+   * with one value more than asked for when `oneValueMore` (its answer is longer than the request's, every time).
    */
-  lacksAux?: { bwri: number[]; silent?: boolean }
+  lacksAux?: { bwri: number[]; silent?: boolean; oneValueMore?: boolean }
   faults?: MeterFaults
   /** Mercury 230 clock: `offsetS` off at the first request, gaining `driftSPerDay` a day from then; exact when absent. */
   clock?: { offsetS?: number; driftSPerDay?: number }

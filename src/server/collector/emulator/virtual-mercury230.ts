@@ -112,8 +112,9 @@ export class VirtualMercury230 {
         })
       }
       case 'readAux': {
-        if (this.spec.lacksAux?.bwri.includes(request.bwri)) return null
         const values = auxValues(instantValues(this.spec.seed, this.spec.consumerType, now), request.bwri)
+        const lacks = this.spec.lacksAux
+        if (lacks?.bwri.includes(request.bwri)) return lacks.oneValueMore && values ? auxAnswer(this.address, request.bwri, [...values.all, 0]) : null
         if (!values) return null
         if (request.parameter === PARAMETER.allPhases) return auxAnswer(this.address, request.bwri, values.all)
         const single = values.byPhase[request.bwri & 0x03]
