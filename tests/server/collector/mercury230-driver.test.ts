@@ -317,6 +317,22 @@ describe('Mercury 230 driver against the emulator', () => {
     await expect(driver.open()).rejects.toThrow(/ECONNREFUSED/)
   })
 
+  // The poll's deadline closes the driver while an exchange is in flight, then the poll closes it again before it hands
+  // the converter on: that second close must wait for the first, or the next poll's connection meets this one.
+  it('closes once, and a second close waits until the connection is closed', async () => {
+    const emulator = await emulate({ meters: [{ ...METER, lacksAux: { bwri: [0x51], silent: true } }] })
+    const driver = await opened(createMeterDriver('mercury230', connection(emulator, 17, { timeout_ms: '200', retries: '0' })))
+    const reading = driver.readInstant().catch((error: unknown) => error)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    let firstClosed = false
+    const first = driver.close().then(() => (firstClosed = true))
+    await driver.close()
+    expect(firstClosed).toBe(true)
+    await first
+    // The read in flight ends with the connection.
+    expect(await reading).toBeInstanceOf(Error)
+  })
+
   it('has a profile but no relay', () => {
     const driver = createMeterDriver('mercury230', connection({ port: 1 }, 17))
     expect(driver.readProfile).toBeTypeOf('function')

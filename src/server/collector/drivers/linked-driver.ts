@@ -1,4 +1,5 @@
-import { MeterChannelNotOpenError } from '../protocol/errors'
+import { T } from '../../../shared/texts'
+import { MeterChannelNotOpenError, MeterConnectionError } from '../protocol/errors'
 import type { ConnectionSettings } from './connection-settings'
 import type { FrameBoundary } from './frame-transport'
 import { MeterLink, type Exchange } from './meter-link'
@@ -6,6 +7,7 @@ import { MeterLink, type Exchange } from './meter-link'
 /** What the drivers over a MeterLink share: the link's life and the exchange on it. */
 export abstract class LinkedDriver {
   protected link: MeterLink | undefined
+  private closing: Promise<void> | undefined
 
   constructor(protected readonly settings: ConnectionSettings) {}
 
@@ -23,7 +25,13 @@ export abstract class LinkedDriver {
 
   async open(): Promise<void> {
     if (this.link) return
-    this.link = await MeterLink.connect(this.settings, this.stepCheck())
+    const link = await MeterLink.connect(this.settings, this.stepCheck())
+    // Closed while connecting (the poll's deadline): the connection must not outlive the close.
+    if (this.closing) {
+      link.close()
+      throw new MeterConnectionError(`${this.settings.host}:${this.settings.port}`, T.poll.connectionClosed)
+    }
+    this.link = link
     try {
       await this.greet()
     } catch (error) {
@@ -31,6 +39,22 @@ export abstract class LinkedDriver {
       this.link = undefined
       throw error
     }
+  }
+
+  /**
+   * Ends the session and drops the connection, once: a second call waits for the first. The poll's deadline closes the
+   * driver while an exchange is in flight, and the poll then closes it again before it hands the converter on to the
+   * next poll, which must not meet this connection still open.
+   */
+  close(): Promise<void> {
+    this.closing ??= this.shutDown()
+    return this.closing
+  }
+
+  /** Says goodbye where the protocol has one (a Mercury 230 closes its channel), then drops the connection. */
+  protected async shutDown(): Promise<void> {
+    this.link?.close()
+    this.link = undefined
   }
 
   /** One exchange on the open link; without one the channel is not open. */

@@ -25,11 +25,6 @@ export class Mercury206Driver extends LinkedDriver implements MeterDriver {
     return this.readInfo()
   }
 
-  async close(): Promise<void> {
-    this.link?.close()
-    this.link = undefined
-  }
-
   async readInfo(): Promise<MeterInfo> {
     const serial = await this.call(serialRequest(this.address), COMMAND.readSerial, (answer) => decodeSerialAnswer(answer, this.address))
     return { serial: String(serial), manufactured: null }

@@ -55,7 +55,7 @@ export class Mercury230Driver extends LinkedDriver implements MeterDriver {
     await this.openChannel()
   }
 
-  async close(): Promise<void> {
+  protected override async shutDown(): Promise<void> {
     const link = this.link
     if (!link) return
     this.link = undefined
