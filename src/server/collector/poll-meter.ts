@@ -304,7 +304,8 @@ export async function pollMeter(
       { onDemand: meter.onDemand },
     )
   } catch (error) {
-    note(error instanceof Error ? error.message : String(error))
+    // Past the deadline the error is what the closed connection made of the read in flight, not a fault of the meter.
+    if (!expired) note(error instanceof Error ? error.message : String(error))
     result.fatal = error instanceof MeterError && error.kind === 'config'
   }
   if (expired) note(T.poll.deadline(Math.round(deadlineMs / 1000)))

@@ -108,6 +108,9 @@ describe('a profile walk cut by the poll deadline', () => {
     expect(read.map((row) => row.start)).toEqual(halfHours(new Date(caughtUpTo), read.length))
     expectModelValues(read, slow.seed)
     expect(log).toContain(T.poll.profileReadUntil(formatMoment(new Date(read.at(-1)!.start.getTime() + HALF_HOUR), DEFAULT_TIME_ZONE)))
+    // The deadline says why the poll ended; what the closed connection made of the read in flight is no meter fault.
+    expect(log.at(-1)).toBe(T.poll.deadline(Math.round(SHORT_DEADLINE_MS / 1000)))
+    expect(log).not.toContain(T.poll.channelNotOpen)
   })
 
   it('catches up over the next polls to what one unbounded poll reads', async () => {
