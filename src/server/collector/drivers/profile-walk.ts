@@ -31,13 +31,13 @@ export async function walkProfile(readSlot: ReadSlot, last: LastProfileRecord, f
     probed.set(back, await readSlot(back))
     return probed.get(back)
   }
-  const from_ = from.getTime()
+  const fromMs = from.getTime()
   // Records stamped before the whole ring could reach were stamped by a reset clock (to 2000), not written before `from`.
   const oldestPlausible = lastStart - PROFILE_RING_RECORDS * stepMs
   const before = async (back: number) => {
     const cell = await probe(back)
     if (cell === null) return true
-    return cell !== undefined && startOf(cell) >= oldestPlausible && startOf(cell) < from_
+    return cell !== undefined && startOf(cell) >= oldestPlausible && startOf(cell) < fromMs
   }
   // The newest record read: an interval before it that no record claimed was not written; one after it may still be.
   let newest = Number.NEGATIVE_INFINITY
@@ -46,7 +46,7 @@ export async function walkProfile(readSlot: ReadSlot, last: LastProfileRecord, f
     if (!cell) continue
     const start = startOf(cell)
     newest = Math.max(newest, start)
-    if (start >= from_ && start < to.getTime()) grid.place(start, cell)
+    if (start >= fromMs && start < to.getTime()) grid.place(start, cell)
   }
   grid.passUntil(newest)
 }
@@ -75,7 +75,7 @@ async function firstBack(before: (back: number) => Promise<boolean>, guess: numb
     if (await before(back)) older = back
     else newer = back
   }
-  return older === 0 ? 0 : newer
+  return newer
 }
 
 /**
