@@ -3,6 +3,7 @@ import type { Executor } from '../../src/server/db/client'
 import { counterTasks, currentDataRequests, taskGroups } from '../../src/server/db/schema'
 import { seedRegistryReferences, type RegistryReferences } from '../../src/server/db/seed/registry'
 import { ensureCollectingServer } from '../../src/server/repositories/collecting-servers'
+import { startEmulator, type EmulatorOptions } from '../../src/server/collector/emulator/emulator'
 import type { EmulatedMeterSpec } from '../../src/server/collector/emulator/meter-spec'
 import { factories } from '../helpers/factories'
 
@@ -32,6 +33,24 @@ export async function installedMeter(db: Executor, refs: RegistryReferences, opt
     connParams: { host: '127.0.0.1', port: String(options.port), net_address: String(options.netAddress), timeout_ms: '300', retries: '1' },
   })
   return { pointId, counterId, serial: String(serial - 1) }
+}
+
+/**
+ * An emulator on a free port with the meters given by name, each installed on a point of its own at the meter's own
+ * address (Mercury 230 ART).
+ */
+export async function emulatedMeters<N extends string>(
+  db: Executor,
+  refs: RegistryReferences,
+  meters: Record<N, EmulatedMeterSpec>,
+  options: Omit<EmulatorOptions, 'port' | 'meters'>,
+) {
+  const emulator = await startEmulator({ ...options, port: 0, meters: Object.values<EmulatedMeterSpec>(meters) })
+  const installed = {} as Record<N, Awaited<ReturnType<typeof installedMeter>>>
+  for (const [name, spec] of Object.entries<EmulatedMeterSpec>(meters)) {
+    installed[name as N] = await installedMeter(db, refs, { model: 'Меркурий 230 ART', port: emulator.port, netAddress: spec.address })
+  }
+  return { emulator, installed }
 }
 
 /** A Mercury 230 of the emulator answering for a meter installed with installedMeter. */

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startEmulator, type RunningEmulator } from '../../../src/server/collector/emulator/emulator'
+import type { RunningEmulator } from '../../../src/server/collector/emulator/emulator'
 import { runRound } from '../../../src/server/collector/round'
 import { BWRI } from '../../../src/server/collector/protocol/mercury230'
 import { T } from '../../../src/shared/texts'
 import { ADMIN, startTestApp, type TestApp } from '../../helpers/test-app'
-import { collectionReferences, dueTask, installedMeter, mercury230 } from '../collection-fixtures'
+import { collectionReferences, dueTask, emulatedMeters, mercury230 } from '../collection-fixtures'
 
 /*
  * Each read group of a poll (registers, instantaneous values, profile) stands alone: a Mercury 230 that refuses its
@@ -20,28 +20,20 @@ const EVERY_INSTANT = Object.values(BWRI)
 let t: TestApp
 let emulator: RunningEmulator
 let refs: Awaited<ReturnType<typeof collectionReferences>>
-const meters = { refusing: 1, silent: 2, noInstant: 3, noAngles: 4, longAngles: 5 } as const
+const meters = {
+  refusing: mercury230(1, { lacksAux: { bwri: EVERY_INSTANT } }),
+  silent: mercury230(2, { lacksAux: { bwri: [ANGLES], silent: true } }),
+  noInstant: mercury230(3, { lacksAux: { bwri: EVERY_INSTANT } }),
+  noAngles: mercury230(4, { lacksAux: { bwri: [ANGLES] } }),
+  longAngles: mercury230(5, { lacksAux: { bwri: [ANGLES], oneValueMore: true } }),
+}
 type MeterName = keyof typeof meters
-const installed = {} as Record<MeterName, { counterId: number }>
+let installed: Record<MeterName, { counterId: number }>
 
 beforeAll(async () => {
   t = await startTestApp()
   refs = await collectionReferences(t.database.db)
-  emulator = await startEmulator({
-    port: 0,
-    latencyMs: [0, 2],
-    clock: () => NOW,
-    meters: [
-      mercury230(meters.refusing, { lacksAux: { bwri: EVERY_INSTANT } }),
-      mercury230(meters.silent, { lacksAux: { bwri: [ANGLES], silent: true } }),
-      mercury230(meters.noInstant, { lacksAux: { bwri: EVERY_INSTANT } }),
-      mercury230(meters.noAngles, { lacksAux: { bwri: [ANGLES] } }),
-      mercury230(meters.longAngles, { lacksAux: { bwri: [ANGLES], oneValueMore: true } }),
-    ],
-  })
-  for (const [name, netAddress] of Object.entries(meters) as [MeterName, number][]) {
-    installed[name] = await installedMeter(t.database.db, refs.refs, { model: 'Меркурий 230 ART', port: emulator.port, netAddress })
-  }
+  ;({ emulator, installed } = await emulatedMeters(t.database.db, refs.refs, meters, { latencyMs: [0, 2], clock: () => NOW }))
 })
 
 afterAll(async () => {

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startEmulator, type RunningEmulator } from '../../../../src/server/collector/emulator/emulator'
+import type { RunningEmulator } from '../../../../src/server/collector/emulator/emulator'
 import { runRound } from '../../../../src/server/collector/round'
 import { CLOCK_DRIFT_LIMIT_S } from '../../../../src/shared/meter-clock'
 import { T } from '../../../../src/shared/texts'
 import { startTestApp, type TestApp } from '../../../helpers/test-app'
-import { collectionReferences, dueTask, installedMeter, mercury230 } from '../../collection-fixtures'
+import { collectionReferences, dueTask, emulatedMeters, installedMeter, mercury230 } from '../../collection-fixtures'
 
 /*
  * The meter's clock in a poll, through the emulator over TCP: its drift read (04 00), stored, logged and shown; the
@@ -20,28 +20,20 @@ let nowMs = Date.parse('2026-11-20T12:10:00.000Z')
 const clock = () => new Date(nowMs)
 const ROUND = { concurrency: 2, deadlineMs: 20_000, clock }
 
-const meters = { fast: 1, slow: 2, far: 3, ural: 4, refusing: 5 } as const
+const meters = {
+  fast: mercury230(1, { clock: { offsetS: 100 } }),
+  slow: mercury230(2, { clock: { offsetS: -30 } }),
+  far: mercury230(3, { clock: { offsetS: 400 } }),
+  ural: mercury230(4, { clock: { offsetS: 2 }, timeZone: 'Asia/Yekaterinburg' }),
+  refusing: mercury230(5, { clock: { offsetS: -50 } }),
+}
 type MeterName = keyof typeof meters
-const installed = {} as Record<MeterName, Awaited<ReturnType<typeof installedMeter>>>
+let installed: Record<MeterName, Awaited<ReturnType<typeof installedMeter>>>
 
 beforeAll(async () => {
   t = await startTestApp()
   refs = await collectionReferences(t.database.db)
-  emulator = await startEmulator({
-    port: 0,
-    latencyMs: [0, 1],
-    clock,
-    meters: [
-      mercury230(meters.fast, { clock: { offsetS: 100 } }),
-      mercury230(meters.slow, { clock: { offsetS: -30 } }),
-      mercury230(meters.far, { clock: { offsetS: 400 } }),
-      mercury230(meters.ural, { clock: { offsetS: 2 }, timeZone: 'Asia/Yekaterinburg' }),
-      mercury230(meters.refusing, { clock: { offsetS: -50 } }),
-    ],
-  })
-  for (const [name, netAddress] of Object.entries(meters) as [MeterName, number][]) {
-    installed[name] = await installedMeter(t.database.db, refs.refs, { model: 'Меркурий 230 ART', port: emulator.port, netAddress })
-  }
+  ;({ emulator, installed } = await emulatedMeters(t.database.db, refs.refs, meters, { latencyMs: [0, 1], clock }))
   // Correction needs the administrator's level 2: the installations that may correct open the channel with it.
   for (const name of ['slow', 'far'] as const) {
     await t.database.db.execute(
