@@ -25,24 +25,24 @@ export async function walkProfile(readSlot: ReadSlot, last: LastProfileRecord, f
   // The grid runs on the meter's own interval starts: with T = 60 a `from` at :30 would meet none of them. Intervals
   // after the last record are not over yet, or the meter is without power now: a later poll reads them.
   const grid = new IntervalGrid(lastStart - periodBacks * stepMs, Math.min(to.getTime(), lastStart + 1), stepMs, last.minutes, onRecord)
-  const probed = new Map<number, ProfileCell | null | undefined>()
-  const read = async (back: number) => (probed.has(back) ? probed.get(back) : readSlot(back))
-  const probe = async (back: number) => {
-    probed.set(back, await readSlot(back))
-    return probed.get(back)
+  // Each slot is read from the meter once: the walk goes over those the search probed.
+  const slots = new Map<number, ProfileCell | null | undefined>()
+  const slot = async (back: number) => {
+    if (!slots.has(back)) slots.set(back, await readSlot(back))
+    return slots.get(back)
   }
   const fromMs = from.getTime()
   // Records stamped before the whole ring could reach were stamped by a reset clock (to 2000), not written before `from`.
   const oldestPlausible = lastStart - PROFILE_RING_RECORDS * stepMs
   const before = async (back: number) => {
-    const cell = await probe(back)
+    const cell = await slot(back)
     if (cell === null) return true
     return cell !== undefined && startOf(cell) >= oldestPlausible && startOf(cell) < fromMs
   }
   // The newest record read: an interval before it that no record claimed was not written; one after it may still be.
   let newest = Number.NEGATIVE_INFINITY
   for (let back = await firstBack(before, Math.min(periodBacks, LAST_SLOT)); back >= 0; back--) {
-    const cell = await read(back)
+    const cell = await slot(back)
     if (!cell) continue
     const start = startOf(cell)
     newest = Math.max(newest, start)
