@@ -2,9 +2,9 @@
  * One poll at a time per RS-485 converter. A converter (the host:port of an installation's conn_params) in TCP server
  * mode shares its one serial line among all its TCP connections and sends every answer to each of them (MOXA NPort,
  * "Max connection" above 1), so two meters behind it polled at once take each other's answers. Polls of a converter
- * therefore take turns, first come first served but a person's read first, each holding it from connect to close; polls of different converters
- * run at once. The turns are kept within this process only: services on other machines polling the same converter
- * are not kept out (docs/collection.md).
+ * therefore take turns, first come first served but a person's read first, each holding it from connect to close;
+ * polls of different converters run at once. The turns are kept within this process only: services on other machines
+ * polling the same converter are not kept out (docs/collection.md).
  */
 
 interface Waiter {
@@ -14,8 +14,6 @@ interface Waiter {
 
 /** The converters in use, each with the polls waiting for it in the order they will run. */
 const queues = new Map<string, Waiter[]>()
-/** Polls of this process waiting for their turn. */
-let waiting = 0
 /** Told when a poll starts to wait, which frees its slot: a round claims more then. */
 const waitListeners = new Set<() => void>()
 
@@ -32,13 +30,11 @@ export function converterOf(host: string, port: number): string {
 export async function inTurn<T>(converter: string, poll: (waited: boolean) => Promise<T>, { onDemand = false } = {}): Promise<T> {
   const queue = queues.get(converter)
   if (queue) {
-    waiting++
-    for (const listener of waitListeners) listener()
     await new Promise<void>((go) => {
       const firstScheduled = onDemand ? queue.findIndex((waiter) => !waiter.onDemand) : -1
       queue.splice(firstScheduled === -1 ? queue.length : firstScheduled, 0, { onDemand, go })
+      for (const listener of waitListeners) listener()
     })
-    waiting--
   } else {
     queues.set(converter, [])
   }
@@ -57,6 +53,8 @@ export async function inTurn<T>(converter: string, poll: (waited: boolean) => Pr
  * their tasks come due together, would hold the slots while other converters stand idle.
  */
 export function freeSlots(concurrency: number, running: number): number {
+  let waiting = 0
+  for (const queue of queues.values()) waiting += queue.length
   return concurrency - Math.max(0, running - waiting)
 }
 
