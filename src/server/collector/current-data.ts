@@ -29,7 +29,10 @@ export async function claimRequests(db: Executor, serverId: number, now: Date, l
   return result.rows as unknown as ClaimedRequest[]
 }
 
-/** Reads the meter's registers and phase values (switching the relay first when asked), stores them and closes the request. */
+/**
+ * Reads the meter's registers and phase values (switching the relay first when asked), stores what it read, even when
+ * the read failed part-way as a scheduled poll does, and closes the request.
+ */
 export async function runRequest(
   db: Executor,
   request: ClaimedRequest,
@@ -55,7 +58,7 @@ export async function runRequest(
       )
     : undefined
   await db.transaction(async (tx) => {
-    if (result?.ok) await storePolls(tx, [result])
+    if (result) await storePolls(tx, [result])
     await tx.execute(sql`
       update current_data_requests set status = ${result?.ok ? 'DONE' : 'ERROR'}, details = ${(result?.lines ?? []).map((l) => l.text).join('\n')},
         finished_at = ${clock().toISOString()}::timestamptz
