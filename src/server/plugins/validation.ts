@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
+import { issueField } from '../../shared/schemas/common'
 import { T } from '../../shared/texts'
 
 /** A failed check of a body, query or path, carrying the API's 400 body `{field: ["сообщение"]}`. */
@@ -17,7 +18,7 @@ export class ValidationFailure extends Error {
 function issuesToFields(issues: readonly v.BaseIssue<unknown>[]): Record<string, string[]> {
   const fields: Record<string, string[]> = {}
   for (const issue of issues) {
-    const key = issue.path?.map((p) => String(p.key)).join('.') || 'non_field_errors'
+    const key = issueField(issue) || 'non_field_errors'
     const message = issue.path?.length ? issue.message : issue.expected === 'Object' || issue.type === 'object' ? T.badRequest : issue.message
     const list = (fields[key] ??= [])
     if (!list.includes(message)) list.push(message)

@@ -201,3 +201,16 @@ export const paged = <TItem extends v.GenericSchema>(item: TItem) => v.object({ 
 export type Paged<T> = { count: number; results: T[] }
 
 export type ErrorBody = { detail: string } | Record<string, string[]>
+
+/**
+ * The field a check's message belongs to, as the API's 400 body and the forms key it: the keys down to the first list
+ * inside a field, whose items' messages are the list's own (a form has one field for the list, not one per item).
+ */
+export function issueField(issue: v.BaseIssue<unknown>): string {
+  const keys: string[] = []
+  for (const item of issue.path ?? []) {
+    if (typeof item.key === 'number' && keys.length > 0) break
+    keys.push(String(item.key))
+  }
+  return keys.join('.')
+}

@@ -104,6 +104,10 @@ describe('collecting servers and counter tasks', () => {
     expect(noServer.json().data_collecting_server_id).toEqual([T.serverRequired])
     expect((await post('/api/counters_tasks/', taskBody({ data_collecting_server_id: 99 }))).json().data_collecting_server_id).toEqual([T.unknownServer])
     expect((await post('/api/counters_tasks/', taskBody({ task_group: '' }))).json().task_group).toEqual([T.groupsRequired])
+    // A bad id inside the list is the list field's message, where the form shows it, not under `task_group.1`.
+    const outOfRange = await post('/api/counters_tasks/', taskBody({ task_group: [refs.groups.registers, 99999999999] }))
+    expect(outOfRange.statusCode).toBe(400)
+    expect(Object.keys(outOfRange.json())).toEqual(['task_group'])
     expect((await get('/api/counters_tasks/?order_by=name')).statusCode).toBe(400)
   })
 

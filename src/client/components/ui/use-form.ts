@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react'
 import * as v from 'valibot'
+import { issueField } from '../../../shared/schemas/common'
 import { ApiError } from '../../lib/api-client'
 import { notify } from './notify'
 
@@ -8,7 +9,7 @@ type Values = Record<string, unknown>
 function firstMessages(issues: readonly v.BaseIssue<unknown>[]): Record<string, string> {
   const errors: Record<string, string> = {}
   for (const issue of issues) {
-    const key = issue.path?.map((p) => String(p.key)).join('.') ?? ''
+    const key = issueField(issue)
     if (key && !(key in errors)) errors[key] = issue.message
   }
   return errors
