@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { ON_DEMAND_POLL_INTERVAL_S } from '../../shared/constants'
 import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
@@ -23,14 +23,47 @@ async function serverForCounter(db: Executor, counterId: number): Promise<number
   return server.id
 }
 
-/** Asks the collecting service for a read (or a relay switch) unless one is already waiting. */
-export async function requestRead(db: Executor, counterId: number, action: 'read' | 'relay_on' | 'relay_off') {
+/** Asks the collecting service for a read unless one is already waiting. */
+async function requestRead(db: Executor, counterId: number) {
   const [pending] = await db
     .select({ id: currentDataRequests.request_id })
     .from(currentDataRequests)
-    .where(and(eq(currentDataRequests.counter_id, counterId), eq(currentDataRequests.action, action), eq(currentDataRequests.status, 'PENDING')))
+    .where(and(eq(currentDataRequests.counter_id, counterId), eq(currentDataRequests.action, 'read'), eq(currentDataRequests.status, 'PENDING')))
   if (pending) return
-  await db.insert(currentDataRequests).values({ counter_id: counterId, action, data_collecting_server_id: await serverForCounter(db, counterId) })
+  await db.insert(currentDataRequests).values({ counter_id: counterId, action: 'read', data_collecting_server_id: await serverForCounter(db, counterId) })
+}
+
+/**
+ * Asks the collecting service to switch the meter's power; the last command wins. A command no service has taken yet
+ * is turned into this one (on, off, on in a moment ends on, not off), one being carried out is left to finish and
+ * this one waits behind it. False when the waiting command is already this one: nothing new was asked.
+ */
+export async function requestRelay(db: Executor, counterId: number, on: boolean): Promise<boolean> {
+  const action = on ? 'relay_on' : 'relay_off'
+  await db.select({ id: counters.counter_id }).from(counters).where(eq(counters.counter_id, counterId)).for('update')
+  const [waiting] = await db
+    .select({ id: currentDataRequests.request_id, action: currentDataRequests.action })
+    .from(currentDataRequests)
+    .where(
+      and(
+        eq(currentDataRequests.counter_id, counterId),
+        inArray(currentDataRequests.action, ['relay_on', 'relay_off']),
+        eq(currentDataRequests.status, 'PENDING'),
+        isNull(currentDataRequests.started_at),
+      ),
+    )
+  if (waiting?.action === action) return false
+  // Taken by a service since it was read (the claim sets started_at), the waiting command is no longer this one's to change.
+  const changed = waiting
+    ? await db
+        .update(currentDataRequests)
+        .set({ action })
+        .where(and(eq(currentDataRequests.request_id, waiting.id), isNull(currentDataRequests.started_at)))
+        .returning({ id: currentDataRequests.request_id })
+    : []
+  if (changed.length === 0)
+    await db.insert(currentDataRequests).values({ counter_id: counterId, action, data_collecting_server_id: await serverForCounter(db, counterId) })
+  return true
 }
 
 /**
@@ -51,6 +84,6 @@ export async function requestOnDemandRead(db: Executor, counterId: number) {
       const wait = Math.max(1, Math.ceil(ON_DEMAND_POLL_INTERVAL_S - last.age))
       throw new HttpError(429, { detail: T.onDemandPollTooSoon(wait), retry_after: wait })
     }
-    await requestRead(tx, counterId, 'read')
+    await requestRead(tx, counterId)
   })
 }

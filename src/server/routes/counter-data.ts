@@ -5,7 +5,7 @@ import { T } from '../../shared/texts'
 import { PROFILE_MAX_DAYS, checkSpanLength } from '../balance/profile'
 import { channelOfCode } from '../collector/task-context'
 import type { Executor } from '../db/client'
-import { requestOnDemandRead, requestRead } from '../commands/meter-reads'
+import { requestOnDemandRead, requestRelay } from '../commands/meter-reads'
 import { audit } from '../lib/audit'
 import { badRequest, fieldError, forbidden, notFound } from '../lib/http-errors'
 import { mutate } from '../lib/mutation'
@@ -78,8 +78,10 @@ export async function counterDataRoutes(app: FastifyInstance) {
         async (tx) => {
           const counter = await counterOr404(tx, request.params.id)
           if (counter.external_model !== 'mercury_206') throw badRequest(T.relayOnlyMercury206)
-          await requestRead(tx, counter.counter_id, request.body.on ? 'relay_on' : 'relay_off')
-          await audit(tx, request, 'counter', counter.counter_id, request.body.on ? 'relay_on' : 'relay_off', null, null)
+          // Only a command that changes what the meter will do is audited: a repeat of the waiting one asks nothing new.
+          if (await requestRelay(tx, counter.counter_id, request.body.on)) {
+            await audit(tx, request, 'counter', counter.counter_id, request.body.on ? 'relay_on' : 'relay_off', null, null)
+          }
           return latestRequest(tx, counter.counter_id)
         },
         { status: 202 },

@@ -291,6 +291,29 @@ describe('current data, parameters to collect and power switching', () => {
     expect(queued.statusCode).toBe(202)
     expect(queued.json().status).toBe('PENDING')
   })
+
+  it('switches power as last commanded: a command not yet taken gives way to the next one', async () => {
+    const meter206 = await installedMeter(t.database.db, refs.refs, { model: 'Меркурий 206 RN', port: emulator.port, netAddress: 40_000_002 })
+    const relay = (on: boolean) => post(`/api/counters/${meter206.counterId}/relay/`, { on })
+    // On, off, on within a moment: the meter must end switched on.
+    for (const on of [true, false, true]) expect((await relay(on)).statusCode).toBe(202)
+    const requests = async () =>
+      (await t.database.db.execute(sql`select action, status from current_data_requests where counter_id = ${meter206.counterId} order by request_id`)).rows
+    expect(await requests()).toEqual([{ action: 'relay_on', status: 'PENDING' }])
+    // A command the service has taken stays as it is; the next one waits behind it.
+    await t.database.db.execute(sql`update current_data_requests set started_at = now() where counter_id = ${meter206.counterId}`)
+    await relay(false)
+    await relay(false)
+    expect(await requests()).toEqual([
+      { action: 'relay_on', status: 'PENDING' },
+      { action: 'relay_off', status: 'PENDING' },
+    ])
+    // The audit has each command that changed what the meter will do, and no repeats.
+    const audited = await t.database.db.execute(
+      sql`select action from audit_log where entity = 'counter' and entity_id = ${String(meter206.counterId)} order by audit_id`,
+    )
+    expect(audited.rows.map((row) => (row as { action: string }).action)).toEqual(['relay_on', 'relay_off', 'relay_on', 'relay_off'])
+  })
 })
 
 describe('LoRaWAN uplinks', () => {
