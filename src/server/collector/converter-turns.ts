@@ -12,8 +12,19 @@ interface Waiter {
   go: () => void
 }
 
-/** The converters in use, each with the polls waiting for it in the order they will run. */
-const queues = new Map<string, Waiter[]>()
+/** A converter in use: the polls waiting for it in the order they came, and how many reads went ahead of a scheduled poll. */
+interface Converter {
+  waiting: Waiter[]
+  aheadInARow: number
+}
+
+/**
+ * How many reads people ask for may go ahead of a scheduled poll waiting, one after another; then the scheduled poll
+ * has its turn, so that a stream of them («Обновить» on every meter, power switched on and off) cannot stop the polling.
+ */
+export const ON_DEMAND_AHEAD_MAX = 3
+
+const converters = new Map<string, Converter>()
 /** Told when a poll starts to wait, which frees its slot: a round claims more then. */
 const waitListeners = new Set<() => void>()
 
@@ -22,28 +33,37 @@ export function converterOf(host: string, port: number): string {
   return `${host.toLowerCase()}:${port}`
 }
 
+/** The poll to have the converter next: a person's read, oldest first, unless ON_DEMAND_AHEAD_MAX went ahead already. */
+function nextWaiter(converter: Converter): Waiter | undefined {
+  const { waiting } = converter
+  const scheduled = waiting.findIndex((waiter) => !waiter.onDemand)
+  const onDemand = waiting.findIndex((waiter) => waiter.onDemand)
+  const ahead = onDemand !== -1 && (scheduled === -1 || converter.aheadInARow < ON_DEMAND_AHEAD_MAX)
+  converter.aheadInARow = ahead && scheduled !== -1 ? converter.aheadInARow + 1 : 0
+  return waiting.splice(ahead ? onDemand : scheduled, 1)[0]
+}
+
 /**
  * Runs `poll` in its turn on the converter; `waited` tells it that another poll had the converter first. A read a person
  * asked for (`onDemand`: «Обновить», power switching) goes ahead of the scheduled polls waiting, after the reads asked
- * for before it: the poll holding the converter is never cut short.
+ * for before it and at most ON_DEMAND_AHEAD_MAX in a row: the poll holding the converter is never cut short.
  */
-export async function inTurn<T>(converter: string, poll: (waited: boolean) => Promise<T>, { onDemand = false } = {}): Promise<T> {
-  const queue = queues.get(converter)
-  if (queue) {
+export async function inTurn<T>(key: string, poll: (waited: boolean) => Promise<T>, { onDemand = false } = {}): Promise<T> {
+  const converter = converters.get(key)
+  if (converter) {
     await new Promise<void>((go) => {
-      const firstScheduled = onDemand ? queue.findIndex((waiter) => !waiter.onDemand) : -1
-      queue.splice(firstScheduled === -1 ? queue.length : firstScheduled, 0, { onDemand, go })
+      converter.waiting.push({ onDemand, go })
       for (const listener of waitListeners) listener()
     })
   } else {
-    queues.set(converter, [])
+    converters.set(key, { waiting: [], aheadInARow: 0 })
   }
   try {
-    return await poll(queue !== undefined)
+    return await poll(converter !== undefined)
   } finally {
-    const next = queues.get(converter)!.shift()
+    const next = nextWaiter(converters.get(key)!)
     if (next) next.go()
-    else queues.delete(converter)
+    else converters.delete(key)
   }
 }
 
@@ -54,7 +74,7 @@ export async function inTurn<T>(converter: string, poll: (waited: boolean) => Pr
  */
 export function freeSlots(concurrency: number, running: number): number {
   let waiting = 0
-  for (const queue of queues.values()) waiting += queue.length
+  for (const converter of converters.values()) waiting += converter.waiting.length
   return concurrency - Math.max(0, running - waiting)
 }
 

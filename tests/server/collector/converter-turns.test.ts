@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { converterOf, freeSlots, inTurn, onWaitStart } from '../../../src/server/collector/converter-turns'
+import { converterOf, freeSlots, inTurn, ON_DEMAND_AHEAD_MAX, onWaitStart } from '../../../src/server/collector/converter-turns'
 
 /** A poll that stays on its converter until released, noting when it starts and ends. */
 function heldPoll(events: string[], name: string) {
@@ -71,5 +71,37 @@ describe('turns on a converter', () => {
       'asked later starts after waiting',
       'scheduled starts after waiting',
     ])
+  })
+})
+
+describe('a stream of reads people ask for', () => {
+  it('lets a scheduled poll waiting have its turn after ON_DEMAND_AHEAD_MAX of them', async () => {
+    const started: string[] = []
+    /** Releases the poll holding the converter. */
+    let release = () => {}
+    const poll = (name: string) => async () => {
+      started.push(name)
+      await new Promise<void>((resolve) => (release = resolve))
+    }
+    const runs = [inTurn('bus:3', poll('running')), inTurn('bus:3', poll('scheduled'))]
+    // A read asked again and again, one always waiting: the scheduled poll must not wait for ever.
+    for (let read = 1; read <= 10 && !started.includes('scheduled'); read++) {
+      runs.push(inTurn('bus:3', poll(`read ${read}`), { onDemand: true }))
+      await settle()
+      release()
+      await settle()
+    }
+    expect(started).toContain('scheduled')
+    expect(started.slice(0, ON_DEMAND_AHEAD_MAX + 2)).toEqual([
+      'running',
+      ...Array.from({ length: ON_DEMAND_AHEAD_MAX }, (_, i) => `read ${i + 1}`),
+      'scheduled',
+    ])
+    while (started.length < runs.length) {
+      release()
+      await settle()
+    }
+    release()
+    await Promise.all(runs)
   })
 })
