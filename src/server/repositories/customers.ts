@@ -3,7 +3,7 @@ import { pageOf } from '../../shared/schemas/common'
 import type { Customer, CustomerInput } from '../../shared/schemas/customers'
 import { CUSTOMER_TYPE_FIELDS } from '../../shared/validation/customer'
 import type { Executor } from '../db/client'
-import { customers } from '../db/schema'
+import { customers, points } from '../db/schema'
 import { likePattern, orderingOf } from '../lib/listing'
 import type { ListQuery } from '../../shared/schemas/common'
 
@@ -96,6 +96,14 @@ export async function updateCustomer(db: Executor, id: number, input: CustomerIn
   return (await findCustomer(db, null, id))!
 }
 
+/**
+ * Deletes the subscriber; the database unlinks its points (set null). Their version goes up with it, so that an edit
+ * made on the linked row (the outbox's, from before) meets a 412 and is merged, not refused for a missing subscriber.
+ */
 export async function deleteCustomer(db: Executor, id: number): Promise<void> {
+  await db
+    .update(points)
+    .set({ version: sql`${points.version} + 1` })
+    .where(eq(points.customer_id, id))
   await db.delete(customers).where(eq(customers.customer_id, id))
 }

@@ -158,6 +158,21 @@ describe('points', () => {
     await agree()
   })
 
+  it('takes a new version when deleting its subscriber unlinks it, so an edit made on the old row meets a 412', async () => {
+    const customerId = await t.make.customer({ last_name: 'Орлова', first_name: 'Анна', middle_name: '' })
+    const point = await create({ customer_id: customerId })
+    expect((await t.call(t.adminToken, { method: 'DELETE', url: `/api/customers/${customerId}/` })).statusCode).toBe(204)
+    // An edit of the remark made offline on version 1 still carries the deleted subscriber: the outbox merges on a 412.
+    const stale = await t.call(t.adminToken, {
+      method: 'PUT',
+      url: `/api/points/${point.point_id}/`,
+      payload: { ...newPoint(), name: point.name, point_number: point.point_number, address: point.address, customer_id: customerId, remark: 'щит' },
+      headers: { 'if-match': '"1"' },
+    })
+    expect(stale.statusCode).toBe(412)
+    expect(stale.json()).toMatchObject({ version: 2, customer: null })
+  })
+
   it('refuses a stale If-Match with 412 and the current row, and replays an Idempotency-Key once', async () => {
     const point = await create()
     const url = `/api/points/${point.point_id}/`
