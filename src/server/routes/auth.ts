@@ -16,9 +16,11 @@ export async function authRoutes(app: FastifyInstance, options: { guesses: Passw
     const user = await options.guesses.check(request.ip, username, async () => {
       const found = await findLogin(app.db, username)
       const ok = await verifyPassword(password, found?.password_hash ?? DUMMY_HASH)
-      return found && ok && found.is_active ? found : undefined
+      return found && ok ? found : undefined
     })
     if (!user) throw badRequest({ non_field_errors: [T.loginFailed] })
+    // Only one who knows the password learns that the account is disabled, and so whom to ask.
+    if (!user.is_active) throw badRequest({ non_field_errors: [T.accountDisabled] })
     if (hashIsOutdated(user.password_hash)) {
       // Only now is the password known: the hash is made again with the current parameters, unless it changed meanwhile.
       await replaceOutdatedHash(app.db, user.user_id, user.password_hash, await hashPassword(password))

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { T } from '../../../src/shared/texts'
+import { USER_PASSWORD } from '../../helpers/factories'
 import { ADMIN, startTestApp, type TestApp } from '../../helpers/test-app'
 
 let t: TestApp
@@ -29,6 +30,15 @@ describe('POST /api/api-token-auth/', () => {
       expect(res.statusCode).toBe(400)
       expect(res.json()).toEqual({ non_field_errors: [T.loginFailed] })
     }
+  })
+
+  it('tells a disabled account that knows its password to see the administrator, and a wrong password nothing more', async () => {
+    const disabled = await t.userWith([], { is_active: false })
+    const sent = (password: string) => t.app.inject({ method: 'POST', url: '/api/api-token-auth/', payload: { username: disabled.username, password } })
+    const right = await sent(USER_PASSWORD)
+    expect(right.statusCode).toBe(400)
+    expect(right.json()).toEqual({ non_field_errors: [T.accountDisabled] })
+    expect((await sent('wrong-password')).json()).toEqual({ non_field_errors: [T.loginFailed] })
   })
 
   it('answers 400 with field messages for missing fields and for a body that is not JSON', async () => {
