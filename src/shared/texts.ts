@@ -136,6 +136,7 @@ export const T = {
   /* Rights that cannot climb (docs/security.md). */
   groupBeyondOwnRights: 'Нельзя выдать группу с правами, которых у вас нет',
   permissionBeyondOwnRights: 'Нельзя добавить группе права, которых у вас нет',
+  rightsLossBeyondOwn: 'Нельзя удалить группу или убрать из неё права, которых у вас нет: обратитесь к администратору',
   userBeyondOwnRights: 'Нельзя изменять пользователя, у которого есть права, которых нет у вас',
   subscriberBeyondOwnRights: 'Изменять абонента может только тот, кому доступны абоненты и их заявки',
   currentPasswordOwnOnly: 'Текущий пароль указывают только при смене своего пароля',

@@ -38,21 +38,24 @@ async function setGroupPermissions(db: Executor, groupId: number, permissionIds:
 const groupNameTaken = (db: Executor, name: string, exceptId?: number) =>
   nameTaken(db, permissionsGroups.name, permissionsGroups.permissions_group_id, name, exceptId)
 
-/** Nobody gives a group a right they do not hold themselves (docs/security.md). */
-async function requireGrantable(db: Executor, actorId: number, permissionIds: number[]): Promise<void> {
+/**
+ * Nobody gives a group a right they do not hold themselves, nor takes one away: a member stripped of it would hold no
+ * more than the actor, who could then set their password and have the account when the right is back (docs/security.md).
+ */
+async function requireHeld(db: Executor, actorId: number, permissionIds: number[], message: string): Promise<void> {
   const actor = await rightsOf(db, actorId)
-  if (!actor || !holdsAll(actor, await codenamesOfPermissions(db, permissionIds))) throw forbidden(T.permissionBeyondOwnRights)
+  if (!actor || !holdsAll(actor, await codenamesOfPermissions(db, permissionIds))) throw forbidden(message)
 }
 
 export async function createGroup(db: Executor, actorId: number, input: GroupInput): Promise<number> {
   if (await groupNameTaken(db, input.name)) throw fieldError('name', T.groupNameTaken)
-  await requireGrantable(db, actorId, input.permissions)
+  await requireHeld(db, actorId, input.permissions, T.permissionBeyondOwnRights)
   const [row] = await db.insert(permissionsGroups).values({ name: input.name }).returning()
   await setGroupPermissions(db, row!.permissions_group_id, input.permissions)
   return row!.permissions_group_id
 }
 
-/** Renames a group or sets its rights; the rights it gains must be the actor's, those it keeps or loses need not. */
+/** Renames a group or sets its rights; the rights it gains or loses must be the actor's, those it keeps need not. */
 export async function changeGroup(db: Executor, actorId: number, before: Group, input: Partial<GroupInput>): Promise<Group> {
   const id = before.permissions_group_id
   if (input.name !== undefined) {
@@ -60,21 +63,23 @@ export async function changeGroup(db: Executor, actorId: number, before: Group, 
     await db.update(permissionsGroups).set({ name: input.name }).where(eq(permissionsGroups.permissions_group_id, id))
   }
   if (input.permissions !== undefined) {
-    await requireGrantable(
-      db,
-      actorId,
-      added(
-        input.permissions,
-        before.permissions.map((p) => p.permission_id),
-      ),
-    )
+    const held = before.permissions.map((p) => p.permission_id)
+    await requireHeld(db, actorId, added(input.permissions, held), T.permissionBeyondOwnRights)
+    await requireHeld(db, actorId, added(held, input.permissions), T.rightsLossBeyondOwn)
     await setGroupPermissions(db, id, input.permissions)
   }
   return (await findGroup(db, id))!
 }
 
-export async function deleteGroup(db: Executor, id: number): Promise<void> {
-  await db.delete(permissionsGroups).where(eq(permissionsGroups.permissions_group_id, id))
+/** Deletes a group whose every right the actor holds: its members lose them all. */
+export async function deleteGroup(db: Executor, actorId: number, group: Group): Promise<void> {
+  await requireHeld(
+    db,
+    actorId,
+    group.permissions.map((p) => p.permission_id),
+    T.rightsLossBeyondOwn,
+  )
+  await db.delete(permissionsGroups).where(eq(permissionsGroups.permissions_group_id, group.permissions_group_id))
 }
 
 export function listPermissions(db: Executor) {

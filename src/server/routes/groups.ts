@@ -47,7 +47,7 @@ export async function groupRoutes(app: FastifyInstance) {
       entity: 'permissions_group',
       id: request.params.id,
       find: findGroup,
-      remove: (tx) => deleteGroup(tx, request.params.id),
+      remove: (tx, before) => deleteGroup(tx, request.user().user_id, before),
     })
     app.auth.invalidate()
   })

@@ -207,6 +207,38 @@ describe('groups cannot gain rights their editor lacks', () => {
   })
 })
 
+describe('groups cannot lose rights their editor lacks', () => {
+  it('refuses to delete or trim a group beyond the editor’s rights: its members would become the editor’s to take over', async () => {
+    const editor = await t.userWith(['groups.view', 'groups.manage', 'points.view'])
+    const member = await t.userWith(['users.manage', 'points.view'])
+    const [group] = (await t.call(t.adminToken, { method: 'GET', url: `/api/users/${member.user_id}/` })).json().groups as number[]
+    const deleted = await t.call(editor.token, { method: 'DELETE', url: `/api/permissions_groups/${group}/` })
+    expect(deleted.statusCode).toBe(403)
+    expect(detail(deleted)).toBe(T.rightsLossBeyondOwn)
+    const trimmed = await t.call(editor.token, {
+      method: 'PATCH',
+      url: `/api/permissions_groups/${group}/`,
+      payload: { permissions: await permissionIds(['points.view']) },
+    })
+    expect(trimmed.statusCode).toBe(403)
+    expect(detail(trimmed)).toBe(T.rightsLossBeyondOwn)
+    // The member keeps the rights, so the editor still may not set their password.
+    expect((await t.call(editor.token, { method: 'GET', url: `/api/permissions_groups/${group}/` })).json().permissions).toHaveLength(2)
+    // Within the editor's rights both are allowed.
+    const own = (
+      await t.call(editor.token, {
+        method: 'POST',
+        url: '/api/permissions_groups/',
+        payload: { name: 'Точки', permissions: await permissionIds(['points.view']) },
+      })
+    ).json()
+    expect(
+      (await t.call(editor.token, { method: 'PATCH', url: `/api/permissions_groups/${own.permissions_group_id}/`, payload: { permissions: [] } })).statusCode,
+    ).toBe(200)
+    expect((await t.call(editor.token, { method: 'DELETE', url: `/api/permissions_groups/${own.permissions_group_id}/` })).statusCode).toBe(204)
+  })
+})
+
 describe('sessions that end with the password', () => {
   const signedIn = async (token: string) => (await me(token)).statusCode
 
