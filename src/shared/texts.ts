@@ -435,6 +435,7 @@ export const T = {
   monthFormat: 'Ожидается месяц в виде ГГГГ-ММ',
   lorawanSecret: 'Неверный ключ сетевого сервера LoRaWAN',
   lorawanUnknownAddress: 'Счётчик LoRaWAN с таким сетевым адресом не установлен',
+  lorawanTimeAhead: 'Время получения позже времени сервера: проверьте часы сетевого сервера LoRaWAN',
   noInstallation: 'Счётчик не установлен на точку учёта',
   /* The meter's constant A (collector, meter card). */
   meterConstantRead: (read: number) => `Постоянная счётчика A = ${formatNumber(read, 0)} имп/кВт·ч`,

@@ -22,6 +22,7 @@ import {
   listQueryWith,
   meterPointEntries,
   monthText,
+  numberValue,
   pageOnlyListQueryEntries,
   paged,
   representRefs,
@@ -282,6 +283,9 @@ export const parametersToCollect = v.array(parameterToCollect)
 const availableParam = v.object({ parameter_id: v.number(), name: v.string(), measurement: v.string() })
 export const availableParams = v.array(availableParam)
 
+/** An energy register's reading: never negative, and finite (JSON reads 1e400 as Infinity). */
+const registerValue = () => numberValue(0, 1e12)
+
 /** A decoded LoRaWAN uplink: readings by parameter code (A+, A-, R+, R-), optional tariff registers 1..4. */
 export const lorawanUplink = formObject({
   net_address: v.pipe(
@@ -292,7 +296,7 @@ export const lorawanUplink = formObject({
   ),
   received_at: v.optional(dateTimeText()),
   readings: v.pipe(
-    v.record(v.picklist(['A+', 'A-', 'R+', 'R-'], T.oneOf(['A+', 'A-', 'R+', 'R-'])), v.union([v.number(), v.array(v.number())], T.mustBeNumber)),
+    v.record(v.picklist(['A+', 'A-', 'R+', 'R-'], T.oneOf(['A+', 'A-', 'R+', 'R-'])), v.union([registerValue(), v.array(registerValue())], T.mustBeNumber)),
     v.check((r) => Object.keys(r).length > 0, T.required),
   ),
 })

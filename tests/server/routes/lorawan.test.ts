@@ -50,4 +50,28 @@ describe('LoRaWAN uplinks', () => {
     expect((await uplink({ received_at: '2026-11-20T10:00:00', readings: { 'A+': 200 } })).statusCode).toBe(202)
     expect(await readAt(200)).toBe('2026-11-20T05:00:00.000Z')
   })
+
+  it('refuse a reading that is not a register value, and a time ahead of the server', async () => {
+    for (const value of [-5, [10, -1]]) {
+      const res = await uplink({ readings: { 'A+': value } })
+      expect(res.statusCode).toBe(400)
+      expect(Object.keys(res.json())).toEqual(['readings.A+'])
+    }
+    // 1e400 reads as Infinity in JSON.
+    const infinite = await t.app.inject({
+      method: 'POST',
+      url: '/api/lorawan/uplink/',
+      headers: { 'x-lorawan-secret': SECRET, 'content-type': 'application/json' },
+      payload: '{"net_address":"77","readings":{"A+":1e400}}',
+    })
+    expect(infinite.statusCode).toBe(400)
+    // A time far ahead would stand as the meter's newest reading and hide every real one after it.
+    const ahead = await uplink({ received_at: '2099-12-31T23:59:59Z', readings: { 'A+': 300 } })
+    expect(ahead.statusCode).toBe(400)
+    expect(ahead.json().received_at).toEqual([T.lorawanTimeAhead])
+    const stored = await t.database.db.execute(
+      sql`select count(*)::int as n from register_readings where counter_id = ${counterId} and (value < 0 or value > 1e12 or value = 300)`,
+    )
+    expect(stored.rows).toEqual([{ n: 0 }])
+  })
 })
