@@ -95,7 +95,8 @@ function tokenOf(request: FastifyRequest): string | undefined {
 
 export function registerAuth(app: FastifyInstance, options: { secret: string; ttlHours: number }) {
   const sign = createSigner({ key: options.secret, algorithm: 'HS256', expiresIn: options.ttlHours * 3600_000 })
-  const verify = createVerifier({ key: options.secret, algorithms: ['HS256'], cache: 1000 })
+  // Every token the server signs has these; one without an expiry would open the API for ever.
+  const verify = createVerifier({ key: options.secret, algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'cv'], cache: 1000 })
   const cache = answerCache<number, Principal | null>(PRINCIPAL_TTL_MS)
   const loadPrincipal = (userId: number) => cache.get(userId, () => readPrincipal(app.db, userId))
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { T } from '../../../src/shared/texts'
 import { USER_PASSWORD } from '../../helpers/factories'
@@ -72,6 +73,13 @@ describe('the JWT header on every other call', () => {
     const res = await t.call(expired, { method: 'GET', url: '/api/users/me/' })
     expect(res.statusCode).toBe(401)
     expect(res.json().detail).toBe(T.tokenInvalid)
+    // Signed with the server's key but without an expiry, a token would open the API for ever.
+    const admin = await t.database.db.execute(sql`select user_id, credential_version from users where username = ${ADMIN.username}`)
+    const { user_id: userId, credential_version: cv } = admin.rows[0] as { user_id: number; credential_version: number }
+    const endless = createSigner({ key: 'test-secret-test-secret-test-secret-0123' })({ sub: String(userId), cv })
+    const endlessAnswer = await t.call(endless, { method: 'GET', url: '/api/users/me/' })
+    expect(endlessAnswer.statusCode).toBe(401)
+    expect(endlessAnswer.json().detail).toBe(T.tokenInvalid)
   })
 
   it('sends a user without is_stuff away from staff routes but answers /me/', async () => {
