@@ -24,6 +24,9 @@ interface Converter {
  */
 export const ON_DEMAND_AHEAD_MAX = 3
 
+/** Thrown to a poll still waiting for its converter when its service stops: it never ran. */
+export class TurnCancelled extends Error {}
+
 const converters = new Map<string, Converter>()
 /** Told when a poll starts to wait, which frees its slot: a round claims more then. */
 const waitListeners = new Set<() => void>()
@@ -46,13 +49,31 @@ function nextWaiter(converter: Converter): Waiter | undefined {
 /**
  * Runs `poll` in its turn on the converter; `waited` tells it that another poll had the converter first. A read a person
  * asked for (`onDemand`: «Обновить», power switching) goes ahead of the scheduled polls waiting, after the reads asked
- * for before it and at most ON_DEMAND_AHEAD_MAX in a row: the poll holding the converter is never cut short.
+ * for before it and at most ON_DEMAND_AHEAD_MAX in a row: the poll holding the converter is never cut short. `stop`
+ * ends the wait of a poll that has not had its turn yet, with TurnCancelled.
  */
-export async function inTurn<T>(key: string, poll: (waited: boolean) => Promise<T>, { onDemand = false } = {}): Promise<T> {
+export async function inTurn<T>(
+  key: string,
+  poll: (waited: boolean) => Promise<T>,
+  { onDemand = false, stop }: { onDemand?: boolean; stop?: AbortSignal } = {},
+): Promise<T> {
+  if (stop?.aborted) throw new TurnCancelled()
   const converter = converters.get(key)
   if (converter) {
-    await new Promise<void>((go) => {
-      converter.waiting.push({ onDemand, go })
+    await new Promise<void>((turn, cancel) => {
+      const onStop = () => {
+        converter.waiting.splice(converter.waiting.indexOf(waiter), 1)
+        cancel(new TurnCancelled())
+      }
+      const waiter: Waiter = {
+        onDemand,
+        go: () => {
+          stop?.removeEventListener('abort', onStop)
+          turn()
+        },
+      }
+      converter.waiting.push(waiter)
+      stop?.addEventListener('abort', onStop, { once: true })
       for (const listener of waitListeners) listener()
     })
   } else {

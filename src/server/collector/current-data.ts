@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Executor } from '../db/client'
 import type { SecretBox } from '../lib/secret-box'
+import { TurnCancelled } from './converter-turns'
 import { pollMeter, storePolls } from './poll-meter'
 import { ALL_CHANNELS, loadMeterContext } from './task-context'
 
@@ -39,24 +40,34 @@ export async function runRequest(
   deadlineMs: number,
   box: SecretBox,
   clock: () => Date = () => new Date(),
+  stopWaiting?: AbortSignal,
 ): Promise<void> {
   const meter = await loadMeterContext(db, request.counter_id, [])
   const now = clock()
-  const result = meter
-    ? await pollMeter(
-        db,
-        {
-          ...meter,
-          reads: { registers: ALL_CHANNELS, instant: [] },
-          relay: request.action === 'read' ? undefined : request.action === 'relay_on',
-          onDemand: true,
-        },
-        now,
-        deadlineMs,
-        box,
-        clock,
-      )
-    : undefined
+  let result
+  try {
+    result = meter
+      ? await pollMeter(
+          db,
+          {
+            ...meter,
+            reads: { registers: ALL_CHANNELS, instant: [] },
+            relay: request.action === 'read' ? undefined : request.action === 'relay_on',
+            onDemand: true,
+            stopWaiting,
+          },
+          now,
+          deadlineMs,
+          box,
+          clock,
+        )
+      : undefined
+  } catch (error) {
+    if (!(error instanceof TurnCancelled)) throw error
+    // Not started: the next service to look takes it at once, not after REQUEST_RETAKE_MS.
+    await db.execute(sql`update current_data_requests set started_at = null where request_id = ${request.request_id}`)
+    return
+  }
   await db.transaction(async (tx) => {
     if (result) await storePolls(tx, [result])
     await tx.execute(sql`

@@ -6,7 +6,7 @@ import type { Executor } from '../db/client'
 import type { SecretBox } from '../lib/secret-box'
 import { runVee } from '../vee/run'
 import { storeIntervals, storePhaseValues, storeRegisterReadings, type IntervalRow, type PhaseRow, type RegisterRow } from '../repositories/readings'
-import { converterOf, inTurn } from './converter-turns'
+import { converterOf, inTurn, TurnCancelled } from './converter-turns'
 import { createMeterDriver } from './drivers/create-meter-driver'
 import { parseConnectionParams } from './drivers/connection-settings'
 import type { MeterDriver } from './drivers/meter-driver'
@@ -253,7 +253,8 @@ function openedConnParams(box: SecretBox, params: Record<string, string>): Recor
 
 /**
  * Opens the meter through its driver (its password opened with `box`), reads what the context asks for and closes it
- * within `deadlineMs` of its turn on the converter (converter-turns.ts); never rejects.
+ * within `deadlineMs` of its turn on the converter (converter-turns.ts). Rejects only with TurnCancelled: its service
+ * stopped before its turn.
  */
 export async function pollMeter(
   db: Executor,
@@ -301,9 +302,10 @@ export async function pollMeter(
           await driver?.close()
         }
       },
-      { onDemand: meter.onDemand },
+      { onDemand: meter.onDemand, stop: meter.stopWaiting },
     )
   } catch (error) {
+    if (error instanceof TurnCancelled) throw error
     // Past the deadline the error is what the closed connection made of the read in flight, not a fault of the meter.
     if (!expired) note(error instanceof Error ? error.message : String(error))
     result.fatal = error instanceof MeterError && error.kind === 'config'

@@ -14,14 +14,19 @@ export interface RunOptions {
   /** The longest one meter's poll may take. */
   deadlineMs: number
   clock?: () => Date
+  /** The service is stopping: polls still waiting for their converter are not started. */
+  stopWaiting?: AbortSignal
 }
 
-/** Polls one claimed task's meter and records the run through `record`; never rejects for a meter's fault. */
+/**
+ * Polls one claimed task's meter and records the run through `record`; never rejects for a meter's fault. A poll whose
+ * service stopped before its turn rejects with TurnCancelled and records nothing: its due time passes like a missed one.
+ */
 export async function runTask(db: Executor, task: ClaimedTask, options: RunOptions, record: (run: FinishedRun) => Promise<void>): Promise<boolean> {
   const clock = options.clock ?? (() => new Date())
   const startedAt = clock()
   const context = await loadMeterContext(db, task.counter_id, task.task_groups)
-  const meter = context && { ...context, clockCorrection: task.clock_correction }
+  const meter = context && { ...context, clockCorrection: task.clock_correction, stopWaiting: options.stopWaiting }
   const result = meter
     ? await pollMeter(db, meter, startedAt, options.deadlineMs, options.box, clock)
     : { ok: false, fatal: true, lines: [{ date: startedAt, text: T.poll.meterNotFound }], registers: [], phases: [], intervals: [] }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Executor } from '../db/client'
 import { collectingServers } from '../db/schema'
-import { freeSlots } from './converter-turns'
+import { freeSlots, TurnCancelled } from './converter-turns'
 import { claimRequests, runRequest } from './current-data'
 import { runTask, type RunOptions } from './round'
 import { claimDueTasks, runRecorder } from './task-runs'
@@ -14,7 +14,7 @@ export interface ServiceOptions extends RunOptions {
 }
 
 export interface RunningService {
-  /** Stops claiming and waits for the polls in progress to be recorded. */
+  /** Stops claiming, drops the polls waiting for their converter and waits for those polling to be recorded. */
   stop(): Promise<void>
 }
 
@@ -32,6 +32,8 @@ export function startCollectingService(db: Executor, options: ServiceOptions): R
   const inFlight = new Set<string>()
   const record = runRecorder(db, options.serverId)
   let stopped = false
+  const stopping = new AbortController()
+  const runOptions = { ...options, stopWaiting: stopping.signal }
   let timer: NodeJS.Timeout | undefined
   let cycle: Promise<void> = Promise.resolve()
 
@@ -44,7 +46,9 @@ export function startCollectingService(db: Executor, options: ServiceOptions): R
     if (inFlight.has(key)) return
     inFlight.add(key)
     const tracked = work()
-      .catch((error: unknown) => log('collecting service: a poll failed', error))
+      .catch((error: unknown) => {
+        if (!(error instanceof TurnCancelled)) log('collecting service: a poll failed', error)
+      })
       .finally(() => {
         running.delete(tracked)
         inFlight.delete(key)
@@ -56,9 +60,11 @@ export function startCollectingService(db: Executor, options: ServiceOptions): R
     const now = clock()
     await db.update(collectingServers).set({ last_seen_at: now }).where(eq(collectingServers.data_collecting_server_id, options.serverId))
     const requests = await claimRequests(db, options.serverId, now, freeSlots(options.concurrency, running.size))
-    for (const request of requests) track(`request ${request.request_id}`, () => runRequest(db, request, options.deadlineMs, options.box, clock))
+    for (const request of requests) {
+      track(`request ${request.request_id}`, () => runRequest(db, request, options.deadlineMs, options.box, clock, stopping.signal))
+    }
     const tasks = await claimDueTasks(db, options.serverId, now, freeSlots(options.concurrency, running.size))
-    for (const task of tasks) track(`task ${task.counter_task_id}`, () => runTask(db, task, options, record))
+    for (const task of tasks) track(`task ${task.counter_task_id}`, () => runTask(db, task, runOptions, record))
   }
 
   const loop = () => {
@@ -74,6 +80,8 @@ export function startCollectingService(db: Executor, options: ServiceOptions): R
     async stop() {
       stopped = true
       clearTimeout(timer)
+      // The polls holding a converter finish; those waiting for one are not started, or a long queue outlasts the stop.
+      stopping.abort()
       await cycle
       await Promise.all(running)
     },

@@ -24,6 +24,8 @@ export interface MeterContext {
   relay?: boolean
   /** Asked for by a person («Обновить», power switching): goes ahead of the scheduled polls waiting for the converter. */
   onDemand?: boolean
+  /** Ends the wait for the converter: the service is stopping (converter-turns.ts). */
+  stopWaiting?: AbortSignal
   /** The zone the meter keeps its clock and profile in: its own, else the account's. */
   timeZone: string
   /** The account's zone: the days its readings are rolled up and validated in, as its balances and reports count them. */
