@@ -336,6 +336,9 @@ export const T = {
   reportPointsNotFound: 'Выбранные точки учёта не найдены',
   reportObjectsEmpty: 'В выбранных объектах нет точек учёта',
   reportSchemeNotFound: 'Тарифная схема не найдена',
+  /** The user's own report is still being built: one at a time per user. */
+  reportAlreadyBuilding: 'Отчёт уже формируется: дождитесь его и повторите',
+  reportsBusy: (seconds: number) => `Сервер формирует другие отчёты: повторите через ${seconds} с`,
   reportNoMeter: 'Нет счётчика в периоде',
   reportNoReading: 'нет показаний',
   reportNoData: 'нет данных',

@@ -94,6 +94,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     reply.removeHeader('content-disposition').type('application/json; charset=utf-8')
     if (error instanceof HttpError || error instanceof ValidationFailure) {
       const answer = answerOf(error)
+      // A refusal that says when to come back says it in the header too, where HTTP clients and proxies look.
+      const retryAfter = error instanceof HttpError ? (error.body as Record<string, unknown>).retry_after : undefined
+      if (typeof retryAfter === 'number') reply.header('Retry-After', String(retryAfter))
       return reply.code(answer.status).send(answer.body)
     }
     const known = error.code ? FASTIFY_CODES[error.code] : undefined

@@ -93,16 +93,27 @@ function expectedByZone(from: Date, to: Date, zones: Zone[], timeZone: string): 
 /** A half-hour value of a profile: energy of the four channels (raw) and the interval status. */
 export type ProfileValue = { value: number | null; status: number }
 
-/** The half-hour values of one meter over [from, to), by channel, keyed by interval start (ms). */
+/** The span of one read of a profile: a month of four channels is about 6,000 rows. */
+const PROFILE_READ_MS = 31 * 86_400_000
+
+/**
+ * The half-hour values of one meter over [from, to), by channel, keyed by interval start (ms). Read a month at a
+ * time: a year in one statement (70,080 rows) held the main thread for 150 ms while its rows were made, and the
+ * embedded database for 300 ms, in one piece.
+ */
 export async function profileOf(db: Executor, counterId: number, from: Date, to: Date): Promise<Map<number, Map<number, ProfileValue>>> {
-  const result = await db.execute(sql`
-    select channel, interval_start, value, status from interval_values
-    where counter_id = ${counterId} and interval_start >= ${from.toISOString()}::timestamptz and interval_start < ${to.toISOString()}::timestamptz`)
   const byChannel = new Map<number, Map<number, ProfileValue>>()
-  for (const row of result.rows as { channel: number; interval_start: string | Date; value: number | null; status: number }[]) {
-    const channel = byChannel.get(Number(row.channel)) ?? new Map<number, ProfileValue>()
-    channel.set(new Date(row.interval_start).getTime(), { value: row.value === null ? null : Number(row.value), status: Number(row.status) })
-    byChannel.set(Number(row.channel), channel)
+  for (let begin = from.getTime(); begin < to.getTime(); begin += PROFILE_READ_MS) {
+    const first = new Date(begin).toISOString()
+    const end = new Date(Math.min(begin + PROFILE_READ_MS, to.getTime())).toISOString()
+    const result = await db.execute(sql`
+      select channel, interval_start, value, status from interval_values
+      where counter_id = ${counterId} and interval_start >= ${first}::timestamptz and interval_start < ${end}::timestamptz`)
+    for (const row of result.rows as { channel: number; interval_start: string | Date; value: number | null; status: number }[]) {
+      const channel = byChannel.get(Number(row.channel)) ?? new Map<number, ProfileValue>()
+      channel.set(new Date(row.interval_start).getTime(), { value: row.value === null ? null : Number(row.value), status: Number(row.status) })
+      byChannel.set(Number(row.channel), channel)
+    }
   }
   return byChannel
 }

@@ -15,7 +15,8 @@ import { xml80020 } from './forms/xml80020'
 import { resolvePoints } from './selection'
 import { loadScheme } from './tariffs'
 
-export type ReportFile = { fileName: string; contentType: string; body: Readable | Buffer }
+/** `built` settles (never rejects) when the file is made: a streamed XLSX may still be on its way to the client. */
+export type ReportFile = { fileName: string; contentType: string; body: Readable | Buffer; built: Promise<void> }
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
@@ -66,8 +67,10 @@ type XlsxForm = Exclude<ReportName, 'Form80020XmlReport'>
 /** An XLSX form streams while it is written: the caller sends `body` at once; a failure midway ends the stream. */
 function xlsx(ctx: ReportContext, form: XlsxForm, period: Period, write: (out: PassThrough) => Promise<void>): ReportFile {
   const out = new PassThrough()
-  write(out).catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))))
-  return { fileName: reportFileName(form, ctx.objectNames, ctx.points, period), contentType: XLSX, body: out }
+  const built = write(out).catch((error: unknown) => {
+    out.destroy(error instanceof Error ? error : new Error(String(error)))
+  })
+  return { fileName: reportFileName(form, ctx.objectNames, ctx.points, period), contentType: XLSX, body: out, built }
 }
 
 /** Every form by its name: a new name in REPORT_NAMES does not compile until it has its maker here. */
@@ -76,5 +79,5 @@ const FORMS: Record<ReportName, (ctx: ReportContext, q: ReportQuery, period: Per
   Form00102Report: (ctx, _q, period) => xlsx(ctx, 'Form00102Report', period, (out) => form00102(ctx, period, out)),
   Form80020Report: (ctx, _q, period) => xlsx(ctx, 'Form80020Report', period, (out) => form80020(ctx, period, out)),
   Form010Report: (ctx, _q, period) => xlsx(ctx, 'Form010Report', period, (out) => form010(ctx, period, out)),
-  Form80020XmlReport: (ctx, _q, period) => xml80020(ctx, period),
+  Form80020XmlReport: async (ctx, _q, period) => ({ ...(await xml80020(ctx, period)), built: Promise.resolve() }),
 }

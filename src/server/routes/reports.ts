@@ -7,17 +7,31 @@ import { audit } from '../lib/audit'
 import type { Req } from '../lib/route-types'
 import { rowRoute, updateRoute } from '../lib/row-route'
 import { contentDisposition } from '../lib/content-disposition'
-import { makeReport } from '../reports'
+import { makeReport, type ReportFile } from '../reports'
+import { reportSlots } from '../reports/slots'
 import { searchReportPoints } from '../reports/point-search'
 import { listSchemes, loadScheme, setAccountScheme } from '../reports/tariffs'
 import { findMarketArea, setMarketArea } from '../repositories/represents'
 
 export async function reportRoutes(app: FastifyInstance) {
+  // A report is built on the main thread: one per user and a few in all, the rest refused with 429 (reports/slots.ts).
+  const slots = reportSlots()
+
   app.post(
     '/api/get_report/',
     { config: { permission: 'reports.export' }, schema: { querystring: reportQuery } },
     async (request: Req<{ query: typeof reportQuery }>, reply) => {
-      const file = await makeReport(app.db, request.user().account_id, request.query)
+      const me = request.user()
+      const release = slots.take(me.user_id)
+      let file: ReportFile
+      try {
+        file = await makeReport(app.db, me.account_id, request.query)
+      } catch (error) {
+        release()
+        throw error
+      }
+      // The slot is the building's: a client reading the file slowly holds a socket, not the main thread.
+      void file.built.then(release)
       return reply
         .header('Content-Type', file.contentType)
         .header('Content-Disposition', contentDisposition(file.fileName))

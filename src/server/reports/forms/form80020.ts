@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream'
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { CHANNELS, INTERVAL_STATUS } from '../../../shared/metering'
 import { T } from '../../../shared/texts'
 import { periodLine, type Period, type ReportContext } from '../context'
@@ -48,6 +49,8 @@ export async function form80020(ctx: ReportContext, period: Period, out: Writabl
     ],
   })
   for (const { day, intervals } of days) {
+    // A day's 48 rows at a time: a year's rows held the main thread for half a second in one piece.
+    await nextTurn()
     for (const interval of intervals) {
       const cells: Cell[] = interval.values.map((v) => (v.value === null ? missing(null) : v.value))
       const note = !interval.meter ? T.reportNoMeter : intervalNote(interval.values)

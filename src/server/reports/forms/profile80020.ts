@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { CHANNEL, INTERVAL_STATUS } from '../../../shared/metering'
 import type { Period, ReportContext } from '../context'
 import { profileOf, type ProfileValue } from '../data'
@@ -15,6 +16,7 @@ const MISSING: ProfileValue = { value: null, status: INTERVAL_STATUS.MISSING }
 /**
  * The half-hour profile of one point over whole local days, each interval measured by the meter installed at
  * its start (so a meter change inside the period uses each meter's ratios); no row at all counts as missing.
+ * It lets other work run between days: a year is 17,520 half-hours, about 0.2 s of the main thread.
  */
 export async function pointProfile(ctx: ReportContext, period: Period): Promise<{ segments: Segment[]; days: ProfileDay[] }> {
   const from = localMidnight(period.first, ctx.timeZone)
@@ -23,7 +25,9 @@ export async function pointProfile(ctx: ReportContext, period: Period): Promise<
   const profiles = new Map<Segment, Map<number, Map<number, ProfileValue>>>()
   for (const s of segments) if (s.meter) profiles.set(s, await profileOf(ctx.db, s.meter.counter_id, s.from, s.to))
 
-  const days = daysOf(period.first, period.last).map((day): ProfileDay => {
+  const days: ProfileDay[] = []
+  for (const day of daysOf(period.first, period.last)) {
+    await nextTurn()
     const intervals: ProfileInterval[] = []
     const end = localMidnight(addDays(day, 1), ctx.timeZone).getTime()
     for (let start = localMidnight(day, ctx.timeZone).getTime(); start < end; start += HALF_HOUR_MS) {
@@ -37,7 +41,7 @@ export async function pointProfile(ctx: ReportContext, period: Period): Promise<
       })
       intervals.push({ start, minute: localParts(start, ctx.timeZone).minute, meter: segment?.meter ?? null, values })
     }
-    return { day, intervals }
-  })
+    days.push({ day, intervals })
+  }
   return { segments, days }
 }

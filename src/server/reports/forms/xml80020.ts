@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import iconv from 'iconv-lite'
 import { zipSync } from 'fflate'
 import { CHANNELS, INTERVAL_STATUS } from '../../../shared/metering'
@@ -80,10 +81,11 @@ export async function xml80020(ctx: ReportContext, period: Period): Promise<{ fi
   const { days } = await pointProfile(ctx, period)
   const area = await areaOf(ctx.db, ctx.points[0]!.point_id, ctx.account)
   const numbers = await takeMessageNumbers(ctx.db, ctx.account.inn, area.inn, days.length)
-  const files = days.map((day, i) => ({
-    name: fileName80020(ctx.account.inn, day.day, numbers[i]!),
-    data: iconv.encode(message80020(ctx, day, area, numbers[i]!), 'win1251'),
-  }))
+  const files: { name: string; data: Buffer }[] = []
+  for (const [i, day] of days.entries()) {
+    await nextTurn()
+    files.push({ name: fileName80020(ctx.account.inn, day.day, numbers[i]!), data: iconv.encode(message80020(ctx, day, area, numbers[i]!), 'win1251') })
+  }
   if (files.length === 1) return { fileName: files[0]!.name, contentType: 'application/xml; charset=windows-1251', body: files[0]!.data }
   const zip = zipSync(Object.fromEntries(files.map((f) => [f.name, new Uint8Array(f.data.buffer, f.data.byteOffset, f.data.byteLength)])))
   return { fileName: `80020_${ctx.account.inn}_${compact(period.first)}_${compact(period.last)}.zip`, contentType: 'application/zip', body: Buffer.from(zip) }
