@@ -10,6 +10,34 @@ export const MB = 1024 * 1024
 /** The advisory lock class of one subscriber's filings (the second key is the customer id). */
 const FILING_LOCK = 1707
 
+/** The applications a subscriber filed in the last 24 hours, and the bytes of files it keeps in all of them. */
+async function usageOf(db: Executor, customerId: number): Promise<{ filed: number; kept: number }> {
+  const [usage] = (
+    await db.execute<{ filed: number; kept: string }>(sql`
+      select (select count(*)::int from document_requests r where r.customer_id = ${customerId} and r.created_at > now() - interval '1 day') as filed,
+        (select coalesce(sum(f.size), 0)::text from document_requests r
+          join document_request_attachments a on a.doc_request_id = r.doc_request_id
+          join stored_files f on f.file_id = a.file_id
+          where r.customer_id = ${customerId}) as kept`)
+  ).rows
+  return { filed: usage!.filed, kept: Number(usage!.kept) }
+}
+
+function refusePastDailyCount(filed: number, config: Config) {
+  if (filed >= config.subscriberApplicationsPerDay) throw badRequest({ non_field_errors: [T.applicationsPerDayExceeded(config.subscriberApplicationsPerDay)] })
+}
+
+/**
+ * Before a filing's body is read: refuses a subscriber that has filed its applications of the day, and answers
+ * the bytes left of its quota, the most the request may then write to disk. Not under the lock: the filing's
+ * transaction counts again (`checkFilingLimits`), and this only keeps a refused request from being read first.
+ */
+export async function filingRoom(db: Executor, customerId: number, config: Config): Promise<number> {
+  const usage = await usageOf(db, customerId)
+  refusePastDailyCount(usage.filed, config)
+  return Math.max(0, config.subscriberUploadQuotaBytes - usage.kept)
+}
+
 /**
  * A subscriber (a customer, whichever of its users files) files at most `subscriberApplicationsPerDay`
  * applications in 24 hours and keeps at most `subscriberUploadQuotaBytes` of files in them. Its filings take
@@ -17,18 +45,10 @@ const FILING_LOCK = 1707
  */
 export async function checkFilingLimits(tx: Executor, customerId: number, files: SavedFile[], config: Config): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${FILING_LOCK}, ${customerId})`)
-  const [usage] = (
-    await tx.execute<{ filed: number; kept: string }>(sql`
-      select (select count(*)::int from document_requests r where r.customer_id = ${customerId} and r.created_at > now() - interval '1 day') as filed,
-        (select coalesce(sum(f.size), 0)::text from document_requests r
-          join document_request_attachments a on a.doc_request_id = r.doc_request_id
-          join stored_files f on f.file_id = a.file_id
-          where r.customer_id = ${customerId}) as kept`)
-  ).rows
-  if (usage!.filed >= config.subscriberApplicationsPerDay)
-    throw badRequest({ non_field_errors: [T.applicationsPerDayExceeded(config.subscriberApplicationsPerDay)] })
+  const usage = await usageOf(tx, customerId)
+  refusePastDailyCount(usage.filed, config)
   const incoming = files.reduce((sum, f) => sum + f.size, 0)
-  if (Number(usage!.kept) + incoming > config.subscriberUploadQuotaBytes) {
+  if (usage.kept + incoming > config.subscriberUploadQuotaBytes) {
     throw badRequest({ non_field_errors: [T.uploadQuotaExceeded(config.subscriberUploadQuotaBytes / MB)] })
   }
 }

@@ -79,6 +79,20 @@ export async function releaseKeys(tx: Executor, userId: number, keys: string[]):
 }
 
 /**
+ * Whether the request's Idempotency-Key was used before by its user: then `mutate` answers it (the stored answer, or
+ * 422), and checks made before the body is read must not refuse it on account of its own first request.
+ */
+export async function keyUsed(request: FastifyRequest): Promise<boolean> {
+  const key = request.headers['idempotency-key']
+  if (typeof key !== 'string' || key === '') return false
+  const [row] = await request.server.db
+    .select({ key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.user_id, request.user().user_id), eq(idempotencyKeys.key, key)))
+  return row !== undefined
+}
+
+/**
  * Runs a change in one transaction. With an `Idempotency-Key` the key, the request's hash and the answer are
  * written in that same transaction: a replay gets the stored answer without applying anything twice, and the
  * same key with another request gets 422.

@@ -23,11 +23,11 @@ import {
 } from '../commands/applications'
 import { HttpError, fieldError, forbidden, notFound, orNotFound } from '../lib/http-errors'
 import { answerCache } from '../lib/answer-cache'
-import { mutate } from '../lib/mutation'
+import { keyUsed, mutate } from '../lib/mutation'
 import type { Req } from '../lib/route-types'
 import { parseOr400 } from '../plugins/validation'
 import { keepFilesIf, requiredFileIdOf } from '../files/uploads'
-import { MB } from '../files/filing-limits'
+import { MB, filingRoom } from '../files/filing-limits'
 import { receiveMultipart, registerUploads } from '../files/storage'
 import { mailDeliverer, queueRequestMail } from '../mail/outbox'
 import { JSON_CONTENT_TYPE } from '../lib/sql-json'
@@ -70,12 +70,15 @@ export async function requestRoutes(app: FastifyInstance) {
   app.post('/api/document_request/', { config: viewer }, async (request, reply) => {
     const me = request.user()
     if (me.is_stuff || me.customer_id === null || me.account_id === null) throw forbidden(T.subscribersOnly)
-    // The stream stops at the whole quota; what the subscriber already keeps counts in the transaction, once a
-    // replay of an Idempotency-Key (whose files are already counted) is told apart from a new filing.
+    // The daily count and the quota are checked before the body is read, and the stream stops at what is left of
+    // the quota: a refused filing writes nothing, another no more than the subscriber may still keep. The filing's
+    // transaction counts again under the subscriber's lock. A retry under a used Idempotency-Key (whose files are
+    // already counted) is left to `mutate`, which replays its answer; its body is at most the whole quota.
     const quota = app.config.subscriberUploadQuotaBytes
+    const room = (await keyUsed(request)) ? quota : await filingRoom(app.db, me.customer_id, app.config)
     const { fields, files } = await receiveMultipart(app, request, {
       oneFilePer: requiredFileIdOf,
-      maxBytes: { bytes: quota, message: T.uploadQuotaExceeded(quota / MB) },
+      maxBytes: { bytes: room, message: T.uploadQuotaExceeded(quota / MB) },
     })
     return keepFilesIf(files, reply, () =>
       mutate(

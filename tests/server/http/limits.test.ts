@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, watch } from 'node:fs'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -41,6 +41,21 @@ const fileApplication = (
 const storedCount = () => {
   const dir = path.join(t.app.config.dataDir, 'files')
   return existsSync(dir) ? readdirSync(dir).length : 0
+}
+/** The names of the files created in the files folder while `work` runs, even those removed again before it ends. */
+async function filesCreatedDuring(work: () => Promise<unknown>): Promise<Set<string>> {
+  const dir = path.join(t.app.config.dataDir, 'files')
+  mkdirSync(dir, { recursive: true })
+  const names = new Set<string>()
+  const watcher = watch(dir, (_event, name) => name && names.add(name))
+  try {
+    await work()
+    // The folder's events arrive after the writes they tell of.
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  } finally {
+    watcher.close()
+  }
+  return names
 }
 
 describe('lists and periods', () => {
@@ -131,6 +146,50 @@ describe('applications of a subscriber', () => {
     // A day later the subscriber may file again.
     await t.database.db.execute(sql`update document_requests set created_at = created_at - interval '1 day' where user_id = ${subscriber.user_id}`)
     expect((await fileApplication(subscriber.token, bothFiles('y'))).statusCode).toBe(201)
+  })
+
+  it('refuses a subscriber at its daily count before reading the body: nothing reaches the files folder', async () => {
+    const subscriber = await t.subscriber()
+    for (let i = 0; i < PER_DAY - 1; i++) expect((await fileApplication(subscriber.token, bothFiles(String(i)))).statusCode).toBe(201)
+    const key = { 'idempotency-key': 'the-last-of-the-day' }
+    const last = await fileApplication(subscriber.token, bothFiles('last'), key)
+    expect(last.statusCode).toBe(201)
+    const before = storedCount()
+    const big = (field: string) => pdf(field, `${field}.pdf`, Buffer.alloc(QUOTA_BYTES / 8, 1))
+    let answers: { statusCode: number; json: () => unknown }[] = []
+    const created = await filesCreatedDuring(async () => {
+      answers = await Promise.all([1, 2, 3, 4].map(() => fileApplication(subscriber.token, [big('file_1'), big('file_2')])))
+    })
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(400)
+      expect(answer.json()).toEqual({ non_field_errors: [T.applicationsPerDayExceeded(PER_DAY)] })
+    }
+    expect([...created]).toEqual([])
+    expect(storedCount()).toBe(before)
+    // A retry of the day's last filing under its key is still its answer, not a refusal by itself.
+    const replay = await fileApplication(subscriber.token, bothFiles('last'), key)
+    expect(replay.statusCode).toBe(201)
+    expect(replay.headers['idempotent-replayed']).toBe('true')
+    expect(storedCount()).toBe(before)
+  })
+
+  it('stops reading a filing at what is left of the quota', async () => {
+    const subscriber = await t.subscriber()
+    const fifth = (field: string) => pdf(field, `${field}.pdf`, Buffer.alloc(QUOTA_BYTES / 5, 1))
+    expect((await fileApplication(subscriber.token, [fifth('file_1'), fifth('file_2')])).statusCode).toBe(201)
+    expect((await fileApplication(subscriber.token, [fifth('file_1'), fifth('file_2')])).statusCode).toBe(201)
+    // A fifth of the quota is left: a first file past it is cut off, and the second is never started.
+    const before = storedCount()
+    let over: { statusCode: number; json: () => unknown } | undefined
+    const created = await filesCreatedDuring(async () => {
+      over = await fileApplication(subscriber.token, [pdf('file_1', 'big.pdf', Buffer.alloc(QUOTA_BYTES / 4, 1)), pdf('file_2', 'small.pdf')])
+    })
+    expect(over!.statusCode).toBe(400)
+    expect(over!.json()).toEqual({ non_field_errors: [T.uploadQuotaExceeded(1)] })
+    expect(created.size).toBe(1)
+    expect(storedCount()).toBe(before)
+    // What fits in what is left is filed.
+    expect((await fileApplication(subscriber.token, bothFiles())).statusCode).toBe(201)
   })
 
   it('hashes every part of a multipart body for the Idempotency-Key: the same key with other files is 422', async () => {
