@@ -80,7 +80,7 @@ describe('background mirror', () => {
     await e.app.close()
     await page.goto(`/points/${equipped!.pointId}/edit`)
     await page.getByRole('heading', { level: 1, name: equipped!.name }).waitFor()
-    await page.getByRole('button', { name: 'Счетчики' }).click()
+    await page.getByRole('button', { name: 'Счётчики' }).click()
     await page.getByText(T.offlineCopy).waitFor()
     const installed = page.getByRole('row').filter({ hasText: equipped!.serial })
     await installed.getByText(T.counterInstalled).waitFor()

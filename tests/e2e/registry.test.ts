@@ -28,12 +28,12 @@ describe('metering registry in the browser', () => {
     await form.getByRole('button', { name: 'Сохранить' }).click()
     await page.getByRole('link', { name: 'ТП-214, ввод 0,4 кВ' }).first().waitFor()
     await page.getByLabel('Поиск').fill('нет такой')
-    await page.getByText('Точка учёта содержащая "нет такой" не найдена.').waitFor()
+    await page.getByText('Точка учёта, содержащая «нет такой», не найдена.').waitFor()
     await page.getByLabel('Поиск').fill('35-0002')
     await page.getByRole('link', { name: 'ТП-214, ввод 0,4 кВ' }).first().click()
 
     await page.getByRole('heading', { name: 'ТП-214, ввод 0,4 кВ' }).waitFor()
-    await page.getByRole('button', { name: 'Счетчики' }).click()
+    await page.getByRole('button', { name: 'Счётчики' }).click()
     // A meter of the same model that already holds the serial number typed first: the server's 400 on serial_num.
     const token = await e2e.apiToken()
     const models = await e2e.app.inject({ method: 'GET', url: '/api/counters_models/?page_size=all', headers: { authorization: `JWT ${token}` } })
@@ -121,7 +121,7 @@ describe('metering registry in the browser', () => {
 
     // Step 5: the server accepted; the earlier steps are closed now.
     await expectCurrent('5. Готово')
-    await wizard.getByRole('status').filter({ hasText: 'Счетчик успешно добавлен' }).waitFor()
+    await wizard.getByRole('status').filter({ hasText: 'Счётчик успешно добавлен' }).waitFor()
     expect(await steps.getByRole('button', { name: '3. Параметры счётчика' }).isDisabled()).toBe(true)
     expect(await wizard.getByRole('button', { name: 'Установить', exact: true }).count()).toBe(0)
     await wizard.locator('button:focus', { hasText: 'Закрыть' }).click()

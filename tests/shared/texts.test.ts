@@ -36,3 +36,26 @@ describe('numbers inside texts', () => {
     expect(T.poll.connectTimeout(12000)).toBe('не удалось подключиться за 12\u00a0000 мс')
   })
 })
+
+describe('the spelling of texts', () => {
+  const textsSource = readFileSync(path.join(root, 'src/shared/texts.ts'), 'utf8')
+  const codeLines = (source: string) => source.split('\n').filter((line) => !/^\s*(\/\/|\/?\*)/.test(line))
+
+  it('quotes with «» and sets a participle phrase off with commas', () => {
+    expect(T.pointNotFoundBySearch('zzzz')).toBe('Точка учёта, содержащая «zzzz», не найдена.')
+    expect(codeLines(textsSource).filter((line) => line.includes('"'))).toEqual([])
+  })
+
+  it('writes Russian words in Cyrillic letters only', () => {
+    expect(codeLines(textsSource).filter((line) => /[A-Za-z][а-яё]|[а-яё][A-Za-z]/.test(line))).toEqual([])
+  })
+
+  it('spells «счётчик» with ё in the console, as its menu does', () => {
+    const client = readdirSync(path.join(root, 'src/client'), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.gen.ts'))
+      .flatMap((file) => codeLines(readFileSync(path.join(root, 'src/client', file), 'utf8')).map((line) => `${file}: ${line.trim()}`))
+    // The 010 form's title is the printed form's own wording, as the workbooks it replaces have it.
+    const texts = codeLines(textsSource).filter((line) => !line.includes('report010Heading'))
+    expect([...client, ...texts].filter((line) => /[Сс]четчик/.test(line))).toEqual([])
+  })
+})

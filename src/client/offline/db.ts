@@ -39,7 +39,7 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
           entry.author ??= null
         }),
   },
-  // The background mirror keeps the installations too, for a point's "Счетчики" tab and a meter's parameters offline.
+  // The background mirror keeps the installations too, for a point's «Счётчики» tab and a meter's parameters offline.
   { version: 3, stores: { installations: 'point_counter_id, point_id, counter_id' } },
   // And the installed meters' latest readings, for a meter's info dialog offline.
   { version: 4, stores: { readings: 'counter_id' } },

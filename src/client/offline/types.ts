@@ -24,7 +24,7 @@ export interface PointRow {
 /** A meter as the server lists it; a row cached before a field existed, or changed on the device, may lack it. */
 export type CounterRow = Pick<Counter, 'counter_id' | 'serial_num' | 'version'> & Partial<Omit<Counter, 'counter_id' | 'serial_num' | 'version'>>
 
-/** A meter's installation on a point, as the point's "Счетчики" tab shows it (read only on the device). */
+/** A meter's installation on a point, as the point's «Счётчики» tab shows it (read only on the device). */
 export type InstallationRow = MirroredInstallation
 
 /** A meter's latest register readings, as its info dialog shows them; read only on the device. */

@@ -44,7 +44,7 @@ export const representsSince = (db: Executor, from?: Date) =>
     .orderBy(asc(represents.represent_id))
 
 /**
- * Installations as the point's "Счетчики" tab shows them, changed since `from`: the installation or its meter. Their
+ * Installations as the point's «Счётчики» tab shows them, changed since `from`: the installation or its meter. Their
  * meters' connection parameters only `withConnParams` (the meters' view, as GET /api/counters/{id}/conn_params/).
  */
 export async function installationsSince(db: Executor, from: Date | undefined, withConnParams: boolean): Promise<MirroredInstallation[]> {

@@ -154,7 +154,7 @@ export async function pointMonthConsumption(db: Executor, pointId: number, timeZ
   return row?.sum ?? 0
 }
 
-/** Installations as a point's "Счетчики" tab shows them (PointCounter), with their point; filter and order to add. */
+/** Installations as a point's «Счётчики» tab shows them (PointCounter), with their point; filter and order to add. */
 export const selectInstallations = (db: Executor) =>
   db
     .select({

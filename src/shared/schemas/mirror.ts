@@ -12,7 +12,7 @@ export const mirrorQuery = v.object({ since: v.optional(dateTimeText()) })
 export const SECRET_CONN_PARAMS: readonly string[] = ['password']
 
 /**
- * An installation as the point's "Счетчики" tab shows it, with its point and, when current, its connection parameters
+ * An installation as the point's «Счётчики» tab shows it, with its point and, when current, its connection parameters
  * as the meter's parameters dialog shows them, the secret ones (SECRET_CONN_PARAMS) left out.
  */
 const mirroredInstallation = v.object({ ...pointCounter.entries, point_id: v.number(), conn_params: v.nullable(v.array(connParam)) })

@@ -123,7 +123,7 @@ export const pointForm = v.pipe(
 
 export const pointConsumption = v.object({ consumption__sum: v.number() })
 
-/** A meter as seen from a point's "Счетчики" tab: one row per installation. */
+/** A meter as seen from a point's «Счётчики» tab: one row per installation. */
 export const pointCounter = v.object({
   point_counter_id: v.number(),
   counter_id: v.number(),

@@ -10,7 +10,7 @@ import { pointQueryOptions } from '../../features/points/api/points'
 /** Tabs of a point; the schedule, consumption, readings, phase and profile tabs are routes of the data-collection area. */
 const TABS = [
   { path: 'edit', label: 'Основное' },
-  { path: 'counters', label: 'Счетчики' },
+  { path: 'counters', label: 'Счётчики' },
   { path: 'scheduler', label: 'Расписание' },
   { path: 'consumption', label: 'Потребление' },
   { path: 'point_counters_data', label: 'Показания 0:00 и 0:30' },

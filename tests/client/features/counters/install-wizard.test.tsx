@@ -178,7 +178,7 @@ describe('the meter install wizard', { timeout: 40_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Установить' }))
 
     await waitFor(() => expect(current()).toHaveAccessibleName('5. Готово'))
-    expect(within(dialog).getByRole('status')).toHaveTextContent('Счетчик успешно добавлен')
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Счётчик успешно добавлен')
     expect(onDone).toHaveBeenCalledTimes(1)
     for (const name of ['1. Модель', '3. Параметры счётчика', '4. Проверка']) expect(within(header).getByRole('button', { name })).toBeDisabled()
     // The focus moves in an effect after 'Готово' shows, which a loaded machine may run a moment later.
