@@ -84,7 +84,7 @@ describe('a tablet several people sign in on', () => {
     // Signing out with an unsent edit: warned with the count, staying is offered; the operator leaves.
     await page.getByRole('button', { name: 'Выход' }).click()
     const dialog = page.getByRole('alertdialog')
-    await dialog.getByText(T.signOutWaiting(1)).waitFor()
+    await dialog.getByText(T.signOutWaiting(1, 0)).waitFor()
     await dialog.getByRole('button', { name: T.signOutStay }).click()
     await waitingBadge(page).waitFor()
     await page.getByRole('button', { name: 'Выход' }).click()

@@ -22,12 +22,14 @@ export function Header({ onMenu }: { onMenu: () => void }) {
   const [changingPassword, setChangingPassword] = useState(false)
 
   const confirm = useConfirm()
-  const { waiting } = useSyncState()
+  const { waiting, needsDecision } = useSyncState()
 
   const logout = async () => {
-    // The user's unsent edits stay on the device for their next sign-in; they may prefer to stay and send them.
+    // The user's unsent edits stay on the device for their next sign-in; they may prefer to stay and send them. Conflicts
+    // and rejections are not sent by signing in again: they wait for the user's decision, and the question says so.
     if (waiting > 0) {
-      const leave = await confirm({ title: T.signOutWaitingTitle, message: T.signOutWaiting(waiting), confirmLabel: T.signOut, cancelLabel: T.signOutStay })
+      const message = T.signOutWaiting(waiting - needsDecision, needsDecision)
+      const leave = await confirm({ title: T.signOutWaitingTitle, message, confirmLabel: T.signOut, cancelLabel: T.signOutStay })
       if (!leave) return
     }
     session.signOut()

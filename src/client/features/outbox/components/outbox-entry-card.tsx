@@ -18,6 +18,8 @@ export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
   const author = signedInUserId()
   const title = entryTitle(entry)
   const goneOnServer = entry.lastError?.status === 404
+  // Refused for want of a right: the same request would only be refused again, so it is not offered.
+  const forbidden = entry.lastError?.status === 403
 
   const askDiscard = async () => {
     if (await confirm({ message: T.outboxConfirmDiscard, confirmLabel: T.outboxDiscard })) await act(() => discard(seq, author))
@@ -70,7 +72,15 @@ export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
             </HStack>
           </Stack>
         )}
-        {entry.status === 'rejected' && !goneOnServer && (
+        {entry.status === 'rejected' && forbidden && (
+          <Stack gap="2">
+            <Text fontWeight="medium">{T.outboxNoRight}</Text>
+            <Button alignSelf="start" size="sm" variant="outline" colorPalette="red" loading={busy} onClick={() => void askDiscard()}>
+              {T.outboxDiscard}
+            </Button>
+          </Stack>
+        )}
+        {entry.status === 'rejected' && !goneOnServer && !forbidden && (
           <RejectedForm entry={entry} busy={busy} onResend={(patch) => void act(() => resend(seq, author, patch))} onDiscard={() => void askDiscard()} />
         )}
         {(entry.status === 'pending' || entry.status === 'inflight') && (
