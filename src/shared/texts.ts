@@ -287,6 +287,16 @@ export const T = {
   outboxStateNames: { pending: 'ожидает отправки', inflight: 'отправляется', conflict: 'в конфликте', rejected: 'отклонено сервером' },
   outboxServerRowUnknown: 'Версия записи на сервере неизвестна: отмените изменение или обновите данные',
   outboxRecreateOnlyPoint: 'Заново можно создать только точку учёта, удалённую на сервере',
+  outboxBlocked: 'Ждёт предыдущего изменения',
+  /** Why an edit waits behind its record's earlier one (`at`: when that one was made); the page and the save's banner say it. */
+  outboxBehind: (reason: 'rejected' | 'conflict' | 'other-author', at: string) =>
+    `предыдущее изменение этой записи от ${at} ` +
+    {
+      rejected: 'отклонено сервером; исправьте или отмените его',
+      conflict: 'в конфликте с изменением на сервере; выберите, какую версию сохранить',
+      'other-author': 'сделал другой пользователь, и оно ждёт его решения',
+    }[reason],
+  outboxWaitsBehind: (why: string) => `Ждёт: ${why}`,
   outboxNoRight: 'Нет прав на это изменение: обратитесь к администратору или отмените изменение',
   outboxGoneOnServer: 'Запись удалена на сервере: создайте её заново или отмените изменение',
   deviceStorageFull: 'Недостаточно места для сохранения изменений на устройстве: изменение не сохранено. Освободите место и повторите.',
@@ -572,6 +582,7 @@ export const T = {
   invalidTimeZone: 'Неизвестный часовой пояс: укажите зону IANA, например Europe/Moscow',
   /* Honest screens: saves, load failures and errors say what happened and what to do (issue 20). */
   savedOnDevice: 'Нет связи с сервером: изменения сохранены на этом устройстве и будут отправлены, когда связь появится',
+  savedBehind: (why: string) => `Изменение сохранено на устройстве и ждёт: ${why} на странице «Изменения, ожидающие отправки»`,
   saveRefused: 'Сервер не принял изменения: исправьте данные и сохраните снова',
   leaveUnsaved: 'Изменения не сохранены. Уйти со страницы и потерять их?',
   leave: 'Уйти без сохранения',

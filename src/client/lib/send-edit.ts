@@ -1,17 +1,22 @@
 import { T } from '../../shared/texts'
 import type { OutboxEntry } from '../offline'
 import { ApiError } from './api-client'
+import { formatDateTime } from './format'
 
-/** What became of an edit sent at once: the screen tells the user exactly this, no more. */
-export type SendOutcome = 'accepted' | 'kept'
+/**
+ * What became of an edit sent at once: the screen tells the user exactly this, no more. `behind`: it could not go
+ * because an earlier edit of the same record waits for a decision (rejected, in conflict, another user's), and says which.
+ */
+export type SendOutcome = 'accepted' | 'kept' | { behind: string }
 
 /**
  * Sends a just-queued edit now and waits for the server's word on it. Accepted: the entry left the outbox.
  * Refused or in conflict: throws an ApiError with the server's message and field messages, for the form.
+ * Held behind an earlier edit of the record that waits for a decision: says so, online or not.
  * No answer (offline, a back-off, another tab sending): the edit stays on the device and goes out later.
  */
 export async function sendEdit(entry: OutboxEntry): Promise<SendOutcome> {
-  const [{ flushNow }, { offlineDb }] = await Promise.all([import('../app/sync'), import('../offline')])
+  const [{ flushNow }, { offlineDb, waitingBehind }] = await Promise.all([import('../app/sync'), import('../offline')])
   await flushNow()
   const after = await offlineDb().outbox.get(entry.seq as number)
   if (!after) return 'accepted'
@@ -19,8 +24,10 @@ export async function sendEdit(entry: OutboxEntry): Promise<SendOutcome> {
     const error = after.lastError
     throw new ApiError(error?.status ?? 400, error?.fields ?? { detail: error?.message ?? T.saveRefused }, error?.message ?? T.saveRefused)
   }
+  const blocker = await waitingBehind(after)
+  if (blocker) return { behind: T.outboxBehind(blocker.reason, formatDateTime(new Date(blocker.entry.createdAt))) }
   return 'kept'
 }
 
 /** The banner of a save's outcome. */
-export const savedText = (outcome: SendOutcome) => (outcome === 'accepted' ? T.saved : T.savedOnDevice)
+export const savedText = (outcome: SendOutcome) => (outcome === 'accepted' ? T.saved : outcome === 'kept' ? T.savedOnDevice : T.savedBehind(outcome.behind))

@@ -110,6 +110,19 @@ export function subscribeOutbox(
 }
 
 /**
+ * Every waiting entry on the device, whoever made it, now and after every change: the outbox page shows why an
+ * entry waits behind another user's (and, read-only, that entry). Returns the unsubscribe function.
+ */
+export function subscribeDeviceOutbox(
+  listener: (entries: OutboxEntry[]) => void,
+  db: MeteringDb = offlineDb(),
+  onError?: (error: unknown) => void,
+): () => void {
+  const subscription = liveQuery(() => db.outbox.toArray()).subscribe({ next: listener, error: onError })
+  return () => subscription.unsubscribe()
+}
+
+/**
  * Entries recorded before outbox entries carried their author become the author's: the first session
  * after the update is, as a rule, the user who made them (that session sent them before the update).
  */

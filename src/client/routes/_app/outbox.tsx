@@ -29,7 +29,7 @@ function OutboxPage() {
       <PageHeader
         title={T.outboxTitle}
         actions={
-          entries?.some((entry) => entry.status === 'pending') && (
+          entries?.some(({ entry }) => entry.status === 'pending') && (
             <Button colorPalette="blue" loading={sending} onClick={() => void sendNow()}>
               <Send size={16} aria-hidden /> {T.outboxSendNow}
             </Button>
@@ -43,8 +43,8 @@ function OutboxPage() {
         <Text color="fg.muted">{T.outboxEmpty}</Text>
       ) : (
         <Stack gap="3" maxW="4xl">
-          {entries.map((entry) => (
-            <OutboxEntryCard key={entry.seq} entry={entry} />
+          {entries.map((item) => (
+            <OutboxEntryCard key={item.entry.seq} {...item} />
           ))}
         </Stack>
       )}

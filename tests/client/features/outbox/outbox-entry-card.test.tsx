@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { screen } from '@testing-library/react'
+import { itemsFor } from '../../../../src/client/features/outbox/api/outbox'
 import { OutboxEntryCard } from '../../../../src/client/features/outbox/components/outbox-entry-card'
+import { formatDateTime } from '../../../../src/client/lib/format'
 import type { OutboxEntry } from '../../../../src/client/offline'
-import { ME, point, tokenOf } from '../../offline/helpers'
+import { COLLEAGUE, ME, point, tokenOf } from '../../offline/helpers'
 import { renderInApp } from '../../render-in-app'
 
 /** The engineer's remark, made offline; by the time it was sent the administrator had moved them to the viewers. */
@@ -39,5 +41,35 @@ describe('a rejected edit on the outbox page', () => {
     const taken = { ...refused, lastError: { status: 400, message: 'Ошибка', fields: { remark: ['Слишком длинно'] } } }
     renderInApp(<OutboxEntryCard entry={taken} />)
     expect(screen.getByRole('button', { name: 'Отправить снова' })).toBeInTheDocument()
+  })
+})
+
+describe('an edit held back by an earlier edit of its record', () => {
+  const remark = { ...refused, seq: 5, mutationId: '01J00000000000000000000005', attempts: 0, status: 'pending', lastError: null } satisfies OutboxEntry
+
+  it('says what it waits for instead of a plain «Ожидает отправки»', () => {
+    const first = { ...refused, lastError: { status: 400, message: 'Точка учёта с таким идентификатором уже существует' } }
+    const [, item] = itemsFor([first, { ...remark, base: point(1, { point_number: 'PN-8' }) }], ME)
+    renderInApp(<OutboxEntryCard {...item!} />)
+    const at = formatDateTime(new Date(0))
+    expect(screen.getByText(`Ждёт: предыдущее изменение этой записи от ${at} отклонено сервером; исправьте или отмените его`)).toBeInTheDocument()
+    expect(screen.queryByText('Ожидает отправки')).toBeNull()
+  })
+
+  it("shows what was there as the viewer may see it, never another user's unsent value", () => {
+    // A colleague renamed the point on this tablet and signed out; my remark was made on top of it.
+    const theirs = {
+      ...refused,
+      author: COLLEAGUE,
+      status: 'pending',
+      lastError: null,
+      patch: { name: 'Секретное имя', remark: 'их примечание' },
+    } satisfies OutboxEntry
+    const mine = { ...remark, patch: { remark: 'щит в подвале' }, base: point(1, { name: 'Секретное имя', remark: 'их примечание' }) }
+    const [item] = itemsFor([theirs, mine], ME)
+    renderInApp(<OutboxEntryCard {...item!} />)
+    expect(screen.getByRole('heading')).toHaveTextContent('Точка учёта «Точка 1», № PN-1')
+    expect(screen.getByRole('listitem')).toHaveTextContent('Примечание: — → щит в подвале')
+    expect(document.body).not.toHaveTextContent(/Секретное имя|их примечание/)
   })
 })

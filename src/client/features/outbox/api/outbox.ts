@@ -1,19 +1,52 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import * as v from 'valibot'
 import { counterUpdate } from '../../../../shared/schemas/counters'
 import { pointInput } from '../../../../shared/schemas/points'
 import { formatValue } from '../../../../shared/format'
 import { T } from '../../../../shared/texts'
 import { useSyncState } from '../../../app/sync'
+import { formatDateTime } from '../../../lib/format'
 import { session } from '../../../lib/session'
-import { FIELD_LABELS, subscribeOutbox, type EntityName, type OutboxEntry, type OutboxStatus } from '../../../offline'
+import {
+  baseAsSeenBy,
+  blockerAmong,
+  FIELD_LABELS,
+  subscribeDeviceOutbox,
+  type Blocker,
+  type EntityName,
+  type OutboxEntry,
+  type OutboxStatus,
+} from '../../../offline'
 
-/** The signed-in user's outbox, live across tabs (another user's edits are not theirs to see); undefined until the first read. */
-export function useOutboxEntries(): OutboxEntry[] | undefined {
+/** A card of the outbox page: the entry, what holds it back, and the row it was made on as the viewer may see it. */
+export interface OutboxItem {
+  entry: OutboxEntry
+  blocker: Blocker | null
+  base: OutboxEntry['base']
+}
+
+/**
+ * The signed-in user's outbox, live across tabs; undefined until the first read. The device's other entries are read
+ * too: an entry may wait behind another user's, and says so.
+ */
+export function useOutboxEntries(): OutboxItem[] | undefined {
   const [entries, setEntries] = useState<OutboxEntry[]>()
-  const author = session.userId()
-  useEffect(() => (author === null ? setEntries([]) : subscribeOutbox(author, setEntries)), [author])
-  return entries
+  const viewer = session.userId()
+  useEffect(() => (viewer === null ? setEntries([]) : subscribeDeviceOutbox(setEntries)), [viewer])
+  return useMemo(() => entries && itemsFor(entries, viewer), [entries, viewer])
+}
+
+const entityKeyOf = (entry: OutboxEntry) => `${entry.entity}:${entry.entityId}`
+
+/** The viewer's entries in the order they will be sent, each with what holds it back and the base the viewer may see. */
+export function itemsFor(entries: readonly OutboxEntry[], viewer: number | null): OutboxItem[] {
+  const byEntity = new Map<string, OutboxEntry[]>()
+  for (const entry of entries) byEntity.set(entityKeyOf(entry), [...(byEntity.get(entityKeyOf(entry)) ?? []), entry])
+  const own = entries.filter((entry) => entry.author === viewer || entry.author === null)
+  return own.map((entry) => {
+    const ofEntity = byEntity.get(entityKeyOf(entry))!
+    return { entry, blocker: blockerAmong(entry, ofEntity), base: baseAsSeenBy(entry, ofEntity, viewer) }
+  })
 }
 
 export const STATUS_TEXT: Record<OutboxStatus, string> = {
@@ -33,12 +66,15 @@ export const localRow = (entry: OutboxEntry): Row => ({ ...(entry.base ?? {}), .
  * Which point or meter the edit is about, as a person names it: an update names the row as the server
  * knows it (a refused serial number or a new name is the edit, not the row); a new point by its fields.
  */
-export function entryTitle(entry: OutboxEntry): string {
-  const row: Row = entry.op === 'create' || !entry.base ? localRow(entry) : { ...entry.base }
+export function entryTitle(entry: OutboxEntry, base: OutboxEntry['base'] = entry.base): string {
+  const row: Row = entry.op === 'create' || !base ? localRow(entry) : { ...base }
   if (entry.entity === 'counter') return `Счётчик № ${String(row.serial_num ?? entry.entityId)}`
   const what = entry.op === 'create' ? 'Новая точка учёта' : 'Точка учёта'
   return `${what} «${String(row.name ?? '')}»${row.point_number ? `, № ${String(row.point_number)}` : ''}`
 }
+
+/** Why the entry waits, when an earlier edit of its record holds it back. */
+export const blockerText = (blocker: Blocker): string => T.outboxBehind(blocker.reason, formatDateTime(new Date(blocker.entry.createdAt)))
 
 /** The fields this edit changes, in form order (a customer shows as its name, not a separate field). */
 export const changedFields = (entry: OutboxEntry): string[] => Object.keys(FIELD_LABELS[entry.entity]).filter((field) => field in entry.patch)

@@ -5,18 +5,19 @@ import { useBusyAction } from '../../../components/ui/use-busy-action'
 import { formatDateTime } from '../../../lib/format'
 import { signedInUserId } from '../../../lib/session'
 import { discard, FIELD_LABELS, keepMine, merge, recreate, resend, takeTheirs, type OutboxEntry } from '../../../offline'
-import { changedFields, entryTitle, fieldText, localRow, STATUS_COLOR, STATUS_TEXT } from '../api/outbox'
+import { blockerText, changedFields, entryTitle, fieldText, localRow, STATUS_COLOR, STATUS_TEXT, type OutboxItem } from '../api/outbox'
 import { ConflictView } from './conflict-view'
 import { RejectedForm } from './rejected-form'
 
 /** One waiting edit: what, when, its state and last error, and what the user can do about it. */
-export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
+export function OutboxEntryCard({ entry, blocker = null, base = entry.base }: { entry: OutboxEntry } & Partial<Omit<OutboxItem, 'entry'>>) {
   const confirm = useConfirm()
   // Every resolution is a Dexie write; the sync module notices the re-queued entry and sends it.
   const { busy, run: act } = useBusyAction()
   const seq = entry.seq!
   const author = signedInUserId()
-  const title = entryTitle(entry)
+  const title = entryTitle(entry, base)
+  const held = entry.status === 'pending' && blocker !== null
   const goneOnServer = entry.lastError?.status === 404
   // Refused for want of a right: the same request would only be refused again, so it is not offered.
   const forbidden = entry.lastError?.status === 403
@@ -38,10 +39,11 @@ export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
               {entry.attempts > 0 && `, попыток отправки: ${entry.attempts}`}
             </Text>
           </Stack>
-          <Badge colorPalette={STATUS_COLOR[entry.status]} variant="solid" size="md">
-            {STATUS_TEXT[entry.status]}
+          <Badge colorPalette={held ? 'orange' : STATUS_COLOR[entry.status]} variant="solid" size="md">
+            {held ? T.outboxBlocked : STATUS_TEXT[entry.status]}
           </Badge>
         </HStack>
+        {held && <Text color="orange.fg">{T.outboxWaitsBehind(blockerText(blocker))}</Text>}
         {entry.lastError && (
           <Text color={entry.status === 'pending' ? 'fg.muted' : 'red.fg'} role={entry.status === 'rejected' ? 'alert' : undefined}>
             {entry.lastError.message}
@@ -91,7 +93,7 @@ export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
                   <Text as="span" color="fg.muted">
                     {FIELD_LABELS[entry.entity][field]}:
                   </Text>{' '}
-                  {entry.op === 'update' && `${fieldText(entry.base as Record<string, unknown> | null, field)} → `}
+                  {entry.op === 'update' && `${fieldText(base as Record<string, unknown> | null, field)} → `}
                   {fieldText(localRow(entry), field)}
                 </Text>
               ))}

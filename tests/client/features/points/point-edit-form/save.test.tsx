@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event'
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Link, Outlet } from '@tanstack/react-router'
 import { toaster } from '../../../../../src/client/components/ui/notify'
 import { PointEditTab } from '../../../../../src/client/features/points/components/point-edit-form'
-import { offlineDb } from '../../../../../src/client/offline'
+import { enqueueEdit, offlineDb } from '../../../../../src/client/offline'
+import { formatDateTime } from '../../../../../src/client/lib/format'
 import type { Point } from '../../../../../src/shared/schemas/points'
 import { T } from '../../../../../src/shared/texts'
 import { tokenOf } from '../../../offline/helpers'
@@ -120,6 +121,29 @@ describe('saving the point form', { timeout: 40_000 }, () => {
     offline = true
     await editName('ТП-7 без связи')
     expect(await screen.findByText(T.savedOnDevice, undefined, SENT)).toBeInTheDocument()
+  })
+
+  it('online, behind an earlier edit of the point that the server refused: says it waits and for what, not «no connection»', async () => {
+    // An offline change of the point's number, refused since (another point holds it), not yet looked at.
+    const refused = await enqueueEdit({
+      author: ME.user_id,
+      entity: 'point',
+      op: 'update',
+      entityId: 7,
+      patch: { point_number: 'PN-8' },
+      baseVersion: 2,
+      current: row,
+    })
+    await offlineDb().outbox.update(refused.seq!, { status: 'rejected', attempts: 1, lastError: { status: 400, message: T.pointNumberTaken } })
+    renderForm()
+    await editName('ТП-7 после отказа')
+    const at = formatDateTime(new Date(refused.createdAt))
+    const text =
+      `Изменение сохранено на устройстве и ждёт: предыдущее изменение этой записи от ${at} отклонено сервером; ` +
+      'исправьте или отмените его на странице «Изменения, ожидающие отправки»'
+    expect(await screen.findByText(text, undefined, SENT)).toBeInTheDocument()
+    expect(screen.queryByText(T.savedOnDevice)).not.toBeInTheDocument()
+    expect(ifMatches).toEqual([])
   })
 
   it('asks before leaving unsaved changes, and stays when told to', async () => {
