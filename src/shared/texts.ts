@@ -289,14 +289,24 @@ export const T = {
   outboxRecreateOnlyPoint: 'Заново можно создать только точку учёта, удалённую на сервере',
   outboxBlocked: 'Ждёт предыдущего изменения',
   /** Why an edit waits behind its record's earlier one (`at`: when that one was made); the page and the save's banner say it. */
-  outboxBehind: (reason: 'rejected' | 'conflict' | 'other-author', at: string) =>
+  outboxBehind: (reason: 'rejected' | 'conflict' | 'other-author', at: string, who: string) =>
     `предыдущее изменение этой записи от ${at} ` +
     {
       rejected: 'отклонено сервером; исправьте или отмените его',
       conflict: 'в конфликте с изменением на сервере; выберите, какую версию сохранить',
-      'other-author': 'сделал другой пользователь, и оно ждёт его решения',
+      'other-author': `сделал пользователь ${who}, и оно ждёт его решения`,
     }[reason],
   outboxWaitsBehind: (why: string) => `Ждёт: ${why}`,
+  /** Another user's entry on the shared tablet (docs/offline.md «A tablet several people sign in on»). */
+  outboxAuthor: (name: string | undefined, id: number | null) => name ?? `№ ${id ?? '—'}`,
+  outboxForeign: (who: string) => `Изменение пользователя ${who}: ждёт его решения`,
+  outboxForeignFields: (fields: string) => `Изменены поля: ${fields}`,
+  outboxTakeOver: 'Забрать себе',
+  outboxConfirmTakeOver: (who: string) =>
+    `Забрать себе изменение пользователя ${who}? Оно будет отправлено на сервер от вашего имени, и решать его судьбу будете вы.`,
+  outboxDiscardForeign: 'Отменить',
+  outboxConfirmDiscardForeign: (who: string) => `Отменить изменение пользователя ${who}? Оно не будет отправлено на сервер, вернуть его будет нельзя.`,
+  outboxTakeOverCreate: 'Новую точку учёта, созданную другим пользователем, забрать себе нельзя: её можно только отменить',
   outboxNoRight: 'Нет прав на это изменение: обратитесь к администратору или отмените изменение',
   outboxGoneOnServer: 'Запись удалена на сервере: создайте её заново или отмените изменение',
   deviceStorageFull: 'Недостаточно места для сохранения изменений на устройстве: изменение не сохранено. Освободите место и повторите.',
@@ -308,7 +318,8 @@ export const T = {
     (toDecide > 0
       ? `Ждут вашего решения на странице «Изменения, ожидающие отправки» (конфликт или отказ сервера), без него не будут отправлены: ${toDecide}. `
       : '') +
-    'Другие, кто войдёт на этом устройстве, их не увидят и не отправят.',
+    'Другие, кто войдёт на этом устройстве, не увидят их значений и не отправят их от вашего имени; ' +
+    'пользователь с правом изменять эти записи может забрать изменение себе или отменить его.',
   signOut: 'Выйти',
   signOutStay: 'Остаться',
   editNeedsSignIn: 'Сеанс завершён: войдите снова, чтобы сохранить изменение',

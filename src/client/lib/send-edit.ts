@@ -25,7 +25,10 @@ export async function sendEdit(entry: OutboxEntry): Promise<SendOutcome> {
     throw new ApiError(error?.status ?? 400, error?.fields ?? { detail: error?.message ?? T.saveRefused }, error?.message ?? T.saveRefused)
   }
   const blocker = await waitingBehind(after)
-  if (blocker) return { behind: T.outboxBehind(blocker.reason, formatDateTime(new Date(blocker.entry.createdAt))) }
+  if (blocker)
+    return {
+      behind: T.outboxBehind(blocker.reason, formatDateTime(new Date(blocker.entry.createdAt)), T.outboxAuthor(blocker.entry.authorName, blocker.entry.author)),
+    }
   return 'kept'
 }
 

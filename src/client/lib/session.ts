@@ -71,6 +71,14 @@ export const session = {
   },
 }
 
+/** The signed-in user's name as the device last heard it (lib/saved-user), to label their edits for the next user. */
+export function signedInUserName(): string | undefined {
+  const saved = session.savedUser() as { user?: { first_name?: string; last_name?: string; username?: string } } | null
+  const user = saved?.user
+  if (!user) return undefined
+  return [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username || undefined
+}
+
 /** The author of an edit made now: the signed-in user (the screens that edit are shown only to one). */
 export function signedInUserId(): number {
   const id = session.userId()

@@ -16,7 +16,7 @@ export { POINT_ORDERINGS, type ListName, type ListRows, type PointOrdering } fro
 export { adoptUnauthored, enqueueEdit, countWaiting, listOutbox, resolveTempId, subscribeDeviceOutbox, subscribeOutbox } from './outbox'
 export { baseAsSeenBy, blockerAmong, waitingBehind, type Blocker, type WaitReason } from './waiting'
 export { flushOutbox, type FlushOptions, type FlushReport } from './replay'
-export { discard, keepMine, merge, recreate, resend, takeTheirs } from './resolutions'
+export { discard, keepMine, merge, recreate, resend, takeOver, takeTheirs } from './resolutions'
 export { conflictFields, type ConflictField } from './conflicts'
 export { httpTransport, NetworkError, type Transport, type TransportRequest, type TransportResponse } from './transport'
 export { MissingLocalRowError, OfflineStorageFullError, OutboxStateError } from './errors'

@@ -15,13 +15,13 @@ const NEXT_TEMP_ID_KEY = 'nextTempId'
  * Returns the entry; for a create its entityId is the temporary (negative) id of the new point.
  */
 export function enqueueEdit(input: EditInput, db: MeteringDb = offlineDb()): Promise<OutboxEntry> {
-  return writeTransaction(db, () => (input.op === 'create' ? enqueueCreate(db, input.author, input.patch) : enqueueUpdate(db, input)))
+  return writeTransaction(db, () => (input.op === 'create' ? enqueueCreate(db, input.author, input.patch, input.authorName) : enqueueUpdate(db, input)))
 }
 
-async function enqueueCreate(db: MeteringDb, author: number, patch: PointPatch): Promise<OutboxEntry> {
+async function enqueueCreate(db: MeteringDb, author: number, patch: PointPatch, authorName?: string): Promise<OutboxEntry> {
   const tempId = await allocateTempId(db)
   await db.points.add(newPointRow(tempId, patch))
-  return addEntry(db, { author, entity: 'point', op: 'create', entityId: tempId, patch, baseVersion: 0, base: null })
+  return addEntry(db, { author, authorName, entity: 'point', op: 'create', entityId: tempId, patch, baseVersion: 0, base: null })
 }
 
 async function enqueueUpdate(db: MeteringDb, input: Extract<EditInput, { op: 'update' }>): Promise<OutboxEntry> {
@@ -53,13 +53,14 @@ function isMergeable(entry: OutboxEntry, author: number): boolean {
   return entry.status === 'pending' && entry.attempts === 0 && entry.author === author
 }
 
-type NewEntry = Pick<OutboxEntry, 'author' | 'entity' | 'op' | 'entityId' | 'patch' | 'baseVersion' | 'base'>
+type NewEntry = Pick<OutboxEntry, 'author' | 'authorName' | 'entity' | 'op' | 'entityId' | 'patch' | 'baseVersion' | 'base'>
 
 async function addEntry(db: MeteringDb, fields: NewEntry): Promise<OutboxEntry> {
-  const { author, entity, op, entityId, patch, baseVersion, base } = fields
+  const { author, authorName, entity, op, entityId, patch, baseVersion, base } = fields
   const entry = {
     mutationId: ulid(),
     author,
+    ...(authorName ? { authorName } : {}),
     entity,
     op,
     entityId,

@@ -11,9 +11,10 @@ import { writeTransaction } from './write-transaction'
 
 /**
  * Reads the entry inside the caller's transaction; another tab may have resolved or sent it meanwhile.
- * Only the author resolves an entry: another user's session does not even see it.
+ * `author` is whose entry the caller means: the author resolves it; another user with the right to change the record may
+ * only discard it or take it over, naming the author the screen showed, so an entry that changed hands is refused.
  */
-async function entryIn(db: MeteringDb, seq: number, author: number, allowed: readonly OutboxStatus[]): Promise<OutboxEntry> {
+async function entryIn(db: MeteringDb, seq: number, author: number | null, allowed: readonly OutboxStatus[]): Promise<OutboxEntry> {
   const entry = await db.outbox.get(seq)
   if (!entry || entry.author !== author) throw new OutboxStateError(T.outboxEntryGone)
   if (!allowed.includes(entry.status)) throw new OutboxStateError(T.outboxEntryState(T.outboxStateNames[entry.status]))
@@ -126,11 +127,35 @@ export function resend(seq: number, author: number, editedPatch?: OutboxEntry['p
 }
 
 /**
+ * Another user's waiting update becomes `to`'s, to be sent under their name (the server audits and keys a request by its
+ * token's user): a user with the right to change the record takes over an edit its author left waiting, which holds
+ * back everyone's later edits of that record. `from` is the author the screen showed; an entry that meanwhile went,
+ * or changed hands, is refused. A new Idempotency-Key: under the old one the server may hold the author's answer. A
+ * create is not taken over: it holds back no one else's edit, and sent again under a new key after an answer that was
+ * lost it would make a second point.
+ */
+export function takeOver(seq: number, from: number | null, to: number, toName: string | undefined, db: MeteringDb = offlineDb()): Promise<void> {
+  return writeTransaction(db, async () => {
+    const entry = await entryIn(db, seq, from, ['pending', 'conflict', 'rejected'])
+    if (entry.op === 'create') throw new OutboxStateError(T.outboxTakeOverCreate)
+    entry.author = to
+    if (toName) entry.authorName = toName
+    else delete entry.authorName
+    if (entry.status === 'pending') await requeue(db, entry)
+    else {
+      // A conflict or a rejection stays one: the new author decides it, and keepMine or resend give it a new key then.
+      entry.mutationId = ulid()
+      await db.outbox.put(entry)
+    }
+  })
+}
+
+/**
  * Drops a waiting entry (not one being sent). The local row goes back to the server's row when known,
  * with the entity's other waiting edits still applied (after a 404 it is removed: the server has no such
  * row any more); discarding a create removes the new point and every later edit of it.
  */
-export function discard(seq: number, author: number, db: MeteringDb = offlineDb()): Promise<void> {
+export function discard(seq: number, author: number | null, db: MeteringDb = offlineDb()): Promise<void> {
   return writeTransaction(db, async () => {
     const entry = await entryIn(db, seq, author, ['pending', 'conflict', 'rejected'])
     const entries = await entriesOf(db, entry.entity, entry.entityId)

@@ -84,6 +84,8 @@ interface OutboxEntryOf<E extends EntityName> {
    * authors were kept, until a session adopts them (`adoptUnauthored`).
    */
   author: number | null
+  /** The author's name as the device knew it when the edit was made, for the others who sign in on it; absent on older entries. */
+  authorName?: string
   entity: E
   /** Negative while it is the temporary id of a point created offline. */
   entityId: number
@@ -110,7 +112,7 @@ export type OutboxEntry = { [E in EntityName]: OutboxEntryOf<E> }[EntityName]
  * An edit as a screen submits it, with the signed-in user as its author. A create gets a temporary id,
  * returned in the entry. `current` is the row the screen edited, used only when the device has no copy of it yet.
  */
-export type EditInput = { author: number } & (
+export type EditInput = { author: number; authorName?: string } & (
   | { entity: 'point'; op: 'create'; patch: PointPatch }
   | { entity: 'point'; op: 'update'; entityId: number; patch: PointPatch; baseVersion: number; current?: PointRow }
   | { entity: 'counter'; op: 'update'; entityId: number; patch: CounterPatch; baseVersion: number; current?: CounterRow }

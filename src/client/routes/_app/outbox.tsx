@@ -29,7 +29,7 @@ function OutboxPage() {
       <PageHeader
         title={T.outboxTitle}
         actions={
-          entries?.some(({ entry }) => entry.status === 'pending') && (
+          entries?.some(({ entry, foreign }) => !foreign && entry.status === 'pending') && (
             <Button colorPalette="blue" loading={sending} onClick={() => void sendNow()}>
               <Send size={16} aria-hidden /> {T.outboxSendNow}
             </Button>

@@ -1,11 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { screen } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { itemsFor } from '../../../../src/client/features/outbox/api/outbox'
 import { OutboxEntryCard } from '../../../../src/client/features/outbox/components/outbox-entry-card'
 import { formatDateTime } from '../../../../src/client/lib/format'
 import type { OutboxEntry } from '../../../../src/client/offline'
 import { COLLEAGUE, ME, point, tokenOf } from '../../offline/helpers'
-import { renderInApp } from '../../render-in-app'
+import { renderInApp, testQueryClient } from '../../render-in-app'
+import { ME as SIGNED_IN } from '../../app-routes'
+import { authKeys } from '../../../../src/client/lib/auth'
+import userEvent from '@testing-library/user-event'
+import { offlineDb } from '../../../../src/client/offline'
 
 /** The engineer's remark, made offline; by the time it was sent the administrator had moved them to the viewers. */
 const refused = {
@@ -66,10 +70,52 @@ describe('an edit held back by an earlier edit of its record', () => {
       patch: { name: 'Секретное имя', remark: 'их примечание' },
     } satisfies OutboxEntry
     const mine = { ...remark, patch: { remark: 'щит в подвале' }, base: point(1, { name: 'Секретное имя', remark: 'их примечание' }) }
-    const [item] = itemsFor([theirs, mine], ME)
+    const item = itemsFor([theirs, mine], ME).find(({ foreign }) => !foreign)
     renderInApp(<OutboxEntryCard {...item!} />)
     expect(screen.getByRole('heading')).toHaveTextContent('Точка учёта «Точка 1», № PN-1')
     expect(screen.getByRole('listitem')).toHaveTextContent('Примечание: — → щит в подвале')
     expect(document.body).not.toHaveTextContent(/Секретное имя|их примечание/)
+  })
+})
+
+describe("another user's waiting edit on a shared tablet", () => {
+  // The operator's rename waits (the operator signed out, or was deactivated since); it holds back everyone's later edits.
+  const theirs = {
+    ...refused,
+    author: COLLEAGUE,
+    authorName: 'Пётр Смирнов',
+    patch: { name: 'Секретное имя' },
+    status: 'pending',
+    attempts: 0,
+    lastError: null,
+  } satisfies OutboxEntry
+  const signedInWith = (permissions: string[]) => {
+    const queryClient = testQueryClient()
+    queryClient.setQueryData(authKeys.me, { ...SIGNED_IN, user_id: ME, is_superuser: false, permissions })
+    return queryClient
+  }
+
+  it('is listed read-only, with who made it and no values; a user with the right may take it over', async () => {
+    await offlineDb().outbox.clear()
+    const seq = await offlineDb().outbox.add({ ...theirs, seq: undefined })
+    const [item] = itemsFor([{ ...theirs, seq }], ME)
+    renderInApp(<OutboxEntryCard {...item!} />, signedInWith(['points.view', 'points.change']))
+    expect(screen.getByText('Изменение пользователя Пётр Смирнов: ждёт его решения')).toBeInTheDocument()
+    expect(screen.getByText('Изменены поля: Наименование')).toBeInTheDocument()
+    expect(document.body).not.toHaveTextContent('Секретное имя')
+    expect(screen.queryByRole('button', { name: 'Отменить изменение' })).toBeNull()
+
+    await userEvent.click(screen.getByRole('button', { name: 'Забрать себе' }))
+    const dialog = await screen.findByRole('alertdialog')
+    expect(dialog).toHaveTextContent('Забрать себе изменение пользователя Пётр Смирнов?')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Забрать себе' }))
+    await waitFor(async () => expect((await offlineDb().outbox.get(seq))!.author).toBe(ME))
+  })
+
+  it('offers nothing to a user without the right to change points', () => {
+    const [item] = itemsFor([theirs], ME)
+    renderInApp(<OutboxEntryCard {...item!} />, signedInWith(['points.view']))
+    expect(screen.getByText('Изменение пользователя Пётр Смирнов: ждёт его решения')).toBeInTheDocument()
+    expect(screen.queryByRole('button')).toBeNull()
   })
 })

@@ -14,7 +14,7 @@ import { api } from '../../../lib/api-client'
 import { serverOrDeviceCopy } from '../../../lib/device-copy'
 import type { CounterPatch, CounterRow, OutboxEntry } from '../../../offline'
 import { loadOffline } from '../../../lib/lazy-offline'
-import { signedInUserId } from '../../../lib/session'
+import { signedInUserId, signedInUserName } from '../../../lib/session'
 import { mirroredList } from '../../../lib/mirrored-list'
 import { useDeleteWrite, useWrite } from '../../../lib/writes'
 import { pointKeys } from '../../points/api/points'
@@ -117,6 +117,7 @@ export const useDeleteCounter = () => useDeleteWrite((c: CounterRow) => api(`/ap
 export async function saveCounterEdit(current: CounterRow, patch: CounterPatch): Promise<OutboxEntry> {
   return (await loadOffline()).enqueueEdit({
     author: signedInUserId(),
+    authorName: signedInUserName(),
     entity: 'counter',
     op: 'update',
     entityId: current.counter_id,

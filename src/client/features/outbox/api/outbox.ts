@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import { counterUpdate } from '../../../../shared/schemas/counters'
 import { pointInput } from '../../../../shared/schemas/points'
 import { formatValue } from '../../../../shared/format'
+import type { Permission } from '../../../../shared/permissions'
 import { T } from '../../../../shared/texts'
 import { useSyncState } from '../../../app/sync'
 import { formatDateTime } from '../../../lib/format'
@@ -23,11 +24,13 @@ export interface OutboxItem {
   entry: OutboxEntry
   blocker: Blocker | null
   base: OutboxEntry['base']
+  /** Another user's entry: shown read-only, without its values; one with the right may take it over or discard it. */
+  foreign?: boolean
 }
 
 /**
- * The signed-in user's outbox, live across tabs; undefined until the first read. The device's other entries are read
- * too: an entry may wait behind another user's, and says so.
+ * The device's outbox as the signed-in user sees it, live across tabs; undefined until the first read. Another user's
+ * entries are listed too, read-only: an entity's oldest entry holds back everyone's later edits of it.
  */
 export function useOutboxEntries(): OutboxItem[] | undefined {
   const [entries, setEntries] = useState<OutboxEntry[]>()
@@ -38,16 +41,24 @@ export function useOutboxEntries(): OutboxItem[] | undefined {
 
 const entityKeyOf = (entry: OutboxEntry) => `${entry.entity}:${entry.entityId}`
 
-/** The viewer's entries in the order they will be sent, each with what holds it back and the base the viewer may see. */
+/**
+ * The device's entries in the order they will be sent, each with what holds it back and the base the viewer may see;
+ * another user's are marked `foreign`. A point another user created is not shown: the viewer does not see that point
+ * (seen-by.ts), and its create holds back no one's edit.
+ */
 export function itemsFor(entries: readonly OutboxEntry[], viewer: number | null): OutboxItem[] {
   const byEntity = new Map<string, OutboxEntry[]>()
   for (const entry of entries) byEntity.set(entityKeyOf(entry), [...(byEntity.get(entityKeyOf(entry)) ?? []), entry])
-  const own = entries.filter((entry) => entry.author === viewer || entry.author === null)
-  return own.map((entry) => {
+  const isOwn = (entry: OutboxEntry) => entry.author === viewer || entry.author === null
+  const shown = entries.filter((entry) => isOwn(entry) || byEntity.get(entityKeyOf(entry))![0]!.op !== 'create')
+  return shown.map((entry) => {
     const ofEntity = byEntity.get(entityKeyOf(entry))!
-    return { entry, blocker: blockerAmong(entry, ofEntity), base: baseAsSeenBy(entry, ofEntity, viewer) }
+    return { entry, blocker: blockerAmong(entry, ofEntity), base: baseAsSeenBy(entry, ofEntity, viewer), foreign: !isOwn(entry) }
   })
 }
+
+/** The right that changing the entry's record takes: who may take over or discard another user's edit of it. */
+export const RIGHT_OF: Record<EntityName, Permission> = { point: 'points.change', counter: 'counters.change' }
 
 export const STATUS_TEXT: Record<OutboxStatus, string> = {
   pending: T.outboxPending,
@@ -74,7 +85,8 @@ export function entryTitle(entry: OutboxEntry, base: OutboxEntry['base'] = entry
 }
 
 /** Why the entry waits, when an earlier edit of its record holds it back. */
-export const blockerText = (blocker: Blocker): string => T.outboxBehind(blocker.reason, formatDateTime(new Date(blocker.entry.createdAt)))
+export const blockerText = ({ reason, entry }: Blocker): string =>
+  T.outboxBehind(reason, formatDateTime(new Date(entry.createdAt)), T.outboxAuthor(entry.authorName, entry.author))
 
 /** The fields this edit changes, in form order (a customer shows as its name, not a separate field). */
 export const changedFields = (entry: OutboxEntry): string[] => Object.keys(FIELD_LABELS[entry.entity]).filter((field) => field in entry.patch)

@@ -3,14 +3,78 @@ import { T } from '../../../../shared/texts'
 import { useConfirm } from '../../../components/ui/confirm-dialog'
 import { useBusyAction } from '../../../components/ui/use-busy-action'
 import { formatDateTime } from '../../../lib/format'
-import { signedInUserId } from '../../../lib/session'
-import { discard, FIELD_LABELS, keepMine, merge, recreate, resend, takeTheirs, type OutboxEntry } from '../../../offline'
-import { blockerText, changedFields, entryTitle, fieldText, localRow, STATUS_COLOR, STATUS_TEXT, type OutboxItem } from '../api/outbox'
+import { useCan } from '../../../lib/auth'
+import { signedInUserId, signedInUserName } from '../../../lib/session'
+import { discard, FIELD_LABELS, keepMine, merge, recreate, resend, takeOver, takeTheirs, type OutboxEntry } from '../../../offline'
+import { blockerText, changedFields, entryTitle, fieldText, localRow, RIGHT_OF, STATUS_COLOR, STATUS_TEXT, type OutboxItem } from '../api/outbox'
 import { ConflictView } from './conflict-view'
 import { RejectedForm } from './rejected-form'
 
 /** One waiting edit: what, when, its state and last error, and what the user can do about it. */
-export function OutboxEntryCard({ entry, blocker = null, base = entry.base }: { entry: OutboxEntry } & Partial<Omit<OutboxItem, 'entry'>>) {
+export function OutboxEntryCard({ entry, blocker = null, base = entry.base, foreign = false }: { entry: OutboxEntry } & Partial<Omit<OutboxItem, 'entry'>>) {
+  if (foreign) return <ForeignEntryCard entry={entry} base={base} />
+  return <OwnEntryCard entry={entry} blocker={blocker} base={base} />
+}
+
+/**
+ * Another user's waiting edit: who made it, its state and which fields it changes, never their values (seen-by.ts). A
+ * user with the right to change the record may take it over, to send it under their own name, or discard it.
+ */
+function ForeignEntryCard({ entry, base }: { entry: OutboxEntry; base: OutboxEntry['base'] }) {
+  const confirm = useConfirm()
+  const can = useCan()
+  const { busy, run: act } = useBusyAction()
+  const seq = entry.seq!
+  const title = entryTitle(entry, base)
+  const who = T.outboxAuthor(entry.authorName, entry.author)
+  const fields = changedFields(entry).map((field) => FIELD_LABELS[entry.entity][field])
+  const mayAct = can(RIGHT_OF[entry.entity]) && entry.status !== 'inflight'
+
+  const askTakeOver = async () => {
+    if (await confirm({ message: T.outboxConfirmTakeOver(who), confirmLabel: T.outboxTakeOver }))
+      await act(() => takeOver(seq, entry.author, signedInUserId(), signedInUserName()))
+  }
+  const askDiscard = async () => {
+    if (await confirm({ message: T.outboxConfirmDiscardForeign(who), confirmLabel: T.outboxDiscardForeign })) await act(() => discard(seq, entry.author))
+  }
+
+  return (
+    <Box as="section" aria-label={title} bg="bg.subtle" borderWidth="1px" borderRadius="md" p="4">
+      <Stack gap="2">
+        <HStack justify="space-between" align="start" wrap="wrap" gap="2">
+          <Stack gap="0">
+            <Heading as="h2" size="md">
+              {title}
+            </Heading>
+            <Text fontSize="sm" color="fg.muted">
+              {entry.op === 'create' ? 'Создание' : 'Изменение'} от {formatDateTime(new Date(entry.createdAt))}
+            </Text>
+          </Stack>
+          <Badge colorPalette={STATUS_COLOR[entry.status]} variant="subtle" size="md">
+            {STATUS_TEXT[entry.status]}
+          </Badge>
+        </HStack>
+        <Text fontWeight="medium">{T.outboxForeign(who)}</Text>
+        {fields.length > 0 && <Text color="fg.muted">{T.outboxForeignFields(fields.join(', '))}</Text>}
+        {mayAct && (
+          <HStack gap="2" wrap="wrap">
+            {entry.op === 'update' && (
+              <Button size="sm" colorPalette="blue" variant="outline" loading={busy} onClick={() => void askTakeOver()}>
+                {T.outboxTakeOver}
+              </Button>
+            )}
+            <Button size="sm" variant="outline" colorPalette="red" loading={busy} onClick={() => void askDiscard()}>
+              {T.outboxDiscardForeign}
+            </Button>
+          </HStack>
+        )}
+      </Stack>
+    </Box>
+  )
+}
+
+/** One of the user's own waiting edits: what, when, its state and last error, and what the user can do about it. */
+function OwnEntryCard({ entry, blocker, base }: { entry: OutboxEntry; blocker: OutboxItem['blocker']; base: OutboxEntry['base'] }) {
   const confirm = useConfirm()
   // Every resolution is a Dexie write; the sync module notices the re-queued entry and sends it.
   const { busy, run: act } = useBusyAction()

@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client'
 import { deviceCopyWhenOffline, serverOrDeviceCopy } from '../../../lib/device-copy'
 import type { PointPatch, PointRow } from '../../../offline'
 import { flushSoon, loadOffline } from '../../../lib/lazy-offline'
-import { session, signedInUserId } from '../../../lib/session'
+import { session, signedInUserId, signedInUserName } from '../../../lib/session'
 import { mirroredList } from '../../../lib/mirrored-list'
 import { sendEdit } from '../../../lib/send-edit'
 import { useDeleteWrite } from '../../../lib/writes'
@@ -82,6 +82,7 @@ export async function savePointCreate(input: PointInput, customerName: string | 
     await loadOffline()
   ).enqueueEdit({
     author: signedInUserId(),
+    authorName: signedInUserName(),
     entity: 'point',
     op: 'create',
     patch: { ...input, customer: customerName === null ? null : { name: customerName } },
@@ -102,6 +103,7 @@ export function useSavePointEdit() {
         await loadOffline()
       ).enqueueEdit({
         author: signedInUserId(),
+        authorName: signedInUserName(),
         entity: 'point',
         op: 'update',
         entityId: current.point_id,
