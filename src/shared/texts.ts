@@ -265,6 +265,14 @@ export const T = {
   outboxConflictHint: 'Запись изменили на сервере, пока изменение ждало отправки',
   outboxConflictDisjoint: 'На устройстве и на сервере изменены разные поля: их можно объединить',
   outboxConflictChoose: 'Одни и те же поля изменены по-разному: выберите значение каждого',
+  /** A conflict where the server changed none of the fields edited here: what it changed instead. */
+  outboxChangedElsewhere: (changes: string[]) =>
+    `На сервере изменились не эти поля: ${changes.join(', ')}. Проверьте, нужно ли ещё изменение, и объедините его или отмените`,
+  outboxMeterTakenOff: (point: string | null) => (point ? `счётчик снят с точки учёта «${point}»` : 'счётчик снят с точки учёта'),
+  outboxMeterInstalled: (point: string | null) => (point ? `счётчик установлен на точку учёта «${point}»` : 'счётчик установлен на точку учёта'),
+  outboxPollingOn: 'опрос счётчика включён',
+  outboxPollingOff: 'опрос счётчика отключён',
+  outboxChangedByOther: 'запись изменил другой пользователь',
   outboxMerge: 'Объединить',
   outboxApplyChoice: 'Применить выбранное',
   outboxChangedHere: 'Изменено на устройстве',

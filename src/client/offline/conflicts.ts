@@ -1,4 +1,5 @@
-import { COUNTER_WRITABLE_FIELDS, POINT_WRITABLE_FIELDS, type EntityName, type OutboxEntry } from './types'
+import { T } from '../../shared/texts'
+import { COUNTER_WRITABLE_FIELDS, POINT_WRITABLE_FIELDS, type CounterRow, type EntityName, type OutboxEntry } from './types'
 
 /** One field of a conflict: the value the edit was made on, mine on the device, theirs on the server. */
 export interface ConflictField {
@@ -32,4 +33,20 @@ export function conflictFields(entry: OutboxEntry): ConflictField[] {
     if (!changedHere && !changedThere) return []
     return [{ field, base, mine, theirs, changedHere, changedThere, clash: changedHere && changedThere && !same(mine, theirs) }]
   })
+}
+
+/**
+ * What the server changed of the record besides its writable fields, in words, for a conflict where it changed none of
+ * them: a meter's version also goes up when it is installed, taken off or its polling switched.
+ */
+export function changesElsewhere(entry: OutboxEntry): string[] {
+  if (entry.entity !== 'counter') return [T.outboxChangedByOther]
+  const base = (entry.base ?? {}) as Partial<CounterRow>
+  const server = (entry.serverRow ?? {}) as Partial<CounterRow>
+  const changes: string[] = []
+  if (base.point_id !== server.point_id || base.is_current !== server.is_current) {
+    changes.push(server.is_current && server.point_id ? T.outboxMeterInstalled(server.point_name ?? null) : T.outboxMeterTakenOff(base.point_name ?? null))
+  }
+  if (base.is_active !== server.is_active && server.is_active !== undefined) changes.push(server.is_active ? T.outboxPollingOn : T.outboxPollingOff)
+  return changes.length ? changes : [T.outboxChangedByOther]
 }

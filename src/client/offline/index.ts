@@ -17,7 +17,7 @@ export { adoptUnauthored, enqueueEdit, countWaiting, listOutbox, resolveTempId, 
 export { baseAsSeenBy, blockerAmong, waitingBehind, type Blocker, type WaitReason } from './waiting'
 export { flushOutbox, type FlushOptions, type FlushReport } from './replay'
 export { discard, keepMine, merge, recreate, resend, takeOver, takeTheirs } from './resolutions'
-export { conflictFields, type ConflictField } from './conflicts'
+export { changesElsewhere, conflictFields, type ConflictField } from './conflicts'
 export { httpTransport, NetworkError, type Transport, type TransportRequest, type TransportResponse } from './transport'
 export { MissingLocalRowError, OfflineStorageFullError, OutboxStateError } from './errors'
 export { FIELD_LABELS } from './field-labels'

@@ -6,7 +6,7 @@ import { appSystem } from '../../../../src/client/app/system'
 import { ConflictView } from '../../../../src/client/features/outbox/components/conflict-view'
 import type { OutboxEntry } from '../../../../src/client/offline'
 import { T } from '../../../../src/shared/texts'
-import { ME, point } from '../../offline/helpers'
+import { counter, ME, point } from '../../offline/helpers'
 
 /** The engineer renamed the point and noted a remark; the administrator changed the address and the remark too. */
 const entry = {
@@ -57,5 +57,19 @@ describe('the conflict card', () => {
     const row = screen.getByRole('row', { name: /Лимит/ })
     expect(row).toHaveTextContent('12 345,5')
     expect(row).toHaveTextContent('750 000')
+  })
+
+  it('says what changed on the server when it was none of the fields edited here: the meter taken off its point', () => {
+    const base = counter(3, { coeff: 10, point_id: 5, point_name: 'ТП-5', is_current: true, is_active: true })
+    show(() => {}, {
+      ...entry,
+      entity: 'counter',
+      entityId: 3,
+      patch: { coeff: 20 },
+      base,
+      serverRow: { ...base, point_id: null, point_name: null, is_current: false, is_active: false, version: 2 },
+    })
+    expect(screen.queryByText(new RegExp(T.outboxConflictDisjoint))).toBeNull()
+    expect(screen.getByText(new RegExp(T.outboxChangedElsewhere([T.outboxMeterTakenOff('ТП-5'), T.outboxPollingOff])))).toBeInTheDocument()
   })
 })

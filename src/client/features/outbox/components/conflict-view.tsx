@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Button, HStack, Stack, Table, Text } from '@chakra-ui/react'
 import { T } from '../../../../shared/texts'
-import { conflictFields, FIELD_LABELS, type ConflictField, type OutboxEntry } from '../../../offline'
+import { changesElsewhere, conflictFields, FIELD_LABELS, type ConflictField, type OutboxEntry } from '../../../offline'
 import { fieldText, localRow } from '../api/outbox'
 
 type Side = 'mine' | 'theirs'
@@ -26,7 +26,13 @@ export function ConflictView({ entry, busy, onKeepMine, onTakeTheirs, onMerge }:
   return (
     <Stack gap="3">
       <Text color="fg.muted">
-        {T.outboxConflictHint}. {clashes.length === 0 ? T.outboxConflictDisjoint : T.outboxConflictChoose}.
+        {T.outboxConflictHint}.{' '}
+        {clashes.length > 0
+          ? T.outboxConflictChoose
+          : fields.some((field) => field.changedThere)
+            ? T.outboxConflictDisjoint
+            : T.outboxChangedElsewhere(changesElsewhere(entry))}
+        .
       </Text>
       <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0}>
         {/* Values wrap in columns of their own share, so both sides of a long remark can be read and chosen on a tablet. */}
