@@ -8,6 +8,7 @@ import { LoadError } from '../../../components/ui/load-error'
 import { notify } from '../../../components/ui/notify'
 import { useForm } from '../../../components/ui/use-form'
 import { useLeaveGuard } from '../../../components/ui/use-leave-guard'
+import { isOffline } from '../../../lib/api-client'
 import { formatNumber } from '../../../lib/format'
 import { savedText } from '../../../lib/send-edit'
 import { POINT_WRITABLE_FIELDS, type PointPatch } from '../../../offline'
@@ -77,7 +78,9 @@ function PointForm({ point }: { point: LoadedPoint }) {
 /** This month's consumption of the point against its energy limit. */
 function ConsumptionGauge({ pointId, limit }: { pointId: number; limit: number }) {
   const consumption = useQuery(pointConsumptionQueryOptions(pointId))
-  if (consumption.isError) return <Text color="fg.muted">Потребление за месяц: {T.loadFailed.toLowerCase()}</Text>
+  if (consumption.isError) {
+    return <Text color="fg.muted">Потребление за месяц: {(isOffline(consumption.error) ? T.offline : T.loadFailed).toLowerCase()}</Text>
+  }
   const used = consumption.data?.consumption__sum ?? 0
   const percent = limit > 0 ? Math.min(100, (used / limit) * 100) : 0
   const palette = percent >= 100 ? 'red' : percent >= 80 ? 'orange' : 'green'

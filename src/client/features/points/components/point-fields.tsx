@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { SimpleGrid } from '@chakra-ui/react'
 import { T } from '../../../../shared/texts'
 import { SelectField, TextField } from '../../../components/ui/fields'
-import { ApiError } from '../../../lib/api-client'
+import { ApiError, isOffline } from '../../../lib/api-client'
 import { customersForSelection } from '../api/points'
 
 export type PointFormValues = {
@@ -53,7 +53,7 @@ export function PointFields({ form, customer }: { form: PointForm; customer?: { 
         label="Абонент"
         {...form.field('customer_id')}
         options={options}
-        emptyText={forbidden ? T.customersOutOfRights : customers.isError ? T.loadFailed : T.noCustomers}
+        emptyText={forbidden ? T.customersOutOfRights : isOffline(customers.error) ? T.customersOffline : customers.isError ? T.loadFailed : T.noCustomers}
       />
       <TextField label="Лимит потребления, кВт·ч" type="number" inputMode="decimal" {...form.field('energy_limit')} />
       <TextField label="Примечание" multiline {...form.field('remark')} />
