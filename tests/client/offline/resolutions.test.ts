@@ -10,12 +10,13 @@ import {
   listOutbox,
   OutboxStateError,
   resend,
+  takeOver,
   takeTheirs,
   type MeteringDb,
   type PointPatch,
 } from '../../../src/client/offline'
 import { FakeServer } from './fake-server'
-import { dispose, freshDb, manualClock, point, ME } from './helpers'
+import { COLLEAGUE, dispose, freshDb, manualClock, point, ME } from './helpers'
 
 let db: MeteringDb
 let server: FakeServer
@@ -196,5 +197,37 @@ describe('401 in the middle of the queue', () => {
     server.authorized = true
     expect(await flush()).toMatchObject({ applied: 2, authRequired: false })
     expect(server.applied).toEqual([first.mutationId, second.mutationId, third.mutationId])
+  })
+})
+
+// Probe 2: the operator's offline edit waited (the operator signed out, then was deactivated); the colleague who signed
+// in next edited the same point, and that edit waited behind it forever, with nothing on the colleague's screen.
+describe("another user's waiting edit of a point", () => {
+  const flushAs = (user: number) => flushOutbox(server.transportAs(user), { author: user, db, ...clock, retryNow: true })
+  const editAs = (author: number, patch: PointPatch, authorName?: string) =>
+    enqueueEdit({ author, authorName, entity: 'point', op: 'update', entityId: 1, patch, baseVersion: 1 }, db)
+
+  it('taken over, goes under the new author with a new key, and the edits behind it follow', async () => {
+    const theirs = await editAs(COLLEAGUE, { name: 'Их имя' }, 'Пётр Смирнов')
+    expect(theirs.authorName).toBe('Пётр Смирнов')
+    await editAs(ME, { remark: 'Моё примечание' })
+    expect(await flushAs(ME)).toMatchObject({ applied: 0 })
+
+    await takeOver(theirs.seq!, COLLEAGUE, ME, 'Анна Иванова', db)
+    const taken = (await db.outbox.get(theirs.seq!))!
+    expect(taken).toMatchObject({ author: ME, authorName: 'Анна Иванова', status: 'pending' })
+    expect(taken.mutationId).not.toBe(theirs.mutationId)
+
+    expect(await flushAs(ME)).toMatchObject({ applied: 2 })
+    expect(server.appliedBy).toEqual([ME, ME])
+    expect(server.requirePoint(1)).toMatchObject({ name: 'Их имя', remark: 'Моё примечание' })
+  })
+
+  it('is taken over or discarded only while it is still the author the screen named', async () => {
+    const theirs = await editAs(COLLEAGUE, { name: 'Их имя' })
+    await expect(takeOver(theirs.seq!, ME, ME, undefined, db)).rejects.toThrow(OutboxStateError)
+    await discard(theirs.seq!, COLLEAGUE, db)
+    expect(await db.outbox.count()).toBe(0)
+    expect((await db.points.get(1))!.name).toBe(point(1).name)
   })
 })

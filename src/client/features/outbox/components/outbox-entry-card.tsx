@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Badge, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react'
 import { T } from '../../../../shared/texts'
 import { useConfirm } from '../../../components/ui/confirm-dialog'
@@ -14,6 +15,24 @@ import { RejectedForm } from './rejected-form'
 export function OutboxEntryCard({ entry, blocker = null, base = entry.base, foreign = false }: { entry: OutboxEntry } & Partial<Omit<OutboxItem, 'entry'>>) {
   if (foreign) return <ForeignEntryCard entry={entry} base={base} />
   return <OwnEntryCard entry={entry} blocker={blocker} base={base} />
+}
+
+/** A card's heading: what the edit is of, when it was made and how often it was sent, and its state. */
+function EntryHeading({ title, entry, children }: { title: string; entry: OutboxEntry; children: ReactNode }) {
+  return (
+    <HStack justify="space-between" align="start" wrap="wrap" gap="2">
+      <Stack gap="0">
+        <Heading as="h2" size="md">
+          {title}
+        </Heading>
+        <Text fontSize="sm" color="fg.muted">
+          {entry.op === 'create' ? 'Создание' : 'Изменение'} от {formatDateTime(new Date(entry.createdAt))}
+          {entry.attempts > 0 && `, попыток отправки: ${entry.attempts}`}
+        </Text>
+      </Stack>
+      {children}
+    </HStack>
+  )
 }
 
 /**
@@ -41,19 +60,11 @@ function ForeignEntryCard({ entry, base }: { entry: OutboxEntry; base: OutboxEnt
   return (
     <Box as="section" aria-label={title} bg="bg.subtle" borderWidth="1px" borderRadius="md" p="4">
       <Stack gap="2">
-        <HStack justify="space-between" align="start" wrap="wrap" gap="2">
-          <Stack gap="0">
-            <Heading as="h2" size="md">
-              {title}
-            </Heading>
-            <Text fontSize="sm" color="fg.muted">
-              {entry.op === 'create' ? 'Создание' : 'Изменение'} от {formatDateTime(new Date(entry.createdAt))}
-            </Text>
-          </Stack>
+        <EntryHeading title={title} entry={entry}>
           <Badge colorPalette={STATUS_COLOR[entry.status]} variant="subtle" size="md">
             {STATUS_TEXT[entry.status]}
           </Badge>
-        </HStack>
+        </EntryHeading>
         <Text fontWeight="medium">{T.outboxForeign(who)}</Text>
         {fields.length > 0 && <Text color="fg.muted">{T.outboxForeignFields(fields.join(', '))}</Text>}
         {mayAct && (
@@ -93,20 +104,11 @@ function OwnEntryCard({ entry, blocker, base }: { entry: OutboxEntry; blocker: O
   return (
     <Box as="section" aria-label={title} bg="bg" borderWidth="1px" borderRadius="md" p="4">
       <Stack gap="3">
-        <HStack justify="space-between" align="start" wrap="wrap" gap="2">
-          <Stack gap="0">
-            <Heading as="h2" size="md">
-              {title}
-            </Heading>
-            <Text fontSize="sm" color="fg.muted">
-              {entry.op === 'create' ? 'Создание' : 'Изменение'} от {formatDateTime(new Date(entry.createdAt))}
-              {entry.attempts > 0 && `, попыток отправки: ${entry.attempts}`}
-            </Text>
-          </Stack>
+        <EntryHeading title={title} entry={entry}>
           <Badge colorPalette={held ? 'orange' : STATUS_COLOR[entry.status]} variant="solid" size="md">
             {held ? T.outboxBlocked : STATUS_TEXT[entry.status]}
           </Badge>
-        </HStack>
+        </EntryHeading>
         {held && <Text color="orange.fg">{T.outboxWaitsBehind(blockerText(blocker))}</Text>}
         {entry.lastError && (
           <Text color={entry.status === 'pending' ? 'fg.muted' : 'red.fg'} role={entry.status === 'rejected' ? 'alert' : undefined}>
