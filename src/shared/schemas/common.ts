@@ -203,14 +203,12 @@ export type Paged<T> = { count: number; results: T[] }
 export type ErrorBody = { detail: string } | Record<string, string[]>
 
 /**
- * The field a check's message belongs to, as the API's 400 body and the forms key it: the keys down to the first list
- * inside a field, whose items' messages are the list's own (a form has one field for the list, not one per item).
+ * The field a check's message belongs to, as the API's 400 body and the forms key it: its path, but a list's own item
+ * (an id among ids) is the list's message, as a form has one field for the list. A field inside an item (a batch's
+ * `entries.0.headers.Idempotency-Key`) keeps its whole path.
  */
 export function issueField(issue: v.BaseIssue<unknown>): string {
-  const keys: string[] = []
-  for (const item of issue.path ?? []) {
-    if (typeof item.key === 'number' && keys.length > 0) break
-    keys.push(String(item.key))
-  }
-  return keys.join('.')
+  const keys = (issue.path ?? []).map((item) => item.key)
+  if (keys.length > 1 && typeof keys.at(-1) === 'number') keys.pop()
+  return keys.map(String).join('.')
 }
