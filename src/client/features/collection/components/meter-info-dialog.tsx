@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Power, PowerOff, RefreshCw } from 'lucide-react'
 import { T } from '../../../../shared/texts'
 import { notify } from '../../../components/ui/notify'
+import { useConfirmedWrite } from '../../../components/ui/use-confirmed-write'
 import { errorMessage } from '../../../lib/api-client'
 import { formatDateTime, formatInUnit } from '../../../lib/format'
 import { useCan } from '../../../lib/auth'
@@ -56,8 +57,12 @@ export function MeterInfoDialog({ counterId, open, onClose }: Props) {
   const can = useCan()
   const { query, refresh, asking, status } = useRefreshMeter(counterId, open)
   const data = query.data
-  const switchRelay = useSwitchRelay(counterId)
-  const relay = (on: boolean) => void switchRelay.mutateAsync(on).catch(notify.error)
+  // Cutting a subscriber's supply, or switching it on while someone may be working on the line, is asked first.
+  const relay = useConfirmedWrite(useSwitchRelay(counterId), {
+    ask: (on) =>
+      on ? { message: T.confirmRelayOn, confirmLabel: T.relaySwitchOn } : { message: T.confirmRelayOff, confirmLabel: T.relaySwitchOff, danger: true },
+    done: (on) => T.relayAsked(on),
+  })
   return (
     <Modal open={open} onClose={onClose} width="1100px">
       <Dialog.Header>
@@ -70,11 +75,11 @@ export function MeterInfoDialog({ counterId, open, onClose }: Props) {
             <HStack gap="2">
               {data?.external_model === 'mercury_206' && can('counters.control') && (
                 <>
-                  <Button size="sm" variant="outline" onClick={() => relay(true)}>
-                    <Power size={16} aria-hidden /> Включить нагрузку
+                  <Button size="sm" variant="outline" onClick={() => void relay(true)}>
+                    <Power size={16} aria-hidden /> {T.relaySwitchOn}
                   </Button>
-                  <Button size="sm" variant="outline" colorPalette="red" onClick={() => relay(false)}>
-                    <PowerOff size={16} aria-hidden /> Отключить нагрузку
+                  <Button size="sm" variant="outline" colorPalette="red" onClick={() => void relay(false)}>
+                    <PowerOff size={16} aria-hidden /> {T.relaySwitchOff}
                   </Button>
                 </>
               )}

@@ -1,0 +1,51 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import Toaster from '../../../../src/client/components/ui/toaster'
+import { MeterInfoDialog } from '../../../../src/client/features/collection/components/meter-info-dialog'
+import { T } from '../../../../src/shared/texts'
+import { json, signedInWith } from '../../app-routes'
+import { renderInApp } from '../../render-in-app'
+
+// Found by the user-view probe: «Отключить нагрузку» cut a subscriber's supply at one click, with nothing asked.
+
+const relayCalls: unknown[] = []
+
+beforeEach(() => {
+  relayCalls.length = 0
+  signedInWith(['counters.view', 'counters.control'], (path) => {
+    if (path === '/api/counter/21/get_current_data/')
+      return json({ external_model: 'mercury_206', data: [], values_date: null, phase: { values: [], values_date: null }, task: null })
+    return undefined
+  })
+  const answer = vi.mocked(fetch).getMockImplementation()!
+  vi.mocked(fetch).mockImplementation(async (input, init) => {
+    if (String(input).startsWith('/api/counters/21/relay/')) {
+      relayCalls.push(JSON.parse(String(init?.body)))
+      return json({ request_id: 1, status: 'PENDING', details: '', created_at: '2026-11-29T09:00:00Z', finished_at: null }, 202)
+    }
+    return answer(input, init)
+  })
+})
+afterEach(() => vi.unstubAllGlobals())
+
+describe("power switching in the meter's info dialog", () => {
+  it('asks before cutting the supply, sends nothing when the user stays, and switches when confirmed', async () => {
+    renderInApp(
+      <>
+        <MeterInfoDialog counterId={21} open onClose={() => {}} />
+        <Toaster />
+      </>,
+    )
+    await userEvent.click(await screen.findByRole('button', { name: /Отключить нагрузку/ }))
+    const question = await screen.findByRole('alertdialog')
+    expect(question).toHaveTextContent(T.confirmRelayOff)
+    await userEvent.click(within(question).getByRole('button', { name: T.cancel }))
+    expect(relayCalls).toEqual([])
+
+    await userEvent.click(screen.getByRole('button', { name: /Отключить нагрузку/ }))
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: T.relaySwitchOff }))
+    await waitFor(() => expect(relayCalls).toEqual([{ on: false }]))
+    expect(await screen.findByText(T.relayAsked(false))).toBeInTheDocument()
+  })
+})
