@@ -419,6 +419,11 @@ export const T = {
   tableSettingsReset: 'Настройки таблицы были сброшены в связи с обновлением системы.',
   externalSent: 'Заявка успешно отправлена',
   externalSendFailed: 'Произошла ошибка при отправке',
+  externalSendFailedBecause: (reason: string) => `Произошла ошибка при отправке. ${reason}`,
+  externalSendLabel: 'Отправить в энергосбытовую компанию',
+  confirmExternalSend: 'Отправить заявку с документами заявителя в энергосбытовую компанию?',
+  confirmExternalResend: (at: string) => `Заявка уже отправлена в энергосбытовую компанию ${at}. Отправить её ещё раз?`,
+  send: 'Отправить',
   attachmentDeclineReason: 'Укажите причину отказа принять файл',
   /* Added by the product where the spec is silent (docs/applications.md). */
   bikLength: 'БИК должен состоять из 9 цифр',

@@ -167,7 +167,13 @@ describe('incoming applications', () => {
 
     await pad.getByRole('cell', { name: filed.request_number, exact: true }).click()
     await pad.getByRole('button', { name: 'akt.pdf' }).waitFor()
-    await pad.getByRole('button', { name: 'Отправить в энергосбытовую компанию' }).click()
+    // The applicant's documents leave the company only once asked: staying sends nothing.
+    await pad.getByRole('button', { name: T.externalSendLabel }).click()
+    await pad.getByRole('alertdialog').getByText(T.confirmExternalSend).waitFor()
+    await pad.getByRole('alertdialog').getByRole('button', { name: T.cancel }).click()
+    expect(smtp!.mails).toHaveLength(0)
+    await pad.getByRole('button', { name: T.externalSendLabel }).click()
+    await pad.getByRole('alertdialog').getByRole('button', { name: T.send }).click()
     await pad.getByText(T.externalSent).waitFor()
     expect(smtp!.mails).toHaveLength(1)
     expect(smtp!.mails[0]!.to).toBe(EXTERNAL)

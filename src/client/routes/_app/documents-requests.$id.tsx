@@ -9,7 +9,8 @@ import { idValue } from '../../../shared/schemas/common'
 import { T } from '../../../shared/texts'
 import { PageHeader } from '../../components/ui/page-header'
 import { notify } from '../../components/ui/notify'
-import { downloadFile } from '../../lib/api-client'
+import { useConfirmedWrite } from '../../components/ui/use-confirmed-write'
+import { downloadFile, errorMessage } from '../../lib/api-client'
 import { formatDate, formatDateTime, fullName } from '../../lib/format'
 import { meQueryOptions, useCan } from '../../lib/auth'
 import {
@@ -76,14 +77,22 @@ function RequestPage() {
   }, [id])
 
   const patch = (body: Parameters<typeof update.mutateAsync>[0]) => void update.mutateAsync(body).catch(notify.error)
-  const sendToExternal = async () => {
-    try {
-      await send.mutateAsync(id)
-      notify.success(T.externalSent)
-    } catch {
-      notify.error(T.externalSendFailed)
-    }
-  }
+  // The applicant's documents leave the company: asked first, and a failure says the spec's words and the server's reason.
+  const sendToExternal = useConfirmedWrite(
+    {
+      mutateAsync: (requestId: number) =>
+        send.mutateAsync(requestId).catch((error: unknown) => {
+          throw new Error(T.externalSendFailedBecause(errorMessage(error)))
+        }),
+    },
+    {
+      ask: () => ({
+        message: request.external_send_date ? T.confirmExternalResend(formatDateTime(request.external_send_date)) : T.confirmExternalSend,
+        confirmLabel: T.send,
+      }),
+      done: () => T.externalSent,
+    },
+  )
   const download = (fileName: string) => void downloadFile(`/api/download/${fileName}`).catch(notify.error)
 
   return (
@@ -100,8 +109,8 @@ function RequestPage() {
               onAccepted={() => void navigate({ to: '/documents-requests', search: { archived: request.archived } })}
             />
             {canChange && (
-              <Button variant="outline" onClick={() => void sendToExternal()}>
-                <Send size={16} aria-hidden /> Отправить в энергосбытовую компанию
+              <Button variant="outline" loading={send.isPending} onClick={() => void sendToExternal(id)}>
+                <Send size={16} aria-hidden /> {T.externalSendLabel}
               </Button>
             )}
             <Button asChild variant="ghost">
