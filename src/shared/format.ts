@@ -68,6 +68,15 @@ export function formatQuantity(value: number | string | null | undefined, quanti
   return numberFormat(QUANTITY_DIGITS[quantity], true, true).format(Number(value))
 }
 
+/** The decimals of an object's rounding (`trunc`, `round0`, `roundWith1`..`roundWith5`; docs/objects.md). */
+export const roundingDigits = (roundVal: string): number => (roundVal === 'trunc' || roundVal === 'round0' ? 0 : Number(roundVal.slice('roundWith'.length)))
+
+/** A number with exactly `digits` decimals, so that a column lines up: «33 771,20» over «33 266,03». */
+export function formatFixed(value: number | string | null | undefined, digits: number): string {
+  if (missing(value) || !Number.isFinite(Number(value))) return '—'
+  return numberFormat(digits, true, true).format(Number(value))
+}
+
 /** A measured value in the unit the API names: the unit decides the decimals. */
 export function formatInUnit(value: number | string | null | undefined, unit: string | null | undefined): string {
   if (missing(value) || !Number.isFinite(Number(value))) return '—'

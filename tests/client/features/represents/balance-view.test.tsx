@@ -31,7 +31,14 @@ function show(data: ReturnType<typeof composeBalance>) {
   render(
     <ChakraProvider value={appSystem()}>
       <BalanceSummary summary={data.summary} showImbalance />
-      <BalanceTable label="Профиль объекта" headers={data.headers} items={data.items} total={data.total} formatTime={(t) => t.slice(0, 10)} />
+      <BalanceTable
+        label="Профиль объекта"
+        headers={data.headers}
+        items={data.items}
+        total={data.total}
+        roundVal={options.roundVal}
+        formatTime={(t) => t.slice(0, 10)}
+      />
     </ChakraProvider>,
   )
 }
@@ -64,15 +71,41 @@ describe('the balance on the object screen', () => {
     ).toEqual(['Дата', 'Ввод, кВт·ч', 'Фидер, кВт·ч', 'Приём, кВт·ч', 'Отдача, кВт·ч', 'Небаланс, кВт·ч', 'Небаланс, %'])
     const rows = within(table).getAllByRole('row')
     expect(rows[1]!.querySelectorAll('[data-flagged]')).toHaveLength(0)
-    expect([...rows[2]!.querySelectorAll('[data-flagged]')].map((cell) => cell.textContent)).toEqual(['100', '10'])
-    // ru-RU groups thousands with a no-break space.
+    expect([...rows[2]!.querySelectorAll('[data-flagged]')].map((cell) => cell.textContent)).toEqual(['100,00', '10,00'])
+    // ru-RU groups thousands with a no-break space; every cell has the object's two decimals, so a column lines up.
     const total = [...rows[3]!.querySelectorAll('td')].map((cell) => cell.textContent!.replace(/\s/g, ' '))
-    expect(total).toEqual(['Итого', '2 000', '1 880', '2 000', '1 880', '120', '6'])
+    expect(total).toEqual(['Итого', '2 000,00', '1 880,00', '2 000,00', '1 880,00', '120,00', '6,00'])
   })
 
   it('says when an object has no outgoing points instead of calling its input losses', () => {
     show(composeBalance([{ point_id: 1, name: 'Ввод', sign: 1, color: '#3182ce' }], buckets, new Map([[1, day([1000, 1000])]]), options))
     screen.getByText(T.noOutgoingPoints)
     expect(screen.queryByText(T.imbalanceExceeded('100', '5'))).toBeNull()
+  })
+
+  it("writes every cell of a column with the object's decimals, and percents with two whatever the rounding", () => {
+    const points = [
+      { point_id: 1, name: 'Ввод', sign: 1, color: '#3182ce' },
+      { point_id: 2, name: 'Фидер', sign: -1, color: '#38a169' },
+    ]
+    const data = composeBalance(
+      points,
+      buckets,
+      new Map([
+        [1, day([33771.2, 33266.034])],
+        [2, day([41, 53.5])],
+      ]),
+      { ...options, roundVal: 'roundWith3' },
+    )
+    render(
+      <ChakraProvider value={appSystem()}>
+        <BalanceTable label="Профиль" headers={data.headers} items={data.items} roundVal="roundWith3" formatTime={(t) => t} />
+      </ChakraProvider>,
+    )
+    const rows = within(screen.getByRole('table', { name: 'Профиль' })).getAllByRole('row')
+    const cells = (row: number) => [...rows[row]!.querySelectorAll('td')].slice(1, 3).map((cell) => cell.textContent!.replace(/\s/g, ' '))
+    expect(cells(1)).toEqual(['33 771,200', '41,000'])
+    expect(cells(2)).toEqual(['33 266,034', '53,500'])
+    expect(rows[1]!.querySelectorAll('td')[6]!.textContent).toMatch(/^\d+,\d\d$/)
   })
 })

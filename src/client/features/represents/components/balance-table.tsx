@@ -1,8 +1,7 @@
 import { Box, Table, Text } from '@chakra-ui/react'
 import type { BalanceHeader, BalanceItem } from '../../../../shared/schemas/represents'
+import { formatFixed, roundingDigits } from '../../../../shared/format'
 import { T } from '../../../../shared/texts'
-
-const cellFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 5 })
 
 /** A column a point on a tablet held upright: smaller type and padding, so that an object's points fit its width. */
 const COMPACT_BELOW_LG = { '& th, & td': { fontSize: { base: 'xs', lg: 'sm' }, paddingInline: { base: '1.5', lg: '2.5' } } }
@@ -10,14 +9,26 @@ const COMPACT_BELOW_LG = { '& th, & td': { fontSize: { base: 'xs', lg: 'sm' }, p
 /** The time column stays in view; under the sticky header, above the other cells. */
 const STICKY_TIME = { position: 'sticky', left: 0, zIndex: 0 } as const
 
-type BalanceTableProps = { label: string; headers: BalanceHeader[]; items: BalanceItem[]; total?: BalanceItem; formatTime: (time: string) => string }
+type BalanceTableProps = {
+  label: string
+  headers: BalanceHeader[]
+  items: BalanceItem[]
+  total?: BalanceItem
+  /** The object's rounding: every cell shows its decimals, percents two whatever it is (as the server rounds them). */
+  roundVal: string
+  formatTime: (time: string) => string
+}
+
+/** The decimals of each column: its values are rounded to them, and shown with all of them so the column lines up. */
+const columnDigits = (headers: BalanceHeader[], roundVal: string) => headers.map((h) => (h.unit === '%' ? 2 : roundingDigits(roundVal)))
 
 /**
  * Headers and rows of a balance answer as a table: a missing cell reads "—", a cell short of some half-hours
  * is marked with an asterisk, so a gap never passes for a zero; an imbalance beyond the allowed one is red.
  * The period's total, when given, is the last row.
  */
-export function BalanceTable({ label, headers, items, total, formatTime }: BalanceTableProps) {
+export function BalanceTable({ label, headers, items, total, roundVal, formatTime }: BalanceTableProps) {
+  const digits = columnDigits(headers, roundVal)
   if (items.length === 0) return <Text color="fg.muted">{T.empty}</Text>
   return (
     // A column per point: an object with more points than the width holds scrolls inside this box (the page does not),
@@ -40,19 +51,19 @@ export function BalanceTable({ label, headers, items, total, formatTime }: Balan
         </Table.Header>
         <Table.Body>
           {items.map((item) => (
-            <BalanceRow key={item.time} headers={headers} item={item} time={formatTime(item.time)} />
+            <BalanceRow key={item.time} headers={headers} digits={digits} item={item} time={formatTime(item.time)} />
           ))}
-          {total && <BalanceRow headers={headers} item={total} time={T.balanceTotal} bold />}
+          {total && <BalanceRow headers={headers} digits={digits} item={total} time={T.balanceTotal} bold />}
         </Table.Body>
       </Table.Root>
     </Box>
   )
 }
 
-function BalanceRow({ headers, item, time, bold }: { headers: BalanceHeader[]; item: BalanceItem; time: string; bold?: boolean }) {
+function BalanceRow({ headers, digits, item, time, bold }: { headers: BalanceHeader[]; digits: number[]; item: BalanceItem; time: string; bold?: boolean }) {
   return (
     <Table.Row fontWeight={bold ? 'semibold' : undefined}>
-      {headers.map((h) => {
+      {headers.map((h, column) => {
         if (h.key === 'time')
           return (
             // On a tablet the date goes over the time, not beside it.
@@ -73,7 +84,7 @@ function BalanceRow({ headers, item, time, bold }: { headers: BalanceHeader[]; i
             title={title || undefined}
             data-flagged={flagged || undefined}
           >
-            {value === null || value === undefined ? '—' : cellFormat.format(value)}
+            {formatFixed(value, digits[column]!)}
             {partial && value !== null ? '*' : ''}
           </Table.Cell>
         )

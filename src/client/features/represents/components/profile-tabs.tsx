@@ -176,7 +176,14 @@ export function TableTab({ represent, interval, onInterval }: { represent: Repre
       </ProfileControls>
       <ProfileResult represent={represent} profile={profile}>
         {(data) => (
-          <BalanceTable label="Профиль объекта" headers={data.headers} items={data.items} total={data.total} formatTime={(t) => formatBucket(t, interval)} />
+          <BalanceTable
+            label="Профиль объекта"
+            headers={data.headers}
+            items={data.items}
+            total={data.total}
+            roundVal={represent.round_val}
+            formatTime={(t) => formatBucket(t, interval)}
+          />
         )}
       </ProfileResult>
     </Stack>
