@@ -13,13 +13,15 @@ type FormDialogProps = {
   submitLabel?: string
   /** Dialog width of the spec where it names one (800, 1100 px). */
   width?: string
+  /** Unsaved input (`form.dirty`): closing it asks first and a tap outside does not close it (`Modal`). */
+  dirty?: boolean
   children: ReactNode
 }
 
-/** A modal form: fields, then save and cancel; Enter submits, Escape closes. */
-export function FormDialog({ open, onClose, title, onSubmit, submitting, submitLabel = T.save, width = '560px', children }: FormDialogProps) {
+/** A modal form: fields, then save and cancel; Enter submits, Escape and «Отмена» close (asking when `dirty`). */
+export function FormDialog({ open, onClose, title, onSubmit, submitting, submitLabel = T.save, width = '560px', dirty, children }: FormDialogProps) {
   return (
-    <Modal open={open} onClose={onClose} width={width}>
+    <Modal open={open} onClose={onClose} width={width} dirty={dirty}>
       <form onSubmit={onSubmit} noValidate>
         <Dialog.Header>
           <Dialog.Title>{title}</Dialog.Title>
@@ -28,9 +30,11 @@ export function FormDialog({ open, onClose, title, onSubmit, submitting, submitL
           <Stack gap="4">{children}</Stack>
         </Dialog.Body>
         <Dialog.Footer>
-          <Button type="button" variant="outline" onClick={onClose}>
-            {T.cancel}
-          </Button>
+          <Dialog.ActionTrigger asChild>
+            <Button type="button" variant="outline">
+              {T.cancel}
+            </Button>
+          </Dialog.ActionTrigger>
           <Button type="submit" colorPalette="blue" loading={submitting}>
             {submitLabel}
           </Button>
@@ -40,11 +44,19 @@ export function FormDialog({ open, onClose, title, onSubmit, submitting, submitL
   )
 }
 
-type SaveDialogProps<TInput> = Omit<FormDialogProps, 'open' | 'onSubmit' | 'submitting'> & {
+type SaveDialogProps<TInput> = Omit<FormDialogProps, 'open' | 'onSubmit' | 'submitting' | 'dirty'> & {
   /** Open unless told: most dialogs are mounted only while open. */
   open?: boolean
-  /** The dialog's `useForm`: it checks the fields, puts the server's messages on them after a 400, and is reset on close. */
-  form: { submitting: boolean; submit: (action: (input: TInput) => Promise<unknown>) => (event?: { preventDefault(): void }) => unknown; reset: () => void }
+  /**
+   * The dialog's `useForm`: it checks the fields, puts the server's messages on them after a 400, asks before its
+   * changes are thrown away, and is reset on close.
+   */
+  form: {
+    dirty: boolean
+    submitting: boolean
+    submit: (action: (input: TInput) => Promise<unknown>) => (event?: { preventDefault(): void }) => unknown
+    reset: () => void
+  }
   /** Saves the checked input; then the dialog closes, says `saved` and `onDone` follows (the screen refreshes). */
   save: (input: TInput) => Promise<unknown>
   /** What the toast says after a save: «Сохранено» unless told (a new row's own message). */
@@ -65,5 +77,5 @@ export function SaveDialog<TInput>({ open = true, form, save, saved = T.saved, o
     notify.success(saved)
     onDone?.()
   })
-  return <FormDialog open={open} onSubmit={onSubmit} submitting={form.submitting} {...dialog} onClose={close} />
+  return <FormDialog open={open} onSubmit={onSubmit} submitting={form.submitting} dirty={form.dirty} {...dialog} onClose={close} />
 }

@@ -7,9 +7,15 @@ import { useConfirm } from './confirm-dialog'
  * (the router's navigations), and closing or reloading the page (the browser's own question).
  */
 export function useLeaveGuard(dirty: boolean) {
-  const confirm = useConfirm()
+  const askLeave = useLeaveQuestion()
   useBlocker({
-    shouldBlockFn: async () => dirty && !(await confirm({ message: T.leaveUnsaved, confirmLabel: T.leave, cancelLabel: T.stay })),
+    shouldBlockFn: async () => dirty && !(await askLeave()),
     enableBeforeUnload: () => dirty,
   })
+}
+
+/** The question before unsaved changes are thrown away (a screen left, a dialog closed): true when the user leaves. */
+export function useLeaveQuestion(): () => Promise<boolean> {
+  const confirm = useConfirm()
+  return () => confirm({ message: T.leaveUnsaved, confirmLabel: T.leave, cancelLabel: T.stay })
 }

@@ -63,7 +63,14 @@ function AccountEmailDialog({ row, onClose }: { row: AccountEmailRow | null; onC
     notify.success(T.saved)
   })
   return (
-    <FormDialog open onClose={onClose} title={row ? 'Почтовый аккаунт' : 'Новый почтовый аккаунт'} onSubmit={onSubmit} submitting={form.submitting}>
+    <FormDialog
+      dirty={form.dirty}
+      open
+      onClose={onClose}
+      title={row ? 'Почтовый аккаунт' : 'Новый почтовый аккаунт'}
+      onSubmit={onSubmit}
+      submitting={form.submitting}
+    >
       <TextField label="Название" required {...form.field('name')} />
       <TextField label="SMTP-сервер" required {...form.field('smtp_host')} />
       <TextField

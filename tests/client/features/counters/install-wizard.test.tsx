@@ -5,6 +5,7 @@ import { InstallWizard } from '../../../../src/client/features/counters/componen
 import type { Counter } from '../../../../src/shared/schemas/counters'
 import { json } from '../../app-routes'
 import { renderInApp } from '../../render-in-app'
+import { T } from '../../../../src/shared/texts'
 
 const MODEL = {
   model_id: 3,
@@ -129,6 +130,35 @@ describe('the meter install wizard', { timeout: 40_000 }, () => {
         .filter((b) => b.getAttribute('aria-current') === 'step'),
     ).toHaveLength(1)
     for (const name of ['2. Параметры подключения', '4. Проверка', '5. Готово']) expect(within(header).getByRole('button', { name })).toBeDisabled()
+  })
+
+  it('asks before Escape or «Отмена» throws away what was typed, and stays when told to', async () => {
+    const user = userEvent.setup()
+    const { dialog, onClose } = renderWizard()
+    await user.selectOptions(await within(dialog).findByLabelText(/Модель счётчика/), await within(dialog).findByRole('option', { name: /Меркурий 230 ART/ }))
+    await user.click(within(dialog).getByRole('button', { name: 'Далее' }))
+    await user.type(await within(dialog).findByLabelText(/IP-адрес или имя узла/), '10.0.0.5')
+
+    await user.keyboard('{Escape}')
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: T.stay }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument())
+    expect(onClose).not.toHaveBeenCalled()
+    expect(within(dialog).getByLabelText(/IP-адрес или имя узла/)).toHaveValue('10.0.0.5')
+
+    await user.click(within(dialog).getByRole('button', { name: T.cancel }))
+    const question = await screen.findByRole('alertdialog')
+    expect(within(question).getByText(T.leaveUnsaved)).toBeInTheDocument()
+    await user.click(within(question).getByRole('button', { name: T.leave }))
+    await waitFor(() => expect(onClose).toHaveBeenCalledOnce())
+  })
+
+  it('closes untouched on Escape without a question', async () => {
+    const user = userEvent.setup()
+    const { dialog, onClose } = renderWizard()
+    await within(dialog).findByRole('option', { name: /Меркурий 230 ART/ })
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(onClose).toHaveBeenCalledOnce())
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
   })
 
   it('goes through check and done, and a 400 sends it back to the step holding the field', async () => {

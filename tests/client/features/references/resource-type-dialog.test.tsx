@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { ChakraProvider } from '@chakra-ui/react'
-import { appSystem } from '../../../../src/client/app/system'
 import { ResourceTypeDialog } from '../../../../src/client/features/references/components/resource-type-dialog'
 import { T } from '../../../../src/shared/texts'
+import { renderInApp } from '../../render-in-app'
 
 let sent: { method: string; path: string; body: unknown }[]
 beforeEach(() => {
@@ -23,11 +22,7 @@ afterEach(() => vi.unstubAllGlobals())
 describe('the resource type dialog', () => {
   it('asks for the name, then adds the type', async () => {
     const onDone = vi.fn()
-    render(
-      <ChakraProvider value={appSystem()}>
-        <ResourceTypeDialog row={null} onClose={() => {}} onDone={onDone} />
-      </ChakraProvider>,
-    )
+    renderInApp(<ResourceTypeDialog row={null} onClose={() => {}} onDone={onDone} />)
     const dialog = await screen.findByRole('dialog', { name: 'Новый энергоресурс' })
     await userEvent.click(within(dialog).getByRole('button', { name: T.save }))
     expect(await within(dialog).findByText(T.required)).toBeInTheDocument()

@@ -59,6 +59,7 @@ export function TaskFormDialog({ counterId, task, open, onClose }: Props) {
 
   return (
     <FormDialog
+      dirty={form.dirty}
       open={open}
       onClose={onClose}
       title={task ? 'Изменение задания' : 'Новое задание'}

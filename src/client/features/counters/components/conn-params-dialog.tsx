@@ -54,6 +54,7 @@ export function ConnParamsDialog({ counter, onClose }: { counter: { counter_id: 
       title={`Параметры подключения ${counter?.serial_num ?? ''}`}
       onSubmit={(e) => void submit(e)}
       submitting={update.isPending}
+      dirty={cleared.length > 0 || Object.keys(changedConnParams(values, initial)).length > 0}
     >
       {params.isError ? (
         params.error.message

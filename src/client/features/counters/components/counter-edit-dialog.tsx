@@ -28,6 +28,7 @@ export function CounterEditDialog({ counter, onClose, onDone }: { counter: Count
   useLeaveGuard(counter !== null && form.dirty && !form.submitting)
   return (
     <FormDialog
+      dirty={form.dirty}
       open={counter !== null}
       onClose={onClose}
       title={`Счётчик ${counter?.serial_num ?? ''}`}

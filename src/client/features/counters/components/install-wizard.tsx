@@ -102,6 +102,8 @@ export function InstallWizard({ pointId, open, onClose, onDone }: { pointId: num
     else formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
   }, [focusTick, step])
 
+  // Whatever was chosen or typed is lost on close: a model, or a step beyond the first reached.
+  const dirty = step !== DONE && (modelId !== null || reached > MODEL)
   const close = () => {
     if (saving) return // the answer decides between the step of a faulty field and 'Готово'
     setStep(MODEL)
@@ -205,7 +207,7 @@ export function InstallWizard({ pointId, open, onClose, onDone }: { pointId: num
   const shownMeterKeys = METER_FIELDS.filter((key) => key !== (meter.kind === 'new' ? 'counter_id' : 'serial_num'))
 
   return (
-    <Modal open={open} onClose={close} width="800px">
+    <Modal open={open} onClose={close} width="800px" dirty={dirty}>
       <form
         ref={formRef}
         noValidate
@@ -378,9 +380,11 @@ export function InstallWizard({ pointId, open, onClose, onDone }: { pointId: num
             </Button>
           ) : (
             <>
-              <Button type="button" variant="outline" onClick={close} disabled={saving}>
-                {T.cancel}
-              </Button>
+              <Dialog.ActionTrigger asChild>
+                <Button type="button" variant="outline" disabled={saving}>
+                  {T.cancel}
+                </Button>
+              </Dialog.ActionTrigger>
               {step > MODEL && (
                 <Button type="button" variant="outline" onClick={() => setStep(step - 1)} disabled={saving}>
                   Назад

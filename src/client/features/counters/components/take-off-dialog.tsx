@@ -16,6 +16,7 @@ export function TakeOffDialog({ counter, onClose }: { counter: { counter_id: num
   const takeOffCounter = useTakeOffCounter()
   return (
     <FormDialog
+      dirty={form.dirty}
       open={counter !== null}
       onClose={onClose}
       title={`Снятие счётчика ${counter?.serial_num ?? ''}`}

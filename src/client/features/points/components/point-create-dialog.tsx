@@ -29,6 +29,7 @@ export function PointCreateDialog({ open, onClose, onDone }: { open: boolean; on
   }
   return (
     <FormDialog
+      dirty={form.dirty}
       open={open}
       onClose={close}
       title="Новая точка учёта"

@@ -21,7 +21,7 @@ export function NewPointDialog({ open, onClose, onCreated }: { open: boolean; on
     close()
   })
   return (
-    <FormDialog open={open} onClose={close} title="Новая точка учёта" onSubmit={onSubmit} submitting={form.submitting}>
+    <FormDialog dirty={form.dirty} open={open} onClose={close} title="Новая точка учёта" onSubmit={onSubmit} submitting={form.submitting}>
       <TextField label="Название" required {...form.field('name')} autoFocus />
       <TextField label="Номер точки учёта" required {...form.field('point_number')} />
       <TextField label="Адрес" required {...form.field('address')} />

@@ -36,6 +36,7 @@ export function ReasonDialog({
       title={title}
       submitLabel="Отправить"
       submitting={sending}
+      dirty={reason.trim() !== ''}
       onSubmit={(event) => {
         event.preventDefault()
         if (!reason.trim()) return setError(T.required)

@@ -29,7 +29,7 @@ export function OwnPasswordDialog({ open, onClose }: { open: boolean; onClose: (
     close()
   })
   return (
-    <FormDialog open={open} onClose={close} title="Смена пароля" onSubmit={onSubmit} submitting={form.submitting}>
+    <FormDialog dirty={form.dirty} open={open} onClose={close} title="Смена пароля" onSubmit={onSubmit} submitting={form.submitting}>
       <TextField label="Текущий пароль" type="password" required {...form.field('current_password')} autoComplete="current-password" />
       <NewPasswordFields form={form} />
     </FormDialog>

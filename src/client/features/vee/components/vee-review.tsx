@@ -87,6 +87,7 @@ function ReviewDialog({ row, mode, onClose }: { row: VeeReviewRow; mode: 'accept
   const reviewInterval = useReviewInterval()
   return (
     <FormDialog
+      dirty={form.dirty}
       open
       onClose={onClose}
       title={`${mode === 'edit' ? T.veeEdit : T.veeAccept}: ${dateTime(row.interval_start)}`}
