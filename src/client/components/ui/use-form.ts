@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import * as v from 'valibot'
 import { issueField } from '../../../shared/schemas/common'
 import { ApiError } from '../../lib/api-client'
@@ -15,6 +15,11 @@ function firstMessages(issues: readonly v.BaseIssue<unknown>[]): Record<string, 
   return errors
 }
 
+/** Focuses (and so scrolls into view) the first field of `form` marked invalid: a long form's faults stay in sight. */
+export function focusFirstInvalid(form: ParentNode | null | undefined) {
+  form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+}
+
 /**
  * A form checked with a shared valibot schema: values, their messages, whether anything changed
  * (save and cancel appear only then), and the server's field messages after a 400.
@@ -24,6 +29,12 @@ export function useForm<TSchema extends v.GenericSchema, TInitial extends Values
   const [values, setValues] = useState<TInitial>(initial)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [submitting, setSubmitting] = useState(false)
+  // The submitted form, and a tick bumped when its messages are set: once they render, the first faulty field gets the focus.
+  const submitted = useRef<HTMLElement | null>(null)
+  const [faultTick, setFaultTick] = useState(0)
+  useEffect(() => {
+    if (faultTick > 0) focusFirstInvalid(submitted.current)
+  }, [faultTick])
 
   const dirty = useMemo(() => JSON.stringify(values) !== JSON.stringify(base), [values, base])
 
@@ -46,12 +57,23 @@ export function useForm<TSchema extends v.GenericSchema, TInitial extends Values
     [base],
   )
 
-  /** Validates, then runs `action` with the parsed values; a 400 from the server lands on the fields. */
-  const submit = (action: (parsed: v.InferOutput<TSchema>) => Promise<unknown>) => async (event?: { preventDefault(): void }) => {
+  /** Sets the fields' messages and moves the focus to the first faulty field of the submitted form. */
+  const showErrors = (next: Record<string, string>) => {
+    setErrors(next)
+    setFaultTick((t) => t + 1)
+  }
+
+  /**
+   * Validates, then runs `action` with the parsed values; a 400 from the server lands on the fields. Either way the
+   * focus goes to the first faulty field of the form submitted (the event's `currentTarget`).
+   */
+  const submit = (action: (parsed: v.InferOutput<TSchema>) => Promise<unknown>) => async (event?: { preventDefault(): void; currentTarget?: unknown }) => {
     event?.preventDefault()
+    // Read now: React clears an event's currentTarget once its handler returns.
+    submitted.current = event?.currentTarget instanceof HTMLElement ? event.currentTarget : null
     const result = v.safeParse(schema, values)
     if (!result.success) {
-      setErrors(firstMessages(result.issues))
+      showErrors(firstMessages(result.issues))
       return
     }
     setSubmitting(true)
@@ -59,7 +81,7 @@ export function useForm<TSchema extends v.GenericSchema, TInitial extends Values
       await action(result.output)
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
-        setErrors(Object.fromEntries(Object.entries(error.fields).map(([field, messages]) => [field, messages[0] ?? ''])))
+        showErrors(Object.fromEntries(Object.entries(error.fields).map(([field, messages]) => [field, messages[0] ?? ''])))
         const unknownFields = Object.keys(error.fields).filter((field) => !(field in values))
         if (unknownFields.length) notify.error(error)
       } else {

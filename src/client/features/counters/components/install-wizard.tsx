@@ -9,6 +9,7 @@ import { CONN_SOURCE_PARAM, createAndInstall, updateAndInstall, visibleConnParam
 import { T } from '../../../../shared/texts'
 import { SelectField, TextField } from '../../../components/ui/fields'
 import { SearchInput } from '../../../components/ui/search-input'
+import { focusFirstInvalid } from '../../../components/ui/use-form'
 import { notify } from '../../../components/ui/notify'
 import { ApiError } from '../../../lib/api-client'
 import { formatDate, isoDate } from '../../../lib/format'
@@ -99,7 +100,7 @@ export function InstallWizard({ pointId, open, onClose, onDone }: { pointId: num
   useEffect(() => {
     if (focusTick === 0) return
     if (step === DONE) closeRef.current?.focus()
-    else formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+    else focusFirstInvalid(formRef.current)
   }, [focusTick, step])
 
   // Whatever was chosen or typed is lost on close: a model, or a step beyond the first reached.
