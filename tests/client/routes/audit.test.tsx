@@ -144,7 +144,7 @@ describe('the audit trail screen', { timeout: 60_000 }, () => {
       within(fields)
         .getAllByRole('row')
         .find((r) => r.querySelector('td')?.textContent?.startsWith(field))!
-    // Fields by their Russian names (T.auditFields); one the dictionary does not name, as the API names it.
+    // Fields by their Russian names (T.auditFields), ids left out.
     expect(row('Наименование')).toHaveTextContent(/^НаименованиеизмененоТП-15ТП-15 Северная$/)
     expect(row('Наименование')).toHaveAttribute('data-changed')
     expect(row('Адрес')).toHaveTextContent('ул. Садовая, 1')
@@ -157,7 +157,8 @@ describe('the audit trail screen', { timeout: 60_000 }, () => {
         .filter((r) => r.hasAttribute('data-changed'))
         .map((r) => r.querySelector('td')?.textContent),
     ).toEqual([`Наименование${T.auditChanged}`, `Версия записи${T.auditChanged}`])
-    expect(row('has_counter')).toHaveTextContent(/^has_counterнетнет$/)
+    expect(row('Счётчик установлен')).toHaveTextContent(/^Счётчик установленнетнет$/)
+    expect(within(fields).queryByText('point_id')).not.toBeInTheDocument()
     expect(dialog).not.toHaveTextContent('{"')
 
     await user.keyboard('{Escape}')

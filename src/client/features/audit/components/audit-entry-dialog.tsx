@@ -1,13 +1,20 @@
 import { Badge, Box, Dialog, HStack, Stack, Table, Text } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
 import type { AuditEntry } from '../../../../shared/schemas/audit'
 import { T } from '../../../../shared/texts'
 import { Modal } from '../../../components/ui/modal'
+import { useCan } from '../../../lib/auth'
+import { groupsForSelectionQueryOptions } from '../../groups/api/groups'
 import { formatDateTime } from '../../../lib/format'
 import { actionName, authorName, entityName, fieldChanges, fieldName } from './audit-text'
 
 /** One entry of the audit trail: who, when, what, and its fields before → after, the changed ones highlighted. */
 export function AuditEntryDialog({ entry, onClose }: { entry: AuditEntry | null; onClose: () => void }) {
-  const changes = entry ? fieldChanges(entry.before, entry.after) : []
+  const can = useCan()
+  // A user's entry names the user's groups, when the reader may see them.
+  const groups = useQuery({ ...groupsForSelectionQueryOptions(), enabled: entry?.entity === 'user' && can('groups.view') })
+  const groupName = (id: number) => groups.data?.results.find((g) => g.permissions_group_id === id)?.name
+  const changes = entry ? fieldChanges(entry.before, entry.after, groupName) : []
   const showBefore = entry?.before != null
   const showAfter = entry?.after != null
   const changedCount = changes.filter((c) => c.changed).length
