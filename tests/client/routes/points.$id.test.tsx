@@ -1,11 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createRoute } from '@tanstack/react-router'
+import type { QueryClient } from '@tanstack/react-query'
+import { createRoute, Outlet } from '@tanstack/react-router'
 import { Route as PointRoute } from '../../../src/client/routes/_app/points.$id'
 import { Route as PointCountersDataRoute } from '../../../src/client/routes/_app/points.$id.point_counters_data'
+import { Route as PointConsumptionRoute } from '../../../src/client/routes/_app/points.$id.consumption'
+import { Route as PointSchedulerRoute } from '../../../src/client/routes/_app/points.$id.scheduler'
+import { RightGate } from '../../../src/client/components/layout/right-gate'
+import { meQueryOptions } from '../../../src/client/lib/auth'
 import { T } from '../../../src/shared/texts'
-import { json, ME, mount, point, renderRoutes } from '../app-routes'
+import { json, ME, mount, point, renderRoutes, signedInWith } from '../app-routes'
 import { offlineDb } from '../../../src/client/offline/db'
 import { tempIdMetaKey } from '../../../src/client/offline/entities'
 
@@ -83,7 +88,8 @@ describe('the point’s screen', () => {
       ]
     })
     const tabs = await screen.findByRole('navigation', { name: 'Разделы точки учёта' }, BUSY)
-    const readings = within(tabs).getByRole('button', { name: 'Показания 0:00 и 0:30' })
+    // The data tabs show once the user's rights are known.
+    const readings = await within(tabs).findByRole('button', { name: 'Показания 0:00 и 0:30' }, BUSY)
     expect(readings).not.toHaveAttribute('aria-current')
     await user.click(readings)
     await waitFor(() => expect(router.state.location.pathname).toBe('/points/7/point_counters_data'), BUSY)
@@ -94,5 +100,55 @@ describe('the point’s screen', () => {
     expect(within(table).getByText('1 234,500')).toBeInTheDocument()
     expect(within(table).getByText('1 236,250')).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: /Показания счётчиков на/ })).toBeInTheDocument()
+  })
+
+  // Found from the user's side: a user with only «Просмотр точек учёта» and «Просмотр счётчиков» got all eight tabs of
+  // /points/18, six of which ended in a red «Не удалось загрузить … — Недостаточно прав».
+  describe('for a user who may see points and meters but not their data', () => {
+    const render = (path: string) => {
+      signedInWith(['points.view', 'counters.view'], (path) => (path === '/api/points/7/' ? json(point({ counter_id: 5, has_counter: true })) : undefined))
+      return renderRoutes(
+        path,
+        (app) => {
+          const point = mount(PointRoute, '/points/$id', app)
+          return [
+            point.addChildren([
+              createRoute({ getParentRoute: () => point, path: '/edit', component: () => <p>Основное точки</p> }),
+              mount(PointSchedulerRoute, '/scheduler', () => point),
+              mount(PointConsumptionRoute, '/consumption', () => point),
+              mount(PointCountersDataRoute, '/point_counters_data', () => point),
+            ]),
+          ]
+        },
+        () => (
+          <RightGate>
+            <Outlet />
+          </RightGate>
+        ),
+      )
+    }
+
+    /** Until the user's rights are known every right looks missing. */
+    const rightsKnown = async (router: ReturnType<typeof renderRoutes>) => {
+      const { queryClient } = router.options.context as { queryClient: QueryClient }
+      await waitFor(() => expect(queryClient.getQueryState(meQueryOptions().queryKey)?.status).toBe('success'), BUSY)
+    }
+
+    it('shows only the tabs the user may open', async () => {
+      await rightsKnown(render('/points/7/edit'))
+      const tabs = await screen.findByRole('navigation', { name: 'Разделы точки учёта' }, BUSY)
+      expect(
+        within(tabs)
+          .getAllByRole('button')
+          .map((tab) => tab.textContent),
+      ).toEqual(['Основное', 'Счётчики'])
+    })
+
+    it('says «Нет доступа к этому экрану» for a data tab opened by its address, not a red load error', async () => {
+      // Before the user's rights are known the gate shows the same text: wait for them.
+      await rightsKnown(render('/points/7/consumption'))
+      expect(await screen.findByText(T.screenForbidden, undefined, BUSY)).toBeInTheDocument()
+      expect(screen.queryByText(/Не удалось загрузить/)).toBeNull()
+    })
   })
 })

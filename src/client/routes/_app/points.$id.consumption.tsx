@@ -17,6 +17,7 @@ import { formatDate, formatQuantity } from '../../lib/format'
 import { consumptionQueryOptions } from '../../features/collection/api/collection'
 
 export const Route = createFileRoute('/_app/points/$id/consumption')({
+  staticData: { permission: 'data.view' },
   validateSearch: v.object(periodSearchEntries),
   component: PointConsumptionTab,
 })

@@ -9,6 +9,7 @@ import { usePointMeter } from '../../features/collection/components/use-point-me
 import { LoadingSpinner } from '../../components/ui/loading-spinner'
 
 export const Route = createFileRoute('/_app/points/$id/phase')({
+  staticData: { permission: 'data.view' },
   component: PointPhaseTab,
 })
 

@@ -7,6 +7,7 @@ import { formatDate, formatDateTime, formatInUnit } from '../../lib/format'
 import { accumulatedQueryOptions } from '../../features/collection/api/collection'
 
 export const Route = createFileRoute('/_app/points/$id/point_counters_data')({
+  staticData: { permission: 'data.view' },
   component: PointCountersData,
 })
 

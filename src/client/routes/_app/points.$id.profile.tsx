@@ -15,6 +15,7 @@ import { formatBucket } from '../../features/represents/period'
 import { availableParamsQueryOptions, profileQueryOptions } from '../../features/collection/api/collection'
 
 export const Route = createFileRoute('/_app/points/$id/profile')({
+  staticData: { permission: 'data.view' },
   validateSearch: v.object(periodSearchEntries),
   component: PointProfileTab,
 })

@@ -13,6 +13,7 @@ import { TasksTable } from '../../features/collection/components/tasks-table'
 import { usePointMeter } from '../../features/collection/components/use-point-meter'
 
 export const Route = createFileRoute('/_app/points/$id/scheduler')({
+  staticData: { permission: 'tasks.view' },
   component: PointSchedulerTab,
 })
 

@@ -3,21 +3,27 @@ import { Box, Button, Heading, HStack, IconButton, Skeleton } from '@chakra-ui/r
 import { createFileRoute, Outlet, useLocation, useRouter } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft } from 'lucide-react'
+import type { Permission } from '../../../shared/permissions'
 import { T } from '../../../shared/texts'
 import { LoadError } from '../../components/ui/load-error'
 import { pointQueryOptions } from '../../features/points/api/points'
+import { useCan } from '../../lib/auth'
 
-/** Tabs of a point; the schedule, consumption, readings, phase and profile tabs are routes of the data-collection area. */
-const TABS = [
+/**
+ * Tabs of a point; the schedule, consumption, readings, phase and profile tabs are routes of the data-collection area.
+ * Each names the right its data asks the server for (beside this screen's points.view), as its route's staticData
+ * does: a user without it is not offered the tab.
+ */
+const TABS: { path: string; label: string; permission?: Permission }[] = [
   { path: 'edit', label: 'Основное' },
   { path: 'counters', label: 'Счётчики' },
-  { path: 'scheduler', label: 'Расписание' },
-  { path: 'consumption', label: 'Потребление' },
-  { path: 'point_counters_data', label: 'Показания 0:00 и 0:30' },
-  { path: 'phase', label: 'Фазы' },
-  { path: 'profile', label: 'Профиль' },
-  { path: 'vee', label: 'Проверка' },
-] as const
+  { path: 'scheduler', label: 'Расписание', permission: 'tasks.view' },
+  { path: 'consumption', label: 'Потребление', permission: 'data.view' },
+  { path: 'point_counters_data', label: 'Показания 0:00 и 0:30', permission: 'data.view' },
+  { path: 'phase', label: 'Фазы', permission: 'data.view' },
+  { path: 'profile', label: 'Профиль', permission: 'data.view' },
+  { path: 'vee', label: 'Проверка', permission: 'data.view' },
+]
 
 export const Route = createFileRoute('/_app/points/$id')({
   staticData: { permission: 'points.view' },
@@ -57,12 +63,14 @@ function PointLayout() {
 function PointTabs({ id }: { id: string }) {
   const router = useRouter()
   const { pathname } = useLocation()
-  const active = TABS.find((tab) => pathname.endsWith(`/${tab.path}`))?.path
+  const can = useCan()
+  const tabs = TABS.filter((tab) => !tab.permission || can(tab.permission))
+  const active = tabs.find((tab) => pathname.endsWith(`/${tab.path}`))?.path
   return (
     <>
       {/* The tabs wrap rather than scroll sideways: nine of them are wider than a tablet held upright. */}
       <HStack as="nav" aria-label="Разделы точки учёта" gap="1" mb="4" borderBottomWidth="1px" wrap="wrap">
-        {TABS.map((tab) => (
+        {tabs.map((tab) => (
           <Button
             key={tab.path}
             variant="ghost"

@@ -3,6 +3,7 @@ import { recentScope } from '../../features/vee/api/vee'
 import { VeeReview } from '../../features/vee/components/vee-review'
 
 export const Route = createFileRoute('/_app/points/$id/vee')({
+  staticData: { permission: 'data.view' },
   component: PointVeeTab,
 })
 
