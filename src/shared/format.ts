@@ -1,14 +1,15 @@
 /**
  * Numbers and dates as the console writes them everywhere (screens, charts, CSV, reports): ru-RU digit
  * grouping, a decimal comma, DD.MM.YYYY. Each quantity has the precision its meters give:
- * energy (kWh, kvarh) and power (kW, kvar, kVA) 3 decimals, i.e. Wh and W; current 3 (mA); voltage,
- * frequency and angles 2; power factor 3; percentages 1. Unknown units keep 3.
+ * energy (kWh, kvarh) and power (kW, kvar, kVA) 3 decimals, i.e. Wh and W; power in W, var and VA 1 (no meter
+ * gives milliwatts); current 3 (mA); voltage, frequency and angles 2; power factor 3; percentages 1. Unknown units keep 3.
  */
-export type Quantity = 'energy' | 'power' | 'voltage' | 'current' | 'frequency' | 'angle' | 'powerFactor' | 'percent'
+export type Quantity = 'energy' | 'power' | 'watts' | 'voltage' | 'current' | 'frequency' | 'angle' | 'powerFactor' | 'percent'
 
 const QUANTITY_DIGITS: Record<Quantity, number> = {
   energy: 3,
   power: 3,
+  watts: 1,
   voltage: 2,
   current: 3,
   frequency: 2,
@@ -24,7 +25,9 @@ const UNIT_QUANTITY: Record<string, Quantity> = {
   кВт: 'power',
   кВар: 'power',
   кВА: 'power',
-  Вт: 'power',
+  Вт: 'watts',
+  вар: 'watts',
+  ВА: 'watts',
   В: 'voltage',
   А: 'current',
   Гц: 'frequency',

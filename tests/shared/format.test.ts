@@ -31,6 +31,15 @@ describe('numbers as Russians write them', () => {
     expect(formatInUnit(50.0049, 'Гц')).toBe('50,00')
   })
 
+  // Found from the user's side: the phase tab wrote «1 187,820 Вт» and «459,490 вар», milliwatts no meter gives.
+  it('writes watts, vars and volt-amperes with one decimal at most, kilowatts with three', () => {
+    expect(plain(formatInUnit(1187.82, 'Вт'))).toBe('1 187,8')
+    expect(formatInUnit(459.49, 'вар')).toBe('459,5')
+    expect(formatInUnit(512, 'ВА')).toBe('512,0')
+    expect(digitsForUnit('Вт')).toBe(1)
+    expect(formatInUnit(1.18782, 'кВт')).toBe('1,188')
+  })
+
   it('writes CSV cells that a Russian spreadsheet reads as numbers', () => {
     expect(csvNumber(34290.103238961034)).toBe('34290,103')
     expect(csvNumber(-1200.5, 'energy')).toBe('-1200,500')
