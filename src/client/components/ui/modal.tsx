@@ -27,7 +27,7 @@ const FORM_AS_CONTENT = { '& > form': { display: 'flex', flexDirection: 'column'
  * `Dialog.ActionTrigger`; with unsaved input (`dirty`) only after the user agrees to lose it.
  */
 export function Modal({ open, onClose, width, role, dirty = false, children }: ModalProps) {
-  const askLeave = useLeaveQuestion()
+  const askLeave = useLeaveQuestion('dialog')
   const close = async () => {
     if (!dirty || (await askLeave())) onClose()
   }

@@ -14,8 +14,11 @@ export function useLeaveGuard(dirty: boolean) {
   })
 }
 
-/** The question before unsaved changes are thrown away (a screen left, a dialog closed): true when the user leaves. */
-export function useLeaveQuestion(): () => Promise<boolean> {
+/** The question before unsaved changes are thrown away, a screen left or a dialog closed: true when the user leaves. */
+export function useLeaveQuestion(what: 'screen' | 'dialog' = 'screen'): () => Promise<boolean> {
   const confirm = useConfirm()
-  return () => confirm({ message: T.leaveUnsaved, confirmLabel: T.leave, cancelLabel: T.stay })
+  return () =>
+    what === 'screen'
+      ? confirm({ message: T.leaveUnsaved, confirmLabel: T.leave, cancelLabel: T.stay })
+      : confirm({ message: T.closeUnsaved, confirmLabel: T.closeWithoutSaving, cancelLabel: T.stay })
 }

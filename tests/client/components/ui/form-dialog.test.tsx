@@ -36,7 +36,7 @@ describe('a form dialog with unsaved input', () => {
     await userEvent.keyboard('{Escape}')
 
     const question = await screen.findByRole('alertdialog')
-    expect(within(question).getByText(T.leaveUnsaved)).toBeInTheDocument()
+    expect(within(question).getByText(T.closeUnsaved)).toBeInTheDocument()
     await userEvent.click(within(question).getByRole('button', { name: T.stay }))
 
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument())
@@ -49,7 +49,7 @@ describe('a form dialog with unsaved input', () => {
     await userEvent.click(within(await formDialog()).getByRole('button', { name: T.cancel }))
 
     const question = await screen.findByRole('alertdialog')
-    await userEvent.click(within(question).getByRole('button', { name: T.leave }))
+    await userEvent.click(within(question).getByRole('button', { name: T.closeWithoutSaving }))
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Новый абонент' })).not.toBeInTheDocument())
     // Opened again, the form is as it started.
     await userEvent.click(screen.getByRole('button', { name: 'Открыть' }))

@@ -147,8 +147,8 @@ describe('the meter install wizard', { timeout: 40_000 }, () => {
 
     await user.click(within(dialog).getByRole('button', { name: T.cancel }))
     const question = await screen.findByRole('alertdialog')
-    expect(within(question).getByText(T.leaveUnsaved)).toBeInTheDocument()
-    await user.click(within(question).getByRole('button', { name: T.leave }))
+    expect(within(question).getByText(T.closeUnsaved)).toBeInTheDocument()
+    await user.click(within(question).getByRole('button', { name: T.closeWithoutSaving }))
     await waitFor(() => expect(onClose).toHaveBeenCalledOnce())
   })
 
