@@ -31,14 +31,7 @@ function show(data: ReturnType<typeof composeBalance>) {
   render(
     <ChakraProvider value={appSystem()}>
       <BalanceSummary summary={data.summary} showImbalance />
-      <BalanceTable
-        label="Профиль объекта"
-        headers={data.headers}
-        items={data.items}
-        total={data.total}
-        roundVal={options.roundVal}
-        formatTime={(t) => t.slice(0, 10)}
-      />
+      <BalanceTable label="Профиль объекта" table={data} roundVal={options.roundVal} formatTime={(t) => t.slice(0, 10)} />
     </ChakraProvider>,
   )
 }
@@ -99,7 +92,7 @@ describe('the balance on the object screen', () => {
     )
     render(
       <ChakraProvider value={appSystem()}>
-        <BalanceTable label="Профиль" headers={data.headers} items={data.items} roundVal="roundWith3" formatTime={(t) => t} />
+        <BalanceTable label="Профиль" table={data} roundVal="roundWith3" formatTime={(t) => t} />
       </ChakraProvider>,
     )
     const rows = within(screen.getByRole('table', { name: 'Профиль' })).getAllByRole('row')

@@ -11,9 +11,8 @@ const STICKY_TIME = { position: 'sticky', left: 0, zIndex: 0 } as const
 
 type BalanceTableProps = {
   label: string
-  headers: BalanceHeader[]
-  items: BalanceItem[]
-  total?: BalanceItem
+  /** A balance answer: its headers, its rows and, for a profile, the period's total. */
+  table: { headers: BalanceHeader[]; items: BalanceItem[]; total?: BalanceItem }
   /** The object's rounding: every cell shows its decimals, percents two whatever it is (as the server rounds them). */
   roundVal: string
   formatTime: (time: string) => string
@@ -27,7 +26,7 @@ const columnDigits = (headers: BalanceHeader[], roundVal: string) => headers.map
  * is marked with an asterisk, so a gap never passes for a zero; an imbalance beyond the allowed one is red.
  * The period's total, when given, is the last row.
  */
-export function BalanceTable({ label, headers, items, total, roundVal, formatTime }: BalanceTableProps) {
+export function BalanceTable({ label, table: { headers, items, total }, roundVal, formatTime }: BalanceTableProps) {
   const digits = columnDigits(headers, roundVal)
   if (items.length === 0) return <Text color="fg.muted">{T.empty}</Text>
   return (

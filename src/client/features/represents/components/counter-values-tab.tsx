@@ -37,15 +37,7 @@ export function CounterValuesTab({ represent }: { represent: Represent }) {
         <CsvButton download={() => downloadCounterValuesCsv(represent.represent_id, query)} />
       </HStack>
       <QueryState query={result}>
-        {(data) => (
-          <BalanceTable
-            label="Показания счётчиков"
-            headers={data.headers}
-            items={data.items}
-            roundVal={represent.round_val}
-            formatTime={(t) => formatBucket(t, 30)}
-          />
-        )}
+        {(data) => <BalanceTable label="Показания счётчиков" table={data} roundVal={represent.round_val} formatTime={(t) => formatBucket(t, 30)} />}
       </QueryState>
     </Stack>
   )

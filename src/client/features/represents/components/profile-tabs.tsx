@@ -175,16 +175,7 @@ export function TableTab({ represent, interval, onInterval }: { represent: Repre
         <CsvButton download={() => downloadProfileCsv(represent.represent_id, profile.query)} />
       </ProfileControls>
       <ProfileResult represent={represent} profile={profile}>
-        {(data) => (
-          <BalanceTable
-            label="Профиль объекта"
-            headers={data.headers}
-            items={data.items}
-            total={data.total}
-            roundVal={represent.round_val}
-            formatTime={(t) => formatBucket(t, interval)}
-          />
-        )}
+        {(data) => <BalanceTable label="Профиль объекта" table={data} roundVal={represent.round_val} formatTime={(t) => formatBucket(t, interval)} />}
       </ProfileResult>
     </Stack>
   )
