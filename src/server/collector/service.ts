@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events'
 import { eq } from 'drizzle-orm'
 import type { Executor } from '../db/client'
 import { collectingServers } from '../db/schema'
@@ -33,6 +34,9 @@ export function startCollectingService(db: Executor, options: ServiceOptions): R
   const record = runRecorder(db, options.serverId)
   let stopped = false
   const stopping = new AbortController()
+  // Every poll waiting for its converter listens for the stop, and a busy converter has many: not a leak (a poll's
+  // listener goes when its turn comes), so Node's warning at ten is off for this signal.
+  setMaxListeners(0, stopping.signal)
   const runOptions = { ...options, stopWaiting: stopping.signal }
   let timer: NodeJS.Timeout | undefined
   let cycle: Promise<void> = Promise.resolve()

@@ -13,7 +13,8 @@ import { collectionReferences, dueTask, installedMeter, mercury230 } from '../co
  * stop does not take as long as the whole queue.
  */
 
-const SPECS = [1, 2, 3, 4, 5, 6].map((address) => mercury230(address))
+// More than the ten listeners Node warns about on one signal: every waiting poll listens for the stop.
+const SPECS = Array.from({ length: 12 }, (_, i) => mercury230(i + 1))
 let database: Database
 let emulator: RunningEmulator
 const taskIds: number[] = []
@@ -21,7 +22,7 @@ const taskIds: number[] = []
 beforeAll(async () => {
   database = await openTestDatabase()
   const { refs, groups } = await collectionReferences(database.db)
-  // About a second a poll: six of them in a row would take six.
+  // About half a second a poll: twelve of them in a row would take six.
   emulator = await startEmulator({ port: 0, latencyMs: [60, 60], meters: SPECS })
   for (const spec of SPECS) {
     const { counterId } = await installedMeter(database.db, refs, { model: 'Меркурий 230 ART', port: emulator.port, netAddress: spec.address })
@@ -37,25 +38,30 @@ afterAll(async () => {
 describe('the collecting service stopping', () => {
   it('finishes the poll holding the converter and starts none of those waiting for it', async () => {
     const logged: string[] = []
+    const warnings: string[] = []
+    const onWarning = (warning: Error) => warnings.push(warning.name)
+    process.on('warning', onWarning)
     const service = startCollectingService(database.db, {
       serverId: 1,
-      concurrency: 6,
+      concurrency: 12,
       deadlineMs: 20_000,
       tickMs: 20,
       box: secretBox('test-secret-test-secret-test-secret-0123'),
       log: (message) => logged.push(message),
     })
-    // The six are claimed at once; one polls, five wait.
+    // The twelve are claimed at once; one polls, eleven wait.
     await expect
       .poll(async () => (await database.db.execute(sql`select count(*)::int as n from counter_tasks where last_due_at is not null`)).rows[0], {
         timeout: 5_000,
       })
-      .toEqual({ n: 6 })
+      .toEqual({ n: 12 })
     const stopping = Date.now()
     await service.stop()
     expect(Date.now() - stopping).toBeLessThan(2_500)
     const runs = await database.db.execute(sql`select count(*)::int as n from task_logs`)
     expect((runs.rows[0] as { n: number }).n).toBeLessThanOrEqual(2)
     expect(logged).toEqual([])
+    process.off('warning', onWarning)
+    expect(warnings).toEqual([])
   })
 })
