@@ -1,5 +1,5 @@
 import { T } from '../../shared/texts'
-import type { OutboxEntry } from '../offline'
+import type { Blocker, OutboxEntry } from '../offline'
 import { ApiError } from './api-client'
 import { formatDateTime } from './format'
 
@@ -25,12 +25,12 @@ export async function sendEdit(entry: OutboxEntry): Promise<SendOutcome> {
     throw new ApiError(error?.status ?? 400, error?.fields ?? { detail: error?.message ?? T.saveRefused }, error?.message ?? T.saveRefused)
   }
   const blocker = await waitingBehind(after)
-  if (blocker)
-    return {
-      behind: T.outboxBehind(blocker.reason, formatDateTime(new Date(blocker.entry.createdAt)), T.outboxAuthor(blocker.entry.authorName, blocker.entry.author)),
-    }
-  return 'kept'
+  return blocker ? { behind: blockerText(blocker) } : 'kept'
 }
+
+/** Why an edit waits, when an earlier edit of its record holds it back: the save's banner and the outbox card say it. */
+export const blockerText = ({ reason, entry }: Blocker): string =>
+  T.outboxBehind(reason, formatDateTime(new Date(entry.createdAt)), T.outboxAuthor(entry.authorName, entry.author))
 
 /** The banner of a save's outcome. */
 export const savedText = (outcome: SendOutcome) => (outcome === 'accepted' ? T.saved : outcome === 'kept' ? T.savedOnDevice : T.savedBehind(outcome.behind))

@@ -13,7 +13,7 @@ export {
   type MirrorChanges,
 } from './mirror'
 export { POINT_ORDERINGS, type ListName, type ListRows, type PointOrdering } from './lists'
-export { adoptUnauthored, enqueueEdit, countWaiting, listOutbox, resolveTempId, subscribeDeviceOutbox, subscribeOutbox } from './outbox'
+export { adoptUnauthored, enqueueEdit, countWaiting, listOutbox, resolveTempId, subscribeDeviceOutbox } from './outbox'
 export { baseAsSeenBy, blockerAmong, waitingBehind, type Blocker, type WaitReason } from './waiting'
 export { flushOutbox, type FlushOptions, type FlushReport } from './replay'
 export { discard, keepMine, merge, recreate, resend, takeOver, takeTheirs } from './resolutions'

@@ -97,20 +97,6 @@ export function countWaiting(author: number, db: MeteringDb = offlineDb()): Prom
 }
 
 /**
- * Calls `listener` with the author's outbox now and after every change, in this tab or another
- * (Dexie liveQuery). Returns the unsubscribe function.
- */
-export function subscribeOutbox(
-  author: number,
-  listener: (entries: OutboxEntry[]) => void,
-  db: MeteringDb = offlineDb(),
-  onError?: (error: unknown) => void,
-): () => void {
-  const subscription = liveQuery(() => listOutbox(author, db)).subscribe({ next: listener, error: onError })
-  return () => subscription.unsubscribe()
-}
-
-/**
  * Every waiting entry on the device, whoever made it, now and after every change: the outbox page shows why an
  * entry waits behind another user's (and, read-only, that entry). Returns the unsubscribe function.
  */

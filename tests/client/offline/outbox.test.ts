@@ -9,7 +9,7 @@ import {
   MeteringDb,
   MissingLocalRowError,
   OfflineStorageFullError,
-  subscribeOutbox,
+  subscribeDeviceOutbox,
   type OutboxEntry,
 } from '../../../src/client/offline'
 import { FakeServer } from './fake-server'
@@ -121,18 +121,14 @@ describe('enqueueEdit', () => {
   })
 })
 
-describe('subscribeOutbox', () => {
+describe('subscribeDeviceOutbox', () => {
   it('reports the waiting edits now and after every change', async () => {
     const seen: number[] = []
     let notify: () => void = () => undefined
-    const stop = subscribeOutbox(
-      ME,
-      (entries: OutboxEntry[]) => {
-        seen.push(entries.length)
-        notify()
-      },
-      db,
-    )
+    const stop = subscribeDeviceOutbox((entries: OutboxEntry[]) => {
+      seen.push(entries.length)
+      notify()
+    }, db)
     const nextChange = () => new Promise<void>((resolve) => (notify = resolve))
 
     await nextChange()

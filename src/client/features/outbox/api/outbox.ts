@@ -6,7 +6,6 @@ import { formatValue } from '../../../../shared/format'
 import type { Permission } from '../../../../shared/permissions'
 import { T } from '../../../../shared/texts'
 import { useSyncState } from '../../../app/sync'
-import { formatDateTime } from '../../../lib/format'
 import { session } from '../../../lib/session'
 import {
   baseAsSeenBy,
@@ -48,7 +47,11 @@ const entityKeyOf = (entry: OutboxEntry) => `${entry.entity}:${entry.entityId}`
  */
 export function itemsFor(entries: readonly OutboxEntry[], viewer: number | null): OutboxItem[] {
   const byEntity = new Map<string, OutboxEntry[]>()
-  for (const entry of entries) byEntity.set(entityKeyOf(entry), [...(byEntity.get(entityKeyOf(entry)) ?? []), entry])
+  for (const entry of entries) {
+    const key = entityKeyOf(entry)
+    if (!byEntity.has(key)) byEntity.set(key, [])
+    byEntity.get(key)!.push(entry)
+  }
   const isOwn = (entry: OutboxEntry) => entry.author === viewer || entry.author === null
   const shown = entries.filter((entry) => isOwn(entry) || byEntity.get(entityKeyOf(entry))![0]!.op !== 'create')
   return shown.map((entry) => {
@@ -83,10 +86,6 @@ export function entryTitle(entry: OutboxEntry, base: OutboxEntry['base'] = entry
   const what = entry.op === 'create' ? 'Новая точка учёта' : 'Точка учёта'
   return `${what} «${String(row.name ?? '')}»${row.point_number ? `, № ${String(row.point_number)}` : ''}`
 }
-
-/** Why the entry waits, when an earlier edit of its record holds it back. */
-export const blockerText = ({ reason, entry }: Blocker): string =>
-  T.outboxBehind(reason, formatDateTime(new Date(entry.createdAt)), T.outboxAuthor(entry.authorName, entry.author))
 
 /** The fields this edit changes, in form order (a customer shows as its name, not a separate field). */
 export const changedFields = (entry: OutboxEntry): string[] => Object.keys(FIELD_LABELS[entry.entity]).filter((field) => field in entry.patch)
