@@ -1,5 +1,6 @@
 import { T } from '../../shared/texts'
 import { tokenSubject } from '../../shared/token'
+import { fullName } from './format'
 
 /** The stored token: the console is signed in exactly when one is stored (metering.md section 4). */
 const TOKEN_KEY = 'token'
@@ -76,7 +77,7 @@ export function signedInUserName(): string | undefined {
   const saved = session.savedUser() as { user?: { first_name?: string; last_name?: string; username?: string } } | null
   const user = saved?.user
   if (!user) return undefined
-  return [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username || undefined
+  return fullName(user) || user.username || undefined
 }
 
 /** The author of an edit made now: the signed-in user (the screens that edit are shown only to one). */
