@@ -66,10 +66,7 @@ export function formatNumber(value: number | string | null | undefined, digits =
 export const formatValue = (value: unknown): string => (typeof value === 'number' ? formatNumber(value) : missing(value) ? '—' : String(value))
 
 /** A measured value with exactly its quantity's decimals, so a column lines up: «34 290,103», «120,39». */
-export function formatQuantity(value: number | string | null | undefined, quantity: Quantity): string {
-  if (missing(value) || !Number.isFinite(Number(value))) return '—'
-  return numberFormat(QUANTITY_DIGITS[quantity], true, true).format(Number(value))
-}
+export const formatQuantity = (value: number | string | null | undefined, quantity: Quantity): string => formatFixed(value, QUANTITY_DIGITS[quantity])
 
 /** The decimals of an object's rounding (`trunc`, `round0`, `roundWith1`..`roundWith5`; docs/objects.md). */
 export const roundingDigits = (roundVal: string): number => (roundVal === 'trunc' || roundVal === 'round0' ? 0 : Number(roundVal.slice('roundWith'.length)))
@@ -81,11 +78,7 @@ export function formatFixed(value: number | string | null | undefined, digits: n
 }
 
 /** A measured value in the unit the API names: the unit decides the decimals. */
-export function formatInUnit(value: number | string | null | undefined, unit: string | null | undefined): string {
-  if (missing(value) || !Number.isFinite(Number(value))) return '—'
-  const digits = digitsForUnit(unit)
-  return numberFormat(digits, true, true).format(Number(value))
-}
+export const formatInUnit = (value: number | string | null | undefined, unit: string | null | undefined): string => formatFixed(value, digitsForUnit(unit))
 
 /**
  * A number for a CSV or spreadsheet cell opened by a Russian Excel: decimal comma, no grouping (a grouped
