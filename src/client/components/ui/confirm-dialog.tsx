@@ -1,9 +1,10 @@
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react'
-import { Button, Dialog } from '@chakra-ui/react'
+import { Button, Dialog, List, Stack } from '@chakra-ui/react'
 import { Modal } from './modal'
 import { T } from '../../../shared/texts'
 
-export type ConfirmOptions = { message: string; title?: string; confirmLabel?: string; cancelLabel?: string; danger?: boolean }
+/** `details`: lines listed under the message, what the answer acts on. */
+export type ConfirmOptions = { message: string; details?: string[]; title?: string; confirmLabel?: string; cancelLabel?: string; danger?: boolean }
 type Confirm = (options: ConfirmOptions) => Promise<boolean>
 
 const ConfirmContext = createContext<Confirm | null>(null)
@@ -32,7 +33,18 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
         <Dialog.Header>
           <Dialog.Title>{options?.title ?? T.confirmTitle}</Dialog.Title>
         </Dialog.Header>
-        <Dialog.Body>{options?.message}</Dialog.Body>
+        <Dialog.Body>
+          <Stack gap="2">
+            <span>{options?.message}</span>
+            {options?.details && (
+              <List.Root ps="5">
+                {options.details.map((line) => (
+                  <List.Item key={line}>{line}</List.Item>
+                ))}
+              </List.Root>
+            )}
+          </Stack>
+        </Dialog.Body>
         <Dialog.Footer>
           <Button variant="outline" onClick={() => answer(false)}>
             {options?.cancelLabel ?? T.cancel}

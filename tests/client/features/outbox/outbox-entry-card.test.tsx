@@ -95,7 +95,7 @@ describe("another user's waiting edit on a shared tablet", () => {
     return queryClient
   }
 
-  it('is listed read-only, with who made it and no values; a user with the right may take it over', async () => {
+  it('is listed read-only, with who made it and no values; a user with the right may take it over, seeing what they take', async () => {
     await offlineDb().outbox.clear()
     const seq = await offlineDb().outbox.add({ ...theirs, seq: undefined })
     const [item] = itemsFor([{ ...theirs, seq }], ME)
@@ -108,8 +108,23 @@ describe("another user's waiting edit on a shared tablet", () => {
     await userEvent.click(screen.getByRole('button', { name: 'Забрать себе' }))
     const dialog = await screen.findByRole('alertdialog')
     expect(dialog).toHaveTextContent('Забрать себе изменение пользователя Пётр Смирнов?')
+    // The taker answers for what is sent under their name: the question shows it.
+    expect(within(dialog).getByRole('listitem')).toHaveTextContent('Наименование: Точка 1 → Секретное имя')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Забрать себе' }))
     await waitFor(async () => expect((await offlineDb().outbox.get(seq))!.author).toBe(ME))
+  })
+
+  it('may be discarded by a user with the right, who sees what is thrown away', async () => {
+    await offlineDb().outbox.clear()
+    const seq = await offlineDb().outbox.add({ ...theirs, seq: undefined })
+    const [item] = itemsFor([{ ...theirs, seq }], ME)
+    renderInApp(<OutboxEntryCard {...item!} />, signedInWith(['points.view', 'points.change']))
+    await userEvent.click(screen.getByRole('button', { name: 'Отменить' }))
+    const dialog = await screen.findByRole('alertdialog')
+    expect(dialog).toHaveTextContent('Отменить изменение пользователя Пётр Смирнов?')
+    expect(within(dialog).getByRole('listitem')).toHaveTextContent('Наименование: Точка 1 → Секретное имя')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Отменить' }))
+    await waitFor(async () => expect(await offlineDb().outbox.get(seq)).toBeUndefined())
   })
 
   it('offers nothing to a user without the right to change points', () => {

@@ -38,7 +38,8 @@ function EntryHeading({ title, entry, children }: { title: string; entry: Outbox
 
 /**
  * Another user's waiting edit: who made it, its state and which fields it changes, never their values (seen-by.ts). A
- * user with the right to change the record may take it over, to send it under their own name, or discard it.
+ * user with the right to change the record may take it over, to send it under their own name (the question shows the
+ * values), or discard it.
  */
 function ForeignEntryCard({ entry, base }: { entry: OutboxEntry; base: OutboxEntry['base'] }) {
   const confirm = useConfirm()
@@ -47,15 +48,23 @@ function ForeignEntryCard({ entry, base }: { entry: OutboxEntry; base: OutboxEnt
   const seq = entry.seq!
   const title = entryTitle(entry, base)
   const who = T.outboxAuthor(entry.authorName, entry.author)
-  const fields = changedFields(entry).map((field) => FIELD_LABELS[entry.entity][field])
+  const changed = changedFields(entry)
+  const fields = changed.map((field) => FIELD_LABELS[entry.entity][field])
   const mayAct = can(RIGHT_OF[entry.entity]) && entry.status !== 'inflight'
 
+  // The values show only in the questions: whoever takes the edit over answers for what goes out under their name, and
+  // whoever discards it should see what is lost.
+  const details = () =>
+    changed.map(
+      (field) => `${FIELD_LABELS[entry.entity][field]}: ${fieldText(base as Record<string, unknown> | null, field)} → ${fieldText(localRow(entry), field)}`,
+    )
   const askTakeOver = async () => {
-    if (await confirm({ message: T.outboxConfirmTakeOver(who), confirmLabel: T.outboxTakeOver }))
+    if (await confirm({ message: T.outboxConfirmTakeOver(who), details: details(), confirmLabel: T.outboxTakeOver }))
       await act(() => takeOver(seq, entry.author, signedInUserId(), signedInUserName()))
   }
   const askDiscard = async () => {
-    if (await confirm({ message: T.outboxConfirmDiscardForeign(who), confirmLabel: T.outboxDiscardForeign })) await act(() => discard(seq, entry.author))
+    if (await confirm({ message: T.outboxConfirmDiscardForeign(who), details: details(), confirmLabel: T.outboxDiscardForeign }))
+      await act(() => discard(seq, entry.author))
   }
 
   return (
