@@ -25,6 +25,8 @@ export const UPDATE_CHECK_MS = 30 * 60_000
 export const CURRENT_DATA_POLL_MS = 1000
 /** A meter is polled on demand (refresh=1) at most once in this many seconds: each poll occupies its line. */
 export const ON_DEMAND_POLL_INTERVAL_S = 30
+/** One user keeps at most this many reads on demand waiting: more would hold every converter's line for the scheduled polls. */
+export const ON_DEMAND_WAITING_PER_USER_MAX = 10
 
 export const DEFAULT_ENERGY_LIMIT_KWH = 5000
 

@@ -473,6 +473,7 @@ export const T = {
   parameterNotOfModel: 'Параметр не относится к модели счётчика',
   onDemandPollForbidden: 'Нет права опрашивать счётчики по запросу: обратитесь к администратору',
   onDemandPollTooSoon: (seconds: number) => `Счётчик уже опрашивался только что: повторите опрос через ${seconds} с`,
+  onDemandTooManyWaiting: (count: number) => `Ваши запросы на опрос ещё ждут выполнения (${count}): дождитесь их и повторите`,
   relayOnlyMercury206: 'Управление нагрузкой доступно только для модели mercury_206',
   relaySwitchOn: 'Включить нагрузку',
   relaySwitchOff: 'Отключить нагрузку',

@@ -1,8 +1,8 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
-import { ON_DEMAND_POLL_INTERVAL_S } from '../../shared/constants'
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { ON_DEMAND_POLL_INTERVAL_S, ON_DEMAND_WAITING_PER_USER_MAX } from '../../shared/constants'
 import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
-import { collectingServers, counterTasks, counters, currentDataRequests } from '../db/schema'
+import { collectingServers, counterTasks, counters, currentDataRequests, users } from '../db/schema'
 import { HttpError, badRequest } from '../lib/http-errors'
 
 /** The server that reads a meter on request: the one of its latest task, else the first server. */
@@ -23,14 +23,16 @@ async function serverForCounter(db: Executor, counterId: number): Promise<number
   return server.id
 }
 
-/** Asks the collecting service for a read unless one is already waiting. */
-async function requestRead(db: Executor, counterId: number) {
+/** Asks the collecting service for a read unless one is already waiting; `requestedBy` is the user who asked. */
+async function requestRead(db: Executor, counterId: number, requestedBy: number) {
   const [pending] = await db
     .select({ id: currentDataRequests.request_id })
     .from(currentDataRequests)
     .where(and(eq(currentDataRequests.counter_id, counterId), eq(currentDataRequests.action, 'read'), eq(currentDataRequests.status, 'PENDING')))
   if (pending) return
-  await db.insert(currentDataRequests).values({ counter_id: counterId, action: 'read', data_collecting_server_id: await serverForCounter(db, counterId) })
+  await db
+    .insert(currentDataRequests)
+    .values({ counter_id: counterId, action: 'read', requested_by: requestedBy, data_collecting_server_id: await serverForCounter(db, counterId) })
 }
 
 /**
@@ -68,10 +70,14 @@ export async function requestRelay(db: Executor, counterId: number, on: boolean)
 
 /**
  * An on-demand read: at most one waiting, and at most one asked per meter in ON_DEMAND_POLL_INTERVAL_S, so that
- * repeated refreshes cannot keep a meter's line busy. The meter's row is locked so that two refreshes do not both pass.
+ * repeated refreshes cannot keep a meter's line busy; and at most ON_DEMAND_WAITING_PER_USER_MAX waiting of one user,
+ * so that refreshes of many meters cannot keep every line busy. The user's and the meter's rows are locked so that two
+ * refreshes do not both pass.
  */
-export async function requestOnDemandRead(db: Executor, counterId: number) {
+export async function requestOnDemandRead(db: Executor, counterId: number, userId: number) {
   await db.transaction(async (tx) => {
+    // No key update: the user's other writes (an audit row refers to the user) need not wait for this one.
+    await tx.select({ id: users.user_id }).from(users).where(eq(users.user_id, userId)).for('no key update')
     await tx.select({ id: counters.counter_id }).from(counters).where(eq(counters.counter_id, counterId)).for('update')
     const [last] = await tx
       .select({ status: currentDataRequests.status, age: sql<number>`extract(epoch from now() - ${currentDataRequests.created_at})::float8` })
@@ -84,6 +90,12 @@ export async function requestOnDemandRead(db: Executor, counterId: number) {
       const wait = Math.max(1, Math.ceil(ON_DEMAND_POLL_INTERVAL_S - last.age))
       throw new HttpError(429, { detail: T.onDemandPollTooSoon(wait), retry_after: wait })
     }
-    await requestRead(tx, counterId)
+    const [mine] = await tx
+      .select({ waiting: count() })
+      .from(currentDataRequests)
+      .where(and(eq(currentDataRequests.requested_by, userId), eq(currentDataRequests.status, 'PENDING')))
+    if (mine!.waiting >= ON_DEMAND_WAITING_PER_USER_MAX)
+      throw new HttpError(429, { detail: T.onDemandTooManyWaiting(mine!.waiting), retry_after: ON_DEMAND_POLL_INTERVAL_S })
+    await requestRead(tx, counterId, userId)
   })
 }

@@ -5,7 +5,7 @@ import { toMoscowParts } from '../../../src/server/collector/moscow-time'
 import { startCollectingService } from '../../../src/server/collector/service'
 import { FAILURES_TO_PAUSE, FAILURES_TO_STOP } from '../../../src/server/collector/task-runs'
 import { T } from '../../../src/shared/texts'
-import { ON_DEMAND_POLL_INTERVAL_S } from '../../../src/shared/constants'
+import { ON_DEMAND_POLL_INTERVAL_S, ON_DEMAND_WAITING_PER_USER_MAX } from '../../../src/shared/constants'
 import { sql } from 'drizzle-orm'
 import { startTestApp, type TestApp } from '../../helpers/test-app'
 import { collectionReferences, dueTask, installedMeter, mercury230 } from '../collection-fixtures'
@@ -265,6 +265,30 @@ describe('current data, parameters to collect and power switching', () => {
       sql`select count(*)::int as n from current_data_requests where counter_id = ${other.counterId} and action = 'read'`,
     )
     expect(requests.rows).toEqual([{ n: 1 }])
+  })
+
+  it('one user keeps only so many reads on demand waiting; others may still ask', async () => {
+    const poller = await t.userWith(['counters.view', 'counters.poll'])
+    const meters = []
+    for (let i = 0; i <= ON_DEMAND_WAITING_PER_USER_MAX; i++)
+      meters.push(await installedMeter(t.database.db, refs.refs, { model: 'Меркурий 230 ART', port: emulator.port, netAddress: 100 + i }))
+    const asked = await Promise.all(meters.map((m) => get(`/api/counter/${m.counterId}/get_current_data/?refresh=1`, poller.token)))
+    const codes = asked.map((a) => a.statusCode).sort()
+    expect(codes).toEqual([...Array<number>(ON_DEMAND_WAITING_PER_USER_MAX).fill(200), 429])
+    const refused = asked.find((a) => a.statusCode === 429)!
+    expect(refused.json().detail).toBe(T.onDemandTooManyWaiting(ON_DEMAND_WAITING_PER_USER_MAX))
+    expect(refused.headers['retry-after']).toBe(String(ON_DEMAND_POLL_INTERVAL_S))
+    const left = meters[asked.indexOf(refused)]!
+
+    // Another user is not held back by this one's reads.
+    const colleague = await t.userWith(['counters.view', 'counters.poll'])
+    expect((await get(`/api/counter/${left.counterId}/get_current_data/?refresh=1`, colleague.token)).statusCode).toBe(200)
+    // One of the user's reads done, the user may ask again.
+    await t.database.db.execute(
+      sql`update current_data_requests set status = 'DONE' where counter_id = ${meters[asked.indexOf(refused) === 0 ? 1 : 0]!.counterId}`,
+    )
+    const other = await installedMeter(t.database.db, refs.refs, { model: 'Меркурий 230 ART', port: emulator.port, netAddress: 200 })
+    expect((await get(`/api/counter/${other.counterId}/get_current_data/?refresh=1`, poller.token)).statusCode).toBe(200)
   })
 
   it('selects and unselects parameters to collect, within the meter model', async () => {

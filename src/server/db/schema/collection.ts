@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core'
 import { createdAt, partOf, refersTo } from './columns'
+import { users } from './admin'
 import { counters, dataParameters } from './registry'
 
 /* Data collection (docs/collection.md): collecting servers, counter tasks, their logs, current-data requests. */
@@ -93,6 +94,8 @@ export const currentDataRequests = pgTable(
     action: varchar('action', { length: 20 }).notNull().default('read'),
     status: varchar('status', { length: 10 }).notNull().default('PENDING'),
     details: text('details').notNull().default(''),
+    /** Who asked for a read on demand: bounds the reads one user keeps waiting (ON_DEMAND_WAITING_PER_USER_MAX). */
+    requested_by: integer('requested_by').references(() => users.user_id, { onDelete: 'set null' }),
     ...createdAt,
     /** Set by the service that took the request; a request taken long ago by a service that died is taken again. */
     started_at: timestamp('started_at', { withTimezone: true }),
@@ -100,6 +103,9 @@ export const currentDataRequests = pgTable(
   },
   (t) => [
     index('current_data_requests_counter_idx').on(t.counter_id, t.created_at),
+    index('current_data_requests_requested_by_idx')
+      .on(t.requested_by)
+      .where(sql`${t.status} = 'PENDING'`),
     index('current_data_requests_pending_idx')
       .on(t.data_collecting_server_id)
       .where(sql`${t.status} = 'PENDING'`),

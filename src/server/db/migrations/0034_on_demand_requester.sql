@@ -1,0 +1,4 @@
+-- Who asked for a read on demand: one user may keep only so many waiting (ON_DEMAND_WAITING_PER_USER_MAX).
+ALTER TABLE "current_data_requests" ADD COLUMN "requested_by" integer;--> statement-breakpoint
+ALTER TABLE "current_data_requests" ADD CONSTRAINT "current_data_requests_requested_by_users_user_id_fk" FOREIGN KEY ("requested_by") REFERENCES "public"."users"("user_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "current_data_requests_requested_by_idx" ON "current_data_requests" USING btree ("requested_by") WHERE "current_data_requests"."status" = 'PENDING';
