@@ -28,6 +28,14 @@ export const T = {
   noRepresentPoints: 'Нет привязанных Точек учёта',
   pointInChart: 'В графике',
   pointInChartOf: (name: string) => `Показывать ${name} в графике и таблице`,
+  // The last half-hours of A+ on the object's points tab.
+  halfs: {
+    unit: 'кВт·ч',
+    open: (name: string, from: string, to: string) => `Получасовые значения ${name} с ${from} по ${to}, кВт·ч: показать каждое со временем`,
+    title: (name: string, from: string, to: string) => `${name}: A+ по получасам с ${from} по ${to}`,
+    start: 'Начало получаса',
+    value: 'A+, кВт·ч',
+  },
   pointsChosen: (chosen: number, total: number) => `Показаны ${chosen} из ${total} точек учёта объекта: выбор — на вкладке «Точки учёта», колонка «В графике»`,
   noPointsChosen: 'Ни одна точка не выбрана для графика и таблицы: отметьте точки на вкладке «Точки учёта».',
   periodEndBeforeBegin: 'Дата окончания не может быть раньше даты начала',

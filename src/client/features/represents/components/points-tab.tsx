@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { Box, Button, Checkbox, HStack, Input, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, Checkbox, HStack, Input, Popover, Portal, Stack, Table, Text } from '@chakra-ui/react'
+import dayjs from 'dayjs'
 import { useQuery } from '@tanstack/react-query'
 import { ArrowDown, ArrowUp, Link2, Plus, Trash2 } from 'lucide-react'
 import { HALFS_NUM_DEFAULT } from '../../../../shared/constants'
@@ -11,7 +12,7 @@ import { SelectField } from '../../../components/ui/fields'
 import { notify } from '../../../components/ui/notify'
 import { useConfirmedWrite } from '../../../components/ui/use-confirmed-write'
 import { useColumnSettings, type ColumnTable } from '../../../lib/column-settings'
-import { formatDateTime, formatNumber } from '../../../lib/format'
+import { formatDateTime, formatQuantity } from '../../../lib/format'
 import {
   availablePointsQueryOptions,
   representPointsQueryOptions,
@@ -41,23 +42,85 @@ const SIGN_TEXT: Record<number, { mark: string; label: string }> = {
   0: { mark: '0', label: 'не учитывается' },
 }
 
-function HalfsCell({ halfs }: { halfs: RepresentPoint['halfs'] }) {
+/** Up to a day of half-hours has room for a gap between its bars; more are drawn side by side. */
+const BAR_GAP_UP_TO = 48
+
+/**
+ * A point's last half-hours for touch as well as for a mouse: bars with the first and last times and the unit in
+ * sight, and on a tap (or click, or Enter) each value with its time; a missing half-hour is a pale orange bar.
+ */
+function HalfsCell({ name, halfs }: { name: string; halfs: RepresentPoint['halfs'] }) {
+  const first = halfs[0]
+  const last = halfs[halfs.length - 1]
+  if (!first || !last) return '—'
+  const max = Math.max(0, ...halfs.map((h) => h.value ?? 0))
+  // A zero stays a hairline, so that it does not pass for a missing half-hour.
+  const height = (value: number) => (max > 0 && value > 0 ? `${Math.max((value / max) * 100, 8)}%` : '1px')
+  const [from, to] = [dayjs(first.time).format('HH:mm'), dayjs(last.time).format('HH:mm')]
+  const title = T.halfs.title(name, formatDateTime(first.time), formatDateTime(last.time))
   return (
-    <HStack gap="1" wrap="wrap" maxW="xs">
-      {halfs.map((h) => (
-        <Box
-          key={h.time}
-          title={formatDateTime(h.time)}
-          fontSize="xs"
-          px="1"
-          borderRadius="sm"
-          bg={h.value === null ? 'orange.subtle' : 'bg.muted'}
-          whiteSpace="nowrap"
+    <Popover.Root lazyMount unmountOnExit>
+      <Popover.Trigger asChild>
+        <Button
+          variant="outline"
+          size="xs"
+          h="auto"
+          w="full"
+          minW="36"
+          maxW="56"
+          px="1.5"
+          py="1"
+          flexDirection="column"
+          alignItems="stretch"
+          gap="1"
+          aria-label={T.halfs.open(name, from, to)}
         >
-          {formatNumber(h.value)}
-        </Box>
-      ))}
-    </HStack>
+          <HStack gap={halfs.length > BAR_GAP_UP_TO ? '0' : '1px'} align="end" h="6" aria-hidden>
+            {halfs.map((h) => (
+              <Box key={h.time} flex="1" minW="0" h={h.value === null ? 'full' : height(h.value)} bg={h.value === null ? 'orange.subtle' : 'blue.solid'} />
+            ))}
+          </HStack>
+          <HStack justify="space-between" fontSize="xs" fontWeight="normal" color="fg.muted">
+            <span>{from}</span>
+            <span>{T.halfs.unit}</span>
+            <span>{to}</span>
+          </HStack>
+        </Button>
+      </Popover.Trigger>
+      <Portal>
+        <Popover.Positioner>
+          <Popover.Content width="auto" maxW="sm">
+            <Popover.Arrow />
+            {/* The list scrolls inside the popover, which is no taller than the room the screen has beside the cell. */}
+            <Popover.Body p="3" display="flex" flexDirection="column" minH="0">
+              <Popover.Title fontSize="sm" fontWeight="medium" mb="2">
+                {title}
+              </Popover.Title>
+              <Box maxH="60vh" minH="0" overflowY="auto">
+                <Table.Root size="sm" aria-label={title}>
+                  <Table.Header>
+                    <Table.Row>
+                      <Table.ColumnHeader>{T.halfs.start}</Table.ColumnHeader>
+                      <Table.ColumnHeader textAlign="end">{T.halfs.value}</Table.ColumnHeader>
+                    </Table.Row>
+                  </Table.Header>
+                  <Table.Body>
+                    {halfs.map((h) => (
+                      <Table.Row key={h.time}>
+                        <Table.Cell whiteSpace="nowrap">{formatDateTime(h.time)}</Table.Cell>
+                        <Table.Cell textAlign="end" whiteSpace="nowrap" color={h.value === null ? 'fg.muted' : undefined}>
+                          {h.value === null ? T.chart.noValue : formatQuantity(h.value, 'energy')}
+                        </Table.Cell>
+                      </Table.Row>
+                    ))}
+                  </Table.Body>
+                </Table.Root>
+              </Box>
+            </Popover.Body>
+          </Popover.Content>
+        </Popover.Positioner>
+      </Portal>
+    </Popover.Root>
   )
 }
 
@@ -75,7 +138,7 @@ const chosen: Record<ColumnKey, Column<RepresentPoint>> = {
   address: { key: 'address', header: COLUMNS.address },
   customer_name: { key: 'customer_name', header: COLUMNS.customer_name, render: (p) => p.customer_name || '—' },
   counter: { key: 'counter', header: COLUMNS.counter, render: (p) => p.counter ?? '—' },
-  halfs: { key: 'halfs', header: COLUMNS.halfs, render: (p) => <HalfsCell halfs={p.halfs} /> },
+  halfs: { key: 'halfs', header: COLUMNS.halfs, render: (p) => <HalfsCell name={p.name} halfs={p.halfs} /> },
 }
 
 /** The object's points: attach or create, sign, colour, order, remove, visible columns and the last half-hours. */
