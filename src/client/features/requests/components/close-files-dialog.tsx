@@ -17,6 +17,7 @@ export function CloseFilesDialog({ open, onClose, onSubmit }: { open: boolean; o
       title="Закрывающие документы"
       submitLabel="Отправить"
       submitting={sending}
+      dirty={files.length > 0}
       onSubmit={(event) => {
         event.preventDefault()
         if (files.length === 0) return setError(T.fileMissing)

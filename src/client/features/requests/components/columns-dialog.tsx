@@ -20,11 +20,14 @@ export function ColumnsDialog<Row>({
 }) {
   const [picked, setPicked] = useState(visible)
   const error = picked.length === 0 ? T.pickColumn : undefined
+  // Ticked and unticked back is no change: only another set of columns is worth asking about.
+  const dirty = picked.length !== visible.length || picked.some((key) => !visible.includes(key))
   return (
     <FormDialog
       open={open}
       onClose={onClose}
       title="Столбцы таблицы"
+      dirty={dirty}
       onSubmit={(event) => {
         event.preventDefault()
         if (error) return
