@@ -1,13 +1,8 @@
-import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useRef, useState, type ReactNode } from 'react'
 import { Button, Dialog, List, Stack } from '@chakra-ui/react'
 import { Modal } from './modal'
+import { ConfirmContext, type Confirm, type ConfirmOptions } from './use-confirm'
 import { T } from '../../../shared/texts'
-
-/** `details`: lines listed under the message, what the answer acts on. */
-export type ConfirmOptions = { message: string; details?: string[]; title?: string; confirmLabel?: string; cancelLabel?: string; danger?: boolean }
-type Confirm = (options: ConfirmOptions) => Promise<boolean>
-
-const ConfirmContext = createContext<Confirm | null>(null)
 
 /** One confirmation dialog for the whole console; `useConfirm()` asks and resolves true or false. */
 export function ConfirmProvider({ children }: { children: ReactNode }) {
@@ -56,10 +51,4 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
       </Modal>
     </ConfirmContext.Provider>
   )
-}
-
-export function useConfirm(): Confirm {
-  const confirm = useContext(ConfirmContext)
-  if (!confirm) throw new Error('useConfirm outside ConfirmProvider')
-  return confirm
 }

@@ -1,5 +1,5 @@
 import { T } from '../../../shared/texts'
-import { useConfirm, type ConfirmOptions } from './confirm-dialog'
+import { useConfirm, type ConfirmOptions } from './use-confirm'
 import { notify } from './notify'
 
 /** What a screen hands over: a mutation hook's result (`lib/writes`), or anything that writes a row the same way. */

@@ -1,6 +1,6 @@
 import { useBlocker } from '@tanstack/react-router'
 import { T } from '../../../shared/texts'
-import { useConfirm } from './confirm-dialog'
+import { useConfirm } from './use-confirm'
 
 /**
  * A form with unsaved changes asks before the user leaves it: another tab of the screen, back, the menu

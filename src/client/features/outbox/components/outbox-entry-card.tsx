@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Badge, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react'
 import { T } from '../../../../shared/texts'
-import { useConfirm } from '../../../components/ui/confirm-dialog'
+import { useConfirm } from '../../../components/ui/use-confirm'
 import { useBusyAction } from '../../../components/ui/use-busy-action'
 import { formatDateTime } from '../../../lib/format'
 import { useCan } from '../../../lib/auth'
