@@ -306,12 +306,13 @@ export const T = {
   outboxRecreateOnlyPoint: 'Заново можно создать только точку учёта, удалённую на сервере',
   outboxBlocked: 'Ждёт предыдущего изменения',
   /** Why an edit waits behind its record's earlier one (`at`: when that one was made); the page and the save's banner say it. */
-  outboxBehind: (reason: 'rejected' | 'conflict' | 'other-author', at: string, who: string) =>
+  outboxBehind: (reason: 'rejected' | 'conflict' | 'other-author' | 'server-error', at: string, who: string) =>
     `предыдущее изменение этой записи от ${at} ` +
     {
       rejected: 'отклонено сервером; исправьте или отмените его',
       conflict: 'в конфликте с изменением на сервере; выберите, какую версию сохранить',
       'other-author': `сделал пользователь ${who}, и оно ждёт его решения`,
+      'server-error': 'не принято из-за ошибки сервера и будет отправлено повторно; его можно отправить сейчас',
     }[reason],
   outboxWaitsBehind: (why: string) => `Ждёт: ${why}`,
   /** Another user's entry on the shared tablet (docs/offline.md «A tablet several people sign in on»). */

@@ -5,14 +5,15 @@ import { formatDateTime } from './format'
 
 /**
  * What became of an edit sent at once: the screen tells the user exactly this, no more. `behind`: it could not go
- * because an earlier edit of the same record waits for a decision (rejected, in conflict, another user's), and says which.
+ * because an earlier edit of the same record waits for a decision (rejected, in conflict, another user's) or to be sent
+ * again after a server error, and says which.
  */
 export type SendOutcome = 'accepted' | 'kept' | { behind: string }
 
 /**
  * Sends a just-queued edit now and waits for the server's word on it. Accepted: the entry left the outbox.
  * Refused or in conflict: throws an ApiError with the server's message and field messages, for the form.
- * Held behind an earlier edit of the record that waits for a decision: says so, online or not.
+ * Held behind an earlier edit of the record that waits for a decision or a resend after a server error: says so.
  * No answer (offline, a back-off, another tab sending): the edit stays on the device and goes out later.
  */
 export async function sendEdit(entry: OutboxEntry): Promise<SendOutcome> {

@@ -3,8 +3,11 @@ import { entriesOf } from './local-rows'
 import { rowAsSeenBy, type Viewer } from './seen-by'
 import type { OutboxEntry } from './types'
 
-/** Why an entry is held back although it could be sent: the entity's oldest entry waits for someone's decision. */
-export type WaitReason = 'rejected' | 'conflict' | 'other-author'
+/**
+ * Why an entry is held back although it could be sent: the entity's oldest entry waits for someone's decision, or
+ * (`server-error`) waits out its back-off after the server answered it with an error.
+ */
+export type WaitReason = 'rejected' | 'conflict' | 'other-author' | 'server-error'
 
 export interface Blocker {
   reason: WaitReason
@@ -17,14 +20,16 @@ const sameAuthor = (a: OutboxEntry, b: OutboxEntry): boolean => a.author === nul
 
 /**
  * What `entry` waits behind, given its entity's waiting entries oldest first: their oldest, when that one is not going
- * anywhere by itself: rejected, in conflict, or another user's (sent only in their session). Null when nothing holds it
- * but the network or a back-off.
+ * anywhere by itself (rejected, in conflict, or another user's, sent only in their session) or waits to be sent again
+ * after the server answered it with an error. Null when nothing holds it but the network or its own back-off.
  */
 export function blockerAmong(entry: OutboxEntry, entityEntries: readonly OutboxEntry[]): Blocker | null {
   const head = entityEntries[0]
   if (!head || head.seq === entry.seq) return null
   if (!sameAuthor(head, entry)) return { reason: 'other-author', entry: head }
   if (head.status === 'rejected' || head.status === 'conflict') return { reason: head.status, entry: head }
+  // A deferred attempt keeps the answer's status; only a send that got no answer at all has none (describeRetry).
+  if (head.status === 'pending' && head.lastError?.status !== undefined) return { reason: 'server-error', entry: head }
   return null
 }
 

@@ -60,6 +60,26 @@ describe('an edit held back by an earlier edit of its record', () => {
     expect(screen.queryByText('Ожидает отправки')).toBeNull()
   })
 
+  it('behind its own edit that met a server error: says it waits for that resend; behind one without an answer: just pending', () => {
+    const erred = {
+      ...refused,
+      status: 'pending',
+      lastError: { status: 503, message: 'Сервер временно недоступен (код 503): повтор позже' },
+    } satisfies OutboxEntry
+    const [, item] = itemsFor([erred, remark], ME)
+    const { unmount } = renderInApp(<OutboxEntryCard {...item!} />)
+    const at = formatDateTime(new Date(0))
+    const waits = `Ждёт: предыдущее изменение этой записи от ${at} не принято из-за ошибки сервера и будет отправлено повторно; его можно отправить сейчас`
+    expect(screen.getByText(waits)).toBeInTheDocument()
+    unmount()
+
+    const unanswered = { ...erred, lastError: { message: 'Нет связи с сервером: изменение будет отправлено позже' } } satisfies OutboxEntry
+    const [, offlineItem] = itemsFor([unanswered, remark], ME)
+    renderInApp(<OutboxEntryCard {...offlineItem!} />)
+    expect(screen.getByText('Ожидает отправки')).toBeInTheDocument()
+    expect(screen.queryByText(/^Ждёт:/)).toBeNull()
+  })
+
   it("shows what was there as the viewer may see it, never another user's unsent value", () => {
     // A colleague renamed the point on this tablet and signed out; my remark was made on top of it.
     const theirs = {

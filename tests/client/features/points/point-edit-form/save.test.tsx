@@ -146,6 +146,30 @@ describe('saving the point form', { timeout: 40_000 }, () => {
     expect(ifMatches).toEqual([])
   })
 
+  it('online, behind its own earlier edit that waits to be resent after a server error: says so, not «no connection»', async () => {
+    // An earlier change of the point's number met a 503 and waits out its back-off: the server answered, with an error.
+    const earlier = await enqueueEdit({
+      author: ME.user_id,
+      entity: 'point',
+      op: 'update',
+      entityId: 7,
+      patch: { point_number: 'PN-8' },
+      baseVersion: 2,
+      current: row,
+    })
+    const lastError = { status: 503, message: T.outboxRetryUnavailable(503) }
+    await offlineDb().outbox.update(earlier.seq!, { attempts: 1, nextAttemptAt: Date.now() + 60_000, lastError })
+    renderForm()
+    await editName('ТП-7 после ошибки сервера')
+    const at = formatDateTime(new Date(earlier.createdAt))
+    const text =
+      `Изменение сохранено на устройстве и ждёт: предыдущее изменение этой записи от ${at} не принято из-за ошибки сервера ` +
+      'и будет отправлено повторно; его можно отправить сейчас на странице «Изменения, ожидающие отправки»'
+    expect(await screen.findByText(text, undefined, SENT)).toBeInTheDocument()
+    expect(screen.queryByText(T.savedOnDevice)).not.toBeInTheDocument()
+    expect(ifMatches).toEqual([])
+  })
+
   it('asks before leaving unsaved changes, and stays when told to', async () => {
     renderForm()
     const field = await screen.findByLabelText(/Наименование/)
