@@ -623,6 +623,7 @@ export const T = {
   invalidTimeZone: 'Неизвестный часовой пояс: укажите зону IANA, например Europe/Moscow',
   /* Honest screens: saves, load failures and errors say what happened and what to do (issue 20). */
   savedOnDevice: 'Нет связи с сервером: изменения сохранены на этом устройстве и будут отправлены, когда связь появится',
+  savedRetrying: (why: string) => `Изменение сохранено на устройстве. ${why}`,
   savedBehind: (why: string) => `Изменение сохранено на устройстве и ждёт: ${why} на странице «Изменения, ожидающие отправки»`,
   saveRefused: 'Сервер не принял изменения: исправьте данные и сохраните снова',
   leaveUnsaved: 'Изменения не сохранены. Уйти со страницы и потерять их?',

@@ -123,6 +123,14 @@ describe('saving the point form', { timeout: 40_000 }, () => {
     expect(await screen.findByText(T.savedOnDevice, undefined, SENT)).toBeInTheDocument()
   })
 
+  it('online, answered with a server error: says the change waits to be resent, not «no connection»', async () => {
+    refuseWith = { status: 503, body: { detail: 'Service Unavailable' } }
+    renderForm()
+    await editName('ТП-7 при сбое сервера')
+    expect(await screen.findByText(T.savedRetrying(T.outboxRetryUnavailable(503)), undefined, SENT)).toBeInTheDocument()
+    expect(screen.queryByText(T.savedOnDevice)).not.toBeInTheDocument()
+  })
+
   it('online, behind an earlier edit of the point that the server refused: says it waits and for what, not «no connection»', async () => {
     // An offline change of the point's number, refused since (another point holds it), not yet looked at.
     const refused = await enqueueEdit({
