@@ -30,8 +30,8 @@ export const T = {
   pointInChartOf: (name: string) => `Показывать ${name} в графике и таблице`,
   // The last half-hours of A+ on the object's points tab.
   halfs: {
-    unit: 'кВт·ч',
-    open: (name: string, from: string, to: string) => `Получасовые значения ${name} с ${from} по ${to}, кВт·ч: показать каждое со временем`,
+    span: (from: string, to: string) => `с ${from} по ${to}, кВт·ч`,
+    open: (name: string, from: string, to: string) => `Получасовые значения ${name} ${T.halfs.span(from, to)}: показать каждое со временем`,
     title: (name: string, from: string, to: string) => `${name}: A+ по получасам с ${from} по ${to}`,
     start: 'Начало получаса',
     value: 'A+, кВт·ч',

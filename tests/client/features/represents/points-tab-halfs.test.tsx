@@ -48,9 +48,7 @@ describe('the last half-hours of a point of the object', () => {
     renderInApp(<PointsTab representId={5} canChange={false} />)
     const cell = await screen.findByRole('button', { name: T.halfs.open('Ввод 1', '10:00', '15:30') })
     // Written in the cell, not in a hover title.
-    expect(cell).toHaveTextContent('10:00')
-    expect(cell).toHaveTextContent('15:30')
-    expect(cell).toHaveTextContent('кВт·ч')
+    expect(cell).toHaveTextContent('с 10:00 по 15:30, кВт·ч')
 
     await userEvent.click(cell)
     const list = await screen.findByRole('table', { name: T.halfs.title('Ввод 1', '29.11.2026 10:00', '29.11.2026 15:30') })

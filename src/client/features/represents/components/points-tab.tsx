@@ -80,11 +80,10 @@ function HalfsCell({ name, halfs }: { name: string; halfs: RepresentPoint['halfs
               <Box key={h.time} flex="1" minW="0" h={h.value === null ? 'full' : height(h.value)} bg={h.value === null ? 'orange.subtle' : 'blue.solid'} />
             ))}
           </HStack>
-          <HStack justify="space-between" fontSize="xs" fontWeight="normal" color="fg.muted">
-            <span>{from}</span>
-            <span>{T.halfs.unit}</span>
-            <span>{to}</span>
-          </HStack>
+          {/* The same words as the button's name, which must hold what the button shows (axe: label in name). */}
+          <Text fontSize="xs" fontWeight="normal" color="fg.muted" whiteSpace="normal">
+            {T.halfs.span(from, to)}
+          </Text>
         </Button>
       </Popover.Trigger>
       <Portal>
