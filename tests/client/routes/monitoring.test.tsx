@@ -1,19 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { screen } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Route as MonitoringRoute } from '../../../src/client/routes/_app/monitoring'
-import { json } from '../app-routes'
+import { json, task } from '../app-routes'
 import { renderInApp } from '../render-in-app'
 
 // Issue 20 point 14: monitoring's own refresh value is typed freely and held to 10–600 s only when the field is left.
 
+let monitored: unknown[] = []
+
 beforeEach(() => {
+  monitored = []
   localStorage.clear()
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string) => {
       const path = input.split('?')[0]!
-      if (path === '/api/monitoring/') return json([])
+      if (path === '/api/monitoring/') return json(monitored)
       if (path === '/api/monitoring/clocks/') return json([])
       return json({ detail: 'Не найдено' }, 404)
     }),
@@ -77,5 +80,31 @@ describe('monitoring’s own refresh value', () => {
     const { own, period } = renderPage()
     await user.selectOptions(period, '60')
     expect(own).toHaveValue('60')
+  })
+})
+
+describe('the last polls of a failing task', () => {
+  it('open by a tap or the keyboard as a list with each poll’s time, outcome and reason', async () => {
+    monitored = [
+      {
+        ...task({ counter_task_id: 4 }),
+        status: 'UNSTABLE',
+        last_tasks: [
+          { task_log_id: 11, start_date: '2026-11-23T10:30:00', success: false, partial: false, text: 'Счётчик не отвечает' },
+          { task_log_id: 10, start_date: '2026-11-23T10:00:00', success: true, partial: false, text: '' },
+        ],
+      },
+    ]
+    const user = userEvent.setup()
+    renderInApp(<MonitoringPage />)
+    const polls = await screen.findByRole('button', { name: 'Последние опросы задания 4: с ошибкой 1 из 2' })
+    polls.focus()
+    await user.keyboard('{Enter}')
+    const list = within(await screen.findByRole('dialog')).getByRole('list')
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['23.11.2026 10:30 — Ошибка: Счётчик не отвечает', '23.11.2026 10:00 — Выполнено'])
   })
 })

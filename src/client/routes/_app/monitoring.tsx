@@ -3,19 +3,18 @@ import { createFileRoute } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { Eye, EyeOff } from 'lucide-react'
 import { MONITORING_INTERACTIONS_OPTIONS, MONITORING_REFRESH_OPTIONS, MONITORING_STATUSES } from '../../../shared/constants'
-import type { MonitoringStatus, MonitoringTask } from '../../../shared/schemas/collection'
+import type { MonitoringStatus } from '../../../shared/schemas/collection'
 import { T } from '../../../shared/texts'
 import { DataTable } from '../../components/ui/data-table'
 import { SelectField } from '../../components/ui/fields'
 import { PageHeader } from '../../components/ui/page-header'
 import { LoadError } from '../../components/ui/load-error'
-import { formatDateTime } from '../../lib/format'
 import { monitoringQueryOptions } from '../../features/collection/api/collection'
 import { effectiveInteractions, effectiveRefreshSeconds, useMonitoringSettings } from '../../features/collection/components/monitoring-settings'
 import { scheduleText } from '../../features/collection/components/tasks-table'
 import { DriftingMeters } from '../../features/collection/components/drifting-meters'
 import { RefreshSecondsField } from '../../features/collection/components/refresh-seconds-field'
-import { runOutcome } from '../../features/collection/components/run-outcome'
+import { LastPolls } from '../../features/collection/components/last-polls'
 
 export const Route = createFileRoute('/_app/monitoring')({
   component: MonitoringPage,
@@ -27,23 +26,6 @@ const STATUS_LABEL: Record<MonitoringStatus, string> = {
   STOPPED_FAILED: 'Остановлено из-за ошибок',
 }
 const STATUS_COLOR: Record<MonitoringStatus, string> = { PAUSED_FAILED: 'yellow', UNSTABLE: 'orange', STOPPED_FAILED: 'red' }
-
-function LastInteractions({ task }: { task: MonitoringTask }) {
-  return (
-    <HStack gap="1" wrap="wrap" aria-label="Последние опросы">
-      {task.last_tasks.map((log) => (
-        <Box
-          key={log.task_log_id}
-          w="3"
-          h="3"
-          borderRadius="sm"
-          bg={`${runOutcome(log).color}.500`}
-          title={`${formatDateTime(log.start_date)} — ${runOutcome(log).text}${log.success && !log.partial ? '' : `: ${log.text}`}`}
-        />
-      ))}
-    </HStack>
-  )
-}
 
 function MonitoringPage() {
   const { settings, update, isHidden, hide, restore } = useMonitoringSettings()
@@ -105,7 +87,7 @@ function MonitoringPage() {
             { key: 'counter', header: 'Счётчик', render: (t) => `${t.counter_num} (${t.counter_model})` },
             { key: 'point', header: 'Точка учёта', render: (t) => t.point_name ?? '—', hideBelow: 'md' },
             { key: 'schedule', header: 'Расписание', render: (t) => scheduleText(t), hideBelow: 'lg' },
-            { key: 'last', header: 'Последние опросы', render: (t) => <LastInteractions task={t} /> },
+            { key: 'last', header: 'Последние опросы', render: (t) => <LastPolls task={t} /> },
             { key: 'error', header: 'Ошибка', render: (t) => <Text fontSize="sm">{t.last_error || '—'}</Text>, hideBelow: 'md' },
           ]}
           rows={visible}
