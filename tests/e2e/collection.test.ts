@@ -147,16 +147,16 @@ describe('data collection in the console', () => {
     await plot.focus()
     await page.keyboard.press('Home')
     await tooltip.getByText(`${shown} 00:00`).waitFor()
-    await tooltip.getByText(/^1\s234,5 кВт·ч$/).waitFor()
+    await tooltip.getByText(/^1\s234,500 кВт·ч$/).waitFor()
     await page.keyboard.press('End')
     await tooltip.getByText(`${shown} 23:30`).waitFor()
 
-    // By the day: 48 half-hours of 1 234,5 make 59 256.
+    // By the day: 48 half-hours of 1 234,5 make 59 256 (kWh with their 3 decimals).
     await page.getByLabel('Интервал').selectOption({ label: 'Сутки' })
     await plot.focus()
     await page.keyboard.press('Home')
     await tooltip.getByText(shown, { exact: true }).waitFor()
-    await tooltip.getByText(/^59\s256 кВт·ч$/).waitFor()
+    await tooltip.getByText(/^59\s256,000 кВт·ч$/).waitFor()
     await context.close()
   })
 })

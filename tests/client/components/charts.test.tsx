@@ -92,12 +92,44 @@ describe('a chart of the console', () => {
           .getByText(/Ввод 1/)
           .closest('li')!.textContent,
       ),
-    ).toContain('2 000 кВт·ч')
+    ).toContain('2 000,000 кВт·ч')
     expect(document.querySelector('[data-crosshair]')).not.toBeNull()
     fireEvent.keyDown(chart, { key: 'ArrowRight' })
     expect(within(screen.getByRole('tooltip')).getByText(/Приём/).closest('li')!.textContent).toContain('нет данных')
     fireEvent.keyDown(chart, { key: 'Escape' })
     expect(screen.queryByRole('tooltip')).toBeNull()
+  })
+
+  it('gives a value its unit’s decimals in the tooltip and the read-out, not a float’s', () => {
+    // A point's power profile as the API sums it: a float's tail, and values with fewer decimals than their unit's.
+    render(
+      <ChakraProvider value={appSystem()}>
+        <TimeChart
+          title="Профиль мощности"
+          kind="bar"
+          step={30 * 60_000}
+          series={[
+            {
+              key: '1',
+              name: 'Достоверные',
+              unit: 'кВт',
+              color: BLUE,
+              points: [
+                { x: at(10), y: 12.300000000000001 },
+                { x: at(10, 30), y: 617.25 },
+              ],
+            },
+          ]}
+        />
+      </ChakraProvider>,
+    )
+    const chart = screen.getByRole('group', { name: 'Профиль мощности' })
+    act(() => chart.focus())
+    fireEvent.keyDown(chart, { key: 'ArrowRight' })
+    expect(spaces(within(screen.getByRole('tooltip')).getByRole('listitem').textContent)).toBe('Достоверные:12,300 кВт')
+    fireEvent.keyDown(chart, { key: 'ArrowRight' })
+    expect(spaces(within(screen.getByRole('tooltip')).getByRole('listitem').textContent)).toBe('Достоверные:617,250 кВт')
+    expect(spaces(chart.querySelector('[aria-live]')!.textContent)).toBe('01.03.2024 10:30: Достоверные 617,250 кВт')
   })
 
   it('writes its axes with a space between thousands and a decimal comma, never «100,000»', () => {

@@ -2,7 +2,7 @@ import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef, useState, t
 import { Box, Button, HStack, Stack, Text, Wrap } from '@chakra-ui/react'
 import { VictoryAxis, VictoryBar, VictoryBrushContainer, VictoryChart, VictoryContainer, VictoryLine, VictoryScatter } from 'victory'
 import { T } from '../../../shared/texts'
-import { formatDateTime, formatNumber } from '../../lib/format'
+import { formatDateTime, formatInUnit, formatNumber } from '../../lib/format'
 import { clipPoints, lineRuns, nearestIndex, timeTickFormat, typicalStep, valueDomain, withGaps, type ChartPoint, type PlotPoint } from './chart-data'
 
 export type ChartSeries = {
@@ -15,7 +15,10 @@ export type ChartSeries = {
   /** Drawn dashed throughout (the object's Небаланс). */
   dashed?: boolean
   strokeWidth?: number
-  /** The most decimals the tooltip shows (3 when not given). */
+  /**
+   * The most decimals the tooltip shows (an object's rounding); without it, exactly its unit's decimals (kWh 3,
+   * V 2; lib/format), so that a profile's «12,300» and «617,250» line up instead of «12,3» over «617,25».
+   */
   digits?: number
 }
 
@@ -457,10 +460,11 @@ const Legend = memo(function Legend({ series, kind, hidden, onToggle, zoomed, on
   )
 })
 
+const numberText = (s: Omit<ChartSeries, 'points'>, y: number) =>
+  `${s.digits === undefined ? formatInUnit(y, s.unit) : formatNumber(y, s.digits)}${s.unit ? ` ${s.unit}` : ''}`
+
 const valueText = (s: Omit<ChartSeries, 'points'>, point: PlotPoint) =>
-  point.y === null
-    ? T.chart.noValue
-    : `${formatNumber(point.y, s.digits)}${s.unit ? ` ${s.unit}` : ''}${point.estimated ? ` (${point.note ?? T.incompleteData.toLowerCase()})` : ''}`
+  point.y === null ? T.chart.noValue : `${numberText(s, point.y)}${point.estimated ? ` (${point.note ?? T.incompleteData.toLowerCase()})` : ''}`
 
 type TooltipProps = { id: string; time: string; rows: { series: Series; point: PlotPoint }[]; left: number; top: number; flip: boolean; maxRows: number }
 
@@ -493,7 +497,7 @@ function ChartTooltip({ id, time, rows, left, top, flip, maxRows }: TooltipProps
             <Box boxSize="2.5" borderRadius="full" bg={s.color} flexShrink={0} />
             <span>{s.name}:</span>
             <Text as="span" fontWeight="medium" ms="auto">
-              {point.y === null ? T.chart.noValue : `${formatNumber(point.y, s.digits)}${s.unit ? ` ${s.unit}` : ''}`}
+              {point.y === null ? T.chart.noValue : numberText(s, point.y)}
             </Text>
             {point.y !== null && point.estimated && (
               <Text as="span" color="fg.muted">
