@@ -499,10 +499,10 @@ export const T = {
   noInstallation: 'Счётчик не установлен на точку учёта',
   /* The meter's constant A (collector, meter card). */
   meterConstantRead: (read: number) => `Постоянная счётчика A = ${formatNumber(read, 0)} имп/кВт·ч`,
-  meterConstantUnread: (reason: string, used: number) => `Постоянная счётчика не прочитана (${reason}): профиль пересчитан при A = ${used}`,
+  meterConstantUnread: (reason: string, used: number) => `Постоянная счётчика не прочитана (${reason}): профиль пересчитан при A = ${formatNumber(used, 0)}`,
   meterConstantMismatch: (configured: number, read: number) =>
-    `Внимание: постоянная в параметрах подключения A = ${configured} не совпадает с прочитанной из счётчика A = ${read}; ` +
-    `профиль пересчитан при A = ${configured}`,
+    `Внимание: постоянная в параметрах подключения A = ${formatNumber(configured, 0)} не совпадает с прочитанной из счётчика A = ${formatNumber(read, 0)}; ` +
+    `профиль пересчитан при A = ${formatNumber(configured, 0)}`,
   constantTitle: 'Постоянная счётчика A',
   constantRead: (read: number) => `прочитана из счётчика: ${formatNumber(read, 0)} имп/кВт·ч`,
   constantNotRead: `ещё не прочитана из счётчика (до опроса профиль пересчитывается при ${formatNumber(5000, 0)} имп/кВт·ч)`,
