@@ -13,11 +13,16 @@ const CUSTOMER_DETAIL_LABELS: Record<CustomerDetail, string> = {
   company_legal_address: 'Юридический адрес',
 }
 
+/**
+ * Rows of a name and its value. A row's name stands on the baseline of its value's first line, not at the middle of
+ * the value: «Ответственный» with «Назначить на себя» wraps to two lines (a 44 px link on touch), and a centred name
+ * then sat between them, out of line with the name beside it.
+ */
 export function InfoList({ items, label }: { items: [string, ReactNode][]; label: string }) {
   return (
     <DataList.Root orientation="horizontal" size="sm" aria-label={label}>
       {items.map(([name, value]) => (
-        <DataList.Item key={name}>
+        <DataList.Item key={name} alignItems="baseline">
           <DataList.ItemLabel minW="36">{name}</DataList.ItemLabel>
           <DataList.ItemValue>{value || '—'}</DataList.ItemValue>
         </DataList.Item>
