@@ -458,6 +458,7 @@ export const T = {
   uploadQuotaExceeded: (mb: number) => `Превышен объём файлов абонента: не более ${mb} МБ на все заявки`,
   applicationsPerDayExceeded: (count: number) => `Не более ${count} заявок за сутки, повторите позже`,
   attachmentUnknown: 'Вложение не найдено',
+  commentSendHint: 'Ctrl+Enter (⌘+Enter на Mac) — отправить',
   externalNotConfigured: 'Не настроены почтовый аккаунт или адрес энергосбытовой компании',
   /* Data collection (metering.md sections 2, 3, 8). */
   taskDone: 'Выполнено',

@@ -44,18 +44,25 @@ export function AttachmentComments({
       </Stack>
       {canComment && (
         <HStack align="end" gap="2">
-          <Textarea
-            id={inputId}
-            aria-label="Новый комментарий"
-            placeholder="Комментарий"
-            rows={2}
-            maxLength={2000}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) send()
-            }}
-          />
+          <Stack gap="1" flex="1" minW="0">
+            <Textarea
+              id={inputId}
+              aria-label="Новый комментарий"
+              aria-describedby={`${inputId}-hint`}
+              placeholder="Комментарий"
+              rows={2}
+              maxLength={2000}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) send()
+              }}
+            />
+            {/* Enter alone starts a new line: the shortcut that sends is said, or nobody finds it. */}
+            <Text id={`${inputId}-hint`} fontSize="xs" color="fg.muted">
+              {T.commentSendHint}
+            </Text>
+          </Stack>
           <Button colorPalette="blue" loading={sending} disabled={!text.trim()} onClick={send}>
             Отправить
           </Button>

@@ -1,0 +1,34 @@
+import { describe, expect, it, vi } from 'vitest'
+import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { AttachmentComments } from '../../../../src/client/features/requests/components/attachment-comments'
+import type { Attachment } from '../../../../src/shared/schemas/requests'
+import { T } from '../../../../src/shared/texts'
+import { renderInApp } from '../../render-in-app'
+
+// A comment goes with Ctrl+Enter (Enter alone is a new line), which nothing said.
+
+const attachment: Attachment = {
+  doc_request_attach_id: 4,
+  doc_request_attach_status: 1,
+  file_name: 'a1.pdf',
+  real_file_name: 'zayavlenie.pdf',
+  required_doc_type_name: 'Заявление',
+  comments: [],
+  comments_user_unviewed: 0,
+  created_at: '2026-11-20T10:00:00Z',
+}
+
+describe('the comments of an attachment', () => {
+  it('say beside the field that Ctrl+Enter sends, and send with it', async () => {
+    const onSend = vi.fn(async () => {})
+    renderInApp(<AttachmentComments attachment={attachment} canComment onSend={onSend} />)
+    const field = screen.getByRole('textbox', { name: 'Новый комментарий' })
+    expect(field).toHaveAccessibleDescription(T.commentSendHint)
+    expect(screen.getByText(T.commentSendHint)).toBeVisible()
+    await userEvent.type(field, 'Скан нечитаем{Enter}второй лист')
+    expect(onSend).not.toHaveBeenCalled()
+    await userEvent.keyboard('{Control>}{Enter}{/Control}')
+    expect(onSend).toHaveBeenCalledWith('Скан нечитаем\nвторой лист')
+  })
+})
