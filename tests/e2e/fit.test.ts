@@ -192,6 +192,8 @@ function cutFieldTexts(page: Page): Promise<string[]> {
     const canvas = document.createElement('canvas').getContext('2d')!
     for (const select of document.querySelectorAll<HTMLSelectElement>('main select')) {
       if (!select.checkVisibility()) continue
+      // A disabled SelectField shows its text wrapped in a copy over the select, which cannot be cut.
+      if (select.matches(':disabled') && select.nextElementSibling?.hasAttribute('data-chosen')) continue
       const style = getComputedStyle(select)
       canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
       const text = select.selectedOptions[0]?.text ?? ''

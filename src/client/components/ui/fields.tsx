@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Button, Field, HStack, Input, NativeSelect, Textarea } from '@chakra-ui/react'
+import { Box, Button, Field, HStack, Input, NativeSelect, Textarea } from '@chakra-ui/react'
 import { T } from '../../../shared/texts'
 
 type FieldShellProps = { label: string; error?: string; required?: boolean; disabled?: boolean; helper?: ReactNode; children: ReactNode }
@@ -75,8 +75,26 @@ type SelectFieldProps<TValue extends string | number> = {
   disabled?: boolean
 }
 
+/**
+ * A disabled select shows its chosen text whole. A select writes its text on one line, cut at its edge, and a
+ * disabled one cannot be opened to read the rest: a long subscriber's name on a point seen without the right to change
+ * it. So a disabled select's own text is hidden and the text shown wrapped in its box instead: a copy drawn from an
+ * attribute, so that neither screen readers (they read the select) nor queries by text meet the name twice. It is done
+ * in CSS, for a select disabled by its form's `<fieldset>` too.
+ */
+const DISABLED_SELECT_CSS = {
+  display: 'grid',
+  '& > select': { gridArea: '1 / 1' },
+  '& > select:disabled': { height: 'auto', minHeight: 'var(--select-field-height)', color: 'transparent' },
+  '& > [data-chosen]': { display: 'none' },
+  '& > [data-chosen]::before': { content: 'attr(data-chosen)' },
+  '& > select:disabled + [data-chosen]': { display: 'flex' },
+} as const
+
 export function SelectField<TValue extends string | number>(props: SelectFieldProps<TValue>) {
   const empty = props.options.length === 0
+  const emptyLabel = props.placeholder ?? (empty && props.emptyText ? props.emptyText : '—')
+  const chosen = props.options.find((o) => o.value === props.value)?.label ?? emptyLabel
   return (
     <FieldShell
       label={props.label}
@@ -85,7 +103,7 @@ export function SelectField<TValue extends string | number>(props: SelectFieldPr
       disabled={props.disabled || (empty && Boolean(props.emptyText))}
       helper={empty ? props.emptyText : undefined}
     >
-      <NativeSelect.Root>
+      <NativeSelect.Root css={DISABLED_SELECT_CSS}>
         <NativeSelect.Field
           value={props.value === null || props.value === undefined ? '' : String(props.value)}
           onChange={(e) => {
@@ -93,13 +111,26 @@ export function SelectField<TValue extends string | number>(props: SelectFieldPr
             props.onChange(picked ? picked.value : null)
           }}
         >
-          <option value="">{props.placeholder ?? (empty && props.emptyText ? props.emptyText : '—')}</option>
+          <option value="">{emptyLabel}</option>
           {props.options.map((option) => (
             <option key={String(option.value)} value={String(option.value)}>
               {option.label}
             </option>
           ))}
         </NativeSelect.Field>
+        <Box
+          data-chosen={chosen}
+          aria-hidden
+          gridArea="1 / 1"
+          alignItems="center"
+          ps="3"
+          pe="8"
+          py="2"
+          textStyle="sm"
+          opacity="0.5"
+          pointerEvents="none"
+          overflowWrap="anywhere"
+        />
         <NativeSelect.Indicator />
       </NativeSelect.Root>
     </FieldShell>
