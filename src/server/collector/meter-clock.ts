@@ -9,6 +9,7 @@ import { formatMoment } from './log-format'
 import { fromZonedParts, toZonedParts } from './meter-time'
 import { MeterAccessDeniedError, MeterStatusError } from './protocol/errors'
 import { CLOCK_CORRECTION_MAX_S, type TimeOfDay } from './protocol/mercury230-clock'
+import { formatNumber } from '../../shared/format'
 import { T } from '../../shared/texts'
 
 /* The meter's clock in a poll: read it, note the drift, correct it when the task allows (docs/collector-protocols.md). */
@@ -33,7 +34,8 @@ export interface ClockNeeds {
   lastCorrectedAt: Date | null
 }
 
-const signed = (seconds: number) => T.poll.seconds(`${seconds > 0 ? '+' : ''}${seconds}`)
+// Grouped as the rest of the log's numbers: a clock a day off is «+86 400 с».
+const signed = (seconds: number) => T.poll.seconds(`${seconds > 0 ? '+' : ''}${formatNumber(seconds, 0)}`)
 
 /** The log line saying why a drift is left alone, or the time of day to set and by how much it moves the clock. */
 type CorrectionPlan = { to: TimeOfDay; seconds: number } | { leave: string }

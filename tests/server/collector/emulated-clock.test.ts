@@ -85,7 +85,7 @@ describe('clock correction against the collector day and half-hour', () => {
     expect(driftAfter).toBe(86_400)
     expect(outcome?.driftS).toBe(86_400)
     expect(notes).toEqual([
-      T.poll.clockDrift(T.poll.seconds('+86400'), true),
+      T.poll.clockDrift(T.poll.seconds('+86\u00a0400'), true),
       T.poll.correctionImpossible('21.11.2026 12:10', '20.11.2026 12:10', 'Europe/Moscow', T.poll.clockDatesDiffer),
     ])
   })
@@ -96,7 +96,7 @@ describe('clock correction against the collector day and half-hour', () => {
     expect(outcome?.correction).toBeUndefined()
     expect(driftAfter).toBe(3600)
     expect(notes).toEqual([
-      T.poll.clockDrift(T.poll.seconds('+3600'), true),
+      T.poll.clockDrift(T.poll.seconds('+3\u00a0600'), true),
       T.poll.correctionImpossible('20.11.2026 13:10', '20.11.2026 12:10', 'Europe/Moscow', T.poll.clockHalfHoursDiffer),
     ])
   })
