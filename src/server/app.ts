@@ -7,6 +7,7 @@ import { T } from '../shared/texts'
 import type { Database, Db } from './db/client'
 import { registerAuth } from './plugins/auth'
 import { answerClientError, registerErrorHandler } from './plugins/errors'
+import { registerJsonBody } from './plugins/json-body'
 import { registerValibotValidation } from './plugins/validation'
 import { serveConsole } from './plugins/static-console'
 import { secretBox, type SecretBox } from './lib/secret-box'
@@ -114,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if ((request.routeOptions.url ?? request.url).startsWith('/api/')) reply.header('Cache-Control', 'no-store')
     securityHeaders(request.raw, reply.raw, () => done())
   })
+  registerJsonBody(app)
   registerValibotValidation(app)
   registerErrorHandler(app)
   registerAuth(app, { secret: options.secret, ttlHours: options.config.jwtTtlHours })

@@ -349,6 +349,31 @@ describe('bad input on every route', () => {
     expect(res.json().detail).toMatch(/Слишком большой/)
   })
 
+  it('answers 400 to a body nested deeper than any form, on every route that takes one and inside an outbox entry', async () => {
+    // JSON.parse takes thousands of levels; JSON.stringify of the value (a request's hash for its Idempotency-Key, an
+    // outbox entry handed on) then overflowed the stack: 500.
+    const deep = '['.repeat(5000) + ']'.repeat(5000)
+    const failures: string[] = []
+    for (const route of t.app.apiRoutes.filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) && r.access !== 'public')) {
+      const url = withId(route.url, '1')
+      const res = await t.call(t.adminToken, {
+        method: route.method as 'POST',
+        url,
+        payload: deep,
+        headers: { 'content-type': 'application/json', 'idempotency-key': `deep-${route.method}-${url}` },
+      })
+      if (res.statusCode !== 400 || res.json().detail !== T.jsonTooDeep) failures.push(`${route.method} ${url}: ${res.statusCode} ${res.body.slice(0, 80)}`)
+    }
+    expect(failures).toEqual([])
+    const outbox = await t.call(t.adminToken, {
+      method: 'POST',
+      url: '/api/outbox/',
+      payload: `{"entries":[{"method":"POST","path":"/api/points/","body":{"a":${deep}},"headers":{"Idempotency-Key":"deep-entry"}}]}`,
+      headers: { 'content-type': 'application/json' },
+    })
+    expect([outbox.statusCode, outbox.json().detail]).toEqual([400, T.jsonTooDeep])
+  })
+
   it('reads every date and month strictly on every route: a day that does not exist or text after it is a 400 on the field', async () => {
     const { taken, fields } = await takenOnTheField([
       {
