@@ -383,6 +383,8 @@ export const T = {
   /** The user's own report is still being built: one at a time per user. */
   reportAlreadyBuilding: 'Отчёт уже формируется: дождитесь его и повторите',
   reportsBusy: (seconds: number) => `Сервер формирует другие отчёты: повторите через ${seconds} с`,
+  tableAlreadyBuilding: 'Данные объекта уже строятся по вашим запросам: дождитесь их и повторите',
+  tablesBusy: (seconds: number) => `Сервер строит данные объектов для других пользователей: повторите через ${seconds} с`,
   reportNoMeter: 'Нет счётчика в периоде',
   reportNoReading: 'нет показаний',
   reportNoData: 'нет данных',

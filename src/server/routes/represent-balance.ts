@@ -5,6 +5,7 @@ import { counterValuesQuery, profileQuery, type BalanceHeader, type BalanceItem 
 import { counterValuesOf } from '../balance/counter-values'
 import { balanceCsv } from '../balance/csv'
 import { profileOf } from '../balance/profile'
+import { tableSlots } from '../balance/table-slots'
 import { healthSnapshot } from '../health/health-checker'
 import type { Executor } from '../db/client'
 import { contentDisposition } from '../lib/content-disposition'
@@ -31,6 +32,8 @@ type BalanceTable = { headers: BalanceHeader[]; items: BalanceItem[]; total?: Ba
 /** The balance of an object (chart and table), its readings at a time of day, their CSV files, and the health map. */
 export async function representBalanceRoutes(app: FastifyInstance) {
   const view = { permission: 'represents.view' } as const
+  // Built on the main thread: a few at once, the rest refused with 429 (balance/table-slots.ts).
+  const slots = tableSlots()
 
   /**
    * A table of the object the path names, for the query's period: as JSON at `paths.data` and as a CSV file at
@@ -50,14 +53,25 @@ export async function representBalanceRoutes(app: FastifyInstance) {
       const object = await objectOf(app.db, request.params.id, request.user().account_id)
       return { ...object, query, data: await read(object, query) }
     }
+    /** Builds in one of the tables' slots, the CSV file's text included. */
+    const inSlot = async <TResult>(request: TableReq, build: () => Promise<TResult>) => {
+      const release = slots.take(request.user().user_id)
+      try {
+        return await build()
+      } finally {
+        release()
+      }
+    }
 
-    app.get(paths.data, { config: view, schema }, async (request: TableReq) => (await table(request)).data)
+    app.get(paths.data, { config: view, schema }, (request: TableReq) => inSlot(request, async () => (await table(request)).data))
 
-    app.get(paths.csv, { config: view, schema }, async (request: TableReq, reply) => {
-      const { represent, timeZone, query, data } = await table(request)
-      const { beginDate, endDate } = query
-      return sendCsv(reply, `${title} ${represent.name} ${beginDate}_${endDate}.csv`, balanceCsv(data.headers, data.items, timeZone, data.total))
-    })
+    app.get(paths.csv, { config: view, schema }, (request: TableReq, reply) =>
+      inSlot(request, async () => {
+        const { represent, timeZone, query, data } = await table(request)
+        const { beginDate, endDate } = query
+        return sendCsv(reply, `${title} ${represent.name} ${beginDate}_${endDate}.csv`, balanceCsv(data.headers, data.items, timeZone, data.total))
+      }),
+    )
   }
 
   tableRoutes(
