@@ -374,6 +374,20 @@ describe('bad input on every route', () => {
     expect([outbox.statusCode, outbox.json().detail]).toEqual([400, T.jsonTooDeep])
   })
 
+  it('reads a JSON body as UTF-8 and refuses one labelled with another charset, whose letters it would garble', async () => {
+    const send = (charset: string, name: string) =>
+      t.call(t.adminToken, {
+        method: 'POST',
+        url: '/api/data_sources/',
+        payload: Buffer.from(JSON.stringify({ name }), charset === 'latin1' ? 'latin1' : 'utf8'),
+        headers: { 'content-type': `application/json; charset=${charset}` },
+      })
+    const refused = await send('latin1', 'Café')
+    expect([refused.statusCode, refused.json().detail]).toEqual([415, T.jsonNotUtf8])
+    expect((await send('UTF-8', 'Источник в UTF-8')).json().name).toBe('Источник в UTF-8')
+    expect((await send('"utf-8"', 'Источник в кавычках')).statusCode).toBe(201)
+  })
+
   it('reads every date and month strictly on every route: a day that does not exist or text after it is a 400 on the field', async () => {
     const { taken, fields } = await takenOnTheField([
       {
