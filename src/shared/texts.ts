@@ -234,6 +234,8 @@ export const T = {
   secretHint: 'Задан. Оставьте поле пустым, чтобы сохранить его, или введите новый',
   emailPasswordKept: 'Пароль сохранён; оставьте поле пустым, чтобы не менять его',
   secretWillClear: 'Будет очищен при сохранении',
+  /** A stored meter password is not carried to another address (host, port, source, net address). */
+  secretAddressChanged: 'Адрес счётчика изменён: введите пароль доступа заново или очистите его',
   clearSecret: 'Очистить',
   keepSecret: 'Не очищать',
   /** The collector's note when a sealed password does not open with its key. */

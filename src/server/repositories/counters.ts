@@ -36,7 +36,7 @@ import {
 } from '../lib/listing'
 import { pagedJson } from '../lib/sql-json'
 import { statementCache } from '../lib/statement-cache'
-import { sealConnSecrets } from './meter-secrets'
+import { sealConnSecrets, secretsLeftBehind } from './meter-secrets'
 import { countRows, keptTotal } from './row-counts'
 
 /** Meters as the API shows them (Counter): the card the database keeps (migration 0019), read as it is. */
@@ -314,7 +314,8 @@ export async function modelGroupConnParams(db: Executor, counterModelApiId: numb
 /**
  * Connection parameters after a change, as they are stored: the known parameters of the model group with the given
  * values over the previous ones (defaults for a new installation), secrets sealed with `box`. For the lorawandb
- * source only the net address counts; for TCP every parameter but the source. Required values are checked.
+ * source only the net address counts; for TCP every parameter but the source. Required values are checked, and a
+ * stored password is not kept for a new address (`secretsLeftBehind`).
  */
 export async function resolveConnParams(
   db: Executor,
@@ -338,9 +339,15 @@ export async function resolveConnParams(
   const sourceName = values[CONN_SOURCE_PARAM] || CONN_SOURCES.TCP
   const [source] = await db.select({ id: dataSources.source_id }).from(dataSources).where(eq(dataSources.name, sourceName))
   if (!source) throw fieldError(`conn_params.${CONN_SOURCE_PARAM}`, T.unknownSource)
+  const next = { ...values, [CONN_SOURCE_PARAM]: sourceName }
   const missing = visibleConnParams(known, sourceName).filter((p) => p.required && !values[p.par_name])
-  if (missing.length > 0) throw badRequest(Object.fromEntries(missing.map((p) => [`conn_params.${p.par_name}`, [T.required]])))
-  return { values: { ...values, [CONN_SOURCE_PARAM]: sourceName }, sourceId: source.id }
+  const leftBehind = previous ? secretsLeftBehind(previous, changes, next) : []
+  if (missing.length + leftBehind.length > 0)
+    throw badRequest({
+      ...Object.fromEntries(missing.map((p) => [`conn_params.${p.par_name}`, [T.required]])),
+      ...Object.fromEntries(leftBehind.map((name) => [`conn_params.${name}`, [T.secretAddressChanged]])),
+    })
+  return { values: next, sourceId: source.id }
 }
 
 /** The current installation's parameters with their descriptions, in the model group's order; a secret only as set or not. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { SECRET_CONN_PARAMS, isSecretConnParam, type ConnParamValues } from '../../shared/schemas/counters'
+import { CONN_SOURCES, CONN_SOURCE_PARAM, SECRET_CONN_PARAMS, isSecretConnParam, type ConnParamValues } from '../../shared/schemas/counters'
 import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
 import { SEALED_FORMAT, type SecretBox } from '../lib/secret-box'
@@ -15,6 +15,21 @@ export const sealConnSecrets = (box: SecretBox, values: ConnParamValues) => mapS
 
 /** Values for the audit trail: a stored secret shows only as «задан». */
 export const auditedConnParams = (values: ConnParamValues) => mapSecrets(values, (value) => (value === '' ? '' : T.secretSet))
+
+/** The parameters that say where a poll goes: a stored password was entered for this address. */
+const ADDRESS_CONN_PARAMS = [CONN_SOURCE_PARAM, 'host', 'port', 'net_address']
+const addressPart = (values: ConnParamValues, name: string) => (name === CONN_SOURCE_PARAM ? values[name] || CONN_SOURCES.TCP : (values[name] ?? ''))
+
+/**
+ * The stored secrets a change would carry to another address, unless it gives them anew (or clears them): polled
+ * there, the meter's password would go in clear to whoever listens at the new host, port or line address. A
+ * lorawandb meter is not polled, so nothing is asked until its source turns back to a polled one, itself a change.
+ */
+export function secretsLeftBehind(previous: ConnParamValues, changes: ConnParamValues, next: ConnParamValues): string[] {
+  if (addressPart(next, CONN_SOURCE_PARAM) === CONN_SOURCES.LORAWANDB) return []
+  if (ADDRESS_CONN_PARAMS.every((name) => addressPart(next, name) === addressPart(previous, name))) return []
+  return SECRET_CONN_PARAMS.filter((name) => previous[name] && !Object.hasOwn(changes, name))
+}
 
 /**
  * Seals the secrets kept in plain text before sealing began, in every installation, past ones included. Run at

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import Toaster from '../../../../src/client/components/ui/toaster'
+import { toaster } from '../../../../src/client/components/ui/notify'
 import { ConnParamsDialog } from '../../../../src/client/features/counters/components/conn-params-dialog'
 import { cacheServerRows, offlineDb } from '../../../../src/client/offline'
 import { T } from '../../../../src/shared/texts'
@@ -17,6 +18,7 @@ const paramsWith = (isSet: boolean) => [
   { par_name: 'net_address', description: 'Сетевой адрес счётчика', par_value: '17', required: true },
   { par_name: 'port', description: 'TCP-порт', par_value: '4001', required: true },
   { par_name: 'password', description: 'Пароль', par_value: '', required: false, is_set: isSet },
+  { par_name: 'timeout_ms', description: 'Таймаут ответа, мс', par_value: '1000', required: false },
 ]
 
 let sent: unknown[]
@@ -32,7 +34,10 @@ beforeEach(() => {
     vi.fn(async (input: string, init: RequestInit = {}) => {
       const path = input.split('?')[0]!
       if ((init.method ?? 'GET') !== 'GET') {
-        sent.push(JSON.parse(String(init.body)))
+        const body = JSON.parse(String(init.body)) as { conn_params: Record<string, string> }
+        sent.push(body)
+        // As the server: a stored password is not kept for a new host.
+        if (body.conn_params.host && !('password' in body.conn_params)) return json({ 'conn_params.password': [T.secretAddressChanged] }, 400)
         return json(paramsWith(true))
       }
       if (path === '/api/counters/5/conn_params/') return json(paramsWith(isSet))
@@ -49,7 +54,11 @@ beforeEach(() => {
     }),
   )
 })
-afterEach(() => vi.unstubAllGlobals())
+// Each save leaves a banner: more than the toaster's four would queue the offline test's banner behind them.
+afterEach(() => {
+  vi.unstubAllGlobals()
+  toaster.remove()
+})
 
 async function openDialog() {
   const onClose = vi.fn()
@@ -68,11 +77,25 @@ describe('the connection parameters dialog and the meter password', () => {
     expect(password).toHaveAttribute('type', 'password')
     expect(password).toHaveAttribute('placeholder', T.secretSet)
     expect(within(dialog).getByText(T.secretHint)).toBeInTheDocument()
+    await userEvent.clear(within(dialog).getByLabelText(/Таймаут ответа/))
+    await userEvent.type(within(dialog).getByLabelText(/Таймаут ответа/), '3000')
+    await save(dialog)
+    await waitFor(() => expect(onClose).toHaveBeenCalled())
+    expect(sent).toEqual([{ conn_params: { timeout_ms: '3000' } }])
+  })
+
+  it("shows on the password field the server's refusal to keep it for a new host, and sends it typed anew", async () => {
+    const { dialog, password, onClose } = await openDialog()
     await userEvent.clear(within(dialog).getByLabelText(/IP-адрес или имя узла/))
     await userEvent.type(within(dialog).getByLabelText(/IP-адрес или имя узла/), '10.0.0.6')
     await save(dialog)
+    expect(await within(dialog).findByText(T.secretAddressChanged)).toBeInTheDocument()
+    expect(password).toHaveAttribute('aria-invalid', 'true')
+    expect(onClose).not.toHaveBeenCalled()
+    await userEvent.type(password, '564738')
+    await save(dialog)
     await waitFor(() => expect(onClose).toHaveBeenCalled())
-    expect(sent).toEqual([{ conn_params: { host: '10.0.0.6' } }])
+    expect(sent).toEqual([{ conn_params: { host: '10.0.0.6' } }, { conn_params: { host: '10.0.0.6', password: '564738' } }])
   })
 
   it('replaces the password with a new one', async () => {

@@ -118,7 +118,7 @@ describe('meter passwords are write-only', () => {
     const replaced = await call('PUT', url, { conn_params: { password: REPLACED } })
     expect(passwordParam(replaced.json())).toMatchObject({ is_set: true })
     expect(t.app.box.open((await storedPassword(meter.counterId))!)).toBe(REPLACED)
-    const untouched = await call('PUT', url, { conn_params: { host: '10.0.0.10' } })
+    const untouched = await call('PUT', url, { conn_params: { timeout_ms: '4000' } })
     expect(passwordParam(untouched.json())).toMatchObject({ is_set: true })
     expect(t.app.box.open((await storedPassword(meter.counterId))!)).toBe(REPLACED)
     const cleared = await call('PUT', url, { conn_params: { password: '' } })
@@ -128,6 +128,34 @@ describe('meter passwords are write-only', () => {
     expect(trail.find((e: { action: string; after: { password: string } }) => e.action === 'conn_params' && e.after.password === '')).toMatchObject({
       before: { password: T.secretSet },
     })
+  })
+
+  // Found from the installer's side: a new port kept the password, and the next poll sent it in clear to a listener there.
+  it('does not carry a stored password to another host, port, source or net address', async () => {
+    const meter = await installedMeter()
+    const url = `/api/point_counter/${meter.counterId}/update_conn_params/`
+    const sealed = await storedPassword(meter.counterId)
+    const history = async () => (await call('GET', `/api/counteropers/?counter_id=${meter.counterId}`)).json().count as number
+    const operations = await history()
+    for (const moved of [{ port: '18777' }, { host: '10.6.6.6' }, { net_address: '200' }, { host: '10.0.0.9', port: '4002' }]) {
+      const res = await call('PUT', url, { conn_params: moved })
+      expect(res.statusCode, JSON.stringify(moved)).toBe(400)
+      expect(res.json()).toEqual({ 'conn_params.password': [T.secretAddressChanged] })
+    }
+    expect(await storedPassword(meter.counterId)).toBe(sealed)
+    expect(await history()).toBe(operations)
+
+    // A lorawandb meter is not polled: its source may change, but turning back to TCP asks again.
+    expect((await call('PUT', url, { conn_params: { source: 'lorawandb' } })).statusCode).toBe(200)
+    expect((await call('PUT', url, { conn_params: { source: 'TCP' } })).json()).toEqual({ 'conn_params.password': [T.secretAddressChanged] })
+
+    const retyped = await call('PUT', url, { conn_params: { source: 'TCP', port: '18777', password: REPLACED } })
+    expect(passwordParam(retyped.json())).toMatchObject({ is_set: true })
+    expect(t.app.box.open((await storedPassword(meter.counterId))!)).toBe(REPLACED)
+    const cleared = await call('PUT', url, { conn_params: { host: '10.6.6.6', password: '' } })
+    expect(passwordParam(cleared.json())).toMatchObject({ is_set: false })
+    // Nothing stored, nothing to send: the address changes freely.
+    expect((await call('PUT', url, { conn_params: { host: '10.6.6.7' } })).statusCode).toBe(200)
   })
 
   it('seals passwords stored in plain text when the server starts, once', async () => {
