@@ -233,6 +233,8 @@ export const T = {
   secretSet: 'задан',
   secretHint: 'Задан. Оставьте поле пустым, чтобы сохранить его, или введите новый',
   emailPasswordKept: 'Пароль сохранён; оставьте поле пустым, чтобы не менять его',
+  /** A stored SMTP password is not carried to another server, port or login. */
+  smtpPasswordAgain: 'Сервер, порт или пользователь SMTP изменены: введите пароль SMTP заново',
   secretWillClear: 'Будет очищен при сохранении',
   /** A stored meter password is not carried to another address (host, port, source, net address). */
   secretAddressChanged: 'Адрес счётчика изменён: введите пароль доступа заново или очистите его',

@@ -24,6 +24,13 @@ export const publicEmail = ({ smtp_password_sealed, account_id: _, ...row }: Ema
   has_password: smtp_password_sealed !== '',
 })
 
+/**
+ * Whether a change moves the mailbox to another SMTP server, port or login: a stored password was entered for
+ * those, and a kept one would be sent with the next mail to whoever answers there.
+ */
+export const smtpServerChanged = (before: AccountEmail, set: Partial<AccountEmailInput>) =>
+  (['smtp_host', 'smtp_port', 'smtp_user'] as const).some((name) => set[name] !== undefined && set[name] !== before[name])
+
 export async function findAccount(db: Executor, accountId: number) {
   const [row] = await db.select(accountColumns).from(accounts).where(eq(accounts.account_id, accountId))
   return row

@@ -1,12 +1,23 @@
 import type { FastifyInstance } from 'fastify'
 import { accountEmailInput, accountEmailUpdate, accountUpdate } from '../../shared/schemas/account'
 import { idParams, listQuery } from '../../shared/schemas/common'
+import { T } from '../../shared/texts'
 import { createAudited, deleteAudited, updateAudited } from '../lib/audited-writes'
-import { notFound, orNotFound } from '../lib/http-errors'
+import { fieldError, notFound, orNotFound } from '../lib/http-errors'
 import type { Req } from '../lib/route-types'
 import type { SecretBox } from '../lib/secret-box'
 import type { Executor } from '../db/client'
-import { deleteEmail, findAccount, findEmail, insertEmail, listEmails, publicEmail, updateAccount, updateEmail } from '../repositories/accounts'
+import {
+  deleteEmail,
+  findAccount,
+  findEmail,
+  insertEmail,
+  listEmails,
+  publicEmail,
+  smtpServerChanged,
+  updateAccount,
+  updateEmail,
+} from '../repositories/accounts'
 
 type IdReq = Req<{ params: typeof idParams }>
 
@@ -73,7 +84,10 @@ export async function accountRoutes(app: FastifyInstance, options: { box: Secret
         entity: 'account_email',
         id,
         find: publicEmailOf(accountId),
-        change: async (tx, before) => (Object.keys(set).length ? publicEmail(await updateEmail(tx, id, set)) : before),
+        change: async (tx, before) => {
+          if (before.has_password && !smtp_password && smtpServerChanged(before, fields)) throw fieldError('smtp_password', T.smtpPasswordAgain)
+          return Object.keys(set).length ? publicEmail(await updateEmail(tx, id, set)) : before
+        },
       })
     },
   )

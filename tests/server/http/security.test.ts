@@ -1,5 +1,8 @@
 import { PassThrough } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { accountEmails } from '../../../src/server/db/schema'
+import { T } from '../../../src/shared/texts'
 import { ADMIN, startTestApp, type TestApp } from '../../helpers/test-app'
 
 const SMTP_PASSWORD = 'Smtp-Secret-4242'
@@ -81,5 +84,37 @@ describe('headers and secrets', () => {
       expect(logged, `log holds ${secret}`).not.toContain(secret)
     }
     expect(logged).not.toMatch(/authorization/i)
+  })
+
+  // Found from the attacker's side: a new host kept the sealed password, and the next mail logged in there with it.
+  it('does not carry a stored SMTP password to another server, port or login', async () => {
+    const mailbox = { name: 'Рассылка', smtp_host: 'smtp.example.ru', smtp_port: 465, smtp_user: 'robot', smtp_encryption: 'SSL' }
+    const created = await record('POST', '/api/account_emails/', { ...mailbox, smtp_password: SMTP_PASSWORD })
+    const url = `/api/account_emails/${created.json().account_email_id}/`
+    const moves = [
+      { smtp_host: 'attacker.example', smtp_port: 587, smtp_encryption: 'STARTTLS' },
+      { smtp_port: 2525 },
+      { smtp_user: 'someone-else' },
+      // As the console sends it: the whole form, the password field left empty.
+      { ...mailbox, smtp_host: 'attacker.example', smtp_password: '' },
+    ]
+    for (const move of moves) {
+      const res = await record('PATCH', url, move)
+      expect(res.statusCode, JSON.stringify(move)).toBe(400)
+      expect(res.json()).toEqual({ smtp_password: [T.smtpPasswordAgain] })
+    }
+    expect((await record('GET', url)).json()).toMatchObject({ ...mailbox, has_password: true })
+
+    // The same server keeps it; a new one takes the password typed anew.
+    expect((await record('PATCH', url, { ...mailbox, name: 'Рассылка 2', smtp_password: '' })).json()).toMatchObject({ has_password: true })
+    const moved = await record('PATCH', url, { smtp_host: 'smtp2.example.ru', smtp_password: `${SMTP_PASSWORD}-2` })
+    expect(moved.json()).toMatchObject({ smtp_host: 'smtp2.example.ru', has_password: true })
+    const [row] = await t.database.db.select().from(accountEmails).where(eq(accountEmails.account_email_id, created.json().account_email_id))
+    expect(t.app.box.open(row!.smtp_password_sealed)).toBe(`${SMTP_PASSWORD}-2`)
+
+    // Nothing stored, nothing to carry.
+    const open = await record('POST', '/api/account_emails/', { ...mailbox, name: 'Без пароля', smtp_password: '' })
+    const relay = await record('PATCH', `/api/account_emails/${open.json().account_email_id}/`, { smtp_host: 'relay.example.ru' })
+    expect(relay.json()).toMatchObject({ smtp_host: 'relay.example.ru', has_password: false })
   })
 })
