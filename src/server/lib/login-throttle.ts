@@ -1,7 +1,7 @@
 import { T } from '../../shared/texts'
 import { HttpError } from './http-errors'
 
-/** Counts failed sign-ins per key (address and login) and blocks the key for the rest of the window past the limit. */
+/** Counts failures per key (an address, or an address and a login) and blocks the key for the rest of the window past the limit. */
 function loginThrottle(options: { maxFailures: number; windowMs: number }) {
   const failures = new Map<string, { count: number; since: number }>()
   const current = (key: string) => {
@@ -27,6 +27,11 @@ function loginThrottle(options: { maxFailures: number; windowMs: number }) {
     },
     succeed(key: string) {
       failures.delete(key)
+    },
+    /** Takes back one failure counted ahead, for an attempt that turned out right or could not be checked. */
+    forgive(key: string) {
+      const entry = current(key)
+      if (entry && entry.count > 0) entry.count--
     },
   }
 }
@@ -69,12 +74,22 @@ export function loginDelay(options: { freeFailures: number; firstDelayMs: number
 }
 
 /**
- * One count of password guesses per login, whatever asks for the password: the sign-in, and the current password of
- * one's own change (a token left on a tablet must not guess it without end). Both pauses of docs/security.md hold:
- * per address and login, and per login from all addresses. A right password is refused too while a pause runs.
+ * Failed password checks from one address in 15 minutes, whatever the login: each unknown login still costs a full
+ * scrypt hash, and a new made-up login per attempt never meets the per-login limits. Five logins' worth of
+ * `loginMaxFailures`, so that an office behind one NAT address where several people mistype stays well under it,
+ * while a guesser gets about three hashes a minute from an address.
  */
-export function passwordGuesses(options: { maxFailures: number }) {
+export const ADDRESS_MAX_FAILURES = 50
+
+/**
+ * One count of password guesses per login, whatever asks for the password: the sign-in, and the current password of
+ * one's own change (a token left on a tablet must not guess it without end). The pauses of docs/security.md hold:
+ * per address and login, per login from all addresses, and per address whatever the login. A right password is
+ * refused too while a pause runs.
+ */
+export function passwordGuesses(options: { maxFailures: number; addressMaxFailures?: number }) {
   const throttle = loginThrottle({ maxFailures: options.maxFailures, windowMs: 15 * 60_000 })
+  const addresses = loginThrottle({ maxFailures: options.addressMaxFailures ?? ADDRESS_MAX_FAILURES, windowMs: 15 * 60_000 })
   // Failures of one login from all addresses together: 5 pass, then 1 s, 2 s, 4 s... up to a minute between attempts.
   const delay = loginDelay({ freeFailures: 5, firstDelayMs: 1000, maxDelayMs: 60_000, forgetMs: 15 * 60_000 })
   return {
@@ -82,12 +97,24 @@ export function passwordGuesses(options: { maxFailures: number }) {
     async check<R>(address: string, username: string, attempt: () => Promise<R | undefined>): Promise<R | undefined> {
       const login = username.toLowerCase()
       const key = `${address}|${login}`
+      const fromAddress = addresses.blockedFor(address)
+      if (fromAddress > 0) throw new HttpError(429, { detail: T.tooManyLoginsFromAddress, retry_after: Math.ceil(fromAddress / 1000) })
       const retryAfter = throttle.blockedFor(key) || delay.begin(login)
       if (retryAfter > 0) throw new HttpError(429, { detail: T.tooManyLogins, retry_after: Math.ceil(retryAfter / 1000) })
-      const right = await attempt()
+      // Counted from its start, as the login's delay is, so that a flood sent at once cannot all pass before one fails.
+      addresses.fail(address)
+      let right: R | undefined
+      try {
+        right = await attempt()
+      } catch (error) {
+        addresses.forgive(address)
+        throw error
+      }
       if (right !== undefined) {
         throttle.succeed(key)
         delay.succeed(login)
+        // Only this attempt: the failures of others behind the same address still count.
+        addresses.forgive(address)
       } else {
         throttle.fail(key)
         delay.fail(login)

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { T } from '../../../src/shared/texts'
 import { loadConfig } from '../../../src/server/config'
-import { loginDelay } from '../../../src/server/lib/login-throttle'
+import type { HttpError } from '../../../src/server/lib/http-errors'
+import { loginDelay, passwordGuesses } from '../../../src/server/lib/login-throttle'
 import { startTestApp, type TestApp } from '../../helpers/test-app'
 
 const LOGIN = '/api/api-token-auth/'
@@ -112,5 +113,45 @@ describe('sign-in attempts', () => {
     expect((await attempt(t, user.username, 'password-123', {}, '10.0.1.1')).statusCode).toBe(200)
     // The success forgets the failures: the owner's next mistake is not delayed.
     expect((await attempt(t, user.username, 'wrong-password', {}, '10.0.1.1')).statusCode).toBe(400)
+  })
+})
+
+describe('failures from one address, whatever the login', () => {
+  const guesses = () => passwordGuesses({ maxFailures: 10, addressMaxFailures: 4 })
+  const refusal = (promise: Promise<unknown>) =>
+    promise.then(
+      () => undefined,
+      (error: HttpError) => ({ status: error.statusCode, body: error.body }),
+    )
+
+  it('are capped, so that a new made-up login per attempt meets 429 too, and a right password from there waits as well', async () => {
+    const g = guesses()
+    for (let i = 0; i < 4; i++) expect(await g.check('203.0.113.9', `nouser${i}`, async () => undefined)).toBeUndefined()
+    let checked = false
+    const blocked = await refusal(
+      g.check('203.0.113.9', 'nouser-next', async () => {
+        checked = true
+        return undefined
+      }),
+    )
+    expect(blocked).toEqual({ status: 429, body: { detail: T.tooManyLoginsFromAddress, retry_after: 15 * 60 } })
+    expect(checked).toBe(false)
+    expect(await refusal(g.check('203.0.113.9', 'admin', async () => 'right'))).toMatchObject({ status: 429 })
+    expect(await g.check('198.51.100.1', 'admin', async () => 'right')).toBe('right')
+  })
+
+  it('count from the start of an attempt, so that attempts sent at once cannot all pass, and not a right one', async () => {
+    const g = guesses()
+    let release!: () => void
+    const held = new Promise<undefined>((resolve) => (release = () => resolve(undefined)))
+    let checks = 0
+    const attempts = Array.from({ length: 10 }, (_, i) => refusal(g.check('203.0.113.9', `nouser${i}`, () => (checks++, held))))
+    release()
+    const answers = await Promise.all(attempts)
+    expect(checks).toBe(4)
+    expect(answers.filter((answer) => answer?.status === 429)).toHaveLength(6)
+    // Right passwords give back their count: an office signing in all day is never paused by its own successes.
+    const office = guesses()
+    for (let i = 0; i < 20; i++) expect(await office.check('192.0.2.1', `user${i}`, async () => 'right')).toBe('right')
   })
 })
