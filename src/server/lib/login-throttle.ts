@@ -70,6 +70,11 @@ export function loginDelay(options: { freeFailures: number; firstDelayMs: number
     succeed(login: string) {
       logins.delete(login)
     },
+    /** Takes back the count of an attempt that could not be checked (the server was busy): neither failed nor right. */
+    forgive(login: string) {
+      const entry = logins.get(login)
+      if (entry && entry.failures > 0) entry.failures--
+    },
   }
 }
 
@@ -107,7 +112,9 @@ export function passwordGuesses(options: { maxFailures: number; addressMaxFailur
       try {
         right = await attempt()
       } catch (error) {
+        // Refused as busy (or failed): the owner retrying through a flood must not pile up a delay.
         addresses.forgive(address)
+        delay.forgive(login)
         throw error
       }
       if (right !== undefined) {

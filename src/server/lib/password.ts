@@ -1,7 +1,43 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type BinaryLike, type ScryptOptions } from 'node:crypto'
+import { T } from '../../shared/texts'
+import { HttpError } from './http-errors'
+
+/**
+ * Hashes run at once by this process. Each holds a thread of libuv's pool (four by default) for hundreds of ms and
+ * 128 MiB: two leave the other threads to file reads, uploads and DNS lookups, and bound the memory.
+ */
+const HASHES_AT_ONCE = 2
+/** Hashes waiting their turn: a sign-in waits at most about five hashes' time (a second or two), then is refused. */
+const HASHES_WAITING = 8
+/** What a refused sign-in is told to wait, in seconds: the queue empties in about that time. */
+export const HASH_RETRY_AFTER_S = 2
+
+/**
+ * Runs tasks at most `running` at a time, the others in turn; a task past `waiting` more is refused with 429 at once,
+ * so that a flood of sign-ins holds neither the pool's threads nor an ever longer line of sockets.
+ */
+export function hashQueue(limits: { running: number; waiting: number } = { running: HASHES_AT_ONCE, waiting: HASHES_WAITING }) {
+  let running = 0
+  const line: (() => void)[] = []
+  return async function inTurn<R>(task: () => Promise<R>): Promise<R> {
+    if (running < limits.running) running++
+    else if (line.length < limits.waiting) await new Promise<void>((resolve) => line.push(resolve))
+    else throw new HttpError(429, { detail: T.signInsBusy(HASH_RETRY_AFTER_S), retry_after: HASH_RETRY_AFTER_S })
+    try {
+      return await task()
+    } finally {
+      // The place passes to the next in line, or is given back.
+      const next = line.shift()
+      if (next) next()
+      else running--
+    }
+  }
+}
+
+const inTurn = hashQueue()
 
 const scrypt = (password: BinaryLike, salt: BinaryLike, keylen: number, options: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) => scryptCb(password, salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key))))
+  inTurn(() => new Promise<Buffer>((resolve, reject) => scryptCb(password, salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key)))))
 
 export type PasswordParams = { N: number; r: number; p: number }
 

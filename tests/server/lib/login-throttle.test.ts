@@ -140,7 +140,7 @@ describe('failures from one address, whatever the login', () => {
     expect(await g.check('198.51.100.1', 'admin', async () => 'right')).toBe('right')
   })
 
-  it('count from the start of an attempt, so that attempts sent at once cannot all pass, and not a right one', async () => {
+  it('count from the start of an attempt, so that attempts sent at once cannot all pass, and not a right or unchecked one', async () => {
     const g = guesses()
     let release!: () => void
     const held = new Promise<undefined>((resolve) => (release = () => resolve(undefined)))
@@ -150,6 +150,11 @@ describe('failures from one address, whatever the login', () => {
     const answers = await Promise.all(attempts)
     expect(checks).toBe(4)
     expect(answers.filter((answer) => answer?.status === 429)).toHaveLength(6)
+    // Attempts refused as busy count neither per address nor per login: the owner retrying through a flood is not delayed.
+    const busy = guesses()
+    const refused = () => Promise.reject(new Error('busy'))
+    for (let i = 0; i < 8; i++) await expect(busy.check('203.0.113.9', 'admin', refused)).rejects.toThrow('busy')
+    expect(await busy.check('203.0.113.9', 'admin', async () => 'right')).toBe('right')
     // Right passwords give back their count: an office signing in all day is never paused by its own successes.
     const office = guesses()
     for (let i = 0; i < 20; i++) expect(await office.check('192.0.2.1', `user${i}`, async () => 'right')).toBe('right')

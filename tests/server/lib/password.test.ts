@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { users } from '../../../src/server/db/schema'
-import { hashPassword, verifyPassword } from '../../../src/server/lib/password'
+import { T } from '../../../src/shared/texts'
+import type { HttpError } from '../../../src/server/lib/http-errors'
+import { HASH_RETRY_AFTER_S, hashPassword, hashQueue, verifyPassword } from '../../../src/server/lib/password'
 import { startTestApp, type TestApp } from '../../helpers/test-app'
 
 let t: TestApp
@@ -31,5 +33,38 @@ describe('password hashes', () => {
     expect(await verifyPassword('password-old', renewed)).toBe(true)
     await t.login(user.username, 'password-old')
     expect(await storedHash(user.user_id)).toBe(renewed)
+  })
+})
+
+describe('hashes at once', () => {
+  it('run two at a time and the next in turn, refuse one past the line with 429, and free the place of one that failed', async () => {
+    const inTurn = hashQueue({ running: 2, waiting: 3 })
+    let running = 0
+    let most = 0
+    const started: number[] = []
+    const finish: (() => void)[] = []
+    const task = (n: number) => () => {
+      started.push(n)
+      most = Math.max(most, ++running)
+      return new Promise<number>((resolve, reject) => finish.push(() => (running--, n === 1 ? reject(new Error('scrypt')) : resolve(n))))
+    }
+    const done = [0, 1, 2, 3, 4].map((n) => inTurn(task(n)).catch((error: Error) => error.message))
+    const refused = await inTurn(task(5)).catch((error: HttpError) => error)
+    expect(refused).toMatchObject({ statusCode: 429, body: { detail: T.signInsBusy(HASH_RETRY_AFTER_S), retry_after: HASH_RETRY_AFTER_S } })
+    expect(started).toEqual([0, 1])
+    while (finish.length) {
+      finish.shift()!()
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    expect(await Promise.all(done)).toEqual([0, 'scrypt', 2, 3, 4])
+    expect(started).toEqual([0, 1, 2, 3, 4])
+    expect(most).toBe(2)
+    // All places given back: two run at once again.
+    const again = [6, 7, 8].map((n) => inTurn(task(n)))
+    expect(started.slice(5)).toEqual([6, 7])
+    finish.splice(0).forEach((end) => end())
+    await new Promise((resolve) => setImmediate(resolve))
+    finish.splice(0).forEach((end) => end())
+    expect(await Promise.all(again)).toEqual([6, 7, 8])
   })
 })

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { HASH_RETRY_AFTER_S } from '../../../src/server/lib/password'
 import { T } from '../../../src/shared/texts'
 import { USER_PASSWORD } from '../../helpers/factories'
 import { ADMIN, startTestApp, type TestApp } from '../../helpers/test-app'
@@ -60,6 +61,29 @@ describe('POST /api/api-token-auth/', () => {
     expect(codes).toEqual([400, 400, 400, 429, 429])
     const res = await t.app.inject({ method: 'POST', url: '/api/api-token-auth/', payload })
     expect(res.json().detail).toBe(T.tooManyLogins)
+  })
+
+  it('checks two passwords at once and eight in turn, and answers one more sign-in 429 at once', async () => {
+    // Made-up logins from addresses of their own, as a flood meets none of the failure counts: the dummy hash each.
+    const flood = await Promise.all(
+      Array.from({ length: 11 }, (_, i) =>
+        t.app.inject({ method: 'POST', url: '/api/api-token-auth/', payload: { username: `nouser${i}`, password: 'x' }, remoteAddress: `10.9.0.${i + 1}` }),
+      ),
+    )
+    expect(flood.filter((res) => res.statusCode === 400)).toHaveLength(10)
+    const refused = flood.filter((res) => res.statusCode === 429)
+    expect(refused.map((res) => res.json())).toEqual([{ detail: T.signInsBusy(HASH_RETRY_AFTER_S), retry_after: HASH_RETRY_AFTER_S }])
+    expect(refused[0]!.headers['retry-after']).toBe(String(HASH_RETRY_AFTER_S))
+    // Once the line is free, the refused one is checked.
+    const index = flood.indexOf(refused[0]!)
+    const retried = await t.app.inject({
+      method: 'POST',
+      url: '/api/api-token-auth/',
+      payload: { username: `nouser${index}`, password: 'x' },
+      remoteAddress: `10.9.0.${index + 1}`,
+    })
+    expect(retried.statusCode).toBe(400)
+    expect(await t.login(ADMIN.username, ADMIN.password)).toBeTruthy()
   })
 })
 
