@@ -2,7 +2,7 @@ import { T } from '../../shared/texts'
 import { HttpError } from './http-errors'
 
 /** Counts failures per key (an address, or an address and a login) and blocks the key for the rest of the window past the limit. */
-function loginThrottle(options: { maxFailures: number; windowMs: number }) {
+export function loginThrottle(options: { maxFailures: number; windowMs: number }) {
   const failures = new Map<string, { count: number; since: number }>()
   const current = (key: string) => {
     const entry = failures.get(key)

@@ -1,9 +1,10 @@
-import { timingSafeEqual } from 'node:crypto'
+import { createHash, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { lorawanUplink } from '../../shared/schemas/collection'
 import { T } from '../../shared/texts'
 import { LORAWAN_SOURCE, channelOfCode } from '../collector/task-context'
-import { fieldError, forbidden, notFound } from '../lib/http-errors'
+import { HttpError, fieldError, forbidden, notFound } from '../lib/http-errors'
+import { loginThrottle } from '../lib/login-throttle'
 import type { Req } from '../lib/route-types'
 import { accountTimeZone } from '../repositories/accounts'
 import { meterAtLorawanAddress } from '../repositories/counters'
@@ -13,11 +14,14 @@ import { writtenInstant } from '../reports/time'
 /** How far ahead of the server's clock a network server's may run. */
 const CLOCK_SLACK_MS = 5 * 60_000
 
+/** Wrong secrets one address may send in 15 minutes: a network server misconfigured once gets past a few retries. */
+const LORAWAN_MAX_FAILURES = 10
+
+/** Compared as digests of one length, so that neither the time nor an early length check tells how much was right. */
 function secretMatches(expected: string | undefined, given: unknown): boolean {
   if (!expected || typeof given !== 'string') return false
-  const a = Buffer.from(expected)
-  const b = Buffer.from(given)
-  return a.length === b.length && timingSafeEqual(a, b)
+  const digest = (text: string) => createHash('sha256').update(text).digest()
+  return timingSafeEqual(digest(expected), digest(given))
 }
 
 /**
@@ -25,11 +29,19 @@ function secretMatches(expected: string | undefined, given: unknown): boolean {
  * The caller proves itself with the shared secret in X-Lorawan-Secret; the net address finds the installed meter.
  */
 export async function lorawanRoutes(app: FastifyInstance) {
+  // Per address as the sign-in's count (request.ip, TRUST_PROXY), so that the secret cannot be guessed without end.
+  const wrongSecrets = loginThrottle({ maxFailures: LORAWAN_MAX_FAILURES, windowMs: 15 * 60_000 })
   app.post(
     '/api/lorawan/uplink/',
     { config: { access: 'public' }, schema: { body: lorawanUplink } },
     async (request: Req<{ body: typeof lorawanUplink }>, reply) => {
-      if (!secretMatches(app.config.lorawanSecret, request.headers['x-lorawan-secret'])) throw forbidden(T.lorawanSecret)
+      // A right secret is refused too while the pause runs, so that a guesser cannot tell it was right.
+      const blocked = wrongSecrets.blockedFor(request.ip)
+      if (blocked > 0) throw new HttpError(429, { detail: T.tooManyLorawanSecrets, retry_after: Math.ceil(blocked / 1000) })
+      if (!secretMatches(app.config.lorawanSecret, request.headers['x-lorawan-secret'])) {
+        wrongSecrets.fail(request.ip)
+        throw forbidden(T.lorawanSecret)
+      }
       const body = request.body
       const counterId = await meterAtLorawanAddress(app.db, LORAWAN_SOURCE, body.net_address)
       if (counterId === undefined) throw notFound(T.lorawanUnknownAddress)

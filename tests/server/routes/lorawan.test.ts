@@ -39,6 +39,25 @@ describe('LoRaWAN uplinks', () => {
     expect(unknown.json().detail).toBe(T.lorawanUnknownAddress)
   })
 
+  it('pause an address after ten wrong secrets, of any length, and refuse the right one from there while the pause runs', async () => {
+    const from = (secret: string, remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/lorawan/uplink/',
+        headers: { 'x-lorawan-secret': secret },
+        payload: { net_address: '78', readings: { 'A+': 1 } },
+        remoteAddress,
+      })
+    const codes: number[] = []
+    for (let i = 0; i < 12; i++) codes.push((await from(`guess-${'x'.repeat(i)}`, '203.0.113.50')).statusCode)
+    expect(codes).toEqual([...Array(10).fill(403), 429, 429])
+    const paused = await from(SECRET, '203.0.113.50')
+    expect(paused.statusCode).toBe(429)
+    expect(paused.json()).toEqual({ detail: T.tooManyLorawanSecrets, retry_after: 15 * 60 })
+    expect(paused.headers['retry-after']).toBe('900')
+    expect((await from(SECRET, '203.0.113.51')).json().detail).toBe(T.lorawanUnknownAddress)
+  })
+
   it('store the total and the tariffs at the time with its offset as written', async () => {
     const res = await uplink({ received_at: '2026-11-20T10:00:00Z', readings: { 'A+': [100, 60, 40] } })
     expect(res.statusCode).toBe(202)
