@@ -1,4 +1,5 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type BinaryLike, type ScryptOptions } from 'node:crypto'
+import pLimit from 'p-limit'
 import { T } from '../../shared/texts'
 import { HttpError } from './http-errors'
 
@@ -17,20 +18,11 @@ export const HASH_RETRY_AFTER_S = 2
  * so that a flood of sign-ins holds neither the pool's threads nor an ever longer line of sockets.
  */
 export function hashQueue(limits: { running: number; waiting: number } = { running: HASHES_AT_ONCE, waiting: HASHES_WAITING }) {
-  let running = 0
-  const line: (() => void)[] = []
-  return async function inTurn<R>(task: () => Promise<R>): Promise<R> {
-    if (running < limits.running) running++
-    else if (line.length < limits.waiting) await new Promise<void>((resolve) => line.push(resolve))
-    else throw new HttpError(429, { detail: T.signInsBusy(HASH_RETRY_AFTER_S), retry_after: HASH_RETRY_AFTER_S })
-    try {
-      return await task()
-    } finally {
-      // The place passes to the next in line, or is given back.
-      const next = line.shift()
-      if (next) next()
-      else running--
-    }
+  const limit = pLimit(limits.running)
+  return function inTurn<R>(task: () => Promise<R>): Promise<R> {
+    if (limit.activeCount + limit.pendingCount >= limits.running + limits.waiting)
+      return Promise.reject(new HttpError(429, { detail: T.signInsBusy(HASH_RETRY_AFTER_S), retry_after: HASH_RETRY_AFTER_S }))
+    return limit(task)
   }
 }
 

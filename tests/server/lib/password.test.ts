@@ -61,6 +61,7 @@ describe('hashes at once', () => {
     expect(most).toBe(2)
     // All places given back: two run at once again.
     const again = [6, 7, 8].map((n) => inTurn(task(n)))
+    await new Promise((resolve) => setImmediate(resolve))
     expect(started.slice(5)).toEqual([6, 7])
     finish.splice(0).forEach((end) => end())
     await new Promise((resolve) => setImmediate(resolve))
