@@ -84,7 +84,7 @@ export function loginDelay(options: { freeFailures: number; firstDelayMs: number
  * `loginMaxFailures`, so that an office behind one NAT address where several people mistype stays well under it,
  * while a guesser gets about three hashes a minute from an address.
  */
-export const ADDRESS_MAX_FAILURES = 50
+const ADDRESS_MAX_FAILURES = 50
 
 /**
  * One count of password guesses per login, whatever asks for the password: the sign-in, and the current password of
