@@ -120,6 +120,8 @@ export const MONITORING_REFRESH_MIN_S = 10
 export const MONITORING_REFRESH_MAX_S = 600
 export const MONITORING_HIDE_MS = 60 * 60 * 1000
 export const CONSUMPTION_PAGE_SIZE = 32
+/** The spec's «default extra angle» of the phase diagram: a label's turn from its arrow's tip, in degrees. */
+export const PHASE_EXTRA_ANGLE = 15
 /** Vector diagram scales: [arrow length, full-scale value] for voltage and current. */
 export const PHASE_SCALE = { voltage: [165, 140], current: [140, 70] } as const
 export const CURRENT_DATA_STATUSES = ['PENDING', 'DONE', 'ERROR'] as const

@@ -45,6 +45,25 @@ describe('the vector diagram', () => {
     expect(labelsOverArrows([row('Напряжение', 230, 'В'), row('Ток', 5, 'А'), row('Коэффициент мощности', 1, '')])).toEqual([])
   })
 
+  it('keeps a three-phase meter’s labels off the arrows', () => {
+    const three = (name: string, values: [number, number, number], measure: string): PhaseRow => ({
+      name,
+      v1: values[0],
+      v2: values[1],
+      v3: values[2],
+      v4: null,
+      measure,
+    })
+    expect(
+      labelsOverArrows([
+        three('Напряжение', [231, 229, 230], 'В'),
+        three('Ток', [12, 3, 7.5], 'А'),
+        three('Коэффициент мощности', [0.95, 0.5, 0.99], ''),
+        three('Реактивная мощность', [0.8, -1.2, 0.1], 'кВар'),
+      ]),
+    ).toEqual([])
+  })
+
   it('keeps them off when the current leads or lags a little', () => {
     expect(
       labelsOverArrows([row('Напряжение', 228, 'В'), row('Ток', 4, 'А'), row('Коэффициент мощности', 0.97, ''), row('Реактивная мощность', -0.3, 'кВар')]),

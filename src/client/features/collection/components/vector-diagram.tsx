@@ -1,5 +1,5 @@
 import { Box } from '@chakra-ui/react'
-import { PHASE_SCALE } from '../../../../shared/constants'
+import { PHASE_EXTRA_ANGLE, PHASE_SCALE } from '../../../../shared/constants'
 import type { PhaseRow } from '../../../../shared/schemas/collection'
 
 const SIZE = 400
@@ -17,7 +17,7 @@ const valuesOf = (row: PhaseRow | undefined) => [row?.v1 ?? null, row?.v2 ?? nul
  * Phase vectors: voltage A at 0°, B and C turned by the measured angles between phases (120° when absent); each
  * current turned from its voltage by φ = arccos(cos φ), lagging when reactive power is positive. Lengths follow the
  * spec's scales: voltage 140 px at the nominal 230 V, at most 165 px; current 70 px for the largest phase current,
- * at most 140 px.
+ * at most 140 px. Labels sit PHASE_EXTRA_ANGLE degrees beside their arrow's tip.
  */
 function phaseVectors(rows: PhaseRow[]): Vector[] {
   const [voltageCap, voltageBase] = PHASE_SCALE.voltage
@@ -49,25 +49,18 @@ const point = (length: number, degrees: number) => {
   return { x: CENTER + length * Math.cos(radians), y: CENTER - length * Math.sin(radians) }
 }
 
-/** Half the box of a two-letter label at 13 px («UA», «IC»), and its distance from the arrow past the arrowhead's half-width (9 px). */
-const LABEL_HALF_WIDTH = 9
-const LABEL_HALF_HEIGHT = 7
-const LABEL_CLEARANCE = 10
+/** Past the tip, the room a two-letter label at 13 px («UA», «IC») takes beside it. */
+const LABEL_PAST_TIP = 12
 
 /**
- * The centre of a vector's label: beside its tip, on the side away from the other arrow of its phase (a current
- * in phase with its voltage lies along it), far enough out that the label's box clears the line and the arrowhead
- * whatever the arrow's direction.
+ * The centre of a vector's label: PHASE_EXTRA_ANGLE degrees beside its tip, on the side away from the other arrow
+ * of its phase (a current in phase with its voltage lies along it, and their labels on one side overlapped it).
  */
 function labelCentre(vector: Vector, vectors: Vector[]) {
   const partner = vectors.find((v) => v.phase === vector.phase && v.kind !== vector.kind)
   const turn = partner ? vector.angle - partner.angle : 0
   const side = turn > 0 || (turn === 0 && vector.kind === 'U') ? 1 : -1
-  const tip = point(vector.length, vector.angle)
-  const radians = ((vector.angle + side * 90) * Math.PI) / 180
-  const [nx, ny] = [Math.cos(radians), -Math.sin(radians)]
-  const distance = LABEL_HALF_WIDTH * Math.abs(nx) + LABEL_HALF_HEIGHT * Math.abs(ny) + LABEL_CLEARANCE
-  return { x: tip.x + distance * nx, y: tip.y + distance * ny }
+  return point(vector.length + LABEL_PAST_TIP, vector.angle + side * PHASE_EXTRA_ANGLE)
 }
 
 export function VectorDiagram({ rows }: { rows: PhaseRow[] }) {
