@@ -479,7 +479,7 @@ export const T = {
   paramsNotLoaded: 'Параметры ещё не загружены, нажмите кнопку «Обновить»',
   noPhaseData: 'Нет данных по фазам счётчика.',
   noFailedTasks: 'Нет заданий с ошибками',
-  lastPollsTitle: 'Последние опросы',
+  lastPollsTitle: (taskId: number) => `Последние опросы задания ${taskId}`,
   lastPollsOpen: (taskId: number, failed: number, total: number) => `Последние опросы задания ${taskId}: с ошибкой ${failed} из ${total}`,
   powerProfile: 'Профиль мощности',
   collecting: 'Идёт сбор параметров со счётчика…',

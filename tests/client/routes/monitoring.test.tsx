@@ -100,11 +100,16 @@ describe('the last polls of a failing task', () => {
     const polls = await screen.findByRole('button', { name: 'Последние опросы задания 4: с ошибкой 1 из 2' })
     polls.focus()
     await user.keyboard('{Enter}')
-    const list = within(await screen.findByRole('dialog')).getByRole('list')
+    const dialog = await screen.findByRole('dialog')
+    expect(dialog).toHaveTextContent('Последние опросы задания 4')
+    const list = within(dialog).getByRole('list')
     expect(
       within(list)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['23.11.2026 10:30 — Ошибка: Счётчик не отвечает', '23.11.2026 10:00 — Выполнено'])
+    // Focus goes to the list's scrolling box: the arrow and page keys scroll a long one.
+    await vi.waitFor(() => expect(document.activeElement).toBe(list.parentElement))
+    expect(list.parentElement).toHaveStyle({ overflowY: 'auto' })
   })
 })

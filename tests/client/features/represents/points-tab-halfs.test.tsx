@@ -34,11 +34,13 @@ const POINT: RepresentPoint = {
   halfs,
 }
 
+let points: RepresentPoint[]
 beforeEach(() => {
   localStorage.clear()
+  points = [POINT]
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: string) => (input.split('?')[0] === '/api/represents/5/points/' ? json([POINT]) : json({ detail: 'Не найдено' }, 404))),
+    vi.fn(async (input: string) => (input.split('?')[0] === '/api/represents/5/points/' ? json(points) : json({ detail: 'Не найдено' }, 404))),
   )
 })
 afterEach(() => vi.unstubAllGlobals())
@@ -52,6 +54,9 @@ describe('the last half-hours of a point of the object', () => {
 
     await userEvent.click(cell)
     const list = await screen.findByRole('table', { name: T.halfs.title('Ввод 1', '29.11.2026 10:00', '29.11.2026 15:30') })
+    // Focus goes to the list's scrolling box: the arrow and page keys scroll what does not fit.
+    await vi.waitFor(() => expect(document.activeElement).toBe(list.parentElement))
+    expect(list.parentElement).toHaveStyle({ overflowY: 'auto' })
     const rows = within(list)
       .getAllByRole('row')
       .map((row) => [...row.querySelectorAll('th, td')].map((c) => c.textContent))
@@ -59,5 +64,13 @@ describe('the last half-hours of a point of the object', () => {
     expect(rows[1]).toEqual(['29.11.2026 10:00', '1,250'])
     expect(rows[3]).toEqual(['29.11.2026 11:00', T.chart.noValue])
     expect(rows[12]).toEqual(['29.11.2026 15:30', '15,000'])
+  })
+
+  it('carry their dates when they cross midnight, so that the span does not read backwards', async () => {
+    const day = Array.from({ length: 48 }, (_, i) => ({ time: new Date(2026, 10, 28, 14, 30 * (i + 1)).toISOString(), value: 1 }))
+    points = [{ ...POINT, halfs: day }]
+    renderInApp(<PointsTab representId={5} canChange={false} />)
+    const cell = await screen.findByRole('button', { name: T.halfs.open('Ввод 1', '28.11 14:30', '29.11 14:00') })
+    expect(cell).toHaveTextContent('с 28.11 14:30 по 29.11 14:00, кВт·ч')
   })
 })

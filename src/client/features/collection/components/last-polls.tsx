@@ -1,3 +1,4 @@
+import { useRef } from 'react'
 import { Box, chakra, HStack, Popover, Portal, Stack, Text } from '@chakra-ui/react'
 import type { MonitoringTask } from '../../../../shared/schemas/collection'
 import { T } from '../../../../shared/texts'
@@ -15,11 +16,13 @@ const pollText = (poll: Poll) => `${runOutcome(poll).text}${poll.success && !pol
  * screen reader, and a button per square would not fit a hundred polls into the cell.
  */
 export function LastPolls({ task }: { task: MonitoringTask }) {
+  const list = useRef<HTMLDivElement>(null)
   const polls = task.last_tasks
   if (polls.length === 0) return <>—</>
   const failed = polls.filter((poll) => !poll.success).length
   return (
-    <Popover.Root>
+    // The list takes the focus on opening, so that the arrow and page keys scroll it.
+    <Popover.Root initialFocusEl={() => list.current}>
       <Popover.Trigger asChild>
         <chakra.button
           type="button"
@@ -44,9 +47,9 @@ export function LastPolls({ task }: { task: MonitoringTask }) {
         <Popover.Positioner>
           <Popover.Content maxW="min(28rem, calc(100vw - 2rem))">
             <Popover.Arrow />
-            <Popover.Body maxH="60vh" overflowY="auto">
+            <Popover.Body ref={list} tabIndex={0} maxH="60vh" overflowY="auto" focusVisibleRing="inside">
               <Popover.Title fontWeight="semibold" mb="2">
-                {T.lastPollsTitle}
+                {T.lastPollsTitle(task.counter_task_id)}
               </Popover.Title>
               <Stack as="ul" gap="2" listStyleType="none">
                 {polls.map((poll) => (

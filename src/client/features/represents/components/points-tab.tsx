@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { Box, Button, Checkbox, HStack, Input, Popover, Portal, Stack, Table, Text } from '@chakra-ui/react'
 import dayjs from 'dayjs'
 import { useQuery } from '@tanstack/react-query'
@@ -50,16 +50,20 @@ const BAR_GAP_UP_TO = 48
  * sight, and on a tap (or click, or Enter) each value with its time; a missing half-hour is a pale orange bar.
  */
 function HalfsCell({ name, halfs }: { name: string; halfs: RepresentPoint['halfs'] }) {
+  const list = useRef<HTMLDivElement>(null)
   const first = halfs[0]
   const last = halfs[halfs.length - 1]
   if (!first || !last) return '—'
   const max = Math.max(0, ...halfs.map((h) => h.value ?? 0))
   // A zero stays a hairline, so that it does not pass for a missing half-hour.
   const height = (value: number) => (max > 0 && value > 0 ? `${Math.max((value / max) * 100, 8)}%` : '1px')
-  const [from, to] = [dayjs(first.time).format('HH:mm'), dayjs(last.time).format('HH:mm')]
+  // Past midnight the times alone would read backwards («с 14:30 по 14:00»): then they carry their dates.
+  const format = dayjs(first.time).isSame(last.time, 'day') ? 'HH:mm' : 'DD.MM HH:mm'
+  const [from, to] = [dayjs(first.time).format(format), dayjs(last.time).format(format)]
   const title = T.halfs.title(name, formatDateTime(first.time), formatDateTime(last.time))
   return (
-    <Popover.Root lazyMount unmountOnExit>
+    // The list takes the focus on opening, so that the arrow and page keys scroll it.
+    <Popover.Root lazyMount unmountOnExit initialFocusEl={() => list.current}>
       <Popover.Trigger asChild>
         <Button
           variant="outline"
@@ -95,8 +99,8 @@ function HalfsCell({ name, halfs }: { name: string; halfs: RepresentPoint['halfs
               <Popover.Title fontSize="sm" fontWeight="medium" mb="2">
                 {title}
               </Popover.Title>
-              <Box maxH="60vh" minH="0" overflowY="auto">
-                <Table.Root size="sm" aria-label={title}>
+              <Box ref={list} tabIndex={0} maxH="60vh" minH="0" overflowY="auto" focusVisibleRing="inside">
+                <Table.Root size="sm" stickyHeader aria-label={title}>
                   <Table.Header>
                     <Table.Row>
                       <Table.ColumnHeader>{T.halfs.start}</Table.ColumnHeader>
