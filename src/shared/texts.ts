@@ -233,8 +233,8 @@ export const T = {
   invalidHost: 'Введите IPv4-адрес (например, 192.168.1.10) или имя узла латиницей',
   /** A write-only connection parameter that is stored: the console and the audit trail show only this. */
   secretSet: 'задан',
-  secretHint: 'Задан. Оставьте поле пустым, чтобы сохранить его, или введите новый',
-  emailPasswordKept: 'Пароль сохранён; оставьте поле пустым, чтобы не менять его',
+  secretHint: 'Задан. Оставьте поле пустым, чтобы сохранить его, или введите новый; при смене адреса счётчика введите его заново',
+  emailPasswordKept: 'Пароль сохранён; оставьте поле пустым, чтобы не менять его. При смене сервера, порта или пользователя введите его заново',
   /** A stored SMTP password is not carried to another server, port or login. */
   smtpPasswordAgain: 'Сервер, порт или пользователь SMTP изменены: введите пароль SMTP заново',
   secretWillClear: 'Будет очищен при сохранении',
