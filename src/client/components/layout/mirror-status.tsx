@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
-import { Alert, Button, Popover, Portal, Progress, Stack, Text } from '@chakra-ui/react'
+import { Alert, Button, Popover, Progress, Stack, Text } from '@chakra-ui/react'
+import { PopoverPanel } from '../ui/popover-panel'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { HardDriveDownload, TriangleAlert } from 'lucide-react'
 import { T } from '../../../shared/texts'
@@ -48,39 +49,34 @@ export function MirrorStatus() {
           )}
         </Button>
       </Popover.Trigger>
-      <Portal>
-        <Popover.Positioner>
-          <Popover.Content>
-            <Popover.Arrow />
-            <Popover.Body>
-              <Stack gap="3">
-                <Popover.Title fontWeight="semibold">{T.mirrorTitle}</Popover.Title>
-                <Text>{updated}</Text>
-                {progress && (
-                  <Progress.Root value={progress.done} max={progress.total} size="sm" aria-label={T.mirrorProgress(progress.done, progress.total)}>
-                    <Progress.Label>{T.mirrorProgress(progress.done, progress.total)}</Progress.Label>
-                    <Progress.Track>
-                      <Progress.Range />
-                    </Progress.Track>
-                  </Progress.Root>
-                )}
-                {error && (
-                  <Alert.Root status="error" role="alert">
-                    <Alert.Indicator />
-                    <Alert.Title>{error}</Alert.Title>
-                  </Alert.Root>
-                )}
-                <Text fontSize="sm" color="fg.muted">
-                  {persistence}
-                </Text>
-                <Button size="sm" colorPalette="blue" loading={running} onClick={() => void mirrorNow(me.user_id)}>
-                  {T.mirrorRefresh}
-                </Button>
-              </Stack>
-            </Popover.Body>
-          </Popover.Content>
-        </Popover.Positioner>
-      </Portal>
+      <PopoverPanel>
+        <Popover.Body>
+          <Stack gap="3">
+            <Popover.Title fontWeight="semibold">{T.mirrorTitle}</Popover.Title>
+            <Text>{updated}</Text>
+            {progress && (
+              <Progress.Root value={progress.done} max={progress.total} size="sm" aria-label={T.mirrorProgress(progress.done, progress.total)}>
+                <Progress.Label>{T.mirrorProgress(progress.done, progress.total)}</Progress.Label>
+                <Progress.Track>
+                  <Progress.Range />
+                </Progress.Track>
+              </Progress.Root>
+            )}
+            {error && (
+              <Alert.Root status="error" role="alert">
+                <Alert.Indicator />
+                <Alert.Title>{error}</Alert.Title>
+              </Alert.Root>
+            )}
+            <Text fontSize="sm" color="fg.muted">
+              {persistence}
+            </Text>
+            <Button size="sm" colorPalette="blue" loading={running} onClick={() => void mirrorNow(me.user_id)}>
+              {T.mirrorRefresh}
+            </Button>
+          </Stack>
+        </Popover.Body>
+      </PopoverPanel>
     </Popover.Root>
   )
 }

@@ -1,5 +1,6 @@
 import { useRef } from 'react'
-import { Box, chakra, HStack, Popover, Portal, Stack, Text } from '@chakra-ui/react'
+import { Box, chakra, HStack, Popover, Stack, Text } from '@chakra-ui/react'
+import { PopoverPanel } from '../../../components/ui/popover-panel'
 import type { MonitoringTask } from '../../../../shared/schemas/collection'
 import { T } from '../../../../shared/texts'
 import { formatDateTime } from '../../../lib/format'
@@ -43,31 +44,26 @@ export function LastPolls({ task }: { task: MonitoringTask }) {
           ))}
         </chakra.button>
       </Popover.Trigger>
-      <Portal>
-        <Popover.Positioner>
-          <Popover.Content maxW="min(28rem, calc(100vw - 2rem))">
-            <Popover.Arrow />
-            <Popover.Body ref={list} tabIndex={0} maxH="60vh" overflowY="auto" focusVisibleRing="inside">
-              <Popover.Title fontWeight="semibold" mb="2">
-                {T.lastPollsTitle(task.counter_task_id)}
-              </Popover.Title>
-              <Stack as="ul" gap="2" listStyleType="none">
-                {polls.map((poll) => (
-                  <HStack as="li" key={poll.task_log_id} align="flex-start" gap="2">
-                    <Box boxSize="3" mt="1.5" flexShrink="0" borderRadius="sm" bg={`${runOutcome(poll).color}.500`} aria-hidden />
-                    <Text fontSize="sm">
-                      <Text as="span" fontWeight="medium" whiteSpace="nowrap">
-                        {formatDateTime(poll.start_date)}
-                      </Text>{' '}
-                      — {pollText(poll)}
-                    </Text>
-                  </HStack>
-                ))}
-              </Stack>
-            </Popover.Body>
-          </Popover.Content>
-        </Popover.Positioner>
-      </Portal>
+      <PopoverPanel maxW="min(28rem, calc(100vw - 2rem))">
+        <Popover.Body ref={list} tabIndex={0} maxH="60vh" overflowY="auto" focusVisibleRing="inside">
+          <Popover.Title fontWeight="semibold" mb="2">
+            {T.lastPollsTitle(task.counter_task_id)}
+          </Popover.Title>
+          <Stack as="ul" gap="2" listStyleType="none">
+            {polls.map((poll) => (
+              <HStack as="li" key={poll.task_log_id} align="flex-start" gap="2">
+                <Box boxSize="3" mt="1.5" flexShrink="0" borderRadius="sm" bg={`${runOutcome(poll).color}.500`} aria-hidden />
+                <Text fontSize="sm">
+                  <Text as="span" fontWeight="medium" whiteSpace="nowrap">
+                    {formatDateTime(poll.start_date)}
+                  </Text>{' '}
+                  — {pollText(poll)}
+                </Text>
+              </HStack>
+            ))}
+          </Stack>
+        </Popover.Body>
+      </PopoverPanel>
     </Popover.Root>
   )
 }

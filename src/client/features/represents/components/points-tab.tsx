@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react'
-import { Box, Button, Checkbox, HStack, Input, Popover, Portal, Stack, Table, Text } from '@chakra-ui/react'
+import { Box, Button, Checkbox, HStack, Input, Popover, Stack, Table, Text } from '@chakra-ui/react'
+import { PopoverPanel } from '../../../components/ui/popover-panel'
 import dayjs from 'dayjs'
 import { useQuery } from '@tanstack/react-query'
 import { ArrowDown, ArrowUp, Link2, Plus, Trash2 } from 'lucide-react'
@@ -90,39 +91,34 @@ function HalfsCell({ name, halfs }: { name: string; halfs: RepresentPoint['halfs
           </Text>
         </Button>
       </Popover.Trigger>
-      <Portal>
-        <Popover.Positioner>
-          <Popover.Content width="auto" maxW="sm">
-            <Popover.Arrow />
-            {/* The list scrolls inside the popover, which is no taller than the room the screen has beside the cell. */}
-            <Popover.Body p="3" display="flex" flexDirection="column" minH="0">
-              <Popover.Title fontSize="sm" fontWeight="medium" mb="2">
-                {title}
-              </Popover.Title>
-              <Box ref={list} tabIndex={0} maxH="60vh" minH="0" overflowY="auto" focusVisibleRing="inside">
-                <Table.Root size="sm" stickyHeader aria-label={title}>
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeader>{T.halfs.start}</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">{T.halfs.value}</Table.ColumnHeader>
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {halfs.map((h) => (
-                      <Table.Row key={h.time}>
-                        <Table.Cell whiteSpace="nowrap">{formatDateTime(h.time)}</Table.Cell>
-                        <Table.Cell textAlign="end" whiteSpace="nowrap" color={h.value === null ? 'fg.muted' : undefined}>
-                          {h.value === null ? T.chart.noValue : formatQuantity(h.value, 'energy')}
-                        </Table.Cell>
-                      </Table.Row>
-                    ))}
-                  </Table.Body>
-                </Table.Root>
-              </Box>
-            </Popover.Body>
-          </Popover.Content>
-        </Popover.Positioner>
-      </Portal>
+      <PopoverPanel width="auto" maxW="sm">
+        {/* The list scrolls inside the popover, which is no taller than the room the screen has beside the cell. */}
+        <Popover.Body p="3" display="flex" flexDirection="column" minH="0">
+          <Popover.Title fontSize="sm" fontWeight="medium" mb="2">
+            {title}
+          </Popover.Title>
+          <Box ref={list} tabIndex={0} maxH="60vh" minH="0" overflowY="auto" focusVisibleRing="inside">
+            <Table.Root size="sm" stickyHeader aria-label={title}>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>{T.halfs.start}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{T.halfs.value}</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {halfs.map((h) => (
+                  <Table.Row key={h.time}>
+                    <Table.Cell whiteSpace="nowrap">{formatDateTime(h.time)}</Table.Cell>
+                    <Table.Cell textAlign="end" whiteSpace="nowrap" color={h.value === null ? 'fg.muted' : undefined}>
+                      {h.value === null ? T.chart.noValue : formatQuantity(h.value, 'energy')}
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Box>
+        </Popover.Body>
+      </PopoverPanel>
     </Popover.Root>
   )
 }
