@@ -40,18 +40,20 @@ async function run(label: string, env: Record<string, string>) {
       ['проверка заявок', '/api/document_request/check/', 'GET'],
       ['отчёт 80020', `/api/get_report/?report=Form80020Report&point_id=${pointId}&beg_date=${monthStart}&end_date=${today}`, 'POST'],
     ]
-    // All endpoints at once for the whole run. Reports get one connection: a user builds one report at a time, and
-    // further ones at once are refused with 429 (src/server/reports/slots.ts).
-    const connections = (method: string) => (method === 'POST' ? 1 : 16)
+    // All endpoints at once for the whole run. Reports get one connection and the balance two: a user builds one report
+    // and two object tables at a time, and further ones at once are refused with 429 (lib/work-slots.ts).
+    const connections = (method: string, url: string) => (method === 'POST' ? 1 : url.includes('points_profile_data') ? 2 : 16)
     const samples: number[] = []
     const sampler = setInterval(() => samples.push(server.rssMb()), 5000)
     samples.push(server.rssMb())
     const rows: LoadResult[] = await Promise.all(
-      endpoints.map(([name, url, method]) => load(name, { url: `${server.url}${url}`, method, headers, connections: connections(method), seconds: SECONDS })),
+      endpoints.map(([name, url, method]) =>
+        load(name, { url: `${server.url}${url}`, method, headers, connections: connections(method, url), seconds: SECONDS }),
+      ),
     )
     clearInterval(sampler)
     samples.push(server.rssMb())
-    printTable(`Смешанная нагрузка, ${label}: ${SECONDS} с, ${endpoints.reduce((n, [, , m]) => n + connections(m), 0)} соединений`, rows)
+    printTable(`Смешанная нагрузка, ${label}: ${SECONDS} с, ${endpoints.reduce((n, [, u, m]) => n + connections(m, u), 0)} соединений`, rows)
     // Growth is judged between the first sample under load and the end, after the caches have warmed up.
     const warm = samples[1] ?? samples[0]!
     const last = samples[samples.length - 1]!
