@@ -469,6 +469,8 @@ export const T = {
   applicationsPerDayExceeded: (count: number) => `Не более ${count} заявок за сутки, повторите позже`,
   attachmentUnknown: 'Вложение не найдено',
   commentSendHint: 'Ctrl+Enter (⌘+Enter на Mac) — отправить',
+  /** Each attachment has its comment field: the name says whose. */
+  newCommentTo: (file: string) => `Новый комментарий к файлу ${file}`,
   externalNotConfigured: 'Не настроены почтовый аккаунт или адрес энергосбытовой компании',
   /* Data collection (metering.md sections 2, 3, 8). */
   taskDone: 'Выполнено',

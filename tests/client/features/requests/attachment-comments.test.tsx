@@ -20,10 +20,10 @@ const attachment: Attachment = {
 }
 
 describe('the comments of an attachment', () => {
-  it('say beside the field that Ctrl+Enter sends, and send with it', async () => {
+  it('name their field by its file, say beside it that Ctrl+Enter sends, and send with it', async () => {
     const onSend = vi.fn(async () => {})
     renderInApp(<AttachmentComments attachment={attachment} canComment onSend={onSend} />)
-    const field = screen.getByRole('textbox', { name: 'Новый комментарий' })
+    const field = screen.getByRole('textbox', { name: `Новый комментарий к файлу ${attachment.real_file_name}` })
     expect(field).toHaveAccessibleDescription(T.commentSendHint)
     expect(screen.getByText(T.commentSendHint)).toBeVisible()
     await userEvent.type(field, 'Скан нечитаем{Enter}второй лист')

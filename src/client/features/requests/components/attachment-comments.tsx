@@ -47,7 +47,7 @@ export function AttachmentComments({
           <Stack gap="1" flex="1" minW="0">
             <Textarea
               id={inputId}
-              aria-label="Новый комментарий"
+              aria-label={T.newCommentTo(attachment.real_file_name)}
               aria-describedby={`${inputId}-hint`}
               placeholder="Комментарий"
               rows={2}
@@ -58,8 +58,8 @@ export function AttachmentComments({
                 if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) send()
               }}
             />
-            {/* Enter alone starts a new line: the shortcut that sends is said, or nobody finds it. */}
-            <Text id={`${inputId}-hint`} fontSize="xs" color="fg.muted">
+            {/* Enter alone starts a new line: the shortcut that sends is said, or nobody finds it; not on a touch screen with no keys. */}
+            <Text id={`${inputId}-hint`} fontSize="xs" color="fg.muted" css={{ '@media (hover: none) and (pointer: coarse)': { display: 'none' } }}>
               {T.commentSendHint}
             </Text>
           </Stack>
