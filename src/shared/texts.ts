@@ -495,6 +495,7 @@ export const T = {
   unknownTaskGroup: 'Группа параметров не найдена',
   unknownCounter: 'Счётчик не найден',
   parameterNotOfModel: 'Параметр не относится к модели счётчика',
+  pointReadOnly: 'Только просмотр: изменять точки учёта может пользователь с правом на это, обратитесь к администратору',
   onDemandPollForbidden: 'Нет права опрашивать счётчики по запросу: обратитесь к администратору',
   onDemandPollTooSoon: (seconds: number) => `Счётчик уже опрашивался только что: повторите опрос через ${seconds} с`,
   onDemandTooManyWaiting: (count: number) => `Ваши запросы на опрос ещё ждут выполнения (${count}): дождитесь их и повторите`,

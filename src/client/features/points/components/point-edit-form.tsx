@@ -57,19 +57,24 @@ function PointForm({ point }: { point: LoadedPoint }) {
     else notify.info(savedText(outcome))
   })
 
+  const readOnly = !can('points.change')
   return (
     <form onSubmit={save} noValidate>
       <Stack gap="5" maxW="1100px">
         <ConsumptionGauge pointId={point.point_id} limit={Number(point.energy_limit ?? 0)} />
-        <fieldset disabled={!can('points.change')}>
+        {/* Greyed fields alone do not say why nothing can be typed. */}
+        {readOnly && <Text color="fg.muted">{T.pointReadOnly}</Text>}
+        <fieldset disabled={readOnly}>
           <PointFields
             form={form}
             customer={point.customer_id == null || !point.customer ? undefined : { customer_id: point.customer_id, name: point.customer.name }}
           />
         </fieldset>
-        <Box>
-          <FormActions dirty={form.dirty} submitting={form.submitting} onCancel={() => form.reset()} />
-        </Box>
+        {!readOnly && (
+          <Box>
+            <FormActions dirty={form.dirty} submitting={form.submitting} onCancel={() => form.reset()} />
+          </Box>
+        )}
       </Stack>
     </form>
   )

@@ -38,12 +38,15 @@ function renderForm() {
 }
 
 describe('a point seen by a user who may not change it', () => {
-  it('shows its own subscriber and example coordinates that read as examples', async () => {
+  it('shows its own subscriber, example coordinates that read as examples, and says it is read-only', async () => {
     renderForm()
     const customer = await screen.findByLabelText('Абонент', undefined, BUSY)
     await waitFor(() => expect(customer).toHaveDisplayValue('ИП Соколов'), BUSY)
     expect(screen.queryByText(T.loadFailed)).toBeNull()
     expect(screen.getByLabelText('Широта')).toHaveAttribute('placeholder', expect.stringMatching(/^например/))
     expect(screen.getByLabelText('Долгота')).toHaveAttribute('placeholder', expect.stringMatching(/^например/))
+    // The greyed fields say why, and no «Сохранить» is offered that could only be refused.
+    expect(screen.getByText(T.pointReadOnly)).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: T.save })).toBeNull()
   })
 })
