@@ -23,18 +23,6 @@ async function serverForCounter(db: Executor, counterId: number): Promise<number
   return server.id
 }
 
-/** Asks the collecting service for a read unless one is already waiting; `requestedBy` is the user who asked. */
-async function requestRead(db: Executor, counterId: number, requestedBy: number) {
-  const [pending] = await db
-    .select({ id: currentDataRequests.request_id })
-    .from(currentDataRequests)
-    .where(and(eq(currentDataRequests.counter_id, counterId), eq(currentDataRequests.action, 'read'), eq(currentDataRequests.status, 'PENDING')))
-  if (pending) return
-  await db
-    .insert(currentDataRequests)
-    .values({ counter_id: counterId, action: 'read', requested_by: requestedBy, data_collecting_server_id: await serverForCounter(db, counterId) })
-}
-
 /**
  * Asks the collecting service to switch the meter's power; the last command wins. A command no service has taken yet
  * is turned into this one (on, off, on in a moment ends on, not off), one being carried out is left to finish and
@@ -96,6 +84,8 @@ export async function requestOnDemandRead(db: Executor, counterId: number, userI
       .where(and(eq(currentDataRequests.requested_by, userId), eq(currentDataRequests.status, 'PENDING')))
     if (mine!.waiting >= ON_DEMAND_WAITING_PER_USER_MAX)
       throw new HttpError(429, { detail: T.onDemandTooManyWaiting(mine!.waiting), retry_after: ON_DEMAND_POLL_INTERVAL_S })
-    await requestRead(tx, counterId, userId)
+    await tx
+      .insert(currentDataRequests)
+      .values({ counter_id: counterId, action: 'read', requested_by: userId, data_collecting_server_id: await serverForCounter(tx, counterId) })
   })
 }
