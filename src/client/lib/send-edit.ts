@@ -19,7 +19,7 @@ export type SendOutcome = 'accepted' | 'kept' | { behind: string } | { retrying:
  * and goes out later.
  */
 export async function sendEdit(entry: OutboxEntry): Promise<SendOutcome> {
-  const [{ flushNow }, { offlineDb, waitingBehind }] = await Promise.all([import('../app/sync'), import('../offline')])
+  const [{ flushNow }, { offlineDb, retriesAfterServerError, waitingBehind }] = await Promise.all([import('../app/sync'), import('../offline')])
   await flushNow()
   const after = await offlineDb().outbox.get(entry.seq as number)
   if (!after) return 'accepted'
@@ -29,8 +29,7 @@ export async function sendEdit(entry: OutboxEntry): Promise<SendOutcome> {
   }
   const blocker = await waitingBehind(after)
   if (blocker) return { behind: blockerText(blocker) }
-  // Only a send that got no answer at all has no status (describeRetry): that one is «no connection».
-  return after.lastError?.status === undefined ? 'kept' : { retrying: after.lastError.message }
+  return after.lastError && retriesAfterServerError(after) ? { retrying: after.lastError.message } : 'kept'
 }
 
 /** Why an edit waits, when an earlier edit of its record holds it back: the save's banner and the outbox card say it. */

@@ -1,6 +1,6 @@
 import { T } from '../../shared/texts'
 import { FIELD_LABELS } from './field-labels'
-import type { OutboxError } from './types'
+import type { OutboxEntry, OutboxError } from './types'
 
 /** The labels of the fields an edit sends, for the readable form of a field error. */
 const LABELS: Record<string, string> = { ...FIELD_LABELS.point, ...FIELD_LABELS.counter }
@@ -42,3 +42,9 @@ export function describeRetry(status?: number): OutboxError {
   if (status >= 200 && status < 300) return { status, message: T.outboxRetryUnreadable }
   return { status, message: T.outboxRetryUnavailable(status) }
 }
+
+/**
+ * A waiting entry whose last attempt the server answered with an error, to go again after its back-off: describeRetry
+ * keeps the answer's status, and only an attempt that got no answer at all (no connection) has none.
+ */
+export const retriesAfterServerError = (entry: OutboxEntry): boolean => entry.status === 'pending' && entry.lastError?.status !== undefined

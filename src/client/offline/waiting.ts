@@ -1,6 +1,7 @@
 import { offlineDb, type MeteringDb } from './db'
 import { entriesOf } from './local-rows'
 import { rowAsSeenBy, type Viewer } from './seen-by'
+import { retriesAfterServerError } from './server-errors'
 import type { OutboxEntry } from './types'
 
 /**
@@ -28,8 +29,7 @@ export function blockerAmong(entry: OutboxEntry, entityEntries: readonly OutboxE
   if (!head || head.seq === entry.seq) return null
   if (!sameAuthor(head, entry)) return { reason: 'other-author', entry: head }
   if (head.status === 'rejected' || head.status === 'conflict') return { reason: head.status, entry: head }
-  // A deferred attempt keeps the answer's status; only a send that got no answer at all has none (describeRetry).
-  if (head.status === 'pending' && head.lastError?.status !== undefined) return { reason: 'server-error', entry: head }
+  if (retriesAfterServerError(head)) return { reason: 'server-error', entry: head }
   return null
 }
 
