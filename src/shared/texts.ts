@@ -234,7 +234,8 @@ export const T = {
   /** A write-only connection parameter that is stored: the console and the audit trail show only this. */
   secretSet: 'задан',
   secretHint: 'Задан. Оставьте поле пустым, чтобы сохранить его, или введите новый; при смене адреса счётчика введите его заново',
-  emailPasswordKept: 'Пароль сохранён; оставьте поле пустым, чтобы не менять его. При смене сервера, порта или пользователя введите его заново',
+  emailPasswordKept:
+    'Пароль сохранён; оставьте поле пустым, чтобы не менять его. При смене сервера, порта или пользователя введите его заново; без пользователя SMTP пароль удаляется',
   /** A stored SMTP password is not carried to another server, port or login. */
   smtpPasswordAgain: 'Сервер, порт или пользователь SMTP изменены: введите пароль SMTP заново',
   secretWillClear: 'Будет очищен при сохранении',

@@ -4,6 +4,7 @@ import type { AccountEmail, AccountEmailInput } from '../../shared/schemas/accou
 import type { Executor } from '../db/client'
 import { accountEmails, accounts } from '../db/schema'
 import { listPage, type PageQuery } from '../lib/listing'
+import type { SecretBox } from '../lib/secret-box'
 
 const accountColumns = {
   account_id: accounts.account_id,
@@ -30,6 +31,15 @@ export const publicEmail = ({ smtp_password_sealed, account_id: _, ...row }: Ema
  */
 export const smtpServerChanged = (before: AccountEmail, set: Partial<AccountEmailInput>) =>
   (['smtp_host', 'smtp_port', 'smtp_user'] as const).some((name) => set[name] !== undefined && set[name] !== before[name])
+
+/**
+ * The sealed password an update stores, or undefined to keep the stored one. A mailbox without a login sends no
+ * password, so none is kept for it: one left stored would later go to whatever server and login come next.
+ */
+export function passwordToStore(box: SecretBox, { login, typed, stored }: { login: string; typed?: string; stored: boolean }) {
+  if (!login) return stored ? '' : undefined
+  return typed ? box.seal(typed) : undefined
+}
 
 export async function findAccount(db: Executor, accountId: number) {
   const [row] = await db.select(accountColumns).from(accounts).where(eq(accounts.account_id, accountId))

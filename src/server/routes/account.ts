@@ -14,6 +14,7 @@ import {
   insertEmail,
   listEmails,
   publicEmail,
+  passwordToStore,
   smtpServerChanged,
   updateAccount,
   updateEmail,
@@ -67,7 +68,13 @@ export async function accountRoutes(app: FastifyInstance, options: { box: Secret
     const { smtp_password, ...fields } = request.body
     return createAudited(request, reply, {
       entity: 'account_email',
-      create: async (tx) => (await insertEmail(tx, accountId, { ...fields, smtp_password_sealed: options.box.seal(smtp_password) })).account_email_id,
+      create: async (tx) =>
+        (
+          await insertEmail(tx, accountId, {
+            ...fields,
+            smtp_password_sealed: passwordToStore(options.box, { login: fields.smtp_user ?? '', typed: smtp_password, stored: false }) ?? '',
+          })
+        ).account_email_id,
       find: publicEmailOf(accountId),
     })
   })
@@ -79,13 +86,15 @@ export async function accountRoutes(app: FastifyInstance, options: { box: Secret
       const accountId = ownAccountId(request)
       const { smtp_password, ...fields } = request.body
       const id = request.params.id
-      const set = { ...fields, ...(smtp_password ? { smtp_password_sealed: options.box.seal(smtp_password) } : {}) }
       return updateAudited(request, reply, {
         entity: 'account_email',
         id,
         find: publicEmailOf(accountId),
         change: async (tx, before) => {
-          if (before.has_password && !smtp_password && smtpServerChanged(before, fields)) throw fieldError('smtp_password', T.smtpPasswordAgain)
+          const login = fields.smtp_user ?? before.smtp_user
+          if (login && before.has_password && !smtp_password && smtpServerChanged(before, fields)) throw fieldError('smtp_password', T.smtpPasswordAgain)
+          const sealed = passwordToStore(options.box, { login, typed: smtp_password, stored: before.has_password })
+          const set = { ...fields, ...(sealed === undefined ? {} : { smtp_password_sealed: sealed }) }
           return Object.keys(set).length ? publicEmail(await updateEmail(tx, id, set)) : before
         },
       })

@@ -117,4 +117,21 @@ describe('headers and secrets', () => {
     const relay = await record('PATCH', `/api/account_emails/${open.json().account_email_id}/`, { smtp_host: 'relay.example.ru' })
     expect(relay.json()).toMatchObject({ smtp_host: 'relay.example.ru', has_password: false })
   })
+
+  // A mailbox moved to a relay that takes mail without a login: no user, so the stored password has no one to log
+  // in as; it was refused with «введите пароль SMTP заново» and could only be kept by typing one in.
+  it('forgets the stored SMTP password when the mailbox is left without a login', async () => {
+    const mailbox = { name: 'Рассылка', smtp_host: 'smtp.example.ru', smtp_port: 465, smtp_user: 'robot', smtp_encryption: 'SSL' }
+    const created = await record('POST', '/api/account_emails/', { ...mailbox, smtp_password: SMTP_PASSWORD })
+    const url = `/api/account_emails/${created.json().account_email_id}/`
+    const relay = await record('PATCH', url, { ...mailbox, smtp_host: 'relay.example.ru', smtp_port: 25, smtp_user: '', smtp_password: '' })
+    expect(relay.statusCode).toBe(200)
+    expect(relay.json()).toMatchObject({ smtp_host: 'relay.example.ru', smtp_user: '', has_password: false })
+    const [row] = await t.database.db.select().from(accountEmails).where(eq(accountEmails.account_email_id, created.json().account_email_id))
+    expect(row!.smtp_password_sealed).toBe('')
+
+    // A password typed with no login is not kept either: nothing would ever send it.
+    const loose = await record('POST', '/api/account_emails/', { ...mailbox, smtp_user: '', smtp_password: SMTP_PASSWORD })
+    expect(loose.json()).toMatchObject({ smtp_user: '', has_password: false })
+  })
 })
