@@ -10,6 +10,7 @@ import {
   BWRI,
   PARAMETER,
   PROFILE_STATUS_INCOMPLETE,
+  answerBoundary,
   answerLength,
   auxAnswer,
   auxRequest,
@@ -229,9 +230,24 @@ describe('Mercury 230 as real meters answer', () => {
     expect(decodeProfileRecord(payload, 5000)!.status & PROFILE_STATUS_INCOMPLETE).toBe(PROFILE_STATUS_INCOMPLETE)
   })
 
+  // A real meter's exchange, logged in MolokovAlex/CfgMercury at 0da9ee7b, modulVM/moduleProtocolMercury.py lines
+  // 654-655 (fn_ReadParam_VariantNew): 12 data bytes, the 2nd byte E3 = A 500. The driver expected 3 data bytes,
+  // cut the frame at 6 and failed its CRC on every poll, so no real meter's profile was ever read.
+  it('reads the constant A from a real meter variant answer, 12 data bytes', () => {
+    const captured = hex('87 B6 E3 C3 95 07 00 00 04 00 00 00 00 33 9F')
+    expect(toHex(variantRequest(0x87))).toBe('87 08 12 00 A5 F2')
+    expect(decodeMeterConstantAnswer(captured, 0x87)).toBe(500)
+    const boundary = answerBoundary(variantRequest(0x87))
+    for (let length = 1; length < captured.length; length++) expect(boundary(captured.subarray(0, length)), `${length} bytes`).toBeUndefined()
+    expect(boundary(captured)).toBe(captured.length)
+    // the form before about 2016 (fn_ReadParam_VariantOld): 08 12 with no parameter, 6 data bytes
+    expect(toHex(variantRequest(0x87, 'old'))).toBe(toHex(withCrc([0x87, 0x08, 0x12])))
+    const old = withCrc([0x87, 0xb6, 0xe3, 0xc3, 0x95, 0x07, 0x00])
+    expect(answerBoundary(variantRequest(0x87, 'old'))(old)).toBe(9)
+    expect(decodeMeterConstantAnswer(old, 0x87)).toBe(500)
+  })
+
   it('reads the constant A from the low nibble of the 2nd byte of the variant answer', () => {
-    expect(toHex(variantRequest(ADDRESS))).toBe(toHex(withCrc([ADDRESS, 0x08, 0x12])))
-    expect(answerLength(variantRequest(ADDRESS))).toBe(6)
     expect(decodeMeterConstantAnswer(hex('11 00 04 00 07 D8'), ADDRESS)).toBe(1000)
     expect(() => decodeMeterConstantAnswer(hex('11 00 07 00 07 28'), ADDRESS)).toThrow(MeterFrameError)
     const table: [number, number][] = [

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import net from 'node:net'
+import { afterEach, describe, expect, it } from 'vitest'
 import { createMeterDriver } from '../../../src/server/collector/drivers/create-meter-driver'
 import type { MeterDriver } from '../../../src/server/collector/drivers/meter-driver'
 import type { EmulatedMeterSpec } from '../../../src/server/collector/emulator/meter-spec'
@@ -11,7 +12,9 @@ import {
   MeterCrcError,
   MeterTimeoutError,
 } from '../../../src/server/collector/protocol/errors'
-import { lastProfileRecordRequest, profileMemoryRequest } from '../../../src/server/collector/protocol/mercury230'
+import { lastProfileRecordRequest, profileMemoryRequest, statusAnswer } from '../../../src/server/collector/protocol/mercury230'
+import { withCrc } from '../../../src/server/collector/protocol/crc16'
+import { hex, toHex } from './hex'
 import { closedPort, connection, countingRelay, emulate, expectRegister, NOW } from './emulator-harness'
 
 const METER: EmulatedMeterSpec = { protocol: 'mercury230', address: 17, serial: '12345678', consumerType: 'industrial', seed: 4242 }
@@ -337,5 +340,47 @@ describe('Mercury 230 driver against the emulator', () => {
     const driver = createMeterDriver('mercury230', connection({ port: 1 }, 17))
     expect(driver.readProfile).toBeTypeOf('function')
     expect(driver.setRelay).toBeUndefined()
+  })
+})
+
+// A real meter's variant answer (MolokovAlex/CfgMercury at 0da9ee7b, modulVM/moduleProtocolMercury.py lines 654-655),
+// played over TCP by a meter that answers each request by its bytes, as a meter on a converter would.
+describe('Mercury 230 driver against the variant answers of real meters', () => {
+  const servers: net.Server[] = []
+  const sockets: net.Socket[] = []
+  afterEach(async () => {
+    for (const socket of sockets.splice(0)) socket.destroy()
+    await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))))
+  })
+
+  async function meterAnswering(answers: Map<string, Uint8Array>): Promise<number> {
+    const server = net.createServer((socket) => {
+      sockets.push(socket)
+      socket.on('data', (chunk) => {
+        const request = new Uint8Array(chunk)
+        const answer = request[1] === 0x00 || request[1] === 0x01 ? statusAnswer(request[0]!, 0) : answers.get(toHex(request))
+        if (answer) socket.write(answer)
+      })
+    })
+    servers.push(server)
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    return (server.address() as net.AddressInfo).port
+  }
+
+  const captured = hex('87 B6 E3 C3 95 07 00 00 04 00 00 00 00 33 9F')
+
+  it('reads A = 500 from a meter of today (08 12 00, 12 data bytes)', async () => {
+    const port = await meterAnswering(new Map([['87 08 12 00 A5 F2', captured]]))
+    const driver = await opened(createMeterDriver('mercury230', connection({ port }, 0x87, { timeout_ms: '200' })))
+    expect(await driver.readMeterConstant!()).toBe(500)
+    await driver.close()
+  })
+
+  it('asks a meter made before about 2016 without the parameter byte when it keeps silent', async () => {
+    const old = withCrc([0x87, 0xb6, 0xe3, 0xc3, 0x95, 0x07, 0x00])
+    const port = await meterAnswering(new Map([[toHex(withCrc([0x87, 0x08, 0x12])), old]]))
+    const driver = await opened(createMeterDriver('mercury230', connection({ port }, 0x87, { timeout_ms: '200', retries: '0' })))
+    expect(await driver.readMeterConstant!()).toBe(500)
+    await driver.close()
   })
 })

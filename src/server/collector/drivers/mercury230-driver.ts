@@ -1,12 +1,11 @@
 import type { EnergyRegisters, InstantQuantity, InstantValues, PhaseValues, ProfileRecord, Tariff } from '../meter-values'
-import { MeterChannelNotOpenError, MeterConfigError, MeterFrameError, MeterStatusError } from '../protocol/errors'
+import { MeterChannelNotOpenError, MeterConfigError, MeterFrameError, MeterStatusError, MeterTimeoutError } from '../protocol/errors'
 import {
   BWRI,
   PROFILE_RECORD_STRIDE,
-  answerLength,
+  answerBoundary,
   auxRequest,
   closeChannelRequest,
-  completeAnswerLength,
   decodeAuxAnswer,
   decodeEnergyAnswer,
   decodeLastProfileRecordAnswer,
@@ -47,7 +46,7 @@ export class Mercury230Driver extends LinkedDriver implements MeterDriver {
   /** Answers do not repeat their request; a status frame (4 bytes) is the one answer no other can be taken for. */
   protected override stepCheck(): Exchange<unknown> {
     const request = testChannelRequest(this.address)
-    return { request, boundary: this.boundaryOf(request), decode: (answer) => decodeStatusAnswer(answer, this.address) }
+    return { request, boundary: answerBoundary(request), decode: (answer) => decodeStatusAnswer(answer, this.address) }
   }
 
   protected async greet(): Promise<void> {
@@ -61,7 +60,7 @@ export class Mercury230Driver extends LinkedDriver implements MeterDriver {
     this.link = undefined
     const request = closeChannelRequest(this.address)
     try {
-      await link.call(request, this.boundaryOf(request), (answer) => decodeStatusAnswer(answer, this.address))
+      await link.call(request, answerBoundary(request), (answer) => decodeStatusAnswer(answer, this.address))
     } catch {
       // Nothing to do about it: the meter closes an idle channel by itself after a few minutes.
     } finally {
@@ -124,9 +123,15 @@ export class Mercury230Driver extends LinkedDriver implements MeterDriver {
     }
   }
 
-  /** The constant A the meter reports in its variant (08 12). */
-  readMeterConstant(): Promise<number> {
-    return this.read(variantRequest(this.address), (answer) => decodeMeterConstantAnswer(answer, this.address))
+  /** The constant A the meter reports in its variant; a meter that keeps silent or refuses is asked the older way. */
+  async readMeterConstant(): Promise<number> {
+    const decode = (answer: Uint8Array) => decodeMeterConstantAnswer(answer, this.address)
+    try {
+      return await this.read(variantRequest(this.address), decode)
+    } catch (error) {
+      if (!(error instanceof MeterStatusError || error instanceof MeterTimeoutError)) throw error
+      return this.read(variantRequest(this.address, 'old'), decode)
+    }
   }
 
   /** The profile walk of `profile-walk.ts`, one 16-byte slot of memory 3 a request, counted back from the last record (08 13). */
@@ -163,13 +168,8 @@ export class Mercury230Driver extends LinkedDriver implements MeterDriver {
     return this.call(request, (answer) => decodeStatusAnswer(answer, this.address))
   }
 
-  private boundaryOf(request: Uint8Array) {
-    const expected = answerLength(request)
-    return (received: Uint8Array) => completeAnswerLength(received, expected)
-  }
-
   private call<T>(request: Uint8Array, decode: (answer: Uint8Array) => T): Promise<T> {
-    return this.exchange(request, this.boundaryOf(request), decode)
+    return this.exchange(request, answerBoundary(request), decode)
   }
 
   /** The meter drops a channel left idle, so "channel not open" is answered by reopening once. */

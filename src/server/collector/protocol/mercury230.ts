@@ -18,8 +18,9 @@
  *                      -> 3-byte values [b0 b1 b2] = ((b0 & 0x3F) << 16) | (b2 << 8) | b1; b0 bit 7 is
  *                         the active and bit 6 the reactive power direction (set = export); cos φ
  *                         takes the active power's sign (bit 7)
- *   08 12              variant (исполнение) -> 3 bytes; the low nibble of the 2nd is the constant A
- *                      (0 5000, 1 25000, 2 1250, 3 500, 4 1000, 5 250 impulses per kWh)
+ *   08 12 00           variant (исполнение) -> 12 bytes (a real meter's answer, MolokovAlex/CfgMercury);
+ *                      meters made before about 2016 know only 08 12 -> 6 bytes. The low nibble of the 2nd
+ *                      byte is the constant A (0 5000, 1 25000, 2 1250, 3 500, 4 1000, 5 250 imp/kWh)
  *   08 13              last power-profile record -> address (2 bytes, high first), status byte,
  *                      hh mm dd MM yy in BCD, integration time T in minutes
  *   06 03 AH AL NN     read NN bytes of memory 3 (power profile) at address AHAL
@@ -107,7 +108,8 @@ export const PROFILE_RECORD_STRIDE = 0x10
 export const PROFILE_RING_RECORDS = 0x10000 / PROFILE_RECORD_STRIDE
 
 const STATUS_FRAME_LENGTH = 4
-const VARIANT_LENGTH = 3
+/** Data bytes of a variant answer: 12 from today's meters, 6 from older ones, 3 as some readers expect. */
+const VARIANT_LENGTHS = [3, 6, 12] as const
 const NO_ENERGY = 0xffffffff
 const NO_PROFILE_VALUE = 0xffff
 const VALUE_MASK = 0x3fffff
@@ -162,8 +164,9 @@ export function serialRequest(address: number): Uint8Array {
   return request(address, REQUEST.readParameter, PARAMETER.serial)
 }
 
-export function variantRequest(address: number): Uint8Array {
-  return request(address, REQUEST.readParameter, PARAMETER.variant)
+/** The variant request of today's meters (`08 12 00`), or the older form without the parameter byte. */
+export function variantRequest(address: number, form: 'current' | 'old' = 'current'): Uint8Array {
+  return form === 'current' ? request(address, REQUEST.readParameter, PARAMETER.variant, 0x00) : request(address, REQUEST.readParameter, PARAMETER.variant)
 }
 
 export function lastProfileRecordRequest(address: number): Uint8Array {
@@ -207,7 +210,7 @@ export function answerLength(requestFrame: Uint8Array): number {
           case PARAMETER.lastProfileRecord:
             return 9
           case PARAMETER.variant:
-            return VARIANT_LENGTH
+            return VARIANT_LENGTHS.at(-1)!
           default:
             return 3 * auxValueCount(requestFrame[3]!, requestFrame[2])
         }
@@ -228,6 +231,18 @@ export function completeAnswerLength(received: Uint8Array, expectedLength: numbe
     return STATUS_FRAME_LENGTH
   }
   return undefined
+}
+
+/**
+ * The frame boundary for a request's answer. A variant answer's length depends on the meter's age, so it ends at the
+ * first of its lengths that holds a valid CRC (the constant sits in the 2nd byte of each).
+ */
+export function answerBoundary(requestFrame: Uint8Array): (received: Uint8Array) => number | undefined {
+  const expected = answerLength(requestFrame)
+  if (requestFrame[1] !== REQUEST.readParameter || requestFrame[2] !== PARAMETER.variant) return (received) => completeAnswerLength(received, expected)
+  return (received) =>
+    VARIANT_LENGTHS.map((length) => length + 3).find((length) => received.length >= length && hasValidCrc(received.subarray(0, length))) ??
+    completeAnswerLength(received, expected)
 }
 
 // ---------------------------------------------------------------- answers (collector side)
@@ -385,7 +400,7 @@ const METER_CONSTANTS: Record<number, number> = { 0: 5000, 1: 25000, 2: 1250, 3:
 
 /** Impulses per kWh from an 08 12 answer; a code outside the table is a frame the collector cannot trust. */
 export function decodeMeterConstantAnswer(frame: Uint8Array, address: number): number {
-  const payload = payloadOf(frame, address, VARIANT_LENGTH)
+  const payload = payloadOf(frame, address, VARIANT_LENGTHS.find((length) => length + 3 === frame.length) ?? VARIANT_LENGTHS.at(-1)!)
   const constant = METER_CONSTANTS[payload[1]! & 0x0f]
   if (constant === undefined) throw new MeterFrameError(T.poll.unknownConstantCode(payload[1]! & 0x0f))
   return constant
@@ -429,7 +444,7 @@ export function requestLength(buffer: Uint8Array): number | null {
       return buffer[2] === CLOCK_PARAMETER.correct ? 8 : null
     case REQUEST.readParameter:
       if (buffer.length < 3) return 3
-      return buffer[2] === PARAMETER.allPhases || buffer[2] === PARAMETER.singleValue ? 6 : 5
+      return buffer[2] === PARAMETER.allPhases || buffer[2] === PARAMETER.singleValue || buffer[2] === PARAMETER.variant ? 6 : 5
     default:
       return null
   }
@@ -541,7 +556,7 @@ export function encodeProfileRecord(cell: ProfileCell, meterConstant: number, ti
 export function meterConstantAnswer(address: number, meterConstant: number): Uint8Array {
   const code = Object.entries(METER_CONSTANTS).find(([, value]) => value === meterConstant)?.[0]
   if (code === undefined) throw new RangeError(`Mercury 230 has no constant ${meterConstant}`)
-  return answer(address, [0x00, Number(code), 0x00])
+  return answer(address, [0x00, Number(code), ...new Array<number>(10).fill(0x00)])
 }
 
 /** The six password bytes as the meter compares them. */
