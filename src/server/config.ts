@@ -63,6 +63,7 @@ const envSchema = v.object({
   LORAWAN_SECRET: v.optional(text(16)),
   SUBSCRIBER_UPLOAD_QUOTA_MB: v.optional(wholeNumber(1, 999_999), '200'),
   SUBSCRIBER_APPLICATIONS_PER_DAY: v.optional(wholeNumber(1, 9999), '20'),
+  SUBSCRIBER_COMMENTS_PER_DAY: v.optional(wholeNumber(1, 9999), '100'),
   TRUST_PROXY: v.optional(trustProxySetting, 'false'),
 })
 
@@ -96,6 +97,8 @@ export type Config = {
   subscriberUploadQuotaBytes: number
   /** The most applications a subscriber files in 24 hours. */
   subscriberApplicationsPerDay: number
+  /** The most comments a subscriber writes on its applications' files in 24 hours. */
+  subscriberCommentsPerDay: number
   /**
    * Which proxies may name the client in X-Forwarded-For (Fastify's trustProxy): off by default, since a client could
    * otherwise name any address and slip past the per-address sign-in count.
@@ -132,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lorawanSecret: e.LORAWAN_SECRET,
     subscriberUploadQuotaBytes: Number(e.SUBSCRIBER_UPLOAD_QUOTA_MB) * 1024 * 1024,
     subscriberApplicationsPerDay: Number(e.SUBSCRIBER_APPLICATIONS_PER_DAY),
+    subscriberCommentsPerDay: Number(e.SUBSCRIBER_COMMENTS_PER_DAY),
     trustProxy: e.TRUST_PROXY,
   }
 }

@@ -468,6 +468,7 @@ export const T = {
   requiredFileTwice: 'К требуемому файлу прикладывается один файл',
   uploadQuotaExceeded: (mb: number) => `Превышен объём файлов абонента: не более ${mb} МБ на все заявки`,
   applicationsPerDayExceeded: (count: number) => `Не более ${count} заявок за сутки, повторите позже`,
+  commentsPerDayExceeded: (count: number) => `Не более ${count} комментариев за сутки: допишите позже или позвоните в сетевую организацию`,
   attachmentUnknown: 'Вложение не найдено',
   commentSendHint: 'Ctrl+Enter (⌘+Enter на Mac) — отправить',
   /** Each attachment has its comment field: the name says whose. */

@@ -16,7 +16,7 @@ import {
   documentTypes,
   users,
 } from '../db/schema'
-import { checkFilingLimits } from '../files/filing-limits'
+import { checkCommentLimit, checkFilingLimits } from '../files/filing-limits'
 import { recordFiles, type SavedFile } from '../files/storage'
 import { requiredFileIdOf } from '../files/uploads'
 import { auditRows } from '../lib/audit'
@@ -119,7 +119,13 @@ export async function setApplication(
   return after
 }
 
-export async function addAttachmentComment(tx: Executor, me: Principal, attach: Attachment, text: string): Promise<void> {
+/** A comment of either side; a subscriber's count towards its daily limit. Answers the new comment's id. */
+export async function postComment(tx: Executor, me: Principal, attach: Attachment, text: string, config: Config): Promise<number> {
+  if (!me.is_stuff && me.customer_id !== null) await checkCommentLimit(tx, me.customer_id, config)
+  return addAttachmentComment(tx, me, attach, text)
+}
+
+async function addAttachmentComment(tx: Executor, me: Principal, attach: Attachment, text: string): Promise<number> {
   const [row] = await tx
     .insert(documentAttachmentComments)
     .values({
@@ -131,6 +137,7 @@ export async function addAttachmentComment(tx: Executor, me: Principal, attach: 
     })
     .returning()
   await audited(tx, me, 'attachment_comment', row!.doc_attachment_comment_id, 'create', null, row)
+  return row!.doc_attachment_comment_id
 }
 
 /** administration.md's API sets the status alone; a refusal's reason, when sent, is posted as a comment. */

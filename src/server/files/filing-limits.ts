@@ -39,6 +39,21 @@ export async function filingRoom(db: Executor, customerId: number, config: Confi
 }
 
 /**
+ * A subscriber writes at most `subscriberCommentsPerDay` comments on its applications' files in 24 hours, counted
+ * under its filings' lock so that comments sent at once cannot all pass.
+ */
+export async function checkCommentLimit(tx: Executor, customerId: number, config: Config): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${FILING_LOCK}, ${customerId})`)
+  const [row] = (
+    await tx.execute<{ written: number }>(sql`
+      select count(*)::int as written from document_attachment_comments c
+        join document_requests r on r.doc_request_id = c.doc_request_id
+        where r.customer_id = ${customerId} and not c.by_staff and c.created_at > now() - interval '1 day'`)
+  ).rows
+  if (row!.written >= config.subscriberCommentsPerDay) throw badRequest({ non_field_errors: [T.commentsPerDayExceeded(config.subscriberCommentsPerDay)] })
+}
+
+/**
  * A subscriber (a customer, whichever of its users files) files at most `subscriberApplicationsPerDay`
  * applications in 24 hours and keeps at most `subscriberUploadQuotaBytes` of files in them. Its filings take
  * turns on an advisory lock, so that two at once cannot both pass on the same count.

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { DOC_STATUSES } from '../../shared/constants'
-import type { Attachment, CloseFile, DocumentRequest } from '../../shared/schemas/requests'
+import type { Attachment, AttachmentComment, CloseFile, DocumentRequest } from '../../shared/schemas/requests'
 import type { Executor } from '../db/client'
 import {
   documentAttachmentComments,
@@ -144,12 +144,25 @@ export async function checkCounts(db: Executor, accountId: number) {
 
 const iso = (d: Date | string) => new Date(d).toISOString()
 
-const comments = sql<Attachment['comments']>`coalesce((
-  select json_agg(json_build_object('doc_attachment_comment_id', c.doc_attachment_comment_id, 'doc_attachment_comment', c.doc_attachment_comment,
+/** A comment `c` with its author `u`, as the attachment's thread shows it. */
+const commentJson = sql`json_build_object('doc_attachment_comment_id', c.doc_attachment_comment_id, 'doc_attachment_comment', c.doc_attachment_comment,
     'created_at', c.created_at, 'created_by', case when u.user_id is null then null else json_build_object('user_id', u.user_id,
-    'first_name', u.first_name, 'last_name', u.last_name, 'is_stuff', u.is_stuff) end) order by c.created_at, c.doc_attachment_comment_id)
-  from ${documentAttachmentComments} c left join ${users} u on u.user_id = c.created_by
+    'first_name', u.first_name, 'last_name', u.last_name, 'is_stuff', u.is_stuff) end)`
+const commentsWithAuthors = sql`${documentAttachmentComments} c left join ${users} u on u.user_id = c.created_by`
+
+const comments = sql<Attachment['comments']>`coalesce((
+  select json_agg(${commentJson} order by c.created_at, c.doc_attachment_comment_id) from ${commentsWithAuthors}
   where c.doc_request_attach_id = ${documentRequestAttachments}.doc_request_attach_id), '[]'::json)`
+
+/** One comment, as the attachment's thread shows it. */
+export async function findComment(db: Executor, id: number): Promise<AttachmentComment> {
+  const [row] = (
+    await db.execute<{ comment: AttachmentComment }>(
+      sql`select ${commentJson} as comment from ${commentsWithAuthors} where c.doc_attachment_comment_id = ${id}`,
+    )
+  ).rows
+  return { ...row!.comment, created_at: iso(row!.comment.created_at) }
+}
 
 export async function listAttachments(db: Executor, scope: RequestScope, requestId: number, attachId?: number): Promise<Attachment[]> {
   const rows = await db

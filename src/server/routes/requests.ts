@@ -13,7 +13,7 @@ import {
 import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
 import {
-  addAttachmentComment,
+  postComment,
   addCloseFiles,
   fileApplication,
   markCommentsViewed,
@@ -31,7 +31,7 @@ import { MB, filingRoom } from '../files/filing-limits'
 import { receiveMultipart, registerUploads } from '../files/storage'
 import { mailDeliverer, queueRequestMail } from '../mail/outbox'
 import { JSON_CONTENT_TYPE } from '../lib/sql-json'
-import { checkCounts, findAttachment, findRequest, listAttachments, listCloseFiles, listRequestsJson, scopeOf } from '../repositories/requests'
+import { checkCounts, findAttachment, findComment, findRequest, listAttachments, listCloseFiles, listRequestsJson, scopeOf } from '../repositories/requests'
 
 /** The check is polled by every open console every 10 s: its answer is kept this long per account. */
 const CHECK_CACHE_MS = 1000
@@ -194,10 +194,9 @@ export async function requestRoutes(app: FastifyInstance) {
         async (tx) => {
           const attach = await attachmentOr404(tx, request, request.body.doc_attachment)
           if (attach.doc_request_id !== request.body.doc_request_id) throw fieldError('doc_attachment', T.attachmentUnknown)
-          await addAttachmentComment(tx, request.user(), attach, request.body.doc_attachment_comment)
+          const id = await postComment(tx, request.user(), attach, request.body.doc_attachment_comment, app.config)
           changed(request.user().account_id)
-          const [after] = await listAttachments(tx, scopeOf(request.user()), attach.doc_request_id, attach.doc_request_attach_id)
-          return after
+          return findComment(tx, id)
         },
         { status: 201 },
       ),

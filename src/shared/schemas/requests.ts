@@ -121,12 +121,14 @@ export type DocumentRequestUpdate = v.InferOutput<typeof documentRequestUpdate>
 export const requestCheck = v.object({ unassigned: v.number(), new_messages: v.number() })
 
 /* Attachments, comments, closing files. */
-const attachmentComment = v.object({
+export const attachmentComment = v.object({
   doc_attachment_comment_id: v.number(),
   doc_attachment_comment: v.string(),
   created_by: v.nullable(v.object({ user_id: v.number(), first_name: v.string(), last_name: v.string(), is_stuff: v.boolean() })),
   created_at: isoTime(),
 })
+
+export type AttachmentComment = v.InferOutput<typeof attachmentComment>
 
 export const attachment = v.object({
   doc_request_attach_id: v.number(),

@@ -12,13 +12,16 @@ import { SMTP_USER, startTestSmtp, type TestSmtp } from '../../helpers/test-smtp
 /** Small limits, so that the tests reach them with small files. */
 const QUOTA_BYTES = 1024 * 1024
 const PER_DAY = 3
+const COMMENTS_PER_DAY = 4
 
 let t: TestApp
 let smtp: TestSmtp
 let typeId: number
 
 beforeAll(async () => {
-  t = await startTestApp({ config: { subscriberUploadQuotaBytes: QUOTA_BYTES, subscriberApplicationsPerDay: PER_DAY } })
+  t = await startTestApp({
+    config: { subscriberUploadQuotaBytes: QUOTA_BYTES, subscriberApplicationsPerDay: PER_DAY, subscriberCommentsPerDay: COMMENTS_PER_DAY },
+  })
   typeId = await t.make.requestType({ doc_type_name: 'Технологическое присоединение' }, [1, 2])
   smtp = await startTestSmtp()
 })
@@ -146,6 +149,39 @@ describe('applications of a subscriber', () => {
     // A day later the subscriber may file again.
     await t.database.db.execute(sql`update document_requests set created_at = created_at - interval '1 day' where user_id = ${subscriber.user_id}`)
     expect((await fileApplication(subscriber.token, bothFiles('y'))).statusCode).toBe(201)
+  })
+
+  // Found from the attacker's side: comments had no limit, and each answer was the attachment with its whole thread,
+  // kept again under every Idempotency-Key: 900 comments of 2 KB filled 540 KB of disk per further comment.
+  it('takes at most the configured number of comments per subscriber a day, and answers each with itself', async () => {
+    const subscriber = await t.subscriber()
+    const filed = (await fileApplication(subscriber.token, bothFiles('c'))).json()
+    const [attach] = (await t.call(subscriber.token, { method: 'GET', url: `/api/document_request_attachment/?document_id=${filed.doc_request_id}` })).json()
+    const comment = (token: string, text: string, key: string) =>
+      t.call(token, {
+        method: 'POST',
+        url: '/api/document_request_attachment_comment/',
+        headers: { 'idempotency-key': key },
+        payload: { doc_attachment: attach.doc_request_attach_id, doc_request_id: filed.doc_request_id, doc_attachment_comment: text },
+      })
+    const long = 'ж'.repeat(2000)
+    for (let i = 0; i < COMMENTS_PER_DAY; i++) {
+      const answer = await comment(subscriber.token, long, `c${i}`)
+      expect(answer.statusCode).toBe(201)
+      // the comment alone, however long the thread: a kept answer does not grow with it
+      expect(Object.keys(answer.json()).sort()).toEqual(['created_at', 'created_by', 'doc_attachment_comment', 'doc_attachment_comment_id'])
+      expect(answer.json()).toMatchObject({ doc_attachment_comment: long, created_by: { user_id: subscriber.user_id, is_stuff: false } })
+    }
+    const refused = await comment(subscriber.token, 'ещё', 'over')
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json()).toEqual({ non_field_errors: [T.commentsPerDayExceeded(COMMENTS_PER_DAY)] })
+    // A retry of an accepted comment is still its answer; staff are not counted.
+    expect((await comment(subscriber.token, long, 'c0')).headers['idempotent-replayed']).toBe('true')
+    expect((await comment(t.adminToken, 'Принято', 'staff')).statusCode).toBe(201)
+    await t.database.db.execute(
+      sql`update document_attachment_comments set created_at = created_at - interval '1 day' where created_by = ${subscriber.user_id}`,
+    )
+    expect((await comment(subscriber.token, 'На следующий день', 'next-day')).statusCode).toBe(201)
   })
 
   it('refuses a subscriber at its daily count before reading the body: nothing reaches the files folder', async () => {

@@ -2,6 +2,7 @@ import { queryOptions, useQueryClient } from '@tanstack/react-query'
 import { CHECK_POLL_MS, CLOSING_DOCUMENT_FILE_ID } from '../../../../shared/constants'
 import {
   attachment,
+  attachmentComment,
   attachmentList,
   closeFileList,
   documentRequest,
@@ -101,5 +102,5 @@ export const addComment = (requestId: number, attachId: number, text: string) =>
   api('/api/document_request_attachment_comment/', {
     method: 'POST',
     body: { doc_attachment: attachId, doc_request_id: requestId, doc_attachment_comment: text },
-    schema: attachment,
+    schema: attachmentComment,
   })
