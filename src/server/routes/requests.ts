@@ -115,7 +115,10 @@ export async function requestRoutes(app: FastifyInstance) {
       { config: { permission }, schema: { params: idParams } },
       async (request: Req<{ params: typeof idParams }>, reply) =>
         mutate(request, reply, async (tx) => {
-          const after = await setApplication(tx, request.user(), await requestOr404(tx, request, request.params.id), name, set)
+          const before = await requestOr404(tx, request, request.params.id)
+          // Viewed or archived already: nothing to write, and nothing for the audit.
+          if (Object.entries(set).every(([field, value]) => before[field as keyof typeof set] === value)) return before
+          const after = await setApplication(tx, request.user(), before, name, set)
           changed(request.user().account_id)
           return after
         }),

@@ -132,6 +132,13 @@ describe('applications', () => {
 
     const viewed = await t.call(t.adminToken, { method: 'POST', url: `/api/document_request/${id}/viewed/` })
     expect(viewed.json().new_files).toBe(0)
+    // Opening it again changes nothing, so it writes nothing: a holder of requests.view filled the audit with copies.
+    const audited = async () => (await t.call(t.adminToken, { method: 'GET', url: '/api/audit/?page_size=1' })).json().count
+    const entries = await audited()
+    for (let i = 0; i < 3; i++) {
+      expect((await t.call(t.adminToken, { method: 'POST', url: `/api/document_request/${id}/viewed/` })).json()).toEqual(viewed.json())
+    }
+    expect(await audited()).toBe(entries)
     const me = (await t.call(t.adminToken, { method: 'GET', url: '/api/users/me/' })).json()
     const assigned = await t.call(t.adminToken, { method: 'PATCH', url: `/api/document_request/${id}/`, payload: { assigned_user_id: me.user_id } })
     expect(assigned.json()).toMatchObject({ assigned_user_id: me.user_id, assigned_user: { username: 'admin' } })
