@@ -248,8 +248,8 @@ describe('Mercury 230 as real meters answer', () => {
   })
 
   it('reads the constant A from the low nibble of the 2nd byte of the variant answer', () => {
-    expect(decodeMeterConstantAnswer(hex('11 00 04 00 07 D8'), ADDRESS)).toBe(1000)
-    expect(() => decodeMeterConstantAnswer(hex('11 00 07 00 07 28'), ADDRESS)).toThrow(MeterFrameError)
+    expect(decodeMeterConstantAnswer(withCrc([ADDRESS, 0x00, 0x04, 0x00, 0x00, 0x00, 0x00]), ADDRESS)).toBe(1000)
+    expect(() => decodeMeterConstantAnswer(withCrc([ADDRESS, 0x00, 0x07, 0x00, 0x00, 0x00, 0x00]), ADDRESS)).toThrow(MeterFrameError)
     const table: [number, number][] = [
       [0, 5000],
       [1, 25000],
@@ -260,10 +260,12 @@ describe('Mercury 230 as real meters answer', () => {
     ]
     for (const [code, constant] of table) {
       // the high nibble carries other variant bits and does not matter
-      expect(decodeMeterConstantAnswer(withCrc([ADDRESS, 0xb3, 0x70 | code, 0x41]), ADDRESS)).toBe(constant)
+      expect(decodeMeterConstantAnswer(withCrc([ADDRESS, 0xb3, 0x70 | code, 0x41, 0x00, 0x00, 0x00]), ADDRESS)).toBe(constant)
       expect(decodeMeterConstantAnswer(meterConstantAnswer(ADDRESS, constant), ADDRESS)).toBe(constant)
     }
-    expect(() => decodeMeterConstantAnswer(withCrc([ADDRESS, 0x00, 0x09, 0x00]), ADDRESS)).toThrow(MeterFrameError)
+    expect(() => decodeMeterConstantAnswer(withCrc([ADDRESS, 0x00, 0x09, 0x00, 0x00, 0x00, 0x00]), ADDRESS)).toThrow(MeterFrameError)
+    // a 3-byte variant is not an answer: it would be the length of an echoed request
+    expect(() => decodeMeterConstantAnswer(withCrc([ADDRESS, 0x00, 0x04, 0x00]), ADDRESS)).toThrow(MeterFrameError)
   })
 
   it('signs cos phi by the active power direction bit of a captured answer', () => {

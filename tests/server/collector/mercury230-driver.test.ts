@@ -384,3 +384,54 @@ describe('Mercury 230 driver against the variant answers of real meters', () => 
     await driver.close()
   })
 })
+
+// Converters that echo what they are sent put the request ahead of the meter's answer (Shden/mercury236 issue #7,
+// Brokly/ESPHome-Mercury230 issue #19). The open channel's echo was cut as a 4-byte status frame and failed its CRC,
+// so such a converter was never polled, and with no meter behind it the error said «контрольной суммы», not «не ответил».
+describe('Mercury 230 driver behind a converter that echoes', () => {
+  const sockets: net.Socket[] = []
+  const servers: net.Server[] = []
+  afterEach(async () => {
+    for (const socket of sockets.splice(0)) socket.destroy()
+    await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))))
+  })
+
+  /** Writes every request back in two pieces, then passes it on to `upstream` (nothing when null). */
+  async function echoingConverter(upstream: number | null): Promise<number> {
+    const server = net.createServer((client) => {
+      sockets.push(client)
+      const meter = upstream === null ? null : net.createConnection({ host: '127.0.0.1', port: upstream })
+      if (meter) {
+        sockets.push(meter)
+        meter.on('data', (chunk) => setTimeout(() => client.write(chunk), 5))
+      }
+      client.on('data', (chunk) => {
+        client.write(chunk.subarray(0, 2))
+        setTimeout(() => {
+          client.write(chunk.subarray(2))
+          meter?.write(chunk)
+        }, 2)
+      })
+    })
+    servers.push(server)
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    return (server.address() as net.AddressInfo).port
+  }
+
+  it('reads the meter as without the echo', async () => {
+    const emulator = await emulate({ meters: [METER] })
+    const driver = await opened(createMeterDriver('mercury230', connection({ port: await echoingConverter(emulator.port) }, 17)))
+    expect((await driver.readInfo()).serial).toBe('12345678')
+    expectRegister((await driver.readEnergy(0)).aPlus, registerReading(METER.seed, METER.consumerType, NOW, 0).aPlus, 0.001)
+    expect(await driver.readMeterConstant!()).toBe(5000)
+    const from = new Date('2026-11-20T06:30:00.000Z')
+    expect((await profileOf(driver, from, NOW, 5000)).length).toBeGreaterThan(0)
+    await driver.close()
+  })
+
+  it('says the meter did not answer when only the echo comes back', async () => {
+    const driver = createMeterDriver('mercury230', connection({ port: await echoingConverter(null) }, 17, { timeout_ms: '200', retries: '0' }))
+    await expect(driver.open()).rejects.toThrow(MeterTimeoutError)
+    await driver.close()
+  })
+})

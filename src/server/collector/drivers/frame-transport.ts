@@ -1,6 +1,7 @@
 import net from 'node:net'
 import { MeterConnectionError, MeterFrameError, MeterTimeoutError, type MeterError } from '../protocol/errors'
 import { T } from '../../../shared/texts'
+import { hasValidCrc } from '../protocol/crc16'
 
 /**
  * No answer of the protocols spoken here is longer (a Mercury 230 memory read is at most 255 bytes of data): a
@@ -12,6 +13,7 @@ export const MAX_FRAME_BYTES = 1024
 export type FrameBoundary = (received: Uint8Array) => number | undefined
 
 interface PendingExchange {
+  request: Uint8Array
   boundary: FrameBoundary
   resolve: (frame: Uint8Array) => void
   reject: (error: MeterError) => void
@@ -96,7 +98,7 @@ export class FrameTransport {
         this.abandoned = true
         reject(new MeterTimeoutError(timeoutMs))
       }, timeoutMs)
-      this.pending = { boundary, resolve, reject, timer }
+      this.pending = { request, boundary, resolve, reject, timer }
       this.socket.write(request)
     })
   }
@@ -129,13 +131,34 @@ export class FrameTransport {
       return
     }
     this.received = Buffer.concat([this.received, chunk])
-    const length = pending.boundary(this.received)
+    const length = this.answerEnd(pending.request, pending.boundary)
     if (length === undefined) return
     clearTimeout(pending.timer)
     this.pending = undefined
     const frame = new Uint8Array(this.received.subarray(0, length))
     this.received = this.received.subarray(length)
     pending.resolve(frame)
+  }
+
+  /**
+   * Where the answer ends in what was received, undefined while it may still be coming. A converter that echoes what it
+   * is sent puts the request ahead of the answer: a copy of the request is dropped when what follows it makes a valid
+   * frame, or when without dropping it the answer would be a damaged one. A request the boundary takes for a whole
+   * answer (the test request, a bare Mercury 206 command) is its own answer's bytes, and its echo serves as well.
+   */
+  private answerEnd(request: Uint8Array, boundary: FrameBoundary): number | undefined {
+    const length = boundary(this.received)
+    const valid = (bytes: Buffer, end: number | undefined) => end !== undefined && hasValidCrc(bytes.subarray(0, end))
+    if (valid(this.received, length)) return length
+    const head = this.received.subarray(0, request.length)
+    if (!head.equals(request.subarray(0, head.length))) return length
+    const ownAnswer = () => boundary(request) === request.length
+    if (head.length < request.length) return length === undefined || ownAnswer() ? length : undefined
+    if (ownAnswer()) return length
+    const rest = this.received.subarray(request.length)
+    if (length === undefined && !valid(rest, boundary(rest))) return undefined
+    this.received = rest
+    return this.answerEnd(request, boundary)
   }
 
   private fail(error: MeterError): void {

@@ -108,8 +108,11 @@ export const PROFILE_RECORD_STRIDE = 0x10
 export const PROFILE_RING_RECORDS = 0x10000 / PROFILE_RECORD_STRIDE
 
 const STATUS_FRAME_LENGTH = 4
-/** Data bytes of a variant answer: 12 from today's meters, 6 from older ones, 3 as some readers expect. */
-const VARIANT_LENGTHS = [3, 6, 12] as const
+/**
+ * Data bytes of a variant answer: 12 from today's meters, 6 from older ones. Never 3: the 6-byte request itself would
+ * then pass for an answer when a converter echoes it.
+ */
+const VARIANT_LENGTHS = [6, 12] as const
 const NO_ENERGY = 0xffffffff
 const NO_PROFILE_VALUE = 0xffff
 const VALUE_MASK = 0x3fffff
