@@ -27,6 +27,13 @@ export const CURRENT_DATA_POLL_MS = 1000
 export const ON_DEMAND_POLL_INTERVAL_S = 30
 /** One user keeps at most this many reads on demand waiting: more would hold every converter's line for the scheduled polls. */
 export const ON_DEMAND_WAITING_PER_USER_MAX = 10
+/**
+ * A meter's relay takes no new command while one is being carried out, nor for this many seconds after it finished.
+ * Each command is a full poll of the meter, so the same 30 s as a read on demand keeps its converter's line as free;
+ * and a subscriber's supply is switched at most once in half a minute plus a poll, not on and off at a script's pace,
+ * while an operator who cut the wrong subscriber can still switch them back within a minute.
+ */
+export const RELAY_INTERVAL_S = 30
 
 export const DEFAULT_ENERGY_LIMIT_KWH = 5000
 

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
-import { ON_DEMAND_POLL_INTERVAL_S, ON_DEMAND_WAITING_PER_USER_MAX } from '../../shared/constants'
+import { ON_DEMAND_POLL_INTERVAL_S, ON_DEMAND_WAITING_PER_USER_MAX, RELAY_INTERVAL_S } from '../../shared/constants'
 import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
 import { collectingServers, counterTasks, counters, currentDataRequests, users } from '../db/schema'
@@ -24,35 +24,70 @@ async function serverForCounter(db: Executor, counterId: number): Promise<number
 }
 
 /**
- * Asks the collecting service to switch the meter's power; the last command wins. A command no service has taken yet
- * is turned into this one (on, off, on in a moment ends on, not off), one being carried out is left to finish and
- * this one waits behind it. False when the waiting command is already this one: nothing new was asked.
+ * Locks the user's row, then the meter's, so that two requests of the user, or two of the meter, at once cannot both
+ * pass; always in this order, so that a read and a relay command cannot wait for each other.
  */
-export async function requestRelay(db: Executor, counterId: number, on: boolean): Promise<boolean> {
-  const action = on ? 'relay_on' : 'relay_off'
-  await db.select({ id: counters.counter_id }).from(counters).where(eq(counters.counter_id, counterId)).for('update')
-  const [waiting] = await db
-    .select({ id: currentDataRequests.request_id, action: currentDataRequests.action })
+async function lockUserAndMeter(tx: Executor, userId: number, counterId: number) {
+  // No key update: the user's other writes (an audit row refers to the user) need not wait for this one.
+  await tx.select({ id: users.user_id }).from(users).where(eq(users.user_id, userId)).for('no key update')
+  await tx.select({ id: counters.counter_id }).from(counters).where(eq(counters.counter_id, counterId)).for('update')
+}
+
+/** Refuses one more request on demand (a read or a relay command) of a user with ON_DEMAND_WAITING_PER_USER_MAX waiting. */
+async function checkUserWaiting(tx: Executor, userId: number) {
+  const [mine] = await tx
+    .select({ waiting: count() })
     .from(currentDataRequests)
-    .where(
-      and(
-        eq(currentDataRequests.counter_id, counterId),
-        inArray(currentDataRequests.action, ['relay_on', 'relay_off']),
-        eq(currentDataRequests.status, 'PENDING'),
-        isNull(currentDataRequests.started_at),
-      ),
-    )
-  if (waiting?.action === action) return false
-  // Taken by a service since it was read (the claim sets started_at), the waiting command is no longer this one's to change.
-  const changed = waiting
-    ? await db
-        .update(currentDataRequests)
-        .set({ action })
-        .where(and(eq(currentDataRequests.request_id, waiting.id), isNull(currentDataRequests.started_at)))
-        .returning({ id: currentDataRequests.request_id })
-    : []
-  if (changed.length === 0)
-    await db.insert(currentDataRequests).values({ counter_id: counterId, action, data_collecting_server_id: await serverForCounter(db, counterId) })
+    .where(and(eq(currentDataRequests.requested_by, userId), eq(currentDataRequests.status, 'PENDING')))
+  if (mine!.waiting >= ON_DEMAND_WAITING_PER_USER_MAX)
+    throw new HttpError(429, { detail: T.onDemandTooManyWaiting(mine!.waiting), retry_after: ON_DEMAND_POLL_INTERVAL_S })
+}
+
+/**
+ * Asks the collecting service to switch the meter's power; the last command wins while no service has taken the
+ * waiting one: it is turned into this one (on, off, on in a moment ends on, not off). Once taken, the meter's relay
+ * takes no other command until that one has finished and RELAY_INTERVAL_S have passed (429 with the wait): a service
+ * takes every pending request at its next tick, so a command waiting behind it was no merge at all, and toggling
+ * queued a full poll and a switching of the subscriber's supply per click. A relay command is a request on demand of
+ * the user (`requested_by`), counted against ON_DEMAND_WAITING_PER_USER_MAX with the reads. False when the waiting
+ * command is already this one: nothing new was asked. Runs in the caller's transaction.
+ */
+export async function requestRelay(db: Executor, counterId: number, on: boolean, userId: number): Promise<boolean> {
+  const action = on ? 'relay_on' : 'relay_off'
+  await lockUserAndMeter(db, userId, counterId)
+  const [last] = await db
+    .select({
+      id: currentDataRequests.request_id,
+      action: currentDataRequests.action,
+      status: currentDataRequests.status,
+      started: sql<boolean>`${currentDataRequests.started_at} is not null`,
+      age: sql<number>`extract(epoch from now() - coalesce(${currentDataRequests.finished_at}, ${currentDataRequests.created_at}))::float8`,
+    })
+    .from(currentDataRequests)
+    .where(and(eq(currentDataRequests.counter_id, counterId), inArray(currentDataRequests.action, ['relay_on', 'relay_off'])))
+    .orderBy(desc(currentDataRequests.request_id))
+    .limit(1)
+  if (last?.status === 'PENDING') {
+    if (last.action === action) return false
+    // Taken by a service since it was read (the claim sets started_at), the waiting command is no longer this one's to change.
+    const changed = last.started
+      ? []
+      : await db
+          .update(currentDataRequests)
+          .set({ action })
+          .where(and(eq(currentDataRequests.request_id, last.id), isNull(currentDataRequests.started_at)))
+          .returning({ id: currentDataRequests.request_id })
+    if (changed.length === 0) throw new HttpError(429, { detail: T.relayBusy, retry_after: RELAY_INTERVAL_S })
+    return true
+  }
+  if (last && last.age < RELAY_INTERVAL_S) {
+    const wait = Math.max(1, Math.ceil(RELAY_INTERVAL_S - last.age))
+    throw new HttpError(429, { detail: T.relayTooSoon(wait), retry_after: wait })
+  }
+  await checkUserWaiting(db, userId)
+  await db
+    .insert(currentDataRequests)
+    .values({ counter_id: counterId, action, requested_by: userId, data_collecting_server_id: await serverForCounter(db, counterId) })
   return true
 }
 
@@ -64,9 +99,7 @@ export async function requestRelay(db: Executor, counterId: number, on: boolean)
  */
 export async function requestOnDemandRead(db: Executor, counterId: number, userId: number) {
   await db.transaction(async (tx) => {
-    // No key update: the user's other writes (an audit row refers to the user) need not wait for this one.
-    await tx.select({ id: users.user_id }).from(users).where(eq(users.user_id, userId)).for('no key update')
-    await tx.select({ id: counters.counter_id }).from(counters).where(eq(counters.counter_id, counterId)).for('update')
+    await lockUserAndMeter(tx, userId, counterId)
     const [last] = await tx
       .select({ status: currentDataRequests.status, age: sql<number>`extract(epoch from now() - ${currentDataRequests.created_at})::float8` })
       .from(currentDataRequests)
@@ -78,12 +111,7 @@ export async function requestOnDemandRead(db: Executor, counterId: number, userI
       const wait = Math.max(1, Math.ceil(ON_DEMAND_POLL_INTERVAL_S - last.age))
       throw new HttpError(429, { detail: T.onDemandPollTooSoon(wait), retry_after: wait })
     }
-    const [mine] = await tx
-      .select({ waiting: count() })
-      .from(currentDataRequests)
-      .where(and(eq(currentDataRequests.requested_by, userId), eq(currentDataRequests.status, 'PENDING')))
-    if (mine!.waiting >= ON_DEMAND_WAITING_PER_USER_MAX)
-      throw new HttpError(429, { detail: T.onDemandTooManyWaiting(mine!.waiting), retry_after: ON_DEMAND_POLL_INTERVAL_S })
+    await checkUserWaiting(tx, userId)
     await tx
       .insert(currentDataRequests)
       .values({ counter_id: counterId, action: 'read', requested_by: userId, data_collecting_server_id: await serverForCounter(tx, counterId) })

@@ -79,7 +79,7 @@ export async function counterDataRoutes(app: FastifyInstance) {
           const counter = await counterOr404(tx, request.params.id)
           if (counter.external_model !== 'mercury_206') throw badRequest(T.relayOnlyMercury206)
           // Only a command that changes what the meter will do is audited: a repeat of the waiting one asks nothing new.
-          if (await requestRelay(tx, counter.counter_id, request.body.on)) {
+          if (await requestRelay(tx, counter.counter_id, request.body.on, request.user().user_id)) {
             await audit(tx, request, 'counter', counter.counter_id, request.body.on ? 'relay_on' : 'relay_off', null, null)
           }
           return latestRequest(tx, counter.counter_id)

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, type RunningEmulator } from '../../../src/server/collector/emulator/emulator'
+import { claimRequests } from '../../../src/server/collector/current-data'
 import { runRound } from '../../../src/server/collector/round'
 import { toMoscowParts } from '../../../src/server/collector/moscow-time'
 import { startCollectingService } from '../../../src/server/collector/service'
 import { FAILURES_TO_PAUSE, FAILURES_TO_STOP } from '../../../src/server/collector/task-runs'
 import { T } from '../../../src/shared/texts'
-import { ON_DEMAND_POLL_INTERVAL_S, ON_DEMAND_WAITING_PER_USER_MAX } from '../../../src/shared/constants'
+import { ON_DEMAND_POLL_INTERVAL_S, ON_DEMAND_WAITING_PER_USER_MAX, RELAY_INTERVAL_S } from '../../../src/shared/constants'
 import { sql } from 'drizzle-orm'
 import { startTestApp, type TestApp } from '../../helpers/test-app'
 import { collectionReferences, dueTask, installedMeter, mercury230 } from '../collection-fixtures'
@@ -324,19 +325,85 @@ describe('current data, parameters to collect and power switching', () => {
     const requests = async () =>
       (await t.database.db.execute(sql`select action, status from current_data_requests where counter_id = ${meter206.counterId} order by request_id`)).rows
     expect(await requests()).toEqual([{ action: 'relay_on', status: 'PENDING' }])
-    // A command the service has taken stays as it is; the next one waits behind it.
-    await t.database.db.execute(sql`update current_data_requests set started_at = now() where counter_id = ${meter206.counterId}`)
-    await relay(false)
-    await relay(false)
-    expect(await requests()).toEqual([
-      { action: 'relay_on', status: 'PENDING' },
-      { action: 'relay_off', status: 'PENDING' },
-    ])
+    // A repeat of the waiting command asks nothing new.
+    expect((await relay(true)).statusCode).toBe(202)
+    expect(await requests()).toEqual([{ action: 'relay_on', status: 'PENDING' }])
     // The audit has each command that changed what the meter will do, and no repeats.
     const audited = await t.database.db.execute(
       sql`select action from audit_log where entity = 'counter' and entity_id = ${String(meter206.counterId)} order by audit_id`,
     )
-    expect(audited.rows.map((row) => (row as { action: string }).action)).toEqual(['relay_on', 'relay_off', 'relay_on', 'relay_off'])
+    expect(audited.rows.map((row) => (row as { action: string }).action)).toEqual(['relay_on', 'relay_off', 'relay_on'])
+  })
+
+  // Found by an attacker's probe: on, off, on, off every 250 ms for 15 s queued 16 commands on one converter, each a
+  // full poll, since the service takes a command at its next tick and only a command not yet taken was merged. The
+  // subscriber's supply was switched on and off 16 times and another user's «Обновить» on the converter waited 60 s.
+  it('switches a meter once while its command is carried out and for RELAY_INTERVAL_S after it', async () => {
+    const meter206 = await installedMeter(t.database.db, refs.refs, { model: 'Меркурий 206 RN', port: emulator.port, netAddress: 40_000_003 })
+    const operator = await t.userWith(['counters.view', 'counters.control'])
+    const relay = (on: boolean) => post(`/api/counters/${meter206.counterId}/relay/`, { on }, operator.token)
+    const requests = async () =>
+      (
+        await t.database.db.execute(
+          sql`select action, status, requested_by from current_data_requests where counter_id = ${meter206.counterId} order by request_id`,
+        )
+      ).rows
+    expect((await relay(false)).statusCode).toBe(202)
+    // The service takes it at its next tick, as it takes every pending request.
+    await claimRequests(t.database.db, 1, new Date(), 1000)
+
+    const busy = await relay(true)
+    expect(busy.statusCode).toBe(429)
+    expect(busy.json().detail).toBe(T.relayBusy)
+    expect(busy.headers['retry-after']).toBe(String(RELAY_INTERVAL_S))
+    // Repeating the command being carried out switches nothing a second time.
+    expect((await relay(false)).statusCode).toBe(202)
+    expect(await requests()).toEqual([{ action: 'relay_off', status: 'PENDING', requested_by: operator.user_id }])
+
+    // Carried out a moment ago: the supply is not switched back at once, whichever the command.
+    await t.database.db.execute(sql`update current_data_requests set status = 'DONE', finished_at = now() where counter_id = ${meter206.counterId}`)
+    for (const on of [true, false]) {
+      const soon = await relay(on)
+      expect(soon.statusCode).toBe(429)
+      expect(soon.json().retry_after).toBeGreaterThan(0)
+      expect(soon.json().retry_after).toBeLessThanOrEqual(RELAY_INTERVAL_S)
+      expect(soon.json().detail).toBe(T.relayTooSoon(soon.json().retry_after))
+      expect(soon.headers['retry-after']).toBe(String(soon.json().retry_after))
+    }
+    expect(await requests()).toHaveLength(1)
+
+    // The interval past, the next command is filed.
+    await t.database.db.execute(
+      sql`update current_data_requests set finished_at = now() - make_interval(secs => ${RELAY_INTERVAL_S + 1}) where counter_id = ${meter206.counterId}`,
+    )
+    expect((await relay(true)).statusCode).toBe(202)
+    expect(await requests()).toEqual([
+      { action: 'relay_off', status: 'DONE', requested_by: operator.user_id },
+      { action: 'relay_on', status: 'PENDING', requested_by: operator.user_id },
+    ])
+  })
+
+  it("counts a user's relay commands among the reads on demand waiting", async () => {
+    const operator = await t.userWith(['counters.view', 'counters.poll', 'counters.control'])
+    const meters230 = []
+    for (let i = 0; i < ON_DEMAND_WAITING_PER_USER_MAX; i++)
+      meters230.push(await installedMeter(t.database.db, refs.refs, { model: 'Меркурий 230 ART', port: emulator.port, netAddress: 300 + i }))
+    const meters206 = []
+    for (let i = 0; i < 2; i++)
+      meters206.push(await installedMeter(t.database.db, refs.refs, { model: 'Меркурий 206 RN', port: emulator.port, netAddress: 40_000_010 + i }))
+    // One relay command and reads up to the limit less one.
+    expect((await post(`/api/counters/${meters206[0]!.counterId}/relay/`, { on: false }, operator.token)).statusCode).toBe(202)
+    for (const meter of meters230.slice(1))
+      expect((await get(`/api/counter/${meter.counterId}/get_current_data/?refresh=1`, operator.token)).statusCode).toBe(200)
+    const read = await get(`/api/counter/${meters230[0]!.counterId}/get_current_data/?refresh=1`, operator.token)
+    expect(read.statusCode).toBe(429)
+    expect(read.json().detail).toBe(T.onDemandTooManyWaiting(ON_DEMAND_WAITING_PER_USER_MAX))
+    const command = await post(`/api/counters/${meters206[1]!.counterId}/relay/`, { on: false }, operator.token)
+    expect(command.statusCode).toBe(429)
+    expect(command.json().detail).toBe(T.onDemandTooManyWaiting(ON_DEMAND_WAITING_PER_USER_MAX))
+    expect(command.headers['retry-after']).toBe(String(ON_DEMAND_POLL_INTERVAL_S))
+    // Another user may still switch it.
+    expect((await post(`/api/counters/${meters206[1]!.counterId}/relay/`, { on: false })).statusCode).toBe(202)
   })
 })
 
