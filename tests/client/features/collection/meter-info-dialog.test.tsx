@@ -10,9 +10,12 @@ import { renderInApp } from '../../render-in-app'
 // Found by the user-view probe: «Отключить нагрузку» cut a subscriber's supply at one click, with nothing asked.
 
 const relayCalls: unknown[] = []
+/** What the relay route answers next; accepted unless a test says otherwise. */
+let relayAnswer: () => Response
 
 beforeEach(() => {
   relayCalls.length = 0
+  relayAnswer = () => json({ request_id: 1, status: 'PENDING', details: '', created_at: '2026-11-29T09:00:00Z', finished_at: null }, 202)
   signedInWith(['counters.view', 'counters.control'], (path) => {
     if (path === '/api/counter/21/get_current_data/')
       return json({ external_model: 'mercury_206', data: [], values_date: null, phase: { values: [], values_date: null }, task: null })
@@ -22,7 +25,7 @@ beforeEach(() => {
   vi.mocked(fetch).mockImplementation(async (input, init) => {
     if (String(input).startsWith('/api/counters/21/relay/')) {
       relayCalls.push(JSON.parse(String(init?.body)))
-      return json({ request_id: 1, status: 'PENDING', details: '', created_at: '2026-11-29T09:00:00Z', finished_at: null }, 202)
+      return relayAnswer()
     }
     return answer(input, init)
   })
@@ -47,5 +50,22 @@ describe("power switching in the meter's info dialog", () => {
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: T.relaySwitchOff }))
     await waitFor(() => expect(relayCalls).toEqual([{ on: false }]))
     expect(await screen.findByText(T.relayAsked(false))).toBeInTheDocument()
+  })
+
+  // A command while the meter's previous one is carried out, or just after it, is refused (tasks.test.ts): the
+  // operator reads why and what to do, not a bare status.
+  it("says the server's refusal of a command too soon", async () => {
+    relayAnswer = () => json({ detail: T.relayTooSoon(25), retry_after: 25 }, 429)
+    renderInApp(
+      <>
+        <MeterInfoDialog counterId={21} open onClose={() => {}} />
+        <Toaster />
+      </>,
+    )
+    await userEvent.click(await screen.findByRole('button', { name: /Включить нагрузку/ }))
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: T.relaySwitchOn }))
+    await waitFor(() => expect(relayCalls).toEqual([{ on: true }]))
+    expect(await screen.findByText(T.relayTooSoon(25))).toBeInTheDocument()
+    expect(screen.queryByText(T.relayAsked(true))).not.toBeInTheDocument()
   })
 })
