@@ -30,6 +30,16 @@ describe('Mercury 230 clock frames', () => {
     expect(reading).toEqual({ local: { year: 2026, month: 11, day: 23, hour: 14, minute: 29, second: 45 }, weekday: 1, winter: true })
   })
 
+  // MolokovAlex/CfgMercury at 0da9ee7b, modulVM/moduleProtocolMercury.py line 39 keeps a 04 00 answer's data,
+  // 16:14:43 27.02.2022 with weekday 3 on a Sunday: the weekday byte is not to be trusted (ti-cortex's ReadTimeB
+  // skips it). A weekday outside 1..7 threw the whole reading away, and with it the clock's drift and correction.
+  it('reads the date and time whatever the weekday byte says', () => {
+    const local = { year: 2022, month: 2, day: 27, hour: 16, minute: 14, second: 43 }
+    expect(decodeClockAnswer(withCrc([0x87, 0x43, 0x14, 0x16, 0x03, 0x27, 0x02, 0x22, 0x01]), 0x87)).toEqual({ local, weekday: 3, winter: true })
+    expect(decodeClockAnswer(withCrc([0x87, 0x43, 0x14, 0x16, 0x00, 0x27, 0x02, 0x22, 0x01]), 0x87)).toMatchObject({ local })
+    expect(decodeClockAnswer(withCrc([0x87, 0x43, 0x14, 0x16, 0x09, 0x27, 0x02, 0x22, 0x01]), 0x87)).toMatchObject({ local })
+  })
+
   it('encodes the same answer on the meter side', () => {
     const reading = { local: { year: 2026, month: 11, day: 23, hour: 14, minute: 29, second: 45 }, weekday: 1, winter: true }
     expect(toHex(clockAnswer(ADDRESS, reading))).toBe('11 45 29 14 01 23 11 26 01 08 98')

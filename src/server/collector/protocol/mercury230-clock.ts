@@ -24,7 +24,7 @@ export const CLOCK_ANSWER_LENGTH = 8
 export interface MeterClockReading {
   /** The meter's wall clock, in the meter's own time zone. */
   local: LocalDateTime
-  /** 1 Monday .. 7 Sunday, as the meter keeps it. */
+  /** 1 Monday .. 7 Sunday, as the meter keeps it, right or not. */
   weekday: number
   winter: boolean
 }
@@ -46,7 +46,8 @@ export function correctClockRequest(address: number, to: TimeOfDay): Uint8Array 
 export function decodeClockAnswer(frame: Uint8Array, address: number): MeterClockReading {
   const payload = payloadOf(frame, address, CLOCK_ANSWER_LENGTH)
   const [second, minute, hour, weekday, day, month, year, season] = Array.from(payload, (byte) => decodeBcd([byte]))
-  if (second! > 59 || minute! > 59 || hour! > 23 || weekday! < 1 || weekday! > 7 || day! < 1 || day! > 31 || month! < 1 || month! > 12) {
+  // The weekday is not checked: meters keep wrong ones, and the date says the day.
+  if (second! > 59 || minute! > 59 || hour! > 23 || day! < 1 || day! > 31 || month! < 1 || month! > 12) {
     throw new MeterFrameError(T.poll.badClockTime)
   }
   return { local: { year: 2000 + year!, month: month!, day: day!, hour: hour!, minute: minute!, second: second! }, weekday: weekday!, winter: season === 1 }
