@@ -213,7 +213,8 @@ describe('Mercury 230 framing', () => {
 })
 
 /*
- * Frames of real exchanges: wirenboard/wb-mqtt-serial test/mercury230_expectations.cpp at commit
+ * Frames of another driver's unit tests, checking layouts and sign bits, not measured values (a cos φ of -559 is no
+ * meter's): wirenboard/wb-mqtt-serial test/mercury230_expectations.cpp at commit
  * 02fcc0efadff238757bf66fb970117d12429eb7c (the session opened with 01 x6, a one-direction meter's energy answer with
  * FF FF FF FF in A- and R-, and 08 11 answers whose first byte carries the direction bits).
  */
@@ -268,8 +269,8 @@ describe('Mercury 230 as real meters answer', () => {
     expect(() => decodeMeterConstantAnswer(withCrc([ADDRESS, 0x00, 0x04, 0x00]), ADDRESS)).toThrow(MeterFrameError)
   })
 
-  it('signs cos phi by the active power direction bit of a captured answer', () => {
-    // PF1: 88 = active direction bit set (bit 7), bit 3 of the value; the capture's comment calls the active power negative
+  it("signs cos phi by the active power direction bit of wb-mqtt-serial's test frame", () => {
+    // PF1: 88 = active direction bit set (bit 7), bit 3 of the value; the test's comment calls the active power negative
     expect(decodeAuxAnswer(hex('00 88 87 88 E3 98'), 0x00, 0x31, PARAMETER.singleValue)).toEqual([-559.239])
     // bit 6 (the reactive direction) alone leaves cos phi positive
     expect(decodeAuxAnswer(hex('87 40 FA 01 00 00 00 00 00 00 40 FA 01 07 F8'), 0x87, BWRI.cosPhi)).toEqual([0.506, 0, 0, 0.506])
