@@ -122,6 +122,8 @@ export async function receiveMultipart(
   let total = 0
   try {
     for await (const part of request.parts()) {
+      // A part every form names; one without a name comes from no form, and has no field to show a refusal on.
+      if (!part.fieldname) throw badRequest(T.badMultipart)
       if (part.type === 'field') {
         if (part.valueTruncated) throw badRequest({ [part.fieldname]: [T.tooLong(FIELD_MAX_BYTES)] })
         if (Object.hasOwn(fields, part.fieldname)) throw badRequest({ [part.fieldname]: [T.fieldTwice] })

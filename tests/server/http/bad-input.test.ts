@@ -338,6 +338,25 @@ describe('bad input on every route', () => {
     expect(failures).toEqual([])
   })
 
+  // Found from the attacker's side: a part with no name was refused under the key "undefined", which no form can show.
+  it('answers a part without a field name as a broken form', async () => {
+    const subscriber = await t.subscriber()
+    const nameless = [
+      '--XX\r\nContent-Disposition: form-data; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\r\n--XX--\r\n',
+      '--XX\r\nContent-Disposition: form-data\r\n\r\n1\r\n--XX--\r\n',
+    ]
+    for (const payload of nameless) {
+      const res = await t.call(subscriber.token, {
+        method: 'POST',
+        url: '/api/document_request/',
+        payload,
+        headers: { 'content-type': 'multipart/form-data; boundary=XX' },
+      })
+      expect(res.statusCode).toBe(400)
+      expect(res.json()).toEqual({ detail: T.badMultipart })
+    }
+  })
+
   it('answers 413 to a body over the limit', async () => {
     const res = await t.call(t.adminToken, {
       method: 'POST',
