@@ -127,25 +127,29 @@ export function resend(seq: number, author: number, editedPatch?: OutboxEntry['p
 }
 
 /**
- * Another user's waiting update becomes `to`'s, to be sent under their name (the server audits and keys a request by its
+ * Another user's waiting entry becomes `to`'s, to be sent under their name (the server audits and keys a request by its
  * token's user): a user with the right to change the record takes over an edit its author left waiting, which holds
- * back everyone's later edits of that record. `from` is the author the screen showed; an entry that meanwhile went,
- * or changed hands, is refused. A new Idempotency-Key: under the old one the server may hold the author's answer. A
- * create is not taken over: it holds back no one else's edit, and sent again under a new key after an answer that was
- * lost it would make a second point.
+ * back everyone's later edits of that record, or a point its author created here and left unsent, which no one else
+ * could send. `from` is the author the screen showed; an entry that meanwhile went, or changed hands, is refused. A new
+ * Idempotency-Key: under the old one the server may hold the author's answer. A create takes the author's later edits
+ * of the new point along (they were made on it and go after it). Should the author's send of the create have reached
+ * the server with its answer lost, the new key makes no second point: the point number is unique on the server, which
+ * refuses the create, and the refusal waits for the new author's decision.
  */
 export function takeOver(seq: number, from: number | null, to: number, toName: string | undefined, db: MeteringDb = offlineDb()): Promise<void> {
   return writeTransaction(db, async () => {
     const entry = await entryIn(db, seq, from, ['pending', 'conflict', 'rejected'])
-    if (entry.op === 'create') throw new OutboxStateError(T.outboxTakeOverCreate)
-    entry.author = to
-    if (toName) entry.authorName = toName
-    else delete entry.authorName
-    if (entry.status === 'pending') await requeue(db, entry)
-    else {
-      // A conflict or a rejection stays one: the new author decides it, and keepMine or resend give it a new key then.
-      entry.mutationId = ulid()
-      await db.outbox.put(entry)
+    const later = entry.op === 'create' ? (await entriesOf(db, entry.entity, entry.entityId)).filter((each) => each.seq !== seq && each.author === from) : []
+    for (const each of [entry, ...later]) {
+      each.author = to
+      if (toName) each.authorName = toName
+      else delete each.authorName
+      if (each.status === 'pending') await requeue(db, each)
+      else {
+        // A conflict or a rejection stays one: the new author decides it, and keepMine or resend give it a new key then.
+        each.mutationId = ulid()
+        await db.outbox.put(each)
+      }
     }
   })
 }

@@ -117,6 +117,10 @@ export class FakeServer {
     if (method === 'POST' && path === '/api/points/') {
       const invalid = validatePoint(body)
       if (invalid) return invalid
+      // The unique index on the point number (migration 0025): a second create of the same point is refused.
+      if ([...this.points.values()].some((row) => row.point_number === body.point_number)) {
+        return json(400, { point_number: ['Точка учёта с таким идентификатором уже существует'] })
+      }
       const row: PointRow = {
         energy_limit: 5000,
         remark: null,

@@ -223,6 +223,45 @@ describe("another user's waiting edit of a point", () => {
     expect(server.requirePoint(1)).toMatchObject({ name: 'Их имя', remark: 'Моё примечание' })
   })
 
+  // Probe: the operator created a point offline and never came back; nobody on the tablet could send or discard it.
+  it("a new point, taken over, goes under the new author with a new key, and the author's later edits of it follow", async () => {
+    const create = await enqueueEdit(
+      { author: COLLEAGUE, authorName: 'Пётр Смирнов', entity: 'point', op: 'create', patch: { name: 'ТП-972', point_number: 'N-972', address: 'Мира, 72' } },
+      db,
+    )
+    // Tried once with the server gone, so the author's next edit of the new point is an entry of its own.
+    server.failNext({ kind: 'lost-request' })
+    expect(await flushAs(COLLEAGUE)).toMatchObject({ offline: true })
+    const later = await enqueueEdit({ author: COLLEAGUE, entity: 'point', op: 'update', entityId: create.entityId, patch: { remark: 'Щит' }, baseVersion: 0 }, db)
+    expect(later.seq).not.toBe(create.seq)
+    expect(await flushAs(ME)).toMatchObject({ applied: 0 })
+
+    await takeOver(create.seq!, COLLEAGUE, ME, 'Анна Иванова', db)
+    const taken = await db.outbox.bulkGet([create.seq!, later.seq!])
+    expect(taken.map((entry) => entry!.author)).toEqual([ME, ME])
+    expect(taken[0]!.mutationId).not.toBe(create.mutationId)
+    expect(taken[1]!.mutationId).not.toBe(later.mutationId)
+
+    expect(await flushAs(ME)).toMatchObject({ applied: 2 })
+    expect(server.appliedBy).toEqual([ME, ME])
+    expect([...server.points.values()].filter((row) => row.name === 'ТП-972')).toEqual([expect.objectContaining({ remark: 'Щит' })])
+    expect(await db.outbox.count()).toBe(0)
+  })
+
+  it('a new point whose first send reached the server before the answer was lost is not made twice when taken over', async () => {
+    const create = await enqueueEdit({ author: COLLEAGUE, entity: 'point', op: 'create', patch: { name: 'ТП-973', point_number: 'N-973', address: 'Мира, 73' } }, db)
+    server.failNext({ kind: 'lost-answer' })
+    expect(await flushAs(COLLEAGUE)).toMatchObject({ offline: true })
+
+    await takeOver(create.seq!, COLLEAGUE, ME, undefined, db)
+    expect(await flushAs(ME)).toMatchObject({ rejected: 1 })
+    // The point number is unique on the server: the new key meets a refusal, which waits for the taker's decision.
+    expect([...server.points.values()].filter((row) => row.point_number === 'N-973')).toHaveLength(1)
+    expect(await listOutbox(ME, db)).toEqual([
+      expect.objectContaining({ status: 'rejected', lastError: expect.objectContaining({ status: 400 }) }),
+    ])
+  })
+
   it('is taken over or discarded only while it is still the author the screen named', async () => {
     const theirs = await editAs(COLLEAGUE, { name: 'Их имя' })
     await expect(takeOver(theirs.seq!, ME, ME, undefined, db)).rejects.toThrow(OutboxStateError)
