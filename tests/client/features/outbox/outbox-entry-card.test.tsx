@@ -154,3 +154,79 @@ describe("another user's waiting edit on a shared tablet", () => {
     expect(screen.queryByRole('button')).toBeNull()
   })
 })
+
+// Probe: an operator created a point offline, signed out and never came back; /outbox said everything was sent.
+describe("another user's new point on a shared tablet", () => {
+  const created = {
+    ...refused,
+    seq: 7,
+    mutationId: '01J00000000000000000000007',
+    author: COLLEAGUE,
+    authorName: 'Пётр Смирнов',
+    op: 'create',
+    entityId: -1,
+    patch: { name: 'ТП-972 новая', point_number: '35-000972', address: 'ул. Мира, 72' },
+    baseVersion: 0,
+    base: null,
+    status: 'pending',
+    attempts: 1,
+    lastError: { message: 'Нет связи с сервером: изменение будет отправлено позже' },
+  } satisfies OutboxEntry
+  // The operator's later edit of the new point, made before signing out.
+  const remarked = {
+    ...created,
+    seq: 8,
+    mutationId: '01J00000000000000000000008',
+    op: 'update',
+    patch: { remark: 'Щит в подвале' },
+    base: { ...point(-1), ...created.patch },
+    attempts: 0,
+    lastError: null,
+  } satisfies OutboxEntry
+  const signedInWith = (permissions: string[]) => {
+    const queryClient = testQueryClient()
+    queryClient.setQueryData(authKeys.me, { ...SIGNED_IN, user_id: ME, is_superuser: false, permissions })
+    return queryClient
+  }
+  const stored = async () => {
+    await offlineDb().outbox.clear()
+    const seqs = [await offlineDb().outbox.add({ ...created, seq: undefined }), await offlineDb().outbox.add({ ...remarked, seq: undefined })]
+    return itemsFor([{ ...created, seq: seqs[0] }, { ...remarked, seq: seqs[1] }], ME)
+  }
+
+  it('is listed, one card with its later edits, with who made it and none of its values', async () => {
+    const items = await stored()
+    expect(items).toHaveLength(1)
+    renderInApp(<OutboxEntryCard {...items[0]!} />, signedInWith(['points.view']))
+    expect(screen.getByRole('heading')).toHaveTextContent(/^Новая точка учёта$/)
+    expect(screen.getByText('Новая точка учёта пользователя Пётр Смирнов: ждёт его решения')).toBeInTheDocument()
+    expect(document.body).not.toHaveTextContent(/ТП-972|35-000972|Мира|Щит/)
+    // Without the right to change points: nothing to do but wait for the author.
+    expect(screen.queryByRole('button')).toBeNull()
+  })
+
+  it('may be discarded by a user with the right, who sees the values that are thrown away', async () => {
+    const [item] = await stored()
+    renderInApp(<OutboxEntryCard {...item!} />, signedInWith(['points.view', 'points.change']))
+    await userEvent.click(screen.getByRole('button', { name: 'Отменить' }))
+    const dialog = await screen.findByRole('alertdialog')
+    expect(dialog).toHaveTextContent('Отменить новую точку учёта пользователя Пётр Смирнов?')
+    const values = within(dialog)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent)
+    expect(values).toEqual(expect.arrayContaining(['Наименование: ТП-972 новая', 'Адрес: ул. Мира, 72', 'Примечание: Щит в подвале']))
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Отменить' }))
+    await waitFor(async () => expect(await offlineDb().outbox.count()).toBe(0))
+  })
+
+  it('may be taken over by a user with the right, with its later edits', async () => {
+    const [item] = await stored()
+    renderInApp(<OutboxEntryCard {...item!} />, signedInWith(['points.view', 'points.change']))
+    await userEvent.click(screen.getByRole('button', { name: 'Забрать себе' }))
+    const dialog = await screen.findByRole('alertdialog')
+    expect(dialog).toHaveTextContent('Забрать себе новую точку учёта пользователя Пётр Смирнов?')
+    expect(dialog).toHaveTextContent('Наименование: ТП-972 новая')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Забрать себе' }))
+    await waitFor(async () => expect((await offlineDb().outbox.toArray()).map((entry) => entry.author)).toEqual([ME, ME]))
+  })
+})

@@ -25,11 +25,14 @@ export interface OutboxItem {
   base: OutboxEntry['base']
   /** Another user's entry: shown read-only, without its values; one with the right may take it over or discard it. */
   foreign?: boolean
+  /** Of another user's new point: the author's later edits of it, shown on its card and taken over or discarded with it. */
+  later?: OutboxEntry[]
 }
 
 /**
  * The device's outbox as the signed-in user sees it, live across tabs; undefined until the first read. Another user's
- * entries are listed too, read-only: an entity's oldest entry holds back everyone's later edits of it.
+ * entries are listed too, read-only: an entity's oldest entry holds back everyone's later edits of it, and a point
+ * another user created waits for someone to act on it.
  */
 export function useOutboxEntries(): OutboxItem[] | undefined {
   const [entries, setEntries] = useState<OutboxEntry[]>()
@@ -42,8 +45,9 @@ const entityKeyOf = (entry: OutboxEntry) => `${entry.entity}:${entry.entityId}`
 
 /**
  * The device's entries in the order they will be sent, each with what holds it back and the base the viewer may see;
- * another user's are marked `foreign`. A point another user created is not shown: the viewer does not see that point
- * (seen-by.ts), and its create holds back no one's edit.
+ * another user's are marked `foreign`. Every entry is on some card, so the page never says all is sent while the device
+ * holds any: a point another user created is one card, its author's later edits of it on that card (`later`), as the
+ * viewer does not see that point (seen-by.ts) and the edits go, are taken over or are discarded with it.
  */
 export function itemsFor(entries: readonly OutboxEntry[], viewer: number | null): OutboxItem[] {
   const byEntity = new Map<string, OutboxEntry[]>()
@@ -53,14 +57,21 @@ export function itemsFor(entries: readonly OutboxEntry[], viewer: number | null)
     byEntity.get(key)!.push(entry)
   }
   const isOwn = (entry: OutboxEntry) => entry.author === viewer || entry.author === null
-  const shown = entries.filter((entry) => isOwn(entry) || byEntity.get(entityKeyOf(entry))![0]!.op !== 'create')
-  return shown.map((entry) => {
+  /** Another user's edit of a point they created, after the create: it rides on the create's card. */
+  const ridesOnCreate = (entry: OutboxEntry, head: OutboxEntry) =>
+    head !== entry && head.op === 'create' && !isOwn(head) && entry.author === head.author
+  const items: OutboxItem[] = []
+  for (const entry of entries) {
     const ofEntity = byEntity.get(entityKeyOf(entry))!
-    return { entry, blocker: blockerAmong(entry, ofEntity), base: baseAsSeenBy(entry, ofEntity, viewer), foreign: !isOwn(entry) }
-  })
+    if (ridesOnCreate(entry, ofEntity[0]!)) continue
+    const item: OutboxItem = { entry, blocker: blockerAmong(entry, ofEntity), base: baseAsSeenBy(entry, ofEntity, viewer), foreign: !isOwn(entry) }
+    if (item.foreign && entry.op === 'create') item.later = ofEntity.filter((each) => ridesOnCreate(each, entry))
+    items.push(item)
+  }
+  return items
 }
 
-/** The right that changing the entry's record takes: who may take over or discard another user's edit of it. */
+/** The right that changing the entry's record takes (creating a point takes it too): who may take over or discard another user's edit of it. */
 export const RIGHT_OF: Record<EntityName, Permission> = { point: 'points.change', counter: 'counters.change' }
 
 export const STATUS_TEXT: Record<OutboxStatus, string> = {

@@ -13,8 +13,14 @@ import { ConflictView } from './conflict-view'
 import { RejectedForm } from './rejected-form'
 
 /** One waiting edit: what, when, its state and last error, and what the user can do about it. */
-export function OutboxEntryCard({ entry, blocker = null, base = entry.base, foreign = false }: { entry: OutboxEntry } & Partial<Omit<OutboxItem, 'entry'>>) {
-  if (foreign) return <ForeignEntryCard entry={entry} base={base} />
+export function OutboxEntryCard({
+  entry,
+  blocker = null,
+  base = entry.base,
+  foreign = false,
+  later = [],
+}: { entry: OutboxEntry } & Partial<Omit<OutboxItem, 'entry'>>) {
+  if (foreign) return <ForeignEntryCard entry={entry} base={base} later={later} />
   return <OwnEntryCard entry={entry} blocker={blocker} base={base} />
 }
 
@@ -37,34 +43,44 @@ function EntryHeading({ title, entry, children }: { title: string; entry: Outbox
 }
 
 /**
- * Another user's waiting edit: who made it, its state and which fields it changes, never their values (seen-by.ts). A
- * user with the right to change the record may take it over, to send it under their own name (the question shows the
- * values), or discard it.
+ * Another user's waiting edit: who made it, its state and which fields it changes, never their values (seen-by.ts); a
+ * point they created, by no more than that it is new, with its author's later edits of it. A user with the right to
+ * change the record (to create a point, the same right) may take it over, to send it under their own name (the question
+ * shows the values), or discard it.
  */
-function ForeignEntryCard({ entry, base }: { entry: OutboxEntry; base: OutboxEntry['base'] }) {
+function ForeignEntryCard({ entry, base, later }: { entry: OutboxEntry; base: OutboxEntry['base']; later: OutboxEntry[] }) {
   const confirm = useConfirm()
   const can = useCan()
   const { busy, run: act } = useBusyAction()
   const seq = entry.seq!
-  const title = entryTitle(entry, base)
+  const created = entry.op === 'create'
+  const title = created ? T.outboxForeignNewPoint : entryTitle(entry, base)
   const who = T.outboxAuthor(entry.authorName, entry.author)
   const changed = changedFields(entry)
   const fields = changed.map((field) => FIELD_LABELS[entry.entity][field])
   const mayAct = can(RIGHT_OF[entry.entity]) && entry.status !== 'inflight'
 
   // The values show only in the questions: whoever takes the edit over answers for what goes out under their name, and
-  // whoever discards it should see what is lost.
-  const details = () =>
-    changed.map(
+  // whoever discards it should see what is lost. A new point shows as it would be created, its later edits applied.
+  const details = () => {
+    if (created) {
+      const row = Object.assign({}, entry.patch, ...later.map((each) => each.patch)) as Record<string, unknown>
+      return Object.keys(FIELD_LABELS[entry.entity])
+        .filter((field) => field in row)
+        .map((field) => `${FIELD_LABELS[entry.entity][field]}: ${fieldText(row, field)}`)
+    }
+    return changed.map(
       (field) => `${FIELD_LABELS[entry.entity][field]}: ${fieldText(base as Record<string, unknown> | null, field)} → ${fieldText(localRow(entry), field)}`,
     )
+  }
   const askTakeOver = async () => {
-    if (await confirm({ message: T.outboxConfirmTakeOver(who), details: details(), confirmLabel: T.outboxTakeOver }))
+    const message = created ? T.outboxConfirmTakeOverCreate(who) : T.outboxConfirmTakeOver(who)
+    if (await confirm({ message, details: details(), confirmLabel: T.outboxTakeOver }))
       await act(() => takeOver(seq, entry.author, signedInUserId(), signedInUserName()))
   }
   const askDiscard = async () => {
-    if (await confirm({ message: T.outboxConfirmDiscardForeign(who), details: details(), confirmLabel: T.outboxDiscardForeign }))
-      await act(() => discard(seq, entry.author))
+    const message = created ? T.outboxConfirmDiscardCreate(who) : T.outboxConfirmDiscardForeign(who)
+    if (await confirm({ message, details: details(), confirmLabel: T.outboxDiscardForeign })) await act(() => discard(seq, entry.author))
   }
 
   return (
@@ -75,15 +91,14 @@ function ForeignEntryCard({ entry, base }: { entry: OutboxEntry; base: OutboxEnt
             {STATUS_TEXT[entry.status]}
           </Badge>
         </EntryHeading>
-        <Text fontWeight="medium">{T.outboxForeign(who)}</Text>
-        {fields.length > 0 && <Text color="fg.muted">{T.outboxForeignFields(fields.join(', '))}</Text>}
+        <Text fontWeight="medium">{created ? T.outboxForeignCreate(who) : T.outboxForeign(who)}</Text>
+        {!created && fields.length > 0 && <Text color="fg.muted">{T.outboxForeignFields(fields.join(', '))}</Text>}
+        {later.length > 0 && <Text color="fg.muted">{T.outboxForeignCreateLater(later.length)}</Text>}
         {mayAct && (
           <HStack gap="2" wrap="wrap">
-            {entry.op === 'update' && (
-              <Button size="sm" colorPalette="blue" variant="outline" loading={busy} onClick={() => void askTakeOver()}>
-                {T.outboxTakeOver}
-              </Button>
-            )}
+            <Button size="sm" colorPalette="blue" variant="outline" loading={busy} onClick={() => void askTakeOver()}>
+              {T.outboxTakeOver}
+            </Button>
             <Button size="sm" variant="outline" colorPalette="red" loading={busy} onClick={() => void askDiscard()}>
               {T.outboxDiscardForeign}
             </Button>
