@@ -19,12 +19,14 @@ export interface SyncState {
   waiting: number
   /** Of those, conflicts and rejections: they wait for the user, not for the network. */
   needsDecision: number
+  /** Other users' edits on the device: they wait for their authors, or for a user with the right to take them over. */
+  others: number
 }
 
 /** setTimeout's largest delay. */
 const MAX_TIMER_MS = 2 ** 31 - 1
 
-export const syncState = stateStore<SyncState>({ online: typeof navigator === 'undefined' ? true : navigator.onLine, waiting: 0, needsDecision: 0 })
+export const syncState = stateStore<SyncState>({ online: typeof navigator === 'undefined' ? true : navigator.onLine, waiting: 0, needsDecision: 0, others: 0 })
 const update = syncState.update
 
 export const useSyncState = (): SyncState => useSyncExternalStore(syncState.subscribe, syncState.get)
@@ -111,7 +113,8 @@ function startHeartbeat(queryClient: QueryClient): () => void {
  * The signed-in user's waiting counts, and a flush for each new entry of theirs (an edit just queued, a
  * conflict kept, a rejection resent: each gets a new mutationId); the flusher's own changes do not start
  * one. Index keys and counts only: re-reading whole entries after each of a long replay's writes would
- * cost more than the replay. Another user's entries are neither counted nor shown.
+ * cost more than the replay. Another user's entries are counted apart (`others`): not theirs to send, but the device
+ * holds them, and the header must not look as if all were sent.
  */
 function watchOutbox(author: number): () => void {
   const db = offlineDb()
@@ -121,11 +124,12 @@ function watchOutbox(author: number): () => void {
       String((key as unknown[])[1]),
     ),
     needsDecision: await db.outbox.where('[author+status]').anyOf([author, 'conflict'], [author, 'rejected']).count(),
+    all: await db.outbox.count(),
   })).subscribe({
-    next: ({ keys, needsDecision }) => {
+    next: ({ keys, needsDecision, all }) => {
       const fresh = keys.some((key) => !known.has(key))
       known = new Set(keys)
-      update({ waiting: keys.length, needsDecision })
+      update({ waiting: keys.length, needsDecision, others: all - keys.length })
       if (fresh) void flushNow()
     },
     error: (error: unknown) => console.error('outbox subscription failed', error),

@@ -190,6 +190,8 @@ describe('connectivity and flushing', () => {
     await vi.waitFor(() => expect(syncState.get()).toMatchObject({ online: true, waiting: 0 }))
     await flushNow(true)
     expect(network.writes).toEqual([])
+    // Not theirs to send, but the device holds it: the header says so rather than that all is sent.
+    expect(syncState.get()).toMatchObject({ others: 1 })
     stop()
 
     // The operator signs in again: the edit goes out once, with the operator's token.
@@ -197,6 +199,7 @@ describe('connectivity and flushing', () => {
     session.signIn(TOKEN)
     stop = startSync(queryClient)
     await vi.waitFor(async () => expect(await countWaiting(ME)).toBe(0))
+    await vi.waitFor(() => expect(syncState.get()).toMatchObject({ waiting: 0, others: 0 }))
     expect(network.writes.map((w) => w.url)).toEqual(['/api/points/1/'])
     expect(network.batches.map((headers) => headers.Authorization)).toEqual([`JWT ${TOKEN}`])
   })

@@ -2,13 +2,13 @@ import { useEffect } from 'react'
 import { Badge, HStack, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import { useQueryClient } from '@tanstack/react-query'
-import { CloudUpload, TriangleAlert, Wifi, WifiOff } from 'lucide-react'
+import { CloudUpload, TriangleAlert, Users, Wifi, WifiOff } from 'lucide-react'
 import { T } from '../../../shared/texts'
 import { startSync, useSyncState } from '../../app/sync'
 
 /**
- * Online or offline at a glance (the heartbeat's verdict), with the number of edits waiting; the waiting
- * edits link to /outbox. The header holds it for as long as the console is signed in, and so it also runs
+ * Online or offline at a glance (the heartbeat's verdict), with the number of edits waiting, the user's and apart
+ * other users' left on the device; both link to /outbox. The header holds it for as long as the console is signed in, and so it also runs
  * the sync: heartbeat, flushes, the token handed to the service worker.
  */
 export function ConnectivityIndicator() {
@@ -22,7 +22,7 @@ export function ConnectivityIndicator() {
       stop?.()
     }
   }, [queryClient])
-  const { online, waiting, needsDecision } = useSyncState()
+  const { online, waiting, needsDecision, others } = useSyncState()
   return (
     <HStack gap="2" role="status" aria-live="polite">
       <Badge colorPalette={online ? 'green' : 'orange'} variant="solid" size="md" title={online ? T.online : T.noConnection}>
@@ -38,6 +38,14 @@ export function ConnectivityIndicator() {
           <Badge colorPalette={needsDecision > 0 ? 'red' : 'blue'} variant="solid" size="md" _hover={{ opacity: 0.85 }}>
             {needsDecision > 0 ? <TriangleAlert size={14} aria-hidden /> : <CloudUpload size={14} aria-hidden />}
             {T.waitingEdits(waiting)}
+          </Badge>
+        </Link>
+      )}
+      {others > 0 && (
+        <Link to="/outbox" title={T.othersWaitingHint}>
+          <Badge colorPalette="gray" variant="solid" size="md" _hover={{ opacity: 0.85 }}>
+            <Users size={14} aria-hidden />
+            {T.othersWaiting(others)}
           </Badge>
         </Link>
       )}
