@@ -232,7 +232,10 @@ describe("another user's waiting edit of a point", () => {
     // Tried once with the server gone, so the author's next edit of the new point is an entry of its own.
     server.failNext({ kind: 'lost-request' })
     expect(await flushAs(COLLEAGUE)).toMatchObject({ offline: true })
-    const later = await enqueueEdit({ author: COLLEAGUE, entity: 'point', op: 'update', entityId: create.entityId, patch: { remark: 'Щит' }, baseVersion: 0 }, db)
+    const later = await enqueueEdit(
+      { author: COLLEAGUE, entity: 'point', op: 'update', entityId: create.entityId, patch: { remark: 'Щит' }, baseVersion: 0 },
+      db,
+    )
     expect(later.seq).not.toBe(create.seq)
     expect(await flushAs(ME)).toMatchObject({ applied: 0 })
 
@@ -249,7 +252,10 @@ describe("another user's waiting edit of a point", () => {
   })
 
   it('a new point whose first send reached the server before the answer was lost is not made twice when taken over', async () => {
-    const create = await enqueueEdit({ author: COLLEAGUE, entity: 'point', op: 'create', patch: { name: 'ТП-973', point_number: 'N-973', address: 'Мира, 73' } }, db)
+    const create = await enqueueEdit(
+      { author: COLLEAGUE, entity: 'point', op: 'create', patch: { name: 'ТП-973', point_number: 'N-973', address: 'Мира, 73' } },
+      db,
+    )
     server.failNext({ kind: 'lost-answer' })
     expect(await flushAs(COLLEAGUE)).toMatchObject({ offline: true })
 
@@ -257,9 +263,7 @@ describe("another user's waiting edit of a point", () => {
     expect(await flushAs(ME)).toMatchObject({ rejected: 1 })
     // The point number is unique on the server: the new key meets a refusal, which waits for the taker's decision.
     expect([...server.points.values()].filter((row) => row.point_number === 'N-973')).toHaveLength(1)
-    expect(await listOutbox(ME, db)).toEqual([
-      expect.objectContaining({ status: 'rejected', lastError: expect.objectContaining({ status: 400 }) }),
-    ])
+    expect(await listOutbox(ME, db)).toEqual([expect.objectContaining({ status: 'rejected', lastError: expect.objectContaining({ status: 400 }) })])
   })
 
   it('is taken over or discarded only while it is still the author the screen named', async () => {

@@ -191,7 +191,13 @@ describe("another user's new point on a shared tablet", () => {
   const stored = async () => {
     await offlineDb().outbox.clear()
     const seqs = [await offlineDb().outbox.add({ ...created, seq: undefined }), await offlineDb().outbox.add({ ...remarked, seq: undefined })]
-    return itemsFor([{ ...created, seq: seqs[0] }, { ...remarked, seq: seqs[1] }], ME)
+    return itemsFor(
+      [
+        { ...created, seq: seqs[0] },
+        { ...remarked, seq: seqs[1] },
+      ],
+      ME,
+    )
   }
 
   it('is listed, one card with its later edits, with who made it and none of its values', async () => {

@@ -58,8 +58,7 @@ export function itemsFor(entries: readonly OutboxEntry[], viewer: number | null)
   }
   const isOwn = (entry: OutboxEntry) => entry.author === viewer || entry.author === null
   /** Another user's edit of a point they created, after the create: it rides on the create's card. */
-  const ridesOnCreate = (entry: OutboxEntry, head: OutboxEntry) =>
-    head !== entry && head.op === 'create' && !isOwn(head) && entry.author === head.author
+  const ridesOnCreate = (entry: OutboxEntry, head: OutboxEntry) => head !== entry && head.op === 'create' && !isOwn(head) && entry.author === head.author
   const items: OutboxItem[] = []
   for (const entry of entries) {
     const ofEntity = byEntity.get(entityKeyOf(entry))!
