@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditLog, permissionsGroups } from '../../src/server/db/schema'
+import { auditLog, permissionsGroups, points } from '../../src/server/db/schema'
 import { T } from '../../src/shared/texts'
 import { factories, USER_PASSWORD } from '../helpers/factories'
 import { openTablet, signIn, startFieldServer, type FieldServer, type Tablet } from './field'
@@ -13,6 +13,7 @@ let server: FieldServer
 let tablet: Tablet
 const OPERATOR = { username: 'smirnova', password: USER_PASSWORD }
 const VIEWER = { username: 'petrov', password: USER_PASSWORD }
+const COLLEAGUE = { username: 'kuznetsova', password: USER_PASSWORD }
 const ids: Record<string, number> = {}
 
 beforeAll(async () => {
@@ -21,6 +22,7 @@ beforeAll(async () => {
   for (const [user, group] of [
     [OPERATOR, 'Операторы'],
     [VIEWER, 'Наблюдатели'],
+    [COLLEAGUE, 'Операторы'],
   ] as const) {
     const [found] = await db.select().from(permissionsGroups).where(eq(permissionsGroups.name, group))
     const created = await factories(db).user({ username: user.username, first_name: user.username, last_name: 'Полевой' }, [found!.permissions_group_id])
@@ -39,6 +41,16 @@ async function call<T = Record<string, unknown>>(method: 'GET' | 'POST' | 'PUT',
   return res.json() as T
 }
 
+/** Who created points on the server, as its audit log says. */
+async function creatorsOf(pointId: number): Promise<(number | null)[]> {
+  const rows = await server
+    .database()
+    .db.select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, 'point'), eq(auditLog.entity_id, String(pointId)), eq(auditLog.action, 'create')))
+  return rows.map((row) => row.user_id)
+}
+
 /** Who applied each update of the point, as the server's audit log says. */
 async function updatersOf(pointId: number): Promise<(number | null)[]> {
   const rows = await server
@@ -47,6 +59,12 @@ async function updatersOf(pointId: number): Promise<(number | null)[]> {
     .from(auditLog)
     .where(and(eq(auditLog.entity, 'point'), eq(auditLog.entity_id, String(pointId)), eq(auditLog.action, 'update')))
   return rows.map((row) => row.user_id)
+}
+
+/** The points of that name on the server. */
+async function serverPointsNamed(name: string): Promise<number[]> {
+  const rows = await server.database().db.select().from(points).where(eq(points.name, name))
+  return rows.map((row) => row.point_id)
 }
 
 const POLL = { timeout: 30_000 }
@@ -123,6 +141,72 @@ describe('a tablet several people sign in on', () => {
     await expect.poll(() => updatersOf(point.point_id), POLL).toEqual([ids[OPERATOR.username]])
     await waitingBadge(page).waitFor({ state: 'detached' })
     expect(await call('GET', `/api/points/${point.point_id}/`)).toMatchObject({ remark: 'Щит в подвале', version: 2 })
+    await page.getByRole('button', { name: 'Выход' }).click()
+    await page.getByRole('button', { name: 'Войти' }).waitFor()
+  })
+
+  // Probe: the operator created a point offline, signed out with the server gone and never came back (or was deleted);
+  // the next user saw «Все изменения отправлены на сервер» while the device held the create, which nobody could act on.
+  it("shows a colleague another user's new points, without their values, to discard or take over", async () => {
+    await call('POST', '/api/points/', { name: 'ТП-20 ввод 1', point_number: '35-002000', address: 'г. Вологда, ул. Мира, 20' })
+    const page = tablet.page()
+    await signIn(page, OPERATOR)
+    await mirrorPoints(page, 1)
+    await server.stop()
+    await page.goto('/points')
+    for (const [name, number] of [
+      ['ТП-20 отменить', '35-002001'],
+      ['ТП-21 забрать', '35-002101'],
+    ] as const) {
+      await page.getByRole('button', { name: 'Добавить' }).click()
+      const dialog = page.getByRole('dialog')
+      await dialog.getByLabel('Наименование').fill(name)
+      await dialog.getByLabel('Идентификатор точки учёта').fill(number)
+      await dialog.getByLabel('Адрес').fill('г. Вологда, ул. Мира, 20')
+      await dialog.getByRole('button', { name: T.save }).click()
+      await dialog.waitFor({ state: 'detached' })
+    }
+    await expect.poll(() => waitingBadge(page).textContent(), POLL).toBe(T.waitingEdits(2))
+
+    await page.getByRole('button', { name: 'Выход' }).click()
+    const question = page.getByRole('alertdialog')
+    await question.getByText(T.signOutWaiting(2, 0)).waitFor()
+    await question.getByRole('button', { name: T.signOut }).click()
+    await page.getByRole('button', { name: 'Войти' }).waitFor()
+
+    // The operator never comes back; a colleague with the right to change points signs in, online.
+    await server.start()
+    await signIn(page, COLLEAGUE)
+    const banner = page.getByRole('banner')
+    await banner.getByText(T.online).waitFor(POLL)
+    await banner.getByText(T.othersWaiting(2)).waitFor(POLL)
+    expect(await waitingBadge(page).count()).toBe(0)
+    await page.goto('/outbox')
+    const cards = page.getByRole('region', { name: T.outboxForeignNewPoint })
+    await expect.poll(() => cards.count(), POLL).toBe(2)
+    expect(await page.getByText(/^Новая точка учёта пользователя .+: ждёт его решения$/).count()).toBe(2)
+    expect(await page.getByText(T.outboxEmpty).count()).toBe(0)
+    expect(await page.locator('main').innerText()).not.toMatch(/ТП-2[01]|35-002/)
+
+    // Discarded: the question lists what is thrown away; the server never gets the point.
+    await cards.first().getByRole('button', { name: T.outboxDiscardForeign }).click()
+    let confirmation = page.getByRole('alertdialog')
+    await confirmation.getByText('Наименование: ТП-20 отменить').waitFor()
+    await confirmation.getByRole('button', { name: T.outboxDiscardForeign }).click()
+    await expect.poll(() => cards.count(), POLL).toBe(1)
+    await banner.getByText(T.othersWaiting(1)).waitFor(POLL)
+
+    // Taken over: created on the server once, under the colleague's name.
+    await cards.first().getByRole('button', { name: T.outboxTakeOver }).click()
+    confirmation = page.getByRole('alertdialog')
+    await confirmation.getByText('Наименование: ТП-21 забрать').waitFor()
+    await confirmation.getByRole('button', { name: T.outboxTakeOver }).click()
+    await page.getByText(T.outboxEmpty).waitFor(POLL)
+    await banner.getByText(/^Изменения других пользователей/).waitFor({ state: 'detached' })
+    const taken = await serverPointsNamed('ТП-21 забрать')
+    expect(taken).toHaveLength(1)
+    expect(await creatorsOf(taken[0]!)).toEqual([ids[COLLEAGUE.username]])
+    expect(await serverPointsNamed('ТП-20 отменить')).toEqual([])
     await page.getByRole('button', { name: 'Выход' }).click()
     await page.getByRole('button', { name: 'Войти' }).waitFor()
   })
