@@ -60,7 +60,7 @@ describe('412: the point changed on the server meanwhile', () => {
     ])
     expect(entries[0]).toMatchObject({
       serverRow: server.requirePoint(1),
-      lastError: { status: 412, message: 'Запись изменена на сервере другим пользователем: выберите, какую версию сохранить' },
+      lastError: { status: 412, message: 'Запись изменена на сервере, пока изменение ждало отправки: выберите, какую версию сохранить' },
     })
     expect(entries[1]?.mutationId).toBe(later.mutationId)
     expect(server.timesApplied(other.mutationId)).toBe(1)

@@ -48,6 +48,20 @@ describe('a rejected edit on the outbox page', () => {
   })
 })
 
+// Found on a tablet whose server was gone for hours: «попыток отправки: 6» read as six refusals, though no request
+// had reached the server.
+describe('the attempts of an edit', () => {
+  const waiting = { ...refused, status: 'pending' } satisfies OutboxEntry
+  it('says the server did not answer them when it did not, and counts answered ones plainly', () => {
+    const at = formatDateTime(new Date(0))
+    const { unmount } = renderInApp(<OutboxEntryCard entry={{ ...waiting, attempts: 6, lastError: { message: 'Нет связи с сервером' } }} />)
+    expect(screen.getByText(`Изменение от ${at}, попыток отправки: 6 — сервер не отвечал`)).toBeInTheDocument()
+    unmount()
+    renderInApp(<OutboxEntryCard entry={{ ...waiting, attempts: 2, lastError: { status: 503, message: 'Сервер временно недоступен' } }} />)
+    expect(screen.getByText(`Изменение от ${at}, попыток отправки: 2`)).toBeInTheDocument()
+  })
+})
+
 describe('an edit held back by an earlier edit of its record', () => {
   const remark = { ...refused, seq: 5, mutationId: '01J00000000000000000000005', attempts: 0, status: 'pending', lastError: null } satisfies OutboxEntry
 

@@ -33,8 +33,8 @@ function EntryHeading({ title, entry, children }: { title: string; entry: Outbox
           {title}
         </Heading>
         <Text fontSize="sm" color="fg.muted">
-          {entry.op === 'create' ? 'Создание' : 'Изменение'} от {formatDateTime(new Date(entry.createdAt))}
-          {entry.attempts > 0 && `, попыток отправки: ${entry.attempts}`}
+          {T.outboxEntryMade(entry.op, formatDateTime(new Date(entry.createdAt)))}
+          {entry.attempts > 0 && `, ${T.outboxAttempts(entry.attempts, entry.lastError !== null && entry.lastError.status === undefined)}`}
         </Text>
       </Stack>
       {children}
