@@ -43,6 +43,21 @@ async function checkUserWaiting(tx: Executor, userId: number) {
     throw new HttpError(429, { detail: T.onDemandTooManyWaiting(mine!.waiting), retry_after: ON_DEMAND_POLL_INTERVAL_S })
 }
 
+/** Refuses a request `ageS` seconds after the last one, sooner than `intervalS`, saying how long to wait. */
+function refuseSooner(ageS: number | undefined, intervalS: number, text: (wait: number) => string) {
+  if (ageS === undefined || ageS >= intervalS) return
+  const wait = Math.max(1, Math.ceil(intervalS - ageS))
+  throw new HttpError(429, { detail: text(wait), retry_after: wait })
+}
+
+/** Files a request on demand of the user, within their budget of waiting ones. */
+async function fileRequest(tx: Executor, counterId: number, action: 'read' | 'relay_on' | 'relay_off', userId: number) {
+  await checkUserWaiting(tx, userId)
+  await tx
+    .insert(currentDataRequests)
+    .values({ counter_id: counterId, action, requested_by: userId, data_collecting_server_id: await serverForCounter(tx, counterId) })
+}
+
 /**
  * Asks the collecting service to switch the meter's power; the last command wins while no service has taken the
  * waiting one: it is turned into this one (on, off, on in a moment ends on, not off). Once taken, the meter's relay
@@ -80,14 +95,8 @@ export async function requestRelay(db: Executor, counterId: number, on: boolean,
     if (changed.length === 0) throw new HttpError(429, { detail: T.relayBusy, retry_after: RELAY_INTERVAL_S })
     return true
   }
-  if (last && last.age < RELAY_INTERVAL_S) {
-    const wait = Math.max(1, Math.ceil(RELAY_INTERVAL_S - last.age))
-    throw new HttpError(429, { detail: T.relayTooSoon(wait), retry_after: wait })
-  }
-  await checkUserWaiting(db, userId)
-  await db
-    .insert(currentDataRequests)
-    .values({ counter_id: counterId, action, requested_by: userId, data_collecting_server_id: await serverForCounter(db, counterId) })
+  refuseSooner(last?.age, RELAY_INTERVAL_S, T.relayTooSoon)
+  await fileRequest(db, counterId, action, userId)
   return true
 }
 
@@ -107,13 +116,7 @@ export async function requestOnDemandRead(db: Executor, counterId: number, userI
       .orderBy(desc(currentDataRequests.created_at))
       .limit(1)
     if (last?.status === 'PENDING') return
-    if (last && last.age < ON_DEMAND_POLL_INTERVAL_S) {
-      const wait = Math.max(1, Math.ceil(ON_DEMAND_POLL_INTERVAL_S - last.age))
-      throw new HttpError(429, { detail: T.onDemandPollTooSoon(wait), retry_after: wait })
-    }
-    await checkUserWaiting(tx, userId)
-    await tx
-      .insert(currentDataRequests)
-      .values({ counter_id: counterId, action: 'read', requested_by: userId, data_collecting_server_id: await serverForCounter(tx, counterId) })
+    refuseSooner(last?.age, ON_DEMAND_POLL_INTERVAL_S, T.onDemandPollTooSoon)
+    await fileRequest(tx, counterId, 'read', userId)
   })
 }
