@@ -30,6 +30,13 @@ const refused = {
   serverRow: null,
 } satisfies OutboxEntry
 
+/** A query client signed in as ME with these rights only. */
+const signedInWith = (permissions: string[]) => {
+  const queryClient = testQueryClient()
+  queryClient.setQueryData(authKeys.me, { ...SIGNED_IN, user_id: ME, is_superuser: false, permissions })
+  return queryClient
+}
+
 beforeEach(() => localStorage.setItem('token', tokenOf(ME)))
 afterEach(() => localStorage.clear())
 
@@ -123,11 +130,6 @@ describe("another user's waiting edit on a shared tablet", () => {
     attempts: 0,
     lastError: null,
   } satisfies OutboxEntry
-  const signedInWith = (permissions: string[]) => {
-    const queryClient = testQueryClient()
-    queryClient.setQueryData(authKeys.me, { ...SIGNED_IN, user_id: ME, is_superuser: false, permissions })
-    return queryClient
-  }
 
   it('is listed read-only, with who made it and no values; a user with the right may take it over, seeing what they take', async () => {
     await offlineDb().outbox.clear()
@@ -197,11 +199,6 @@ describe("another user's new point on a shared tablet", () => {
     attempts: 0,
     lastError: null,
   } satisfies OutboxEntry
-  const signedInWith = (permissions: string[]) => {
-    const queryClient = testQueryClient()
-    queryClient.setQueryData(authKeys.me, { ...SIGNED_IN, user_id: ME, is_superuser: false, permissions })
-    return queryClient
-  }
   const stored = async () => {
     await offlineDb().outbox.clear()
     const seqs = [await offlineDb().outbox.add({ ...created, seq: undefined }), await offlineDb().outbox.add({ ...remarked, seq: undefined })]
