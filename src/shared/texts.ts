@@ -95,6 +95,12 @@ export const T = {
   balancePartial: 'Часть получасов не измерена: итоги неполные (отмечены *), небаланс за период оценён по полностью измеренным интервалам.',
   incompleteData: 'Неполные данные',
   readingMismatch: 'Показание не согласуется с потреблением за сутки: проверьте счётчик (замена, сброс, постоянная)',
+  /** Readings are the meter's own, consumption is at the point: both in кВт·ч, so the screen says how they relate. */
+  consumptionRatio: (meters: { serial: string; ratio: number }[]) =>
+    `Показания — по счётчику, потребление — с учётом Ктт·Ктн: ${meters
+      .map((m) => `энергия счётчика ${m.serial} × ${m.ratio.toLocaleString('ru-RU')}`)
+      .join(', ')}`,
+  dayInProgress: '(сутки не закончились)',
   confirmArchive: 'Вы действительно хотите отправить документ в архив?',
   empty: 'Нет данных для отображения',
   noCustomers: 'Нет доступных абонентов',

@@ -97,8 +97,9 @@ const READING_TOLERANCE = { share: 0.1, units: 0.02 }
 
 /**
  * A day of the month: the A+ register at the day's end as the meter shows it, and the day's A+ energy times the
- * installation's ratios. Days that have not begun by `now` are empty. A reading is flagged when the register's
- * advance over a fully measured day disagrees with that day's half-hours (a replaced register, a wrong constant).
+ * installation's ratios (`ratio`, Ктт × Ктн, so that a screen can say why the two differ). Days that have not begun
+ * by `now` are empty. A reading is flagged when the register's advance over a fully measured day disagrees with that
+ * day's half-hours (a replaced register, a wrong constant).
  */
 export async function consumptionByDate(db: Executor, pointId: number, month: string, timeZone: string, now: Date = new Date()): Promise<ConsumptionRow[]> {
   const reading = (at: SQL) =>
@@ -119,7 +120,7 @@ export async function consumptionByDate(db: Executor, pointId: number, month: st
       join counters c on c.counter_id = pc.counter_id
       left join daily_values dv on dv.counter_id = pc.counter_id and dv.channel = 1 and dv.day = days.day)
     select to_char(day, 'YYYY-MM-DD') as consumption_date, serial_num as counter_serial_num,
-      case when begun then closing end as counter_value, case when begun then energy * k end as consumption,
+      case when begun then closing end as counter_value, case when begun then energy * k end as consumption, k::float8 as ratio,
       coalesce(begun and valid = extract(epoch from length) / 1800
         and abs((closing - opening) - energy) > ${READING_TOLERANCE.share} * energy + ${READING_TOLERANCE.units}, false) as reading_mismatch
     from meter_days
@@ -141,7 +142,6 @@ export function defaultProfileSpan(interval: number, now: Date): { from: Date; t
   return { from: new Date(now.getTime() - days * 86_400_000), to: now }
 }
 
-/** A point's profile of one parameter's channel, summed per bucket, with each installation's ratios. */
 /**
  * A bucket's status is its least trustworthy half-hour's (docs/vee.md): missing, then suspect, estimated, edited;
  * valid only when all are. The codes are not ordered by trust, so max() would call a bucket with a missing
@@ -150,6 +150,7 @@ export function defaultProfileSpan(interval: number, now: Date): { from: Date; t
 const bucketStatus = sql.raw(`case when bool_or(v.status = 1) then 1 when bool_or(v.status = 3) then 3 when bool_or(v.status = 2) then 2
       when bool_or(v.status = 4) then 4 else 0 end`)
 
+/** A point's profile of one parameter's channel, summed per bucket, with each installation's ratios. */
 export async function profileData(db: Executor, pointId: number, channel: number, interval: number, from: Date, to: Date, timeZone: string) {
   const bucket = bucketOf(interval, timeZone)
   const result = await db.execute(sql`

@@ -224,6 +224,8 @@ const consumptionRow = v.object({
   consumption: v.nullable(v.number()),
   /** The register's advance over the day disagrees with the day's half-hours. */
   reading_mismatch: v.boolean(),
+  /** Ктт × Ктн of the day's installation: consumption is the meter's energy times it, readings are the meter's own. */
+  ratio: v.number(),
 })
 export type ConsumptionRow = v.InferOutput<typeof consumptionRow>
 export const consumptionByDate = v.array(consumptionRow)

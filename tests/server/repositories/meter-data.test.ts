@@ -50,6 +50,13 @@ describe('a point’s consumption by day', () => {
     expect(rows.slice(4).every((r) => r.counter_value === null && r.consumption === null)).toBe(true)
   })
 
+  // Found from the user's side: readings rose by 43 a day next to 86 000 кВт·ч of consumption (Ктт 20 × Ктн 100),
+  // both in кВт·ч, and the screen could not say why.
+  it('gives the ratio each day’s consumption is the meter’s energy times', async () => {
+    const rows = await consumptionByDate(t.database.db, pointId, '2026-11', 'Europe/Moscow', NOW)
+    expect(rows.slice(0, 4).map((r) => r.ratio)).toEqual([2, 2, 2, 2])
+  })
+
   it('flags a reading that disagrees with the day’s consumption', async () => {
     const rows = await consumptionByDate(t.database.db, pointId, '2026-11', 'Europe/Moscow', NOW)
     expect(rows.map((r) => r.reading_mismatch)).toEqual([false, false, true, ...Array(27).fill(false)])

@@ -94,12 +94,21 @@ function ReadingCell({ row }: { row: ConsumptionRow }) {
   )
 }
 
+/** The meters of the shown days whose consumption is their energy times a ratio other than 1, each once. */
+function ratiosOf(rows: ConsumptionRow[]) {
+  const ratios = new Map(rows.filter((r) => r.ratio !== 1).map((r) => [r.counter_serial_num, r.ratio]))
+  return [...ratios].map(([serial, ratio]) => ({ serial, ratio }))
+}
+
 function PointConsumptionTab() {
   const pointId = Number(Route.useParams().id)
   const [month, setMonth] = useState(dayjs().format('YYYY-MM'))
   const [page, setPage] = useState(1)
   const query = useQuery(consumptionQueryOptions(pointId, month))
-  const rows = query.data ?? []
+  const today = dayjs().format('YYYY-MM-DD')
+  // The days still to come have nothing to show; today's are the hours so far.
+  const rows = (query.data ?? []).filter((r) => r.consumption_date <= today)
+  const ratios = ratiosOf(rows)
   // A period in the URL is the chart's: a reload shows the chart again.
   const chartPeriod = Route.useSearch().period
   return (
@@ -120,12 +129,21 @@ function PointConsumptionTab() {
               }}
             />
           </Box>
+          {ratios.length > 0 && (
+            <Text color="fg.muted" fontSize="sm" mb="2">
+              {T.consumptionRatio(ratios)}
+            </Text>
+          )}
           <DataTable
             label="Потребление по дням"
             columns={[
-              { key: 'date', header: 'Дата', render: (r) => formatDate(r.consumption_date) },
+              {
+                key: 'date',
+                header: 'Дата',
+                render: (r) => (r.consumption_date === today ? `${formatDate(r.consumption_date)} ${T.dayInProgress}` : formatDate(r.consumption_date)),
+              },
               { key: 'serial', header: 'Счётчик', render: (r) => r.counter_serial_num },
-              { key: 'value', header: 'Показания, кВт·ч', render: (r) => <ReadingCell row={r} />, align: 'end' },
+              { key: 'value', header: 'Показания счётчика, кВт·ч', render: (r) => <ReadingCell row={r} />, align: 'end' },
               { key: 'consumption', header: 'Потребление, кВт·ч', render: (r) => formatQuantity(r.consumption, 'energy'), align: 'end' },
             ]}
             rows={rows.slice((page - 1) * CONSUMPTION_PAGE_SIZE, page * CONSUMPTION_PAGE_SIZE)}
