@@ -16,6 +16,8 @@ import { QueryState } from '../../../components/ui/query-state'
 /** Приём is drawn black and thick, Небаланс in the object's colour and dashed: they differ by the outgoing energy. */
 const IN_COLOR = '#1a202c'
 const BALANCE_KEYS = new Set(['in', 'imbalance'])
+/** Небаланс's own chart is lower than the profile's: one line to read, under the other. */
+const IMBALANCE_CHART_HEIGHT = 200
 
 function IntervalSelect({ value, onChange }: { value: ProfileInterval; onChange: (value: ProfileInterval) => void }) {
   return (
@@ -125,12 +127,14 @@ const STEP_MINUTES: Record<number, number> = { 43200: 31 * 1440, 525600: 366 * 1
 
 function ProfileChart({ data, interval }: { data: ProfileData; interval: number }) {
   // Отдача is the sum of the drawn outgoing points, and the % has its own scale: both stay in the table.
-  // Приём and Небаланс first: on top of the points' lines, and the tooltip's first lines however many points there are.
-  const drawn = data.headers.filter((h) => h.key !== 'time' && h.key !== 'out' && h.key !== 'imbalance_percent')
-  const headers = [...drawn.filter((h) => BALANCE_KEYS.has(h.key)), ...drawn.filter((h) => !BALANCE_KEYS.has(h.key))]
+  // Приём first: on top of the points' lines, and the tooltip's first line however many points there are. Небаланс,
+  // tens of кВт·ч beside thousands of Приём, was a flat line on Приём's axis: it has a chart and a scale of its own.
+  const drawn = data.headers.filter((h) => h.key !== 'time' && h.key !== 'out' && h.key !== 'imbalance_percent' && h.key !== 'imbalance')
+  const headers = [...drawn.filter((h) => h.key === 'in'), ...drawn.filter((h) => h.key !== 'in')]
+  const imbalance = data.headers.find((h) => h.key === 'imbalance')
   if (data.items.length === 0 || headers.length === 0) return <Text color="fg.muted">{T.empty}</Text>
   // A cell short of some half-hours (missing or estimated, the table's «*») is drawn dashed and lighter; no value is a gap.
-  const series: ChartSeries[] = headers.map((h) => ({
+  const seriesOf = (h: (typeof data.headers)[number]): ChartSeries => ({
     key: h.key,
     name: h.title,
     unit: h.unit,
@@ -139,17 +143,24 @@ function ProfileChart({ data, interval }: { data: ProfileData; interval: number 
     dashed: h.key === 'imbalance',
     digits: 5,
     points: data.items.map((i) => ({ x: new Date(i.time), y: i.values[h.key] ?? null, estimated: i.missing.includes(h.key) })),
-  }))
-  return (
+  })
+  const chartOf = (title: string, shown: (typeof data.headers)[number][], height?: number) => (
     <Box bg="bg" borderWidth="1px" borderRadius="md" p="2">
       <TimeChart
-        title="График профиля объекта"
-        series={series}
+        title={title}
+        series={shown.map(seriesOf)}
         step={(STEP_MINUTES[interval] ?? interval) * 60_000}
         formatTime={(t) => formatBucket(t.toISOString(), interval)}
-        yLabel={headers[0]?.unit}
+        yLabel={shown[0]?.unit}
+        height={height}
       />
     </Box>
+  )
+  return (
+    <Stack gap="3">
+      {chartOf('График профиля объекта', headers)}
+      {imbalance && chartOf('Небаланс объекта', [imbalance], IMBALANCE_CHART_HEIGHT)}
+    </Stack>
   )
 }
 
