@@ -1,41 +1,47 @@
-import { IconButton } from '@chakra-ui/react'
-import { Pause, Play, Square } from 'lucide-react'
+import { Button } from '@chakra-ui/react'
+import { CircleStop, Play } from 'lucide-react'
 import type { CounterTask } from '../../../../shared/schemas/collection'
 import { notify } from '../../../components/ui/notify'
 import { useRunTask } from '../api/collection'
 
-/** The spec's task states: working shows stop, stopped a green play, anything else a yellow pause that starts it. */
+/**
+ * The spec's task states: a working task offers «Остановить», a stopped one a green «Запустить», anything else (paused
+ * after errors) an orange one. The word is there because a bare square in the first column read as a row's checkbox.
+ */
 export function TaskStateButton({ task, disabled }: { task: CounterTask; disabled?: boolean }) {
   const runTask = useRunTask()
   const run = (start: boolean) => void runTask.mutateAsync({ task, start }).catch(notify.error)
   const busy = runTask.isPending
   if (task.state === 'working') {
     return (
-      <IconButton
-        size="sm"
-        variant="ghost"
+      <Button
+        size="xs"
+        variant="outline"
+        colorPalette="gray"
+        whiteSpace="nowrap"
         aria-label={`Остановить задание ${task.counter_task_id}`}
         loading={busy}
         disabled={disabled}
         onClick={() => run(false)}
       >
-        <Square />
-      </IconButton>
+        <CircleStop aria-hidden /> Остановить
+      </Button>
     )
   }
   const stopped = task.state === 'stopped'
   return (
-    <IconButton
-      size="sm"
-      variant="ghost"
-      color={stopped ? 'green.600' : 'yellow.600'}
+    <Button
+      size="xs"
+      variant="outline"
+      colorPalette={stopped ? 'green' : 'orange'}
+      whiteSpace="nowrap"
       aria-label={`Запустить задание ${task.counter_task_id}`}
       title={stopped ? 'Остановлено' : 'Приостановлено из-за ошибок'}
       loading={busy}
       disabled={disabled}
       onClick={() => run(true)}
     >
-      {stopped ? <Play /> : <Pause />}
-    </IconButton>
+      <Play aria-hidden /> Запустить
+    </Button>
   )
 }
