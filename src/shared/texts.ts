@@ -464,6 +464,9 @@ export const T = {
   confirmExternalResend: (at: string) => `Заявка уже отправлена в энергосбытовую компанию ${at}. Отправить её ещё раз?`,
   send: 'Отправить',
   attachmentDeclineReason: 'Укажите причину отказа принять файл',
+  /** A file's new status, said once the server has it; a decline's reason is in the file's comments, opened. */
+  attachmentStatusSet: (file: string, status: string) => `Файл ${file}: ${status.toLowerCase()}`,
+  attachmentDeclined: (file: string) => `Файл ${file} отклонён, причина добавлена в его комментарии`,
   /* Added by the product where the spec is silent (docs/applications.md). */
   bikLength: 'БИК должен состоять из 9 цифр',
   bankAccountLength: 'Счёт должен состоять из 20 цифр',

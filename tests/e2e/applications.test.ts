@@ -191,6 +191,38 @@ describe('incoming applications', () => {
     await tablet.close()
   }, 120_000)
 
+  it('on a touch tablet, gives the file status menu a finger-high item each, accept apart from decline, and shows a decline', async () => {
+    const filed = await fileApplication()
+    const context = await e.browser.newContext({
+      baseURL: e.baseUrl,
+      viewport: { width: 800, height: 1280 },
+      hasTouch: true,
+      isMobile: true,
+      locale: 'ru-RU',
+      timezoneId: 'Europe/Moscow',
+    })
+    const page = await context.newPage()
+    await e.signIn(page)
+    await page.goto(`/documents-requests/${filed.doc_request_id}`)
+    await page.getByRole('button', { name: 'Статус файла zayavlenie.pdf: На рассмотрении' }).click()
+    const items = page.getByRole('menu').getByRole('menuitem')
+    await items.first().waitFor()
+    const boxes = await items.evaluateAll((all) => all.map((item) => ({ name: item.textContent, ...item.getBoundingClientRect().toJSON() })))
+    expect(boxes.map(({ name, height }) => `${name}: ${Math.round(height)}`).filter((item) => Number(item.split(': ')[1]) < 44)).toEqual([])
+    const [accept, decline] = ['Принят', 'Отклонен'].map((name) => boxes.find((box) => box.name === name)!)
+    // A finger that slips off one must not land on the other.
+    expect(Math.abs(decline!.top - accept!.top)).toBeGreaterThan(1.5 * accept!.height)
+
+    await page.getByRole('menuitem', { name: 'Отклонен' }).click()
+    const reason = page.getByRole('dialog', { name: T.attachmentDeclineReason })
+    await reason.getByLabel('Причина отказа').fill('Скан нечитаем')
+    await reason.getByRole('button', { name: 'Отправить' }).click()
+    await page.getByText(T.attachmentDeclined('zayavlenie.pdf')).waitFor()
+    // The file opens on its comments, where the reason is.
+    await page.getByRole('list', { name: 'Комментарии к файлу zayavlenie.pdf' }).getByText('Скан нечитаем').waitFor()
+    await context.close()
+  }, 90_000)
+
   it('declines an application with a reason, filters by status, and keeps the chosen columns under their version', async () => {
     const filed = await fileApplication()
     const context = await e.newContext({ width: 1280, height: 900 })

@@ -28,6 +28,10 @@ const config = defineConfig({
     ':is(button, [role=button], [role=tab], [role=treeitem], select, header a)': {
       '@media (pointer: coarse)': { minWidth: '44px !important', minHeight: '44px !important' },
     },
+    // A menu's items likewise in height: a file's status, the header's menus.
+    ':is([role=menuitem], [role=menuitemradio], [role=menuitemcheckbox])': {
+      '@media (pointer: coarse)': { minHeight: '44px !important' },
+    },
     // Text fields, and a checkbox's or a switch's whole label (its box alone is 16-20 px), likewise in height.
     ':is(input:not([type=checkbox], [type=radio], [type=hidden]), textarea)': {
       '@media (pointer: coarse)': { minHeight: '44px !important' },

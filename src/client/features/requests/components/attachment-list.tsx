@@ -12,23 +12,27 @@ import { AttachmentComments } from './attachment-comments'
 import { ReasonDialog } from './reason-dialog'
 import { ATTACH_STATUS_PALETTE } from './status-palettes'
 
-const STATUS_ORDER = Object.keys(ATTACH_STATUSES).map(Number) as (keyof typeof ATTACH_STATUSES)[]
+type Status = keyof typeof ATTACH_STATUSES
+/** Accepting first, declining last behind a separator: a finger slipping off one must not land on the other. */
+const STATUS_ORDER = (Object.keys(ATTACH_STATUSES).map(Number) as Status[]).filter((s) => s !== ATTACH_STATUS_DECLINED)
 const statusName = (id: number) => ATTACH_STATUSES[id as keyof typeof ATTACH_STATUSES] ?? String(id)
 
 type Props = { requestId: number; attachments: Attachment[]; canChange: boolean; onChanged: () => Promise<void> }
 
 /**
  * The attached files: each a panel with its status chip, its download and its comment thread. Opening a panel
- * marks the attachment viewed (its unread comments stop counting in the side-menu badge).
+ * marks the attachment viewed (its unread comments stop counting in the side-menu badge). A new status is confirmed
+ * by a banner; a declined file's panel opens on its comments, where the reason just given is.
  */
 export function AttachmentList({ requestId, attachments, canChange, onChanged }: Props) {
   const [open, setOpen] = useState<string[]>([])
   const [refusing, setRefusing] = useState<Attachment | null>(null)
 
-  const run = async (work: () => Promise<unknown>) => {
+  const run = async (work: () => Promise<unknown>, done?: string) => {
     try {
       await work()
       await onChanged()
+      if (done) notify.success(done)
     } catch (error) {
       notify.error(error)
     }
@@ -40,7 +44,7 @@ export function AttachmentList({ requestId, attachments, canChange, onChanged }:
   const chooseStatus = (a: Attachment, status: number) => {
     if (status === a.doc_request_attach_status) return
     if (status === ATTACH_STATUS_DECLINED) return setRefusing(a)
-    void run(() => setAttachmentStatus(a.doc_request_attach_id, status))
+    void run(() => setAttachmentStatus(a.doc_request_attach_id, status), T.attachmentStatusSet(a.real_file_name, statusName(status)))
   }
 
   if (attachments.length === 0) return <Text color="fg.muted">{T.empty}</Text>
@@ -80,6 +84,10 @@ export function AttachmentList({ requestId, attachments, canChange, onChanged }:
                           {ATTACH_STATUSES[s]}
                         </Menu.Item>
                       ))}
+                      <Menu.Separator />
+                      <Menu.Item value={String(ATTACH_STATUS_DECLINED)} color={`${ATTACH_STATUS_PALETTE[ATTACH_STATUS_DECLINED]}.fg`}>
+                        {ATTACH_STATUSES[ATTACH_STATUS_DECLINED]}
+                      </Menu.Item>
                     </Menu.Content>
                   </Menu.Positioner>
                 </Portal>
@@ -109,8 +117,12 @@ export function AttachmentList({ requestId, attachments, canChange, onChanged }:
         label="Причина отказа"
         onClose={() => setRefusing(null)}
         onSubmit={async (reason) => {
-          await setAttachmentStatus(refusing!.doc_request_attach_id, ATTACH_STATUS_DECLINED, reason)
+          const file = refusing!
+          await setAttachmentStatus(file.doc_request_attach_id, ATTACH_STATUS_DECLINED, reason)
           await onChanged()
+          notify.success(T.attachmentDeclined(file.real_file_name))
+          const value = String(file.doc_request_attach_id)
+          if (!open.includes(value)) onOpenChange([...open, value])
         }}
       />
     </>
