@@ -403,6 +403,8 @@ export const T = {
   reportPointRequired: 'Выберите точку учёта',
   reportEndBeforeBegin: 'Дата окончания не может быть раньше даты начала',
   reportTooManyPoints: (max: number) => `Можно выбрать не более ${max} точек учёта`,
+  /** Beside the picker once its limit is reached: why the other points cannot be ticked. */
+  reportPointsLimitReached: (max: number, picked: number) => `Можно выбрать не более ${max} точек учёта (выбрано ${picked})`,
   reportPeriodTooLong: (days: number) => `Период отчёта не более ${days} дней`,
   reportPointsNotFound: 'Выбранные точки учёта не найдены',
   reportObjectsEmpty: 'В выбранных объектах нет точек учёта',

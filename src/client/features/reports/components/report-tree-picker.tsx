@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import { Box, Checkbox, HStack, IconButton, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, Checkbox, HStack, IconButton, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { ChevronDown, ChevronRight } from 'lucide-react'
 import type { RepresentTreeRow } from '../../../../shared/schemas/represents'
@@ -43,6 +43,9 @@ export function ReportTreePicker(props: PickerProps) {
   }
 
   const legend = props.mode === 'objects' ? T.reportPickObjects : T.reportPickPoints
+  // At the limit the other points grey out: this says why (form 001.02 takes 3).
+  const { maxPoints } = props
+  const full = maxPoints !== undefined && maxPoints > 1 && props.value.points.length >= maxPoints
   return (
     <Box as="fieldset" borderWidth="1px" borderRadius="md" p="3" minW="0">
       <Text as="legend" fontWeight="semibold" px="1">
@@ -50,6 +53,9 @@ export function ReportTreePicker(props: PickerProps) {
       </Text>
       <Stack gap="3">
         <ReportPointSearch {...props} />
+        <Text fontSize="sm" color="fg.muted" aria-live="polite" display={full ? undefined : 'none'}>
+          {full && T.reportPointsLimitReached(maxPoints, props.value.points.length)}
+        </Text>
         <QueryState query={tree} pendingText={T.loadingObjects}>
           {() =>
             (childMap.get(null) ?? []).length === 0 ? (
@@ -98,6 +104,7 @@ function ObjectNode(props: LevelProps & { node: RepresentTreeRow }) {
   const kids = props.childMap.get(id) ?? []
   const indent = `${props.depth * 16}px`
   const checked = value.objects.includes(id)
+  const toggleLabel = `${state === 'expanded' ? 'Свернуть' : 'Развернуть'} ${node.name}`
   const expand = () => {
     setFailure(null)
     props.toggle(node).catch((error: unknown) => setFailure(errorMessage(error)))
@@ -110,14 +117,14 @@ function ObjectNode(props: LevelProps & { node: RepresentTreeRow }) {
           <Box w="7" display="flex" justifyContent="center">
             <LoadingSpinner size="xs" label={T.loadingOf(node.name)} />
           </Box>
+        ) : props.mode === 'points' ? (
+          // Only points are ticked here: the object's name and its chevron are one button that opens and closes it.
+          <Button size="xs" variant="ghost" fontWeight="normal" fontSize="sm" px="1" aria-label={toggleLabel} disabled={state === 'empty'} onClick={expand}>
+            {state === 'expanded' ? <ChevronDown /> : <ChevronRight />}
+            {node.name}
+          </Button>
         ) : (
-          <IconButton
-            size="xs"
-            variant="ghost"
-            aria-label={`${state === 'expanded' ? 'Свернуть' : 'Развернуть'} ${node.name}`}
-            disabled={state === 'empty'}
-            onClick={expand}
-          >
+          <IconButton size="xs" variant="ghost" aria-label={toggleLabel} disabled={state === 'empty'} onClick={expand}>
             {state === 'expanded' ? <ChevronDown /> : <ChevronRight />}
           </IconButton>
         )}
@@ -132,9 +139,7 @@ function ObjectNode(props: LevelProps & { node: RepresentTreeRow }) {
             <Checkbox.Label>{node.name}</Checkbox.Label>
           </Checkbox.Root>
         ) : (
-          <Text fontSize="sm" color={state === 'empty' ? 'fg.muted' : undefined}>
-            {node.name}
-          </Text>
+          state === 'loading' && <Text fontSize="sm">{node.name}</Text>
         )}
         {state === 'empty' && (
           <Text fontSize="xs" color="fg.muted">
