@@ -31,5 +31,8 @@ describe('the start and stop of a polling task', () => {
     )
     expect(screen.getByRole('button', { name: 'Запустить задание 8' })).toHaveTextContent('Запустить')
     expect(screen.getByRole('button', { name: 'Запустить задание 9' })).toHaveTextContent('Запустить')
+    // the spec's yellow pause icon on a task paused after errors, the play icon on a stopped one
+    expect(screen.getByRole('button', { name: 'Запустить задание 9' }).querySelector('.lucide-pause')).not.toBeNull()
+    expect(screen.getByRole('button', { name: 'Запустить задание 8' }).querySelector('.lucide-play')).not.toBeNull()
   })
 })

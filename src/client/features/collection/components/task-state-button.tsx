@@ -1,12 +1,13 @@
-import { Button } from '@chakra-ui/react'
-import { CircleStop, Play } from 'lucide-react'
+import { Button, Icon } from '@chakra-ui/react'
+import { CircleStop, Pause, Play } from 'lucide-react'
 import type { CounterTask } from '../../../../shared/schemas/collection'
 import { notify } from '../../../components/ui/notify'
 import { useRunTask } from '../api/collection'
 
 /**
- * The spec's task states: a working task offers «Остановить», a stopped one a green «Запустить», anything else (paused
- * after errors) an orange one. The word is there because a bare square in the first column read as a row's checkbox.
+ * The spec's task states: a working task offers «Остановить», a stopped one a green «Запустить» with the play icon,
+ * anything else (paused after errors) the yellow pause icon with «Запустить». The word is there because a bare square
+ * in the first column read as a row's checkbox.
  */
 export function TaskStateButton({ task, disabled }: { task: CounterTask; disabled?: boolean }) {
   const runTask = useRunTask()
@@ -41,7 +42,14 @@ export function TaskStateButton({ task, disabled }: { task: CounterTask; disable
       disabled={disabled}
       onClick={() => run(true)}
     >
-      <Play aria-hidden /> Запустить
+      {stopped ? (
+        <Play aria-hidden />
+      ) : (
+        <Icon color="yellow.500" aria-hidden>
+          <Pause />
+        </Icon>
+      )}{' '}
+      Запустить
     </Button>
   )
 }
