@@ -265,6 +265,9 @@ export const T = {
   offlineConnParams:
     'Нет связи с сервером: показаны параметры, сохранённые на этом устройстве, они могут быть устаревшими. Сохранить изменения можно, когда связь появится',
   noCounter: 'На Точке учёта нет счётчика',
+  /** The points list's «Счётчик» column, said in words for touch screens, where a title never shows. */
+  hasCounter: 'Установлен',
+  noCounterShort: 'Нет счётчика',
   waitingEdits: (n: number) => `Ожидают отправки: ${n}`,
   othersWaiting: (n: number) => `Изменения других пользователей: ${n}`,
   othersWaitingHint:

@@ -52,11 +52,13 @@ function PointsPage() {
             key: 'has_counter',
             header: 'Счётчик',
             sort: 'has_counter',
-            align: 'center',
             render: (p) =>
-              p.has_counter ? null : (
-                <HStack justify="center" color="orange.500" title={T.noCounter} role="img" aria-label={T.noCounter}>
+              p.has_counter ? (
+                T.hasCounter
+              ) : (
+                <HStack gap="1" color="orange.fg" title={T.noCounter}>
                   <TriangleAlert size={16} aria-hidden />
+                  {T.noCounterShort}
                 </HStack>
               ),
           },
