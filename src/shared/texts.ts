@@ -133,7 +133,7 @@ export const T = {
   relatedMissing: 'Связанная запись не найдена',
   invalidValue: 'Недопустимое значение',
   mustBeInteger: 'Введите целое число',
-  mustBeNumber: 'Введите число',
+  mustBeNumber: 'Введите число, например 1500,5',
   controlCharacters: 'В тексте есть невидимые управляющие символы: наберите его заново или вставьте без форматирования',
   tooLong: (max: number) => `Не более ${max} ${plural(max, 'символа', 'символов', 'символов')}`,
   /** The limit of a list (of ids, of groups), which T.tooLong would word as characters. */

@@ -62,6 +62,21 @@ export function TextField(props: TextFieldProps) {
   )
 }
 
+type NumberFieldProps = Omit<TextFieldProps, 'type' | 'multiline' | 'inputMode' | 'autoComplete'> & {
+  /** A whole number (a count, a port, days): the keyboard without a decimal separator. */
+  integer?: boolean
+}
+
+/**
+ * Every number the console's forms take: text kept as typed, on the digit keyboard. The form's schema reads it
+ * (`numberValue` takes a comma or a dot before the fraction, `intValue` a whole number) and says in Russian what to
+ * type when it is no number; a stored number is shown back with a decimal comma (`numberText`). Not a native
+ * `type="number"` input: Chromium drops a typed comma (1500,5 became 15005) and letters (12abc became 12) without a word.
+ */
+export function NumberField({ integer, ...props }: NumberFieldProps) {
+  return <TextField {...props} inputMode={integer ? 'numeric' : 'decimal'} autoComplete="off" />
+}
+
 type SelectFieldProps<TValue extends string | number> = {
   label: string
   value: TValue | null | undefined

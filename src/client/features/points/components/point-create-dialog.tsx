@@ -5,6 +5,7 @@ import { T } from '../../../../shared/texts'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { notify } from '../../../components/ui/notify'
 import { useForm } from '../../../components/ui/use-form'
+import { numberText } from '../../../lib/format'
 import { customersForSelection, savePointCreate } from '../api/points'
 import { customerNameOf, PointFields, type PointFormValues } from './point-fields'
 
@@ -16,7 +17,7 @@ const EMPTY: PointFormValues = {
   longitude: '',
   remark: '',
   customer_id: null,
-  energy_limit: String(DEFAULT_ENERGY_LIMIT_KWH),
+  energy_limit: numberText(DEFAULT_ENERGY_LIMIT_KWH),
 }
 
 /** The add-point form: saved through the outbox, so it works offline too. */

@@ -9,7 +9,7 @@ import { notify } from '../../../components/ui/notify'
 import { useForm } from '../../../components/ui/use-form'
 import { useLeaveGuard } from '../../../components/ui/use-leave-guard'
 import { isOffline } from '../../../lib/api-client'
-import { formatNumber } from '../../../lib/format'
+import { formatNumber, numberText } from '../../../lib/format'
 import { savedText } from '../../../lib/send-edit'
 import { POINT_WRITABLE_FIELDS, type PointPatch } from '../../../offline'
 import { useCan } from '../../../lib/auth'
@@ -23,7 +23,7 @@ const formValuesOf = (p: LoadedPoint): PointFormValues => ({
   ...geopointParts(p.geopoint ?? ''),
   remark: p.remark ?? '',
   customer_id: p.customer_id ?? null,
-  energy_limit: String(p.energy_limit ?? ''),
+  energy_limit: numberText(p.energy_limit),
 })
 
 /** The point's main tab: its fields, saved through the outbox; a new version of the point starts the form afresh. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { SimpleGrid } from '@chakra-ui/react'
 import { T } from '../../../../shared/texts'
-import { SelectField, TextField } from '../../../components/ui/fields'
+import { NumberField, SelectField, TextField } from '../../../components/ui/fields'
 import { ApiError, isOffline } from '../../../lib/api-client'
 import { customersForSelection } from '../api/points'
 
@@ -55,7 +55,7 @@ export function PointFields({ form, customer }: { form: PointForm; customer?: { 
         options={options}
         emptyText={forbidden ? T.customersOutOfRights : isOffline(customers.error) ? T.customersOffline : customers.isError ? T.loadFailed : T.noCustomers}
       />
-      <TextField label="Лимит потребления, кВт·ч" type="number" inputMode="decimal" {...form.field('energy_limit')} />
+      <NumberField label="Лимит потребления, кВт·ч" {...form.field('energy_limit')} />
       <TextField label="Примечание" multiline {...form.field('remark')} />
     </SimpleGrid>
   )
