@@ -26,7 +26,8 @@ type TextFieldProps = {
   onChange: (value: string) => void
   error?: string
   required?: boolean
-  type?: 'text' | 'password' | 'email' | 'number' | 'date' | 'datetime-local' | 'tel'
+  /** No 'number': a native number input drops a typed comma and letters without a word; a number is a `NumberField`. */
+  type?: 'text' | 'password' | 'email' | 'date' | 'datetime-local' | 'tel'
   multiline?: boolean
   autoComplete?: string
   placeholder?: string

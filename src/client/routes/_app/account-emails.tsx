@@ -7,7 +7,7 @@ import { DataTable } from '../../components/ui/data-table'
 import { ListHeader } from '../../components/ui/list-header'
 import { DeleteAction } from '../../components/ui/row-actions'
 import { FormDialog } from '../../components/ui/form-dialog'
-import { SelectField, TextField } from '../../components/ui/fields'
+import { NumberField, SelectField, TextField } from '../../components/ui/fields'
 import { useForm } from '../../components/ui/use-form'
 import { useRowsPage } from '../../components/ui/use-rows-page'
 import { useConfirmedDelete } from '../../components/ui/use-confirmed-write'
@@ -73,10 +73,10 @@ function AccountEmailDialog({ row, onClose }: { row: AccountEmailRow | null; onC
     >
       <TextField label="Название" required {...form.field('name')} />
       <TextField label="SMTP-сервер" required {...form.field('smtp_host')} />
-      <TextField
+      <NumberField
         label="Порт"
         required
-        inputMode="numeric"
+        integer
         value={form.values.smtp_port}
         onChange={(v) => form.set('smtp_port', v as never)}
         error={form.errors.smtp_port}

@@ -17,6 +17,30 @@ const routerAround = (node: ReactNode) => createRouter({ routeTree: createRootRo
 
 afterEach(() => reopenWithFullDisk(null))
 
+describe('the transformer ratios', () => {
+  it('show a stored ratio with a decimal comma, and keep text that is no number with a Russian message', async () => {
+    session.signIn(tokenOf(ME))
+    const user = userEvent.setup()
+    const stored = counter(7, { coeff: 0.5, coeff_voltage: 100 })
+    render(
+      <ChakraProvider value={appSystem()}>
+        <ConfirmProvider>
+          <RouterProvider router={routerAround(<CounterEditDialog counter={stored} onClose={() => {}} onDone={() => {}} />)} />
+        </ConfirmProvider>
+      </ChakraProvider>,
+    )
+    const current = await screen.findByLabelText(/Коэффициент трансформации тока/)
+    expect(current).toHaveValue('0,5')
+    expect(current).toHaveAttribute('inputmode', 'decimal')
+    expect(screen.getByLabelText(/Коэффициент трансформации напряжения/)).toHaveValue('100')
+    await user.clear(current)
+    await user.type(current, '2,5x')
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }))
+    expect(await screen.findByText('Введите число, например 1500,5')).toBeInTheDocument()
+    expect(current).toHaveValue('2,5x')
+  })
+})
+
 describe('a device out of storage', () => {
   it('tells the user the edit was not saved and keeps the form open', async () => {
     session.signIn(tokenOf(ME))

@@ -95,6 +95,9 @@ describe("an object's review", () => {
     await user.click(screen.getAllByRole('button', { name: T.veeEdit })[1]!)
     dialog = await screen.findByRole('dialog')
     const value = within(dialog).getByLabelText(new RegExp(T.veeValue))
+    // The value to correct is shown the Russian way, on the keyboard with a decimal separator.
+    expect(value).toHaveValue('1,5')
+    expect(value).toHaveAttribute('inputmode', 'decimal')
     await user.clear(value)
     await user.type(value, '2,5')
     await user.type(within(dialog).getByLabelText(new RegExp(T.veeReason)), 'Показания с дисплея')

@@ -6,7 +6,7 @@ import { T } from '../../../../shared/texts'
 import { taskInput, type CounterTask, type TaskInterval } from '../../../../shared/schemas/collection'
 import { CheckboxList } from '../../../components/ui/checkbox-list'
 import { DateTimeField } from '../../../components/ui/date-field'
-import { SelectField, TextField } from '../../../components/ui/fields'
+import { NumberField, SelectField, TextField } from '../../../components/ui/fields'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { notify } from '../../../components/ui/notify'
 import { useForm } from '../../../components/ui/use-form'
@@ -93,14 +93,7 @@ export function TaskFormDialog({ counterId, task, open, onClose }: Props) {
       ) : values.interval === 'cron' ? (
         <TextField label="Выражение cron" required {...field('value')} placeholder="*/30 * * * *" />
       ) : (
-        <TextField
-          label="Каждые"
-          required
-          inputMode="numeric"
-          maxLength={TASK_VALUE_MAX_DIGITS}
-          {...field('value')}
-          onChange={(text) => set('value', text.replace(/\D/g, '').slice(0, TASK_VALUE_MAX_DIGITS))}
-        />
+        <NumberField label="Каждые" required integer maxLength={TASK_VALUE_MAX_DIGITS} {...field('value')} />
       )}
       <CheckboxList
         legend="Группы параметров"

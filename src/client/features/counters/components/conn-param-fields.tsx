@@ -2,7 +2,7 @@ import { Box, Button, HStack } from '@chakra-ui/react'
 import { CONN_SOURCE_PARAM, CONN_SOURCES, isSecretConnParam, visibleConnParams, type ConnParamValues } from '../../../../shared/schemas/counters'
 import { T } from '../../../../shared/texts'
 import { connParamErrors, isNumericConnParam } from '../../../../shared/validation/conn-params'
-import { SelectField, TextField } from '../../../components/ui/fields'
+import { NumberField, SelectField, TextField } from '../../../components/ui/fields'
 
 /** A parameter of the model group or of an installation; `is_set` says whether an installation stores a secret. */
 type Param = { par_name: string; description: string; required: boolean; is_set?: boolean }
@@ -102,6 +102,16 @@ export function ConnParamFields(props: {
               props.onClearedChange?.(clear ? [...cleared, p.par_name] : cleared.filter((name) => name !== p.par_name))
             }}
           />
+        ) : isNumericConnParam(p.par_name) ? (
+          <NumberField
+            key={p.par_name}
+            label={p.description}
+            required={p.required}
+            integer
+            value={props.values[p.par_name] ?? ''}
+            onChange={(x) => props.onChange({ ...props.values, [p.par_name]: x })}
+            error={props.errors[`conn_params.${p.par_name}`]}
+          />
         ) : (
           <TextField
             key={p.par_name}
@@ -109,7 +119,6 @@ export function ConnParamFields(props: {
             required={p.required}
             type={isSecretConnParam(p.par_name) ? 'password' : 'text'}
             autoComplete={isSecretConnParam(p.par_name) ? 'new-password' : 'off'}
-            inputMode={isNumericConnParam(p.par_name) ? 'numeric' : undefined}
             value={props.values[p.par_name] ?? ''}
             onChange={(x) => props.onChange({ ...props.values, [p.par_name]: x })}
             error={props.errors[`conn_params.${p.par_name}`]}

@@ -2,10 +2,11 @@ import * as v from 'valibot'
 import { counterUpdate } from '../../../../shared/schemas/counters'
 import { T } from '../../../../shared/texts'
 import { FormDialog } from '../../../components/ui/form-dialog'
-import { TextField } from '../../../components/ui/fields'
+import { NumberField, TextField } from '../../../components/ui/fields'
 import { notify } from '../../../components/ui/notify'
 import { useForm } from '../../../components/ui/use-form'
 import { useLeaveGuard } from '../../../components/ui/use-leave-guard'
+import { numberText } from '../../../lib/format'
 import { savedText, sendEdit } from '../../../lib/send-edit'
 import { COUNTER_WRITABLE_FIELDS, type CounterPatch, type CounterRow } from '../../../offline'
 import { saveCounterEdit } from '../api/counters'
@@ -21,8 +22,8 @@ const editForm = v.object({
 export function CounterEditDialog({ counter, onClose, onDone }: { counter: CounterRow | null; onClose: () => void; onDone: () => void }) {
   const form = useForm(editForm, {
     serial_num: counter?.serial_num ?? '',
-    coeff: String(counter?.coeff ?? 1),
-    coeff_voltage: String(counter?.coeff_voltage ?? 1),
+    coeff: numberText(counter?.coeff ?? 1),
+    coeff_voltage: numberText(counter?.coeff_voltage ?? 1),
     time_zone: counter?.time_zone ?? '',
   })
   useLeaveGuard(counter !== null && form.dirty && !form.submitting)
@@ -46,8 +47,8 @@ export function CounterEditDialog({ counter, onClose, onDone }: { counter: Count
       })}
     >
       <TextField label="Серийный номер" required {...form.field('serial_num')} />
-      <TextField label="Коэффициент трансформации тока" required inputMode="decimal" {...form.field('coeff')} />
-      <TextField label="Коэффициент трансформации напряжения" required inputMode="decimal" {...form.field('coeff_voltage')} />
+      <NumberField label="Коэффициент трансформации тока" required {...form.field('coeff')} />
+      <NumberField label="Коэффициент трансформации напряжения" required {...form.field('coeff_voltage')} />
       <TextField
         label={T.timeZoneLabel}
         helper={T.timeZoneHelper}

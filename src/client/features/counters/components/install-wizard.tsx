@@ -7,7 +7,7 @@ import { CircleCheck } from 'lucide-react'
 import * as v from 'valibot'
 import { CONN_SOURCE_PARAM, createAndInstall, updateAndInstall, visibleConnParams, type ConnParamValues } from '../../../../shared/schemas/counters'
 import { T } from '../../../../shared/texts'
-import { SelectField, TextField } from '../../../components/ui/fields'
+import { NumberField, SelectField, TextField } from '../../../components/ui/fields'
 import { SearchInput } from '../../../components/ui/search-input'
 import { focusFirstInvalid } from '../../../components/ui/use-form'
 import { notify } from '../../../components/ui/notify'
@@ -319,8 +319,8 @@ export function InstallWizard({ pointId, open, onClose, onDone }: { pointId: num
                     )}
                   </Stack>
                 )}
-                <TextField label="Коэффициент трансформации тока" required inputMode="decimal" {...meterField('coeff')} />
-                <TextField label="Коэффициент трансформации напряжения" required inputMode="decimal" {...meterField('coeff_voltage')} />
+                <NumberField label="Коэффициент трансформации тока" required {...meterField('coeff')} />
+                <NumberField label="Коэффициент трансформации напряжения" required {...meterField('coeff_voltage')} />
                 <DateField label="Дата установки" required {...meterField('operation_date')} />
                 {strayErrors(METER, shownMeterKeys)}
               </>

@@ -2,7 +2,7 @@ import { Checkbox, SimpleGrid } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { counterModelInput, type CounterModel } from '../../../../shared/schemas/references'
 import { T } from '../../../../shared/texts'
-import { SelectField, TextField } from '../../../components/ui/fields'
+import { NumberField, SelectField, TextField } from '../../../components/ui/fields'
 import { SaveDialog } from '../../../components/ui/form-dialog'
 import { useForm } from '../../../components/ui/use-form'
 import { dataSourcesQueryOptions, modelApisQueryOptions, saveModel } from '../api/references'
@@ -75,8 +75,8 @@ export function ModelDialog({ row, resourceType, modelApi, ...events }: Props) {
           placeholder="Не указан"
         />
         <TextField label="Внешняя модель" {...form.field('external_model')} maxLength={100} />
-        <TextField label="Разрядность" inputMode="numeric" {...form.field('counter_width')} helper="От 1 до 12" />
-        <TextField label="Знаков после запятой" inputMode="numeric" {...form.field('decimal_places')} helper="От 0 до 6" />
+        <NumberField label="Разрядность" integer {...form.field('counter_width')} helper="От 1 до 12" />
+        <NumberField label="Знаков после запятой" integer {...form.field('decimal_places')} helper="От 0 до 6" />
       </SimpleGrid>
       <Checkbox.Root checked={form.values.has_storage} onCheckedChange={(e) => form.set('has_storage', e.checked === true)}>
         <Checkbox.HiddenInput />

@@ -5,9 +5,10 @@ import { COLOR_SWATCHES } from '../../../../shared/constants'
 import { ROUND_VALS, representUpdate, type Represent } from '../../../../shared/schemas/represents'
 import { T } from '../../../../shared/texts'
 import { useConfirm } from '../../../components/ui/use-confirm'
-import { FormActions, SelectField, TextField } from '../../../components/ui/fields'
+import { FormActions, NumberField, SelectField, TextField } from '../../../components/ui/fields'
 import { notify } from '../../../components/ui/notify'
 import { useForm } from '../../../components/ui/use-form'
+import { numberText } from '../../../lib/format'
 import { useDeleteRepresent, useUpdateRepresent } from '../api/represents'
 import { MarketAreaForm } from './market-area-form'
 import { DateField } from '../../../components/ui/date-field'
@@ -35,7 +36,7 @@ function formOf(r: Represent) {
     lost_color: r.lost_color,
     check_health: r.check_health,
     health_check_ip: r.health_check_ip,
-    health_check_port: r.health_check_port === null ? '' : String(r.health_check_port),
+    health_check_port: numberText(r.health_check_port),
     period_type: r.period_type,
     period_begin: r.period_begin ?? '',
     period_end: r.period_end ?? '',
@@ -44,7 +45,7 @@ function formOf(r: Represent) {
     reactive_energy: r.reactive_energy,
     show_lost: r.show_lost,
     round_val: r.round_val,
-    allowed_imbalance: String(r.allowed_imbalance).replace('.', ','),
+    allowed_imbalance: numberText(r.allowed_imbalance),
   }
 }
 
@@ -130,7 +131,7 @@ export function SettingsTab({ represent, canChange }: { represent: Represent; ca
             {values.check_health && (
               <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
                 <TextField label="Адрес" {...field('health_check_ip')} />
-                <TextField label="Порт" inputMode="numeric" {...field('health_check_port')} />
+                <NumberField label="Порт" integer {...field('health_check_port')} />
               </SimpleGrid>
             )}
             <SelectField label="Период" options={PERIOD_TYPES} {...choice('period_type', 'current')} />
@@ -148,7 +149,7 @@ export function SettingsTab({ represent, canChange }: { represent: Represent; ca
               <Check label="Реактивная энергия" {...field('reactive_energy')} disabled={!straight} />
               <Check label="Показывать небаланс" {...field('show_lost')} disabled={!straight} />
             </Stack>
-            <TextField label={T.allowedImbalance} inputMode="decimal" {...field('allowed_imbalance')} helper={T.allowedImbalanceHelp} />
+            <NumberField label={T.allowedImbalance} {...field('allowed_imbalance')} helper={T.allowedImbalanceHelp} />
             <SelectField label="Округление" options={ROUNDINGS} {...choice('round_val', 'roundWith2')} />
             <Box>
               <Text fontSize="sm" fontWeight="medium" mb="2" id="lost-color-label">

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { CUSTOMER_TYPES, DEFAULT_DOC_CUSTOMER_TYPE, DEFAULT_EXPIRED_IN_DAYS } from '../../../../shared/constants'
 import { documentTypeForm, type DocumentType } from '../../../../shared/schemas/requests'
 import { CheckboxList } from '../../../components/ui/checkbox-list'
-import { SelectField, TextField } from '../../../components/ui/fields'
+import { NumberField, SelectField, TextField } from '../../../components/ui/fields'
 import { SaveDialog } from '../../../components/ui/form-dialog'
 import { useForm } from '../../../components/ui/use-form'
 import { allRequiredFilesQueryOptions, saveRequestType } from '../api/request-types'
@@ -33,7 +33,7 @@ export function RequestTypeDialog({ type, onClose, onDone }: { type: DocumentTyp
     >
       <TextField label="Наименование" required maxLength={255} {...form.field('doc_type_name')} />
       <SelectField label="Тип абонента" required options={CUSTOMER_TYPE_OPTIONS} {...form.field('doc_customer_type_id')} />
-      <TextField label="Срок ответа, дней" required type="number" inputMode="numeric" {...form.field('expired_in_days')} />
+      <NumberField label="Срок ответа, дней" required integer {...form.field('expired_in_days')} />
       <CheckboxList
         legend="Требуемые файлы"
         options={(files.data?.results ?? []).map((f) => ({ value: f.doc_required_file_id, label: f.doc_required_file_name }))}

@@ -7,12 +7,12 @@ import { veeAcceptInput, veeEditInput, type VeeEditInput, type VeeReviewRow } fr
 import { T } from '../../../../shared/texts'
 import { DataTable, type Column } from '../../../components/ui/data-table'
 import { RowAction } from '../../../components/ui/row-actions'
-import { TextField } from '../../../components/ui/fields'
+import { NumberField, TextField } from '../../../components/ui/fields'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { LoadError } from '../../../components/ui/load-error'
 import { notify } from '../../../components/ui/notify'
 import { useForm } from '../../../components/ui/use-form'
-import { formatDateTime, formatQuantity } from '../../../lib/format'
+import { formatDateTime, formatQuantity, numberText } from '../../../lib/format'
 import { useCan } from '../../../lib/auth'
 import { useReviewInterval, veeReviewQueryOptions, type VeeScope } from '../api/vee'
 
@@ -83,7 +83,7 @@ export function VeeReview({ scope }: { scope: VeeScope }) {
 
 function ReviewDialog({ row, mode, onClose }: { row: VeeReviewRow; mode: 'accept' | 'edit'; onClose: () => void }) {
   const key = { counter_id: row.counter_id, channel: row.channel, interval_start: row.interval_start }
-  const form = useForm(mode === 'edit' ? veeEditInput : veeAcceptInput, { ...key, value: row.value === null ? '' : String(row.value), reason: '' })
+  const form = useForm(mode === 'edit' ? veeEditInput : veeAcceptInput, { ...key, value: numberText(row.value), reason: '' })
   const reviewInterval = useReviewInterval()
   return (
     <FormDialog
@@ -104,7 +104,7 @@ function ReviewDialog({ row, mode, onClose }: { row: VeeReviewRow; mode: 'accept
           {row.point_name}, {CHANNELS[row.channel as Channel] ?? row.channel}
         </Text>
       </HStack>
-      {mode === 'edit' && <TextField label={T.veeValue} required {...form.field('value')} />}
+      {mode === 'edit' && <NumberField label={T.veeValue} required {...form.field('value')} />}
       <TextField label={T.veeReason} required multiline {...form.field('reason')} maxLength={500} />
     </FormDialog>
   )
