@@ -59,10 +59,29 @@ const CALENDAR_TRANSLATIONS: DatePicker.RootProps['translations'] = {
  * browser's), with a calendar in Russian starting on Monday. The form speaks ISO dates.
  */
 export function DateField({ label, value, onChange, error, required, helper, disabled }: DateFieldProps) {
-  // The picker puts the last date back over a text it cannot read: the field says so rather than drop it silently.
-  const [unreadable, setUnreadable] = useState(false)
-  const shown = error ?? (unreadable ? T.dateFormat : undefined)
-  const check = (text: string) => setUnreadable(text.trim() !== '' && !parseRussianDate(text))
+  // A typed text that is no date stays in the field with its message, as a number's or a time's does, so that the user
+  // sees what to fix; the form is handed no date (''), so that it never goes on with the last one unseen. The picker
+  // keeps its last date meanwhile (`held`): handed none, it would write '' over the text. A date the form sets ends it
+  // (a form that takes no empty date, a chart's period, keeps its last one: the message stays until a date is typed).
+  const [held, setHeld] = useState<DateValue[] | null>(null)
+  const [seen, setSeen] = useState(value)
+  if (value !== seen) {
+    setSeen(value)
+    if (value) setHeld(null)
+  }
+  const shown = error ?? (held ? T.dateFormat : undefined)
+  /** Takes the typed text: a date goes to the form, a text that is no date is held with its message. */
+  const take = (text: string) => {
+    const date = parseRussianDate(text)
+    if (date || text.trim() === '') {
+      setHeld(null)
+      if (date && date.toString() !== value) onChange(date.toString())
+    } else {
+      setHeld(held ?? toValue(value))
+      if (value) onChange('')
+    }
+    return date
+  }
   return (
     <Field.Root invalid={Boolean(shown)} required={required} disabled={disabled}>
       <DatePicker.Root
@@ -71,7 +90,7 @@ export function DateField({ label, value, onChange, error, required, helper, dis
         locale="ru-RU"
         startOfWeek={1}
         disabled={disabled}
-        value={toValue(value)}
+        value={held ?? toValue(value)}
         onValueChange={(e) => onChange(e.value[0]?.toString() ?? '')}
         format={(date) => formatDate(date.toString())}
         parse={parseRussianDate}
@@ -89,16 +108,17 @@ export function DateField({ label, value, onChange, error, required, helper, dis
             placeholder={T.datePlaceholder}
             inputMode="numeric"
             aria-invalid={shown ? true : undefined}
-            onBlur={(e) => check(e.currentTarget.value)}
+            // The picker's own blur would put the last date back over a text it cannot read.
+            fixOnBlur={false}
+            onBlur={(e) => take(e.currentTarget.value)}
             onKeyDown={(e) => {
               // The picker's own Enter writes the previous value's text into a controlled field; take the typed date here,
               // then send the form with it, as Enter in a text field does.
               if (e.key !== 'Enter') return
               e.preventDefault()
-              check(e.currentTarget.value)
-              const date = parseRussianDate(e.currentTarget.value)
-              if (!date) return
-              flushSync(() => onChange(date.toString()))
+              const text = e.currentTarget.value
+              flushSync(() => take(text))
+              if (!parseRussianDate(text)) return
               e.currentTarget.form?.requestSubmit()
             }}
           />

@@ -57,6 +57,55 @@ describe('a date field', () => {
     expect(screen.getByLabelText('значение').textContent).toBe('2026-02-28')
   })
 
+  it('keeps a date it cannot read as typed, with its message, and leaves the form no date to send', async () => {
+    const user = userEvent.setup()
+    render(<Form initial="2026-10-31" />)
+    const input = screen.getByLabelText('Дата установки')
+    expect(input).toHaveValue('31.10.2026')
+    await user.clear(input)
+    await user.type(input, '32.13.2026')
+    await user.tab()
+    // The typed text stays, so that the user sees what to fix; the form does not go on with the last date.
+    await new Promise((resolve) => requestAnimationFrame(resolve))
+    expect(input).toHaveValue('32.13.2026')
+    expect(screen.getByText(T.dateFormat)).toBeTruthy()
+    expect(input).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getByLabelText('значение').textContent).toBe('')
+
+    await user.clear(input)
+    await user.type(input, '28.02.2026')
+    await user.tab()
+    await new Promise((resolve) => requestAnimationFrame(resolve))
+    expect(input).toHaveValue('28.02.2026')
+    expect(screen.queryByText(T.dateFormat)).toBeNull()
+    expect(screen.getByLabelText('значение').textContent).toBe('2026-02-28')
+  })
+
+  it('shows a date the form sets while it holds a text it cannot read, and drops the message', async () => {
+    function Preset() {
+      const [value, setValue] = useState('2026-10-31')
+      return (
+        <ChakraProvider value={appSystem()}>
+          <DateField label="Дата отчёта" value={value} onChange={setValue} />
+          <button type="button" onClick={() => setValue('2026-11-01')}>
+            Начало месяца
+          </button>
+        </ChakraProvider>
+      )
+    }
+    const user = userEvent.setup()
+    render(<Preset />)
+    const input = screen.getByLabelText('Дата отчёта')
+    await user.clear(input)
+    await user.type(input, '32.13.2026')
+    await user.tab()
+    expect(screen.getByText(T.dateFormat)).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Начало месяца' }))
+    await new Promise((resolve) => requestAnimationFrame(resolve))
+    expect(input).toHaveValue('01.11.2026')
+    expect(screen.queryByText(T.dateFormat)).toBeNull()
+  })
+
   it('sends its form on Enter with the date just typed, as a text field does', async () => {
     const sent: string[] = []
     function Sending() {
