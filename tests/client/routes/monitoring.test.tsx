@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { Route as MonitoringRoute } from '../../../src/client/routes/_app/monitoring'
 import { json, task } from '../app-routes'
 import { renderInApp } from '../render-in-app'
+import { T } from '../../../src/shared/texts'
 
 // Issue 20 point 14: monitoring's own refresh value is typed freely and held to 10–600 s only when the field is left.
 
@@ -73,6 +74,33 @@ describe('monitoring’s own refresh value', () => {
     await user.tab()
     expect(period).toHaveDisplayValue('Выключено')
     expect(stored()).toBe(0)
+  })
+
+  it('keeps text that is no whole number as typed and says what to type, changing nothing', async () => {
+    const user = userEvent.setup()
+    const { own, period } = renderPage()
+    await user.type(own, '12abc')
+    expect(own).toHaveValue('12abc')
+    await user.tab()
+    expect(own).toHaveValue('12abc')
+    expect(screen.getByText(T.mustBeInteger)).toBeInTheDocument()
+    expect(own).toHaveAttribute('aria-invalid', 'true')
+    expect(period).toHaveDisplayValue('Выключено')
+    expect(stored() ?? 0).toBe(0)
+
+    await user.clear(own)
+    await user.type(own, '30{Enter}')
+    expect(screen.queryByText(T.mustBeInteger)).toBeNull()
+    expect(period).toHaveDisplayValue('30')
+
+    // A period chosen from the list replaces a text that was no number, and its message.
+    await user.clear(own)
+    await user.type(own, '4o')
+    await user.tab()
+    expect(screen.getByText(T.mustBeInteger)).toBeInTheDocument()
+    await user.selectOptions(period, '60')
+    expect(own).toHaveValue('60')
+    expect(screen.queryByText(T.mustBeInteger)).toBeNull()
   })
 
   it('follows a period chosen from the list', async () => {

@@ -36,6 +36,9 @@ type TextFieldProps = {
   maxLength?: number
   helper?: ReactNode
   autoFocus?: boolean
+  /** A field applied when left or on Enter (a setting, not a form's field): the field is left, or Enter pressed. */
+  onBlur?: () => void
+  onEnter?: () => void
 }
 
 export function TextField(props: TextFieldProps) {
@@ -57,6 +60,15 @@ export function TextField(props: TextFieldProps) {
           inputMode={props.inputMode}
           autoComplete={props.autoComplete}
           onChange={(e) => props.onChange(e.target.value)}
+          onBlur={props.onBlur}
+          onKeyDown={
+            props.onEnter &&
+            ((e) => {
+              if (e.key !== 'Enter') return
+              e.preventDefault()
+              props.onEnter?.()
+            })
+          }
         />
       )}
     </FieldShell>
