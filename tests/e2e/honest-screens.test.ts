@@ -48,4 +48,40 @@ describe('honest screens', () => {
     await expect(page.getByText('Internal Server Error').count()).resolves.toBe(0)
     await context.close()
   })
+
+  it('takes a point’s limit typed with a decimal comma, and keeps text that is no number with its message', async () => {
+    const token = await e.apiToken()
+    const created = await e.app.inject({
+      method: 'POST',
+      url: '/api/points/',
+      headers: { Authorization: `JWT ${token}` },
+      payload: { name: 'ТП-22', point_number: 'E2E-22', address: 'ул. Мира, 22' },
+    })
+    const { point_id: pointId } = created.json() as { point_id: number }
+    const context = await e.newContext({ width: 1366, height: 768 })
+    const page = await context.newPage()
+    await e.signIn(page)
+    await page.goto(`/points/${pointId}/edit`)
+    const limit = page.getByLabel('Лимит потребления, кВт·ч')
+
+    // Typed key by key, as a user does: a native number input dropped the comma (15005) and the letters (12).
+    await limit.fill('')
+    await limit.pressSequentially('1500,5')
+    await expect(limit.inputValue()).resolves.toBe('1500,5')
+    await limit.fill('')
+    await limit.pressSequentially('12abc')
+    await expect(limit.inputValue()).resolves.toBe('12abc')
+    await page.getByRole('button', { name: T.save }).click()
+    await page.getByText(T.mustBeNumber).waitFor()
+    await expect(limit.inputValue()).resolves.toBe('12abc')
+
+    await limit.fill('')
+    await limit.pressSequentially('1500,5')
+    await page.getByRole('button', { name: T.save }).click()
+    await page.getByRole('button', { name: T.save }).waitFor({ state: 'hidden' })
+    await expect(limit.inputValue()).resolves.toBe('1500,5')
+    const stored = await e.app.inject({ method: 'GET', url: `/api/points/${pointId}/`, headers: { Authorization: `JWT ${token}` } })
+    expect(stored.json()).toMatchObject({ energy_limit: 1500.5 })
+    await context.close()
+  })
 })

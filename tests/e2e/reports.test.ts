@@ -72,6 +72,36 @@ describe('report screens', () => {
     await context.close()
   })
 
+  it('keeps a date it cannot read as typed, with its message, until a real date is typed', async () => {
+    const context = await e.newContext({ width: 1366, height: 768 })
+    const page = await context.newPage()
+    await e.signIn(page)
+    await page.goto('/report-80020')
+    const points = page.getByRole('tree', { name: T.reportPickPoints })
+    await points.getByRole('button', { name: 'Развернуть ПС Северная' }).click()
+    await points.getByRole('button', { name: 'Развернуть ТП-1' }).click()
+    await points.locator('label', { hasText: 'Ввод 1' }).click()
+    await typeDate(page, T.reportDateBegin, '01.05.2025')
+    await typeDate(page, T.reportDateEnd, '31.05.2025')
+    const generate = page.getByRole('button', { name: T.reportGenerate })
+    expect(await generate.isDisabled()).toBe(false)
+
+    // It was put back to the last date with the message still under it: a real-looking date flagged as wrong.
+    const end = page.getByLabel(T.reportDateEnd, { exact: true })
+    await end.fill('')
+    await end.pressSequentially('32.13.2026')
+    await end.press('Tab')
+    await page.waitForTimeout(100)
+    await expect(end.inputValue()).resolves.toBe('32.13.2026')
+    await page.getByText(T.dateFormat).waitFor()
+    expect(await generate.isDisabled()).toBe(true)
+
+    await typeDate(page, T.reportDateEnd, '31.05.2025')
+    await expect(page.getByText(T.dateFormat).count()).resolves.toBe(0)
+    expect(await generate.isDisabled()).toBe(false)
+    await context.close()
+  })
+
   it('makes 001.02 for three points and the 80020 XML for one point (a new choice replaces the old)', async () => {
     const context = await e.newContext({ width: 1280, height: 900 })
     const page = await context.newPage()
