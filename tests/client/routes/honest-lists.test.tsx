@@ -35,6 +35,8 @@ describe('monitoring when its data cannot be loaded', () => {
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent(T.monitoringLoadFailed)
     expect(alert).toHaveTextContent(T.serverFailed)
+    // The advice is said once: the message already says to tell the administrator (a user probe read it twice).
+    expect(alert.textContent!.split('сообщите администратору')).toHaveLength(2)
     expect(within(alert).getByRole('button', { name: 'Повторить' })).toBeInTheDocument()
     expect(screen.queryByText(T.noFailedTasks)).not.toBeInTheDocument()
     expect(document.body).not.toHaveTextContent('Internal Server Error')
