@@ -97,9 +97,7 @@ export const T = {
   readingMismatch: 'Показание не согласуется с потреблением за сутки: проверьте счётчик (замена, сброс, постоянная)',
   /** Readings are the meter's own, consumption is at the point: both in кВт·ч, so the screen says how they relate. */
   consumptionRatio: (meters: { serial: string; ratio: number }[]) =>
-    `Показания — по счётчику, потребление — с учётом Ктт·Ктн: ${meters
-      .map((m) => `энергия счётчика ${m.serial} × ${m.ratio.toLocaleString('ru-RU')}`)
-      .join(', ')}`,
+    `Показания — по счётчику, потребление — с учётом Ктт·Ктн: ${meters.map((m) => `энергия счётчика ${m.serial} × ${formatNumber(m.ratio)}`).join(', ')}`,
   dayInProgress: '(сутки не закончились)',
   confirmArchive: 'Вы действительно хотите отправить документ в архив?',
   empty: 'Нет данных для отображения',
@@ -138,7 +136,7 @@ export const T = {
   tooLong: (max: number) => `Не более ${max} ${plural(max, 'символа', 'символов', 'символов')}`,
   /** The limit of a list (of ids, of groups), which T.tooLong would word as characters. */
   tooManyItems: (max: number) => `Не более ${max} ${plural(max, 'элемента', 'элементов', 'элементов')}`,
-  outOfRange: (min: number, max: number) => `Значение должно быть от ${min} до ${max}`,
+  outOfRange: (min: number, max: number) => `Значение должно быть от ${formatNumber(min)} до ${formatNumber(max)}`,
   oneOf: (values: readonly (string | number)[]) => `Допустимые значения: ${values.join(', ')}`,
   pageSizeAllRefused: (max: number) => `Этот список выдаётся по страницам: page_size не более ${max}`,
   idempotencyReuse: 'Ключ идемпотентности уже использован для другого запроса',

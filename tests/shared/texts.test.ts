@@ -34,6 +34,8 @@ describe('numbers inside texts', () => {
     expect(T.constantRead(25000)).toBe('прочитана из счётчика: 25\u00a0000 имп/кВт·ч')
     expect(T.poll.timeout(1500)).toBe('Счётчик не ответил за 1\u00a0500 мс')
     expect(T.poll.connectTimeout(12000)).toBe('не удалось подключиться за 12\u00a0000 мс')
+    // A user probe read «Значение должно быть от 0 до 1000000000» under the point's limit.
+    expect(T.outOfRange(0, 1_000_000_000)).toBe('Значение должно быть от 0 до 1\u00a0000\u00a0000\u00a0000')
     // The task log's lines about the meter constant, beside «Постоянная счётчика A = 5 000 имп/кВт·ч».
     expect(T.meterConstantUnread('нет ответа', 5000)).toBe('Постоянная счётчика не прочитана (нет ответа): профиль пересчитан при A = 5\u00a0000')
     expect(T.meterConstantMismatch(25000, 1000)).toBe(
