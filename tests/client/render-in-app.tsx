@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { render } from '@testing-library/react'
+import { getDefaultNormalizer, render } from '@testing-library/react'
 import { ChakraProvider } from '@chakra-ui/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider, type AnyRouter } from '@tanstack/react-router'
@@ -8,6 +8,12 @@ import { ConfirmProvider } from '../../src/client/components/ui/confirm-dialog'
 import Toaster from '../../src/client/components/ui/toaster'
 
 /** A query client for a test: a failure shows at once rather than after the console's retries. */
+/**
+ * Text matched as written: numbers in the product's texts are grouped by a no-break space, which the default normaliser
+ * turns into a plain one in the page but not in the text looked for.
+ */
+export const asWritten = { normalizer: getDefaultNormalizer({ collapseWhitespace: false }) }
+
 export const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } })
 
 /** A test's router inside the console's providers: theme, queries, confirmations and toasts. */

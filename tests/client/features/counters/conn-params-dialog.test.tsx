@@ -8,7 +8,7 @@ import { cacheServerRows, offlineDb } from '../../../../src/client/offline'
 import { T } from '../../../../src/shared/texts'
 import { json } from '../../app-routes'
 import { installation } from '../../offline/helpers'
-import { renderInApp } from '../../render-in-app'
+import { asWritten, renderInApp } from '../../render-in-app'
 
 // The meter's password is write-only: the server answers only whether it is set.
 
@@ -139,7 +139,7 @@ describe('typed connection parameters', () => {
     await userEvent.type(port, '99999')
     await save(dialog)
     expect(await within(dialog).findByText(T.invalidHost)).toBeInTheDocument()
-    expect(within(dialog).getByText(T.outOfRange(1, 65_535))).toBeInTheDocument()
+    expect(within(dialog).getByText(T.outOfRange(1, 65_535), asWritten)).toBeInTheDocument()
     expect(sent).toEqual([])
   })
 
