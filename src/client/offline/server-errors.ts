@@ -48,3 +48,6 @@ export function describeRetry(status?: number): OutboxError {
  * keeps the answer's status, and only an attempt that got no answer at all (no connection) has none.
  */
 export const retriesAfterServerError = (entry: OutboxEntry): boolean => entry.status === 'pending' && entry.lastError?.status !== undefined
+
+/** An entry whose last attempt got no answer at all: no server heard it (describeRetry keeps no status). */
+export const lastAttemptUnanswered = (entry: OutboxEntry): boolean => entry.lastError !== null && entry.lastError.status === undefined

@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../lib/format'
 import { useCan } from '../../../lib/auth'
 import { blockerText } from '../../../lib/send-edit'
 import { signedInUserId, signedInUserName } from '../../../lib/session'
-import { discard, FIELD_LABELS, keepMine, merge, recreate, resend, takeOver, takeTheirs, type OutboxEntry } from '../../../offline'
+import { discard, FIELD_LABELS, keepMine, lastAttemptUnanswered, merge, recreate, resend, takeOver, takeTheirs, type OutboxEntry } from '../../../offline'
 import { changedFields, entryTitle, fieldText, localRow, RIGHT_OF, STATUS_COLOR, STATUS_TEXT, type OutboxItem } from '../api/outbox'
 import { ConflictView } from './conflict-view'
 import { RejectedForm } from './rejected-form'
@@ -34,7 +34,7 @@ function EntryHeading({ title, entry, children }: { title: string; entry: Outbox
         </Heading>
         <Text fontSize="sm" color="fg.muted">
           {T.outboxEntryMade(entry.op, formatDateTime(new Date(entry.createdAt)))}
-          {entry.attempts > 0 && `, ${T.outboxAttempts(entry.attempts, entry.lastError !== null && entry.lastError.status === undefined)}`}
+          {entry.attempts > 0 && `, ${T.outboxAttempts(entry.attempts, lastAttemptUnanswered(entry))}`}
         </Text>
       </Stack>
       {children}
