@@ -148,10 +148,11 @@ export class FrameTransport {
    */
   private answerEnd(request: Uint8Array, boundary: FrameBoundary): number | undefined {
     const length = boundary(this.received)
-    const valid = (bytes: Buffer, end: number | undefined) => end !== undefined && hasValidCrc(bytes.subarray(0, end))
-    if (valid(this.received, length)) return length
+    // Only what begins as the request may be its echo: any other answer is the decoder's to check, CRC and all.
     const head = this.received.subarray(0, request.length)
     if (!head.equals(request.subarray(0, head.length))) return length
+    const valid = (bytes: Buffer, end: number | undefined) => end !== undefined && hasValidCrc(bytes.subarray(0, end))
+    if (valid(this.received, length)) return length
     const ownAnswer = () => boundary(request) === request.length
     if (head.length < request.length) return length === undefined || ownAnswer() ? length : undefined
     if (ownAnswer()) return length
