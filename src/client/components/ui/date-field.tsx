@@ -117,8 +117,7 @@ export function DateField({ label, value, onChange, error, required, helper, dis
               if (e.key !== 'Enter') return
               e.preventDefault()
               const text = e.currentTarget.value
-              flushSync(() => take(text))
-              if (!parseRussianDate(text)) return
+              if (!flushSync(() => take(text))) return
               e.currentTarget.form?.requestSubmit()
             }}
           />
