@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { createMemoryHistory, createRootRouteWithContext, createRoute, createRouter, Outlet, type AnyRoute } from '@tanstack/react-router'
 import type { CounterTask } from '../../src/shared/schemas/collection'
 import type { Point } from '../../src/shared/schemas/points'
+import type { Attachment } from '../../src/shared/schemas/requests'
 import { tokenOf } from './offline/helpers'
 import { renderRouter, testQueryClient } from './render-in-app'
 
@@ -82,6 +83,19 @@ export const point = (overrides: Partial<Point> = {}): Point => ({
   represents: [],
   energy_limit: 5000,
   version: 1,
+  ...overrides,
+})
+
+/** An attached file as the server answers it: the subscriber's zayavlenie.pdf, under review, with no comments. */
+export const attachment = (overrides: Partial<Attachment> = {}): Attachment => ({
+  doc_request_attach_id: 4,
+  doc_request_attach_status: 3,
+  file_name: 'a1.pdf',
+  real_file_name: 'zayavlenie.pdf',
+  required_doc_type_name: 'Заявление',
+  comments: [],
+  comments_user_unviewed: 0,
+  created_at: '2026-11-20T10:00:00Z',
   ...overrides,
 })
 

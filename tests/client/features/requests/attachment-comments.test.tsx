@@ -2,22 +2,13 @@ import { describe, expect, it, vi } from 'vitest'
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { AttachmentComments } from '../../../../src/client/features/requests/components/attachment-comments'
-import type { Attachment } from '../../../../src/shared/schemas/requests'
 import { T } from '../../../../src/shared/texts'
+import { attachment as file } from '../../app-routes'
 import { renderInApp } from '../../render-in-app'
 
 // A comment goes with Ctrl+Enter (Enter alone is a new line), which nothing said.
 
-const attachment: Attachment = {
-  doc_request_attach_id: 4,
-  doc_request_attach_status: 1,
-  file_name: 'a1.pdf',
-  real_file_name: 'zayavlenie.pdf',
-  required_doc_type_name: 'Заявление',
-  comments: [],
-  comments_user_unviewed: 0,
-  created_at: '2026-11-20T10:00:00Z',
-}
+const attachment = file({ doc_request_attach_status: 1 })
 
 describe('the comments of an attachment', () => {
   it('name their field by its file, say beside it that Ctrl+Enter sends, and send with it', async () => {

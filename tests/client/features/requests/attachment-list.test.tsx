@@ -3,24 +3,14 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { AttachmentList } from '../../../../src/client/features/requests/components/attachment-list'
 import Toaster from '../../../../src/client/components/ui/toaster'
-import type { Attachment } from '../../../../src/shared/schemas/requests'
 import { T } from '../../../../src/shared/texts'
-import { json } from '../../app-routes'
+import { attachment as file, json } from '../../app-routes'
 import { renderInApp } from '../../render-in-app'
 
 // A file's status menu put «Принят» (no confirmation) right beside «Отклонен»; a decline's reason then sat in the
 // closed panel, and nothing said the decline was saved.
 
-const attachment: Attachment = {
-  doc_request_attach_id: 4,
-  doc_request_attach_status: 3,
-  file_name: 'a1.pdf',
-  real_file_name: 'zayavlenie.pdf',
-  required_doc_type_name: 'Заявление',
-  comments: [],
-  comments_user_unviewed: 0,
-  created_at: '2026-11-20T10:00:00Z',
-}
+const attachment = file()
 
 let fetch: ReturnType<typeof vi.fn>
 beforeEach(() => {
