@@ -115,6 +115,8 @@ describe('incoming applications', () => {
     await page.getByRole('button', { name: /Заявление/ }).click()
     await setFileStatus(page, 'zayavlenie.pdf', 'Отклонен')
     const reason = page.getByRole('dialog', { name: T.attachmentDeclineReason })
+    // The menu hands the focus back to its trigger as it closes; the dialog then takes it to the reason.
+    await expect.poll(() => reason.getByLabel('Причина отказа').evaluate((field) => field === document.activeElement)).toBe(true)
     await reason.getByRole('button', { name: 'Отправить' }).click()
     await reason.getByText(T.required).waitFor()
     await reason.getByLabel('Причина отказа').fill('Скан нечитаем')
