@@ -30,11 +30,12 @@ afterAll(async () => {
   rmSync(nextBuild, { recursive: true, force: true })
 })
 
-/** Tablets of the running test, closed even when it fails; the server is running again for the next test. */
+/** Tablets of the running test, closed even when it fails; the server runs the installed build again for the next test. */
 const tablets: Tablet[] = []
 afterEach(async () => {
   for (const tablet of tablets.splice(0)) await tablet.close()
-  if (!server.running()) await server.start()
+  if (server.running()) await server.stop()
+  await server.start()
 })
 
 /** The server's work is slow to start on a busy machine; each test restarts it at least once. */
@@ -123,6 +124,29 @@ describe('a tablet in the field', () => {
   )
 
   it(
+    'takes a new release when told on the page it was first opened on, the service worker installed after it',
+    async () => {
+      const tablet = await openTablet(server.baseUrl)
+      tablets.push(tablet)
+      const page = tablet.page()
+      await tablet.context().clock.install()
+      // The first visit: the page starts without a service worker, which takes it over once installed.
+      await signIn(page)
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+      await server.stop()
+      await server.start(nextBuild)
+      await page.clock.fastForward(UPDATE_CHECK_MS + MINUTE)
+      const prompt = page.getByRole('status').filter({ hasText: T.updateAvailable })
+      await prompt.waitFor({ timeout: 60_000 })
+      await page.evaluate(() => Object.assign(window, { beforeUpdate: true }))
+      await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), prompt.getByRole('button', { name: T.updateApply }).click()])
+      expect(await page.evaluate(() => 'beforeUpdate' in window)).toBe(false)
+      await page.getByRole('button', { name: 'Выход' }).waitFor()
+    },
+    FIELD_TEST_MS,
+  )
+
+  it(
     'gets a new release on a page never reloaded and keeps the queued edit and the signed-in user across it',
     async () => {
       const point = await createPoint('ТП-802 ввод 1', '35-000802')
@@ -146,7 +170,7 @@ describe('a tablet in the field', () => {
       const prompt = page.getByRole('status').filter({ hasText: T.updateAvailable })
       await prompt.waitFor({ timeout: 60_000 })
       // Listening before the click: the reload can end before a wait started after it.
-      await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: T.updateApply }).click()])
+      await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), prompt.getByRole('button', { name: T.updateApply }).click()])
       await prompt.waitFor({ state: 'detached' })
       await page.getByRole('navigation').first().getByRole('link', { name: 'Счётчики' }).waitFor()
       await expect.poll(() => waitingBadge(page).textContent(), POLL).toBe(T.waitingEdits(1))

@@ -22,14 +22,28 @@ function checkForUpdatesPeriodically(registration: ServiceWorkerRegistration): v
   window.addEventListener('online', check)
 }
 
+let reloading = false
+/** One reload, whichever of the signals for it comes first. */
+const reload = () => {
+  if (reloading) return
+  reloading = true
+  window.location.reload()
+}
+
 export function registerServiceWorker() {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
   const updateSW = registerSW({
     immediate: true,
     onNeedRefresh() {
-      pending = () => updateSW(true)
+      pending = async () => {
+        // The plugin reloads only a page that had a worker when it loaded: the page of a tablet's first visit, taken
+        // over by the worker once installed and never reloaded since, would keep the old code under the new worker.
+        navigator.serviceWorker.addEventListener('controllerchange', reload, { once: true })
+        await updateSW(true)
+      }
       onUpdate(pending)
     },
+    onNeedReload: reload,
     onRegisteredSW(_url, registration) {
       if (registration) checkForUpdatesPeriodically(registration)
     },
