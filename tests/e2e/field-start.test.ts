@@ -147,6 +147,41 @@ describe('a tablet in the field', () => {
   )
 
   it(
+    'reloads only the tab whose user took the new release: another tab keeps what was typed there until told',
+    async () => {
+      const point = await createPoint('ТП-803 ввод 1', '35-000803')
+      const tablet = await openTablet(server.baseUrl)
+      tablets.push(tablet)
+      const context = tablet.context()
+      await context.clock.install()
+      const first = tablet.page()
+      await signIn(first)
+      await first.goto('/points')
+      await first.evaluate(async () => navigator.serviceWorker.ready)
+      const second = await context.newPage()
+      await second.goto(`/points/${point.point_id}/edit`)
+      await second.getByLabel('Примечание').fill('Ещё не сохранено')
+      await second.evaluate(() => Object.assign(window, { beforeUpdate: true }))
+
+      await server.stop()
+      await server.start(nextBuild)
+      await context.clock.fastForward(UPDATE_CHECK_MS + MINUTE)
+      const promptOf = (page: Page) => page.getByRole('status').filter({ hasText: T.updateAvailable })
+      await promptOf(first).waitFor({ timeout: 60_000 })
+      await promptOf(second).waitFor({ timeout: 60_000 })
+      await Promise.all([first.waitForEvent('load', { timeout: 60_000 }), promptOf(first).getByRole('button', { name: T.updateApply }).click()])
+      await first.getByRole('button', { name: 'Выход' }).waitFor()
+
+      expect(await second.evaluate(() => 'beforeUpdate' in window)).toBe(true)
+      expect(await second.getByLabel('Примечание').inputValue()).toBe('Ещё не сохранено')
+      // Its own «Обновить» reloads it: the new worker is already in charge.
+      await Promise.all([second.waitForEvent('load', { timeout: 60_000 }), promptOf(second).getByRole('button', { name: T.updateApply }).click()])
+      expect(await second.evaluate(() => 'beforeUpdate' in window)).toBe(false)
+    },
+    FIELD_TEST_MS,
+  )
+
+  it(
     'gets a new release on a page never reloaded and keeps the queued edit and the signed-in user across it',
     async () => {
       const point = await createPoint('ТП-802 ввод 1', '35-000802')

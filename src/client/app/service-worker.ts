@@ -22,30 +22,28 @@ function checkForUpdatesPeriodically(registration: ServiceWorkerRegistration): v
   window.addEventListener('online', check)
 }
 
-let reloading = false
-/** One reload, whichever of the signals for it comes first. */
-const reload = () => {
-  if (reloading) return
-  reloading = true
-  window.location.reload()
-}
-
 export function registerServiceWorker() {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
+  let registration: ServiceWorkerRegistration | undefined
   const updateSW = registerSW({
     immediate: true,
     onNeedRefresh() {
       pending = async () => {
-        // The plugin reloads only a page that had a worker when it loaded: the page of a tablet's first visit, taken
-        // over by the worker once installed and never reloaded since, would keep the old code under the new worker.
-        navigator.serviceWorker.addEventListener('controllerchange', reload, { once: true })
+        // Another tab took the update already: the new worker is in charge, this page has only to reload.
+        if (!registration?.waiting) return window.location.reload()
+        // The page reloads once the new worker takes it over, the page of a first visit too (taken over only once
+        // the worker had installed), which the plugin's own reload leaves out.
+        navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true })
         await updateSW(true)
       }
       onUpdate(pending)
     },
-    onNeedReload: reload,
-    onRegisteredSW(_url, registration) {
-      if (registration) checkForUpdatesPeriodically(registration)
+    // The plugin would reload every open tab as one takes the update, and what another had typed would be lost:
+    // each reloads when its own user says so, the prompt staying up until then.
+    onNeedReload() {},
+    onRegisteredSW(_url, r) {
+      registration = r
+      if (r) checkForUpdatesPeriodically(r)
     },
   })
 }
