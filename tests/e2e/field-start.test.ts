@@ -124,6 +124,41 @@ describe('a tablet in the field', () => {
   )
 
   it(
+    'sends the queued edit from the service worker once every console tab is closed, when the browser fires its sync',
+    async () => {
+      const point = await createPoint('ТП-804 ввод 1', '35-000804')
+      const tablet = await prepareTablet()
+      await server.stop()
+      await editRemark(tablet.page(), point.point_id, 'Отправлено без вкладки')
+      await tablet.page().close()
+
+      // The browser fires a Background Sync on its own schedule (minutes after a failed one): DevTools fires it now.
+      await server.start()
+      const blank = await tablet.context().newPage()
+      const devtools = await tablet.context().newCDPSession(blank)
+      const registration = new Promise<string>((resolve) =>
+        devtools.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+          const ours = registrations.find((r) => r.scopeURL.startsWith(server.baseUrl) && !r.isDeleted)
+          if (ours) resolve(ours.registrationId)
+        }),
+      )
+      await devtools.send('ServiceWorker.enable')
+      await devtools.send('ServiceWorker.dispatchSyncEvent', { origin: server.baseUrl, registrationId: await registration, tag: 'outbox', lastChance: false })
+      await expect.poll(() => remarkOf(point.point_id), POLL).toBe('Отправлено без вкладки')
+
+      // The console opened again has nothing waiting, and its next edit of the point builds on the version sent.
+      const page = await tablet.context().newPage()
+      await page.goto(`/points/${point.point_id}/edit`)
+      await expect.poll(() => page.getByLabel('Примечание').inputValue(), POLL).toBe('Отправлено без вкладки')
+      await expect.poll(() => waitingBadge(page).count()).toBe(0)
+      await page.getByLabel('Примечание').fill('Следующая правка')
+      await page.getByRole('button', { name: 'Сохранить' }).click()
+      await expect.poll(() => remarkOf(point.point_id), POLL).toBe('Следующая правка')
+    },
+    FIELD_TEST_MS,
+  )
+
+  it(
     'takes a new release when told on the page it was first opened on, the service worker installed after it',
     async () => {
       const tablet = await openTablet(server.baseUrl)
