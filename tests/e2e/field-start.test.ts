@@ -58,11 +58,13 @@ async function createPoint(name: string, pointNumber: string): Promise<{ point_i
   return res.json()
 }
 
-async function remarkOf(pointId: number): Promise<unknown> {
+async function pointOf(pointId: number): Promise<{ remark: string; version: number }> {
   const token = await server.apiToken()
   const res = await server.app().inject({ method: 'GET', url: `/api/points/${pointId}/`, headers: { authorization: `JWT ${token}` } })
-  return res.json().remark
+  return res.json()
 }
+
+const remarkOf = async (pointId: number) => (await pointOf(pointId)).remark
 
 /** Signs in online and looks at the points once: the shell is precached and the list mirrored on the device. */
 async function prepareTablet(): Promise<Tablet> {
@@ -154,6 +156,44 @@ describe('a tablet in the field', () => {
       await page.getByLabel('Примечание').fill('Следующая правка')
       await page.getByRole('button', { name: 'Сохранить' }).click()
       await expect.poll(() => remarkOf(point.point_id), POLL).toBe('Следующая правка')
+    },
+    FIELD_TEST_MS,
+  )
+
+  it(
+    'takes a new release while an edit is on its way, and sends it once after the reload',
+    async () => {
+      const point = await createPoint('ТП-805 ввод 1', '35-000805')
+      const created = await pointOf(point.point_id)
+      const tablet = await prepareTablet()
+      const context = tablet.context()
+      const page = tablet.page()
+      await context.clock.install()
+      // The server takes the batch, but its answer never comes back to the page.
+      let taken!: () => void
+      const batchTaken = new Promise<void>((resolve) => (taken = resolve))
+      await context.route('**/api/outbox/', async (route) => {
+        await route.fetch()
+        taken()
+      })
+      await page.goto(`/points/${point.point_id}/edit`)
+      await page.getByLabel('Примечание').fill('В пути при обновлении')
+      await page.getByRole('button', { name: 'Сохранить' }).click()
+      await batchTaken
+      await context.unroute('**/api/outbox/')
+
+      await server.stop()
+      await server.start(nextBuild)
+      await context.clock.fastForward(UPDATE_CHECK_MS + MINUTE)
+      const prompt = page.getByRole('status').filter({ hasText: T.updateAvailable })
+      await prompt.waitFor({ timeout: 60_000 })
+      await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), prompt.getByRole('button', { name: T.updateApply }).click()])
+      await page.getByRole('button', { name: 'Выход' }).waitFor()
+      await expect.poll(() => storeCount(page, 'outbox'), POLL).toBe(0)
+      // Sent again under the same key after the reload, the edit was applied once.
+      expect(await pointOf(point.point_id)).toMatchObject({ remark: 'В пути при обновлении', version: created.version + 1 })
+      await page.goto('/outbox')
+      await page.getByText(T.outboxEmpty).waitFor()
     },
     FIELD_TEST_MS,
   )
