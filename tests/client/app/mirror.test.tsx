@@ -193,7 +193,7 @@ describe('the header shows the mirror', () => {
     )
     const failure = T.mirrorFailed(T.mirrorStorageFull)
     // A banner, and the panel's alert once opened.
-    await waitFor(() => expect(screen.getAllByText(failure).length).toBeGreaterThan(0), { timeout: 5000 })
+    await waitFor(() => expect(screen.getAllByText(failure).length).toBeGreaterThan(0))
     await userEvent.click(screen.getByRole('button', { name: new RegExp(T.mirrorTitle) }))
     const panel = await screen.findByRole('dialog')
     await waitFor(() => expect(within(panel).getByRole('alert')).toHaveTextContent(failure))
@@ -201,9 +201,7 @@ describe('the header shows the mirror', () => {
     await reopenWithFullDisk(null)
     server.answers.push(round)
     await userEvent.click(within(panel).getByRole('button', { name: T.mirrorRefresh }))
-    await waitFor(() => expect(screen.getByTestId('mirror-updated')).toHaveTextContent(/^Обновлено на устройстве: \d\d\.\d\d\.\d{4} \d\d:\d\d$/), {
-      timeout: 5000,
-    })
+    await waitFor(() => expect(screen.getByTestId('mirror-updated')).toHaveTextContent(/^Обновлено на устройстве: \d\d\.\d\d\.\d{4} \d\d:\d\d$/))
     expect(within(panel).queryByRole('alert')).toBeNull()
     expect(await ids('points')).toEqual([1])
   })
