@@ -7,6 +7,7 @@ import { startHealthChecks } from './health/health-checker'
 import { startEmbeddedCollection } from './collector/embedded'
 import { stopWithin } from './lib/shutdown'
 import { safeMessage } from './lib/log-safety'
+import { startKeyExpiry } from './lib/mutation'
 
 /** Starts the product: database, migrations, seed, HTTP server; stops gracefully on SIGINT/SIGTERM. */
 async function main() {
@@ -38,6 +39,7 @@ async function main() {
       async () => {
         // close() stops accepting connections and waits for requests in flight.
         stopHealthChecks()
+        stopKeyExpiry()
         await collection?.stop()
         await app.close()
         await database.close()
@@ -49,6 +51,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
 
   const stopHealthChecks = startHealthChecks(database.db, (error) => app.log.warn({ err: error }, 'health check round failed'))
+  const stopKeyExpiry = startKeyExpiry(database.db, (error) => app.log.warn({ err: error }, 'expiring idempotency keys failed'))
   await app.listen({ port: config.port, host: config.host })
   process.stdout.write(`Консоль АСКУЭ: http://localhost:${config.port}/\n`)
   const log = (message: string, error?: unknown) => (error ? app.log.warn({ err: error }, message) : app.log.info(message))

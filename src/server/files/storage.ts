@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { Transform } from 'node:stream'
+import { Transform, Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import multipart from '@fastify/multipart'
@@ -83,6 +83,8 @@ export type UploadLimits = {
   oneFilePer?: (fieldname: string) => unknown
   /** The most bytes of all files together, and the refusal past them. */
   maxBytes?: { bytes: number; message: string }
+  /** The files are read for the request's hash only, nothing is written: a used key answers the request. */
+  hashOnly?: boolean
 }
 
 /** Passes a file's bytes on, counting them against the request's total and hashing them. */
@@ -156,7 +158,7 @@ export async function receiveMultipart(
         if (limits.maxBytes && total > limits.maxBytes.bytes) throw badRequest({ non_field_errors: [limits.maxBytes.message] })
         hash.update(chunk)
       })
-      await pipeline(part.file, meter, createWriteStream(target))
+      await pipeline(part.file, meter, limits.hashOnly ? new Writable({ write: (_chunk, _encoding, done) => done() }) : createWriteStream(target))
       if (saved.size === 0) throw badRequest({ [part.fieldname]: [T.fileEmpty] })
       parts.push(['file', part.fieldname, part.filename, hash.digest('hex')])
     }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, lt, sql } from 'drizzle-orm'
 import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
 import { idempotencyKeys } from '../db/schema'
@@ -79,6 +79,29 @@ export async function releaseKeys(tx: Executor, userId: number, keys: string[]):
 }
 
 /**
+ * How long a key's answer is kept. A tablet sends its waiting edits when it next reaches the server and repeats one
+ * whose answer it lost; repeated later, an applied edit meets its row's newer version (412) and a new point its taken
+ * number (400): the user is shown it, nothing is applied twice.
+ */
+export const KEY_LIFETIME_DAYS = 30
+
+const KEY_EXPIRY_PERIOD_MS = 60 * 60_000
+
+/** Forgets the keys older than KEY_LIFETIME_DAYS (found by their `created_at` index). */
+export async function expireKeys(db: Executor): Promise<void> {
+  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.created_at, sql`now() - make_interval(days => ${KEY_LIFETIME_DAYS})`))
+}
+
+/** Expires keys now and every hour until stopped; a failed round is reported and the next one tries again. */
+export function startKeyExpiry(db: Executor, log: (error: unknown) => void): () => void {
+  const round = () => void expireKeys(db).catch(log)
+  round()
+  const timer = setInterval(round, KEY_EXPIRY_PERIOD_MS)
+  timer.unref()
+  return () => clearInterval(timer)
+}
+
+/**
  * Whether the request's Idempotency-Key was used before by its user: then `mutate` answers it (the stored answer, or
  * 422), and checks made before the body is read must not refuse it on account of its own first request.
  */
@@ -96,24 +119,27 @@ export async function keyUsed(request: FastifyRequest): Promise<boolean> {
  * Runs a change in one transaction. With an `Idempotency-Key` the key, the request's hash and the answer are
  * written in that same transaction: a replay gets the stored answer without applying anything twice, and the
  * same key with another request gets 422.
+ *
+ * `sameEveryTime`: the change sets a state (viewed, archived), so running it again is its replay, and no answer is
+ * kept under the key: a fresh key per call cannot grow the database with copies of the answer.
  */
 export async function mutate<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   work: (tx: Executor) => Promise<T>,
-  options: { status?: number } = {},
+  options: { status?: number; sameEveryTime?: boolean } = {},
 ): Promise<T> {
   // A change is always someone's: with no principal (a route that should not write) nothing runs.
   const userId = request.user().user_id
   const status = options.status ?? 200
   const key = request.headers['idempotency-key']
   const db = request.server.db
-  if (typeof key !== 'string' || key === '') {
+  if (typeof key === 'string' && key.length > 200) throw badRequest(T.idempotencyKeyTooLong)
+  if (typeof key !== 'string' || key === '' || options.sameEveryTime) {
     const body = await db.transaction(work)
     reply.code(status)
     return body
   }
-  if (key.length > 200) throw badRequest(T.idempotencyKeyTooLong)
   const hash = requestHash(request.method, request.url, request.body, request.multipartDigest)
   try {
     const body = await db.transaction(async (tx) => {

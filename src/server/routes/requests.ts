@@ -72,19 +72,23 @@ export async function requestRoutes(app: FastifyInstance) {
     if (me.is_stuff || me.customer_id === null || me.account_id === null) throw forbidden(T.subscribersOnly)
     // The daily count and the quota are checked before the body is read, and the stream stops at what is left of
     // the quota: a refused filing writes nothing, another no more than the subscriber may still keep. The filing's
-    // transaction counts again under the subscriber's lock. A retry under a used Idempotency-Key (whose files are
-    // already counted) is left to `mutate`, which replays its answer; its body is at most the whole quota.
+    // transaction counts again under the subscriber's lock. A request under a used Idempotency-Key is answered by
+    // `mutate` (the stored answer, or 422 for another request): its files are only hashed, never written.
     const quota = app.config.subscriberUploadQuotaBytes
-    const room = (await keyUsed(request)) ? quota : await filingRoom(app.db, me.customer_id, app.config)
+    const replay = await keyUsed(request)
+    const room = replay ? quota : await filingRoom(app.db, me.customer_id, app.config)
     const { fields, files } = await receiveMultipart(app, request, {
       oneFilePer: requiredFileIdOf,
       maxBytes: { bytes: room, message: T.uploadQuotaExceeded(quota / MB) },
+      hashOnly: replay,
     })
     return keepFilesIf(files, reply, () =>
       mutate(
         request,
         reply,
         async (tx) => {
+          // The key expired since (KEY_LIFETIME_DAYS): the files it was read for are not there to file.
+          if (replay) throw new HttpError(422, { detail: T.idempotencyReuse })
           const { doc_type_id } = parseOr400(filingFields, { doc_type_id: fields.doc_type_id ?? fields.document_type })
           const created = await fileApplication(tx, me, doc_type_id, files, app.config)
           changed(me.account_id)
@@ -114,14 +118,19 @@ export async function requestRoutes(app: FastifyInstance) {
       `/api/document_request/:id/${name}/`,
       { config: { permission }, schema: { params: idParams } },
       async (request: Req<{ params: typeof idParams }>, reply) =>
-        mutate(request, reply, async (tx) => {
-          const before = await requestOr404(tx, request, request.params.id)
-          // Viewed or archived already: nothing to write, and nothing for the audit.
-          if (Object.entries(set).every(([field, value]) => before[field as keyof typeof set] === value)) return before
-          const after = await setApplication(tx, request.user(), before, name, set)
-          changed(request.user().account_id)
-          return after
-        }),
+        mutate(
+          request,
+          reply,
+          async (tx) => {
+            const before = await requestOr404(tx, request, request.params.id)
+            // Viewed or archived already: nothing to write, and nothing for the audit.
+            if (Object.entries(set).every(([field, value]) => before[field as keyof typeof set] === value)) return before
+            const after = await setApplication(tx, request.user(), before, name, set)
+            changed(request.user().account_id)
+            return after
+          },
+          { sameEveryTime: true },
+        ),
     )
   action('archive', 'requests.change', { archived: true })
   action('unarchive', 'requests.change', { archived: false })
@@ -177,14 +186,19 @@ export async function requestRoutes(app: FastifyInstance) {
     '/api/document_request_attachment/:id/viewed/',
     { config: viewer, schema: { params: idParams } },
     async (request: Req<{ params: typeof idParams }>, reply) =>
-      mutate(request, reply, async (tx) => {
-        const me = request.user()
-        const attach = await attachmentOr404(tx, request, request.params.id)
-        await markCommentsViewed(tx, me, attach)
-        changed(me.account_id)
-        const [after] = await listAttachments(tx, scopeOf(me), attach.doc_request_id, attach.doc_request_attach_id)
-        return after
-      }),
+      mutate(
+        request,
+        reply,
+        async (tx) => {
+          const me = request.user()
+          const attach = await attachmentOr404(tx, request, request.params.id)
+          await markCommentsViewed(tx, me, attach)
+          changed(me.account_id)
+          const [after] = await listAttachments(tx, scopeOf(me), attach.doc_request_id, attach.doc_request_attach_id)
+          return after
+        },
+        { sameEveryTime: true },
+      ),
   )
 
   app.post(

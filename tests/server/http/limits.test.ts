@@ -209,6 +209,67 @@ describe('applications of a subscriber', () => {
     expect(storedCount()).toBe(before)
   })
 
+  // Found from the attacker's side: any key the subscriber had used (a comment's) let a filing's body be written to
+  // disk, up to the whole quota per request, before the key's 422.
+  it('writes nothing to disk for a filing under a used key: its replay is answered, another body refused', async () => {
+    const subscriber = await t.subscriber()
+    const filed = await fileApplication(subscriber.token, bothFiles('k'), { 'idempotency-key': 'filed' })
+    expect(filed.statusCode).toBe(201)
+    const [attach] = (
+      await t.call(subscriber.token, { method: 'GET', url: `/api/document_request_attachment/?document_id=${filed.json().doc_request_id}` })
+    ).json()
+    const comment = await t.call(subscriber.token, {
+      method: 'POST',
+      url: '/api/document_request_attachment_comment/',
+      headers: { 'idempotency-key': 'a-comment' },
+      payload: { doc_attachment: attach.doc_request_attach_id, doc_request_id: filed.json().doc_request_id, doc_attachment_comment: 'Вопрос' },
+    })
+    expect(comment.statusCode).toBe(201)
+    const big = (field: string) => pdf(field, `${field}.pdf`, Buffer.alloc(QUOTA_BYTES / 4, 1))
+    let answers: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }[] = []
+    const created = await filesCreatedDuring(async () => {
+      answers = await Promise.all([
+        fileApplication(subscriber.token, bothFiles('k'), { 'idempotency-key': 'filed' }),
+        ...[1, 2].map(() => fileApplication(subscriber.token, [big('file_1'), big('file_2')], { 'idempotency-key': 'a-comment' })),
+      ])
+    })
+    const [replay, ...reused] = answers
+    expect(replay!.statusCode).toBe(201)
+    expect(replay!.headers['idempotent-replayed']).toBe('true')
+    for (const answer of reused) {
+      expect(answer.statusCode).toBe(422)
+      expect(answer.json()).toEqual({ detail: T.idempotencyReuse })
+    }
+    expect([...created]).toEqual([])
+  })
+
+  // Found from the attacker's side: every viewed mark kept its answer, the attachment with its whole thread, under
+  // its key: 200 marks under fresh keys stored 44 MB.
+  it('keeps no answer of a viewed mark under its key: marking again answers the same', async () => {
+    const subscriber = await t.subscriber()
+    const filed = (await fileApplication(subscriber.token, bothFiles('v'))).json()
+    const [attach] = (await t.call(subscriber.token, { method: 'GET', url: `/api/document_request_attachment/?document_id=${filed.doc_request_id}` })).json()
+    const keys = async (userId: number) =>
+      (await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from idempotency_keys where user_id = ${userId}`)).rows[0]!.n
+    const staff = await t.userWith(['requests.view', 'requests.change'])
+    const before = { subscriber: await keys(subscriber.user_id), staff: await keys(staff.user_id) }
+    for (let i = 0; i < 3; i++) {
+      const headers = { 'idempotency-key': `viewed-${i}` }
+      const marked = await t.call(subscriber.token, {
+        method: 'POST',
+        url: `/api/document_request_attachment/${attach.doc_request_attach_id}/viewed/`,
+        headers,
+      })
+      expect(marked.statusCode).toBe(200)
+      expect(marked.json()).toMatchObject({ doc_request_attach_id: attach.doc_request_attach_id, comments_user_unviewed: 0 })
+      for (const action of ['viewed', 'archive', 'unarchive']) {
+        const url = `/api/document_request/${filed.doc_request_id}/${action}/`
+        expect((await t.call(staff.token, { method: 'POST', url, headers: { 'idempotency-key': `${action}-${i}` } })).statusCode).toBe(200)
+      }
+    }
+    expect({ subscriber: await keys(subscriber.user_id), staff: await keys(staff.user_id) }).toEqual(before)
+  })
+
   it('stops reading a filing at what is left of the quota', async () => {
     const subscriber = await t.subscriber()
     const fifth = (field: string) => pdf(field, `${field}.pdf`, Buffer.alloc(QUOTA_BYTES / 5, 1))
