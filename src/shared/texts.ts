@@ -681,6 +681,7 @@ export const T = {
   listLoadFailed: 'Не удалось загрузить список',
   retry: 'Повторить',
   notFoundGone: 'Такой записи нет: её могли удалить. Вернитесь к списку.',
+  storedFileLost: 'Файл не найден в хранилище сервера: сообщите администратору или попросите приложить файл заново',
   /** Under a load error's message, which already says what to do if it repeats. */
   retryHint: 'Нажмите «Повторить», чтобы загрузить снова.',
   screenForbidden: 'Нет доступа к этому экрану',

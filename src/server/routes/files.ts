@@ -1,7 +1,9 @@
+import { once } from 'node:events'
 import { createReadStream } from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { downloadParams } from '../../shared/schemas/requests'
+import { T } from '../../shared/texts'
 import { contentDisposition } from '../lib/content-disposition'
 import { forbidden, notFound } from '../lib/http-errors'
 import type { Req } from '../lib/route-types'
@@ -26,11 +28,19 @@ export async function fileRoutes(app: FastifyInstance) {
       const file = await findStoredFile(app.db, request.params.file_name)
       if (!file) throw notFound()
       if (!(await mayDownload(app, request.user(), file.file_id))) throw forbidden()
+      const content = createReadStream(path.join(filesDir(app), file.file_name))
+      try {
+        await once(content, 'open')
+      } catch (error) {
+        // The database knows the file, the disk does not: a restore without the files folder, a hand's deletion.
+        request.log.error({ err: error, file_name: file.file_name }, 'a stored file is missing from the files folder')
+        throw notFound(T.storedFileLost)
+      }
       return reply
         .header('Content-Type', file.content_type)
         .header('Content-Disposition', contentDisposition(file.real_file_name))
         .header('Cache-Control', 'private, no-store')
-        .send(createReadStream(path.join(filesDir(app), file.file_name)))
+        .send(content)
     },
   )
 }

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs'
+import { readdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import * as v from 'valibot'
@@ -254,6 +254,11 @@ describe('applications', () => {
     for (const forgedName of ['..%2F..%2Fserver-secret', '..%2Fpglite', `${'0'.repeat(32)}.pdf`, 'server-secret']) {
       expect((await t.call(t.adminToken, { method: 'GET', url: `/api/download/${forgedName}` })).statusCode).toBe(404)
     }
+    // A known file gone from the disk (a restore without the files folder) says so in Russian, not a 500.
+    rmSync(path.join(t.app.config.dataDir, 'files', name))
+    const lost = await t.call(subscriber.token, { method: 'GET', url: `/api/download/${name}` })
+    expect(lost.statusCode).toBe(404)
+    expect(lost.json()).toEqual({ detail: T.storedFileLost })
 
     const archived = await t.call(t.adminToken, { method: 'POST', url: `/api/document_request/${id}/archive/` })
     expect(archived.json().archived).toBe(true)
