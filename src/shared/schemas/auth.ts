@@ -1,11 +1,12 @@
 import * as v from 'valibot'
 import { T } from '../texts'
-import { formObject } from './common'
+import { formObject, visibleText } from './common'
 import { userEntries } from './users'
 
 export const loginInput = formObject(
   {
-    username: v.pipe(v.string(T.required), v.trim(), v.nonEmpty(T.required), v.maxLength(150, T.tooLong(150))),
+    // In the spelling the names are kept in (users.ts `username`).
+    username: v.pipe(v.string(T.required), v.transform(visibleText), v.trim(), v.nonEmpty(T.required), v.maxLength(150, T.tooLong(150))),
     password: v.pipe(v.string(T.required), v.nonEmpty(T.required), v.maxLength(256, T.tooLong(256))),
   },
   T.required,

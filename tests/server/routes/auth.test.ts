@@ -34,6 +34,15 @@ describe('POST /api/api-token-auth/', () => {
     }
   })
 
+  // From an attacker probe: names are kept in one spelling (NFC, no invisible characters), the login was compared as typed.
+  it('signs in a login typed in another spelling of the same name: decomposed letters, invisible characters', async () => {
+    await t.userWith([], { username: 'Йод' })
+    for (const username of ['И\u0306од', 'Й\u200bод']) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/api-token-auth/', payload: { username, password: USER_PASSWORD } })
+      expect(res.statusCode, username).toBe(200)
+    }
+  })
+
   it('tells a disabled account that knows its password to see the administrator, and a wrong password nothing more', async () => {
     const disabled = await t.userWith([], { is_active: false })
     const sent = (password: string) => t.app.inject({ method: 'POST', url: '/api/api-token-auth/', payload: { username: disabled.username, password } })
