@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { lorawanUplink } from '../../shared/schemas/collection'
 import { T } from '../../shared/texts'
 import { LORAWAN_SOURCE, channelOfCode } from '../collector/task-context'
@@ -33,15 +33,21 @@ export async function lorawanRoutes(app: FastifyInstance) {
   const wrongSecrets = loginThrottle({ maxFailures: LORAWAN_MAX_FAILURES, windowMs: 15 * 60_000 })
   app.post(
     '/api/lorawan/uplink/',
-    { config: { access: 'public' }, schema: { body: lorawanUplink } },
+    {
+      config: { access: 'public' },
+      schema: { body: lorawanUplink },
+      // Before the body's check: an outsider's body of any form is refused for its secret, telling nothing of the fields.
+      preValidation: async (request: FastifyRequest) => {
+        // A right secret is refused too while the pause runs, so that a guesser cannot tell it was right.
+        const blocked = wrongSecrets.blockedFor(request.ip)
+        if (blocked > 0) throw new HttpError(429, { detail: T.tooManyLorawanSecrets, retry_after: Math.ceil(blocked / 1000) })
+        if (!secretMatches(app.config.lorawanSecret, request.headers['x-lorawan-secret'])) {
+          wrongSecrets.fail(request.ip)
+          throw forbidden(T.lorawanSecret)
+        }
+      },
+    },
     async (request: Req<{ body: typeof lorawanUplink }>, reply) => {
-      // A right secret is refused too while the pause runs, so that a guesser cannot tell it was right.
-      const blocked = wrongSecrets.blockedFor(request.ip)
-      if (blocked > 0) throw new HttpError(429, { detail: T.tooManyLorawanSecrets, retry_after: Math.ceil(blocked / 1000) })
-      if (!secretMatches(app.config.lorawanSecret, request.headers['x-lorawan-secret'])) {
-        wrongSecrets.fail(request.ip)
-        throw forbidden(T.lorawanSecret)
-      }
       const body = request.body
       const counterId = await meterAtLorawanAddress(app.db, LORAWAN_SOURCE, body.net_address)
       if (counterId === undefined) throw notFound(T.lorawanUnknownAddress)

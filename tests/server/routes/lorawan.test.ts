@@ -51,6 +51,10 @@ describe('LoRaWAN uplinks', () => {
     const codes: number[] = []
     for (let i = 0; i < 12; i++) codes.push((await from(`guess-${'x'.repeat(i)}`, '203.0.113.50')).statusCode)
     expect(codes).toEqual([...Array(10).fill(403), 429, 429])
+    // The secret is checked before the body: a body of any form tells a guesser nothing of the uplink's fields.
+    const shapeless = await t.app.inject({ method: 'POST', url: '/api/lorawan/uplink/', payload: { readings: { x: 'y' } }, remoteAddress: '203.0.113.52' })
+    expect(shapeless.statusCode).toBe(403)
+    expect(shapeless.json()).toEqual({ detail: T.lorawanSecret })
     const paused = await from(SECRET, '203.0.113.50')
     expect(paused.statusCode).toBe(429)
     expect(paused.json()).toEqual({ detail: T.tooManyLorawanSecrets, retry_after: 15 * 60 })
