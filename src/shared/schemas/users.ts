@@ -4,7 +4,12 @@ import { T } from '../texts'
 import { boolValue, formObject, emailText, idValue, optionalEmail, optionalText, paged, requiredText } from './common'
 
 const userRequired = (max = 150) => requiredText(max, T.requiredUser)
-const username = v.pipe(userRequired(150), v.regex(/^[\p{L}\d@.+_-]+$/u, T.usernameCharacters))
+/**
+ * Letters of one alphabet: a Latin login in a–z only (no fullwidth, dotless or long-s letters), or a Cyrillic one.
+ * Mixed, «аdmin» with a Cyrillic «а» would pass for «admin» in the user list and the audit.
+ */
+const LOGIN = /^(?:[A-Za-z\d@.+_-]+|[\p{Script=Cyrillic}\d@.+_-]+)$/u
+const username = v.pipe(userRequired(150), v.regex(LOGIN, T.usernameCharacters))
 const password = v.pipe(v.string(T.requiredUser), v.nonEmpty(T.requiredUser), v.minLength(MIN_PASSWORD_LENGTH, T.minPassword), v.maxLength(128, T.tooLong(128)))
 const groupIds = v.pipe(v.array(idValue(), T.invalidValue), v.maxLength(100, T.tooManyItems(100)))
 

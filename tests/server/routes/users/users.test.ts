@@ -76,6 +76,21 @@ describe('users', () => {
     expect((await t.call(t.adminToken, { method: 'GET', url: '/api/users/?ordering=password_hash' })).statusCode).toBe(400)
   })
 
+  // From an attacker probe: a holder of users.manage renamed themselves «аdmin» (a Cyrillic «а») and stood in the
+  // list and the audit as the administrator; fullwidth and dotless-i spellings passed too.
+  it('takes a login in one alphabet, Latin or Cyrillic, so that no login can pass for another', async () => {
+    for (const username of ['аdmin', 'ａｄｍｉｎ', 'admın', 'Иванov', 'ſergey']) {
+      const res = await t.call(t.adminToken, { method: 'POST', url: '/api/users/', payload: newUser({ username }) })
+      expect(res.json(), username).toEqual({ username: [T.usernameCharacters] })
+    }
+    const me = await t.userWith(['users.manage'])
+    const renamed = await t.call(me.token, { method: 'PATCH', url: `/api/users/${me.user_id}/`, payload: { username: 'аdmin' } })
+    expect(renamed.json()).toEqual({ username: [T.usernameCharacters] })
+    for (const username of ['ivan.petrov@mail', 'Иванов_2', 'Ёлкин', 'petrov-2']) {
+      expect((await t.call(t.adminToken, { method: 'POST', url: '/api/users/', payload: newUser({ username }) })).statusCode, username).toBe(201)
+    }
+  })
+
   it('refuses users.manage actions to a user without it (403) but lets them read with users.view', async () => {
     const viewer = await t.userWith(['users.view'])
     expect((await t.call(viewer.token, { method: 'GET', url: '/api/users/' })).statusCode).toBe(200)
