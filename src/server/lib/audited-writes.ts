@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Executor } from '../db/client'
 import { audit } from './audit'
@@ -61,7 +62,8 @@ export function updateAudited<TRow, TAfter>(
       await write.update(tx, before)
       after = orNotFound(await write.find(tx, write.id))
     }
-    await audit(tx, request, write.entity, write.id, write.action ?? 'update', before, after)
+    // A write that changed nothing is no change to record: repeated, it would only bury the real ones.
+    if (!isDeepStrictEqual(before, after)) await audit(tx, request, write.entity, write.id, write.action ?? 'update', before, after)
     return after
   })
 }

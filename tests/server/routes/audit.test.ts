@@ -20,6 +20,24 @@ describe('audit trail', () => {
     expect(create).toMatchObject({ action: 'create', before: null, after: { name: 'Диспетчеры' } })
   })
 
+  // From an attacker probe: 20 identical PATCHes of a group, an account or a user wrote 20 audit rows.
+  it('records no change where nothing changed', async () => {
+    const created = await t.call(t.adminToken, { method: 'POST', url: '/api/permissions_groups/', payload: { name: 'Метрологи', permissions: [] } })
+    const id = created.json().permissions_group_id
+    for (let i = 0; i < 3; i++) {
+      const same = await t.call(t.adminToken, { method: 'PATCH', url: `/api/permissions_groups/${id}/`, payload: { name: 'Метрологи' } })
+      expect(same.statusCode).toBe(200)
+    }
+    const user = await t.userWith([])
+    for (let i = 0; i < 3; i++) await t.call(t.adminToken, { method: 'PATCH', url: `/api/users/${user.user_id}/`, payload: { first_name: 'Иван' } })
+    const trail = async (entity: string, entityId: number) =>
+      (await t.call(t.adminToken, { method: 'GET', url: `/api/audit/?entity=${entity}&entity_id=${entityId}` }))
+        .json()
+        .results.map((row: { action: string }) => row.action)
+    expect(await trail('permissions_group', id)).toEqual(['create'])
+    expect(await trail('user', user.user_id)).toEqual(['update'])
+  })
+
   it('filters by the user who made the change, with or without the entity', async () => {
     const editor = await t.userWith(['groups.manage', 'groups.view'], { first_name: 'Ирина', last_name: 'Петрова' })
     const mine = await t.call(editor.token, { method: 'POST', url: '/api/permissions_groups/', payload: { name: 'Учётчики', permissions: [] } })
