@@ -640,6 +640,9 @@ export const T = {
     busFull: (max: number) => `не более ${max} счётчиков Меркурий 230 на одной шине`,
   },
   // The server's settings from its environment, read at start (src/server/config.ts, src/server/vee/settings.ts).
+  databaseWithoutCyrillic:
+    'База данных PostgreSQL не различает строчные и заглавные русские буквы (её LC_CTYPE — C или кодировка не UTF8): вход и поиск не будут работать. ' +
+    'Создайте базу в UTF8 с локалью C.UTF-8 или ru_RU.UTF-8: createdb -E UTF8 --locale=C.UTF-8 -T template0 <имя>',
   env: {
     invalid: (lines: string[]) => `Неверная конфигурация:\n${lines.join('\n')}`,
     wholeNumber: (min: number, max?: number) => (max === undefined ? `целое число не меньше ${min}` : `целое число от ${min} до ${max}`),

@@ -6,6 +6,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase } from 'drizzle-orm/pg-core'
 import type { ExtractTablesWithRelations } from 'drizzle-orm'
 import { sql } from 'drizzle-orm'
+import { T } from '../../shared/texts'
 import * as schema from './schema'
 import { startEmbeddedVacuum } from './embedded-vacuum'
 import { PgliteWorkerPool } from './pglite-pool'
@@ -27,6 +28,18 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 const MIGRATION_LOCK = 7_240_001
 
 /**
+ * Logins and the points' search fold case in SQL (`lower`, pg_trgm): a database whose LC_CTYPE knows no Cyrillic
+ * (LC_CTYPE=C, SQL_ASCII) would take «Иван» and «иван» as two logins and find no «Ленина» for «ленина».
+ */
+async function refuseWithoutCyrillicCase(client: pg.PoolClient): Promise<void> {
+  const folds = await client.query(`select lower('ЁЛКА') = 'ёлка' as ok`).then(
+    (result) => result.rows[0]?.ok === true,
+    () => false,
+  )
+  if (!folds) throw new Error(T.databaseWithoutCyrillic)
+}
+
+/**
  * Opens PostgreSQL when a URL is given, otherwise the embedded PGlite (a folder, or memory:// for tests); a new
  * PGlite database may start from `template`, a dump of one (tests/helpers/pglite-template.ts).
  */
@@ -39,12 +52,16 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     // Several API processes may start at once: only one applies the migrations.
     const client = await pool.connect()
     try {
+      await refuseWithoutCyrillicCase(client)
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
       await migrate(drizzle(client, { schema }), { migrationsFolder })
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK])
-    } finally {
+    } catch (error) {
       client.release()
+      await pool.end()
+      throw error
     }
+    client.release()
     return { db: drizzle(pool, { schema }), engine: 'postgres', close: () => pool.end() }
   }
   const pool = new PgliteWorkerPool(options.dataDir, options.template)
