@@ -78,6 +78,26 @@ async function prepareTablet(): Promise<Tablet> {
   return tablet
 }
 
+/** The server comes back with the next release, and the tablet's clock reaches its periodic update check. */
+async function releaseNextBuild(tablet: Tablet): Promise<void> {
+  if (server.running()) await server.stop()
+  await server.start(nextBuild)
+  await tablet.context().clock.fastForward(UPDATE_CHECK_MS + MINUTE)
+}
+
+const updatePrompt = (page: Page) => page.getByRole('status').filter({ hasText: T.updateAvailable })
+
+/** Answers the update prompt with «Обновить» and waits for the page to load again. */
+async function takeUpdate(page: Page): Promise<void> {
+  await updatePrompt(page).waitFor({ timeout: 60_000 })
+  // Listening before the click: the reload can end before a wait started after it.
+  await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), updatePrompt(page).getByRole('button', { name: T.updateApply }).click()])
+}
+
+/** Marks the page's window, so that a reload (a new window) is told from the same page still open. */
+const markWindow = (page: Page) => page.evaluate(() => Object.assign(window, { beforeUpdate: true }))
+const sameWindow = (page: Page) => page.evaluate(() => 'beforeUpdate' in window)
+
 async function editRemark(page: Page, pointId: number, remark: string): Promise<void> {
   await page.goto(`/points/${pointId}/edit`)
   await page.getByLabel('Примечание').fill(remark)
@@ -182,12 +202,8 @@ describe('a tablet in the field', () => {
       await batchTaken
       await context.unroute('**/api/outbox/')
 
-      await server.stop()
-      await server.start(nextBuild)
-      await context.clock.fastForward(UPDATE_CHECK_MS + MINUTE)
-      const prompt = page.getByRole('status').filter({ hasText: T.updateAvailable })
-      await prompt.waitFor({ timeout: 60_000 })
-      await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), prompt.getByRole('button', { name: T.updateApply }).click()])
+      await releaseNextBuild(tablet)
+      await takeUpdate(page)
       await page.getByRole('button', { name: 'Выход' }).waitFor()
       await expect.poll(() => storeCount(page, 'outbox'), POLL).toBe(0)
       // Sent again under the same key after the reload, the edit was applied once.
@@ -208,14 +224,10 @@ describe('a tablet in the field', () => {
       // The first visit: the page starts without a service worker, which takes it over once installed.
       await signIn(page)
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
-      await server.stop()
-      await server.start(nextBuild)
-      await page.clock.fastForward(UPDATE_CHECK_MS + MINUTE)
-      const prompt = page.getByRole('status').filter({ hasText: T.updateAvailable })
-      await prompt.waitFor({ timeout: 60_000 })
-      await page.evaluate(() => Object.assign(window, { beforeUpdate: true }))
-      await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), prompt.getByRole('button', { name: T.updateApply }).click()])
-      expect(await page.evaluate(() => 'beforeUpdate' in window)).toBe(false)
+      await releaseNextBuild(tablet)
+      await markWindow(page)
+      await takeUpdate(page)
+      expect(await sameWindow(page)).toBe(false)
       await page.getByRole('button', { name: 'Выход' }).waitFor()
     },
     FIELD_TEST_MS,
@@ -225,33 +237,24 @@ describe('a tablet in the field', () => {
     'reloads only the tab whose user took the new release: another tab keeps what was typed there until told',
     async () => {
       const point = await createPoint('ТП-803 ввод 1', '35-000803')
-      const tablet = await openTablet(server.baseUrl)
-      tablets.push(tablet)
-      const context = tablet.context()
-      await context.clock.install()
+      const tablet = await prepareTablet()
+      await tablet.context().clock.install()
       const first = tablet.page()
-      await signIn(first)
-      await first.goto('/points')
-      await first.evaluate(async () => navigator.serviceWorker.ready)
-      const second = await context.newPage()
+      const second = await tablet.context().newPage()
       await second.goto(`/points/${point.point_id}/edit`)
       await second.getByLabel('Примечание').fill('Ещё не сохранено')
-      await second.evaluate(() => Object.assign(window, { beforeUpdate: true }))
+      await markWindow(second)
 
-      await server.stop()
-      await server.start(nextBuild)
-      await context.clock.fastForward(UPDATE_CHECK_MS + MINUTE)
-      const promptOf = (page: Page) => page.getByRole('status').filter({ hasText: T.updateAvailable })
-      await promptOf(first).waitFor({ timeout: 60_000 })
-      await promptOf(second).waitFor({ timeout: 60_000 })
-      await Promise.all([first.waitForEvent('load', { timeout: 60_000 }), promptOf(first).getByRole('button', { name: T.updateApply }).click()])
+      await releaseNextBuild(tablet)
+      await updatePrompt(second).waitFor({ timeout: 60_000 })
+      await takeUpdate(first)
       await first.getByRole('button', { name: 'Выход' }).waitFor()
 
-      expect(await second.evaluate(() => 'beforeUpdate' in window)).toBe(true)
+      expect(await sameWindow(second)).toBe(true)
       expect(await second.getByLabel('Примечание').inputValue()).toBe('Ещё не сохранено')
       // Its own «Обновить» reloads it: the new worker is already in charge.
-      await Promise.all([second.waitForEvent('load', { timeout: 60_000 }), promptOf(second).getByRole('button', { name: T.updateApply }).click()])
-      expect(await second.evaluate(() => 'beforeUpdate' in window)).toBe(false)
+      await takeUpdate(second)
+      expect(await sameWindow(second)).toBe(false)
     },
     FIELD_TEST_MS,
   )
@@ -260,28 +263,19 @@ describe('a tablet in the field', () => {
     'gets a new release on a page never reloaded and keeps the queued edit and the signed-in user across it',
     async () => {
       const point = await createPoint('ТП-802 ввод 1', '35-000802')
-      const tablet = await openTablet(server.baseUrl)
-      tablets.push(tablet)
+      const tablet = await prepareTablet()
       const context = tablet.context()
       const page = tablet.page()
       // The tablet's own clock: the periodic update check comes without waiting half an hour.
       await context.clock.install()
-      await signIn(page)
-      await page.goto('/points')
-      await waitForStoreCount(page, 'points', (n) => n >= 1)
-      await page.evaluate(async () => navigator.serviceWorker.ready)
       await server.stop()
       await editRemark(page, point.point_id, 'Новый замок')
 
       // The server comes back with the next release while the API still fails: nothing can be sent before the update.
       await context.route('**/api/**', (route) => route.abort('connectionrefused'))
-      await server.start(nextBuild)
-      await page.clock.fastForward(UPDATE_CHECK_MS + MINUTE)
-      const prompt = page.getByRole('status').filter({ hasText: T.updateAvailable })
-      await prompt.waitFor({ timeout: 60_000 })
-      // Listening before the click: the reload can end before a wait started after it.
-      await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), prompt.getByRole('button', { name: T.updateApply }).click()])
-      await prompt.waitFor({ state: 'detached' })
+      await releaseNextBuild(tablet)
+      await takeUpdate(page)
+      await updatePrompt(page).waitFor({ state: 'detached' })
       await page.getByRole('navigation').first().getByRole('link', { name: 'Счётчики' }).waitFor()
       await expect.poll(() => waitingBadge(page).textContent(), POLL).toBe(T.waitingEdits(1))
 
