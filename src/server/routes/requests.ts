@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { DOC_STATUSES } from '../../shared/constants'
 import { idParams } from '../../shared/schemas/common'
 import {
@@ -42,7 +42,12 @@ const viewer = { permission: 'requests.view', subscriber: true } as const
 export async function requestRoutes(app: FastifyInstance) {
   await registerUploads(app)
   const checks = answerCache<number, { unassigned: number; new_messages: number }>(CHECK_CACHE_MS)
-  const changed = (accountId: number | null) => checks.delete(accountId ?? 0)
+  /** A write to applications: `mutate`, then the account's cached check is dropped once the write has committed. */
+  const write = async <T>(request: FastifyRequest, reply: FastifyReply, work: (tx: Executor) => Promise<T>, options?: Parameters<typeof mutate>[3]) => {
+    const result = await mutate(request, reply, work, options)
+    checks.delete(request.user().account_id ?? 0)
+    return result
+  }
 
   const requestOr404 = async (db: Executor, request: FastifyRequest, id: number) => orNotFound(await findRequest(db, scopeOf(request.user()), id))
 
@@ -83,16 +88,14 @@ export async function requestRoutes(app: FastifyInstance) {
       hashOnly: replay,
     })
     return keepFilesIf(files, reply, () =>
-      mutate(
+      write(
         request,
         reply,
         async (tx) => {
           // The key expired since (KEY_LIFETIME_DAYS): the files it was read for are not there to file.
           if (replay) throw new HttpError(422, { detail: T.idempotencyReuse })
           const { doc_type_id } = parseOr400(filingFields, { doc_type_id: fields.doc_type_id ?? fields.document_type })
-          const created = await fileApplication(tx, me, doc_type_id, files, app.config)
-          changed(me.account_id)
-          return created
+          return fileApplication(tx, me, doc_type_id, files, app.config)
         },
         { status: 201 },
       ),
@@ -105,11 +108,7 @@ export async function requestRoutes(app: FastifyInstance) {
     async (request: Req<{ params: typeof idParams; body: typeof documentRequestUpdate }>, reply) => {
       const body = request.body
       const me = request.user()
-      return mutate(request, reply, async (tx) => {
-        const after = await updateApplication(tx, me, await requestOr404(tx, request, request.params.id), body)
-        changed(me.account_id)
-        return after
-      })
+      return write(request, reply, async (tx) => updateApplication(tx, me, await requestOr404(tx, request, request.params.id), body))
     },
   )
 
@@ -118,16 +117,14 @@ export async function requestRoutes(app: FastifyInstance) {
       `/api/document_request/:id/${name}/`,
       { config: { permission }, schema: { params: idParams } },
       async (request: Req<{ params: typeof idParams }>, reply) =>
-        mutate(
+        write(
           request,
           reply,
           async (tx) => {
             const before = await requestOr404(tx, request, request.params.id)
             // Viewed or archived already: nothing to write, and nothing for the audit.
             if (Object.entries(set).every(([field, value]) => before[field as keyof typeof set] === value)) return before
-            const after = await setApplication(tx, request.user(), before, name, set)
-            changed(request.user().account_id)
-            return after
+            return setApplication(tx, request.user(), before, name, set)
           },
           { sameEveryTime: true },
         ),
@@ -172,10 +169,9 @@ export async function requestRoutes(app: FastifyInstance) {
     { config: { permission: 'requests.change' }, schema: { params: idParams, body: attachmentUpdate } },
     async (request: Req<{ params: typeof idParams; body: typeof attachmentUpdate }>, reply) => {
       const { doc_request_attach_status: status, doc_attachment_comment: reason } = request.body
-      return mutate(request, reply, async (tx) => {
+      return write(request, reply, async (tx) => {
         const attach = await attachmentOr404(tx, request, request.params.id)
         await setAttachmentStatus(tx, request.user(), attach, status, reason)
-        changed(request.user().account_id)
         const [after] = await listAttachments(tx, scopeOf(request.user()), attach.doc_request_id, attach.doc_request_attach_id)
         return after
       })
@@ -186,14 +182,13 @@ export async function requestRoutes(app: FastifyInstance) {
     '/api/document_request_attachment/:id/viewed/',
     { config: viewer, schema: { params: idParams } },
     async (request: Req<{ params: typeof idParams }>, reply) =>
-      mutate(
+      write(
         request,
         reply,
         async (tx) => {
           const me = request.user()
           const attach = await attachmentOr404(tx, request, request.params.id)
           await markCommentsViewed(tx, me, attach)
-          changed(me.account_id)
           const [after] = await listAttachments(tx, scopeOf(me), attach.doc_request_id, attach.doc_request_attach_id)
           return after
         },
@@ -205,14 +200,13 @@ export async function requestRoutes(app: FastifyInstance) {
     '/api/document_request_attachment_comment/',
     { config: { permission: 'requests.change', subscriber: true }, schema: { body: commentInput } },
     async (request: Req<{ body: typeof commentInput }>, reply) =>
-      mutate(
+      write(
         request,
         reply,
         async (tx) => {
           const attach = await attachmentOr404(tx, request, request.body.doc_attachment)
           if (attach.doc_request_id !== request.body.doc_request_id) throw fieldError('doc_attachment', T.attachmentUnknown)
           const id = await postComment(tx, request.user(), attach, request.body.doc_attachment_comment, app.config)
-          changed(request.user().account_id)
           return findComment(tx, id)
         },
         { status: 201 },
@@ -237,8 +231,7 @@ export async function requestRoutes(app: FastifyInstance) {
         reply,
         async (tx) => {
           const found = await requestOr404(tx, request, parseOr400(closeFilesFields, fields).doc_request_id)
-          const after = await addCloseFiles(tx, request.user(), found.doc_request_id, files)
-          return after
+          return addCloseFiles(tx, request.user(), found.doc_request_id, files)
         },
         { status: 201 },
       ),
