@@ -41,6 +41,9 @@ const fileApplication = (
   const body = multipart(fields, files)
   return t.call(token, { method: 'POST', url: '/api/document_request/', payload: body.payload, headers: { ...body.headers, ...headers } })
 }
+/** The first attachment of an application, as its subscriber sees it. */
+const firstAttachment = async (token: string, docRequestId: number) =>
+  (await t.call(token, { method: 'GET', url: `/api/document_request_attachment/?document_id=${docRequestId}` })).json()[0]
 const storedCount = () => {
   const dir = path.join(t.app.config.dataDir, 'files')
   return existsSync(dir) ? readdirSync(dir).length : 0
@@ -156,7 +159,7 @@ describe('applications of a subscriber', () => {
   it('takes at most the configured number of comments per subscriber a day, and answers each with itself', async () => {
     const subscriber = await t.subscriber()
     const filed = (await fileApplication(subscriber.token, bothFiles('c'))).json()
-    const [attach] = (await t.call(subscriber.token, { method: 'GET', url: `/api/document_request_attachment/?document_id=${filed.doc_request_id}` })).json()
+    const attach = await firstAttachment(subscriber.token, filed.doc_request_id)
     const comment = (token: string, text: string, key: string) =>
       t.call(token, {
         method: 'POST',
@@ -215,9 +218,7 @@ describe('applications of a subscriber', () => {
     const subscriber = await t.subscriber()
     const filed = await fileApplication(subscriber.token, bothFiles('k'), { 'idempotency-key': 'filed' })
     expect(filed.statusCode).toBe(201)
-    const [attach] = (
-      await t.call(subscriber.token, { method: 'GET', url: `/api/document_request_attachment/?document_id=${filed.json().doc_request_id}` })
-    ).json()
+    const attach = await firstAttachment(subscriber.token, filed.json().doc_request_id)
     const comment = await t.call(subscriber.token, {
       method: 'POST',
       url: '/api/document_request_attachment_comment/',
@@ -248,7 +249,7 @@ describe('applications of a subscriber', () => {
   it('keeps no answer of a viewed mark under its key: marking again answers the same', async () => {
     const subscriber = await t.subscriber()
     const filed = (await fileApplication(subscriber.token, bothFiles('v'))).json()
-    const [attach] = (await t.call(subscriber.token, { method: 'GET', url: `/api/document_request_attachment/?document_id=${filed.doc_request_id}` })).json()
+    const attach = await firstAttachment(subscriber.token, filed.doc_request_id)
     const keys = async (userId: number) =>
       (await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from idempotency_keys where user_id = ${userId}`)).rows[0]!.n
     const staff = await t.userWith(['requests.view', 'requests.change'])
