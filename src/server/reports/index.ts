@@ -1,3 +1,4 @@
+import { once } from 'node:events'
 import { PassThrough, type Readable } from 'node:stream'
 import { eq, inArray } from 'drizzle-orm'
 import { reportRequestErrors, type ReportName, type ReportQuery } from '../../shared/schemas/reports'
@@ -67,9 +68,12 @@ type XlsxForm = Exclude<ReportName, 'Form80020XmlReport'>
 /** An XLSX form streams while it is written: the caller sends `body` at once; a failure midway ends the stream. */
 function xlsx(ctx: ReportContext, form: XlsxForm, period: Period, write: (out: PassThrough) => Promise<void>): ReportFile {
   const out = new PassThrough()
-  const built = write(out).catch((error: unknown) => {
-    out.destroy(error instanceof Error ? error : new Error(String(error)))
-  })
+  // A client gone midway destroys `out`: the writer stops at its next row, and a commit already under way would wait
+  // for a `finish` that never comes, so the building ends when `out` closes too.
+  const built = Promise.race([write(out), once(out, 'close')]).then(
+    () => undefined,
+    (error: unknown) => void out.destroy(error instanceof Error ? error : new Error(String(error))),
+  )
   return { fileName: reportFileName(form, ctx.objectNames, ctx.points, period), contentType: XLSX, body: out, built }
 }
 

@@ -53,6 +53,7 @@ export function reportSheet(stream: Writable, spec: { sheet: string; title: stri
   return {
     /** `inTotal: false` leaves the row out of the totals (energy already counted on another row). */
     row(cells: Cell[], options: { bold?: boolean; inTotal?: boolean } = {}) {
+      if (stream.destroyed) throw new Error('The report stream was closed: its client is gone')
       const row = sheet.addRow(cells.map(valueOf))
       cells.forEach((c, i) => {
         const value = valueOf(c)

@@ -1,3 +1,4 @@
+import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { T } from '../../../../src/shared/texts'
 import { REPORT_RETRY_AFTER_S } from '../../../../src/server/reports/slots'
@@ -42,5 +43,18 @@ describe('reports built at once', () => {
     expect(statuses(answers)).toEqual([200, 200, 429])
     expect(answers.find((a) => a.statusCode === 429)!.json()).toEqual({ detail: T.reportsBusy(REPORT_RETRY_AFTER_S), retry_after: REPORT_RETRY_AFTER_S })
     expect(statuses(await Promise.all(users.slice(0, 2).map((u) => report80020(u.token))))).toEqual([200, 200])
+  })
+
+  // Found from the attacker's side: a download dropped midway kept its slots until the server restarted (the writer
+  // waited for the stream's `finish`, which a destroyed stream never gives), so two lost downloads stopped all reports.
+  it('gives the slot back when the client goes away in the middle of the file', async () => {
+    const user = await t.userWith(['reports.export'])
+    await t.app.listen({ port: 0, host: '127.0.0.1' })
+    const socket = net.connect((t.app.server.address() as net.AddressInfo).port, '127.0.0.1')
+    const url = `/api/get_report/?report=Form80020Report&point_id=${pointId}&beg_date=2025-01-01&end_date=2025-12-31`
+    socket.write(`POST ${url} HTTP/1.1\r\nHost: x\r\nAuthorization: JWT ${user.token}\r\nContent-Length: 0\r\n\r\n`)
+    await new Promise((resolve) => socket.once('data', resolve))
+    socket.destroy()
+    await expect.poll(async () => (await report80020(user.token)).statusCode, { timeout: 10_000, interval: 200 }).toBe(200)
   })
 })
