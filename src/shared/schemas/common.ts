@@ -144,8 +144,11 @@ export const dateTimeText = (message: string = T.invalidDateTime) =>
 export const monthText = (message: string = T.monthFormat) =>
   v.pipe(v.string(message), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, message), v.check(yearInRange, T.dateRange))
 
-/** Path parameters: `{ id }` as a positive integer. */
-export const idParams = v.object({ id: idValue() })
+/**
+ * Path parameters: `{ id }`, a positive integer written the one way the API writes it (no sign, space or leading
+ * zero): a path names one row, so that `/5/` and `/05/` are never two rows to the outbox or a cache.
+ */
+export const idParams = v.object({ id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/), v.transform(Number), v.maxValue(INT_MAX)) })
 
 /** The query of every list (shared list conventions): paging, page_size=all, search, ordering. */
 const listQueryEntries = {

@@ -9,7 +9,7 @@ import { T } from '../texts'
 const outboxEntry = v.object({
   method: v.picklist(['POST', 'PUT', 'PATCH'], T.oneOf(['POST', 'PUT', 'PATCH'])),
   // Only the writes the outbox makes: point create and update, meter edit.
-  path: v.pipe(v.string(T.outboxPathInvalid), v.regex(/^\/api\/(points\/(\d{1,10}\/)?|counters\/\d{1,10}\/)$/, T.outboxPathInvalid)),
+  path: v.pipe(v.string(T.outboxPathInvalid), v.regex(/^\/api\/(points\/([1-9]\d{0,9}\/)?|counters\/[1-9]\d{0,9}\/)$/, T.outboxPathInvalid)),
   body: v.record(v.string(), v.unknown(), T.badRequest),
   headers: v.object(
     {
