@@ -102,6 +102,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: (_error, request, reply) =>
       securityHeaders(request.raw, reply.raw, () => void (reply as FastifyReply).code(400).send({ detail: T.badRequest })),
     clientErrorHandler: answerClientError,
+    // Node's own refusal of an HTTP/1.1 request without Host is an empty 400: the onRequest hook refuses it instead.
+    http: { requireHostHeader: false },
   })
   app.decorate('db', options.database.db)
   app.decorate('dbEngine', options.database.engine)
@@ -111,6 +113,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await sealPlainMeterPasswords(options.database.db, app.box)
 
   app.addHook('onRequest', (request, reply, done) => {
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
+      return securityHeaders(request.raw, reply.raw, () => void reply.code(400).send({ detail: T.badRequest }))
+    }
     // A signed-in answer left in the browser's cache can be read there by the next user of a shared tablet, with no token.
     if ((request.routeOptions.url ?? request.url).startsWith('/api/')) reply.header('Cache-Control', 'no-store')
     securityHeaders(request.raw, reply.raw, () => done())

@@ -59,6 +59,7 @@ describe('what the HTTP layer refuses before any route', () => {
       ['a path that does not decode', request('GET /api/%zz HTTP/1.1'), 400, T.badRequest],
       ['a quote in a path that does not decode', request('GET /api/%zz"}{"x HTTP/1.1'), 400, T.badRequest],
       ['an overlong encoding', request('GET /api%c0%afusers/ HTTP/1.1'), 400, T.badRequest],
+      ['an HTTP/1.1 request without Host', request('GET /api/users/ HTTP/1.1', ''), 400, T.badRequest],
       ['a method in lower case', request('get /api/users/ HTTP/1.1'), 400, T.badRequest],
       ['an unknown HTTP version', request('GET /api/users/ HTTP/9.9'), 400, T.badRequest],
       ['a negative length', request('POST /api/users/ HTTP/1.1', 'Host: x\r\nContent-Length: -1\r\n'), 400, T.badRequest],
