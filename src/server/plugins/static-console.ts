@@ -4,6 +4,12 @@ import type { FastifyInstance } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { T } from '../../shared/texts'
 
+/**
+ * An API path however it is written (`//api/`, `/API/`, `/api%2F`): its 404 is the API's, never the shell. A path
+ * that does not decode never comes here: the router refuses it first (400).
+ */
+const API_PATH = /^\/+api(\/|$)/i
+
 /** Serves the built console; every path that is not /api/ and not a file gets index.html (SPA fallback). */
 export async function serveConsole(app: FastifyInstance, options: { root: string }) {
   if (!existsSync(path.join(options.root, 'index.html'))) {
@@ -21,7 +27,7 @@ export async function serveConsole(app: FastifyInstance, options: { root: string
   })
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/'
-    if (url.startsWith('/api/') || url === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (API_PATH.test(decodeURIComponent(url)) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({ detail: T.notFound })
     }
     // A missing file with an extension is a real 404, not the shell.

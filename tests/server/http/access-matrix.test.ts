@@ -129,6 +129,13 @@ describe('access on every API route, enumerated from the server itself', () => {
     for (const url of ['/assets/app.js', '/index.html', '/login', '/points']) {
       expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(200)
     }
+    // Found from the attacker's side: an API path written another way got the shell with 200, where a client or a
+    // proxy rule keyed on /api expects the API's 404.
+    for (const url of ['//api/users/', '/API/users/', '/api%2Fusers/', '/%61pi/users/', '/api']) {
+      const res = await app.inject({ method: 'GET', url })
+      expect([res.statusCode, res.json()], url).toEqual([404, { detail: T.notFound }])
+    }
+    expect((await app.inject({ method: 'GET', url: '/points/%zz' })).statusCode).toBe(400)
     await app.close()
     rmSync(root, { recursive: true, force: true })
   })
