@@ -177,6 +177,11 @@ describe('Mercury 230 answers', () => {
     const empty = decodeProfileMemoryAnswer(hex('11 FF FF FF FF FF FF FF FF FF FF FF FF FF FF FF 33 6C'), ADDRESS)
     expect(decodeProfileRecord(empty, 5000)).toBeNull()
   })
+
+  // Initialising the profile array with flag 1 (03 00 1E 01) zeroes its records (manual p.15, note 1).
+  it('reads memory zeroed by an initialisation as no record', () => {
+    expect(decodeProfileRecord(new Uint8Array(15), 5000)).toBeNull()
+  })
 })
 
 describe('Mercury 230 framing', () => {

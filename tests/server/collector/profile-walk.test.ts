@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { walkProfile } from '../../../src/server/collector/drivers/profile-walk'
 import type { ProfileRecord } from '../../../src/server/collector/meter-values'
-import type { ProfileCell } from '../../../src/server/collector/protocol/mercury230'
+import { decodeProfileRecord, type ProfileCell } from '../../../src/server/collector/protocol/mercury230'
+import { MeterFrameError } from '../../../src/server/collector/protocol/errors'
 
 /*
  * The profile walk over a ring of records given by hand, newest first, as a Mercury 230's memory 3 holds them: what
@@ -26,14 +27,14 @@ function records(first: string, count: number, value: number): ProfileCell[] {
  * Walks the ring (oldest first; null for memory never written) over [from, to), the last record ending at `lastEnd` as
  * the meter answers 08 13 (the newest record's end unless told): the intervals handed over and the slots read.
  */
-async function walk(ring: (ProfileCell | null)[], from: string, to: string, lastEnd?: string) {
+async function walk(ring: (ProfileCell | null)[], from: string, to: string, lastEnd?: string, unwritten: Uint8Array = new Uint8Array(15).fill(0xff)) {
   const newestFirst = [...ring].reverse()
   const reads: number[] = []
   const handed: ProfileRecord[] = []
   await walkProfile(
     async (back) => {
       reads.push(back)
-      return newestFirst[back] ?? null
+      return newestFirst[back] ?? decoded(unwritten)
     },
     { memoryAddress: 0, status: 0, end: lastEnd ? new Date(lastEnd) : newestFirst[0]!.end, minutes: 30 },
     new Date(from),
@@ -42,6 +43,16 @@ async function walk(ring: (ProfileCell | null)[], from: string, to: string, last
   )
 
   return { handed: handed.map((record) => [record.start.toISOString().slice(11, 16), record.energy.aPlus]), reads }
+}
+
+/** A slot's bytes as the driver decodes them: undefined for a record it cannot read. */
+function decoded(bytes: Uint8Array): ProfileCell | null | undefined {
+  try {
+    return decodeProfileRecord(bytes, 5000, 'UTC')
+  } catch (error) {
+    if (error instanceof MeterFrameError) return undefined
+    throw error
+  }
 }
 
 describe('the profile walk', () => {
@@ -93,5 +104,22 @@ describe('the profile walk', () => {
     const { handed, reads } = await walk(ring, '2026-11-20T00:00:00Z', '2026-11-21T00:00:00Z')
     expect(handed).toHaveLength(48)
     expect(reads.length).toBeLessThanOrEqual(48 + 1)
+  })
+
+  // Commissioning initialises the profile array, which zeroes the ring (manual p.15, note 1): until the ring fills, the
+  // slots behind the records read as zeros, and a search taking them for the period would read all 4096.
+  it('finds the few records of a ring zeroed by an initialisation in a few reads', async () => {
+    const ring = records('2026-11-20T06:00:00Z', 10, 100)
+    const { handed, reads } = await walk(ring, '2026-11-19T11:00:00Z', '2026-11-20T11:00:00Z', undefined, new Uint8Array(15))
+    expect(handed.filter(([, value]) => value !== null)).toHaveLength(10)
+    expect(reads.length).toBeLessThan(20)
+  })
+
+  it('takes a record with an impossible date for one before the period', async () => {
+    const ring = records('2026-11-20T06:00:00Z', 10, 100)
+    const garbled = Uint8Array.from([0x12, 0x30, 0x00, 0x31, 0x02, 0x26, 0x1e, 0, 0, 0, 0, 0, 0, 0, 0])
+    const { handed, reads } = await walk(ring, '2026-11-19T11:00:00Z', '2026-11-20T11:00:00Z', undefined, garbled)
+    expect(handed.filter(([, value]) => value !== null)).toHaveLength(10)
+    expect(reads.length).toBeLessThan(20)
   })
 })

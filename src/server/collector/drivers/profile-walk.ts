@@ -34,10 +34,12 @@ export async function walkProfile(readSlot: ReadSlot, last: LastProfileRecord, f
   const fromMs = from.getTime()
   // Records stamped before the whole ring could reach were stamped by a reset clock (to 2000), not written before `from`.
   const oldestPlausible = lastStart - PROFILE_RING_RECORDS * stepMs
+  // A record with an impossible date counts as before the period, like memory never written: slots of a ring zeroed
+  // by an initialisation, or left garbled, would otherwise send the search to the ring's oldest slot.
   const before = async (back: number) => {
     const cell = await slot(back)
-    if (cell === null) return true
-    return cell !== undefined && startOf(cell) >= oldestPlausible && startOf(cell) < fromMs
+    if (!cell) return true
+    return startOf(cell) >= oldestPlausible && startOf(cell) < fromMs
   }
   // The newest record read: an interval before it that no record claimed was not written; one after it may still be.
   let newest = Number.NEGATIVE_INFINITY

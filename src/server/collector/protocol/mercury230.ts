@@ -382,10 +382,14 @@ export function decodeProfileMemoryAnswer(frame: Uint8Array, address: number, le
   return payloadOf(frame, address, length)
 }
 
-/** A 15-byte record; null for memory never written (all FF). */
+/**
+ * A 15-byte record; null for memory never written: a header (status, time, T) all FF, or all 00 as an initialisation
+ * of the profile array leaves it (03 00 1E 01 zeroes the records, manual p.15 note 1).
+ */
 export function decodeProfileRecord(record: Uint8Array, meterConstant: number, timeZone: string = DEFAULT_TIME_ZONE): ProfileCell | null {
   if (record.length < PROFILE_RECORD_LENGTH) throw new MeterFrameError(T.poll.shortProfileRecord(PROFILE_RECORD_LENGTH))
-  if (record.subarray(0, 7).every((byte) => byte === 0xff)) return null
+  const header = record.subarray(0, 7)
+  if (header.every((byte) => byte === 0xff) || header.every((byte) => byte === 0x00)) return null
   const cell = (index: number) => {
     const count = record[7 + index * 2]! | (record[8 + index * 2]! << 8)
     return count === NO_PROFILE_VALUE ? null : count / (2 * meterConstant)
