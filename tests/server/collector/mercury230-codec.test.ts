@@ -157,6 +157,8 @@ describe('Mercury 230 answers', () => {
     expect(() => decodeLastProfileRecordAnswer(withCrc(hex('4D 00 10 1A 13 00 30 02 26 1E')), 0x4d)).toThrow(MeterFrameError)
     expect(() => decodeProfileRecord(hex('00 12 30 31 02 26 1E E8 03 00 00 00 00 00 00'), 5000)).toThrow(MeterFrameError)
     expect(decodeProfileRecord(hex('00 12 30 29 02 24 1E E8 03 00 00 00 00 00 00'), 5000)!.end.toISOString()).toBe('2024-02-29T09:30:00.000Z')
+    expect(() => decodeProfileRecord(hex('00 12 30 29 02 24 00 E8 03 00 00 00 00 00 00'), 5000)).toThrow(MeterFrameError)
+    expect(() => decodeProfileRecord(hex('00 12 30 29 02 24 FF E8 03 00 00 00 00 00 00'), 5000)).toThrow(MeterFrameError)
   })
 
   it('turns profile counts into energy at 2A impulses per kWh', () => {

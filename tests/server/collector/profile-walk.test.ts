@@ -122,4 +122,30 @@ describe('the profile walk', () => {
     expect(handed.filter(([, value]) => value !== null)).toHaveLength(10)
     expect(reads.length).toBeLessThan(20)
   })
+
+  // 03 00 changes T without clearing the ring (manual p.15, note 1): an hour's leftover record among half-hours, or a
+  // garbled T, would be stored as an interval of another length and shadow the record of its half-hour.
+  it("passes over records whose integration time is not the meter's", async () => {
+    const hours = records('2026-11-20T00:00:00Z', 3, 900).map((cell, index) => ({
+      ...cell,
+      end: new Date(at('2026-11-20T01:00:00Z') + index * 2 * HALF_HOUR),
+      minutes: 60,
+    }))
+    const halves = records('2026-11-20T03:00:00Z', 8, 100)
+    halves[2] = { ...halves[2]!, minutes: 0 }
+    halves[5] = { ...halves[5]!, minutes: 255 }
+    const { handed } = await walk([...hours, ...halves], '2026-11-20T02:00:00Z', '2026-11-20T08:00:00Z')
+    expect(handed).toEqual([
+      ['02:00', null],
+      ['02:30', null],
+      ['03:00', 100],
+      ['03:30', 101],
+      ['04:00', null],
+      ['04:30', 103],
+      ['05:00', 104],
+      ['05:30', null],
+      ['06:00', 106],
+      ['06:30', 107],
+    ])
+  })
 })

@@ -15,7 +15,8 @@ const startOf = (cell: ProfileCell) => cell.end.getTime() - cell.minutes * 60_00
  * interval of the meter's grid as soon as it is known: a walk cut short (the poll's deadline, a lost link) keeps what
  * it read, and the next poll goes on after it. The walk starts at the period's oldest record (`firstBack`) and goes
  * forward to the last one, placing each record by its own time; a record outside the period (a reset clock's, a date
- * set back or forward) or before one placed already is passed over, and so is a garbled one or memory never written.
+ * set back or forward) or before one placed already is passed over, and so is a garbled one, one of another integration
+ * time, or memory never written.
  */
 export async function walkProfile(readSlot: ReadSlot, last: LastProfileRecord, from: Date, to: Date, onRecord: (record: ProfileRecord) => void): Promise<void> {
   const stepMs = last.minutes * 60_000
@@ -45,7 +46,9 @@ export async function walkProfile(readSlot: ReadSlot, last: LastProfileRecord, f
   let newest = Number.NEGATIVE_INFINITY
   for (let back = await firstBack(before, Math.min(periodBacks, LAST_SLOT)); back >= 0; back--) {
     const cell = await slot(back)
-    if (!cell) continue
+    // A record of another T (written before 03 00 changed T, which keeps the old records: manual p.15, note 1) is
+    // not an interval of this grid: its interval stays missing rather than stored with another length.
+    if (!cell || cell.minutes !== last.minutes) continue
     const start = startOf(cell)
     newest = Math.max(newest, start)
     if (start >= fromMs && start < to.getTime()) grid.place(start, cell)

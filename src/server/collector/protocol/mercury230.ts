@@ -354,11 +354,15 @@ export interface LastProfileRecord {
   minutes: number
 }
 
+/** The profile is walked in steps of T: 0 would never end, more than an hour is no Mercury 230 setting. */
+function checkIntegrationTime(minutes: number): number {
+  if (minutes < 1 || minutes > 60) throw new MeterFrameError(T.poll.badIntegrationTime(minutes))
+  return minutes
+}
+
 export function decodeLastProfileRecordAnswer(frame: Uint8Array, address: number, timeZone: string = DEFAULT_TIME_ZONE): LastProfileRecord {
   const payload = payloadOf(frame, address, 9)
-  const minutes = payload[8]!
-  // The profile is walked in steps of T: 0 would never end, more than an hour is no Mercury 230 setting.
-  if (minutes < 1 || minutes > 60) throw new MeterFrameError(T.poll.badIntegrationTime(minutes))
+  const minutes = checkIntegrationTime(payload[8]!)
   return {
     memoryAddress: (payload[0]! << 8) | payload[1]!,
     status: payload[2]!,
@@ -397,7 +401,7 @@ export function decodeProfileRecord(record: Uint8Array, meterConstant: number, t
   return {
     status: record[0]!,
     end: decodeBcdTime(record.subarray(1, 6), timeZone),
-    minutes: record[6]!,
+    minutes: checkIntegrationTime(record[6]!),
     energy: { aPlus: cell(0), aMinus: cell(1), rPlus: cell(2), rMinus: cell(3) },
   }
 }
