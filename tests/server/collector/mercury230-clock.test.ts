@@ -51,6 +51,15 @@ describe('Mercury 230 clock frames', () => {
     expect(() => decodeClockAnswer(hex('11 45 29 14 01 23 11 26 01 08 99'), ADDRESS)).toThrow(MeterCrcError)
   })
 
+  // Profile stamps were checked against the month's length, the clock was not: 31.02 read as 03.03, a drift of days.
+  it('rejects a day the month does not have and a season byte other than 0 or 1', () => {
+    expect(() => decodeClockAnswer(withCrc([ADDRESS, 0x45, 0x29, 0x14, 0x03, 0x31, 0x02, 0x26, 0x01]), ADDRESS)).toThrow(MeterFrameError)
+    expect(() => decodeClockAnswer(withCrc([ADDRESS, 0x45, 0x29, 0x14, 0x03, 0x29, 0x02, 0x26, 0x01]), ADDRESS)).toThrow(MeterFrameError)
+    expect(decodeClockAnswer(withCrc([ADDRESS, 0x45, 0x29, 0x14, 0x04, 0x29, 0x02, 0x24, 0x01]), ADDRESS).local.day).toBe(29)
+    expect(() => decodeClockAnswer(withCrc([ADDRESS, 0x45, 0x29, 0x14, 0x01, 0x23, 0x11, 0x26, 0x02]), ADDRESS)).toThrow(MeterFrameError)
+    expect(decodeClockAnswer(withCrc([ADDRESS, 0x45, 0x29, 0x14, 0x01, 0x23, 0x11, 0x26, 0x00]), ADDRESS).winter).toBe(false)
+  })
+
   it('turns the refusals of a correction into errors: access level and once a day', () => {
     expect(() => decodeStatusAnswer(statusAnswer(ADDRESS, 3), ADDRESS)).toThrow(MeterAccessDeniedError)
     expect(() => decodeStatusAnswer(statusAnswer(ADDRESS, 4), ADDRESS)).toThrow(MeterStatusError)
