@@ -626,6 +626,9 @@ export const T = {
     badIntegrationTime: (minutes: number) => `недопустимое время интегрирования профиля: ${minutes} мин`,
     badClockTime: 'недопустимые дата и время часов счётчика',
     shortProfileRecord: (length: number) => `запись профиля короче ${length} байт`,
+    profileAddressMismatch: (address: string) =>
+      `Профиль не прочитан: по адресу последней записи ${address}h (команда 08 13) нет записи с её временем ни в байтах, ни в 16-байтовых записях. ` +
+      'Счётчик адресует память профиля иначе, чем известно сборщику: сообщите разработчикам модель и вариант исполнения счётчика',
     unknownConstantCode: (code: number) => `неизвестный код постоянной счётчика ${code}`,
     notBcd: (byte: string) => `байт ${byte} не является BCD`,
     connectionClosed: 'соединение закрыто',

@@ -19,7 +19,7 @@ import {
   decodeAuxAnswer,
   decodeEnergyAnswer,
   decodeLastProfileRecordAnswer,
-  decodeMeterConstantAnswer,
+  decodeVariantAnswer,
   decodeProfileMemoryAnswer,
   decodeProfileRecord,
   decodeSerialAnswer,
@@ -148,6 +148,8 @@ describe('Mercury 230 answers', () => {
     const record = decodeLastProfileRecordAnswer(hex('4D 00 10 1A 13 00 28 12 22 1E 6A 4A'), 0x4d)
     expect(record).toEqual({ memoryAddress: 0x0010, status: 0x1a, end: new Date('2022-12-28T10:00:00.000Z'), minutes: 30 })
     expect(toHex(lastProfileRecordAnswer(0x4d, record))).toBe('4D 00 10 1A 13 00 28 12 22 1E 6A 4A')
+    // the manual's request for the record at 0x0010 (p.96), byte for byte
+    expect(toHex(profileMemoryRequest(0x80, 0x0010))).toBe('80 06 03 00 10 0F DA 5B')
   })
 
   // Found from the meter's side: T = 0 made the profile walk step by 0 ms and hang the collector; 31.02 was read as 03.03.
@@ -210,6 +212,9 @@ describe('Mercury 230 framing', () => {
     })
     expect(parseRequest(energyRequest(ADDRESS, 2))?.request).toEqual({ kind: 'readEnergy', array: 0, month: 0, tariff: 2 })
     expect(parseRequest(profileMemoryRequest(ADDRESS, 0x1230))?.request).toEqual({ kind: 'readMemory', memory: 3, memoryAddress: 0x1230, length: 15 })
+    // the 17th address bit of a 131x8 memory 3 in bit 7 of the memory byte (manual p.95, note 6)
+    expect(toHex(profileMemoryRequest(ADDRESS, 0x17c90)).slice(0, 17)).toBe('11 06 83 7C 90 0F')
+    expect(parseRequest(profileMemoryRequest(ADDRESS, 0x17c90))?.request).toEqual({ kind: 'readMemory', memory: 3, memoryAddress: 0x17c90, length: 15 })
     expect(parseRequest(hex('11 00 0D E1'))).toBeNull()
     expect(requestLength(hex('11'))).toBe(2)
     expect(requestLength(hex('11 08'))).toBe(3)
@@ -244,7 +249,7 @@ describe('Mercury 230 as real meters answer', () => {
   it('reads the constant A from a real meter variant answer, 12 data bytes', () => {
     const captured = hex('87 B6 E3 C3 95 07 00 00 04 00 00 00 00 33 9F')
     expect(toHex(variantRequest(0x87))).toBe('87 08 12 00 A5 F2')
-    expect(decodeMeterConstantAnswer(captured, 0x87)).toBe(500)
+    expect(decodeVariantAnswer(captured, 0x87).meterConstant).toBe(500)
     const boundary = answerBoundary(variantRequest(0x87))
     for (let length = 1; length < captured.length; length++) expect(boundary(captured.subarray(0, length)), `${length} bytes`).toBeUndefined()
     expect(boundary(captured)).toBe(captured.length)
@@ -252,12 +257,15 @@ describe('Mercury 230 as real meters answer', () => {
     expect(toHex(variantRequest(0x87, 'old'))).toBe(toHex(withCrc([0x87, 0x08, 0x12])))
     const old = withCrc([0x87, 0xb6, 0xe3, 0xc3, 0x95, 0x07, 0x00])
     expect(answerBoundary(variantRequest(0x87, 'old'))(old)).toBe(9)
-    expect(decodeMeterConstantAnswer(old, 0x87)).toBe(500)
+    expect(decodeVariantAnswer(old, 0x87).meterConstant).toBe(500)
+    // 4th byte 95: bit 7 says memory 3 is 131x8 (manual p.75)
+    expect(decodeVariantAnswer(captured, 0x87).largeProfileMemory).toBe(true)
+    expect(decodeVariantAnswer(meterConstantAnswer(0x87, 500), 0x87).largeProfileMemory).toBe(false)
   })
 
   it('reads the constant A from the low nibble of the 2nd byte of the variant answer', () => {
-    expect(decodeMeterConstantAnswer(withCrc([ADDRESS, 0x00, 0x04, 0x00, 0x00, 0x00, 0x00]), ADDRESS)).toBe(1000)
-    expect(() => decodeMeterConstantAnswer(withCrc([ADDRESS, 0x00, 0x07, 0x00, 0x00, 0x00, 0x00]), ADDRESS)).toThrow(MeterFrameError)
+    expect(decodeVariantAnswer(withCrc([ADDRESS, 0x00, 0x04, 0x00, 0x00, 0x00, 0x00]), ADDRESS).meterConstant).toBe(1000)
+    expect(() => decodeVariantAnswer(withCrc([ADDRESS, 0x00, 0x07, 0x00, 0x00, 0x00, 0x00]), ADDRESS).meterConstant).toThrow(MeterFrameError)
     const table: [number, number][] = [
       [0, 5000],
       [1, 25000],
@@ -268,12 +276,12 @@ describe('Mercury 230 as real meters answer', () => {
     ]
     for (const [code, constant] of table) {
       // the high nibble carries other variant bits and does not matter
-      expect(decodeMeterConstantAnswer(withCrc([ADDRESS, 0xb3, 0x70 | code, 0x41, 0x00, 0x00, 0x00]), ADDRESS)).toBe(constant)
-      expect(decodeMeterConstantAnswer(meterConstantAnswer(ADDRESS, constant), ADDRESS)).toBe(constant)
+      expect(decodeVariantAnswer(withCrc([ADDRESS, 0xb3, 0x70 | code, 0x41, 0x00, 0x00, 0x00]), ADDRESS).meterConstant).toBe(constant)
+      expect(decodeVariantAnswer(meterConstantAnswer(ADDRESS, constant), ADDRESS).meterConstant).toBe(constant)
     }
-    expect(() => decodeMeterConstantAnswer(withCrc([ADDRESS, 0x00, 0x09, 0x00, 0x00, 0x00, 0x00]), ADDRESS)).toThrow(MeterFrameError)
+    expect(() => decodeVariantAnswer(withCrc([ADDRESS, 0x00, 0x09, 0x00, 0x00, 0x00, 0x00]), ADDRESS).meterConstant).toThrow(MeterFrameError)
     // a 3-byte variant is not an answer: it would be the length of an echoed request
-    expect(() => decodeMeterConstantAnswer(withCrc([ADDRESS, 0x00, 0x04, 0x00]), ADDRESS)).toThrow(MeterFrameError)
+    expect(() => decodeVariantAnswer(withCrc([ADDRESS, 0x00, 0x04, 0x00]), ADDRESS).meterConstant).toThrow(MeterFrameError)
   })
 
   it("signs cos phi by the active power direction bit of wb-mqtt-serial's test frame", () => {

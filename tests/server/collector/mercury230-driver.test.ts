@@ -10,6 +10,7 @@ import {
   MeterChannelNotOpenError,
   MeterConnectionError,
   MeterCrcError,
+  MeterProfileAddressError,
   MeterTimeoutError,
 } from '../../../src/server/collector/protocol/errors'
 import { lastProfileRecordRequest, profileMemoryRequest, statusAnswer } from '../../../src/server/collector/protocol/mercury230'
@@ -345,6 +346,83 @@ describe('Mercury 230 driver against the emulator', () => {
 
 // A real meter's variant answer (MolokovAlex/CfgMercury at 0da9ee7b, modulVM/moduleProtocolMercury.py lines 654-655),
 // played over TCP by a meter that answers each request by its bytes, as a meter on a converter would.
+/*
+ * Where the last profile record lies: the 08 13 address counts bytes in the answers captured in the field and 16-byte
+ * records in the manual (p.79, §4.4.17), and a 131x8 memory (variant byte 4 bit 7) holds 8192 records, those above
+ * 0xFFFF read with the 17th address bit (06 83 …, p.95). At NOW the last record is record 6089 of such a ring.
+ */
+describe('Mercury 230 driver finding the last profile record', () => {
+  const emulated: [string, Partial<EmulatedMeterSpec>][] = [
+    ['08 13 counting 16-byte records', { profileAddressUnit: 'records' }],
+    ['a 131x8 memory, 08 13 counting records', { profileMemory: '131x8', profileAddressUnit: 'records' }],
+    ['a 131x8 memory, 08 13 counting bytes without the 17th bit', { profileMemory: '131x8' }],
+  ]
+  for (const [name, spec] of emulated) {
+    it(`reads the profile of a meter with ${name}`, async () => {
+      const emulator = await emulate({ meters: [{ ...METER, ...spec }] })
+      const driver = await opened(createMeterDriver('mercury230', connection(emulator, 17)))
+      expect(await driver.readMeterConstant!()).toBe(5000)
+      const from = new Date('2026-11-19T06:30:00.000Z')
+      const records = await profileOf(driver, from, NOW, 5000)
+      expect(records).toHaveLength(60)
+      for (const record of records.filter((record) => !isMissingInterval(METER.seed, record.start))) {
+        expect(record.energy.aPlus, record.start.toISOString()).toBeCloseTo(halfHourEnergy(METER.seed, METER.consumerType, record.start).aPlus, 4)
+      }
+      await driver.close()
+    })
+  }
+
+  const servers: net.Server[] = []
+  const sockets: net.Socket[] = []
+  afterEach(async () => {
+    for (const socket of sockets.splice(0)) socket.destroy()
+    await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))))
+  })
+
+  /** A meter at address 0x80 answering 08 13 with `last` and memory 3 with the manual's record 10:00 5.3.2008 at 0x0010. */
+  async function manualMeter(last: string): Promise<number> {
+    const answers = new Map([
+      [toHex(withCrc(hex('80 08 13'))), withCrc(hex(last))],
+      ['80 06 03 00 10 0F DA 5B', withCrc(hex('80 0A 10 00 05 03 08 1E 04 29 FF FF 00 00 00 00'))],
+      [toHex(withCrc(hex('80 06 03 00 00 0F'))), withCrc([0x80, ...new Array<number>(15).fill(0xff)])],
+    ])
+    const server = net.createServer((socket) => {
+      sockets.push(socket)
+      socket.on('data', (chunk) => {
+        const request = new Uint8Array(chunk)
+        const answer = request[1] === 0x00 || request[1] === 0x01 ? statusAnswer(request[0]!, 0) : answers.get(toHex(request))
+        if (answer) socket.write(answer)
+      })
+    })
+    servers.push(server)
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    return (server.address() as net.AddressInfo).port
+  }
+
+  // The manual's frames (p.79 and p.96), their times made to agree: «00 01 – адрес последней записи 0x0010h».
+  it("reads the manual's example: 08 13 naming 00 01 is the record at 0x0010", async () => {
+    const port = await manualMeter('80 00 01 0A 10 00 05 03 08 1E')
+    const driver = await opened(createMeterDriver('mercury230', connection({ port }, 0x80, { timeout_ms: '200', retries: '0' })))
+    const records = await profileOf(driver, new Date('2008-03-05T06:30:00.000Z'), new Date('2008-03-05T07:00:00.000Z'), 1000)
+    // N = 0x2904 = 10500 counts at 2A = 2000 per kWh; the manual's P = 10.5 kW over the half-hour
+    expect(records).toEqual([
+      { start: new Date('2008-03-05T06:30:00.000Z'), minutes: 30, energy: { aPlus: 5.25, aMinus: null, rPlus: 0, rMinus: 0 }, incomplete: true },
+    ])
+    await driver.close()
+  })
+
+  it('fails the profile when the record at the address 08 13 names, counted either way, has another time', async () => {
+    const port = await manualMeter('80 00 01 0A 09 00 04 03 08 1E')
+    const driver = await opened(createMeterDriver('mercury230', connection({ port }, 0x80, { timeout_ms: '200', retries: '0' })))
+    const records: ProfileRecord[] = []
+    await expect(driver.readProfile!(new Date('2008-03-04T00:00:00.000Z'), new Date('2008-03-04T06:00:00.000Z'), 1000, (r) => records.push(r))).rejects.toThrow(
+      MeterProfileAddressError,
+    )
+    expect(records).toEqual([])
+    await driver.close()
+  })
+})
+
 describe('Mercury 230 driver against the variant answers of real meters', () => {
   const servers: net.Server[] = []
   const sockets: net.Socket[] = []

@@ -1,19 +1,21 @@
 import type { EnergyRegisters, InstantQuantity, InstantValues, PhaseValues, ProfileRecord, Tariff } from '../meter-values'
-import { MeterChannelNotOpenError, MeterConfigError, MeterFrameError, MeterStatusError, MeterTimeoutError } from '../protocol/errors'
+import { MeterChannelNotOpenError, MeterConfigError, MeterFrameError, MeterProfileAddressError, MeterStatusError, MeterTimeoutError } from '../protocol/errors'
 import {
   BWRI,
   PROFILE_RECORD_STRIDE,
+  PROFILE_RING_RECORDS,
+  PROFILE_RING_RECORDS_131K,
   answerBoundary,
   auxRequest,
   closeChannelRequest,
   decodeAuxAnswer,
   decodeEnergyAnswer,
   decodeLastProfileRecordAnswer,
-  decodeMeterConstantAnswer,
   decodeProfileMemoryAnswer,
   decodeProfileRecord,
   decodeSerialAnswer,
   decodeStatusAnswer,
+  decodeVariantAnswer,
   energyRequest,
   lastProfileRecordRequest,
   openChannelRequest,
@@ -21,6 +23,7 @@ import {
   serialRequest,
   testChannelRequest,
   variantRequest,
+  type LastProfileRecord,
   type ProfileCell,
 } from '../protocol/mercury230'
 import { correctClockRequest, decodeClockAnswer, readClockRequest, type MeterClockReading, type TimeOfDay } from '../protocol/mercury230-clock'
@@ -34,6 +37,8 @@ import { T } from '../../../shared/texts'
 /** Mercury 230/231/234/236 over a TCP converter; see protocol/mercury230.ts for the frames. */
 export class Mercury230Driver extends LinkedDriver implements MeterDriver {
   readonly protocol = 'mercury230'
+  /** Memory 3 is 131x8, as the variant read last said; a poll reads the variant before the profile. */
+  private largeProfileMemory = false
 
   constructor(
     settings: ConnectionSettings,
@@ -125,24 +130,52 @@ export class Mercury230Driver extends LinkedDriver implements MeterDriver {
 
   /** The constant A the meter reports in its variant; a meter that keeps silent or refuses is asked the older way. */
   async readMeterConstant(): Promise<number> {
-    const decode = (answer: Uint8Array) => decodeMeterConstantAnswer(answer, this.address)
+    const decode = (answer: Uint8Array) => decodeVariantAnswer(answer, this.address)
+    let variant
     try {
-      return await this.read(variantRequest(this.address), decode)
+      variant = await this.read(variantRequest(this.address), decode)
     } catch (error) {
       if (!(error instanceof MeterStatusError || error instanceof MeterTimeoutError)) throw error
-      return this.read(variantRequest(this.address, 'old'), decode)
+      variant = await this.read(variantRequest(this.address, 'old'), decode)
     }
+    this.largeProfileMemory = variant.largeProfileMemory
+    return variant.meterConstant
   }
 
   /** The profile walk of `profile-walk.ts`, one 16-byte slot of memory 3 a request, counted back from the last record (08 13). */
   async readProfile(from: Date, to: Date, meterConstant: number, onRecord: (record: ProfileRecord) => void): Promise<void> {
     const last = await this.read(lastProfileRecordRequest(this.address), (answer) => decodeLastProfileRecordAnswer(answer, this.address, this.timeZone))
-    const readSlot = async (back: number) => {
-      const memoryAddress = (last.memoryAddress - back * PROFILE_RECORD_STRIDE) & 0xffff
+    const ringRecords = this.largeProfileMemory ? PROFILE_RING_RECORDS_131K : PROFILE_RING_RECORDS
+    const ringBytes = ringRecords * PROFILE_RECORD_STRIDE
+    const readAt = async (memoryAddress: number) => {
       const payload = await this.read(profileMemoryRequest(this.address, memoryAddress), (answer) => decodeProfileMemoryAnswer(answer, this.address))
       return this.profileCell(payload, meterConstant)
     }
-    await walkProfile(readSlot, last, from, to, onRecord)
+    const newest = await this.lastRecordSlot(last, ringBytes, readAt)
+    const readSlot = (back: number) =>
+      back === 0 ? Promise.resolve(newest.cell) : readAt((((newest.memoryAddress - back * PROFILE_RECORD_STRIDE) % ringBytes) + ringBytes) % ringBytes)
+    await walkProfile(readSlot, last, from, to, onRecord, ringRecords)
+  }
+
+  /**
+   * Where the last record lies. The 08 13 address counts bytes in the answers captured in the field (Moisha/GMIO's
+   * 31 FD 20 …: as records, 64800 would lie outside any ring) and 16-byte records in the manual (p.79: 00 01 is 0x0010);
+   * the 17th bit of a 131x8 memory is in neither. The record there must carry the time 08 13 gives: each reading is
+   * tried until one does, and a meter none fits fails the profile rather than walk other records than the meter's.
+   */
+  private async lastRecordSlot(
+    last: LastProfileRecord,
+    ringBytes: number,
+    readAt: (memoryAddress: number) => Promise<ProfileCell | null | undefined>,
+  ): Promise<{ memoryAddress: number; cell: ProfileCell }> {
+    const asBytes = last.memoryAddress % PROFILE_RECORD_STRIDE === 0 ? [last.memoryAddress, last.memoryAddress + 0x10000] : []
+    const candidates = new Set([asBytes[0], (last.memoryAddress * PROFILE_RECORD_STRIDE) % ringBytes, asBytes[1]])
+    for (const memoryAddress of candidates) {
+      if (memoryAddress === undefined || memoryAddress >= ringBytes) continue
+      const cell = await readAt(memoryAddress)
+      if (cell && cell.end.getTime() === last.end.getTime()) return { memoryAddress, cell }
+    }
+    throw new MeterProfileAddressError(last.memoryAddress)
   }
 
   readClock(): Promise<MeterClockReading> {

@@ -2,8 +2,6 @@ import type { EnergyRegisters, ProfileRecord } from '../meter-values'
 import { PROFILE_RING_RECORDS, PROFILE_STATUS_INCOMPLETE, type LastProfileRecord, type ProfileCell } from '../protocol/mercury230'
 
 const NO_ENERGY: EnergyRegisters = { aPlus: null, aMinus: null, rPlus: null, rMinus: null }
-/** The oldest slot of the ring, counted back from the last record. */
-const LAST_SLOT = PROFILE_RING_RECORDS - 1
 
 /** The ring slot `back` records before the last one: its record, null for memory never written, undefined for a garbled record. */
 export type ReadSlot = (back: number) => Promise<ProfileCell | null | undefined>
@@ -18,7 +16,16 @@ const startOf = (cell: ProfileCell) => cell.end.getTime() - cell.minutes * 60_00
  * set back or forward) or before one placed already is passed over, and so is a garbled one, one of another integration
  * time, or memory never written.
  */
-export async function walkProfile(readSlot: ReadSlot, last: LastProfileRecord, from: Date, to: Date, onRecord: (record: ProfileRecord) => void): Promise<void> {
+export async function walkProfile(
+  readSlot: ReadSlot,
+  last: LastProfileRecord,
+  from: Date,
+  to: Date,
+  onRecord: (record: ProfileRecord) => void,
+  ringRecords: number = PROFILE_RING_RECORDS,
+): Promise<void> {
+  // The oldest slot of the ring, counted back from the last record.
+  const lastSlot = ringRecords - 1
   const stepMs = last.minutes * 60_000
   const lastStart = last.end.getTime() - stepMs
   const periodBacks = Math.floor((lastStart - from.getTime()) / stepMs)
@@ -34,7 +41,7 @@ export async function walkProfile(readSlot: ReadSlot, last: LastProfileRecord, f
   }
   const fromMs = from.getTime()
   // Records stamped before the whole ring could reach were stamped by a reset clock (to 2000), not written before `from`.
-  const oldestPlausible = lastStart - PROFILE_RING_RECORDS * stepMs
+  const oldestPlausible = lastStart - ringRecords * stepMs
   // A record with an impossible date counts as before the period, like memory never written: slots of a ring zeroed
   // by an initialisation, or left garbled, would otherwise send the search to the ring's oldest slot.
   const before = async (back: number) => {
@@ -44,7 +51,7 @@ export async function walkProfile(readSlot: ReadSlot, last: LastProfileRecord, f
   }
   // The newest record read: an interval before it that no record claimed was not written; one after it may still be.
   let newest = Number.NEGATIVE_INFINITY
-  for (let back = await firstBack(before, Math.min(periodBacks, LAST_SLOT)); back >= 0; back--) {
+  for (let back = await firstBack(before, Math.min(periodBacks, lastSlot), lastSlot); back >= 0; back--) {
     const cell = await slot(back)
     // A record of another T (written before 03 00 changed T, which keeps the old records: manual p.15, note 1) is
     // not an interval of this grid: its interval stays missing rather than stored with another length.
@@ -66,13 +73,13 @@ export async function walkProfile(readSlot: ReadSlot, last: LastProfileRecord, f
  * record of the period; it never starts among the records before the period that an outage left, which a slow line
  * could not read through before the poll's deadline.
  */
-async function firstBack(before: (back: number) => Promise<boolean>, guess: number): Promise<number> {
+async function firstBack(before: (back: number) => Promise<boolean>, guess: number, lastSlot: number): Promise<number> {
   let newer = guess
   let older = guess
   for (let step = 1; !(await before(older)); step *= 2) {
-    if (older === LAST_SLOT) return LAST_SLOT
+    if (older === lastSlot) return lastSlot
     newer = older
-    older = Math.min(LAST_SLOT, older + step)
+    older = Math.min(lastSlot, older + step)
   }
   if (older === guess) newer = 0
   while (older - newer > 1) {

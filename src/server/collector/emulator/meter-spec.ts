@@ -47,8 +47,18 @@ export interface EmulatedMeterSpec {
    * of those hours carry dates that many days off, out of order among the records around them.
    */
   dateShift?: { from: Date; hours: number; days: number }
-  /** Days kept in the Mercury 230 profile memory, at most what its ring of 4096 records holds (85 days of half-hours). */
+  /** Days kept in the Mercury 230 profile memory, at most what its ring holds (4096 records: 85 days of half-hours). */
   profileDays?: number
+  /**
+   * Mercury 230 memory 3: 65x8 (4096 records, when absent) or 131x8 (8192 records, flagged in bit 7 of the variant's 4th
+   * byte, addresses above 0xFFFF read with the 17th bit in the memory byte, 06 83).
+   */
+  profileMemory?: '65x8' | '131x8'
+  /**
+   * What the Mercury 230 08 13 address counts: bytes (when absent; without the 17th bit in a 131x8 memory), as the meters
+   * captured in the field answer, or 16-byte records, as the manual's example (p.79) reads.
+   */
+  profileAddressUnit?: 'bytes' | 'records'
   /** Mercury 230 integration time of the profile in minutes (T in 08 13 and in every record); 30 when absent. */
   profileMinutes?: 30 | 60
   /**

@@ -1,5 +1,3 @@
-import { PROFILE_RING_RECORDS } from '../protocol/mercury230'
-
 /**
  * Which interval each slot of an emulated Mercury 230 profile ring holds. Intervals are numbered by
  * their end (end time / integration time); the meter writes one record per interval it had power for, so an
@@ -12,6 +10,7 @@ export class ProfileRing {
   constructor(
     outage: { from: Date; hours: number } | undefined,
     private readonly stepMs: number,
+    readonly records: number,
   ) {
     this.outageFirst = outage ? Math.floor(outage.from.getTime() / stepMs) + 1 : Number.POSITIVE_INFINITY
     this.outageLength = outage ? Math.round((outage.hours * 3_600_000) / stepMs) : 0
@@ -41,7 +40,7 @@ export class ProfileRing {
   /** The interval whose record a ring slot holds, counting back from the last record. */
   endAt(slot: number, lastEnd: number): number {
     const last = this.recordNumber(lastEnd)
-    const number = last - ((((last - slot) % PROFILE_RING_RECORDS) + PROFILE_RING_RECORDS) % PROFILE_RING_RECORDS)
+    const number = last - ((((last - slot) % this.records) + this.records) % this.records)
     return number < this.outageFirst ? number : number + this.outageLength
   }
 

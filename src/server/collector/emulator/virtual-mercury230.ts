@@ -9,6 +9,7 @@ import {
   PROFILE_MEMORY,
   PROFILE_RECORD_STRIDE,
   PROFILE_RING_RECORDS,
+  PROFILE_RING_RECORDS_131K,
   PROFILE_STATUS_INCOMPLETE,
   STATUS,
   auxAnswer,
@@ -57,10 +58,11 @@ export class VirtualMercury230 {
     this.passwords = spec.passwords ?? { user: DEFAULT_PASSWORDS[1], admin: DEFAULT_PASSWORDS[2] }
     this.profileMinutes = spec.profileMinutes ?? 30
     const perDay = (24 * 60) / this.profileMinutes
-    this.profileIntervals = Math.min((spec.profileDays ?? Infinity) * perDay, Math.floor(PROFILE_RING_RECORDS / perDay) * perDay)
+    const ringRecords = spec.profileMemory === '131x8' ? PROFILE_RING_RECORDS_131K : PROFILE_RING_RECORDS
+    this.profileIntervals = Math.min((spec.profileDays ?? Infinity) * perDay, Math.floor(ringRecords / perDay) * perDay)
     this.serial = spec.serial ?? String(10_000_000 + (hash32(spec.seed) % 90_000_000))
     this.timeZone = spec.timeZone ?? DEFAULT_TIME_ZONE
-    this.ring = new ProfileRing(spec.outage, this.profileMinutes * 60_000)
+    this.ring = new ProfileRing(spec.outage, this.profileMinutes * 60_000, ringRecords)
     this.manufactured = fromMoscowParts({ year: 2019 + (spec.seed % 5), month: 1 + (spec.seed % 12), day: 1 + (spec.seed % 28), hour: 0, minute: 0, second: 0 })
   }
 
@@ -123,13 +125,14 @@ export class VirtualMercury230 {
       case 'readSerial':
         return serialAnswer(this.address, { serial: this.serial, manufactured: this.manufactured })
       case 'readVariant':
-        return meterConstantAnswer(this.address, this.meterConstant)
+        return meterConstantAnswer(this.address, this.meterConstant, this.spec.profileMemory === '131x8')
       case 'readLastProfileRecord': {
         const lastEnd = this.ring.lastEnd(now)
+        const slot = this.ring.recordNumber(lastEnd) % this.ring.records
         return lastProfileRecordAnswer(
           this.address,
           {
-            memoryAddress: (this.ring.recordNumber(lastEnd) % PROFILE_RING_RECORDS) * PROFILE_RECORD_STRIDE,
+            memoryAddress: this.spec.profileAddressUnit === 'records' ? slot : (slot * PROFILE_RECORD_STRIDE) & 0xffff,
             status: this.recordStatus(lastEnd),
             end: this.intervalEnd(lastEnd),
             minutes: this.profileMinutes,
@@ -172,7 +175,7 @@ export class VirtualMercury230 {
   }
 
   /**
-   * Memory 3 as a ring of 16-byte records, slot = record number mod 4096 (one record per interval the
+   * Memory 3 as a ring of 16-byte records, slot = record number mod the ring's records (one record per interval the
    * meter had power for); slots older than the kept days read as never written (FF).
    */
   private profileBytes(memoryAddress: number, length: number, now: Date): Uint8Array {
@@ -181,7 +184,7 @@ export class VirtualMercury230 {
     let slot = -1
     let record: Uint8Array = new Uint8Array(0)
     for (let i = 0; i < length; i++) {
-      const address = (memoryAddress + i) & 0xffff
+      const address = (memoryAddress + i) % (this.ring.records * PROFILE_RECORD_STRIDE)
       const wantedSlot = Math.floor(address / PROFILE_RECORD_STRIDE)
       if (wantedSlot !== slot) {
         slot = wantedSlot

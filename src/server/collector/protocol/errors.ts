@@ -4,7 +4,7 @@ import { T } from '../../../shared/texts'
  * Typed failures of a meter exchange. Their messages (T.poll) end up in the task logs the console shows;
  * `kind` is what code branches on, `retryable` says whether asking again can help.
  */
-export type MeterErrorKind = 'timeout' | 'crc' | 'frame' | 'access_denied' | 'not_open' | 'meter_status' | 'connection' | 'config'
+export type MeterErrorKind = 'timeout' | 'crc' | 'frame' | 'access_denied' | 'not_open' | 'meter_status' | 'connection' | 'config' | 'profile_address'
 
 export abstract class MeterError extends Error {
   abstract readonly kind: MeterErrorKind
@@ -64,6 +64,17 @@ export class MeterStatusError extends MeterError {
     description: string,
   ) {
     super(T.poll.meterStatus(code, description))
+  }
+}
+
+/**
+ * The record at the address the meter names as its last profile record (08 13) is not that record, counted in bytes or
+ * in 16-byte records: walking the ring from there would read other records than the meter's, so the profile is not read.
+ */
+export class MeterProfileAddressError extends MeterError {
+  readonly kind = 'profile_address'
+  constructor(readonly memoryAddress: number) {
+    super(T.poll.profileAddressMismatch(memoryAddress.toString(16).toUpperCase().padStart(4, '0')))
   }
 }
 

@@ -22,8 +22,10 @@
  *                      meters made before about 2016 know only 08 12 -> 6 bytes. The low nibble of the 2nd
  *                      byte is the constant A (0 5000, 1 25000, 2 1250, 3 500, 4 1000, 5 250 imp/kWh)
  *   08 13              last power-profile record -> address (2 bytes, high first), status byte,
- *                      hh mm dd MM yy in BCD, integration time T in minutes
- *   06 03 AH AL NN     read NN bytes of memory 3 (power profile) at address AHAL
+ *                      hh mm dd MM yy in BCD, integration time T in minutes; the address counts bytes on
+ *                      some meters and 16-byte records on others (see mercury230-driver.ts)
+ *   06 03 AH AL NN     read NN bytes of memory 3 (power profile) at address AHAL; 06 83 for addresses
+ *                      above 0xFFFF of a 131x8 memory (variant byte 4 bit 7)
  *                      -> a record is 15 bytes: status, hh mm dd MM yy (BCD), T, then A+ A- R+ R-
  *                         as 16-bit little-endian counts N; FF FF = the channel is not measured
  *                         (per cell: a one-direction meter writes FF FF in A- and R- only);
@@ -43,7 +45,7 @@
  * - a profile record is stamped with the END of its interval (the time the average was fixed);
  * - a count N is energy in impulses at twice the meter constant: E = N / (2A) kWh over the
  *   interval, so the average power is P = N * 60 / (T * 2A) kW;
- * - records are 16 bytes apart in a 64 KiB ring (4096 records, about 85 days of half-hours).
+ * - records are 16 bytes apart in a ring of 4096 records (64 KiB, about 85 days of half-hours) or 8192 (131x8).
  */
 import { decodeBcd, encodeBcd } from './bcd'
 import { hasValidCrc, withCrc } from './crc16'
@@ -105,7 +107,13 @@ export const ENERGY_SINCE_RESET = 0x0
 export const PROFILE_MEMORY = 0x03
 const PROFILE_RECORD_LENGTH = 15
 export const PROFILE_RECORD_STRIDE = 0x10
+/** Records in memory 3 of 65,5x8 (64 KiB) and of 131x8 (128 KiB, variant byte 4 bit 7; manual p.75). */
 export const PROFILE_RING_RECORDS = 0x10000 / PROFILE_RECORD_STRIDE
+export const PROFILE_RING_RECORDS_131K = 0x20000 / PROFILE_RECORD_STRIDE
+/** Variant byte 4 bit 7: memory 3 is 131x8. */
+const LARGE_PROFILE_MEMORY = 0x80
+/** Bit 7 of the memory byte of 06: the 17th address bit, in memory 3 only (manual p.95, note 6). */
+const ADDRESS_BIT_17 = 0x80
 
 const STATUS_FRAME_LENGTH = 4
 /**
@@ -176,8 +184,10 @@ export function lastProfileRecordRequest(address: number): Uint8Array {
   return request(address, REQUEST.readParameter, PARAMETER.lastProfileRecord)
 }
 
+/** 06 03 at a 17-bit address: bit 16 goes in bit 7 of the memory byte (`06 83 …`). */
 export function profileMemoryRequest(address: number, memoryAddress: number, length = PROFILE_RECORD_LENGTH): Uint8Array {
-  return request(address, REQUEST.readMemory, PROFILE_MEMORY, (memoryAddress >> 8) & 0xff, memoryAddress & 0xff, length)
+  const memory = PROFILE_MEMORY | (memoryAddress & 0x10000 ? ADDRESS_BIT_17 : 0)
+  return request(address, REQUEST.readMemory, memory, (memoryAddress >> 8) & 0xff, memoryAddress & 0xff, length)
 }
 
 // ---------------------------------------------------------------- lengths
@@ -409,12 +419,19 @@ export function decodeProfileRecord(record: Uint8Array, meterConstant: number, t
 /** The constant A by the low nibble of the variant's 2nd byte. */
 const METER_CONSTANTS: Record<number, number> = { 0: 5000, 1: 25000, 2: 1250, 3: 500, 4: 1000, 5: 250 }
 
-/** Impulses per kWh from an 08 12 answer; a code outside the table is a frame the collector cannot trust. */
-export function decodeMeterConstantAnswer(frame: Uint8Array, address: number): number {
+export interface MeterVariant {
+  /** Impulses per kWh, A. */
+  meterConstant: number
+  /** Memory 3 is 131x8: 8192 records, addressed with a 17th bit. */
+  largeProfileMemory: boolean
+}
+
+/** What the collector uses of an 08 12 answer; a constant code outside the table is a frame the collector cannot trust. */
+export function decodeVariantAnswer(frame: Uint8Array, address: number): MeterVariant {
   const payload = payloadOf(frame, address, VARIANT_LENGTHS.find((length) => length + 3 === frame.length) ?? VARIANT_LENGTHS.at(-1)!)
   const constant = METER_CONSTANTS[payload[1]! & 0x0f]
   if (constant === undefined) throw new MeterFrameError(T.poll.unknownConstantCode(payload[1]! & 0x0f))
-  return constant
+  return { meterConstant: constant, largeProfileMemory: (payload[3]! & LARGE_PROFILE_MEMORY) !== 0 }
 }
 
 // ---------------------------------------------------------------- requests and answers (meter side)
@@ -475,7 +492,12 @@ export function parseRequest(frame: Uint8Array): { address: number; request: Mer
       case REQUEST.readEnergy:
         return { kind: 'readEnergy', array: frame[2]! >> 4, month: frame[2]! & 0x0f, tariff: frame[3]! }
       case REQUEST.readMemory:
-        return { kind: 'readMemory', memory: frame[2]!, memoryAddress: (frame[3]! << 8) | frame[4]!, length: frame[5]! }
+        return {
+          kind: 'readMemory',
+          memory: frame[2]! & ~ADDRESS_BIT_17,
+          memoryAddress: (frame[2]! & ADDRESS_BIT_17 ? 0x10000 : 0) | (frame[3]! << 8) | frame[4]!,
+          length: frame[5]!,
+        }
       case CLOCK_REQUEST.read:
         return frame[2] === CLOCK_PARAMETER.time ? { kind: 'readClock' } : null
       case CLOCK_REQUEST.write:
@@ -563,11 +585,11 @@ export function encodeProfileRecord(cell: ProfileCell, meterConstant: number, ti
   return Uint8Array.from([cell.status, ...encodeBcdTime(cell.end, timeZone), cell.minutes, ...counts.flatMap((count) => [count & 0xff, count >> 8])])
 }
 
-/** An 08 12 answer carrying the constant A (the other variant bits left zero); A outside the table is refused. */
-export function meterConstantAnswer(address: number, meterConstant: number): Uint8Array {
+/** An 08 12 answer carrying the constant A and the size of memory 3 (the other variant bits left zero); A outside the table is refused. */
+export function meterConstantAnswer(address: number, meterConstant: number, largeProfileMemory = false): Uint8Array {
   const code = Object.entries(METER_CONSTANTS).find(([, value]) => value === meterConstant)?.[0]
   if (code === undefined) throw new RangeError(`Mercury 230 has no constant ${meterConstant}`)
-  return answer(address, [0x00, Number(code), ...new Array<number>(10).fill(0x00)])
+  return answer(address, [0x00, Number(code), 0x00, largeProfileMemory ? LARGE_PROFILE_MEMORY : 0x00, ...new Array<number>(8).fill(0x00)])
 }
 
 /** The six password bytes as the meter compares them. */
