@@ -561,6 +561,8 @@ export const T = {
     relayOn: 'Нагрузка включена',
     relayOff: 'Нагрузка отключена',
     relayUnsupported: 'модель не управляет нагрузкой',
+    relayNotSwitched: (state: string) => `реле нагрузки не переключилось: счётчик сообщает «${state}»`,
+    relayStates: { on: 'включено', off: 'выключено', byLimits: 'управление по лимитам' },
     registersRead: (count: number, totalKwh?: number) =>
       `Прочитаны показания: ${count} значений${totalKwh === undefined ? '' : `, A+ ${formatQuantity(totalKwh, 'energy')} кВт·ч`}`,
     phasesRead: 'Прочитаны мгновенные значения по фазам',

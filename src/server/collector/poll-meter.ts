@@ -135,7 +135,8 @@ async function readMeter(
   result.clock = await pollMeterClock(driver, clockNeeds, clock, note)
   if (meter.relay !== undefined) {
     if (!driver.setRelay) throw new MeterStatusError(0, T.poll.relayUnsupported)
-    await driver.setRelay(meter.relay)
+    const state = await driver.setRelay(meter.relay)
+    if (state !== (meter.relay ? 'on' : 'off')) throw new MeterStatusError(0, T.poll.relayNotSwitched(T.poll.relayStates[state]))
     note(meter.relay ? T.poll.relayOn : T.poll.relayOff)
   }
   const groups: [GroupKind, () => Promise<void>][] = []

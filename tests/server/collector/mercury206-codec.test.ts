@@ -13,6 +13,9 @@ import {
   parseRequest,
   relayAnswer,
   relayRequest,
+  relayStateAnswer,
+  relayStateRequest,
+  decodeRelayStateAnswer,
   requestLength,
   serialAnswer,
   serialRequest,
@@ -27,8 +30,10 @@ describe('Mercury 206 requests', () => {
     ['tariff accumulators', () => energyRequest(SERIAL), '00 A6 B7 20 27 EF 74'],
     ['U, I, P', () => instantRequest(SERIAL), '00 A6 B7 20 63 EF 47'],
     ['serial number', () => serialRequest(SERIAL), '00 A6 B7 20 2F EE B2'],
-    ['relay on', () => relayRequest(SERIAL, true), '00 A6 B7 20 71 5A 8A 17'],
+    // RELE (206 manual, table 4): AA off, 55 under the limits, 5A a button press since firmware 6.4, any other value on
+    ['relay on', () => relayRequest(SERIAL, true), '00 A6 B7 20 71 FF 4A 6C'],
     ['relay off', () => relayRequest(SERIAL, false), '00 A6 B7 20 71 AA 8A 53'],
+    ['relay mode', () => relayStateRequest(SERIAL), '00 A6 B7 20 6D 6E 83'],
   ])('builds %s byte for byte', (_name, build, expected) => {
     expect(toHex(build())).toBe(expected)
   })
@@ -64,6 +69,13 @@ describe('Mercury 206 answers', () => {
     expect(toHex(serialAnswer(SERIAL, SERIAL))).toBe('00 A6 B7 20 2F 00 A6 B7 20 03 04')
     expect(() => decodeRelayAnswer(hex('00 A6 B7 20 71 6F 4A'), SERIAL)).not.toThrow()
     expect(toHex(relayAnswer(SERIAL))).toBe('00 A6 B7 20 71 6F 4A')
+  })
+
+  it('reads the relay mode: AA off, 55 under the limits, any other byte on', () => {
+    expect(toHex(relayStateAnswer(SERIAL, 0xaa))).toBe('00 A6 B7 20 6D AA 82 93')
+    expect(decodeRelayStateAnswer(hex('00 A6 B7 20 6D AA 82 93'), SERIAL)).toBe('off')
+    expect(decodeRelayStateAnswer(relayStateAnswer(SERIAL, 0x55), SERIAL)).toBe('byLimits')
+    expect(decodeRelayStateAnswer(relayStateAnswer(SERIAL, 0xff), SERIAL)).toBe('on')
   })
 
   it('rejects a corrupted checksum, a foreign meter and an answer to another command', () => {

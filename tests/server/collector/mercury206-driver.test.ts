@@ -4,6 +4,8 @@ import type { EmulatedMeterSpec } from '../../../src/server/collector/emulator/m
 import { instantValues, registerReading } from '../../../src/server/collector/load-model'
 import type { Tariff } from '../../../src/server/collector/meter-values'
 import { MeterTimeoutError } from '../../../src/server/collector/protocol/errors'
+import { decodeInstantAnswer, decodeRelayStateAnswer } from '../../../src/server/collector/protocol/mercury206'
+import { VirtualMercury206 } from '../../../src/server/collector/emulator/virtual-mercury206'
 import { connection, emulate, expectRegister, NOW } from './emulator-harness'
 
 const SERIAL = 40_001_234
@@ -55,7 +57,7 @@ describe('Mercury 206 driver against the emulator', () => {
     await driver.open()
     expect((await driver.readInstant()).phases.a.current).toBeGreaterThan(0)
 
-    await driver.setRelay!(false)
+    expect(await driver.setRelay!(false)).toBe('off')
     const offAt = now
     now = new Date(NOW.getTime() + 2 * HOUR)
     const off = await driver.readInstant()
@@ -64,13 +66,25 @@ describe('Mercury 206 driver against the emulator', () => {
     expect(off.phases.a.voltage).toBeGreaterThan(219)
     expectRegister((await driver.readEnergy(3)).aPlus, registerKwh(offAt, 3), 0.01)
 
-    await driver.setRelay!(true)
+    expect(await driver.setRelay!(true)).toBe('on')
     const onAt = now
     now = new Date(NOW.getTime() + 3 * HOUR)
     expect((await driver.readInstant()).phases.a.current).toBeGreaterThan(0)
     const withheld = registerKwh(onAt, 3) - registerKwh(offAt, 3)
     expectRegister((await driver.readEnergy(3)).aPlus, registerKwh(now, 3) - withheld, 0.01)
     await driver.close()
+  })
+
+  // 71 5A is «эмуляция нажатия кнопок» since firmware 6.4 (206 manual, table 4, RELE), not "on": the driver sent it,
+  // the meter echoed it, and the consumer stayed disconnected while the log said «Нагрузка включена».
+  it('takes 71 5A for a button press, which leaves the consumer off', () => {
+    const meter = new VirtualMercury206(METER)
+    const relay = (rele: number) => meter.answer({ address: SERIAL, command: 0x71, data: Uint8Array.of(rele) }, NOW)
+    expect(relay(0xaa)).not.toBeNull()
+    expect(relay(0x5a)).not.toBeNull()
+    const mode = meter.answer({ address: SERIAL, command: 0x6d, data: new Uint8Array() }, NOW)!
+    expect(decodeRelayStateAnswer(mode, SERIAL)).toBe('off')
+    expect(decodeInstantAnswer(meter.answer({ address: SERIAL, command: 0x63, data: new Uint8Array() }, NOW)!, SERIAL).current).toBe(0)
   })
 
   it('has a relay but no power profile', () => {

@@ -5,11 +5,14 @@ import {
   decodeEnergyAnswer,
   decodeInstantAnswer,
   decodeRelayAnswer,
+  decodeRelayStateAnswer,
   decodeSerialAnswer,
   energyRequest,
   instantRequest,
   relayRequest,
+  relayStateRequest,
   serialRequest,
+  type RelayState,
 } from '../protocol/mercury206'
 import type { MeterDriver, MeterInfo } from './meter-driver'
 import { LinkedDriver } from './linked-driver'
@@ -51,8 +54,10 @@ export class Mercury206Driver extends LinkedDriver implements MeterDriver {
     }
   }
 
-  setRelay(on: boolean): Promise<void> {
-    return this.call(relayRequest(this.address, on), COMMAND.relay, (answer) => decodeRelayAnswer(answer, this.address))
+  /** Switches, then reads the mode back (6D): the meter echoes 71 whatever it did with the byte. */
+  async setRelay(on: boolean): Promise<RelayState> {
+    await this.call(relayRequest(this.address, on), COMMAND.relay, (answer) => decodeRelayAnswer(answer, this.address))
+    return this.call(relayStateRequest(this.address), COMMAND.readRelay, (answer) => decodeRelayStateAnswer(answer, this.address))
   }
 
   private call<T>(request: Uint8Array, command: number, decode: (answer: Uint8Array) => T): Promise<T> {

@@ -1,5 +1,6 @@
 import type { EnergyRegisters, InstantValues, MeterProtocol, ProfileRecord, Tariff } from '../meter-values'
 import type { MeterClockReading, TimeOfDay } from '../protocol/mercury230-clock'
+import type { RelayState } from '../protocol/mercury206'
 
 export interface MeterInfo {
   serial: string
@@ -28,8 +29,8 @@ export interface MeterDriver {
    * read cut short keeps what came before); counts converted at `meterConstant` impulses per kWh.
    */
   readProfile?(from: Date, to: Date, meterConstant: number, onRecord: (record: ProfileRecord) => void): Promise<void>
-  /** Switches the consumer's supply on or off. */
-  setRelay?(on: boolean): Promise<void>
+  /** Switches the consumer's supply on or off; what the meter says its relay does afterwards. */
+  setRelay?(on: boolean): Promise<RelayState>
   /** The meter's wall clock, in the zone the meter keeps. */
   readClock?(): Promise<MeterClockReading>
   /** Sets the meter's time of day within the protocol's limits (Mercury 230: ±4 minutes, once a day, level 2). */

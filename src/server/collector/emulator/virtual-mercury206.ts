@@ -1,5 +1,15 @@
 import { instantValues, registerReading } from '../load-model'
-import { COMMAND, RELAY, TARIFF_COUNT, energyAnswer, instantAnswer, relayAnswer, serialAnswer, type Mercury206Request } from '../protocol/mercury206'
+import {
+  COMMAND,
+  RELAY,
+  TARIFF_COUNT,
+  energyAnswer,
+  instantAnswer,
+  relayAnswer,
+  relayStateAnswer,
+  serialAnswer,
+  type Mercury206Request,
+} from '../protocol/mercury206'
 import type { EmulatedMeterSpec } from './meter-spec'
 
 const TARIFFS = [1, 2, 3, 4] as const
@@ -11,6 +21,8 @@ const TARIFFS = [1, 2, 3, 4] as const
  */
 export class VirtualMercury206 {
   private offSince: Date | null = null
+  /** The RELE byte last set by 71, as 6D reads it. */
+  private rele: number = RELAY.on
   /** kWh per tariff the consumer did not get while switched off. */
   private readonly withheldKwh = new Array<number>(TARIFF_COUNT).fill(0)
 
@@ -25,7 +37,7 @@ export class VirtualMercury206 {
     return model.map((kwh, index) => kwh - this.withheldKwh[index]!)
   }
 
-  /** Null when the meter stays silent: unknown command or bad relay byte. */
+  /** Null when the meter stays silent: a command it does not know. */
   answer(request: Mercury206Request, now: Date): Uint8Array | null {
     const address = this.spec.address
     switch (request.command) {
@@ -44,26 +56,29 @@ export class VirtualMercury206 {
         return serialAnswer(address, address)
       case COMMAND.relay:
         return this.switchRelay(request.data[0], now) ? relayAnswer(address) : null
+      case COMMAND.readRelay:
+        return relayStateAnswer(address, this.rele)
       default:
         return null
     }
   }
 
+  /** AA off, 5A a button press (the relay stays as it is), any other byte on: 55 too, the emulator keeping no limits. */
   private switchRelay(code: number | undefined, now: Date): boolean {
+    if (code === undefined) return false
+    if (code === RELAY.buttonPress) return true
+    this.rele = code
     if (code === RELAY.off) {
       this.offSince ??= now
       return true
     }
-    if (code === RELAY.on) {
-      if (this.offSince) {
-        const atOff = this.modelKwh(this.offSince)
-        this.modelKwh(now).forEach((kwh, index) => {
-          this.withheldKwh[index] = this.withheldKwh[index]! + kwh - atOff[index]!
-        })
-        this.offSince = null
-      }
-      return true
+    if (this.offSince) {
+      const atOff = this.modelKwh(this.offSince)
+      this.modelKwh(now).forEach((kwh, index) => {
+        this.withheldKwh[index] = this.withheldKwh[index]! + kwh - atOff[index]!
+      })
+      this.offSince = null
     }
-    return false
+    return true
   }
 }

@@ -7,12 +7,15 @@
  *   27        tariff accumulators -> 4 tariffs x 4 bytes BCD, 0.01 kWh (active import only)
  *   63        U, I, P             -> U 2 bytes BCD 0.1 V, I 2 bytes BCD 0.01 A, P 3 bytes BCD W
  *   2F        serial number       -> 4 bytes, big-endian binary
- *   71 XX     load relay          -> XX = 5A switch the consumer on, AA switch off; echo without data
+ *   71 XX     load relay          -> XX = AA switch the consumer off, 55 under the energy limits, any
+ *                                     other value on (FF is sent); echo without data. 5A is not "on" but
+ *                                     emulates a button press since firmware 6.4 (206 manual, table 4, RELE)
+ *   6D        relay mode          -> RELE, the byte last set by 71
  *
  * Sources: ru-asdx/mercury-em and sergray/energy-meter-mercury206 (frame, 27 and 63 layouts, with a
- * captured 27 answer), the load-relay bytes 71 5A / 71 AA as sent by a field controller (ukp
- * Merc200.java). That controller sends 71 FF before switching on; the meaning of that byte is not
- * documented there, so it is not sent here. A request this codec does not know gets no answer from
+ * captured 27 answer), the 206 manual («Система команд счетчиков М206», ru-asdx/mercury-em docs/m206.pdf:
+ * commands 6D and 71, the RELE byte of table 4). A field controller (ukp Merc200.java) sends 71 FF, then
+ * 71 5A; 5A alone switched nothing on firmware 6.4 and later. A request this codec does not know gets no answer from
  * the emulator, as a real meter stays silent on a bad frame.
  */
 import { decodeBcd, encodeBcd } from './bcd'
@@ -24,10 +27,15 @@ export const COMMAND = {
   readEnergy: 0x27,
   readSerial: 0x2f,
   readInstant: 0x63,
+  readRelay: 0x6d,
   relay: 0x71,
 } as const
 
-export const RELAY = { on: 0x5a, off: 0xaa } as const
+/** RELE values (206 manual, table 4): any value but AA, 55 and 5A is on. */
+export const RELAY = { on: 0xff, off: 0xaa, byLimits: 0x55, buttonPress: 0x5a } as const
+
+/** What the relay does by its RELE byte. */
+export type RelayState = 'on' | 'off' | 'byLimits'
 
 export const TARIFF_COUNT = 4
 
@@ -39,6 +47,7 @@ const ANSWER_DATA_LENGTH: Record<number, number> = {
   [COMMAND.readEnergy]: 16,
   [COMMAND.readSerial]: 4,
   [COMMAND.readInstant]: 7,
+  [COMMAND.readRelay]: 1,
   [COMMAND.relay]: 0,
 }
 
@@ -65,6 +74,10 @@ export function serialRequest(address: number): Uint8Array {
 
 export function relayRequest(address: number, on: boolean): Uint8Array {
   return frame(address, COMMAND.relay, [on ? RELAY.on : RELAY.off])
+}
+
+export function relayStateRequest(address: number): Uint8Array {
+  return frame(address, COMMAND.readRelay)
 }
 
 export function answerLength(command: number): number {
@@ -115,6 +128,11 @@ export function decodeRelayAnswer(answer: Uint8Array, address: number): void {
   dataOf(answer, address, COMMAND.relay)
 }
 
+export function decodeRelayStateAnswer(answer: Uint8Array, address: number): RelayState {
+  const rele = dataOf(answer, address, COMMAND.readRelay)[0]!
+  return rele === RELAY.off ? 'off' : rele === RELAY.byLimits ? 'byLimits' : 'on'
+}
+
 // ---------------------------------------------------------------- meter side
 
 export interface Mercury206Request {
@@ -160,4 +178,8 @@ export function serialAnswer(address: number, serial: number): Uint8Array {
 
 export function relayAnswer(address: number): Uint8Array {
   return frame(address, COMMAND.relay)
+}
+
+export function relayStateAnswer(address: number, rele: number): Uint8Array {
+  return frame(address, COMMAND.readRelay, [rele])
 }
