@@ -660,8 +660,7 @@ export const T = {
   },
   taskAdded: 'Задание добавлено',
   // The meter's clock and time zone.
-  clockCorrectionOption: (thresholdS: number) =>
-    `Корректировать часы счётчика при расхождении больше ${thresholdS} с (не более чем на 4 минуты, раз в сутки; нужен уровень доступа 2)`,
+  clockCorrectionOption: (thresholdS: number) => `Корректировать часы счётчика при расхождении больше ${thresholdS} с (не более чем на 4 минуты, раз в сутки)`,
   clockTitle: 'Часы счётчика',
   clockNotRead: 'ещё не прочитаны',
   clockDrift: (driftS: number) => `расхождение ${driftS > 0 ? '+' : ''}${driftS} с`,

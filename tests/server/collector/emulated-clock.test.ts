@@ -53,9 +53,9 @@ describe('clock correction against the collector day and half-hour', () => {
   const pollAt = new Date('2026-11-20T09:10:00.000Z')
 
   /** One poll's clock step with correction allowed, its log, and the drift the meter shows afterwards. */
-  async function correctAt(at: Date, spec: EmulatedMeterSpec, cardZone = 'Europe/Moscow') {
+  async function correctAt(at: Date, spec: EmulatedMeterSpec, cardZone = 'Europe/Moscow', accessLevel = '2') {
     const emulator = await emulate({ meters: [spec], clock: () => at })
-    const driver = createMeterDriver('mercury230', connection(emulator, spec.address, { access_level: '2' }), cardZone)
+    const driver = createMeterDriver('mercury230', connection(emulator, spec.address, { access_level: accessLevel }), cardZone)
     const notes: string[] = []
     const needs = { counterId: 1, timeZone: cardZone, correct: true, lastCorrectedAt: null }
     await driver.open()
@@ -103,6 +103,14 @@ describe('clock correction against the collector day and half-hour', () => {
 
   it('still corrects a drift when the meter and the collector are in one half-hour', async () => {
     const { outcome, driftAfter } = await correctAt(pollAt, mercury230(17, { clock: { offsetS: 100 } }))
+    expect(outcome?.correction).toMatchObject({ seconds: -100, driftBeforeS: 100 })
+    expect(driftAfter).toBe(0)
+  })
+
+  // «Коррекция времени … Уровень доступа – 1,2» (manual p.24, §3.11; p.14): only setting the time (03 0C) needs level 2.
+  // The emulator refused 03 0D at level 1, so meters polled with the default level looked uncorrectable.
+  it('corrects at access level 1, as the meter allows 03 0D', async () => {
+    const { outcome, driftAfter } = await correctAt(pollAt, mercury230(17, { clock: { offsetS: 100 } }), 'Europe/Moscow', '1')
     expect(outcome?.correction).toMatchObject({ seconds: -100, driftBeforeS: 100 })
     expect(driftAfter).toBe(0)
   })

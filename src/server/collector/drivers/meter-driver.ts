@@ -33,6 +33,6 @@ export interface MeterDriver {
   setRelay?(on: boolean): Promise<RelayState>
   /** The meter's wall clock, in the zone the meter keeps. */
   readClock?(): Promise<MeterClockReading>
-  /** Sets the meter's time of day within the protocol's limits (Mercury 230: ±4 minutes, once a day, level 2). */
+  /** Sets the meter's time of day within the protocol's limits (Mercury 230: ±4 minutes, once a day, level 1 or 2). */
   correctClock?(to: TimeOfDay): Promise<void>
 }

@@ -160,9 +160,8 @@ export class VirtualMercury230 {
     return nowMs + offsetS * 1000 + Math.round((driftSPerDay * 1000 * (nowMs - this.clockAnchorMs)) / DAY_MS) + this.clockCorrectionMs
   }
 
-  /** 03 0D as the meter honours it: level 2, once per local day, within ±4 minutes of its own time. */
+  /** 03 0D as the meter honours it: at level 1 or 2 (manual p.24, §3.11), once per local day, within ±4 minutes of its own time. */
   private correctClock(to: TimeOfDay | null, nowMs: number): number {
-    if (this.channelLevel !== 2) return STATUS.accessDenied
     if (!to) return STATUS.invalidCommand
     const local = toZonedParts(new Date(this.meterClockMs(nowMs)), this.timeZone)
     const day = `${local.year}-${local.month}-${local.day}`

@@ -2,7 +2,7 @@
  * The Mercury 230 clock, kept by the meter in its own local time:
  *   04 00              read time        -> 8 BCD bytes: ss mm hh, weekday (1 Monday .. 7 Sunday), dd MM yy,
  *                                          season (1 winter, 0 summer; Russia keeps "winter" since 2014)
- *   03 0D ss mm hh     correct time     -> status frame; level 2 only (3 otherwise), once a day
+ *   03 0D ss mm hh     correct time     -> status frame; at level 1 or 2 (manual p.24, §3.11), once a day
  *                                          (4 when already corrected today), within ±4 minutes of the
  *                                          meter's time (1 otherwise)
  * Sources: ti-cortex-m4/tm4c1294ncpdt, ek-tm4c1294xl/project1/self/sensors/device_b.c (QueryTimeB /
