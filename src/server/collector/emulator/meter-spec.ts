@@ -25,7 +25,7 @@ export interface EmulatedMeterSpec {
   serial?: string
   /** Mercury 230 impulses per kWh (A), answered in 08 12 and scaling its profile cells; 5000 when absent. */
   meterConstant?: number
-  /** Mercury 230 measuring import only: FF in its A- and R- registers and profile cells. */
+  /** Mercury 230 measuring active import only: FF in its A- register and profile cells; R- it measures (manual p.58, p.96). */
   oneDirection?: boolean
   /** Mercury 230 passwords; the factory 111111 / 222222 when absent. */
   passwords?: { user: string; admin: string }

@@ -105,12 +105,11 @@ export class VirtualMercury230 {
       case 'readEnergy': {
         if (request.array !== ENERGY_SINCE_RESET || request.tariff > 4) return null
         const kwh = registerReading(this.spec.seed, this.spec.consumerType, now, request.tariff as Tariff)
-        const exported = (wh: number) => (this.spec.oneDirection ? null : wh)
         return energyAnswer(this.address, {
           aPlus: kwh.aPlus * 1000,
-          aMinus: exported(kwh.aMinus * 1000),
+          aMinus: this.spec.oneDirection ? null : kwh.aMinus * 1000,
           rPlus: kwh.rPlus * 1000,
-          rMinus: exported(kwh.rMinus * 1000),
+          rMinus: kwh.rMinus * 1000,
         })
       }
       case 'readAux': {
@@ -222,7 +221,7 @@ export class VirtualMercury230 {
 
   /**
    * The load model's half-hours summed over the interval; FF FF in every cell when one of them is a deliberate gap, in
-   * A- and R- for a one-direction meter.
+   * A- for a one-direction meter.
    */
   private intervalEnergy(endIndex: number): EnergyRegisters {
     const end = this.intervalEnd(endIndex).getTime()
@@ -235,7 +234,7 @@ export class VirtualMercury230 {
       aPlus: sum('aPlus'),
       aMinus: this.spec.oneDirection ? null : sum('aMinus'),
       rPlus: sum('rPlus'),
-      rMinus: this.spec.oneDirection ? null : sum('rMinus'),
+      rMinus: sum('rMinus'),
     }
   }
 }

@@ -28,7 +28,7 @@
  *                      above 0xFFFF of a 131x8 memory (variant byte 4 bit 7)
  *                      -> a record is 15 bytes: status, hh mm dd MM yy (BCD), T, then A+ A- R+ R-
  *                         as 16-bit little-endian counts N; FF FF = the channel is not measured
- *                         (per cell: a one-direction meter writes FF FF in A- and R- only);
+ *                         (per cell: a one-direction meter writes FF FF in A- only, manual p.96);
  *                         status bit 1 (0x02) set = the interval is incomplete (power lost or
  *                         the clock set during it)
  *   04 00, 03 0D       the meter's clock: read and correct (mercury230-clock.ts)
