@@ -164,6 +164,7 @@ export class VirtualMercury230 {
     if (!to) return STATUS.invalidCommand
     const local = toZonedParts(new Date(this.meterClockMs(nowMs)), this.timeZone)
     const day = `${local.year}-${local.month}-${local.day}`
+    if (this.spec.clock?.correctedByHand && this.clockCorrectedOn === '') this.clockCorrectedOn = day
     if (this.clockCorrectedOn === day) return STATUS.clockCorrected
     const deltaS = to.hour * 3600 + to.minute * 60 + to.second - (local.hour * 3600 + local.minute * 60 + local.second)
     if (Math.abs(deltaS) > CLOCK_CORRECTION_MAX_S) return STATUS.invalidCommand
