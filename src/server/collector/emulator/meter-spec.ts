@@ -34,9 +34,10 @@ export interface EmulatedMeterSpec {
   /**
    * Mercury 230 without power from `from` (an interval's boundary) for `hours`: it writes no profile
    * records for those intervals, and flags the first record after them incomplete (the power came back
-   * a few minutes into that interval).
+   * a few minutes into that interval). `slots: 'kept'`: the record address moves on through the outage (manual
+   * p.96) and its slots keep the last lap's records (a meter without `profileDays` has filled its ring) or read FF.
    */
-  outage?: { from: Date; hours: number }
+  outage?: { from: Date; hours: number; slots?: 'skipped' | 'kept' }
   /**
    * Mercury 230 whose clock fell back to 2000-01-01 at `from` (a dead battery) and was set right `hours` later: the profile
    * records of those hours carry the reset clock's times.

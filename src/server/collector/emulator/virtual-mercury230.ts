@@ -196,8 +196,12 @@ export class VirtualMercury230 {
 
   private profileSlot(slot: number, lastEnd: number): Uint8Array {
     const record = new Uint8Array(PROFILE_RECORD_STRIDE).fill(RECORD_PADDING)
-    const endIndex = this.ring.endAt(slot, lastEnd)
-    if (this.ring.recordsBack(endIndex, lastEnd) >= this.profileIntervals) return record
+    let endIndex = this.ring.endAt(slot, lastEnd)
+    if (this.ring.inOutage(endIndex)) {
+      // A slot the meter had no power to write keeps its record of the last lap, if the ring had gone round.
+      if (this.spec.profileDays !== undefined) return record
+      endIndex -= this.ring.records
+    } else if (this.ring.recordsBack(endIndex, lastEnd) >= this.profileIntervals) return record
     const cell = { status: this.recordStatus(endIndex), end: this.stampedEnd(endIndex), minutes: this.profileMinutes, energy: this.intervalEnergy(endIndex) }
     record.set(encodeProfileRecord(cell, this.meterConstant, this.timeZone))
     return record
