@@ -6,6 +6,7 @@ import { VirtualMercury230 } from '../../../src/server/collector/emulator/virtua
 import { pollMeterClock } from '../../../src/server/collector/meter-clock'
 import { fromZonedParts } from '../../../src/server/collector/meter-time'
 import { decodeClockAnswer } from '../../../src/server/collector/protocol/mercury230-clock'
+import { PROFILE_STATUS_INCOMPLETE, decodeLastProfileRecordAnswer } from '../../../src/server/collector/protocol/mercury230'
 import { T } from '../../../src/shared/texts'
 import { mercury230 } from '../collection-fixtures'
 import { connection, emulate } from './emulator-harness'
@@ -25,6 +26,21 @@ describe('the emulated clock', () => {
     const meter = new VirtualMercury230(mercury230(1, { clock: { offsetS: 95, driftSPerDay: 2 } }))
     expect(driftOf(meter, start)).toBe(95)
     expect(driftOf(meter, new Date(start.getTime() + 3 * DAY_MS))).toBe(101)
+  })
+
+  // Found from the meter's side: a correction spans the half-hour it is made in, so the meter flags that interval's
+  // profile record incomplete (manual p.16, note 4); the emulator wrote it as a whole one.
+  it('flags the profile record of the half-hour a correction was made in incomplete', () => {
+    const meter = new VirtualMercury230(mercury230(1, { clock: { offsetS: 60 } }))
+    const open = (at: Date) => meter.answer({ kind: 'openChannel', level: 1, password: [1, 1, 1, 1, 1, 1] }, at)
+    const lastRecordStatus = (at: Date) => {
+      open(at)
+      return decodeLastProfileRecordAnswer(meter.answer({ kind: 'readLastProfileRecord' }, at)!, 1).status
+    }
+    open(start)
+    expect(meter.answer({ kind: 'correctClock', to: { hour: 15, minute: 10, second: 0 } }, start)![1]).toBe(0)
+    expect(lastRecordStatus(new Date(start.getTime() + 20 * 60_000)) & PROFILE_STATUS_INCOMPLETE).toBe(PROFILE_STATUS_INCOMPLETE)
+    expect(lastRecordStatus(new Date(start.getTime() + 50 * 60_000)) & PROFILE_STATUS_INCOMPLETE).toBe(0)
   })
 
   it('keeps its drifting clock on one demo Mercury 230', () => {

@@ -51,6 +51,8 @@ export class VirtualMercury230 {
   private clockAnchorMs: number | undefined
   private clockCorrectionMs = 0
   private clockCorrectedOn = ''
+  /** Intervals (by end) a correction was made in: their records are flagged incomplete (manual p.16, note 4). */
+  private readonly correctedIntervals = new Set<number>()
   private readonly ring: ProfileRing
 
   constructor(readonly spec: EmulatedMeterSpec) {
@@ -170,6 +172,7 @@ export class VirtualMercury230 {
     if (Math.abs(deltaS) > CLOCK_CORRECTION_MAX_S) return STATUS.invalidCommand
     this.clockCorrectionMs += deltaS * 1000
     this.clockCorrectedOn = day
+    this.correctedIntervals.add(Math.floor(nowMs / (this.profileMinutes * 60_000)) + 1)
     return STATUS.ok
   }
 
@@ -208,7 +211,7 @@ export class VirtualMercury230 {
   }
 
   private recordStatus(endIndex: number): number {
-    return this.ring.isFirstAfterOutage(endIndex) ? PROFILE_STATUS_INCOMPLETE : 0
+    return this.ring.isFirstAfterOutage(endIndex) || this.correctedIntervals.has(endIndex) ? PROFILE_STATUS_INCOMPLETE : 0
   }
 
   private intervalEnd(endIndex: number): Date {
