@@ -47,6 +47,12 @@ export function useForm<TSchema extends v.GenericSchema, TInitial extends Values
     })
   }, [])
 
+  /** Fills a field for the user (the only choice there is) as if the form had started so: it does not count as a change. */
+  const preset = useCallback(<K extends keyof TInitial>(name: K, value: TInitial[K]) => {
+    setBase((current) => ({ ...current, [name]: value }))
+    setValues((current) => ({ ...current, [name]: value }))
+  }, [])
+
   const reset = useCallback(
     (next?: TInitial) => {
       const target = next ?? base
@@ -99,5 +105,5 @@ export function useForm<TSchema extends v.GenericSchema, TInitial extends Values
     error: errors[name],
   })
 
-  return { values, errors, dirty, submitting, set, field, reset, submit, setValues, setErrors }
+  return { values, errors, dirty, submitting, set, preset, field, reset, submit, setValues, setErrors }
 }

@@ -1,11 +1,13 @@
 import { Box, Button, Checkbox, HStack, List, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { TASK_PRESETS, TASK_VALUE_MAX_DIGITS } from '../../../../shared/constants'
 import { CLOCK_CORRECTION_THRESHOLD_S } from '../../../../shared/meter-clock'
 import { T } from '../../../../shared/texts'
 import { taskInput, type CounterTask, type TaskInterval } from '../../../../shared/schemas/collection'
 import { CheckboxList } from '../../../components/ui/checkbox-list'
 import { DateTimeField } from '../../../components/ui/date-field'
+import { withEmptySelects } from '../../../components/ui/empty-selects'
 import { NumberField, SelectField, TextField } from '../../../components/ui/fields'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { notify } from '../../../components/ui/notify'
@@ -25,6 +27,9 @@ const PRESET_LABELS: Record<(typeof TASK_PRESETS)[number], string> = {
   '0 0 * * *': 'Раз в сутки в 00:00',
 }
 
+// An empty server select («—») reads as not chosen: «Выберите сервер сбора данных», not a number's message.
+const schema = withEmptySelects(taskInput, ['data_collecting_server_id'])
+
 type Props = { counterId: number; task: CounterTask | null; open: boolean; onClose: () => void }
 
 /**
@@ -34,7 +39,7 @@ type Props = { counterId: number; task: CounterTask | null; open: boolean; onClo
 export function TaskFormDialog({ counterId, task, open, onClose }: Props) {
   const servers = useQuery({ ...serversQueryOptions, enabled: open })
   const parameters = useQuery({ ...parametersQueryOptions(counterId), enabled: open })
-  const form = useForm(taskInput, {
+  const form = useForm(schema, {
     counter_id: counterId,
     interval: task?.interval ?? 'minutes',
     value: task?.value ?? '',
@@ -43,6 +48,11 @@ export function TaskFormDialog({ counterId, task, open, onClose }: Props) {
     clock_correction: task?.clock_correction ?? false,
   })
   const { values, set, field } = form
+  const onlyServer = servers.data?.results.length === 1 ? servers.data.results[0]!.data_collecting_server_id : null
+  // Most sites have one collecting server: a new task gets it in advance.
+  useEffect(() => {
+    if (!task && onlyServer !== null && values.data_collecting_server_id === null) form.preset('data_collecting_server_id', onlyServer)
+  }, [onlyServer]) // eslint-disable-line react-hooks/exhaustive-deps
   const groups = [...new Map((parameters.data ?? []).filter((p) => p.task_group_id !== null).map((p) => [p.task_group_id!, p.parameter_group])).entries()]
   const collected = (parameters.data ?? []).filter((p) => p.is_selected && p.task_group_id !== null && values.task_group.includes(p.task_group_id))
 

@@ -1,6 +1,6 @@
 import { dataParameterInput, type DataParameter } from '../../../../shared/schemas/references'
 import { saveDataParameter } from '../api/references'
-import { withEmptySelects } from './empty-selects'
+import { withEmptySelects } from '../../../components/ui/empty-selects'
 import { nameField, ReferenceDialog, remarkField, type ReferenceDialogProps } from './reference-dialog'
 
 const schema = withEmptySelects(dataParameterInput, ['resource_type_id'])

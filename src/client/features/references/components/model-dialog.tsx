@@ -7,7 +7,7 @@ import { SaveDialog } from '../../../components/ui/form-dialog'
 import { useForm } from '../../../components/ui/use-form'
 import { dataSourcesQueryOptions, modelApisQueryOptions, saveModel } from '../api/references'
 import { ResourceSelect, type ReferenceDialogProps } from './reference-dialog'
-import { withEmptySelects } from './empty-selects'
+import { withEmptySelects } from '../../../components/ui/empty-selects'
 
 /** The energy resource is the form's own: it narrows the groups, and the server takes the model's from its group. */
 const schema = withEmptySelects(counterModelInput, ['counter_model_api'])

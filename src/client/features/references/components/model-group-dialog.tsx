@@ -1,6 +1,6 @@
 import { counterModelApiInput, type CounterModelApi } from '../../../../shared/schemas/references'
 import { saveModelApi } from '../api/references'
-import { withEmptySelects } from './empty-selects'
+import { withEmptySelects } from '../../../components/ui/empty-selects'
 import { nameField, ReferenceDialog, type ReferenceDialogProps } from './reference-dialog'
 
 const schema = withEmptySelects(counterModelApiInput, ['resource_type'])
