@@ -168,6 +168,8 @@ export const T = {
   tariffSchemesLoadFailed: 'Не удалось загрузить тарифные схемы: отчёт можно сформировать по схеме учётной записи',
   notOnDeviceOffline: 'Нет связи с сервером, а эти данные ещё не сохранены на устройстве',
   offline: 'Нет связи с сервером',
+  /** A save that needs the server and did not reach it: the form stays open with what was typed. */
+  notSavedOffline: 'Изменения не сохранены: нет связи с сервером. Проверьте подключение и сохраните ещё раз — введённое осталось в форме',
   customersOffline: 'Нет связи с сервером: список абонентов появится, когда связь вернётся',
   save: 'Сохранить',
   datePlaceholder: 'ДД.ММ.ГГГГ',

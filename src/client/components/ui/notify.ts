@@ -1,6 +1,7 @@
 import { createToaster } from '@chakra-ui/react'
 import { BANNER_ERROR_MS, BANNER_SUCCESS_MS } from '../../../shared/constants'
-import { errorMessage } from '../../lib/api-client'
+import { T } from '../../../shared/texts'
+import { errorMessage, isOffline } from '../../lib/api-client'
 
 /** Banners stand below the header (56 px, sticky), whose connection state they would otherwise hide. */
 export const toaster = createToaster({ placement: 'top', pauseOnPageIdle: true, max: 4, offsets: { top: '64px', right: '16px', bottom: '16px', left: '16px' } })
@@ -16,4 +17,6 @@ export const notify = {
   success: (title: string) => show('success', title, BANNER_SUCCESS_MS),
   error: (error: unknown) => show('error', typeof error === 'string' ? error : errorMessage(error), BANNER_ERROR_MS),
   info: (title: string) => show('info', title, BANNER_SUCCESS_MS),
+  /** A failed save: when the server was not reached, that nothing was saved and what to do, not only «Нет связи с сервером». */
+  saveFailed: (error: unknown) => notify.error(isOffline(error) ? T.notSavedOffline : error),
 }

@@ -91,7 +91,7 @@ export function useForm<TSchema extends v.GenericSchema, TInitial extends Values
         const unknownFields = Object.keys(error.fields).filter((field) => !(field in values))
         if (unknownFields.length) notify.error(error)
       } else {
-        notify.error(error)
+        notify.saveFailed(error)
       }
     } finally {
       setSubmitting(false)

@@ -154,7 +154,7 @@ describe('typed connection parameters', () => {
 
 describe('the dialog with the server gone', () => {
   // Found in a sweep: offline the dialog showed the device's copy of the parameters as if the server had answered them.
-  it("says the values are the device's copy and may be out of date; saving says there is no connection and keeps the form", async () => {
+  it("says the values are the device's copy and may be out of date; saving says nothing was saved for want of a connection and keeps the form", async () => {
     await offlineDb().installations.clear()
     await cacheServerRows(
       'installations',
@@ -177,7 +177,7 @@ describe('the dialog with the server gone', () => {
     await userEvent.clear(host)
     await userEvent.type(host, '10.0.0.6')
     await save(dialog)
-    expect(await screen.findByText(T.offline)).toBeInTheDocument()
+    expect(await screen.findByText(T.notSavedOffline)).toBeInTheDocument()
     expect(onClose).not.toHaveBeenCalled()
     expect(within(dialog).getByLabelText(/IP-адрес или имя узла/)).toHaveValue('10.0.0.6')
   })
