@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
-import { isCancelledError, QueryObserver, type QueryClient } from '@tanstack/react-query'
-import { ApiError } from '../lib/api-client'
+import { QueryObserver, type QueryClient } from '@tanstack/react-query'
+import { setReachHandler } from '../lib/api-client'
 import { tokenSubject } from '../../shared/token'
 import { session } from '../lib/session'
 import { stateStore } from '../lib/state-store'
@@ -11,7 +11,8 @@ import { postToWorker, registerOutboxSync } from './sw-bridge'
 
 /**
  * The console's connectivity and the outbox's flusher (DESIGN.md section 6, docs/offline.md "Sync").
- * Online means the last check call reached the server, whatever it answered; offline means it got no answer.
+ * Online means the last API call (the heartbeat's or any other) reached the server, whatever it answered; offline
+ * means it got no answer.
  */
 export interface SyncState {
   online: boolean
@@ -82,7 +83,19 @@ function afterFlush(report: FlushReport): void {
   if (report.authRequired) checkNow()
 }
 
-/** The heartbeat: the 10 s check query kept polling while the sync runs; every outcome sets the online state. */
+/**
+ * Every API call sets the online state: one without an answer (a save, a page's list) shows «Нет связи» at once, and
+ * the next answer, the heartbeat's or any other, shows the server back and sends what waited out its back-off.
+ */
+function followCalls(): () => void {
+  return setReachHandler((reached) => {
+    const reconnected = reached && !syncState.get().online
+    update({ online: reached })
+    if (reconnected) void flushNow(true)
+  })
+}
+
+/** The heartbeat: the 10 s check query kept polling while the sync runs (its call sets the online state); each answer flushes. */
 function startHeartbeat(queryClient: QueryClient): () => void {
   const observer = new QueryObserver(queryClient, requestCheckQueryOptions())
   const stopObserver = observer.subscribe(() => {})
@@ -90,16 +103,9 @@ function startHeartbeat(queryClient: QueryClient): () => void {
   const stopEvents = queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.query.queryHash !== observer.getCurrentQuery().queryHash) return
     if (event.action.type === 'success') {
-      // Back in reach: what waited out its back-off while the network was gone is sent now, not minutes later.
-      const reconnected = !syncState.get().online
-      update({ online: true })
       const counts = event.query.state.data
       if (counts) postToWorker({ type: 'counts', counts })
-      void flushNow(reconnected)
-    } else if (event.action.type === 'error' && !isCancelledError(event.action.error)) {
-      const error = event.action.error
-      // Any answer, even a refusal, proves the server is reachable.
-      update({ online: !(error instanceof ApiError && error.status === 0) })
+      void flushNow()
     }
   })
   return () => {
@@ -152,6 +158,7 @@ export function startSync(queryClient: QueryClient): () => void {
   const author = session.userId()
   if (author !== null) void adoptUnauthored(author).catch((error: unknown) => console.error('outbox adoption failed', error))
   const stops = [
+    followCalls(),
     startHeartbeat(queryClient),
     ...(author === null ? [] : [watchOutbox(author)]),
     listen(window, 'online', () => {

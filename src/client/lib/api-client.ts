@@ -53,6 +53,16 @@ export function setUnauthorizedHandler(handler: () => void) {
   onUnauthorized = handler
 }
 
+let onReach: (reached: boolean) => void = () => {}
+/**
+ * Who hears whether each call reached the server (the sync's online state): a call without an answer says offline at
+ * once, not at the next heartbeat. Returns the function that stops it.
+ */
+export function setReachHandler(handler: (reached: boolean) => void): () => void {
+  onReach = handler
+  return () => (onReach = () => {})
+}
+
 type Query = Record<string, string | number | boolean | null | undefined>
 
 export type RequestOptions<TSchema extends v.GenericSchema | undefined> = {
@@ -94,8 +104,10 @@ export async function api<TSchema extends v.GenericSchema | undefined = undefine
     response = await fetch(withQuery(path, options.query), { method: options.method ?? 'GET', headers, body, signal: options.signal })
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error
+    onReach(false)
     throw new ApiError(0, null, T.offline)
   }
+  onReach(true)
   const text = response.status === 204 ? '' : await response.text()
   let parsed: unknown = null
   if (text) {
@@ -128,8 +140,10 @@ export async function downloadFile(path: string, options: { method?: 'GET' | 'PO
   try {
     response = await fetch(withQuery(path, options.query), { method: options.method ?? 'GET', headers: token ? { Authorization: `JWT ${token}` } : {} })
   } catch {
+    onReach(false)
     throw new ApiError(0, null, T.offline)
   }
+  onReach(true)
   if (!response.ok) {
     const text = await response.text()
     let parsed: unknown = text

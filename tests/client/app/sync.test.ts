@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { QueryClient } from '@tanstack/react-query'
 import { flushNow, outboxTransport, startSync, syncState } from '../../../src/client/app/sync'
 import { requestCheckKey } from '../../../src/client/features/requests/api/check'
+import { api } from '../../../src/client/lib/api-client'
 import { session } from '../../../src/client/lib/session'
 import { cacheServerRows, countWaiting, enqueueEdit, NetworkError, offlineDb } from '../../../src/client/offline'
 import { COLLEAGUE, ME, point, tokenOf } from '../offline/helpers'
@@ -26,6 +27,7 @@ class Network {
       this.checks += 1
       return Response.json({ unassigned: 1, new_messages: 0 }, { status: this.status === 200 ? 200 : this.status })
     }
+    if (init.method === 'GET') return Response.json({ count: 0, results: [] })
     expect(url).toBe('/api/outbox/')
     this.batches.push(init.headers as Record<string, string>)
     if (this.status !== 200) return Response.json({ detail: 'no' }, { status: this.status })
@@ -142,6 +144,24 @@ describe('connectivity and flushing', () => {
     } finally {
       Reflect.deleteProperty(navigator, 'serviceWorker')
     }
+  })
+
+  // Found by a report-only UX probe: the header said «В сети» next to a save's «Нет связи с сервером» until the next
+  // 10 s heartbeat.
+  it('is offline at once when any call gets no answer, and online again at the next answer', async () => {
+    stop = startSync(queryClient)
+    await vi.waitFor(() => expect(network.checks).toBeGreaterThan(0))
+    await vi.waitFor(() => expect(syncState.get().online).toBe(true))
+    const checks = network.checks
+
+    network.down = true
+    await expect(api('/api/customers/')).rejects.toMatchObject({ status: 0 })
+    expect(syncState.get().online).toBe(false)
+    network.down = false
+    await api('/api/customers/')
+    expect(syncState.get().online).toBe(true)
+    // The calls themselves, not a heartbeat between them.
+    expect(network.checks).toBe(checks)
   })
 
   it('counts any answer of the check call, even a refusal, as online', async () => {
