@@ -23,6 +23,23 @@ export const T = {
   confirmDeleteUser: 'Вы действительно хотите удалить данного пользователя?',
   confirmDeleteGroup: 'Вы действительно хотите удалить данную группу?',
   confirmDeleteObject: 'Вы действительно хотите удалить этот объект?',
+  /** A delete's title names the record; the spec's question stays under it: «Удалить точку учёта «Ввод-1»?». */
+  confirmDeleteTitle: (what: string, name: string) => `Удалить ${what} «${name}»?`,
+  /** What a delete's title calls the record, in the accusative. */
+  deleteWhat: {
+    point: 'точку учёта',
+    counter: 'счётчик',
+    customer: 'абонента',
+    task: 'задание опроса счётчика',
+    user: 'пользователя',
+    group: 'группу прав',
+    mailAccount: 'почтовый аккаунт',
+    resourceType: 'энергоресурс',
+    modelGroup: 'группу моделей',
+    model: 'модель счётчика',
+    parameter: 'измеряемый параметр',
+    source: 'источник данных',
+  },
   confirmDiscard: 'Вы уверены?',
   /* Objects (represents) and balances (metering.md). */
   noRepresentPoints: 'Нет привязанных Точек учёта',

@@ -7,6 +7,7 @@ import { Route as AccountEmailsRoute } from '../../../src/client/routes/_app/acc
 import { Route as PointRoute } from '../../../src/client/routes/_app/points.$id'
 import { Route as PointSchedulerRoute } from '../../../src/client/routes/_app/points.$id.scheduler'
 import { json, ME, mount, point, renderRoutes, task } from '../app-routes'
+import { T } from '../../../src/shared/texts'
 import { renderInApp } from '../render-in-app'
 
 // Issue 20 point 14: every list has a pager; a list longer than a page shows the first page and moves to the next.
@@ -84,6 +85,7 @@ describe('lists longer than a page', () => {
         columns={[{ key: 'name', header: 'Наименование' }]}
         rowKey={(s) => s.source_id}
         rowName={(s) => s.name}
+        rowKind={T.deleteWhat.source}
         remove={async () => undefined}
         dialog={() => null}
       />,

@@ -23,6 +23,9 @@ export function useConfirmedWrite<Row>(write: Write<Row>, options: { ask: (row: 
   }
 }
 
-/** A delete after the spec's question (or the one given), then «Запись удалена». */
-export const useConfirmedDelete = <Row>(write: Write<Row>, message: string = T.confirmDeleteRow) =>
-  useConfirmedWrite(write, { ask: () => ({ message, confirmLabel: T.delete }), done: () => T.deleted })
+/**
+ * A delete after the spec's question (or the one given) under a title that names the record (`T.confirmDeleteTitle`:
+ * «эту строку» alone does not say which, and a tablet's list has cards, not rows), then «Запись удалена».
+ */
+export const useConfirmedDelete = <Row>(write: Write<Row>, title: (row: Row) => string, message: string = T.confirmDeleteRow) =>
+  useConfirmedWrite(write, { ask: (row) => ({ title: title(row), message, confirmLabel: T.delete }), done: () => T.deleted })

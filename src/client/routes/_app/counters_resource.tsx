@@ -1,3 +1,4 @@
+import { T } from '../../../shared/texts'
 import { HStack } from '@chakra-ui/react'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { deleteResourceType, referenceKeys, resourcesQueryOptions } from '../../features/references/api/references'
@@ -34,6 +35,7 @@ function ResourcesPage() {
       ]}
       rowKey={(r) => r.resource_type_id}
       rowName={(r) => r.name}
+      rowKind={T.deleteWhat.resourceType}
       // Groups and models show their resource's name.
       staleKeys={[referenceKeys.modelApiLists, referenceKeys.modelLists]}
       remove={deleteResourceType}

@@ -1,3 +1,4 @@
+import { T } from '../../../shared/texts'
 import { useState } from 'react'
 import { createFileRoute } from '@tanstack/react-router'
 import { customerTypeName, type Customer } from '../../../shared/schemas/customers'
@@ -22,7 +23,7 @@ function CustomersPage() {
   const list = useListScreen(Route, customersQueryOptions)
   const can = useCan()
   const [editing, setEditing] = useState<Customer | 'new' | null>(null)
-  const remove = useConfirmedDelete(useDeleteCustomer())
+  const remove = useConfirmedDelete(useDeleteCustomer(), (c) => T.confirmDeleteTitle(T.deleteWhat.customer, c.name || c.customer_number))
   const label = (c: Customer) => c.customer_number || c.name
 
   return (

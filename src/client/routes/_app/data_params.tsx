@@ -1,3 +1,4 @@
+import { T } from '../../../shared/texts'
 import { createFileRoute } from '@tanstack/react-router'
 import { dataParametersQueryOptions, deleteDataParameter } from '../../features/references/api/references'
 import { DataParameterDialog } from '../../features/references/components/data-parameter-dialog'
@@ -21,6 +22,7 @@ function DataParametersPage() {
       ]}
       rowKey={(p) => p.parameter_id}
       rowName={(p) => p.name}
+      rowKind={T.deleteWhat.parameter}
       remove={deleteDataParameter}
       dialog={(props) => <DataParameterDialog {...props} />}
     />

@@ -1,3 +1,4 @@
+import { T } from '../../../shared/texts'
 import { createFileRoute } from '@tanstack/react-router'
 import { dataSourcesQueryOptions, deleteDataSource } from '../../features/references/api/references'
 import { DataSourceDialog } from '../../features/references/components/data-source-dialog'
@@ -19,6 +20,7 @@ function DataSourcesPage() {
       ]}
       rowKey={(s) => s.source_id}
       rowName={(s) => s.name}
+      rowKind={T.deleteWhat.source}
       remove={deleteDataSource}
       dialog={(props) => <DataSourceDialog {...props} />}
     />

@@ -176,7 +176,7 @@ describe('model groups and models in the console', { timeout: 60_000 }, () => {
     ])
 
     await user.click(screen.getByRole('button', { name: 'Удалить Пульсар 2М' }))
-    const confirm = await screen.findByRole('alertdialog', undefined, SLOW)
+    const confirm = await screen.findByRole('alertdialog', { name: T.confirmDeleteTitle(T.deleteWhat.model, 'Пульсар 2М') }, SLOW)
     expect(confirm).toHaveTextContent(T.confirmDeleteRow)
     await user.click(within(confirm).getByRole('button', { name: 'Отмена' }))
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument(), SLOW)

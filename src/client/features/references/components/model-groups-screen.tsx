@@ -1,3 +1,4 @@
+import { T } from '../../../../shared/texts'
 import { Link } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { deleteModelApi, modelApiChangeKeys, modelApisQueryOptions, resourceQueryOptions } from '../api/references'
@@ -29,6 +30,7 @@ export function ModelGroupsScreen({ resourceType }: { resourceType?: number }) {
         ]}
         rowKey={(g) => g.counter_model_api_id}
         rowName={(g) => g.name}
+        rowKind={T.deleteWhat.modelGroup}
         staleKeys={modelApiChangeKeys}
         remove={deleteModelApi}
         dialog={(props) => <ModelGroupDialog {...props} resourceType={resourceType} />}

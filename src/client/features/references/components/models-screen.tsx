@@ -49,6 +49,7 @@ export function ModelsScreen({ resourceType, modelApi }: { resourceType?: number
         ]}
         rowKey={(m) => m.model_id}
         rowName={(m) => m.name}
+        rowKind={T.deleteWhat.model}
         staleKeys={modelChangeKeys}
         remove={deleteModel}
         dialog={(props) => (

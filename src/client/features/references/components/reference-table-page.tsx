@@ -7,6 +7,7 @@ import { useConfirmedDelete } from '../../../components/ui/use-confirmed-write'
 import { useRowsPage } from '../../../components/ui/use-rows-page'
 import { useCan } from '../../../lib/auth'
 import { useDeleteWrite } from '../../../lib/writes'
+import { T } from '../../../../shared/texts'
 import type { ReferenceDialogProps } from './reference-dialog'
 
 type Props<TAnswer extends { results: unknown[] }, TKey extends QueryKey, Row = TAnswer['results'][number]> = {
@@ -16,6 +17,8 @@ type Props<TAnswer extends { results: unknown[] }, TKey extends QueryKey, Row = 
   columns: Column<Row>[]
   rowKey: (row: Row) => number
   rowName: (row: Row) => string
+  /** What a delete's title calls a row (`T.deleteWhat`). */
+  rowKind: string
   /** Other queries a change makes stale (another list that shows the row's name). */
   staleKeys?: readonly QueryKey[]
   /** What the empty table says; the spec's 'Нет данных для отображения' unless given. */
@@ -39,7 +42,10 @@ export function ReferenceTablePage<TAnswer extends { results: unknown[] }, TKey 
   const shown = useRowsPage((query.data?.results ?? []) as Row[])
   const stale = [props.query.queryKey, ...(props.staleKeys ?? [])]
   const refresh = () => stale.forEach((queryKey) => void queryClient.invalidateQueries({ queryKey }))
-  const remove = useConfirmedDelete(useDeleteWrite(props.remove, stale))
+  const deleteById = useDeleteWrite(props.remove, stale)
+  const remove = useConfirmedDelete({ mutateAsync: (row: Row) => deleteById.mutateAsync(props.rowKey(row)) }, (row) =>
+    T.confirmDeleteTitle(props.rowKind, props.rowName(row)),
+  )
   const editable = can('references.change')
   return (
     <>
@@ -59,7 +65,7 @@ export function ReferenceTablePage<TAnswer extends { results: unknown[] }, TKey 
             ? (row) => (
                 <>
                   <EditAction name={props.rowName(row)} onClick={() => setEditing(row)} />
-                  <DeleteAction name={props.rowName(row)} onClick={() => remove(props.rowKey(row))} />
+                  <DeleteAction name={props.rowName(row)} onClick={() => remove(row)} />
                 </>
               )
             : undefined
