@@ -244,6 +244,9 @@ export const T = {
   noModelGroupsOfResource: 'Нет групп моделей этого энергоресурса',
   noPoints: 'Нет точек учёта для отображения',
   pointNotFoundBySearch: (search: string) => `Точка учёта, содержащая «${search}», не найдена.`,
+  /** A searched list with no match (useListScreen); the points list has the spec's own words above. */
+  notFoundBySearch: (search: string) => `По запросу «${search}» ничего не найдено. Очистите поиск, чтобы увидеть весь список.`,
+  objectsNotFound: 'Объекты не найдены',
   counterNotInstalled: 'Счётчик не установлен на Точку учёта',
   counterAdded: 'Счётчик успешно добавлен',
   pointAdded: 'Точка учёта добавлена',

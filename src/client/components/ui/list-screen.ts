@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query'
+import { T } from '../../../shared/texts'
 import type { ListSearch, PageSearch } from '../../lib/list-search'
 import { listPaging } from './data-table'
 
@@ -12,7 +13,7 @@ type ListRouteApi<S> = { useSearch: () => S; useNavigate: () => (options: { sear
 /**
  * What a list screen reads from its route and its query: the search and `setSearch`, the query, the `ListHeader`
  * props (`header`: the search box, when the list has one, and the offline banner), the `DataTable` props (`table`:
- * rows, paging, sorting, loading, error), and `refresh`, which re-reads every query of the list's area (the first
+ * rows, paging, sorting, loading, error, and what a search that found nothing says), and `refresh`, which re-reads every query of the list's area (the first
  * element of its key, `xKeys.all`), for a dialog's `onDone`.
  */
 export function useListScreen<S extends PageSearch, TAnswer extends ListAnswer, TKey extends QueryKey>(
@@ -35,7 +36,12 @@ export function useListScreen<S extends PageSearch, TAnswer extends ListAnswer, 
       onSearch: text === undefined ? undefined : (next: string) => setSearch({ search: next, page: 1 }),
       offline: query.data?.offline,
     },
-    table: { rows: (query.data?.results ?? []) as TAnswer['results'], ...listPaging(search, setSearch, query) },
+    table: {
+      rows: (query.data?.results ?? []) as TAnswer['results'],
+      ...listPaging(search, setSearch, query),
+      // Only while searching: otherwise the screen's own empty text (or the spec's) stands.
+      ...(text ? { emptyText: T.notFoundBySearch(text) } : {}),
+    },
     refresh: () => queryClient.invalidateQueries({ queryKey: options.queryKey.slice(0, 1) }),
   }
 }

@@ -200,6 +200,11 @@ export function RepresentTree({ canChange }: { canChange: boolean }) {
           {T.empty}
         </Text>
       )}
+      {visible?.size === 0 && (
+        <Text fontSize="sm" color="fg.muted" px="2">
+          {T.objectsNotFound}
+        </Text>
+      )}
       {rows && rows.length > 0 && (
         <TreeLevel
           nodes={children.get(null) ?? []}
