@@ -411,6 +411,7 @@ export const T = {
   /* Report forms 008, 001.02, 80020, 010 (metering.md sections 2, 5, 7). */
   reportPickPoints: 'Выбрать точки учёта',
   reportPickObjects: 'Выбрать объекты',
+  // «отчетного», «Отчет», «счетчиков», «учетом» with «е» next to «отчётного»: metering.md «Report screens» as written, not a slip.
   reportDateBegin: 'Дата начала отчетного периода',
   reportDateEnd: 'Дата окончания отчётного периода',
   reportDate: 'Дата',
