@@ -50,6 +50,35 @@ function expectOutageProfile(records: ProfileRecord[], from: Date, outage: { fro
   }
 }
 
+/** Meters and converters played on sockets of their own, closed after each test. */
+const servers: net.Server[] = []
+const sockets: net.Socket[] = []
+afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.destroy()
+  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))))
+})
+
+/** Serves each connection with `serve` on a free port of its own. */
+async function listening(serve: (socket: net.Socket) => void): Promise<number> {
+  const server = net.createServer((socket) => {
+    sockets.push(socket)
+    serve(socket)
+  })
+  servers.push(server)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return (server.address() as net.AddressInfo).port
+}
+
+/** A meter answering each request it knows (by its hex) from `answers`; opening, closing and testing the channel with status 0. */
+const meterAnswering = (answers: Map<string, Uint8Array>) =>
+  listening((socket) =>
+    socket.on('data', (chunk) => {
+      const request = new Uint8Array(chunk)
+      const answer = request[1] === 0x00 || request[1] === 0x01 ? statusAnswer(request[0]!, 0) : answers.get(toHex(request))
+      if (answer) socket.write(answer)
+    }),
+  )
+
 describe('Mercury 230 driver against the emulator', () => {
   it('opens with the user password and reads the serial number', async () => {
     const emulator = await emulate({ meters: [METER] })
@@ -376,32 +405,15 @@ describe('Mercury 230 driver finding the last profile record', () => {
     })
   }
 
-  const servers: net.Server[] = []
-  const sockets: net.Socket[] = []
-  afterEach(async () => {
-    for (const socket of sockets.splice(0)) socket.destroy()
-    await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))))
-  })
-
   /** A meter at address 0x80 answering 08 13 with `last` and memory 3 with the manual's record 10:00 5.3.2008 at 0x0010. */
-  async function manualMeter(last: string): Promise<number> {
-    const answers = new Map([
-      [toHex(withCrc(hex('80 08 13'))), withCrc(hex(last))],
-      ['80 06 03 00 10 0F DA 5B', withCrc(hex('80 0A 10 00 05 03 08 1E 04 29 FF FF 00 00 00 00'))],
-      [toHex(withCrc(hex('80 06 03 00 00 0F'))), withCrc([0x80, ...new Array<number>(15).fill(0xff)])],
-    ])
-    const server = net.createServer((socket) => {
-      sockets.push(socket)
-      socket.on('data', (chunk) => {
-        const request = new Uint8Array(chunk)
-        const answer = request[1] === 0x00 || request[1] === 0x01 ? statusAnswer(request[0]!, 0) : answers.get(toHex(request))
-        if (answer) socket.write(answer)
-      })
-    })
-    servers.push(server)
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    return (server.address() as net.AddressInfo).port
-  }
+  const manualMeter = (last: string) =>
+    meterAnswering(
+      new Map([
+        [toHex(withCrc(hex('80 08 13'))), withCrc(hex(last))],
+        ['80 06 03 00 10 0F DA 5B', withCrc(hex('80 0A 10 00 05 03 08 1E 04 29 FF FF 00 00 00 00'))],
+        [toHex(withCrc(hex('80 06 03 00 00 0F'))), withCrc([0x80, ...new Array<number>(15).fill(0xff)])],
+      ]),
+    )
 
   // The manual's frames (p.79 and p.96), their times made to agree: «00 01 – адрес последней записи 0x0010h».
   it("reads the manual's example: 08 13 naming 00 01 is the record at 0x0010", async () => {
@@ -428,27 +440,6 @@ describe('Mercury 230 driver finding the last profile record', () => {
 })
 
 describe('Mercury 230 driver against the variant answers of real meters', () => {
-  const servers: net.Server[] = []
-  const sockets: net.Socket[] = []
-  afterEach(async () => {
-    for (const socket of sockets.splice(0)) socket.destroy()
-    await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))))
-  })
-
-  async function meterAnswering(answers: Map<string, Uint8Array>): Promise<number> {
-    const server = net.createServer((socket) => {
-      sockets.push(socket)
-      socket.on('data', (chunk) => {
-        const request = new Uint8Array(chunk)
-        const answer = request[1] === 0x00 || request[1] === 0x01 ? statusAnswer(request[0]!, 0) : answers.get(toHex(request))
-        if (answer) socket.write(answer)
-      })
-    })
-    servers.push(server)
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    return (server.address() as net.AddressInfo).port
-  }
-
   const captured = hex('87 B6 E3 C3 95 07 00 00 04 00 00 00 00 33 9F')
 
   it('reads A = 500 from a meter of today (08 12 00, 12 data bytes)', async () => {
@@ -471,17 +462,9 @@ describe('Mercury 230 driver against the variant answers of real meters', () => 
 // Brokly/ESPHome-Mercury230 issue #19). The open channel's echo was cut as a 4-byte status frame and failed its CRC,
 // so such a converter was never polled, and with no meter behind it the error said «контрольной суммы», not «не ответил».
 describe('Mercury 230 driver behind a converter that echoes', () => {
-  const sockets: net.Socket[] = []
-  const servers: net.Server[] = []
-  afterEach(async () => {
-    for (const socket of sockets.splice(0)) socket.destroy()
-    await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))))
-  })
-
   /** Writes every request back in two pieces, then passes it on to `upstream` (nothing when null). */
-  async function echoingConverter(upstream: number | null): Promise<number> {
-    const server = net.createServer((client) => {
-      sockets.push(client)
+  function echoingConverter(upstream: number | null): Promise<number> {
+    return listening((client) => {
       const meter = upstream === null ? null : net.createConnection({ host: '127.0.0.1', port: upstream })
       if (meter) {
         sockets.push(meter)
@@ -495,9 +478,6 @@ describe('Mercury 230 driver behind a converter that echoes', () => {
         }, 2)
       })
     })
-    servers.push(server)
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    return (server.address() as net.AddressInfo).port
   }
 
   it('reads the meter as without the echo', async () => {
