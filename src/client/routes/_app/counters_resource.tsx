@@ -1,6 +1,6 @@
-import { T } from '../../../shared/texts'
 import { HStack } from '@chakra-ui/react'
 import { createFileRoute, Link } from '@tanstack/react-router'
+import { T } from '../../../shared/texts'
 import { deleteResourceType, referenceKeys, resourcesQueryOptions } from '../../features/references/api/references'
 import { resourceIcon } from '../../features/references/components/reference-crumbs'
 import { ReferenceTablePage } from '../../features/references/components/reference-table-page'

@@ -1,6 +1,6 @@
-import { T } from '../../../shared/texts'
 import { useState } from 'react'
 import { createFileRoute } from '@tanstack/react-router'
+import { T } from '../../../shared/texts'
 import { customerTypeName, type Customer } from '../../../shared/schemas/customers'
 import { listSearch } from '../../lib/list-search'
 import { DataTable } from '../../components/ui/data-table'

@@ -1,5 +1,5 @@
-import { T } from '../../../shared/texts'
 import { createFileRoute } from '@tanstack/react-router'
+import { T } from '../../../shared/texts'
 import { dataParametersQueryOptions, deleteDataParameter } from '../../features/references/api/references'
 import { DataParameterDialog } from '../../features/references/components/data-parameter-dialog'
 import { ReferenceTablePage } from '../../features/references/components/reference-table-page'

@@ -1,5 +1,5 @@
-import { T } from '../../../shared/texts'
 import { createFileRoute } from '@tanstack/react-router'
+import { T } from '../../../shared/texts'
 import { dataSourcesQueryOptions, deleteDataSource } from '../../features/references/api/references'
 import { DataSourceDialog } from '../../features/references/components/data-source-dialog'
 import { ReferenceTablePage } from '../../features/references/components/reference-table-page'

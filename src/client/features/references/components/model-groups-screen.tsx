@@ -1,6 +1,6 @@
-import { T } from '../../../../shared/texts'
 import { Link } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
+import { T } from '../../../../shared/texts'
 import { deleteModelApi, modelApiChangeKeys, modelApisQueryOptions, resourceQueryOptions } from '../api/references'
 import { ModelGroupDialog } from './model-group-dialog'
 import { ReferenceCrumbs } from './reference-crumbs'
