@@ -187,6 +187,8 @@ export const T = {
   offline: 'Нет связи с сервером',
   /** A save that needs the server and did not reach it: the form stays open with what was typed. */
   notSavedOffline: 'Изменения не сохранены: нет связи с сервером. Проверьте подключение и сохраните ещё раз — введённое осталось в форме',
+  /** A confirmed action (a delete, a switch) that did not reach the server. */
+  notDoneOffline: 'Не выполнено: нет связи с сервером. Проверьте подключение и повторите',
   customersOffline: 'Нет связи с сервером: список абонентов появится, когда связь вернётся',
   save: 'Сохранить',
   datePlaceholder: 'ДД.ММ.ГГГГ',

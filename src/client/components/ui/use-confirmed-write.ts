@@ -1,4 +1,5 @@
 import { T } from '../../../shared/texts'
+import { isOffline } from '../../lib/api-client'
 import { useConfirm, type ConfirmOptions } from './use-confirm'
 import { notify } from './notify'
 
@@ -7,7 +8,8 @@ type Write<Row> = { mutateAsync: (row: Row) => Promise<unknown> }
 
 /**
  * A write of a row that a person confirms first: the question (none when `ask` gives null), the write, whose hook
- * refreshes what it changed, and the success banner if there is one; a failure says the server's message in red.
+ * refreshes what it changed, and the success banner if there is one; a failure says the server's message in red, or,
+ * when the server was not reached, that nothing was done and what to do.
  */
 export function useConfirmedWrite<Row>(write: Write<Row>, options: { ask: (row: Row) => ConfirmOptions | null; done?: (row: Row) => string }) {
   const confirm = useConfirm()
@@ -18,7 +20,7 @@ export function useConfirmedWrite<Row>(write: Write<Row>, options: { ask: (row: 
       await write.mutateAsync(row)
       if (options.done) notify.success(options.done(row))
     } catch (error) {
-      notify.error(error)
+      notify.error(isOffline(error) ? T.notDoneOffline : error)
     }
   }
 }
