@@ -104,12 +104,17 @@ export const mount = (route: AnyRoute, path: string, parent: () => AnyRoute): An
   route.update({ id: path, path, getParentRoute: parent } as never) as AnyRoute
 
 /**
- * Some of the console's route files in memory at `path`, signed in as ME, `fetch` the test's. The whole tree cannot
+ * Some of the console's route files in memory at `path`, signed in as ME (unless `signedIn` is false), `fetch` the test's. The whole tree cannot
  * be loaded here (its app shell needs the PWA plugin's module, which only a Vite build has): `children` mounts the
  * routes the test needs under a pathless '/_app' with `layout` (by default the outlet alone).
  */
-export function renderRoutes(path: string, children: (app: () => AnyRoute) => AnyRoute[], layout: () => React.ReactNode = () => <Outlet />) {
-  localStorage.setItem('token', tokenOf(ME.user_id))
+export function renderRoutes(
+  path: string,
+  children: (app: () => AnyRoute) => AnyRoute[],
+  layout: () => React.ReactNode = () => <Outlet />,
+  { signedIn = true } = {},
+) {
+  if (signedIn) localStorage.setItem('token', tokenOf(ME.user_id))
   const queryClient = testQueryClient()
   const root = createRootRouteWithContext<{ queryClient: QueryClient }>()({ component: Outlet })
   const app = createRoute({ getParentRoute: () => root, id: '_app', component: layout })

@@ -55,7 +55,8 @@ function LoginPage() {
       await queryClient.invalidateQueries({ queryKey: ['auth'] })
       await navigate({ to: target ?? '/' })
     } catch (error) {
-      setFailure(error instanceof ApiError && error.status === 400 ? T.loginFailed : errorMessage(error))
+      // A refusal says why (a wrong password, an account switched off): the server's words, else the spec's.
+      setFailure(error instanceof ApiError && error.status === 400 ? (error.fields.non_field_errors?.[0] ?? T.loginFailed) : errorMessage(error))
     } finally {
       setBusy(false)
     }

@@ -1,0 +1,27 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { Route as LoginRoute } from '../../../src/client/routes/login'
+import { T } from '../../../src/shared/texts'
+import { json, mount, renderRoutes } from '../app-routes'
+
+afterEach(() => vi.unstubAllGlobals())
+
+// Found by a report-only field probe: an engineer whose account was switched off while his edits waited on the tablet
+// read «Неверный логин или пароль» and kept retyping a right password; the server had said the account was off.
+describe('the sign-in page', () => {
+  it.each([
+    ['a wrong password', T.loginFailed],
+    ['an account switched off', T.accountDisabled],
+  ])('says what the server said of %s', async (_, message) => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ non_field_errors: [message] }, 400)),
+    )
+    renderRoutes('/login', (app) => [mount(LoginRoute, '/login', app)], undefined, { signedIn: false })
+    await userEvent.type(await screen.findByLabelText(/Логин/), 'operator')
+    await userEvent.type(screen.getByLabelText(/Пароль/), 'demo-password')
+    await userEvent.click(screen.getByRole('button', { name: 'Войти' }))
+    expect(await screen.findByText(message)).toBeInTheDocument()
+  })
+})
