@@ -4,12 +4,13 @@ import { useConfirm } from './use-confirm'
 
 /**
  * A form with unsaved changes asks before the user leaves it: another tab of the screen, back, the menu
- * (the router's navigations), and closing or reloading the page (the browser's own question).
+ * (the router's navigations), and closing or reloading the page (the browser's own question). A change of the
+ * screen's search alone (a list's search box behind a dialog) leaves nothing, and is not asked about.
  */
 export function useLeaveGuard(dirty: boolean) {
   const askLeave = useLeaveQuestion()
   useBlocker({
-    shouldBlockFn: async () => dirty && !(await askLeave()),
+    shouldBlockFn: async ({ current, next }) => dirty && current.pathname !== next.pathname && !(await askLeave()),
     enableBeforeUnload: () => dirty,
   })
 }
