@@ -48,7 +48,13 @@ const numberFormat = (digits: number, grouping: boolean, fixed: boolean) => {
   const key = `${digits}:${grouping}:${fixed}`
   let format = formats.get(key)
   if (!format) {
-    format = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: digits, minimumFractionDigits: fixed ? digits : 0, useGrouping: grouping })
+    // signDisplay 'negative': a value that shows as zero (-0, -0.0001 to 3 places) has no minus.
+    format = new Intl.NumberFormat('ru-RU', {
+      maximumFractionDigits: digits,
+      minimumFractionDigits: fixed ? digits : 0,
+      useGrouping: grouping,
+      signDisplay: 'negative',
+    })
     formats.set(key, format)
   }
   return format

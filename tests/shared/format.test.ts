@@ -23,6 +23,14 @@ describe('numbers as Russians write them', () => {
     expect(formatNumber(Number.NaN)).toBe('—')
   })
 
+  // Found on a clean clone's demo: a meter clock 0.3 s slow was logged «Часы счётчика: расхождение -0 с».
+  it('writes no minus before a number that shows as zero', () => {
+    expect(formatNumber(-0, 0)).toBe('0')
+    expect(formatNumber(-0.0004)).toBe('0')
+    expect(formatQuantity(-0.0001, 'energy')).toBe('0,000')
+    expect(formatNumber(-5.5)).toBe('-5,5')
+  })
+
   it("lets the API's unit choose the decimals", () => {
     expect(digitsForUnit('кВт·ч')).toBe(3)
     expect(digitsForUnit('°')).toBe(2)
