@@ -33,7 +33,8 @@ export function createAudited<TRow>(
   )
 }
 
-type UpdateWrite<TRow> = { entity: string; id: number; find: Find<TRow>; action?: string }
+/** `secret`: the write sets a secret the row does not show (a password): it is recorded though the row reads the same. */
+type UpdateWrite<TRow> = { entity: string; id: number; find: Find<TRow>; action?: string; secret?: boolean }
 
 /**
  * Changes a row and answers the row after: what `change` returns, or, when `update` only writes, the row as `find`
@@ -63,7 +64,7 @@ export function updateAudited<TRow, TAfter>(
       after = orNotFound(await write.find(tx, write.id))
     }
     // A write that changed nothing is no change to record: repeated, it would only bury the real ones.
-    if (!isDeepStrictEqual(before, after)) await audit(tx, request, write.entity, write.id, write.action ?? 'update', before, after)
+    if (write.secret || !isDeepStrictEqual(before, after)) await audit(tx, request, write.entity, write.id, write.action ?? 'update', before, after)
     return after
   })
 }

@@ -90,6 +90,7 @@ export async function accountRoutes(app: FastifyInstance, options: { box: Secret
         entity: 'account_email',
         id,
         find: publicEmailOf(accountId),
+        secret: Boolean(smtp_password),
         change: async (tx, before) => {
           const login = fields.smtp_user ?? before.smtp_user
           if (login && before.has_password && !smtp_password && smtpServerChanged(before, fields)) throw fieldError('smtp_password', T.smtpPasswordAgain)

@@ -63,6 +63,7 @@ export async function userRoutes(app: FastifyInstance, options: { guesses: Passw
         entity: 'user',
         id,
         action: password ? 'update_password' : 'update',
+        secret: password !== undefined,
         find: (tx, id) => findUser(tx, me.account_id, id),
         change: (tx, before) => changeUser(tx, me.user_id, before, { ...fields, passwordHash }),
       })

@@ -38,6 +38,39 @@ describe('audit trail', () => {
     expect(await trail('user', user.user_id)).toEqual(['update'])
   })
 
+  // Found by a report-only attacker probe: since a write that changes nothing is not recorded, a password reset, one's
+  // own new password and a mail account's new SMTP password left no trace (the rows show no secret), so a user
+  // manager could take over a subscriber's sign-in unseen.
+  it('records every change of a password, though the row shows none, and keeps no secret in it', async () => {
+    const manager = await t.userWith(['users.view', 'users.manage', 'customers.view', 'requests.view', 'requests.change'])
+    const subscriber = await t.subscriber()
+    const reset = await t.call(manager.token, { method: 'PATCH', url: `/api/users/${subscriber.user_id}/`, payload: { password: 'Taken-over-1' } })
+    expect(reset.statusCode).toBe(200)
+    const own = await t.call(manager.token, {
+      method: 'PATCH',
+      url: `/api/users/${manager.user_id}/`,
+      payload: { password: 'Own-new-pass-2', current_password: 'password-123' },
+    })
+    expect(own.statusCode).toBe(200)
+    const mail = await t.call(t.adminToken, {
+      method: 'POST',
+      url: '/api/account_emails/',
+      payload: { name: 'Рассылка', smtp_host: 'smtp.example.ru', smtp_port: 465, smtp_user: 'robot', smtp_password: 'Smtp-first-1', smtp_encryption: 'SSL' },
+    })
+    const mailId = mail.json().account_email_id
+    await t.call(t.adminToken, { method: 'PATCH', url: `/api/account_emails/${mailId}/`, payload: { smtp_password: 'Smtp-second-2' } })
+    const trail = async (entity: string, entityId: number) =>
+      (await t.call(t.adminToken, { method: 'GET', url: `/api/audit/?entity=${entity}&entity_id=${entityId}` })).json().results as {
+        action: string
+        user_id: number
+      }[]
+    expect((await trail('user', subscriber.user_id)).map((row) => [row.action, row.user_id])).toEqual([['update_password', manager.user_id]])
+    expect((await trail('user', manager.user_id)).map((row) => [row.action, row.user_id])).toEqual([['update_password', manager.user_id]])
+    expect((await trail('account_email', mailId)).map((row) => row.action)).toEqual(['update', 'create'])
+    const everything = JSON.stringify((await t.call(t.adminToken, { method: 'GET', url: '/api/audit/?page_size=all' })).json())
+    for (const secret of ['Taken-over-1', 'Own-new-pass-2', 'Smtp-first-1', 'Smtp-second-2']) expect(everything).not.toContain(secret)
+  })
+
   it('filters by the user who made the change, with or without the entity', async () => {
     const editor = await t.userWith(['groups.manage', 'groups.view'], { first_name: 'Ирина', last_name: 'Петрова' })
     const mine = await t.call(editor.token, { method: 'POST', url: '/api/permissions_groups/', payload: { name: 'Учётчики', permissions: [] } })
