@@ -279,6 +279,7 @@ export const T = {
   counterRemovedOk: 'Счётчик снят с Точки учёта',
   confirmDisableCounter: 'Отключить опрос счётчика?',
   confirmEnableCounter: 'Включить опрос счётчика?',
+  counterPollingOff: 'Опрос счётчика отключён: включите его, чтобы опросить счётчик',
   confirmRefreshCounter: 'Обновить параметры счётчика?',
   takeOffBeforeDelete: 'Снимите счётчик с Точки учёта перед удалением',
   offlineCopy: 'Нет связи с сервером: показаны данные, сохранённые на устройстве',

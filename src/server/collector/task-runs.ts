@@ -46,6 +46,8 @@ export async function claimDueTasks(db: Executor, serverId: number, now: Date, l
         coalesce((select time_zone from accounts order by account_id limit 1), ${DEFAULT_TIME_ZONE}) as time_zone
       from counter_tasks
       where data_collecting_server_id = ${serverId} and state in ('working', 'paused') and next_run_at <= ${now.toISOString()}::timestamptz
+        -- «Отключить опрос счётчика» (is_active false): its tasks wait, and run once it is switched on again.
+        and exists (select 1 from counters c where c.counter_id = counter_tasks.counter_id and c.is_active)
       order by next_run_at, counter_task_id limit ${limit}
       for update skip locked`)
     const rows = due.rows as {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
 import { startEmulator, type RunningEmulator } from '../../../src/server/collector/emulator/emulator'
 import { runRound } from '../../../src/server/collector/round'
 import { openTestDatabase } from '../../helpers/test-database'
@@ -14,7 +15,7 @@ import { secretBox } from '../../../src/server/lib/secret-box'
 const METERS = 12
 let database: Database
 let emulator: RunningEmulator
-const tasks: { id: number; serverId: number }[] = []
+const tasks: { id: number; serverId: number; counterId: number }[] = []
 
 beforeAll(async () => {
   database = await openTestDatabase()
@@ -24,7 +25,7 @@ beforeAll(async () => {
   for (let i = 0; i < METERS; i++) {
     const meter = await installedMeter(database.db, refs, { model: 'Меркурий 230 ART', port: emulator.port, netAddress: i + 1 })
     const serverId = i < 9 ? 1 : 2
-    tasks.push({ id: await dueTask(database.db, meter.counterId, [groups.registers], firstDue, serverId), serverId })
+    tasks.push({ id: await dueTask(database.db, meter.counterId, [groups.registers], firstDue, serverId), serverId, counterId: meter.counterId })
   }
 })
 
@@ -49,5 +50,16 @@ describe('two collecting services on one database', () => {
       expect(logs.map((l) => new Date(l.due_at).getUTCMinutes())).toEqual([0, 2, 3])
       expect(logs.every((l) => l.success && l.data_collecting_server_id === task.serverId)).toBe(true)
     }
+  })
+
+  // Found by a report-only attacker probe: «Отключить опрос счётчика» set is_active false, and the collector, which
+  // selected tasks by their state only, went on polling the meter every minute.
+  it('leave a meter whose polling is switched off alone until it is switched on', async () => {
+    const options = { concurrency: 3, deadlineMs: 10_000, box: secretBox('test-secret-test-secret-test-secret-0123') }
+    const [off] = tasks
+    await database.db.execute(sql`update counters set is_active = false where counter_id = ${off!.counterId}`)
+    expect((await runRound(database.db, 1, new Date(Date.UTC(2026, 0, 1, 0, 4)), options)).tasks).toBe(8)
+    await database.db.execute(sql`update counters set is_active = true where counter_id = ${off!.counterId}`)
+    expect((await runRound(database.db, 1, new Date(Date.UTC(2026, 0, 1, 0, 5)), options)).tasks).toBe(9)
   })
 })

@@ -243,6 +243,16 @@ describe('current data, parameters to collect and power switching', () => {
     }
   })
 
+  // Found by a report-only attacker probe: a meter whose polling was switched off was still read on demand.
+  it('reads no meter on demand whose polling is switched off, and says why', async () => {
+    const off = await installedMeter(t.database.db, refs.refs, { model: 'Меркурий 230 ART', port: emulator.port, netAddress: 4 })
+    await t.database.db.execute(sql`update counters set is_active = false where counter_id = ${off.counterId}`)
+    const asked = await get(`/api/counter/${off.counterId}/get_current_data/?refresh=1`)
+    expect([asked.statusCode, asked.json()]).toEqual([400, { detail: T.counterPollingOff }])
+    const requests = await t.database.db.execute(sql`select count(*)::int as n from current_data_requests where counter_id = ${off.counterId}`)
+    expect(requests.rows).toEqual([{ n: 0 }])
+  })
+
   it('polling on demand needs its own right and is limited per meter', async () => {
     const viewer = await t.userWith(['counters.view'])
     const asked = await get(`/api/counter/${good.counterId}/get_current_data/?refresh=1`, viewer.token)
