@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { ListQuery, Paged } from '../../shared/schemas/common'
 import {
@@ -218,6 +218,18 @@ export async function install(db: Executor, installation: Installation): Promise
   if (!point) throw fieldError('point_id', T.relatedMissing)
   if (await pointHasCounter(db, installation.pointId)) throw fieldError('point_id', T.pointHasCounter)
   if (await currentInstallation(db, installation.counterId)) throw badRequest(T.counterInstalledElsewhere)
+  // An installation starts where the point's last one and the meter's last one ended, never inside them.
+  const [overlap] = await db
+    .select({ id: pointCounters.point_counter_id })
+    .from(pointCounters)
+    .where(
+      and(
+        or(eq(pointCounters.point_id, installation.pointId), eq(pointCounters.counter_id, installation.counterId)),
+        gt(pointCounters.removed_at, installation.at),
+      ),
+    )
+    .limit(1)
+  if (overlap) throw fieldError('operation_date', T.installBeforeRemoval)
   await db.insert(pointCounters).values({
     point_id: installation.pointId,
     counter_id: installation.counterId,

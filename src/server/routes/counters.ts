@@ -24,7 +24,7 @@ import {
   toggleMeterActive,
   updateMeterConnParams,
 } from '../commands/meters'
-import { badRequest } from '../lib/http-errors'
+import { badRequest, fieldError } from '../lib/http-errors'
 import { mutate } from '../lib/mutation'
 import type { Req } from '../lib/route-types'
 import type { Executor } from '../db/client'
@@ -43,9 +43,17 @@ import {
 
 type IdReq = Req<{ params: typeof idParams }>
 
-/** When an installation or a take-off happened: a date or a time without an offset is the account's wall clock. */
+/** A tablet's clock may run this much ahead of the server's: an operation dated «now» there is not in the future. */
+const OPERATION_CLOCK_SKEW_MS = 5 * 60_000
+
+/**
+ * When an installation or a take-off happened: a date or a time without an offset is the account's wall clock. It
+ * has happened: a date ahead would end or start an installation in the future, and another could overlap it.
+ */
 async function operationAt(tx: Executor, request: FastifyRequest & { body: { operation_date: string } }): Promise<Date> {
-  return writtenInstant(request.body.operation_date, await accountTimeZone(tx, request.user().account_id))!
+  const at = writtenInstant(request.body.operation_date, await accountTimeZone(tx, request.user().account_id))!
+  if (at.getTime() > Date.now() + OPERATION_CLOCK_SKEW_MS) throw fieldError('operation_date', T.operationInFuture)
+  return at
 }
 
 /** The meter the path names, as the request's If-Match expects it (412 with the current meter otherwise). */

@@ -152,6 +152,32 @@ describe('meters: install wizard, take-off and history', () => {
     expect(await stale()).toEqual([])
   })
 
+  // Found by a report-only attacker probe: a take-off dated 2099 let a second meter be installed on the point at once,
+  // and a meter taken off one point could be installed on another at a date before that: the same half-hours then
+  // counted for two points (or two meters for one) in balances and reports.
+  it('keeps installations from overlapping: no operation in the future, no install before the last removal', async () => {
+    const pointId = await newPoint()
+    const counter = (await install(pointId)).json()
+    const future = await call('POST', `/api/point_counter/${counter.counter_id}/take_off/`, { operation_date: '2099-12-31T00:00:00', comment: 'Поверка' })
+    expect([future.statusCode, future.json()]).toEqual([400, { operation_date: [T.operationInFuture] }])
+    expect((await install(await newPoint(), { operation_date: '2099-01-01T00:00:00' })).json()).toEqual({
+      operation_date: [T.operationInFuture],
+    })
+    await call('POST', `/api/point_counter/${counter.counter_id}/take_off/`, { operation_date: '2024-06-01T09:00:00.000Z', comment: 'Поверка' })
+    // Another meter on the point, dated before the first one left it.
+    const early = await install(pointId, { operation_date: '2024-05-01T00:00:00.000Z' })
+    expect([early.statusCode, early.json()]).toEqual([400, { operation_date: [T.installBeforeRemoval] }])
+    // The meter on another point, dated before it left this one.
+    const elsewhere = await call('POST', `/api/counters/${counter.counter_id}/update_and_install/`, {
+      point_id: await newPoint(),
+      operation_date: '2024-04-01T00:00:00.000Z',
+      conn_params: { host: '10.0.0.1', net_address: '7' },
+    })
+    expect([elsewhere.statusCode, elsewhere.json()]).toEqual([400, { operation_date: [T.installBeforeRemoval] }])
+    // From the moment of the removal on, both are taken.
+    expect((await install(pointId, { operation_date: '2024-06-01T09:00:00.000Z' })).statusCode).toBe(201)
+  })
+
   it('installs an existing meter from available_for_install on another point', async () => {
     const first = await newPoint()
     const counter = (await install(first)).json()
