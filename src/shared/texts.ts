@@ -506,6 +506,7 @@ export const T = {
   declineReasonRequired: 'Укажите причину отклонения заявки',
   closingFilesRequired: 'Прикрепите закрывающие документы',
   assigneeUnknown: 'Пользователь не найден',
+  assigneeCannotSee: 'Заявку можно назначить только действующему сотруднику с доступом к заявкам',
   subscribersOnly: 'Подавать заявки могут только абоненты',
   requestTypeUnknown: 'Тип заявки не найден',
   requestTypeOfOtherCustomers: (customerType: string) => `Этот тип заявки подают абоненты типа «${customerType}»: выберите тип из предложенных вам`,

@@ -145,6 +145,14 @@ describe('applications', () => {
     expect(
       (await t.call(t.adminToken, { method: 'PATCH', url: `/api/document_request/${id}/`, payload: { assigned_user_id: subscriber.user_id } })).json(),
     ).toEqual({ assigned_user_id: [T.assigneeUnknown] })
+    // Found by a report-only attacker probe: an application could be given to a user switched off or without the right
+    // to see applications; it left the unassigned count and nobody could see it.
+    const blind = await t.userWith(['points.view'])
+    const away = await t.userWith(['requests.view', 'requests.change'], { is_active: false })
+    for (const user of [blind, away]) {
+      const given = await t.call(t.adminToken, { method: 'PATCH', url: `/api/document_request/${id}/`, payload: { assigned_user_id: user.user_id } })
+      expect([given.statusCode, given.json()]).toEqual([400, { assigned_user_id: [T.assigneeCannotSee] }])
+    }
     const dated = await t.call(t.adminToken, { method: 'PATCH', url: `/api/document_request/${id}/`, payload: { expired_date: '2030-01-31' } })
     expect(dated.json().expired_date).toBe('2030-01-31')
 
