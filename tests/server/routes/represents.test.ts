@@ -114,6 +114,10 @@ describe('objects (represents)', () => {
     expect(available.map((p: { point_id: number }) => p.point_id)).toEqual(expect.arrayContaining([p1, p2]))
 
     expect((await call('POST', `/api/represents/${id}/add_point/?point_id=${p1}`)).statusCode).toBe(201)
+    // An object with a point still offers the others: the list's correlated subquery must name the outer point (a
+    // column drizzle writes unqualified would be taken for the subquery's own).
+    const left = (await call('GET', `/api/represents/${id}/available_points/`)).json().map((p: { point_id: number }) => p.point_id)
+    expect([left.includes(p1), left.includes(p2)]).toEqual([false, true])
     expect((await call('POST', `/api/represents/${id}/add_point/?point_id=${p2}`)).statusCode).toBe(201)
     expect((await call('POST', `/api/represents/${id}/add_point/?point_id=${p2}`)).json()).toEqual({ point_id: [T.pointAlreadyInRepresent] })
     expect((await call('POST', `/api/represents/${id}/add_point/?point_id=abc`)).statusCode).toBe(400)
