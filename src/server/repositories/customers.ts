@@ -3,7 +3,7 @@ import { pageOf } from '../../shared/schemas/common'
 import type { Customer, CustomerInput } from '../../shared/schemas/customers'
 import { CUSTOMER_TYPE_FIELDS } from '../../shared/validation/customer'
 import type { Executor } from '../db/client'
-import { customers, points } from '../db/schema'
+import { customers, points, users } from '../db/schema'
 import { likePattern, orderingOf } from '../lib/listing'
 import type { ListQuery } from '../../shared/schemas/common'
 
@@ -101,6 +101,11 @@ export async function updateCustomer(db: Executor, id: number, input: CustomerIn
  * made on the linked row (the outbox's, from before) meets a 412 and is merged, not refused for a missing subscriber.
  */
 export async function deleteCustomer(db: Executor, id: number): Promise<void> {
+  // Its subscriber's sign-in ends with it: switched off, and its tokens refused (credential_version).
+  await db
+    .update(users)
+    .set({ is_active: false, credential_version: sql`${users.credential_version} + 1` })
+    .where(eq(users.customer_id, id))
   await db
     .update(points)
     .set({ version: sql`${points.version} + 1` })

@@ -51,13 +51,15 @@ export async function customerRoutes(app: FastifyInstance) {
   )
 
   for (const url of bothSpellings('/api/customers/:id')) {
-    app.delete(url, { config: change, schema: { params: idParams } }, async (request: IdReq, reply) =>
-      deleteAudited(request, reply, {
+    app.delete(url, { config: change, schema: { params: idParams } }, async (request: IdReq, reply) => {
+      await deleteAudited(request, reply, {
         entity: 'customer',
         id: request.params.id,
         find: (tx, id) => findCustomer(tx, request.user().account_id, id),
         remove: (tx) => deleteCustomer(tx, request.params.id),
-      }),
-    )
+      })
+      // The subscriber's sign-in ended with the customer: its principal must not outlive it in the cache.
+      app.auth.invalidate()
+    })
   }
 }

@@ -106,6 +106,17 @@ describe('customers', () => {
     expect((await t.call(t.adminToken, { method: 'GET', url: '/api/customers/?search=ИД-1' })).json().count).toBe(1)
   })
 
+  // Found by a report-only attacker probe: a subscriber's sign-in outlived the deletion of its customer; its token
+  // still answered, with the deleted customer_id.
+  it('ends the sign-in of a deleted subscriber', async () => {
+    const subscriber = await t.subscriber()
+    expect((await t.call(subscriber.token, { method: 'GET', url: '/api/users/me/' })).statusCode).toBe(200)
+    expect((await t.call(t.adminToken, { method: 'DELETE', url: `/api/customers/${subscriber.customer_id}/` })).statusCode).toBe(204)
+    expect((await t.call(subscriber.token, { method: 'GET', url: '/api/users/me/' })).statusCode).toBe(401)
+    const login = await t.app.inject({ method: 'POST', url: '/api/api-token-auth/', payload: { username: subscriber.username, password: 'password-123' } })
+    expect(login.statusCode).toBe(400)
+  })
+
   it('refuses without the permission', async () => {
     const viewer = await t.userWith(['customers.view'])
     expect((await t.call(viewer.token, { method: 'GET', url: '/api/customers/?page_size=all' })).statusCode).toBe(200)
