@@ -1,5 +1,6 @@
 import { Cron } from 'croner'
 import type { TaskInterval } from '../../shared/schemas/collection'
+import { YEAR_MAX } from '../../shared/constants'
 import { DEFAULT_TIME_ZONE } from '../../shared/metering'
 import { T } from '../../shared/texts'
 import { offsetAt, writtenInstant } from '../reports/time'
@@ -20,12 +21,14 @@ const onceAt = (value: string, timeZone: string): number | null => writtenInstan
 
 /** The Russian message for a schedule the collector could not run in the account's zone, or null when it is fine. */
 export function scheduleError(interval: TaskInterval, value: string, now: Date, timeZone: string): string | null {
-  if (interval === 'cron') return cronOf(value) ? null : T.invalidCron
+  if (interval === 'cron' && !cronOf(value)) return T.invalidCron
   if (interval === 'once') {
     const at = onceAt(value, timeZone)
     return at === null ? T.invalidDateTime : at > now.getTime() ? null : T.onceInPast
   }
-  return null
+  // A run that never comes (30 February), or comes after the years a date may hold, is no schedule to keep.
+  const next = nextRunAfter(interval, value, now, timeZone)
+  return next !== null && next.getUTCFullYear() <= YEAR_MAX ? null : T.scheduleBeyondYears
 }
 
 /**

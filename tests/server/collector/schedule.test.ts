@@ -32,4 +32,13 @@ describe("a task's schedule in the account's zone", () => {
     expect(scheduleError('once', '2026-12-05 jan', after, 'Europe/Moscow')).toBe(T.invalidDateTime)
     expect(nextRunAfter('once', '2026-12-05 jan', after, 'Europe/Moscow')).toBeNull()
   })
+
+  // Found by a report-only attacker probe: «every 9 999 999 days» was saved and refused later without a field, «every
+  // 2 000 000 days» ran first in the year 7445, and a cron of 30 February was saved as working with no run ever.
+  it('refuses a schedule whose next run is past the last year a date may hold, or that never runs', () => {
+    expect(scheduleError('days', '9999999', after, 'Europe/Moscow')).toBe(T.scheduleBeyondYears)
+    expect(scheduleError('days', '2000000', after, 'Europe/Moscow')).toBe(T.scheduleBeyondYears)
+    expect(scheduleError('days', '365', after, 'Europe/Moscow')).toBeNull()
+    expect(scheduleError('cron', '0 0 30 2 *', after, 'Europe/Moscow')).toBe(T.scheduleBeyondYears)
+  })
 })
