@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { ON_DEMAND_POLL_INTERVAL_S, ON_DEMAND_WAITING_PER_USER_MAX, RELAY_INTERVAL_S } from '../../shared/constants'
 import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
-import { collectingServers, counterTasks, counters, currentDataRequests, users } from '../db/schema'
+import { collectingServers, counterTasks, counters, currentDataRequests, pointCounters, users } from '../db/schema'
 import { HttpError, badRequest } from '../lib/http-errors'
 
 /** The server that reads a meter on request: the one of its latest task, else the first server. */
@@ -27,10 +27,20 @@ async function serverForCounter(db: Executor, counterId: number): Promise<number
  * Locks the user's row, then the meter's, so that two requests of the user, or two of the meter, at once cannot both
  * pass; always in this order, so that a read and a relay command cannot wait for each other.
  */
+/** Locks the user and the meter; a meter on no point has no line to be asked over, and is refused. */
 async function lockUserAndMeter(tx: Executor, userId: number, counterId: number) {
   // No key update: the user's other writes (an audit row refers to the user) need not wait for this one.
   await tx.select({ id: users.user_id }).from(users).where(eq(users.user_id, userId)).for('no key update')
-  await tx.select({ id: counters.counter_id }).from(counters).where(eq(counters.counter_id, counterId)).for('update')
+  const [meter] = await tx
+    .select({
+      is_active: counters.is_active,
+      installed: sql<boolean>`exists (select 1 from ${pointCounters} pc where pc.counter_id = ${counters}.counter_id and pc.removed_at is null)`,
+    })
+    .from(counters)
+    .where(eq(counters.counter_id, counterId))
+    .for('update')
+  if (!meter!.installed) throw badRequest(T.counterNotInstalled)
+  return meter!
 }
 
 /** Refuses one more request on demand (a read or a relay command) of a user with ON_DEMAND_WAITING_PER_USER_MAX waiting. */
@@ -108,7 +118,7 @@ export async function requestRelay(db: Executor, counterId: number, on: boolean,
  */
 export async function requestOnDemandRead(db: Executor, counterId: number, userId: number) {
   await db.transaction(async (tx) => {
-    await lockUserAndMeter(tx, userId, counterId)
+    if (!(await lockUserAndMeter(tx, userId, counterId)).is_active) throw badRequest(T.counterPollingOff)
     const [last] = await tx
       .select({ status: currentDataRequests.status, age: sql<number>`extract(epoch from now() - ${currentDataRequests.created_at})::float8` })
       .from(currentDataRequests)

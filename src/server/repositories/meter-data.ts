@@ -224,7 +224,7 @@ export async function availableParams(db: Executor, pointId: number) {
 /** A meter with its model, as the data views need it; undefined for an unknown meter. */
 export async function meterModelOf(db: Executor, counterId: number) {
   const [row] = await db
-    .select({ counter_id: counters.counter_id, model_id: counters.model_id, is_active: counters.is_active, external_model: counterModels.external_model })
+    .select({ counter_id: counters.counter_id, model_id: counters.model_id, external_model: counterModels.external_model })
     .from(counters)
     .innerJoin(counterModels, eq(counterModels.model_id, counters.model_id))
     .where(eq(counters.counter_id, counterId))

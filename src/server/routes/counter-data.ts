@@ -55,7 +55,6 @@ export async function counterDataRoutes(app: FastifyInstance) {
       const counter = await counterOr404(app.db, id)
       if (request.query.refresh) {
         if (!request.user().permissions.has('counters.poll')) throw forbidden(T.onDemandPollForbidden)
-        if (!counter.is_active) throw badRequest(T.counterPollingOff)
         await requestOnDemandRead(app.db, id, request.user().user_id)
       }
       const [registers, phase, task] = await Promise.all([latestRegisters(app.db, id), phaseData(app.db, id), latestRequest(app.db, id)])

@@ -253,6 +253,19 @@ describe('current data, parameters to collect and power switching', () => {
     expect(requests.rows).toEqual([{ n: 0 }])
   })
 
+  // Found by a report-only attacker probe: reads and power switching were filed for a meter on no point, then failed,
+  // each counted among the user's waiting requests, and a relay command left its audit row for nothing done.
+  it('asks nothing of a meter on no point, and says why', async () => {
+    const removed = await installedMeter(t.database.db, refs.refs, { model: 'Меркурий 206 RN', port: emulator.port, netAddress: 40_000_009 })
+    await t.database.db.execute(sql`update point_counters set removed_at = now() - interval '1 day' where counter_id = ${removed.counterId}`)
+    const read = await get(`/api/counter/${removed.counterId}/get_current_data/?refresh=1`)
+    expect([read.statusCode, read.json()]).toEqual([400, { detail: T.counterNotInstalled }])
+    const relay = await post(`/api/counters/${removed.counterId}/relay/`, { on: false })
+    expect([relay.statusCode, relay.json()]).toEqual([400, { detail: T.counterNotInstalled }])
+    const filed = await t.database.db.execute(sql`select count(*)::int as n from current_data_requests where counter_id = ${removed.counterId}`)
+    expect(filed.rows).toEqual([{ n: 0 }])
+  })
+
   it('polling on demand needs its own right and is limited per meter', async () => {
     const viewer = await t.userWith(['counters.view'])
     const asked = await get(`/api/counter/${good.counterId}/get_current_data/?refresh=1`, viewer.token)
