@@ -120,6 +120,9 @@ export const T = {
   empty: 'Нет данных для отображения',
   noCustomers: 'Нет доступных абонентов',
   notFoundPage: 'Ops... 404.',
+  /** Under the spec's heading: what it means and what to do. */
+  notFoundPageHint: 'Такой страницы нет: проверьте адрес или перейдите на главную страницу',
+  toHome: 'На главную',
   /* Messages the product adds where the spec is silent. */
   customersOutOfRights: 'Список абонентов вам недоступен: обратитесь к администратору',
   loading: 'Загрузка',
@@ -232,8 +235,8 @@ export const T = {
   loadingDots: 'Загрузка…',
   loadingOf: (what: string) => `Загрузка ${what}`,
   loadingObjects: 'Загрузка объектов…',
-  healthOk: 'На связи',
-  healthLost: 'Нет связи',
+  healthOk: 'Объект на связи',
+  healthLost: 'Нет связи с объектом',
   pickColumn: 'Выберите хотя бы один столбец',
   userDeleted: 'Пользователь удалён',
   modelWithoutParameters: 'У модели счётчика нет параметров',

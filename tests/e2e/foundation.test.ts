@@ -47,6 +47,7 @@ describe('the console shell', () => {
     await e.signIn(page)
     await page.goto('/no/such/page')
     await page.getByText(T.notFoundPage).waitFor()
+    await page.getByText(T.notFoundPageHint).waitFor()
     await context.close()
   })
 

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Route as RepresentRoute } from '../../../src/client/routes/_app/represents.$representId'
 import type { Represent } from '../../../src/shared/schemas/represents'
+import { T } from '../../../src/shared/texts'
 import { json, ME, mount, renderRoutes } from '../app-routes'
 
 // The object's «Показания» read the days chosen on «График» and «Таблица» (the URL's period), not the saved ones.
@@ -42,9 +43,12 @@ const VALUES = {
 
 let asked: URL[]
 
+let checked = false
+
 beforeEach(() => {
   localStorage.clear()
   asked = []
+  checked = false
   URL.createObjectURL = vi.fn(() => 'blob:csv')
   URL.revokeObjectURL = vi.fn()
   // jsdom cannot follow the download link.
@@ -55,7 +59,9 @@ beforeEach(() => {
       const url = new URL(input, 'http://console')
       asked.push(url)
       if (url.pathname === '/api/users/me/') return json(ME)
-      if (url.pathname === '/api/represents/5/') return json(REPRESENT)
+      if (url.pathname === '/api/represents/5/')
+        return json(checked ? { ...REPRESENT, check_health: true, health_check_ip: '10.0.0.5', health_check_port: 4001 } : REPRESENT)
+      if (url.pathname === '/api/represent_health_check/') return json({ 5: false })
       if (url.pathname === '/api/represents/5/points_counters_values/') return json(VALUES)
       if (url.pathname === '/api/represents/5/points_counter_values_csv/') return new Response('Дата\r\n')
       return json({ detail: 'Не найдено' }, 404)
@@ -69,6 +75,18 @@ afterEach(() => {
 
 const datesOf = (path: string) =>
   asked.filter((url) => url.pathname === path).map((url) => `${url.searchParams.get('beginDate')}…${url.searchParams.get('endDate')}`)
+
+// Found by a report-only UX probe: an object whose host did not answer showed «Нет связи», the words of the console's
+// own offline badge, beside «В сети» in the header.
+describe('the object’s health', () => {
+  it('names the object when its host does not answer, in other words than the console offline', async () => {
+    checked = true
+    renderRoutes('/represents/5', (app) => [mount(RepresentRoute, '/represents/$representId', app)])
+    expect(await screen.findByText(T.healthLost)).toBeInTheDocument()
+    expect(T.healthLost).not.toBe(T.noConnection)
+    expect(T.healthLost).toMatch(/объект/)
+  })
+})
 
 describe('the object’s «Показания»', () => {
   it('shows and downloads the period chosen on the page, and says which it is', async () => {

@@ -1,4 +1,4 @@
-import { Button, Center, Heading, Stack } from '@chakra-ui/react'
+import { Button, Center, Heading, Stack, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import { T } from '../../../shared/texts'
 import { ChakraRoot } from '../../app/chakra-root'
@@ -9,8 +9,11 @@ export default function NotFoundPage() {
       <Center minH="60vh" p="6">
         <Stack align="center" gap="4">
           <Heading size="2xl">{T.notFoundPage}</Heading>
+          <Text color="fg.muted" textAlign="center">
+            {T.notFoundPageHint}
+          </Text>
           <Button asChild variant="outline">
-            <Link to="/">На главную</Link>
+            <Link to="/">{T.toHome}</Link>
           </Button>
         </Stack>
       </Center>
