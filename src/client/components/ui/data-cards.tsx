@@ -18,9 +18,10 @@ const CARDS_CSS = {
   '& .data-cards-label': { color: 'fg.muted', fontSize: 'sm' },
   '& [role=cell] > :last-child': { overflowWrap: 'anywhere' },
   '& .data-table-actions': { display: 'flex', flexWrap: 'wrap', gap: '2', mt: '2', justifyContent: 'flex-start' },
-  // A card's link (a point's, a model's name) is the way into it: a finger's size on touch screens, not a line of text.
+  // A card's link (a point's, a model's name) is the way into it: a finger's size on touch screens, not a line of text,
+  // its text on its label's line.
   '@media (pointer: coarse)': {
-    '& [role=cell]:not(.data-table-actions) a': { display: 'inline-flex', alignItems: 'center', minHeight: '11', minWidth: '11' },
+    '& [role=cell]:not(.data-table-actions) a': { display: 'inline-flex', alignItems: 'flex-start', minHeight: '11', minWidth: '11' },
   },
 } as const
 

@@ -57,6 +57,8 @@ describe('a card list on a touch screen', () => {
     expect(largest('min-height')).toBeGreaterThanOrEqual(44)
     expect(largest('min-width')).toBeGreaterThanOrEqual(44)
     expect(link.map((style) => style.getPropertyValue('display'))).toContain('inline-flex')
+    // Its text stays on its label's line (the second UX probe: centred in 44 px, it sat 11 px below the label).
+    expect(link.map((style) => style.getPropertyValue('align-items'))).toContain('flex-start')
     // A row action that is a link keeps the actions' own square size (ROW_ACTION_CSS).
     expect(onTouch(screen.getByRole('link', { name: 'Изменить СГБ' })).some((style) => style.getPropertyValue('display') === 'inline-flex')).toBe(false)
   })
