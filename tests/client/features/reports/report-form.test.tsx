@@ -19,6 +19,7 @@ beforeAll(async () => {
   // A point of no object: only the search reaches it.
   const created = await call(token, 'POST', '/api/points/', { name: 'Одинокая точка', point_number: '990001', address: 'ул. Полевая, 1' })
   expect(created.status).toBe(201)
+  expect((await call(token, 'POST', '/api/represents/', { name: 'ТП-Отчётная' })).status).toBe(201)
   session.signIn(token)
 }, 120_000)
 afterAll(async () => {
@@ -70,6 +71,16 @@ describe('a report screen', () => {
     await user.click(hit)
     await waitFor(() => expect(screen.getByText(/Точки учёта: Одинокая точка/)).toBeInTheDocument())
     expect(generate).toBeEnabled()
+    unmount()
+  }, 60_000)
+
+  // Found by the second UX probe: with an object ticked the line said «Выбрано объектов: 1. Точки учёта не выбраны», as
+  // if the report would be empty, while the file holds the object's points.
+  it('says an object is chosen without saying that no points are', async () => {
+    const { unmount } = open(FORM_010)
+    await userEvent.setup().click(await screen.findByRole('checkbox', { name: 'ТП-Отчётная' }, { timeout: 30_000 }))
+    const line = await screen.findByText(new RegExp(T.reportObjectsChosen(1).trim()))
+    expect(line).not.toHaveTextContent(T.reportPointsChosen([]))
     unmount()
   }, 60_000)
 

@@ -98,7 +98,8 @@ export function ReportForm({ spec }: { spec: ReportFormSpec }) {
           <ReportTreePicker mode={spec.pick} value={selection} onChange={choose} maxPoints={spec.maxPoints} />
           <Text fontSize="sm" color="fg.muted" aria-live="polite">
             {spec.pick === 'objects' && T.reportObjectsChosen(selection.objects.length)}
-            {T.reportPointsChosen(selection.points.map((p) => p.name))}
+            {/* Objects chosen bring their points: «no points chosen» would read as an empty report. */}
+            {(selection.points.length > 0 || selection.objects.length === 0) && T.reportPointsChosen(selection.points.map((p) => p.name))}
           </Text>
           {shown('points_id') && (
             <Text color="fg.error" fontSize="sm" role="alert">
