@@ -14,9 +14,6 @@ import {
   documentRequiredFiles,
   documentTypeRequiredFiles,
   documentTypes,
-  groupPermissions,
-  permissions,
-  userGroups,
   users,
 } from '../db/schema'
 import { checkCommentLimit, checkFilingLimits } from '../files/filing-limits'
@@ -27,6 +24,7 @@ import { badRequest, fieldError } from '../lib/http-errors'
 import type { Principal } from '../plugins/auth'
 import { knownRequiredFiles } from '../repositories/request-types'
 import { findRequest, listCloseFiles, scopeOf } from '../repositories/requests'
+import { holdsAll, rightsOf } from '../repositories/rights'
 
 /** Applications (administration.md section 7): each write with its audit, in the caller's transaction. */
 
@@ -96,19 +94,14 @@ export async function updateApplication(tx: Executor, me: Principal, before: Doc
   }
   if (body.assigned_user_id !== undefined) {
     if (body.assigned_user_id !== null) {
-      // Given to someone who cannot see it, an application would leave the unassigned count and nobody's list.
       const [staff] = await tx
-        .select({
-          // Qualified by hand: drizzle writes a column of a one-table select unqualified, which the subquery would take for its own.
-          sees: sql<boolean>`${users}.is_active and (${users}.is_superuser or exists (
-            select 1 from ${userGroups} ug join ${groupPermissions} gp on gp.permissions_group_id = ug.permissions_group_id
-              join ${permissions} p on p.permission_id = gp.permission_id
-            where ug.user_id = ${users}.user_id and p.codename = 'requests.view'))`,
-        })
+        .select({ id: users.user_id })
         .from(users)
         .where(and(eq(users.user_id, body.assigned_user_id), eq(users.is_stuff, true), eq(users.account_id, me.account_id ?? 0)))
       if (!staff) throw fieldError('assigned_user_id', T.assigneeUnknown)
-      if (!staff.sees) throw fieldError('assigned_user_id', T.assigneeCannotSee)
+      // Given to someone who cannot see it, an application would leave the unassigned count and nobody's list.
+      const rights = (await rightsOf(tx, staff.id))!
+      if (!rights.is_active || !holdsAll(rights, ['requests.view'])) throw fieldError('assigned_user_id', T.assigneeCannotSee)
     }
     set.assigned_user_id = body.assigned_user_id
   }

@@ -2,8 +2,9 @@ import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { ON_DEMAND_POLL_INTERVAL_S, ON_DEMAND_WAITING_PER_USER_MAX, RELAY_INTERVAL_S } from '../../shared/constants'
 import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
-import { collectingServers, counterTasks, counters, currentDataRequests, pointCounters, users } from '../db/schema'
+import { collectingServers, counterTasks, counters, currentDataRequests, users } from '../db/schema'
 import { HttpError, badRequest } from '../lib/http-errors'
+import { currentInstallation } from '../repositories/counters'
 
 /** The server that reads a meter on request: the one of its latest task, else the first server. */
 async function serverForCounter(db: Executor, counterId: number): Promise<number> {
@@ -31,15 +32,8 @@ async function serverForCounter(db: Executor, counterId: number): Promise<number
 async function lockUserAndMeter(tx: Executor, userId: number, counterId: number) {
   // No key update: the user's other writes (an audit row refers to the user) need not wait for this one.
   await tx.select({ id: users.user_id }).from(users).where(eq(users.user_id, userId)).for('no key update')
-  const [meter] = await tx
-    .select({
-      is_active: counters.is_active,
-      installed: sql<boolean>`exists (select 1 from ${pointCounters} pc where pc.counter_id = ${counters}.counter_id and pc.removed_at is null)`,
-    })
-    .from(counters)
-    .where(eq(counters.counter_id, counterId))
-    .for('update')
-  if (!meter!.installed) throw badRequest(T.counterNotInstalled)
+  const [meter] = await tx.select({ is_active: counters.is_active }).from(counters).where(eq(counters.counter_id, counterId)).for('update')
+  if (!(await currentInstallation(tx, counterId))) throw badRequest(T.counterNotInstalled)
   return meter!
 }
 
