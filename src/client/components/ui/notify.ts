@@ -1,6 +1,5 @@
 import { createToaster } from '@chakra-ui/react'
 import { BANNER_ERROR_MS, BANNER_SUCCESS_MS } from '../../../shared/constants'
-import { T } from '../../../shared/texts'
 import { errorMessage, isOffline } from '../../lib/api-client'
 
 /** Banners stand below the header (56 px, sticky), whose connection state they would otherwise hide. */
@@ -15,8 +14,8 @@ const show = (type: 'success' | 'error' | 'info', title: string, duration: numbe
 
 export const notify = {
   success: (title: string) => show('success', title, BANNER_SUCCESS_MS),
-  error: (error: unknown) => show('error', typeof error === 'string' ? error : errorMessage(error), BANNER_ERROR_MS),
+  /** `offline`: what to say when the server was not reached (what was not done and what to do), not only «Нет связи с сервером». */
+  error: (error: unknown, offline?: string) =>
+    show('error', offline && isOffline(error) ? offline : typeof error === 'string' ? error : errorMessage(error), BANNER_ERROR_MS),
   info: (title: string) => show('info', title, BANNER_SUCCESS_MS),
-  /** A failed save: when the server was not reached, that nothing was saved and what to do, not only «Нет связи с сервером». */
-  saveFailed: (error: unknown) => notify.error(isOffline(error) ? T.notSavedOffline : error),
 }

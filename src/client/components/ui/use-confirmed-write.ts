@@ -1,5 +1,4 @@
 import { T } from '../../../shared/texts'
-import { isOffline } from '../../lib/api-client'
 import { useConfirm, type ConfirmOptions } from './use-confirm'
 import { notify } from './notify'
 
@@ -20,14 +19,15 @@ export function useConfirmedWrite<Row>(write: Write<Row>, options: { ask: (row: 
       await write.mutateAsync(row)
       if (options.done) notify.success(options.done(row))
     } catch (error) {
-      notify.error(isOffline(error) ? T.notDoneOffline : error)
+      notify.error(error, T.notDoneOffline)
     }
   }
 }
 
 /**
- * A delete after the spec's question (or the one given) under a title that names the record (`T.confirmDeleteTitle`:
+ * A delete after the spec's question (or the one given) under a title that names the record, `what` (`T.deleteWhat`) and
+ * its name (`T.confirmDeleteTitle`:
  * «эту строку» alone does not say which, and a tablet's list has cards, not rows), then «Запись удалена».
  */
-export const useConfirmedDelete = <Row>(write: Write<Row>, title: (row: Row) => string, message: string = T.confirmDeleteRow) =>
-  useConfirmedWrite(write, { ask: (row) => ({ title: title(row), message, confirmLabel: T.delete }), done: () => T.deleted })
+export const useConfirmedDelete = <Row>(write: Write<Row>, what: string, nameOf: (row: Row) => string, message: string = T.confirmDeleteRow) =>
+  useConfirmedWrite(write, { ask: (row) => ({ title: T.confirmDeleteTitle(what, nameOf(row)), message, confirmLabel: T.delete }), done: () => T.deleted })

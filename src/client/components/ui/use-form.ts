@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import * as v from 'valibot'
 import { issueField } from '../../../shared/schemas/common'
+import { T } from '../../../shared/texts'
 import { ApiError } from '../../lib/api-client'
 import { notify } from './notify'
 
@@ -91,7 +92,7 @@ export function useForm<TSchema extends v.GenericSchema, TInitial extends Values
         const unknownFields = Object.keys(error.fields).filter((field) => !(field in values))
         if (unknownFields.length) notify.error(error)
       } else {
-        notify.saveFailed(error)
+        notify.error(error, T.notSavedOffline)
       }
     } finally {
       setSubmitting(false)

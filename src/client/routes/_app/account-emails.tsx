@@ -24,7 +24,7 @@ function AccountEmailsPage() {
   const [editing, setEditing] = useState<{ row: AccountEmailRow | null } | null>(null)
   const shown = useRowsPage(data.results)
   // The API deletes a mail account (DELETE /api/account_emails/{id}/); the spec's screen had no way to.
-  const remove = useConfirmedDelete(useDeleteAccountEmail(), (row) => T.confirmDeleteTitle(T.deleteWhat.mailAccount, row.name))
+  const remove = useConfirmedDelete(useDeleteAccountEmail(), T.deleteWhat.mailAccount, (row) => row.name)
   return (
     <>
       <ListHeader title="Почтовые аккаунты" onAdd={() => setEditing({ row: null })} />

@@ -50,7 +50,7 @@ function CountersPage() {
   const [info, setInfo] = useState<CounterRow | null>(null)
   const [editing, setEditing] = useState<CounterRow | null>(null)
   const [history, setHistory] = useState<CounterRow | null>(null)
-  const remove = useConfirmedDelete(useDeleteCounter(), (c) => T.confirmDeleteTitle(T.deleteWhat.counter, c.serial_num))
+  const remove = useConfirmedDelete(useDeleteCounter(), T.deleteWhat.counter, (c) => c.serial_num)
   const toggle = useConfirmedWrite(useChangeActiveState(), {
     ask: (c) => (c.is_active ? { message: T.confirmDisableCounter, confirmLabel: T.disable } : { message: T.confirmEnableCounter, confirmLabel: T.enable }),
   })

@@ -23,7 +23,7 @@ function CustomersPage() {
   const list = useListScreen(Route, customersQueryOptions)
   const can = useCan()
   const [editing, setEditing] = useState<Customer | 'new' | null>(null)
-  const remove = useConfirmedDelete(useDeleteCustomer(), (c) => T.confirmDeleteTitle(T.deleteWhat.customer, c.name || c.customer_number))
+  const remove = useConfirmedDelete(useDeleteCustomer(), T.deleteWhat.customer, (c) => c.name || c.customer_number)
   const label = (c: Customer) => c.customer_number || c.name
 
   return (

@@ -27,7 +27,7 @@ function GroupsPage() {
   const list = useListScreen(Route, groupsQueryOptions)
   const can = useCan()
   const [dialog, setDialog] = useState<{ group: Group | null } | null>(null)
-  const remove = useConfirmedDelete(useDeleteGroup(), (g) => T.confirmDeleteTitle(T.deleteWhat.group, g.name), T.confirmDeleteGroup)
+  const remove = useConfirmedDelete(useDeleteGroup(), T.deleteWhat.group, (g) => g.name, T.confirmDeleteGroup)
 
   return (
     <>

@@ -28,7 +28,7 @@ function PointsPage() {
   const can = useCan()
   const router = useRouter()
   const [creating, setCreating] = useState(false)
-  const remove = useConfirmedDelete(useDeletePoint(), (p) => T.confirmDeleteTitle(T.deleteWhat.point, p.name))
+  const remove = useConfirmedDelete(useDeletePoint(), T.deleteWhat.point, (p) => p.name)
 
   useListMirror('points', mirrorPoints, () => void list.refresh())
 

@@ -29,7 +29,7 @@ function UsersPage() {
   const [creating, setCreating] = useState(false)
   const [editing, setEditing] = useState<User | null>(null)
   const [changingPassword, setChangingPassword] = useState<User | null>(null)
-  const remove = useConfirmedDelete(useDeleteUser(), (u) => T.confirmDeleteTitle(T.deleteWhat.user, u.username), T.confirmDeleteUser)
+  const remove = useConfirmedDelete(useDeleteUser(), T.deleteWhat.user, (u) => u.username, T.confirmDeleteUser)
 
   return (
     <>

@@ -10,9 +10,7 @@ import { renderInApp } from '../../render-in-app'
 type Point = { point_id: number; name: string }
 
 function Harness() {
-  const remove = useConfirmedDelete({ mutateAsync: (p: Point) => api(`/api/points/${p.point_id}/`, { method: 'DELETE' }) }, (p) =>
-    T.confirmDeleteTitle(T.deleteWhat.point, p.name),
-  )
+  const remove = useConfirmedDelete({ mutateAsync: (p: Point) => api(`/api/points/${p.point_id}/`, { method: 'DELETE' }) }, T.deleteWhat.point, (p) => p.name)
   return (
     <button type="button" onClick={() => void remove({ point_id: 7, name: 'Ввод-1' })}>
       Удалить Ввод-1

@@ -57,7 +57,7 @@ export function TasksTable({ table, showPoint }: Props) {
   const can = useCan()
   const [editing, setEditing] = useState<CounterTask | null>(null)
   const [logOf, setLogOf] = useState<number | null>(null)
-  const remove = useConfirmedDelete(useDeleteTask(), (t) => T.confirmDeleteTitle(T.deleteWhat.task, t.counter_num))
+  const remove = useConfirmedDelete(useDeleteTask(), T.deleteWhat.task, (t) => t.counter_num)
   const columns: Column<CounterTask>[] = [
     { key: 'state', header: 'Состояние', render: (t) => <TaskStateButton task={t} disabled={!can('tasks.change')} />, width: '1%' },
     { key: 'counter_num', header: 'Счётчик', render: (t) => `${t.counter_num} (${t.counter_model})` },

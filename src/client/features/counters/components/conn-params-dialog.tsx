@@ -43,7 +43,7 @@ export function ConnParamsDialog({ counter, onClose }: { counter: { counter_id: 
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length)
         setErrors(Object.fromEntries(Object.entries(error.fields).map(([k, m]) => [k, m[0] ?? ''])))
-      else notify.saveFailed(error)
+      else notify.error(error, T.notSavedOffline)
     }
   }
 

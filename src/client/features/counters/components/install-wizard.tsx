@@ -180,7 +180,7 @@ export function InstallWizard({ pointId, open, onClose, onDone }: { pointId: num
     } catch (error) {
       const fields = error instanceof ApiError ? Object.fromEntries(Object.entries(error.fields).map(([k, m]) => [k, m[0] ?? ''])) : {}
       if (Object.keys(fields).length > 0) showErrors(fields)
-      else notify.saveFailed(error)
+      else notify.error(error, T.notSavedOffline)
     }
   }
 

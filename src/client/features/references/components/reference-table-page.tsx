@@ -7,7 +7,6 @@ import { useConfirmedDelete } from '../../../components/ui/use-confirmed-write'
 import { useRowsPage } from '../../../components/ui/use-rows-page'
 import { useCan } from '../../../lib/auth'
 import { useDeleteWrite } from '../../../lib/writes'
-import { T } from '../../../../shared/texts'
 import type { ReferenceDialogProps } from './reference-dialog'
 
 type Props<TAnswer extends { results: unknown[] }, TKey extends QueryKey, Row = TAnswer['results'][number]> = {
@@ -43,9 +42,7 @@ export function ReferenceTablePage<TAnswer extends { results: unknown[] }, TKey 
   const stale = [props.query.queryKey, ...(props.staleKeys ?? [])]
   const refresh = () => stale.forEach((queryKey) => void queryClient.invalidateQueries({ queryKey }))
   const deleteById = useDeleteWrite(props.remove, stale)
-  const remove = useConfirmedDelete({ mutateAsync: (row: Row) => deleteById.mutateAsync(props.rowKey(row)) }, (row) =>
-    T.confirmDeleteTitle(props.rowKind, props.rowName(row)),
-  )
+  const remove = useConfirmedDelete({ mutateAsync: (row: Row) => deleteById.mutateAsync(props.rowKey(row)) }, props.rowKind, props.rowName)
   const editable = can('references.change')
   return (
     <>
