@@ -10,6 +10,7 @@ import { ME as SIGNED_IN } from '../../app-routes'
 import { authKeys } from '../../../../src/client/lib/auth'
 import userEvent from '@testing-library/user-event'
 import { offlineDb } from '../../../../src/client/offline'
+import { T } from '../../../../src/shared/texts'
 
 /** The engineer's remark, made offline; by the time it was sent the administrator had moved them to the viewers. */
 const refused = {
@@ -66,6 +67,21 @@ describe('the attempts of an edit', () => {
     unmount()
     renderInApp(<OutboxEntryCard entry={{ ...waiting, attempts: 2, lastError: { status: 503, message: 'Сервер временно недоступен' } }} />)
     expect(screen.getByText(`Изменение от ${at}, попыток отправки: 2`)).toBeInTheDocument()
+  })
+})
+
+// Probe: the card said «Запись изменена на сервере, пока изменение ждало отправки…» and, under it, the same again.
+describe('an edit in conflict with the server', () => {
+  it('says once what happened, in the conflict card, and heads the column of marks with where the field changed', () => {
+    const conflict = {
+      ...refused,
+      status: 'conflict',
+      lastError: { status: 412, message: T.outboxConflictMessage },
+      serverRow: point(1, { remark: 'щит опломбирован', version: 2 }),
+    } satisfies OutboxEntry
+    renderInApp(<OutboxEntryCard entry={conflict} />)
+    expect(screen.getAllByText(/пока изменение ждало отправки/)).toHaveLength(1)
+    expect(screen.getByRole('columnheader', { name: 'Где изменено' })).toBeInTheDocument()
   })
 })
 

@@ -11,8 +11,8 @@ const changeMark = ({ changedHere, changedThere }: ConflictField): string =>
   changedHere && changedThere ? T.outboxChangedBoth : changedHere ? T.outboxChangedHere : T.outboxChangedThere
 
 /**
- * Every field that differs between the version the edit was made on, the device and the server, with who
- * changed it. Changes of different fields merge in one click; a field both sides changed is chosen here.
+ * Every field that differs between the version the edit was made on, the device and the server, with where it
+ * was changed. Changes of different fields merge in one click; a field both sides changed is chosen here.
  */
 export function ConflictView({ entry, busy, onKeepMine, onTakeTheirs, onMerge }: Props) {
   const fields = conflictFields(entry)
@@ -43,7 +43,7 @@ export function ConflictView({ entry, busy, onKeepMine, onTakeTheirs, onMerge }:
               <Table.ColumnHeader>Было</Table.ColumnHeader>
               <Table.ColumnHeader>На устройстве</Table.ColumnHeader>
               <Table.ColumnHeader>На сервере</Table.ColumnHeader>
-              <Table.ColumnHeader>Кто изменил</Table.ColumnHeader>
+              <Table.ColumnHeader>Где изменено</Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
           <Table.Body>

@@ -135,7 +135,8 @@ function OwnEntryCard({ entry, blocker, base }: { entry: OutboxEntry; blocker: O
           </Badge>
         </EntryHeading>
         {held && <Text color="orange.fg">{T.outboxWaitsBehind(blockerText(blocker))}</Text>}
-        {entry.lastError && (
+        {/* A conflict's card below says what happened and what to choose. */}
+        {entry.lastError && entry.status !== 'conflict' && (
           <Text color={entry.status === 'pending' ? 'fg.muted' : 'red.fg'} role={entry.status === 'rejected' ? 'alert' : undefined}>
             {entry.lastError.message}
           </Text>
