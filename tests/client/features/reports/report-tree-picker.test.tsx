@@ -34,7 +34,13 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (input: string) => {
       const path = input.split('?')[0]!
-      if (path === '/api/represents/all/') return json({ results: [{ represent_id: 1, parent_id: null, name: 'ПС Северная' }] })
+      if (path === '/api/represents/all/')
+        return json({
+          results: [
+            { represent_id: 1, parent_id: null, name: 'ПС Северная' },
+            { represent_id: 2, parent_id: 1, name: 'ТП-5' },
+          ],
+        })
       if (path === '/api/represents/1/points/') return json([1, 2, 3, 4].map(point))
       return json({ count: 0, results: [] })
     }),
@@ -56,6 +62,16 @@ describe('the report point picker', () => {
     await waitFor(() => expect(node).toHaveAttribute('aria-expanded', 'false'))
     // The keys still reach it through its one button.
     expect(within(node).getByRole('button', { name: 'Развернуть ПС Северная' })).toBeEnabled()
+  })
+
+  // Probe: the substation's own points came after its collapsed ТП-5, at the indent of ТП-5's points, read as ТП-5's.
+  it("lists an object's own points before its sub-objects", async () => {
+    renderInApp(<ReportTreePicker mode="points" value={picked([])} onChange={() => {}} />)
+    const tree = await screen.findByRole('tree', { name: T.reportPickPoints })
+    await userEvent.click(within(tree).getByRole('button', { name: 'Развернуть ПС Северная' }))
+    const lastPoint = await within(tree).findByRole('checkbox', { name: /Точка 4/ })
+    const subObject = within(tree).getByRole('button', { name: 'Развернуть ТП-5' })
+    expect(lastPoint.compareDocumentPosition(subObject) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
   })
 
   it('says why no more points can be ticked once the limit is reached', async () => {

@@ -154,12 +154,13 @@ function ObjectNode(props: LevelProps & { node: RepresentTreeRow }) {
       )}
       {state === 'expanded' && (
         <>
-          {kids.length > 0 && <Level {...props} nodes={kids} depth={props.depth + 1} />}
+          {/* The object's own points first: after its sub-objects they stood at a collapsed sub-object's indent, as if its. */}
           <Box as="ul" role="group" listStyleType="none">
             {(points.data ?? []).map((point) => (
               <PointLeaf key={point.point_id} {...props} point={point} indent={`${(props.depth + 1) * 16 + 32}px`} />
             ))}
           </Box>
+          {kids.length > 0 && <Level {...props} nodes={kids} depth={props.depth + 1} />}
         </>
       )}
     </Box>
