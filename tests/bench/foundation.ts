@@ -8,7 +8,7 @@ import { chromium } from 'playwright-core'
 import { buildApp, DEFAULT_CONSOLE_ROOT } from '../../src/server/app'
 import { loadConfig } from '../../src/server/config'
 import type { Database } from '../../src/server/db/client'
-import { BENCH_ADMIN, BENCH_SECRET, createBenchDatabase } from './lib/bench-server'
+import { BENCH_SECRET, createBenchDatabase } from './lib/bench-server'
 import { load, printTable } from './lib/load'
 
 async function apiFigures() {
@@ -29,13 +29,31 @@ async function apiFigures() {
       connections: 10,
       seconds: 5,
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(BENCH_ADMIN),
+      // Ten people signing in at once: one login's password is checked one request at a time.
+      bodies: await signInUsers(product, 10),
     }),
   ]
   printTable(`Вход и текущий пользователь, 50 соединений, база: ${bench.engine}`, rows)
   await product.stop()
   bench.remove()
   await bare.close()
+}
+
+/** Staff users made through the API, and the sign-in body of each. */
+async function signInUsers(product: { url: string; headers: Record<string, string> }, count: number): Promise<string[]> {
+  const password = 'bench-password'
+  return Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const user = { username: `bench${i}`, first_name: 'Инженер', last_name: `Стендовый ${i}`, password }
+      const res = await fetch(`${product.url}/api/users/`, {
+        method: 'POST',
+        headers: { ...product.headers, 'content-type': 'application/json' },
+        body: JSON.stringify(user),
+      })
+      if (res.status !== 201) throw new Error(`user ${user.username}: ${res.status} ${await res.text()}`)
+      return JSON.stringify({ username: user.username, password })
+    }),
+  )
 }
 
 /** The built console to measure: dist/, or another build folder. */

@@ -90,13 +90,16 @@ const ADDRESS_MAX_FAILURES = 50
  * One count of password guesses per login, whatever asks for the password: the sign-in, and the current password of
  * one's own change (a token left on a tablet must not guess it without end). The pauses of docs/security.md hold:
  * per address and login, per login from all addresses, and per address whatever the login. A right password is
- * refused too while a pause runs.
+ * refused too while a pause runs, and while the same login's password is being checked.
  */
 export function passwordGuesses(options: { maxFailures: number; addressMaxFailures?: number }) {
   const throttle = loginThrottle({ maxFailures: options.maxFailures, windowMs: 15 * 60_000 })
   const addresses = loginThrottle({ maxFailures: options.addressMaxFailures ?? ADDRESS_MAX_FAILURES, windowMs: 15 * 60_000 })
   // Failures of one login from all addresses together: 5 pass, then 1 s, 2 s, 4 s... up to a minute between attempts.
   const delay = loginDelay({ freeFailures: 5, firstDelayMs: 1000, maxDelayMs: 60_000, forgetMs: 15 * 60_000 })
+  // One check of a login's password at a time: whoever knows a password, sending it again and again at once, would
+  // otherwise hold every hashing slot and waiting place (lib/password) and have everyone else's sign-in refused as busy.
+  const checking = new Set<string>()
   return {
     /** What `attempt` answers for a right password, undefined for a wrong one; 429 while a pause of this login runs. */
     async check<R>(address: string, username: string, attempt: () => Promise<R | undefined>): Promise<R | undefined> {
@@ -104,10 +107,12 @@ export function passwordGuesses(options: { maxFailures: number; addressMaxFailur
       const key = `${address}|${login}`
       const fromAddress = addresses.blockedFor(address)
       if (fromAddress > 0) throw new HttpError(429, { detail: T.tooManyLoginsFromAddress, retry_after: Math.ceil(fromAddress / 1000) })
+      if (checking.has(login)) throw new HttpError(429, { detail: T.passwordBeingChecked, retry_after: 1 })
       const retryAfter = throttle.blockedFor(key) || delay.begin(login)
       if (retryAfter > 0) throw new HttpError(429, { detail: T.tooManyLogins, retry_after: Math.ceil(retryAfter / 1000) })
       // Counted from its start, as the login's delay is, so that a flood sent at once cannot all pass before one fails.
       addresses.fail(address)
+      checking.add(login)
       let right: R | undefined
       try {
         right = await attempt()
@@ -116,6 +121,8 @@ export function passwordGuesses(options: { maxFailures: number; addressMaxFailur
         addresses.forgive(address)
         delay.forgive(login)
         throw error
+      } finally {
+        checking.delete(login)
       }
       if (right !== undefined) {
         throttle.succeed(key)

@@ -13,6 +13,9 @@ declare module 'autocannon' {
     /** Threads the load runs on, apart from the caller's event loop. */
     workers?: number
     requests?: { method?: string; path?: string; headers?: Record<string, string>; body?: string }[]
+    /** Called for each connection as it opens; not with `workers`, whose threads take no functions. */
+    setupClient?: (client: Client) => void
   }
+  export type Client = { setBody: (body: string) => void }
   export default function autocannon(options: Options): Promise<Result>
 }

@@ -140,6 +140,25 @@ describe('failures from one address, whatever the login', () => {
     expect(await g.check('198.51.100.1', 'admin', async () => 'right')).toBe('right')
   })
 
+  // Probe: twelve loops sending a subscriber's right password kept both hashing slots and the eight waiting places
+  // full; staff signing in meanwhile got «Сервер занят проверкой входов» nine times out of ten.
+  it("check one login's password at a time, so that a right password sent at once again and again holds one slot", async () => {
+    const g = guesses()
+    let release!: () => void
+    const held = new Promise<string>((resolve) => (release = () => resolve('right')))
+    let checks = 0
+    const flood = Array.from({ length: 12 }, () => refusal(g.check('203.0.113.9', 'abonent', () => (checks++, held))))
+    expect(await g.check('203.0.113.9', 'operator', async () => 'right')).toBe('right')
+    release()
+    const answers = await Promise.all(flood)
+    expect(checks).toBe(1)
+    expect(answers.filter((answer) => answer?.status === 429)).toEqual(
+      Array(11).fill({ status: 429, body: { detail: T.passwordBeingChecked, retry_after: 1 } }),
+    )
+    // Once the check is over, the login is checked again.
+    expect(await g.check('203.0.113.9', 'abonent', async () => 'right')).toBe('right')
+  })
+
   it('count from the start of an attempt, so that attempts sent at once cannot all pass, and not a right or unchecked one', async () => {
     const g = guesses()
     let release!: () => void
