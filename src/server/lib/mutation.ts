@@ -115,6 +115,8 @@ export async function keyUsed(request: FastifyRequest): Promise<boolean> {
   return row !== undefined
 }
 
+export type MutateOptions<T> = { status?: number; sameEveryTime?: boolean; answerAnew?: (db: Executor) => Promise<T> }
+
 /**
  * Runs a change in one transaction. With an `Idempotency-Key` the key, the request's hash and the answer are
  * written in that same transaction: a replay gets the stored answer without applying anything twice, and the
@@ -122,13 +124,11 @@ export async function keyUsed(request: FastifyRequest): Promise<boolean> {
  *
  * `sameEveryTime`: the change sets a state (viewed, archived), so running it again is its replay, and no answer is
  * kept under the key: a fresh key per call cannot grow the database with copies of the answer.
+ *
+ * `answerAnew`: the answer holds a list each change makes longer (a file's thread of comments), so the key keeps
+ * only that it was used, and a replay is answered with the record as it is now.
  */
-export async function mutate<T>(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  work: (tx: Executor) => Promise<T>,
-  options: { status?: number; sameEveryTime?: boolean } = {},
-): Promise<T> {
+export async function mutate<T>(request: FastifyRequest, reply: FastifyReply, work: (tx: Executor) => Promise<T>, options: MutateOptions<T> = {}): Promise<T> {
   // A change is always someone's: with no principal (a route that should not write) nothing runs.
   const userId = request.user().user_id
   const status = options.status ?? 200
@@ -147,7 +147,7 @@ export async function mutate<T>(
       const held = (await claimKeys(tx, userId, [{ key, hash }])).get(key)
       if (held) throw held
       const result = await work(tx)
-      await storeAnswers(tx, userId, [{ key, status, body: result }])
+      await storeAnswers(tx, userId, [{ key, status, body: options.answerAnew ? null : result }])
       return result
     })
     reply.code(status)
@@ -155,6 +155,6 @@ export async function mutate<T>(
   } catch (error) {
     if (!(error instanceof StoredAnswer)) throw error
     reply.code(error.status).header('Idempotent-Replayed', 'true')
-    return error.body as T
+    return options.answerAnew ? options.answerAnew(db) : (error.body as T)
   }
 }

@@ -23,7 +23,7 @@ import {
 } from '../commands/applications'
 import { HttpError, fieldError, forbidden, notFound, orNotFound } from '../lib/http-errors'
 import { answerCache } from '../lib/answer-cache'
-import { keyUsed, mutate } from '../lib/mutation'
+import { keyUsed, mutate, type MutateOptions } from '../lib/mutation'
 import type { Req } from '../lib/route-types'
 import { parseOr400 } from '../plugins/validation'
 import { keepFilesIf, requiredFileIdOf } from '../files/uploads'
@@ -43,7 +43,7 @@ export async function requestRoutes(app: FastifyInstance) {
   await registerUploads(app)
   const checks = answerCache<number, { unassigned: number; new_messages: number }>(CHECK_CACHE_MS)
   /** A write to applications: `mutate`, then the account's cached check is dropped once the write has committed. */
-  const write = async <T>(request: FastifyRequest, reply: FastifyReply, work: (tx: Executor) => Promise<T>, options?: Parameters<typeof mutate>[3]) => {
+  const write = async <T>(request: FastifyRequest, reply: FastifyReply, work: (tx: Executor) => Promise<T>, options?: MutateOptions<T>) => {
     const result = await mutate(request, reply, work, options)
     checks.delete(request.user().account_id ?? 0)
     return result
@@ -169,12 +169,22 @@ export async function requestRoutes(app: FastifyInstance) {
     { config: { permission: 'requests.change' }, schema: { params: idParams, body: attachmentUpdate } },
     async (request: Req<{ params: typeof idParams; body: typeof attachmentUpdate }>, reply) => {
       const { doc_request_attach_status: status, doc_attachment_comment: reason } = request.body
-      return write(request, reply, async (tx) => {
-        const attach = await attachmentOr404(tx, request, request.params.id)
-        await setAttachmentStatus(tx, request.user(), attach, status, reason)
-        const [after] = await listAttachments(tx, scopeOf(request.user()), attach.doc_request_id, attach.doc_request_attach_id)
-        return after
-      })
+      const attachmentNow = async (db: Executor) => {
+        const attach = await attachmentOr404(db, request, request.params.id)
+        const [now] = await listAttachments(db, scopeOf(request.user()), attach.doc_request_id, attach.doc_request_attach_id)
+        return now
+      }
+      // A refusal's reason joins the file's thread, which the answer carries: kept under every key, 300 refusals of
+      // 2 KB filled 208 MB.
+      return write(
+        request,
+        reply,
+        async (tx) => {
+          await setAttachmentStatus(tx, request.user(), await attachmentOr404(tx, request, request.params.id), status, reason)
+          return attachmentNow(tx)
+        },
+        { answerAnew: attachmentNow },
+      )
     },
   )
 

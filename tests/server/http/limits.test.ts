@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, watch } from 'node:fs'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PAGE_SIZE_MAX } from '../../../src/shared/constants'
+import { ATTACH_STATUS_DECLINED, PAGE_SIZE_MAX } from '../../../src/shared/constants'
 import { T } from '../../../src/shared/texts'
 import { tinyPdf } from '../../../src/server/files/sample-files'
 import { multipart, type UploadFile } from '../../helpers/multipart'
@@ -242,6 +242,33 @@ describe('applications of a subscriber', () => {
       expect(answer.json()).toEqual({ detail: T.idempotencyReuse })
     }
     expect([...created]).toEqual([])
+  })
+
+  // Found from the attacker's side: a refusal's reason joins the file's thread, and the answer, the attachment with the
+  // whole thread, was kept under every key: 300 refusals of 2 KB under fresh keys filled 208 MB.
+  it("keeps no copy of a file's thread under the key of a status change: a replay answers the file as it is now", async () => {
+    const subscriber = await t.subscriber()
+    const filed = (await fileApplication(subscriber.token, bothFiles('d'))).json()
+    const attach = await firstAttachment(subscriber.token, filed.doc_request_id)
+    const staff = await t.userWith(['requests.view', 'requests.change'])
+    const refuse = (key: string) =>
+      t.call(staff.token, {
+        method: 'PATCH',
+        url: `/api/document_request_attachment/${attach.doc_request_attach_id}/`,
+        headers: { 'idempotency-key': key },
+        payload: { doc_request_attach_status: ATTACH_STATUS_DECLINED, doc_attachment_comment: 'ж'.repeat(2000) },
+      })
+    for (let i = 0; i < 5; i++) expect((await refuse(`refuse-${i}`)).json().comments).toHaveLength(i + 1)
+    const kept = await t.database.db.execute<{ bytes: number }>(
+      sql`select coalesce(sum(length(response::text)), 0)::int as bytes from idempotency_keys where user_id = ${staff.user_id}`,
+    )
+    expect(kept.rows[0]!.bytes).toBeLessThan(100)
+    const replayed = await refuse('refuse-0')
+    expect(replayed.statusCode).toBe(200)
+    expect(replayed.headers['idempotent-replayed']).toBe('true')
+    // Applied once: the thread is as five refusals left it.
+    expect(replayed.json()).toMatchObject({ doc_request_attach_id: attach.doc_request_attach_id, doc_request_attach_status: ATTACH_STATUS_DECLINED })
+    expect(replayed.json().comments).toHaveLength(5)
   })
 
   // Found from the attacker's side: every viewed mark kept its answer, the attachment with its whole thread, under
