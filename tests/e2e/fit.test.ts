@@ -412,6 +412,59 @@ describe.each(Object.keys(DEVICES) as (keyof typeof DEVICES)[])('screens fit the
   }, 240_000)
 })
 
+/**
+ * An edit of the signed-in user waiting for their decision and one of another user, as the device's outbox holds them
+ * (`offline/types.ts`); the page reads them on its next load.
+ */
+async function editsWaiting(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const me = Number(JSON.parse(atob(localStorage.getItem('token')!.split('.')[1]!)).sub)
+    const entry = (seq: number, author: number, status: string) => ({
+      seq,
+      mutationId: `01J0000000000000000000000${seq}`,
+      author,
+      authorName: 'Пётр Смирнов',
+      entity: 'point',
+      op: 'update',
+      entityId: 1,
+      patch: { remark: 'щит в подвале' },
+      baseVersion: 1,
+      base: null,
+      createdAt: Date.now(),
+      attempts: 0,
+      nextAttemptAt: 0,
+      status,
+      lastError: null,
+      serverRow: null,
+    })
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('metering-console')
+      open.onsuccess = () => resolve(open.result)
+      open.onerror = () => reject(open.error)
+    })
+    const written = db.transaction('outbox', 'readwrite')
+    written.objectStore('outbox').put(entry(1, me + 1000, 'pending'))
+    written.objectStore('outbox').put(entry(2, me, 'conflict'))
+    await new Promise((resolve) => (written.oncomplete = resolve))
+    db.close()
+  })
+}
+
+// Field probe: with the user's edit and another user's waiting, the tablet's header ran to 1069 px, «Выход» off screen.
+describe('the header on the tablet with edits waiting', () => {
+  it('keeps every control on the screen, «Выход» too', async () => {
+    const page = await open('tablet')
+    await editsWaiting(page)
+    await page.reload()
+    await page.getByRole('link', { name: /Изменения других пользователей: 1/ }).waitFor()
+    await page.getByRole('link', { name: /Ожидают отправки: 1/ }).waitFor()
+    expect(await sidewaysScroll(page)).toEqual([])
+    const exit = await page.getByRole('button', { name: 'Выход' }).boundingBox()
+    expect(exit!.x + exit!.width).toBeLessThanOrEqual(DEVICES.tablet.viewport.width)
+    await page.context().close()
+  }, 60_000)
+})
+
 describe('keyboard', () => {
   it('the first Tab reaches a skip link that moves focus to the screen content', async () => {
     const page = await open('monitor')

@@ -27,17 +27,14 @@ export function ConnectivityIndicator() {
     <HStack gap="2" role="status" aria-live="polite">
       <Badge colorPalette={online ? 'green' : 'orange'} variant="solid" size="md" title={online ? T.online : T.noConnection}>
         {online ? <Wifi size={14} aria-hidden /> : <WifiOff size={14} aria-hidden />}
-        {/* On a tablet the header is narrow: the icon and colour say it, the words are for screen readers. */}
-        <Text as="span" srOnly={{ base: true, lg: false }}>
-          {online ? T.online : T.noConnection}
-        </Text>
+        <Words>{online ? T.online : T.noConnection}</Words>
       </Badge>
       {waiting > 0 && (
         <Link to="/outbox" title={needsDecision > 0 ? T.needsDecision(needsDecision) : T.outboxTitle}>
           {/* Red when some edits wait for the user's decision rather than for the network. */}
           <Badge colorPalette={needsDecision > 0 ? 'red' : 'blue'} variant="solid" size="md" _hover={{ opacity: 0.85 }}>
             {needsDecision > 0 ? <TriangleAlert size={14} aria-hidden /> : <CloudUpload size={14} aria-hidden />}
-            {T.waitingEdits(waiting)}
+            <Words short={waiting}>{T.waitingEdits(waiting)}</Words>
           </Badge>
         </Link>
       )}
@@ -45,10 +42,29 @@ export function ConnectivityIndicator() {
         <Link to="/outbox" title={T.othersWaitingHint}>
           <Badge colorPalette="gray" variant="solid" size="md" _hover={{ opacity: 0.85 }}>
             <Users size={14} aria-hidden />
-            {T.othersWaiting(others)}
+            <Words short={others}>{T.othersWaiting(others)}</Words>
           </Badge>
         </Link>
       )}
     </HStack>
+  )
+}
+
+/**
+ * On a tablet the header is narrow: the icon, the colour and a number say it, the words are for screen readers (and the
+ * badge's title). With both counts in words the 800 px header ran 270 px past the screen, «Выход» out of reach.
+ */
+function Words({ children, short }: { children: string; short?: number }) {
+  return (
+    <>
+      <Text as="span" srOnly={{ base: true, lg: false }}>
+        {children}
+      </Text>
+      {short !== undefined && (
+        <Text as="span" aria-hidden display={{ lg: 'none' }}>
+          {short}
+        </Text>
+      )}
+    </>
   )
 }
