@@ -313,6 +313,8 @@ export const T = {
   outboxOffline: 'Нет связи с сервером: изменения сохранены на устройстве и будут отправлены, когда связь появится',
   outboxEmpty: 'Все изменения отправлены на сервер',
   outboxPending: 'Ожидает отправки',
+  /** Another user's waiting edit: only its author's next sign-in sends it. */
+  outboxForeignPending: 'Ждёт входа автора',
   outboxInflight: 'Отправляется',
   outboxConflict: 'Конфликт',
   outboxRejected: 'Отклонено сервером',
@@ -365,29 +367,36 @@ export const T = {
     {
       rejected: 'отклонено сервером; исправьте или отмените его',
       conflict: 'в конфликте с изменением на сервере; выберите, какую версию сохранить',
-      'other-author': `сделал пользователь ${who}, и оно ждёт его решения`,
+      'other-author': `сделал пользователь ${who}, и оно ждёт решения автора`,
       'server-error': 'не принято из-за ошибки сервера и будет отправлено повторно; его можно отправить сейчас',
     }[reason],
   outboxWaitsBehind: (why: string) => `Ждёт: ${why}`,
   /** Another user's entry on the shared tablet (docs/offline.md «A tablet several people sign in on»). */
   outboxAuthor: (name: string | undefined, id: number | null) => name ?? `№ ${id ?? '—'}`,
-  outboxForeign: (who: string) => `Изменение пользователя ${who}: ждёт его решения`,
+  outboxForeign: (who: string) => `Изменение пользователя ${who}: ждёт решения автора`,
   outboxForeignFields: (fields: string) => `Изменены поля: ${fields}`,
   outboxTakeOver: 'Забрать себе',
   outboxConfirmTakeOver: (who: string) =>
     `Забрать себе изменение пользователя ${who}? Оно будет отправлено на сервер от вашего имени, и решать его судьбу будете вы.`,
-  outboxDiscardForeign: 'Отменить',
-  outboxConfirmDiscardForeign: (who: string) => `Отменить изменение пользователя ${who}? Оно не будет отправлено на сервер, вернуть его будет нельзя.`,
+  /** Not «Отменить» beside the question's «Отмена»: two near words with opposite effects on a touch screen. */
+  outboxDiscardForeign: 'Удалить с устройства',
+  outboxConfirmDiscardForeign: (who: string) =>
+    `Удалить с устройства изменение пользователя ${who}? Оно не будет отправлено на сервер, вернуть его будет нельзя.`,
   outboxForeignNewPoint: 'Новая точка учёта',
-  outboxForeignCreate: (who: string) => `Новая точка учёта пользователя ${who}: ждёт его решения`,
+  outboxForeignCreate: (who: string) => `Новая точка учёта пользователя ${who}: ждёт решения автора`,
   outboxForeignCreateLater: (n: number) => `Вместе с ней ждут изменения этой точки учёта: ${n}`,
   outboxConfirmTakeOverCreate: (who: string) =>
     `Забрать себе новую точку учёта пользователя ${who}? Она будет создана на сервере от вашего имени, и решать её судьбу будете вы.`,
-  outboxConfirmDiscardCreate: (who: string) => `Отменить новую точку учёта пользователя ${who}? Она не будет создана на сервере, вернуть её будет нельзя.`,
+  outboxConfirmDiscardCreate: (who: string) =>
+    `Удалить с устройства новую точку учёта пользователя ${who}? Она не будет создана на сервере, вернуть её будет нельзя.`,
   outboxNoRight: 'Нет прав на это изменение: обратитесь к администратору или отмените изменение',
   outboxGoneOnServer: 'Запись удалена на сервере: создайте её заново или отмените изменение',
   deviceStorageFull: 'Недостаточно места для сохранения изменений на устройстве: изменение не сохранено. Освободите место и повторите.',
   noLocalCopy: (entity: string, id: number) => `${entity} №${id}: на устройстве нет копии записи. Откройте её при наличии связи и повторите.`,
+  signInNeedsServer: 'Нет связи с сервером: войти можно, только когда сервер доступен. Изменения, ожидающие отправки, сохранены на этом устройстве.',
+  signOutOfflineTitle: 'Нет связи с сервером',
+  /** Signing out offline ends the use of the device's copy until the server is reached: a shift in a substation. */
+  signOutOffline: 'Войти снова на этом устройстве можно будет, только когда сервер станет доступен: до тех пор данные на устройстве не открыть.',
   signOutWaitingTitle: 'Есть неотправленные изменения',
   signOutWaiting: (toSend: number, toDecide: number) =>
     `Ваши изменения ещё не отправлены на сервер: ${toSend + toDecide}. Они останутся на устройстве. ` +

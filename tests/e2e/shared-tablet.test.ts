@@ -117,7 +117,7 @@ describe('a tablet several people sign in on', () => {
     await page.getByRole('banner').getByText(T.online).waitFor(POLL)
     await page.goto('/outbox')
     // The operator's edit is listed as theirs, without its values, and the viewer may not take it over.
-    await page.getByText(/^Изменение пользователя .+: ждёт его решения$/).waitFor()
+    await page.getByText(/^Изменение пользователя .+: ждёт решения автора$/).waitFor()
     expect(await page.getByText('Щит в подвале').count()).toBe(0)
     expect(await page.getByRole('button', { name: T.outboxTakeOver }).count()).toBe(0)
     expect(await waitingBadge(page).count()).toBe(0)
@@ -184,7 +184,7 @@ describe('a tablet several people sign in on', () => {
     await page.goto('/outbox')
     const cards = page.getByRole('region', { name: T.outboxForeignNewPoint })
     await expect.poll(() => cards.count(), POLL).toBe(2)
-    expect(await page.getByText(/^Новая точка учёта пользователя .+: ждёт его решения$/).count()).toBe(2)
+    expect(await page.getByText(/^Новая точка учёта пользователя .+: ждёт решения автора$/).count()).toBe(2)
     expect(await page.getByText(T.outboxEmpty).count()).toBe(0)
     expect(await page.locator('main').innerText()).not.toMatch(/ТП-2[01]|35-002/)
 

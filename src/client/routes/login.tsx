@@ -5,7 +5,7 @@ import * as v from 'valibot'
 import { loginInput } from '../../shared/schemas/auth'
 import { APP_NAME } from '../../shared/app-info'
 import { T } from '../../shared/texts'
-import { ApiError, errorMessage } from '../lib/api-client'
+import { ApiError, errorMessage, isOffline } from '../lib/api-client'
 import { session } from '../lib/session'
 import { signIn } from '../lib/auth'
 import './login.css'
@@ -55,8 +55,15 @@ function LoginPage() {
       await queryClient.invalidateQueries({ queryKey: ['auth'] })
       await navigate({ to: target ?? '/' })
     } catch (error) {
-      // A refusal says why (a wrong password, an account switched off): the server's words, else the spec's.
-      setFailure(error instanceof ApiError && error.status === 400 ? (error.fields.non_field_errors?.[0] ?? T.loginFailed) : errorMessage(error))
+      // A refusal says why (a wrong password, an account switched off): the server's words, else the spec's. Out of the
+      // server's reach, the engineer in a substation is told when signing in will work and that nothing waiting is lost.
+      setFailure(
+        error instanceof ApiError && error.status === 400
+          ? (error.fields.non_field_errors?.[0] ?? T.loginFailed)
+          : isOffline(error)
+            ? T.signInNeedsServer
+            : errorMessage(error),
+      )
     } finally {
       setBusy(false)
     }

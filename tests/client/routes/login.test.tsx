@@ -24,4 +24,18 @@ describe('the sign-in page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Войти' }))
     expect(await screen.findByText(message)).toBeInTheDocument()
   })
+
+  // Field probe: with the server away the page said only «Нет связи с сервером», also in place of «the sign-in has
+  // ended, your waiting edits are kept».
+  it('says, out of the server’s reach, that signing in waits for the server and that waiting edits are kept', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    )
+    renderRoutes('/login', (app) => [mount(LoginRoute, '/login', app)], undefined, { signedIn: false })
+    await userEvent.type(await screen.findByLabelText(/Логин/), 'operator')
+    await userEvent.type(screen.getByLabelText(/Пароль/), 'demo-password')
+    await userEvent.click(screen.getByRole('button', { name: 'Войти' }))
+    expect(await screen.findByText(T.signInNeedsServer)).toBeInTheDocument()
+  })
 })

@@ -22,14 +22,16 @@ export function Header({ onMenu }: { onMenu: () => void }) {
   const [changingPassword, setChangingPassword] = useState(false)
 
   const confirm = useConfirm()
-  const { waiting, needsDecision } = useSyncState()
+  const { waiting, needsDecision, online } = useSyncState()
 
   const logout = async () => {
     // The user's unsent edits stay on the device for their next sign-in; they may prefer to stay and send them. Conflicts
     // and rejections are not sent by signing in again: they wait for the user's decision, and the question says so.
-    if (waiting > 0) {
-      const message = T.signOutWaiting(waiting - needsDecision, needsDecision)
-      const leave = await confirm({ title: T.signOutWaitingTitle, message, confirmLabel: T.signOut, cancelLabel: T.signOutStay })
+    // Out of the server's reach nobody signs in again until it is back, so that is asked too.
+    if (waiting > 0 || !online) {
+      const message = [!online && T.signOutOffline, waiting > 0 && T.signOutWaiting(waiting - needsDecision, needsDecision)].filter(Boolean).join(' ')
+      const title = waiting > 0 ? T.signOutWaitingTitle : T.signOutOfflineTitle
+      const leave = await confirm({ title, message, confirmLabel: T.signOut, cancelLabel: T.signOutStay })
       if (!leave) return
     }
     session.signOut()

@@ -36,7 +36,8 @@ function OutboxPage() {
           )
         }
       />
-      {!online && <OfflineBanner text={T.outboxOffline} />}
+      {/* Other users' edits go when their authors sign in again, not when the server is back. */}
+      {!online && <OfflineBanner text={entries?.some(({ foreign }) => !foreign) ? T.outboxOffline : T.offline} />}
       {entries === undefined ? (
         <RoutePending />
       ) : entries.length === 0 ? (

@@ -13,8 +13,15 @@ vi.mock('../../../../src/client/components/layout/notifications-button', () => (
 
 afterEach(() => {
   vi.unstubAllGlobals()
-  syncState.update({ waiting: 0, needsDecision: 0 })
+  syncState.update({ waiting: 0, needsDecision: 0, online: true })
 })
+
+const showHeader = () =>
+  renderRoutes(
+    '/',
+    (app) => [createRoute({ getParentRoute: app, path: '/' })],
+    () => <Header onMenu={() => {}} />,
+  )
 
 describe('signing out with edits still on the device', () => {
   it('tells apart the edits the next sign-in sends from those that wait for the user', async () => {
@@ -33,5 +40,21 @@ describe('signing out with edits still on the device', () => {
       'Ждут вашего решения на странице «Изменения, ожидающие отправки» (конфликт или отказ сервера), без него не будут отправлены: 1.',
     )
     expect(within(dialog).getByRole('button', { name: 'Остаться' })).toBeInTheDocument()
+  })
+})
+
+// Field probe: an engineer signed out in a substation, the server out of reach, and could not open the device's copy
+// again for the rest of the shift: nothing had said so.
+describe('signing out out of the server’s reach', () => {
+  it('asks first, saying that nobody signs in again on the device until the server is back', async () => {
+    signedInWith(['points.view'])
+    syncState.update({ online: false })
+    showHeader()
+    await userEvent.click(await screen.findByRole('button', { name: 'Выход' }))
+    const dialog = await screen.findByRole('alertdialog')
+    expect(dialog).toHaveTextContent('Нет связи с сервером')
+    expect(dialog).toHaveTextContent('Войти снова на этом устройстве можно будет, только когда сервер станет доступен')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Остаться' }))
+    expect(localStorage.getItem('token')).not.toBeNull()
   })
 })

@@ -88,7 +88,7 @@ function ForeignEntryCard({ entry, base, later }: { entry: OutboxEntry; base: Ou
       <Stack gap="2">
         <EntryHeading title={title} entry={entry}>
           <Badge colorPalette={STATUS_COLOR[entry.status]} variant="subtle" size="md">
-            {STATUS_TEXT[entry.status]}
+            {entry.status === 'pending' ? T.outboxForeignPending : STATUS_TEXT[entry.status]}
           </Badge>
         </EntryHeading>
         <Text fontWeight="medium">{created ? T.outboxForeignCreate(who) : T.outboxForeign(who)}</Text>
