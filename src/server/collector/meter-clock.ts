@@ -4,6 +4,7 @@ import type { LocalDateTime } from '../../shared/calendar'
 import type { Executor } from '../db/client'
 import { pgArray } from '../repositories/readings'
 import { auditLog } from '../db/schema'
+import type { AuditEntity } from '../repositories/audit-log'
 import type { MeterDriver } from './drivers/meter-driver'
 import { formatMoment } from './log-format'
 import { fromZonedParts, toZonedParts } from './meter-time'
@@ -133,7 +134,8 @@ export async function storeMeterClocks(db: Executor, outcomes: ClockOutcome[]): 
   await db.insert(auditLog).values(
     corrected.map((o) => ({
       user_id: null,
-      entity: 'counter',
+      // Written past `auditRows` (no user): still an entity the audit knows whom to show.
+      entity: 'counter' satisfies AuditEntity,
       entity_id: String(o.counterId),
       action: 'clock_correction',
       before: { drift_s: o.correction!.driftBeforeS },

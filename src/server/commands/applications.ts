@@ -22,6 +22,7 @@ import { requiredFileIdOf } from '../files/uploads'
 import { auditRows } from '../lib/audit'
 import { badRequest, fieldError } from '../lib/http-errors'
 import type { Principal } from '../plugins/auth'
+import type { AuditEntity } from '../repositories/audit-log'
 import { knownRequiredFiles } from '../repositories/request-types'
 import { findRequest, listCloseFiles, scopeOf } from '../repositories/requests'
 import { holdsAll, rightsOf } from '../repositories/rights'
@@ -30,7 +31,7 @@ import { holdsAll, rightsOf } from '../repositories/rights'
 
 type Attachment = { doc_request_attach_id: number; doc_request_id: number; status: number }
 
-const audited = (tx: Executor, me: Principal, entity: string, id: number, action: string, before: unknown, after: unknown) =>
+const audited = (tx: Executor, me: Principal, entity: AuditEntity, id: number, action: string, before: unknown, after: unknown) =>
   auditRows(tx, me.user_id, [{ entity, entityId: id, action, before, after }])
 
 const current = async (tx: Executor, me: Principal, id: number) => (await findRequest(tx, scopeOf(me), id))!

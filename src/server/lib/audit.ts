@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify'
 import type { Executor } from '../db/client'
 import { auditLog } from '../db/schema'
+import type { AuditEntity } from '../repositories/audit-log'
 
 export type AuditAction = 'create' | 'update' | 'delete' | string
 
-export type AuditEntry = { entity: string; entityId: number | string; action: AuditAction; before: unknown; after: unknown; remark?: string }
+export type AuditEntry = { entity: AuditEntity; entityId: number | string; action: AuditAction; before: unknown; after: unknown; remark?: string }
 
 /** Records changes made by one user in the transaction of the changes themselves, one row each. */
 export async function auditRows(tx: Executor, userId: number, entries: AuditEntry[]): Promise<void> {
@@ -26,7 +27,7 @@ export async function auditRows(tx: Executor, userId: number, entries: AuditEntr
 export function audit(
   tx: Executor,
   request: FastifyRequest,
-  entity: string,
+  entity: AuditEntity,
   entityId: number | string,
   action: AuditAction,
   before: unknown,

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Executor } from '../db/client'
+import type { AuditEntity } from '../repositories/audit-log'
 import { audit } from './audit'
 import { orNotFound } from './http-errors'
 import { mutate } from './mutation'
@@ -18,7 +19,7 @@ export type Find<TRow> = (tx: Executor, id: number) => Promise<TRow | null | und
 export function createAudited<TRow>(
   request: FastifyRequest,
   reply: FastifyReply,
-  write: { entity: string; create: (tx: Executor) => Promise<number>; find: Find<TRow> },
+  write: { entity: AuditEntity; create: (tx: Executor) => Promise<number>; find: Find<TRow> },
 ): Promise<TRow> {
   return mutate(
     request,
@@ -34,7 +35,7 @@ export function createAudited<TRow>(
 }
 
 /** `secret`: the write sets a secret the row does not show (a password): it is recorded though the row reads the same. */
-type UpdateWrite<TRow> = { entity: string; id: number; find: Find<TRow>; action?: string; secret?: boolean }
+type UpdateWrite<TRow> = { entity: AuditEntity; id: number; find: Find<TRow>; action?: string; secret?: boolean }
 
 /**
  * Changes a row and answers the row after: what `change` returns, or, when `update` only writes, the row as `find`
@@ -73,7 +74,7 @@ export function updateAudited<TRow, TAfter>(
 export function deleteAudited<TRow>(
   request: FastifyRequest,
   reply: FastifyReply,
-  write: { entity: string; id: number; find: Find<TRow>; remove: (tx: Executor, before: TRow) => Promise<unknown> },
+  write: { entity: AuditEntity; id: number; find: Find<TRow>; remove: (tx: Executor, before: TRow) => Promise<unknown> },
 ): Promise<void> {
   return mutate(
     request,

@@ -2,6 +2,7 @@ import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fast
 import type * as v from 'valibot'
 import { idParams } from '../../shared/schemas/common'
 import type { Executor } from '../db/client'
+import type { AuditEntity } from '../repositories/audit-log'
 import { createAudited, updateAudited, type Find } from './audited-writes'
 import { orNotFound } from './http-errors'
 import type { Req } from './route-types'
@@ -35,7 +36,7 @@ export function createRoute<TBody extends v.GenericSchema, TRow>(
   path: string,
   config: FastifyContextConfig,
   body: TBody,
-  write: { entity: string; find: Find<TRow>; create: (tx: Executor, body: v.InferOutput<TBody>, request: FastifyRequest) => Promise<number> },
+  write: { entity: AuditEntity; find: Find<TRow>; create: (tx: Executor, body: v.InferOutput<TBody>, request: FastifyRequest) => Promise<number> },
 ): void {
   app.post(path, { config, schema: { body } }, (request: Req<{ body: TBody }>, reply) =>
     createAudited(request, reply, { entity: write.entity, find: write.find, create: (tx) => write.create(tx, request.body, request) }),
@@ -49,7 +50,7 @@ export function updateRoute<TBody extends v.GenericSchema, TRow>(
   path: string,
   config: FastifyContextConfig,
   body: TBody,
-  write: { entity: string; find: Find<TRow>; update: (tx: Executor, id: number, body: v.InferOutput<TBody>) => Promise<unknown> },
+  write: { entity: AuditEntity; find: Find<TRow>; update: (tx: Executor, id: number, body: v.InferOutput<TBody>) => Promise<unknown> },
 ): void {
   app[method](path, { config, schema: { params: idParams, body } }, (request: Req<{ params: typeof idParams; body: TBody }>, reply) =>
     updateAudited(request, reply, {

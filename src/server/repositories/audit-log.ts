@@ -6,8 +6,8 @@ import { auditLog, users } from '../db/schema'
 /**
  * Every kind of record the audit trail holds, with the right that lets one view such records: an entry carries the
  * record before and after (a customer's SNILS, an application's card, a meter's host and port), so the audit shows it
- * only to whoever may read the record itself. Each right is the one of the routes that serve the record; an entity
- * missing here is shown to superusers only (the test checks the map against the entities the console names).
+ * only to whoever may read the record itself. Each right is the one of the routes that serve the record. The writers
+ * take an `AuditEntity`, so an entity cannot be written before it is given a right here.
  */
 export const AUDIT_ENTITY_RIGHTS = {
   point: 'points.view',

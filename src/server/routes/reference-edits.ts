@@ -17,6 +17,7 @@ import { deleteAudited } from '../lib/audited-writes'
 import { badRequest, fieldError } from '../lib/http-errors'
 import { bothSpellings, type Req } from '../lib/route-types'
 import { createRoute, updateRoute } from '../lib/row-route'
+import type { AuditEntity } from '../repositories/audit-log'
 import {
   dataParameterWrites,
   dataSourceInUse,
@@ -69,7 +70,7 @@ async function parameterValues(tx: Executor, body: DataParameterInput) {
 function referenceWrites<TBody extends v.GenericSchema, TFields, TRow>(
   app: FastifyInstance,
   path: string,
-  entity: string,
+  entity: AuditEntity,
   body: TBody,
   find: ById<TRow | undefined>,
   writes: {

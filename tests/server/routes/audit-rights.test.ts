@@ -76,7 +76,8 @@ describe('the audit shows only the records the reader may view', () => {
     expect(new Set(all.results.map((row) => row.entity))).toEqual(new Set(['customer', 'user', 'permissions_group']))
   })
 
-  // The console names every entity the server writes: each must have a right, or only superusers would see it.
+  // The writers take an `AuditEntity`, a key of this map, so a new entity cannot be written without a right; the
+  // console names the same entities.
   it('gives every entity the audit records an existing right and a name on the screen', () => {
     expect(Object.keys(AUDIT_ENTITY_RIGHTS).sort()).toEqual(Object.keys(T.auditEntities).sort())
     for (const right of Object.values(AUDIT_ENTITY_RIGHTS)) expect(PERMISSION_CODES).toContain(right)
