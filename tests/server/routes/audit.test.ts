@@ -67,8 +67,11 @@ describe('audit trail', () => {
     expect((await trail('user', subscriber.user_id)).map((row) => [row.action, row.user_id])).toEqual([['update_password', manager.user_id]])
     expect((await trail('user', manager.user_id)).map((row) => [row.action, row.user_id])).toEqual([['update_password', manager.user_id]])
     expect((await trail('account_email', mailId)).map((row) => row.action)).toEqual(['update', 'create'])
-    const everything = JSON.stringify((await t.call(t.adminToken, { method: 'GET', url: '/api/audit/?page_size=all' })).json())
-    for (const secret of ['Taken-over-1', 'Own-new-pass-2', 'Smtp-first-1', 'Smtp-second-2']) expect(everything).not.toContain(secret)
+    // A page, not `all`: the audit refuses that (400), and the check then read the refusal.
+    const everything = await t.call(t.adminToken, { method: 'GET', url: '/api/audit/?page_size=500' })
+    expect(everything.statusCode).toBe(200)
+    expect(everything.json().count).toBeGreaterThan(0)
+    for (const secret of ['Taken-over-1', 'Own-new-pass-2', 'Smtp-first-1', 'Smtp-second-2']) expect(everything.body).not.toContain(secret)
   })
 
   it('filters by the user who made the change, with or without the entity', async () => {
