@@ -74,7 +74,7 @@ describe('the console shell', () => {
     await page.getByText(T.userAdded).waitFor()
     await page.getByRole('cell', { name: 'petrova', exact: true }).waitFor()
 
-    await page.getByLabel('Поиск').fill('petr')
+    await page.getByRole('searchbox', { name: 'Поиск' }).fill('petr')
     await page.waitForURL(/search=petr/)
     await expect.poll(() => page.getByRole('row').count()).toBe(2)
 
@@ -109,7 +109,7 @@ describe('the console shell', () => {
     await page.getByText(T.customerAdded).waitFor()
     await page.getByRole('cell', { name: 'Соколова Мария Ивановна' }).first().waitFor()
 
-    await page.getByLabel('Поиск').fill('Сокол')
+    await page.getByRole('searchbox', { name: 'Поиск' }).fill('Сокол')
     await page.waitForURL(/search=/)
     await expect.poll(() => page.getByRole('row').count()).toBe(2)
 

@@ -27,9 +27,9 @@ describe('metering registry in the browser', () => {
     await form.getByText('Нет доступных абонентов').last().waitFor()
     await form.getByRole('button', { name: 'Сохранить' }).click()
     await page.getByRole('link', { name: 'ТП-214, ввод 0,4 кВ' }).first().waitFor()
-    await page.getByLabel('Поиск').fill('нет такой')
+    await page.getByRole('searchbox', { name: 'Поиск' }).fill('нет такой')
     await page.getByText('Точка учёта, содержащая «нет такой», не найдена.').waitFor()
-    await page.getByLabel('Поиск').fill('35-0002')
+    await page.getByRole('searchbox', { name: 'Поиск' }).fill('35-0002')
     await page.getByRole('link', { name: 'ТП-214, ввод 0,4 кВ' }).first().click()
 
     await page.getByRole('heading', { name: 'ТП-214, ввод 0,4 кВ' }).waitFor()
