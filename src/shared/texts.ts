@@ -640,6 +640,9 @@ export const T = {
     clockDrift: (drift: string, exceeded: boolean) => `Часы счётчика: расхождение ${drift}${exceeded ? ' — больше допустимого' : ''}`,
     correctionSkipped: (reason: string) => `Коррекция времени не выполнена: ${reason}`,
     correctionRefused: (reason: string) => `Коррекция времени отклонена: ${reason}`,
+    universalAddressWrites:
+      'по универсальному адресу 0 счётчик не принимает команды записи, часы скорректировать нельзя: ' +
+      'задайте в параметрах подключения собственный сетевой адрес счётчика',
     corrected: (by: string) => `Время счётчика скорректировано на ${by}`,
     correctedToday: 'часы уже корректировались сегодня',
     correctionCrossesHalfHour: 'коррекция перешла бы границу получасового интервала, отложена до следующего опроса',

@@ -8,7 +8,7 @@ import type { AuditEntity } from '../repositories/audit-log'
 import type { MeterDriver } from './drivers/meter-driver'
 import { formatMoment } from './log-format'
 import { fromZonedParts, toZonedParts } from './meter-time'
-import { MeterAccessDeniedError, MeterStatusError } from './protocol/errors'
+import { MeterAccessDeniedError, MeterError, MeterStatusError } from './protocol/errors'
 import { CLOCK_CORRECTION_MAX_S, type TimeOfDay } from './protocol/mercury230-clock'
 import { formatNumber } from '../../shared/format'
 import { T } from '../../shared/texts'
@@ -95,10 +95,19 @@ export async function pollMeterClock(
     note(plan.leave)
     return outcome
   }
+  if (driver.clockUncorrectable) {
+    note(T.poll.correctionSkipped(driver.clockUncorrectable))
+    return outcome
+  }
+  // The correction is optional: one the line loses (no answer, a damaged one) leaves the reading going, like a refusal.
   const done = await refusedAsNull(
     driver.correctClock(plan.to).then(() => true),
     (message) => note(T.poll.correctionRefused(message)),
-  )
+  ).catch((error: unknown) => {
+    if (!(error instanceof MeterError && error.retryable)) throw error
+    note(T.poll.correctionSkipped(error.message))
+    return null
+  })
   if (!done) return outcome
   note(T.poll.corrected(signed(plan.seconds)))
   return { ...outcome, correction: { at: clock(), seconds: plan.seconds, driftBeforeS: driftS } }

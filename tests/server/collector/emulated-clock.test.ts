@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DEMO_DRIFTING_CLOCK, demoFleet, type DemoMeter } from '../../../src/server/collector/demo-fleet'
 import { createMeterDriver } from '../../../src/server/collector/drivers/create-meter-driver'
+import type { RunningEmulator } from '../../../src/server/collector/emulator/emulator'
 import type { EmulatedMeterSpec } from '../../../src/server/collector/emulator/meter-spec'
 import { VirtualMercury230 } from '../../../src/server/collector/emulator/virtual-mercury230'
 import { pollMeterClock } from '../../../src/server/collector/meter-clock'
@@ -9,7 +10,7 @@ import { decodeClockAnswer } from '../../../src/server/collector/protocol/mercur
 import { PROFILE_STATUS_INCOMPLETE, decodeLastProfileRecordAnswer } from '../../../src/server/collector/protocol/mercury230'
 import { T } from '../../../src/shared/texts'
 import { mercury230 } from '../collection-fixtures'
-import { connection, emulate } from './emulator-harness'
+import { connection, countingRelay, emulate } from './emulator-harness'
 
 const DAY_MS = 86_400_000
 const start = new Date('2026-11-20T12:10:00.000Z')
@@ -68,10 +69,20 @@ describe('clock correction against the collector day and half-hour', () => {
   // 12:10:00 in Moscow, Friday 20.11.2026.
   const pollAt = new Date('2026-11-20T09:10:00.000Z')
 
-  /** One poll's clock step with correction allowed, its log, and the drift the meter shows afterwards. */
-  async function correctAt(at: Date, spec: EmulatedMeterSpec, cardZone = 'Europe/Moscow', accessLevel = '2') {
+  /**
+   * One poll's clock step with correction allowed, its log, and the drift the meter shows afterwards; `link` asks the
+   * meter at another address, or through a relay in front of the emulator.
+   */
+  async function correctAt(
+    at: Date,
+    spec: EmulatedMeterSpec,
+    cardZone = 'Europe/Moscow',
+    accessLevel = '2',
+    link: { netAddress?: number; through?: (emulator: RunningEmulator) => Promise<{ port: number }> } = {},
+  ) {
     const emulator = await emulate({ meters: [spec], clock: () => at })
-    const driver = createMeterDriver('mercury230', connection(emulator, spec.address, { access_level: accessLevel }), cardZone)
+    const target = link.through ? await link.through(emulator) : emulator
+    const driver = createMeterDriver('mercury230', connection(target, link.netAddress ?? spec.address, { access_level: accessLevel }), cardZone)
     const notes: string[] = []
     const needs = { counterId: 1, timeZone: cardZone, correct: true, lastCorrectedAt: null }
     await driver.open()
@@ -129,6 +140,27 @@ describe('clock correction against the collector day and half-hour', () => {
     const { outcome, driftAfter } = await correctAt(pollAt, mercury230(17, { clock: { offsetS: 100 } }), 'Europe/Moscow', '1')
     expect(outcome?.correction).toMatchObject({ seconds: -100, driftBeforeS: 100 })
     expect(driftAfter).toBe(0)
+  })
+
+  // The meter answers reads at the universal address 0 but ignores writes (manual §1.5.4.1): 03 0D timed out there, the
+  // timeout escaped the clock step, and the poll of a meter kept at address 0 with correction on read nothing, every time.
+  it('reads the clock at the universal address 0 and says that it cannot correct it there', async () => {
+    const { outcome, notes, driftAfter } = await correctAt(pollAt, mercury230(17, { clock: { offsetS: 100 } }), 'Europe/Moscow', '2', { netAddress: 0 })
+    expect(outcome).toMatchObject({ driftS: 100 })
+    expect(outcome?.correction).toBeUndefined()
+    expect(driftAfter).toBe(100)
+    expect(notes).toEqual([T.poll.clockDrift(T.poll.seconds('+100'), true), T.poll.correctionSkipped(T.poll.universalAddressWrites)])
+  })
+
+  it('goes on when the answer to a correction is lost on the line', async () => {
+    const lostCorrection = (emulator: RunningEmulator) => countingRelay(emulator, (request) => request[1] === 0x03 && request[2] === 0x0d)
+    const { outcome, notes, driftAfter } = await correctAt(pollAt, mercury230(17, { clock: { offsetS: 100 } }), 'Europe/Moscow', '2', {
+      through: lostCorrection,
+    })
+    expect(outcome).toMatchObject({ driftS: 100 })
+    expect(outcome?.correction).toBeUndefined()
+    expect(driftAfter).toBe(100)
+    expect(notes.at(-1)).toBe(T.poll.correctionSkipped(T.poll.timeout(500)))
   })
 
   it('puts off a small drift that straddles a half-hour boundary or midnight to a later poll', async () => {

@@ -23,14 +23,17 @@ export function connection(target: { host?: string; port: number }, netAddress: 
   return { host: target.host ?? '127.0.0.1', port: String(target.port), net_address: String(netAddress), timeout_ms: '500', retries: '2', ...extra }
 }
 
-/** A TCP relay in front of the emulator that counts what the driver sends, to see retries. */
-export async function countingRelay(target: RunningEmulator): Promise<{ port: number; sentBytes: () => number }> {
+/** A TCP relay in front of the emulator that counts what the driver sends, to see retries, and loses the requests `lost` picks. */
+export async function countingRelay(
+  target: RunningEmulator,
+  lost: (request: Buffer) => boolean = () => false,
+): Promise<{ port: number; sentBytes: () => number }> {
   let sent = 0
   const server = net.createServer((client) => {
     const upstream = net.createConnection({ host: target.host, port: target.port })
-    client.on('data', (chunk) => {
+    client.on('data', (chunk: Buffer) => {
       sent += chunk.length
-      upstream.write(chunk)
+      if (!lost(chunk)) upstream.write(chunk)
     })
     upstream.on('data', (chunk) => client.write(chunk))
     client.on('close', () => upstream.destroy())

@@ -182,6 +182,11 @@ export class Mercury230Driver extends LinkedDriver implements MeterDriver {
     return this.read(readClockRequest(this.address), (answer) => decodeClockAnswer(answer, this.address))
   }
 
+  /** At the universal address 0 the meter answers reads but ignores writes (manual §1.5.2, §1.5.4.1): 03 0D would time out. */
+  get clockUncorrectable(): string | undefined {
+    return this.address === 0 ? T.poll.universalAddressWrites : undefined
+  }
+
   correctClock(to: TimeOfDay): Promise<void> {
     return this.read(correctClockRequest(this.address, to), (answer) => decodeStatusAnswer(answer, this.address))
   }

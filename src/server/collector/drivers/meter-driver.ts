@@ -35,4 +35,6 @@ export interface MeterDriver {
   readClock?(): Promise<MeterClockReading>
   /** Sets the meter's time of day within the protocol's limits (Mercury 230: ±4 minutes, once a day, level 1 or 2). */
   correctClock?(to: TimeOfDay): Promise<void>
+  /** Why the meter cannot take a correction over this link (a Mercury 230 asked at the universal address 0); absent when it can. */
+  readonly clockUncorrectable?: string
 }

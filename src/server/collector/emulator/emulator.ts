@@ -46,12 +46,16 @@ function buildBus(specs: readonly EmulatedMeterSpec[], latencyMs: readonly [numb
     const plan = new FaultPlan(spec, latencyMs)
     if (spec.protocol === 'mercury230') {
       const meter = new VirtualMercury230(spec)
-      bus.set(key, { plan, answer: (request, now) => (request.protocol === 'mercury230' ? meter.answer(request.request, now) : null) })
+      bus.set(key, { plan, answer: (request, now) => (request.protocol === 'mercury230' ? meter.answer(request.request, now, request.address) : null) })
     } else {
       const meter = new VirtualMercury206(spec)
       bus.set(key, { plan, answer: (request, now) => (request.protocol === 'mercury206' ? meter.answer(request.request, now) : null) })
     }
   }
+  // Every Mercury 230 answers at the universal address 0; only a bus of one is read there, more would answer at once.
+  const mercury230s = specs.filter((spec) => spec.protocol === 'mercury230')
+  const universal = busKey('mercury230', 0)
+  if (mercury230s.length === 1 && !bus.has(universal)) bus.set(universal, bus.get(busKey('mercury230', mercury230s[0]!.address))!)
   return bus
 }
 

@@ -27,6 +27,7 @@ import { CLOCK_CORRECTION_MAX_S, clockAnswer, type TimeOfDay } from '../protocol
 import { toZonedParts, weekdayOf } from '../meter-time'
 import { DEFAULT_TIME_ZONE } from '../../../shared/metering'
 import { hash32 } from '../seeded-random'
+import { withCrc } from '../protocol/crc16'
 import type { EmulatedMeterSpec } from './meter-spec'
 import { ProfileRing } from './profile-ring'
 
@@ -72,8 +73,16 @@ export class VirtualMercury230 {
     return this.spec.address
   }
 
-  /** The answer to a request; null leaves it unanswered. */
-  answer(request: Mercury230Request, now: Date): Uint8Array | null {
+  /**
+   * The answer to a request; null leaves it unanswered. Asked at the universal address 0, a meter with an address of its
+   * own answers from 0 and ignores writes (manual §1.5.2, §1.5.4.1, §3.2).
+   */
+  answer(request: Mercury230Request, now: Date, address = this.address): Uint8Array | null {
+    if (address !== this.address) {
+      if (request.kind === 'correctClock') return null
+      const own = this.answer(request, now)
+      return own && withCrc([address, ...own.subarray(1, own.length - 2)])
+    }
     const nowMs = now.getTime()
     if (nowMs - this.lastRequestMs > CHANNEL_IDLE_MS) this.channelLevel = 0
     this.lastRequestMs = nowMs
