@@ -1,5 +1,5 @@
 import net from 'node:net'
-import { MeterConnectionError, MeterFrameError, MeterTimeoutError, type MeterError } from '../protocol/errors'
+import { MeterConnectionError, MeterCrcError, MeterFrameError, MeterTimeoutError, type MeterError } from '../protocol/errors'
 import { T } from '../../../shared/texts'
 import { hasValidCrc } from '../protocol/crc16'
 
@@ -19,6 +19,11 @@ interface PendingExchange {
   reject: (error: MeterError) => void
   timer: NodeJS.Timeout
 }
+
+/** What an RS-485 adapter slow to turn the line round puts ahead of an answer (eModbus #308, libmodbus #14). */
+const LINE_TURN_NOISE: readonly number[] = [0x00, 0xff]
+
+const isValidFrame = (bytes: Uint8Array, end: number | undefined) => end !== undefined && hasValidCrc(bytes.subarray(0, end))
 
 function reasonOf(error: Error): string {
   const code = (error as NodeJS.ErrnoException).code
@@ -96,7 +101,9 @@ export class FrameTransport {
       const timer = setTimeout(() => {
         this.pending = undefined
         this.abandoned = true
-        reject(new MeterTimeoutError(timeoutMs))
+        // A whole frame held back for one after line noise that never came is the damaged answer it looked like.
+        const end = boundary(this.received)
+        reject(end !== undefined && !isValidFrame(this.received, end) ? new MeterCrcError() : new MeterTimeoutError(timeoutMs))
       }, timeoutMs)
       this.pending = { request, boundary, resolve, reject, timer }
       this.socket.write(request)
@@ -150,16 +157,37 @@ export class FrameTransport {
     const length = boundary(this.received)
     // Only what begins as the request may be its echo: any other answer is the decoder's to check, CRC and all.
     const head = this.received.subarray(0, request.length)
-    if (!head.equals(request.subarray(0, head.length))) return length
-    const valid = (bytes: Buffer, end: number | undefined) => end !== undefined && hasValidCrc(bytes.subarray(0, end))
-    if (valid(this.received, length)) return length
+    if (!head.equals(request.subarray(0, head.length))) return this.afterNoise(request[0]!, boundary, length)
+    if (isValidFrame(this.received, length)) return length
     const ownAnswer = () => boundary(request) === request.length
     if (head.length < request.length) return length === undefined || ownAnswer() ? length : undefined
     if (ownAnswer()) return length
     const rest = this.received.subarray(request.length)
-    if (length === undefined && !valid(rest, boundary(rest))) return undefined
+    if (length === undefined && !isValidFrame(rest, boundary(rest))) return undefined
     this.received = rest
     return this.answerEnd(request, boundary)
+  }
+
+  /**
+   * Where the head of what was received is no whole valid frame, a valid frame from the meter asked (`address`, the
+   * first byte of requests and answers alike) after a few line-turn noise bytes is the answer, and while one may still
+   * be coming the head is not taken for a damaged answer. The head's first byte is never dropped on its own account: a
+   * Mercury 206 address begins with 00 as a rule, a Mercury 230 one is 00 at the universal address.
+   */
+  private afterNoise(address: number, boundary: FrameBoundary, length: number | undefined): number | undefined {
+    if (isValidFrame(this.received, length)) return length
+    let coming = false
+    for (let skip = 1; skip < this.received.length && LINE_TURN_NOISE.includes(this.received[skip - 1]!); skip++) {
+      const rest = this.received.subarray(skip)
+      if (rest[0] !== address) continue
+      const end = boundary(rest)
+      if (end === undefined) coming = true
+      else if (isValidFrame(rest, end)) {
+        this.received = rest
+        return end
+      }
+    }
+    return coming ? undefined : length
   }
 
   private fail(error: MeterError): void {

@@ -94,12 +94,13 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     const plan = meter.plan.next(answer.length)
     if (plan.silent) return
     if (plan.corrupt) answer[answer.length - 1] = answer[answer.length - 1]! ^ 0xff
+    const frame = Uint8Array.from([...plan.lineTurnNoise, ...answer])
     await pause(plan.delayMs)
     let from = 0
-    for (const cut of [...plan.cuts, answer.length]) {
-      broadcast(answer.subarray(from, cut))
+    for (const cut of [...plan.cuts, frame.length]) {
+      broadcast(frame.subarray(from, cut))
       from = cut
-      if (cut < answer.length) await pause(FRAGMENT_GAP_MS)
+      if (cut < frame.length) await pause(FRAGMENT_GAP_MS)
     }
   }
 

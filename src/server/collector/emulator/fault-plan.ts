@@ -9,6 +9,8 @@ export interface FramePlan {
   delayMs: number
   /** Offsets at which the answer is cut into separate writes (empty: one write). */
   cuts: number[]
+  /** Bytes the line's adapter puts ahead of the answer. */
+  lineTurnNoise: readonly number[]
 }
 
 /**
@@ -38,6 +40,7 @@ export class FaultPlan {
       corrupt: unitHash(seed, SALT.faultCrc, frame) < (faults.crcErrorRate ?? 0),
       delayMs: minLatency + unitHash(seed, SALT.latency, frame) * (maxLatency - minLatency),
       cuts,
+      lineTurnNoise: faults.lineTurnNoise ?? [],
     }
   }
 }

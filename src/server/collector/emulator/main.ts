@@ -31,6 +31,7 @@ function describeFaults(meter: EmulatedMeterSpec): string {
     faults.crcErrorRate ? `портит CRC в ${Math.round(faults.crcErrorRate * 100)}% ответов` : '',
     meter.passwords ? `пароль ${meter.passwords.user}/${meter.passwords.admin}` : '',
     faults.fragmentAnswers ? 'ответы частями' : '',
+    faults.lineTurnNoise?.length ? 'лишние байты перед ответом' : '',
   ]
   return notes.filter(Boolean).join(', ') || '—'
 }

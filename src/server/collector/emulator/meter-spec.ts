@@ -12,6 +12,11 @@ export interface MeterFaults {
   crcErrorRate?: number
   /** Answers leave in several TCP chunks, as some RS-485 converters send them. */
   fragmentAnswers?: boolean
+  /**
+   * Bytes put ahead of every answer, as an RS-485 adapter slow to turn the line round from sending to receiving does
+   * (00, sometimes FF: eModbus #308 and #40, minimalmodbus #61, libmodbus #14).
+   */
+  lineTurnNoise?: readonly number[]
 }
 
 export interface EmulatedMeterSpec {
