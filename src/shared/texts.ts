@@ -687,7 +687,9 @@ export const T = {
     oneOf: (values: readonly string[]) => `ожидается ${values.join(' или ')}`,
     sixDigits: 'ожидается шесть цифр',
     sixCharacters: 'ожидается шесть латинских букв, цифр или знаков',
-    mercury230Address: 'у счётчиков Меркурий 230 адрес от 0 до 255',
+    mercury230Address:
+      'у счётчиков Меркурий 230 сетевой адрес от 1 до 240 (0 — универсальный адрес для одного счётчика на линии); ' +
+      '254 — широковещательный, на него счётчики не отвечают, 241–255 зарезервированы',
     busFull: (max: number) => `не более ${max} счётчиков Меркурий 230 на одной шине`,
   },
   // The server's settings from its environment, read at start (src/server/config.ts, src/server/vee/settings.ts).

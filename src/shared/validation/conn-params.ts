@@ -7,7 +7,10 @@ type Range = readonly [min: number, max: number]
 /** How a Mercury 230 password is sent: six digit values (the factory form) or six ASCII codes. */
 const PASSWORD_MODES = ['digits', 'ascii']
 
-/** Mercury 230/234/236 address 1–240 (0 is the broadcast address every meter on the line answers); others take 4 bytes. */
+/**
+ * Mercury 230/234/236 address 1–240 (manual table 1.2: 0 is the universal address any meter on the line answers, FE the
+ * broadcast none answers, F1–FF are reserved); others take 4 bytes.
+ */
 const NET_ADDRESS_RANGES: Readonly<Record<string, Range>> = { mercury230: [1, 240] }
 const ANY_NET_ADDRESS: Range = [0, 0xffff_ffff]
 const netAddressRange = (driver: string | null | undefined): Range => NET_ADDRESS_RANGES[driver ?? ''] ?? ANY_NET_ADDRESS

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { parseConnectionParams } from '../../../src/server/collector/drivers/connection-settings'
 import { createMeterDriver } from '../../../src/server/collector/drivers/create-meter-driver'
 import { MeterConfigError } from '../../../src/server/collector/protocol/errors'
+import { T } from '../../../src/shared/texts'
 
 describe('connection parameters', () => {
   it('reads the par_value strings the database keeps and fills defaults', () => {
@@ -59,5 +60,15 @@ describe('connection parameters', () => {
 
   it('keeps Mercury 230 addresses to one byte', () => {
     expect(() => createMeterDriver('mercury230', { host: 'h', port: '1', net_address: '256' })).toThrow(MeterConfigError)
+  })
+
+  // Table 1.2 of the manual: FE is the broadcast address no meter answers, F1–FF are reserved. They were taken, and
+  // every poll of such a meter timed out instead of saying what is wrong with its address.
+  it.each(['241', '254', '255'])('refuses the reserved and broadcast Mercury 230 address %s', (address) => {
+    expect(() => createMeterDriver('mercury230', { host: 'h', port: '1', net_address: address })).toThrow(
+      new MeterConfigError('net_address', T.poll.mercury230Address),
+    )
+    expect(() => createMeterDriver('mercury230', { host: 'h', port: '1', net_address: '240' })).not.toThrow()
+    expect(() => createMeterDriver('mercury230', { host: 'h', port: '1', net_address: '0' })).not.toThrow()
   })
 })

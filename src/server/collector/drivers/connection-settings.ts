@@ -11,7 +11,7 @@ export interface ConnectionSettings {
   netAddress: number
   /** Six characters; the level's factory password when the parameter is empty. */
   password: string
-  /** How the password is sent: its digits' values (the factory form) or its characters' ASCII codes. */
+  /** How the password is sent: its digits' values (factory without «D» in the code) or its characters' ASCII codes (with «D»). */
   passwordMode: PasswordMode
   accessLevel: AccessLevel
   /** Per frame: from sending a request to its complete answer. */

@@ -2,6 +2,7 @@ import type { ConsumerType } from '../consumer-profiles'
 import { SALT, hash32, unitHash } from '../seeded-random'
 import type { EmulatedMeterSpec, MeterFaults } from './meter-spec'
 import { T } from '../../../shared/texts'
+import { MAX_NET_ADDRESS } from '../protocol/mercury230'
 
 export interface FleetOptions {
   count: number
@@ -21,7 +22,6 @@ const TYPE_WEIGHTS: readonly [ConsumerType, number][] = [
   ['feeder', 0.14],
 ]
 
-const MAX_BUS_ADDRESS = 247
 const FAULT_KINDS = ['dead', 'timeouts', 'crc', 'password'] as const
 type FaultKind = (typeof FAULT_KINDS)[number]
 /** Some converters split answers into several TCP segments; a quarter of the fleet sits behind such. */
@@ -77,7 +77,7 @@ export function buildFleet({ count, faultyPercent, seed = 1 }: FleetOptions): Em
       }
     }
     busAddress++
-    if (busAddress > MAX_BUS_ADDRESS) throw new RangeError(T.poll.busFull(MAX_BUS_ADDRESS))
+    if (busAddress > MAX_NET_ADDRESS) throw new RangeError(T.poll.busFull(MAX_NET_ADDRESS))
     return {
       protocol: 'mercury230',
       address: busAddress,

@@ -21,7 +21,7 @@ export interface MeterFaults {
 
 export interface EmulatedMeterSpec {
   protocol: MeterProtocol
-  /** Mercury 230: net address 1..247; Mercury 206: the serial number used as its address. */
+  /** Mercury 230: net address 1..240; Mercury 206: the serial number used as its address. */
   address: number
   consumerType: ConsumerType
   /** Seed of the load model: the meter's registers are the model's readings for it. */
@@ -34,7 +34,7 @@ export interface EmulatedMeterSpec {
   oneDirection?: boolean
   /** Mercury 230 passwords; the factory 111111 / 222222 when absent. */
   passwords?: { user: string; admin: string }
-  /** How the Mercury 230 compares its passwords: digit values (the factory form) or ASCII codes. */
+  /** How the Mercury 230 compares its passwords: digit values (the factory form without «D») or ASCII codes (with «D»). */
   passwordMode?: PasswordMode
   /**
    * Mercury 230 without power from `from` (an interval's boundary) for `hours`: it writes no profile

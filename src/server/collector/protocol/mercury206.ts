@@ -1,7 +1,8 @@
 /**
  * Mercury 200/206 single-phase protocol.
  *
- * Frame: [net address, 4 bytes: the serial number as a 32-bit big-endian number] [command]
+ * Frame: [net address, 4 bytes: the serial number as a 32-bit big-endian number; a Mercury 200.02's is its last six
+ * digits] [command]
  * [data...] [CRC-16/MODBUS low, high]. The answer repeats address and command, then the data.
  *
  *   27        tariff accumulators -> 4 tariffs x 4 bytes BCD, 0.01 kWh (active import only)

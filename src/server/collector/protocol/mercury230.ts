@@ -64,6 +64,12 @@ export const DEFAULT_PASSWORDS: Record<AccessLevel, string> = { 1: '111111', 2: 
 
 export const DEFAULT_METER_CONSTANT = 5000
 
+/**
+ * The highest address of a meter of its own (manual table 1.2): 0 is the universal address any meter answers, FE the
+ * broadcast no meter answers, F1–FF are reserved.
+ */
+export const MAX_NET_ADDRESS = 0xf0
+
 const REQUEST = {
   test: 0x00,
   openChannel: 0x01,
@@ -142,8 +148,9 @@ export function testChannelRequest(address: number): Uint8Array {
 
 /**
  * How the six password characters go on the wire: 'digits' sends decimal digits as their values
- * (111111 -> 01 01 01 01 01 01, the factory setting); 'ascii' sends the characters' codes
- * (111111 -> 31 31 31 31 31 31), as meters configured with a text password expect.
+ * (111111 -> 01 01 01 01 01 01, the factory form of meters without «D» in their code); 'ascii' sends the characters'
+ * codes (111111 -> 31 31 31 31 31 31), the factory form of meters with «D» (manual, appendix В) and of any meter set
+ * to a text password.
  */
 export type PasswordMode = 'digits' | 'ascii'
 
