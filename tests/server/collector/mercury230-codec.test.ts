@@ -5,6 +5,7 @@ import {
   MeterCrcError,
   MeterFrameError,
   MeterStatusError,
+  MeterValueError,
 } from '../../../src/server/collector/protocol/errors'
 import {
   BWRI,
@@ -258,6 +259,10 @@ describe('Mercury 230 as real meters answer', () => {
     const old = withCrc([0x87, 0xb6, 0xe3, 0xc3, 0x95, 0x07, 0x00])
     expect(answerBoundary(variantRequest(0x87, 'old'))(old)).toBe(9)
     expect(decodeVariantAnswer(old, 0x87).meterConstant).toBe(500)
+    // or 8 data bytes («6 или 8 двоичных байт», manual §4.4.16.1)
+    const old8 = withCrc(hex('42 B4 E3 C2 97 DF 58 0C 00'))
+    expect(answerBoundary(variantRequest(0x42, 'old'))(old8)).toBe(11)
+    expect(decodeVariantAnswer(old8, 0x42).meterConstant).toBe(500)
     // 4th byte 95: bit 7 says memory 3 is 131x8 (manual p.75)
     expect(decodeVariantAnswer(captured, 0x87).largeProfileMemory).toBe(true)
     expect(decodeVariantAnswer(meterConstantAnswer(0x87, 500), 0x87).largeProfileMemory).toBe(false)
@@ -265,7 +270,7 @@ describe('Mercury 230 as real meters answer', () => {
 
   it('reads the constant A from the low nibble of the 2nd byte of the variant answer', () => {
     expect(decodeVariantAnswer(withCrc([ADDRESS, 0x00, 0x04, 0x00, 0x00, 0x00, 0x00]), ADDRESS).meterConstant).toBe(1000)
-    expect(() => decodeVariantAnswer(withCrc([ADDRESS, 0x00, 0x07, 0x00, 0x00, 0x00, 0x00]), ADDRESS).meterConstant).toThrow(MeterFrameError)
+    expect(() => decodeVariantAnswer(withCrc([ADDRESS, 0x00, 0x07, 0x00, 0x00, 0x00, 0x00]), ADDRESS).meterConstant).toThrow(MeterValueError)
     const table: [number, number][] = [
       [0, 5000],
       [1, 25000],
@@ -279,7 +284,7 @@ describe('Mercury 230 as real meters answer', () => {
       expect(decodeVariantAnswer(withCrc([ADDRESS, 0xb3, 0x70 | code, 0x41, 0x00, 0x00, 0x00]), ADDRESS).meterConstant).toBe(constant)
       expect(decodeVariantAnswer(meterConstantAnswer(ADDRESS, constant), ADDRESS).meterConstant).toBe(constant)
     }
-    expect(() => decodeVariantAnswer(withCrc([ADDRESS, 0x00, 0x09, 0x00, 0x00, 0x00, 0x00]), ADDRESS).meterConstant).toThrow(MeterFrameError)
+    expect(() => decodeVariantAnswer(withCrc([ADDRESS, 0x00, 0x09, 0x00, 0x00, 0x00, 0x00]), ADDRESS).meterConstant).toThrow(MeterValueError)
     // a 3-byte variant is not an answer: it would be the length of an echoed request
     expect(() => decodeVariantAnswer(withCrc([ADDRESS, 0x00, 0x04, 0x00]), ADDRESS).meterConstant).toThrow(MeterFrameError)
   })

@@ -12,9 +12,11 @@ import {
   MeterCrcError,
   MeterProfileAddressError,
   MeterTimeoutError,
+  MeterValueError,
 } from '../../../src/server/collector/protocol/errors'
 import { lastProfileRecordRequest, profileMemoryRequest, statusAnswer } from '../../../src/server/collector/protocol/mercury230'
 import { withCrc } from '../../../src/server/collector/protocol/crc16'
+import { T } from '../../../src/shared/texts'
 import { hex, toHex } from './hex'
 import { closedPort, connection, countingRelay, emulate, expectRegister, NOW } from './emulator-harness'
 
@@ -454,6 +456,33 @@ describe('Mercury 230 driver against the variant answers of real meters', () => 
     const port = await meterAnswering(new Map([[toHex(withCrc([0x87, 0x08, 0x12])), old]]))
     const driver = await opened(createMeterDriver('mercury230', connection({ port }, 0x87, { timeout_ms: '200', retries: '0' })))
     expect(await driver.readMeterConstant!()).toBe(500)
+    await driver.close()
+  })
+
+  // «Поле данных ответа состоит из 6 или 8 двоичных байт» (manual §4.4.16.1): the 8-byte answer was never framed, both
+  // requests timed out, and the profile group was lost with the timeout.
+  it('reads A from an 8-byte answer to the older request', async () => {
+    const old = withCrc(hex('42 B4 E3 C2 97 DF 58 0C 00'))
+    const port = await meterAnswering(new Map([[toHex(withCrc([0x42, 0x08, 0x12])), old]]))
+    const driver = await opened(createMeterDriver('mercury230', connection({ port }, 0x42, { timeout_ms: '200', retries: '0' })))
+    expect(await driver.readMeterConstant!()).toBe(500)
+    await driver.close()
+  })
+
+  // The same answer comes back to every attempt: a code outside the table is the meter's, not the line's.
+  it('asks once of a meter whose variant names a constant outside the table', async () => {
+    const unknown = withCrc(hex('87 B6 E7 C3 95 07 00 00 04 00 00 00 00'))
+    let asked = 0
+    const port = await listening((socket) =>
+      socket.on('data', (chunk) => {
+        const request = new Uint8Array(chunk)
+        if (request[1] === 0x08) asked++
+        socket.write(request[1] === 0x08 ? unknown : statusAnswer(request[0]!, 0))
+      }),
+    )
+    const driver = await opened(createMeterDriver('mercury230', connection({ port }, 0x87, { timeout_ms: '200', retries: '2' })))
+    await expect(driver.readMeterConstant!()).rejects.toThrow(new MeterValueError(T.poll.unknownConstantCode(7)))
+    expect(asked).toBe(1)
     await driver.close()
   })
 })

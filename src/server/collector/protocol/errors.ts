@@ -42,6 +42,14 @@ export class MeterFrameError extends RetryableMeterError {
   }
 }
 
+/** A whole answer with a valid CRC carrying a value the protocol does not define: asking again brings the same. */
+export class MeterValueError extends MeterError {
+  readonly kind = 'frame'
+  constructor(detail: string) {
+    super(T.poll.badAnswer(detail))
+  }
+}
+
 export class MeterAccessDeniedError extends MeterError {
   readonly kind = 'access_denied'
   constructor() {

@@ -19,7 +19,7 @@
  *                         the active and bit 6 the reactive power direction (set = export); cos φ
  *                         takes the active power's sign (bit 7)
  *   08 12 00           variant (исполнение) -> 12 bytes (a real meter's answer, MolokovAlex/CfgMercury);
- *                      meters made before about 2016 know only 08 12 -> 6 bytes. The low nibble of the 2nd
+ *                      meters made before about 2016 know only 08 12 -> 6 or 8 bytes. The low nibble of the 2nd
  *                      byte is the constant A (0 5000, 1 25000, 2 1250, 3 500, 4 1000, 5 250 imp/kWh)
  *   08 13              last power-profile record -> address (2 bytes, high first), status byte,
  *                      hh mm dd MM yy in BCD, integration time T in minutes; the address counts bytes on
@@ -49,7 +49,7 @@
  */
 import { decodeBcd, encodeBcd } from './bcd'
 import { hasValidCrc, withCrc } from './crc16'
-import { MeterAccessDeniedError, MeterChannelNotOpenError, MeterCrcError, MeterFrameError, MeterStatusError } from './errors'
+import { MeterAccessDeniedError, MeterChannelNotOpenError, MeterCrcError, MeterFrameError, MeterStatusError, MeterValueError } from './errors'
 import type { EnergyRegisters, Tariff } from '../meter-values'
 import { DEFAULT_TIME_ZONE } from '../../../shared/metering'
 import { fromZonedParts, toZonedParts } from '../meter-time'
@@ -123,10 +123,10 @@ const ADDRESS_BIT_17 = 0x80
 
 const STATUS_FRAME_LENGTH = 4
 /**
- * Data bytes of a variant answer: 12 from today's meters, 6 from older ones. Never 3: the 6-byte request itself would
- * then pass for an answer when a converter echoes it.
+ * Data bytes of a variant answer: 12 from today's meters, 6 or 8 from older ones (08 12: «6 или 8 двоичных байт»,
+ * manual §4.4.16.1). Never 3: the 6-byte request itself would then pass for an answer when a converter echoes it.
  */
-const VARIANT_LENGTHS = [6, 12] as const
+const VARIANT_LENGTHS = [6, 8, 12] as const
 const NO_ENERGY = 0xffffffff
 const NO_PROFILE_VALUE = 0xffff
 const VALUE_MASK = 0x3fffff
@@ -437,7 +437,7 @@ export interface MeterVariant {
 export function decodeVariantAnswer(frame: Uint8Array, address: number): MeterVariant {
   const payload = payloadOf(frame, address, VARIANT_LENGTHS.find((length) => length + 3 === frame.length) ?? VARIANT_LENGTHS.at(-1)!)
   const constant = METER_CONSTANTS[payload[1]! & 0x0f]
-  if (constant === undefined) throw new MeterFrameError(T.poll.unknownConstantCode(payload[1]! & 0x0f))
+  if (constant === undefined) throw new MeterValueError(T.poll.unknownConstantCode(payload[1]! & 0x0f))
   return { meterConstant: constant, largeProfileMemory: (payload[3]! & LARGE_PROFILE_MEMORY) !== 0 }
 }
 
