@@ -670,6 +670,9 @@ export const T = {
     answerLength: (length: number, expected: number) => `длина ${length} байт вместо ${expected}`,
     answerTooLong: (max: number) => `ответ длиннее ${max} байт`,
     statusInsteadOfData: 'байт состояния вместо данных',
+    requestCodeRepeated:
+      'счётчик повторяет код запроса в своих ответах (бит 7 байта параметров связи, режим «с повтором кода запроса»). ' +
+      'Отключите этот режим в счётчике: сборщик читает ответы без кода запроса',
     badRecordTime: 'недопустимые дата и время записи',
     badIntegrationTime: (minutes: number) => `недопустимое время интегрирования профиля: ${minutes} мин`,
     badClockTime: 'недопустимые дата и время часов счётчика',

@@ -487,6 +487,25 @@ describe('Mercury 230 driver against the variant answers of real meters', () => 
   })
 })
 
+// A meter with bit 7 of its link parameters set repeats the request code in its answers (manual §1.5.4.3, fig. 1.4 and
+// 3.12): the test request is answered 80 00 80 (CRC), five bytes. It was cut at four and failed its CRC, and after the
+// retries the poll blamed the line.
+describe('Mercury 230 driver and a meter that repeats the request code', () => {
+  it('says that the meter repeats the request code and that the mode is to be switched off', async () => {
+    let asked = 0
+    const port = await listening((socket) =>
+      socket.on('data', (chunk) => {
+        asked++
+        socket.write(withCrc([chunk[0]!, chunk[1]!, 0x80]))
+      }),
+    )
+    const driver = createMeterDriver('mercury230', connection({ port }, 0x80, { timeout_ms: '200', retries: '2' }))
+    await expect(driver.open()).rejects.toThrow(new MeterValueError(T.poll.requestCodeRepeated))
+    expect(asked).toBe(1)
+    await driver.close()
+  })
+})
+
 // Converters that echo what they are sent put the request ahead of the meter's answer (Shden/mercury236 issue #7,
 // Brokly/ESPHome-Mercury230 issue #19). The open channel's echo was cut as a 4-byte status frame and failed its CRC,
 // so such a converter was never polled, and with no meter behind it the error said «контрольной суммы», not «не ответил».

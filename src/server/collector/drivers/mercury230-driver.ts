@@ -16,6 +16,7 @@ import {
   decodeProfileRecord,
   decodeSerialAnswer,
   decodeStatusAnswer,
+  decodeTestAnswer,
   decodeVariantAnswer,
   energyRequest,
   lastProfileRecordRequest,
@@ -52,11 +53,11 @@ export class Mercury230Driver extends LinkedDriver implements MeterDriver {
   /** Answers do not repeat their request; a status frame (4 bytes) is the one answer no other can be taken for. */
   protected override stepCheck(): Exchange<unknown> {
     const request = testChannelRequest(this.address)
-    return { request, boundary: answerBoundary(request), decode: (answer) => decodeStatusAnswer(answer, this.address) }
+    return { request, boundary: answerBoundary(request), decode: (answer) => decodeTestAnswer(answer, this.address) }
   }
 
   protected async greet(): Promise<void> {
-    await this.call(testChannelRequest(this.address), (answer) => decodeStatusAnswer(answer, this.address))
+    await this.call(testChannelRequest(this.address), (answer) => decodeTestAnswer(answer, this.address))
     await this.openChannel()
   }
 

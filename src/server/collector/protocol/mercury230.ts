@@ -123,6 +123,11 @@ const ADDRESS_BIT_17 = 0x80
 
 const STATUS_FRAME_LENGTH = 4
 /**
+ * A meter with bit 7 of its link parameters byte set repeats the request code in its answers (manual §1.5.4.3, fig. 1.4,
+ * fig. 3.12): the test request is answered [address] 00 [status, 80 when done] CRC, a byte longer than the usual status.
+ */
+const REPEATED_CODE_TEST_ANSWER_LENGTH = STATUS_FRAME_LENGTH + 1
+/**
  * Data bytes of a variant answer: 12 from today's meters, 6 or 8 from older ones (08 12: «6 или 8 двоичных байт»,
  * manual §4.4.16.1). Never 3: the 6-byte request itself would then pass for an answer when a converter echoes it.
  */
@@ -259,6 +264,15 @@ export function completeAnswerLength(received: Uint8Array, expectedLength: numbe
  */
 export function answerBoundary(requestFrame: Uint8Array): (received: Uint8Array) => number | undefined {
   const expected = answerLength(requestFrame)
+  if (requestFrame[1] === REQUEST.test) {
+    // A meter that repeats the request code answers a byte longer; taken when it came whole, for decodeTestAnswer to name.
+    return (received) => {
+      const end = completeAnswerLength(received, expected)
+      const repeated = received.subarray(0, REPEATED_CODE_TEST_ANSWER_LENGTH)
+      const isRepeated = repeated.length === REPEATED_CODE_TEST_ANSWER_LENGTH && repeated[1] === REQUEST.test && hasValidCrc(repeated)
+      return end !== undefined && !hasValidCrc(received.subarray(0, end)) && isRepeated ? REPEATED_CODE_TEST_ANSWER_LENGTH : end
+    }
+  }
   if (requestFrame[1] !== REQUEST.readParameter || requestFrame[2] !== PARAMETER.variant) return (received) => completeAnswerLength(received, expected)
   return (received) =>
     VARIANT_LENGTHS.map((length) => length + 3).find((length) => received.length >= length && hasValidCrc(received.subarray(0, length))) ??
@@ -296,6 +310,13 @@ export function payloadOf(frame: Uint8Array, address: number, payloadLength: num
 /** Answer to test, open and close: a status byte, 0 meaning done. */
 export function decodeStatusAnswer(frame: Uint8Array, address: number): void {
   payloadOf(frame, address, 1)
+}
+
+/** The test request's answer; one in the form of a meter that repeats the request code is refused by name, not as noise. */
+export function decodeTestAnswer(frame: Uint8Array, address: number): void {
+  const repeated = frame.length === REPEATED_CODE_TEST_ANSWER_LENGTH && frame[0] === address && frame[1] === REQUEST.test && hasValidCrc(frame)
+  if (repeated) throw new MeterValueError(T.poll.requestCodeRepeated)
+  decodeStatusAnswer(frame, address)
 }
 
 function readEnergyValue(bytes: Uint8Array, offset: number): number {
