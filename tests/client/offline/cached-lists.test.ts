@@ -38,17 +38,18 @@ describe('reading the cached lists', () => {
   })
 
   it('searches name and point number, case-insensitively, as a substring', async () => {
-    expect(names((await queryCachedList('points', { search: 'ТП' }, db)).results)).toEqual(['тп-3 ввод 2', 'ТП-12 ввод 1'])
+    expect(names((await queryCachedList('points', { search: 'ТП' }, db)).results)).toEqual(['ТП-12 ввод 1', 'тп-3 ввод 2'])
     expect(names((await queryCachedList('points', { search: 'TP' }, db)).results)).toEqual(['Котельная'])
-    expect(names((await queryCachedList('points', { search: 'ВВОД' }, db)).results)).toEqual(['тп-3 ввод 2', 'ТП-12 ввод 1'])
+    expect(names((await queryCachedList('points', { search: 'ВВОД' }, db)).results)).toEqual(['ТП-12 ввод 1', 'тп-3 ввод 2'])
     expect(names((await queryCachedList('points', { search: 'a-1' }, db)).results)).toEqual(['ТП-12 ввод 1'])
     expect(await queryCachedList('points', { search: 'нет такой' }, db)).toEqual({ count: 0, results: [] })
   })
 
   it('sorts by every ordering of the points list, descending with a minus', async () => {
     const order = async (ordering: string) => (await queryCachedList('points', { ordering }, db)).results.map((row) => row.point_id)
-    expect(await order('name')).toEqual([3, 2, 1])
-    expect(await order('-name')).toEqual([1, 2, 3])
+    // Digit by digit, as PostgreSQL: «ТП-12» before «тп-3».
+    expect(await order('name')).toEqual([3, 1, 2])
+    expect(await order('-name')).toEqual([2, 1, 3])
     expect(await order('has_counter')).toEqual([2, 1, 3])
     expect(await order('-point_represents_number')).toEqual([1, 3, 2])
     expect(await order('point_number')).toEqual([1, 2, 3])
@@ -65,7 +66,7 @@ describe('reading the cached lists', () => {
   it('pages like the server, count covering every match', async () => {
     expect(await queryCachedList('points', { ordering: 'name', page: 2, perPage: 2 }, db)).toEqual({
       count: 3,
-      results: [expect.objectContaining({ point_id: 1 })],
+      results: [expect.objectContaining({ point_id: 2 })],
     })
     expect((await queryCachedList('points', { perPage: 'all' }, db)).results).toHaveLength(3)
   })
@@ -74,12 +75,14 @@ describe('reading the cached lists', () => {
     await cacheServerRows('counters', [counter(1, { serial_num: '0012345' }), counter(2, { serial_num: '998877' })], { complete: true }, db)
     expect((await queryCachedList('counters', { search: '123' }, db)).results.map((row) => row.counter_id)).toEqual([1])
 
+    // The server's order: offline, «ПС 35» came before «ПС 110» and the tree turned round (UX probe).
     const tree: RepresentRow[] = [
       { represent_id: 1, parent_id: null, name: 'ПС 110 кВ Северная' },
+      { represent_id: 3, parent_id: null, name: 'ПС 35 кВ Заречная' },
       { represent_id: 2, parent_id: 1, name: 'РУ-10 кВ' },
     ]
     await cacheServerRows('represents', tree, { complete: true }, db)
-    expect(await queryCachedList('represents', { perPage: 'all' }, db)).toEqual({ count: 2, results: [tree[0], tree[1]] })
+    expect(await queryCachedList('represents', { perPage: 'all' }, db)).toEqual({ count: 3, results: tree })
   })
 
   it('sees its own writes and tells listeners about them', async () => {
