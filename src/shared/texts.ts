@@ -23,11 +23,14 @@ export const T = {
   confirmDeleteUser: 'Вы действительно хотите удалить данного пользователя?',
   confirmDeleteGroup: 'Вы действительно хотите удалить данную группу?',
   confirmDeleteObject: 'Вы действительно хотите удалить этот объект?',
+  deleteObjectNested: (names: string[]) => `Вместе с ним будут удалены вложенные объекты ${names.join(', ')} и все объекты внутри них.`,
+  deleteObjectKeepsPoints: 'Точки учёта останутся в реестре: удалятся только их привязки к удаляемым объектам.',
   /** A delete's title names the record; the spec's question stays under it: «Удалить точку учёта «Ввод-1»?». */
   confirmDeleteTitle: (what: string, name: string) => `Удалить ${what} «${name}»?`,
   /** What a delete's title calls the record, in the accusative. */
   deleteWhat: {
     point: 'точку учёта',
+    object: 'объект',
     counter: 'счётчик',
     customer: 'абонента',
     task: 'задание опроса счётчика',

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Route as RepresentRoute } from '../../../src/client/routes/_app/represents.$representId'
 import type { Represent } from '../../../src/shared/schemas/represents'
@@ -44,11 +44,13 @@ const VALUES = {
 let asked: URL[]
 
 let checked = false
+let children: Represent['children'] = []
 
 beforeEach(() => {
   localStorage.clear()
   asked = []
   checked = false
+  children = []
   URL.createObjectURL = vi.fn(() => 'blob:csv')
   URL.revokeObjectURL = vi.fn()
   // jsdom cannot follow the download link.
@@ -60,7 +62,7 @@ beforeEach(() => {
       asked.push(url)
       if (url.pathname === '/api/users/me/') return json(ME)
       if (url.pathname === '/api/represents/5/')
-        return json(checked ? { ...REPRESENT, check_health: true, health_check_ip: '10.0.0.5', health_check_port: 4001 } : REPRESENT)
+        return json(checked ? { ...REPRESENT, check_health: true, health_check_ip: '10.0.0.5', health_check_port: 4001 } : { ...REPRESENT, children })
       if (url.pathname === '/api/represent_health_check/') return json({ 5: false })
       if (url.pathname === '/api/represents/5/points_counters_values/') return json(VALUES)
       if (url.pathname === '/api/represents/5/points_counter_values_csv/') return new Response('Дата\r\n')
@@ -105,5 +107,23 @@ describe('the object’s «Показания»', () => {
     expect(await screen.findByRole('table', { name: 'Показания счётчиков' }, BUSY)).toBeInTheDocument()
     expect(datesOf('/api/represents/5/points_counters_values/')).toEqual(['2024-02-01…2024-02-29'])
     expect(screen.getByText('01.02.2024 — 29.02.2024')).toBeInTheDocument()
+  })
+})
+
+// Found by a report-only UX probe: «Вы действительно хотите удалить этот объект?» named no object, and said nothing of
+// its sub-objects, which the database deletes with it.
+describe('deleting an object', () => {
+  it('names it, and the sub-objects that go with it, and says that the points stay', async () => {
+    children = [
+      { represent_id: 6, parent_id: 5, name: 'ТП-118' },
+      { represent_id: 7, parent_id: 5, name: 'ТП-214' },
+    ]
+    renderRoutes('/represents/5?tab=settings', (app) => [mount(RepresentRoute, '/represents/$representId', app)])
+    await userEvent.click(await screen.findByRole('button', { name: /Удалить объект/ }))
+    const dialog = await screen.findByRole('alertdialog')
+    expect(within(dialog).getByRole('heading')).toHaveTextContent('Удалить объект «ТП-5»?')
+    expect(dialog).toHaveTextContent(T.confirmDeleteObject)
+    expect(dialog).toHaveTextContent(T.deleteObjectNested(['«ТП-118»', '«ТП-214»']))
+    expect(dialog).toHaveTextContent(T.deleteObjectKeepsPoints)
   })
 })

@@ -8,18 +8,20 @@ type Write<Row> = { mutateAsync: (row: Row) => Promise<unknown> }
 /**
  * A write of a row that a person confirms first: the question (none when `ask` gives null), the write, whose hook
  * refreshes what it changed, and the success banner if there is one; a failure says the server's message in red, or,
- * when the server was not reached, that nothing was done and what to do.
+ * when the server was not reached, that nothing was done and what to do. Resolves to whether the row was written.
  */
 export function useConfirmedWrite<Row>(write: Write<Row>, options: { ask: (row: Row) => ConfirmOptions | null; done?: (row: Row) => string }) {
   const confirm = useConfirm()
-  return async (row: Row) => {
+  return async (row: Row): Promise<boolean> => {
     const question = options.ask(row)
-    if (question && !(await confirm(question))) return
+    if (question && !(await confirm(question))) return false
     try {
       await write.mutateAsync(row)
       if (options.done) notify.success(options.done(row))
+      return true
     } catch (error) {
       notify.error(error, T.notDoneOffline)
+      return false
     }
   }
 }

@@ -5,6 +5,7 @@ import { COLOR_SWATCHES } from '../../../../shared/constants'
 import { ROUND_VALS, representUpdate, type Represent } from '../../../../shared/schemas/represents'
 import { T } from '../../../../shared/texts'
 import { useConfirm } from '../../../components/ui/use-confirm'
+import { useConfirmedWrite } from '../../../components/ui/use-confirmed-write'
 import { FormActions, NumberField, SelectField, TextField } from '../../../components/ui/fields'
 import { notify } from '../../../components/ui/notify'
 import { useForm } from '../../../components/ui/use-form'
@@ -109,15 +110,23 @@ export function SettingsTab({ represent, canChange }: { represent: Represent; ca
     if (await confirm({ message: T.confirmDiscard, danger: false })) form.reset()
   }
 
+  // The spec's question under a title naming the object; its sub-objects go with it (the database cascades), its points stay.
+  const removeObject = useConfirmedWrite(deleteRepresent, {
+    ask: () => ({
+      title: T.confirmDeleteTitle(T.deleteWhat.object, represent.name),
+      message: [
+        T.confirmDeleteObject,
+        represent.children?.length ? T.deleteObjectNested(represent.children.map(({ name }) => `«${name}»`)) : '',
+        T.deleteObjectKeepsPoints,
+      ]
+        .filter(Boolean)
+        .join(' '),
+      confirmLabel: T.delete,
+    }),
+    done: () => T.representDeleted,
+  })
   const remove = async () => {
-    if (!(await confirm({ message: T.confirmDeleteObject, confirmLabel: T.delete }))) return
-    try {
-      await deleteRepresent.mutateAsync()
-      notify.success(T.representDeleted)
-      await navigate({ to: '/' })
-    } catch (error) {
-      notify.error(error)
-    }
+    if (await removeObject()) await navigate({ to: '/' })
   }
 
   return (
