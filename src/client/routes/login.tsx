@@ -41,6 +41,8 @@ function LoginPage() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
+    // The last attempt's answer is not this one's: «Неверный логин или пароль» stood under emptied fields.
+    setFailure(null)
     const parsed = v.safeParse(loginInput, values)
     if (!parsed.success) {
       const flat = v.flatten<typeof loginInput>(parsed.issues).nested ?? {}
@@ -48,7 +50,6 @@ function LoginPage() {
       return
     }
     setErrors({})
-    setFailure(null)
     setBusy(true)
     try {
       await signIn(parsed.output)

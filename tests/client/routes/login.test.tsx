@@ -38,4 +38,25 @@ describe('the sign-in page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Войти' }))
     expect(await screen.findByText(T.signInNeedsServer)).toBeInTheDocument()
   })
+
+  // UX probe: after a wrong password, emptying both fields and pressing Enter showed «Заполните это поле!» under both
+  // and the old «Неверный логин или пароль» still above them.
+  it('drops the last answer when the next attempt is refused for empty fields', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ non_field_errors: [T.loginFailed] }, 400)),
+    )
+    renderRoutes('/login', (app) => [mount(LoginRoute, '/login', app)], undefined, { signedIn: false })
+    const login = await screen.findByLabelText(/Логин/)
+    const password = screen.getByLabelText(/Пароль/)
+    await userEvent.type(login, 'operator')
+    await userEvent.type(password, 'wrong-password')
+    await userEvent.click(screen.getByRole('button', { name: 'Войти' }))
+    await screen.findByText(T.loginFailed)
+    await userEvent.clear(login)
+    await userEvent.clear(password)
+    await userEvent.type(password, '{Enter}')
+    expect(await screen.findAllByText(T.required)).toHaveLength(2)
+    expect(screen.queryByText(T.loginFailed)).toBeNull()
+  })
 })
