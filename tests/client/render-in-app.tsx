@@ -7,14 +7,19 @@ import { appSystem } from '../../src/client/app/system'
 import { ConfirmProvider } from '../../src/client/components/ui/confirm-dialog'
 import Toaster from '../../src/client/components/ui/toaster'
 
-/** A query client for a test: a failure shows at once rather than after the console's retries. */
 /**
  * Text matched as written: numbers in the product's texts are grouped by a no-break space, which the default normaliser
  * turns into a plain one in the page but not in the text looked for.
  */
 export const asWritten = { normalizer: getDefaultNormalizer({ collapseWhitespace: false }) }
 
-export const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } })
+/**
+ * A query client for a test: a failure shows at once rather than after the console's retries. The console's network
+ * modes (app/query-client.ts): TanStack's online state is the sync's verdict, and a query's first attempt, the
+ * heartbeat's too, goes out whatever it says.
+ */
+export const testQueryClient = () =>
+  new QueryClient({ defaultOptions: { queries: { retry: false, networkMode: 'offlineFirst' }, mutations: { networkMode: 'always' } } })
 
 /** A test's router inside the console's providers: theme, queries, confirmations and toasts. */
 export function renderRouter(router: AnyRouter, queryClient: QueryClient = testQueryClient()): ReturnType<typeof render> {

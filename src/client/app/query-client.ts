@@ -12,9 +12,11 @@ export const queryClient = new QueryClient({
       staleTime: 30_000,
       gcTime: 24 * 60 * 60_000,
       // Client errors will not go away by asking again; with no network the screen says so at once
-      // instead of spinning (the heartbeat notices when the server is back).
+      // instead of spinning (the heartbeat notices when the server is back, and the screen asks again).
       retry: (count, error) => !(error instanceof ApiError && (error.status === 0 || (error.status >= 400 && error.status < 500))) && count < 2,
       refetchOnWindowFocus: false,
+      // TanStack's online state is the sync's verdict (app/sync.ts): the first attempt goes out whatever it says, so a
+      // screen opened offline tries and the heartbeat keeps probing; only retries wait for the server.
       networkMode: 'offlineFirst',
     },
     mutations: { networkMode: 'always' },

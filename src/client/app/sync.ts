@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { QueryObserver, type QueryClient } from '@tanstack/react-query'
+import { QueryObserver, onlineManager, type QueryClient } from '@tanstack/react-query'
 import { setReachHandler } from '../lib/api-client'
 import { tokenSubject } from '../../shared/token'
 import { session } from '../lib/session'
@@ -86,11 +86,18 @@ function afterFlush(report: FlushReport): void {
 /**
  * Every API call sets the online state: one without an answer (a save, a page's list) shows «Нет связи» at once, and
  * the next answer, the heartbeat's or any other, shows the server back and sends what waited out its back-off.
+ *
+ * TanStack Query's online state is the same verdict, not navigator.onLine, which a tablet's Wi-Fi keeps true while the
+ * server is away: its reconnect then fetches again what each open screen shows and failed meanwhile (a failed query is
+ * stale) and continues retries it paused. Queries are `offlineFirst` (`query-client.ts`), so a first attempt, the
+ * heartbeat's too, still goes out while offline; mutations are `always` and never wait for it.
  */
 function followCalls(): () => void {
+  onlineManager.setEventListener(() => undefined)
   return setReachHandler((reached) => {
     const reconnected = reached && !syncState.get().online
     update({ online: reached })
+    onlineManager.setOnline(reached)
     if (reconnected) void flushNow(true)
   })
 }

@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { QueryClient } from '@tanstack/react-query'
+import type { QueryClient } from '@tanstack/react-query'
 import { flushNow, outboxTransport, startSync, syncState } from '../../../src/client/app/sync'
 import { requestCheckKey } from '../../../src/client/features/requests/api/check'
 import { api } from '../../../src/client/lib/api-client'
 import { session } from '../../../src/client/lib/session'
 import { cacheServerRows, countWaiting, enqueueEdit, NetworkError, offlineDb } from '../../../src/client/offline'
 import { COLLEAGUE, ME, point, tokenOf } from '../offline/helpers'
+import { testQueryClient } from '../render-in-app'
 
 /**
  * The browser's network as the sync module meets it: a stand-in for fetch that answers like the server
@@ -50,7 +51,7 @@ beforeEach(async () => {
   network = new Network()
   vi.stubGlobal('fetch', network.fetch)
   session.signIn(TOKEN)
-  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  queryClient = testQueryClient()
   await offlineDb().outbox.clear()
   await cacheServerRows('points', [point(1), point(2)], { complete: true })
 })
