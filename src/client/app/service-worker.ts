@@ -1,5 +1,5 @@
 import { registerSW } from 'virtual:pwa-register'
-import { UPDATE_CHECK_MS } from '../../shared/constants'
+import { checkForUpdatesPeriodically } from './sw-bridge'
 
 type UpdateListener = (apply: () => Promise<void>) => void
 let onUpdate: UpdateListener = () => {}
@@ -9,17 +9,6 @@ let pending: (() => Promise<void>) | null = null
 export function onServiceWorkerUpdate(listener: UpdateListener) {
   onUpdate = listener
   if (pending) listener(pending)
-}
-
-/** Asks for a new service worker now and then, and when the network comes back; a found one waits for the prompt. */
-function checkForUpdatesPeriodically(registration: ServiceWorkerRegistration): void {
-  const check = () => {
-    // An install already under way will report itself; offline the check could only fail.
-    if (!navigator.onLine || registration.installing) return
-    registration.update().catch(() => undefined)
-  }
-  setInterval(check, UPDATE_CHECK_MS)
-  window.addEventListener('online', check)
 }
 
 export function registerServiceWorker() {

@@ -1,4 +1,5 @@
 import { OUTBOX_SYNC_TAG, PERIODIC_CHECK_TAG, type PageToWorker, type WorkerToPage } from '../../../sw/protocol'
+import { UPDATE_CHECK_MS } from '../../shared/constants'
 
 /** Browsers offer Periodic Background Sync only to installed apps, and TypeScript's DOM lib lacks it. */
 type PeriodicSyncRegistration = ServiceWorkerRegistration & {
@@ -40,4 +41,18 @@ export async function registerOutboxSync(): Promise<void> {
   if (!hasWorker()) return
   const registration: SyncRegistration = await navigator.serviceWorker.ready
   await registration.sync?.register(OUTBOX_SYNC_TAG).catch(() => undefined)
+}
+
+/**
+ * Asks for a new service worker now and then, and when the network comes back; a found one waits for the prompt. Here,
+ * not in `service-worker.ts`, whose PWA plugin module exists only in a build: the tests reach it.
+ */
+export function checkForUpdatesPeriodically(registration: ServiceWorkerRegistration): void {
+  const check = () => {
+    // An install already under way will report itself; offline the check could only fail.
+    if (!navigator.onLine || registration.installing) return
+    registration.update().catch(() => undefined)
+  }
+  setInterval(check, UPDATE_CHECK_MS)
+  window.addEventListener('online', check)
 }
