@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query'
 import { OUTBOX_SYNC_TAG, PERIODIC_CHECK_TAG, type PageToWorker, type WorkerToPage } from '../../../sw/protocol'
 import { UPDATE_CHECK_MS } from '../../shared/constants'
 
@@ -44,15 +45,20 @@ export async function registerOutboxSync(): Promise<void> {
 }
 
 /**
- * Asks for a new service worker now and then, and when the network comes back; a found one waits for the prompt. Here,
- * not in `service-worker.ts`, whose PWA plugin module exists only in a build: the tests reach it.
+ * Asks for a new service worker now and then, and when the server answers again after none had: the sync's verdict,
+ * which TanStack's onlineManager carries (`app/sync.ts`), not the browser's `online`, which a tablet whose Wi-Fi stayed
+ * up never fires. A found one waits for the prompt. Here, not in `service-worker.ts`, whose PWA plugin module exists
+ * only in a build: the tests reach it.
  */
 export function checkForUpdatesPeriodically(registration: ServiceWorkerRegistration): void {
   const check = () => {
-    // An install already under way will report itself; offline the check could only fail.
+    // An install already under way will report itself; with no network at all the check could only fail. Not the
+    // sync's verdict: the worker script is no API call, and may come while the API does not answer.
     if (!navigator.onLine || registration.installing) return
     registration.update().catch(() => undefined)
   }
   setInterval(check, UPDATE_CHECK_MS)
-  window.addEventListener('online', check)
+  onlineManager.subscribe((online) => {
+    if (online) check()
+  })
 }

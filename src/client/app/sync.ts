@@ -89,8 +89,9 @@ function afterFlush(report: FlushReport): void {
  *
  * TanStack Query's online state is the same verdict, not navigator.onLine, which a tablet's Wi-Fi keeps true while the
  * server is away: its reconnect then fetches again what each open screen shows and failed meanwhile (a failed query is
- * stale) and continues retries it paused. Queries are `offlineFirst` (`query-client.ts`), so a first attempt, the
- * heartbeat's too, still goes out while offline; mutations are `always` and never wait for it.
+ * stale) and continues retries it paused, and the page asks for a new release (`checkForUpdatesPeriodically`). Queries
+ * are `offlineFirst` (`query-client.ts`), so a first attempt, the heartbeat's too, still goes out while offline;
+ * mutations are `always` and never wait for it.
  */
 function followCalls(): () => void {
   onlineManager.setEventListener(() => undefined)
