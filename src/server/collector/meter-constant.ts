@@ -4,7 +4,7 @@ import type { Executor } from '../db/client'
 import { pgArray } from '../repositories/readings'
 import type { MeterDriver } from './drivers/meter-driver'
 import { DEFAULT_METER_CONSTANT } from './protocol/mercury230'
-import { MeterError } from './protocol/errors'
+import { MeterConstantUnknownError, MeterError } from './protocol/errors'
 
 /** The constant A a poll learnt: what the meter reports, and whether a configured override disagrees with it. */
 export interface MeterConstantReading {
@@ -15,8 +15,11 @@ export interface MeterConstantReading {
 
 /**
  * The constant the profile is converted with: the configured `meter_constant` when set (an override), else the one
- * the meter reports (08 12), else the factory 5000 when the meter does not answer it. A disagreement between the
- * override and the meter is a warning line of the poll and a flag on the meter's card.
+ * the meter reports (08 12). A disagreement between the override and the meter is a warning line of the poll and a
+ * flag on the meter's card. A meter that does not say its A (no answer, a refusal, a code outside the table) with no
+ * override costs the profile group: A scales every half-hour, and the variants' constants differ up to twentyfold
+ * (manual fig. 4.34: 5000, 500, 250, 1000), so a guess could store wrong energy as valid, while an unread profile
+ * stays in the meter's memory and is read back once A is known.
  */
 export async function profileConstant(
   driver: MeterDriver,
@@ -28,9 +31,10 @@ export async function profileConstant(
   try {
     read = driver.readMeterConstant ? await driver.readMeterConstant() : null
   } catch (error) {
-    // A refusal or a code outside the table leaves the constant to the fallback; a lost link ends the poll.
-    if (!(error instanceof MeterError) || (error.kind !== 'meter_status' && error.kind !== 'frame')) throw error
-    note(T.meterConstantUnread(error.message, configured ?? DEFAULT_METER_CONSTANT))
+    // A lost link ends the poll; the meter's silence, refusal or unknown code leaves A to the override.
+    if (!(error instanceof MeterError) || !(error.retryable || error.kind === 'meter_status' || error.kind === 'frame')) throw error
+    if (configured === null) throw new MeterConstantUnknownError(error.message)
+    note(T.meterConstantUnread(error.message, configured))
   }
   const mismatch = configured !== null && read !== null && configured !== read
   if (mismatch) note(T.meterConstantMismatch(configured, read!))

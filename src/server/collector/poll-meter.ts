@@ -13,7 +13,7 @@ import type { MeterDriver } from './drivers/meter-driver'
 import { profileConstant, storeMeterConstants, type MeterConstantReading } from './meter-constant'
 import type { EnergyChannels, EnergyRegisters, InstantValues, MeterProtocol, ProfileRecord } from './meter-values'
 import { HALF_HOUR_MS } from './moscow-time'
-import { MeterConfigError, MeterError, MeterProfileAddressError, MeterStatusError } from './protocol/errors'
+import { MeterConfigError, MeterConstantUnknownError, MeterError, MeterProfileAddressError, MeterStatusError } from './protocol/errors'
 import { LORAWAN_DRIVER, type GroupKind, type MeterContext } from './task-context'
 import { formatMoment } from './log-format'
 import { driftAfter, lastClockCorrection, pollMeterClock, storeMeterClocks, type ClockOutcome } from './meter-clock'
@@ -109,13 +109,16 @@ function phaseRows(counterId: number, values: InstantValues, at: Date): PhaseRow
 }
 
 /**
- * A refusal by the meter (a value its firmware lacks), a profile memory the driver cannot locate, a read it leaves
- * unanswered or one whose answer still comes back damaged after the retries (a firmware that answers it at another
- * length) costs its group only; a lost link ends the poll. A line too noisy for any answer fails every group, and so
- * the poll.
+ * A refusal by the meter (a value its firmware lacks), a profile memory the driver cannot locate or a constant A
+ * nobody gives, a read it leaves unanswered or one whose answer still comes back damaged after the retries (a firmware
+ * that answers it at another length) costs its group only; a lost link ends the poll. A line too noisy for any answer
+ * fails every group, and so the poll.
  */
 const costsGroupOnly = (error: unknown): error is MeterError =>
-  error instanceof MeterStatusError || error instanceof MeterProfileAddressError || (error instanceof MeterError && error.retryable)
+  error instanceof MeterStatusError ||
+  error instanceof MeterProfileAddressError ||
+  error instanceof MeterConstantUnknownError ||
+  (error instanceof MeterError && error.retryable)
 
 /** Opens the meter, reads its clock, then each read group on its own; false when every group asked for went unread. */
 async function readMeter(

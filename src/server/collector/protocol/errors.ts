@@ -4,7 +4,8 @@ import { T } from '../../../shared/texts'
  * Typed failures of a meter exchange. Their messages (T.poll) end up in the task logs the console shows;
  * `kind` is what code branches on, `retryable` says whether asking again can help.
  */
-export type MeterErrorKind = 'timeout' | 'crc' | 'frame' | 'access_denied' | 'not_open' | 'meter_status' | 'connection' | 'config' | 'profile_address'
+export type MeterErrorKind =
+  'timeout' | 'crc' | 'frame' | 'access_denied' | 'not_open' | 'meter_status' | 'connection' | 'config' | 'profile_address' | 'constant_unknown'
 
 export abstract class MeterError extends Error {
   abstract readonly kind: MeterErrorKind
@@ -83,6 +84,14 @@ export class MeterProfileAddressError extends MeterError {
   readonly kind = 'profile_address'
   constructor(readonly memoryAddress: number) {
     super(T.poll.profileAddressMismatch(memoryAddress.toString(16).toUpperCase().padStart(4, '0')))
+  }
+}
+
+/** Neither the meter (08 12) nor the installation (`meter_constant`) gives the constant A the profile is converted with. */
+export class MeterConstantUnknownError extends MeterError {
+  readonly kind = 'constant_unknown'
+  constructor(reason: string) {
+    super(T.poll.constantUnknown(reason))
   }
 }
 
