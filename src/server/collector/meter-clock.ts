@@ -80,7 +80,9 @@ export async function pollMeterClock(
   note: (text: string) => void,
 ): Promise<ClockOutcome | undefined> {
   if (!driver.readClock) return undefined
-  const reading = await refusedAsNull(driver.readClock(), (message) => note(T.poll.clockUnread(message)))
+  // The clock is read for its drift only: a read refused, or lost on the line after the retries, leaves the data to read.
+  const unread = (message: string) => note(T.poll.clockUnread(message))
+  const reading = await refusedAsNull(driver.readClock(), unread).catch(lostAsNull(unread))
   if (!reading) return undefined
   const readAt = clock()
   const meterAt = fromZonedParts(reading.local, needs.timeZone)
@@ -103,11 +105,7 @@ export async function pollMeterClock(
   const done = await refusedAsNull(
     driver.correctClock(plan.to).then(() => true),
     (message) => note(T.poll.correctionRefused(message)),
-  ).catch((error: unknown) => {
-    if (!(error instanceof MeterError && error.retryable)) throw error
-    note(T.poll.correctionSkipped(error.message))
-    return null
-  })
+  ).catch(lostAsNull((message) => note(T.poll.correctionSkipped(message))))
   if (!done) return outcome
   note(T.poll.corrected(signed(plan.seconds)))
   return { ...outcome, correction: { at: clock(), seconds: plan.seconds, driftBeforeS: driftS } }
@@ -123,6 +121,15 @@ async function refusedAsNull<T>(exchange: Promise<T>, onRefusal: (message: strin
     return null
   }
 }
+
+/** An exchange lost on the line (no answer, a damaged one) after the retries, as a catch handler; a lost link still throws. */
+const lostAsNull =
+  (onLoss: (message: string) => void) =>
+  (error: unknown): null => {
+    if (!(error instanceof MeterError && error.retryable)) throw error
+    onLoss(error.message)
+    return null
+  }
 
 /** The drift the clock has after the poll: what was read, less what the poll corrected. */
 export const driftAfter = ({ driftS, correction }: ClockOutcome) => (correction ? driftS + correction.seconds : driftS)

@@ -70,3 +70,18 @@ describe('a poll whose constant A the meter does not answer', () => {
     expect(stored.intervals).toBeGreaterThan(0)
   })
 })
+
+describe('a poll whose clock read the meter does not answer', () => {
+  // The clock step ran before the groups' own try/catch: a 04 00 lost after the retries ended the poll with nothing read.
+  it('reads the registers, the instant values and the profile, and says the clock was not read', async () => {
+    const clockRead = (request: Buffer) => request[0] === 23 && request[1] === 0x04 && request[2] === 0x00
+    const { round, log, stored, clocks } = await pollLosing(mercury230(23, { clock: { offsetS: 100 } }), clockRead)
+    expect(log).toContain(T.poll.clockUnread(LOST))
+    expect(log.at(-1)).toMatch(/^Прочитан профиль мощности/)
+    expect(round).toMatchObject({ tasks: 1, succeeded: 1 })
+    expect(stored.registers).toBeGreaterThan(0)
+    expect(stored.phases).toBeGreaterThan(0)
+    expect(stored.intervals).toBeGreaterThan(0)
+    expect(clocks).toBe(0)
+  })
+})
