@@ -1,5 +1,5 @@
 import { offsetAt } from '../reports/time'
-import type { LocalDateTime } from '../../shared/calendar'
+import { daysInMonth, type LocalDateTime } from '../../shared/calendar'
 import { partsAtOffset, wallClockMs } from './moscow-time'
 
 /* A meter's wall clock in its own time zone, the same zone math the reports cut their days with. */
@@ -16,4 +16,12 @@ export function fromZonedParts(parts: LocalDateTime, timeZone: string): Date {
 /** 1 Monday .. 7 Sunday of a local date, as meters count weekdays. */
 export function weekdayOf(parts: Pick<LocalDateTime, 'year' | 'month' | 'day'>): number {
   return ((new Date(Date.UTC(parts.year, parts.month - 1, parts.day)).getUTCDay() + 6) % 7) + 1
+}
+
+/**
+ * A clock reading that can be a time: a day the month does not have (31.02) would roll over into March and make a drift
+ * of days.
+ */
+export function isWallClockTime(p: LocalDateTime): boolean {
+  return p.second <= 59 && p.minute <= 59 && p.hour <= 23 && p.month >= 1 && p.month <= 12 && p.day >= 1 && p.day <= daysInMonth(p.year, p.month)
 }

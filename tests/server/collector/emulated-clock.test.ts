@@ -3,10 +3,12 @@ import { DEMO_DRIFTING_CLOCK, demoFleet, type DemoMeter } from '../../../src/ser
 import { createMeterDriver } from '../../../src/server/collector/drivers/create-meter-driver'
 import type { RunningEmulator } from '../../../src/server/collector/emulator/emulator'
 import type { EmulatedMeterSpec } from '../../../src/server/collector/emulator/meter-spec'
+import { VirtualMercury206 } from '../../../src/server/collector/emulator/virtual-mercury206'
 import { VirtualMercury230 } from '../../../src/server/collector/emulator/virtual-mercury230'
 import { pollMeterClock } from '../../../src/server/collector/meter-clock'
 import { fromZonedParts } from '../../../src/server/collector/meter-time'
 import { decodeClockAnswer } from '../../../src/server/collector/protocol/mercury230-clock'
+import { decodeClockAnswer as decodeMercury206Clock } from '../../../src/server/collector/protocol/mercury206'
 import { PROFILE_STATUS_INCOMPLETE, decodeLastProfileRecordAnswer } from '../../../src/server/collector/protocol/mercury230'
 import { T } from '../../../src/shared/texts'
 import { mercury230 } from '../collection-fixtures'
@@ -42,6 +44,16 @@ describe('the emulated clock', () => {
     expect(meter.answer({ kind: 'correctClock', to: { hour: 15, minute: 10, second: 0 } }, start)![1]).toBe(0)
     expect(lastRecordStatus(new Date(start.getTime() + 20 * 60_000)) & PROFILE_STATUS_INCOMPLETE).toBe(PROFILE_STATUS_INCOMPLETE)
     expect(lastRecordStatus(new Date(start.getTime() + 50 * 60_000)) & PROFILE_STATUS_INCOMPLETE).toBe(0)
+  })
+
+  it('keeps a drifting clock on a Mercury 206 too, in its 21h timedate with Sunday as 0', () => {
+    const meter = new VirtualMercury206({ protocol: 'mercury206', address: 40_000_001, consumerType: 'flat', seed: 1, clock: { offsetS: 95, driftSPerDay: 2 } })
+    const clockAt = (now: Date) => decodeMercury206Clock(meter.answer({ address: 40_000_001, command: 0x21, data: new Uint8Array() }, now)!, 40_000_001)
+    const driftAt = (now: Date) => (fromZonedParts(clockAt(now).local, 'Europe/Moscow').getTime() - now.getTime()) / 1000
+    // Friday 20.11.2026, then Sunday 22.11.
+    const sunday = new Date(start.getTime() + 2 * DAY_MS)
+    expect([driftAt(start), clockAt(start).dow]).toEqual([95, 5])
+    expect([driftAt(sunday), clockAt(sunday).dow]).toEqual([99, 0])
   })
 
   it('keeps its drifting clock on one demo Mercury 230', () => {

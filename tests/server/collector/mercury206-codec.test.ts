@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { MeterCrcError, MeterFrameError } from '../../../src/server/collector/protocol/errors'
 import {
   answerLength,
+  clockAnswer,
+  clockRequest,
+  decodeClockAnswer,
   decodeEnergyAnswer,
   decodeInstantAnswer,
   decodeRelayAnswer,
@@ -20,6 +23,7 @@ import {
   serialAnswer,
   serialRequest,
 } from '../../../src/server/collector/protocol/mercury206'
+import { hasValidCrc, withCrc } from '../../../src/server/collector/protocol/crc16'
 import { hex, toHex } from './hex'
 
 /** Serial 10925856 = 00 A6 B7 20, the meter of ru-asdx/mercury-em's doctests. */
@@ -34,6 +38,7 @@ describe('Mercury 206 requests', () => {
     ['relay on', () => relayRequest(SERIAL, true), '00 A6 B7 20 71 FF 4A 6C'],
     ['relay off', () => relayRequest(SERIAL, false), '00 A6 B7 20 71 AA 8A 53'],
     ['relay mode', () => relayStateRequest(SERIAL), '00 A6 B7 20 6D 6E 83'],
+    ['clock and calendar', () => clockRequest(SERIAL), '00 A6 B7 20 21 6F 76'],
   ])('builds %s byte for byte', (_name, build, expected) => {
     expect(toHex(build())).toBe(expected)
   })
@@ -82,5 +87,46 @@ describe('Mercury 206 answers', () => {
     expect(() => decodeRelayAnswer(hex('00 A6 B7 20 71 6F 4B'), SERIAL)).toThrow(MeterCrcError)
     expect(() => decodeRelayAnswer(hex('00 A6 B7 20 71 6F 4A'), SERIAL + 1)).toThrow(MeterFrameError)
     expect(() => decodeSerialAnswer(hex('00 A6 B7 20 71 6F 4A'), SERIAL)).toThrow(MeterFrameError)
+  })
+
+  /*
+   * The 206 manual's timedate: dow hh mm ss dd mon yy in BCD, dow 0 Sunday .. 6 Saturday, 7 a holiday. The frames are
+   * made by hand with their CRC from crc16; mrkrasser/MercuryStats' captured 2C answer (the last power-on, timedate too)
+   * checks the framing and the order: Monday 18.04.2011 11:24:06.
+   */
+  describe('the clock (21h)', () => {
+    it('frames timedate as the captured 2C answer does', () => {
+      const captured = hex('00 0E 1F CE 2C 01 11 24 06 18 04 11 5E A2')
+      expect(hasValidCrc(captured)).toBe(true)
+      const asClock = withCrc([...captured.subarray(0, 4), 0x21, ...captured.subarray(5, 12)])
+      expect(toHex(asClock)).toBe('00 0E 1F CE 21 01 11 24 06 18 04 11 9F 3B')
+      expect(decodeClockAnswer(asClock, 925_646)).toEqual({ local: { year: 2011, month: 4, day: 18, hour: 11, minute: 24, second: 6 }, dow: 1 })
+    })
+
+    it('reads dow, hours, minutes, seconds, then the date, not the Mercury 230 order', () => {
+      // Friday 20.11.2026 14:29:45.
+      const frame = hex('00 A6 B7 20 21 05 14 29 45 20 11 26 06 CE')
+      expect(answerLength(0x21)).toBe(frame.length)
+      const reading = { local: { year: 2026, month: 11, day: 20, hour: 14, minute: 29, second: 45 }, dow: 5 }
+      expect(decodeClockAnswer(frame, SERIAL)).toEqual(reading)
+      expect(toHex(clockAnswer(SERIAL, reading))).toBe(toHex(frame))
+    })
+
+    it('takes Sunday as 0 and a holiday as 7, whatever the date', () => {
+      expect(decodeClockAnswer(hex('00 A6 B7 20 21 00 23 59 59 22 11 26 B0 12'), SERIAL)).toEqual({
+        local: { year: 2026, month: 11, day: 22, hour: 23, minute: 59, second: 59 },
+        dow: 0,
+      })
+      expect(decodeClockAnswer(withCrc([0x00, 0xa6, 0xb7, 0x20, 0x21, 0x07, 0x10, 0x00, 0x00, 0x01, 0x01, 0x27]), SERIAL).dow).toBe(7)
+    })
+
+    it('rejects a time or a date that cannot be, and a damaged checksum', () => {
+      const clock = (...data: number[]) => withCrc([0x00, 0xa6, 0xb7, 0x20, 0x21, ...data])
+      expect(() => decodeClockAnswer(clock(0x05, 0x24, 0x29, 0x45, 0x20, 0x11, 0x26), SERIAL)).toThrow(MeterFrameError)
+      expect(() => decodeClockAnswer(clock(0x05, 0x14, 0x60, 0x45, 0x20, 0x11, 0x26), SERIAL)).toThrow(MeterFrameError)
+      expect(() => decodeClockAnswer(clock(0x02, 0x14, 0x29, 0x45, 0x31, 0x02, 0x26), SERIAL)).toThrow(MeterFrameError)
+      expect(() => decodeClockAnswer(clock(0x05, 0x14, 0x29, 0x45, 0x20, 0x13, 0x26), SERIAL)).toThrow(MeterFrameError)
+      expect(() => decodeClockAnswer(hex('00 A6 B7 20 21 05 14 29 45 20 11 26 06 CF'), SERIAL)).toThrow(MeterCrcError)
+    })
   })
 })

@@ -2,6 +2,8 @@ import { ABSENT_PHASE, type EnergyRegisters, type InstantValues, type Tariff } f
 import {
   COMMAND,
   answerLength,
+  clockRequest,
+  decodeClockAnswer,
   decodeEnergyAnswer,
   decodeInstantAnswer,
   decodeRelayAnswer,
@@ -12,6 +14,7 @@ import {
   relayRequest,
   relayStateRequest,
   serialRequest,
+  type Mercury206Clock,
   type RelayState,
 } from '../protocol/mercury206'
 import type { MeterDriver, MeterInfo } from './meter-driver'
@@ -58,6 +61,11 @@ export class Mercury206Driver extends LinkedDriver implements MeterDriver {
   async setRelay(on: boolean): Promise<RelayState> {
     await this.call(relayRequest(this.address, on), COMMAND.relay, (answer) => decodeRelayAnswer(answer, this.address))
     return this.call(relayStateRequest(this.address), COMMAND.readRelay, (answer) => decodeRelayStateAnswer(answer, this.address))
+  }
+
+  /** For the drift only: the collector does not correct a Mercury 206 clock (docs/collector-protocols.md). */
+  readClock(): Promise<Mercury206Clock> {
+    return this.call(clockRequest(this.address), COMMAND.readClock, (answer) => decodeClockAnswer(answer, this.address))
   }
 
   private call<T>(request: Uint8Array, command: number, decode: (answer: Uint8Array) => T): Promise<T> {

@@ -1,5 +1,6 @@
 import type { EnergyRegisters, InstantValues, MeterProtocol, ProfileRecord, Tariff } from '../meter-values'
-import type { MeterClockReading, TimeOfDay } from '../protocol/mercury230-clock'
+import type { LocalDateTime } from '../../../shared/calendar'
+import type { TimeOfDay } from '../protocol/mercury230-clock'
 import type { RelayState } from '../protocol/mercury206'
 
 export interface MeterInfo {
@@ -31,8 +32,8 @@ export interface MeterDriver {
   readProfile?(from: Date, to: Date, meterConstant: number, onRecord: (record: ProfileRecord) => void): Promise<void>
   /** Switches the consumer's supply on or off; what the meter says its relay does afterwards. */
   setRelay?(on: boolean): Promise<RelayState>
-  /** The meter's wall clock, in the zone the meter keeps. */
-  readClock?(): Promise<MeterClockReading>
+  /** The meter's wall clock, in the zone the meter keeps (Mercury 230 and 206). */
+  readClock?(): Promise<{ local: LocalDateTime }>
   /** Sets the meter's time of day within the protocol's limits (Mercury 230: ±4 minutes, once a day, level 1 or 2). */
   correctClock?(to: TimeOfDay): Promise<void>
   /** Why the meter cannot take a correction over this link (a Mercury 230 asked at the universal address 0); absent when it can. */

@@ -75,8 +75,8 @@ export interface EmulatedMeterSpec {
   lacksAux?: { bwri: number[]; silent?: boolean; oneValueMore?: boolean }
   faults?: MeterFaults
   /**
-   * Mercury 230 clock: `offsetS` off at the first request, gaining `driftSPerDay` a day from then; exact when absent.
-   * `correctedByHand`: corrected by a hand-held terminal on the day of the first correction asked, which it refuses.
+   * The meter's clock: `offsetS` off at the first request, gaining `driftSPerDay` a day from then; exact when absent.
+   * Mercury 230 `correctedByHand`: corrected by a hand-held terminal on the day of the first correction asked, which it refuses.
    */
   clock?: { offsetS?: number; driftSPerDay?: number; correctedByHand?: boolean }
   /** The zone the meter keeps its clock in; Europe/Moscow when absent. */

@@ -3,6 +3,7 @@ import {
   COMMAND,
   RELAY,
   TARIFF_COUNT,
+  clockAnswer,
   energyAnswer,
   instantAnswer,
   relayAnswer,
@@ -10,12 +11,15 @@ import {
   serialAnswer,
   type Mercury206Request,
 } from '../protocol/mercury206'
+import { toZonedParts, weekdayOf } from '../meter-time'
+import { DEFAULT_TIME_ZONE } from '../../../shared/metering'
+import { DriftingClock } from './drifting-clock'
 import type { EmulatedMeterSpec } from './meter-spec'
 
 const TARIFFS = [1, 2, 3, 4] as const
 
 /**
- * A Mercury 206 on the load model, with a load relay: while the consumer is switched off the
+ * A Mercury 206 on the load model, with the spec's drifting clock and a load relay: while the consumer is switched off the
  * current and power read zero and the registers stand still (the energy the model would have
  * used meanwhile is subtracted from then on).
  */
@@ -25,8 +29,11 @@ export class VirtualMercury206 {
   private rele: number = RELAY.on
   /** kWh per tariff the consumer did not get while switched off. */
   private readonly withheldKwh = new Array<number>(TARIFF_COUNT).fill(0)
+  private readonly clock: DriftingClock
 
-  constructor(readonly spec: EmulatedMeterSpec) {}
+  constructor(readonly spec: EmulatedMeterSpec) {
+    this.clock = new DriftingClock(spec.clock)
+  }
 
   private modelKwh(at: Date): number[] {
     return TARIFFS.map((tariff) => registerReading(this.spec.seed, this.spec.consumerType, at, tariff).aPlus)
@@ -58,6 +65,11 @@ export class VirtualMercury206 {
         return this.switchRelay(request.data[0], now) ? relayAnswer(address) : null
       case COMMAND.readRelay:
         return relayStateAnswer(address, this.rele)
+      case COMMAND.readClock: {
+        const local = toZonedParts(new Date(this.clock.at(now.getTime())), this.spec.timeZone ?? DEFAULT_TIME_ZONE)
+        // Sunday is 0 to a Mercury 206, 7 to the Mercury 230 weekdayOf counts for.
+        return clockAnswer(address, { local, dow: weekdayOf(local) % 7 })
+      }
       default:
         return null
     }

@@ -29,6 +29,7 @@ import { DEFAULT_TIME_ZONE } from '../../../shared/metering'
 import { hash32 } from '../seeded-random'
 import { withCrc } from '../protocol/crc16'
 import type { EmulatedMeterSpec } from './meter-spec'
+import { DriftingClock } from './drifting-clock'
 import { ProfileRing } from './profile-ring'
 
 /** A Mercury 230 closes a channel left idle this long. */
@@ -49,8 +50,7 @@ export class VirtualMercury230 {
   private readonly serial: string
   private readonly manufactured: Date
   private readonly timeZone: string
-  private clockAnchorMs: number | undefined
-  private clockCorrectionMs = 0
+  private readonly clock: DriftingClock
   private clockCorrectedOn = ''
   /** Intervals (by end) a correction was made in: their records are flagged incomplete (manual p.16, note 4). */
   private readonly correctedIntervals = new Set<number>()
@@ -65,6 +65,7 @@ export class VirtualMercury230 {
     this.profileIntervals = Math.min((spec.profileDays ?? Infinity) * perDay, Math.floor(ringRecords / perDay) * perDay)
     this.serial = spec.serial ?? String(10_000_000 + (hash32(spec.seed) % 90_000_000))
     this.timeZone = spec.timeZone ?? DEFAULT_TIME_ZONE
+    this.clock = new DriftingClock(spec.clock)
     this.ring = new ProfileRing(spec.outage, this.profileMinutes * 60_000, ringRecords)
     this.manufactured = fromMoscowParts({ year: 2019 + (spec.seed % 5), month: 1 + (spec.seed % 12), day: 1 + (spec.seed % 28), hour: 0, minute: 0, second: 0 })
   }
@@ -151,7 +152,7 @@ export class VirtualMercury230 {
         )
       }
       case 'readClock': {
-        const local = toZonedParts(new Date(this.meterClockMs(now.getTime())), this.timeZone)
+        const local = toZonedParts(new Date(this.clock.at(now.getTime())), this.timeZone)
         return clockAnswer(this.address, { local, weekday: weekdayOf(local), winter: true })
       }
       case 'correctClock':
@@ -163,23 +164,16 @@ export class VirtualMercury230 {
     }
   }
 
-  /** The meter's clock: the spec's offset and drift, plus what 03 0D moved it by. */
-  private meterClockMs(nowMs: number): number {
-    const { offsetS = 0, driftSPerDay = 0 } = this.spec.clock ?? {}
-    this.clockAnchorMs ??= nowMs
-    return nowMs + offsetS * 1000 + Math.round((driftSPerDay * 1000 * (nowMs - this.clockAnchorMs)) / DAY_MS) + this.clockCorrectionMs
-  }
-
   /** 03 0D as the meter honours it: at level 1 or 2 (manual p.24, §3.11), once per local day, within ±4 minutes of its own time. */
   private correctClock(to: TimeOfDay | null, nowMs: number): number {
     if (!to) return STATUS.invalidCommand
-    const local = toZonedParts(new Date(this.meterClockMs(nowMs)), this.timeZone)
+    const local = toZonedParts(new Date(this.clock.at(nowMs)), this.timeZone)
     const day = `${local.year}-${local.month}-${local.day}`
     if (this.spec.clock?.correctedByHand && this.clockCorrectedOn === '') this.clockCorrectedOn = day
     if (this.clockCorrectedOn === day) return STATUS.clockCorrected
     const deltaS = to.hour * 3600 + to.minute * 60 + to.second - (local.hour * 3600 + local.minute * 60 + local.second)
     if (Math.abs(deltaS) > CLOCK_CORRECTION_MAX_S) return STATUS.invalidCommand
-    this.clockCorrectionMs += deltaS * 1000
+    this.clock.move(deltaS * 1000)
     this.clockCorrectedOn = day
     this.correctedIntervals.add(Math.floor(nowMs / (this.profileMinutes * 60_000)) + 1)
     return STATUS.ok

@@ -12,16 +12,22 @@
  *                                     other value on (FF is sent); echo without data. 5A is not "on" but
  *                                     emulates a button press since firmware 6.4 (206 manual, table 4, RELE)
  *   6D        relay mode          -> RELE, the byte last set by 71
+ *   21        clock and calendar  -> timedate, 7 bytes BCD: dow hh mm ss dd mon yy, dow 0 Sunday .. 6 Saturday,
+ *                                     7 a holiday (206 manual, «Timedate»); not the Mercury 230's ss mm hh order
  *
  * Sources: ru-asdx/mercury-em and sergray/energy-meter-mercury206 (frame, 27 and 63 layouts, with a
  * captured 27 answer), the 206 manual («Система команд счетчиков М206», ru-asdx/mercury-em docs/m206.pdf:
- * commands 6D and 71, the RELE byte of table 4). A field controller (ukp Merc200.java) sends 71 FF, then
- * 71 5A; 5A alone switched nothing on firmware 6.4 and later. A request this codec does not know gets no answer from
- * the emulator, as a real meter stays silent on a bad frame.
+ * commands 6D, 71 and 21, the RELE byte of table 4, the timedate layout). mrkrasser/MercuryStats captured a timedate
+ * answer (to 2C, the last power-on): 00 0E 1F CE 2C 01 11 24 06 18 04 11 5E A2, Monday 18.04.2011 11:24:06.
+ * A field controller (ukp Merc200.java) sends 71 FF, then 71 5A; 5A alone switched nothing on firmware 6.4 and
+ * later. A request this codec does not know gets no answer from the emulator, as a real meter stays silent on a bad
+ * frame.
  */
 import { decodeBcd, encodeBcd } from './bcd'
 import { hasValidCrc, withCrc } from './crc16'
 import { MeterCrcError, MeterFrameError } from './errors'
+import { isWallClockTime } from '../meter-time'
+import type { LocalDateTime } from '../../../shared/calendar'
 import { T } from '../../../shared/texts'
 
 export const COMMAND = {
@@ -30,6 +36,7 @@ export const COMMAND = {
   readInstant: 0x63,
   readRelay: 0x6d,
   relay: 0x71,
+  readClock: 0x21,
 } as const
 
 /** RELE values (206 manual, table 4): any value but AA, 55 and 5A is on. */
@@ -50,6 +57,7 @@ const ANSWER_DATA_LENGTH: Record<number, number> = {
   [COMMAND.readInstant]: 7,
   [COMMAND.readRelay]: 1,
   [COMMAND.relay]: 0,
+  [COMMAND.readClock]: 7,
 }
 
 function addressBytes(address: number): number[] {
@@ -79,6 +87,10 @@ export function relayRequest(address: number, on: boolean): Uint8Array {
 
 export function relayStateRequest(address: number): Uint8Array {
   return frame(address, COMMAND.readRelay)
+}
+
+export function clockRequest(address: number): Uint8Array {
+  return frame(address, COMMAND.readClock)
 }
 
 export function answerLength(command: number): number {
@@ -134,6 +146,21 @@ export function decodeRelayStateAnswer(answer: Uint8Array, address: number): Rel
   return rele === RELAY.off ? 'off' : rele === RELAY.byLimits ? 'byLimits' : 'on'
 }
 
+export interface Mercury206Clock {
+  /** The meter's wall clock, in the meter's own time zone. */
+  local: LocalDateTime
+  /** 0 Sunday .. 6 Saturday, 7 a holiday, as the meter keeps it. */
+  dow: number
+}
+
+/** The day of the week is not checked: a holiday is 7 whatever the date, and the date says the day. */
+export function decodeClockAnswer(answer: Uint8Array, address: number): Mercury206Clock {
+  const [dow, hour, minute, second, day, month, year] = Array.from(dataOf(answer, address, COMMAND.readClock), (byte) => decodeBcd([byte]))
+  const local = { year: 2000 + year!, month: month!, day: day!, hour: hour!, minute: minute!, second: second! }
+  if (!isWallClockTime(local)) throw new MeterFrameError(T.poll.badClockTime)
+  return { local, dow: dow! }
+}
+
 // ---------------------------------------------------------------- meter side
 
 export interface Mercury206Request {
@@ -183,4 +210,13 @@ export function relayAnswer(address: number): Uint8Array {
 
 export function relayStateAnswer(address: number, rele: number): Uint8Array {
   return frame(address, COMMAND.readRelay, [rele])
+}
+
+export function clockAnswer(address: number, { local, dow }: Mercury206Clock): Uint8Array {
+  const parts = [dow, local.hour, local.minute, local.second, local.day, local.month, local.year % 100]
+  return frame(
+    address,
+    COMMAND.readClock,
+    parts.flatMap((part) => encodeBcd(part, 1)),
+  )
 }

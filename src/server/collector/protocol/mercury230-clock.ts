@@ -12,7 +12,8 @@ import { decodeBcd, encodeBcd } from './bcd'
 import { withCrc } from './crc16'
 import { MeterFrameError } from './errors'
 import { payloadOf } from './mercury230'
-import { daysInMonth, type LocalDateTime } from '../../../shared/calendar'
+import { isWallClockTime } from '../meter-time'
+import type { LocalDateTime } from '../../../shared/calendar'
 import { T } from '../../../shared/texts'
 
 export const CLOCK_REQUEST = { read: 0x04, write: 0x03 } as const
@@ -46,13 +47,10 @@ export function correctClockRequest(address: number, to: TimeOfDay): Uint8Array 
 export function decodeClockAnswer(frame: Uint8Array, address: number): MeterClockReading {
   const payload = payloadOf(frame, address, CLOCK_ANSWER_LENGTH)
   const [second, minute, hour, weekday, day, month, year, season] = Array.from(payload, (byte) => decodeBcd([byte]))
-  // The weekday is not checked: meters keep wrong ones, and the date says the day. A day the month does not have (31.02)
-  // would roll over into March and make a drift of days; a season byte other than 0 or 1 is no clock's.
-  const impossibleDate = day! < 1 || month! < 1 || month! > 12 || day! > daysInMonth(2000 + year!, month!)
-  if (second! > 59 || minute! > 59 || hour! > 23 || impossibleDate || (season !== 0 && season !== 1)) {
-    throw new MeterFrameError(T.poll.badClockTime)
-  }
-  return { local: { year: 2000 + year!, month: month!, day: day!, hour: hour!, minute: minute!, second: second! }, weekday: weekday!, winter: season === 1 }
+  // The weekday is not checked: meters keep wrong ones, and the date says the day. A season byte other than 0 or 1 is no clock's.
+  const local = { year: 2000 + year!, month: month!, day: day!, hour: hour!, minute: minute!, second: second! }
+  if (!isWallClockTime(local) || (season !== 0 && season !== 1)) throw new MeterFrameError(T.poll.badClockTime)
+  return { local, weekday: weekday!, winter: season === 1 }
 }
 
 export function clockAnswer(address: number, reading: MeterClockReading): Uint8Array {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RunningEmulator } from '../../../../src/server/collector/emulator/emulator'
+import { startEmulator, type RunningEmulator } from '../../../../src/server/collector/emulator/emulator'
+import type { EmulatedMeterSpec } from '../../../../src/server/collector/emulator/meter-spec'
 import { runRound } from '../../../../src/server/collector/round'
 import { CLOCK_DRIFT_LIMIT_S } from '../../../../src/shared/meter-clock'
 import { T } from '../../../../src/shared/texts'
@@ -49,7 +50,11 @@ afterAll(async () => {
 })
 
 async function poll(name: MeterName, correct = false) {
-  const taskId = await dueTask(t.database.db, installed[name].counterId, [refs.groups.registers], new Date(nowMs - 1000))
+  return pollCounter(installed[name].counterId, correct)
+}
+
+async function pollCounter(counterId: number, correct = false) {
+  const taskId = await dueTask(t.database.db, counterId, [refs.groups.registers], new Date(nowMs - 1000))
   if (correct) await t.database.db.execute(sql`update counter_tasks set clock_correction = true where counter_task_id = ${taskId}`)
   const round = await runRound(t.database.db, 1, clock(), { ...ROUND, box: t.app.box })
   expect(round).toMatchObject({ tasks: 1, succeeded: 1 })
@@ -111,6 +116,24 @@ describe('the meter clock in a poll', () => {
     const log = await poll('refusing', true)
     expect(log.some((line) => line.startsWith('Коррекция времени отклонена:') && line.includes(T.poll.clockCorrectedToday))).toBe(true)
     expect(await clockOf('refusing')).toMatchObject({ drift_s: -50, corrected_at: null })
+  })
+
+  // The Mercury 206 codec had no clock command (21h): its meters got no drift, no flag and no VEE clock rule.
+  it("reads a Mercury 206's clock for its drift, and leaves it alone", async () => {
+    const spec: EmulatedMeterSpec = { protocol: 'mercury206', address: 40_000_021, consumerType: 'flat', seed: 21, clock: { offsetS: -75 } }
+    const emulator206 = await startEmulator({ port: 0, meters: [spec], latencyMs: [0, 1], clock })
+    try {
+      const { counterId } = await installedMeter(t.database.db, refs.refs, { model: 'Меркурий 206 RN', port: emulator206.port, netAddress: spec.address })
+      const log = await pollCounter(counterId, true)
+      expect(log).toContain('Часы счётчика: расхождение -75 с — больше допустимого')
+      expect(log.some((line) => line.includes('Коррекция') || line.includes('скорректировано'))).toBe(false)
+      const shown = (await t.call(t.adminToken, { method: 'GET', url: `/api/counters/${counterId}/clock/` })).json()
+      expect(shown).toMatchObject({ drift_s: -75, exceeded: true, read_at: clock().toISOString(), corrected_at: null })
+      const monitored = (await t.call(t.adminToken, { method: 'GET', url: '/api/monitoring/clocks/' })).json()
+      expect(JSON.stringify(monitored)).toContain(`"counter_id":${counterId},`)
+    } finally {
+      await emulator206.close()
+    }
   })
 
   it("reads a meter's clock in the meter's own time zone", async () => {
