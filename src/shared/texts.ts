@@ -595,7 +595,8 @@ export const T = {
     `профиль пересчитан при A = ${formatNumber(configured, 0)}`,
   constantTitle: 'Постоянная счётчика A',
   constantRead: (read: number) => `прочитана из счётчика: ${formatNumber(read, 0)} имп/кВт·ч`,
-  constantNotRead: `ещё не прочитана из счётчика (до опроса профиль пересчитывается при ${formatNumber(5000, 0)} имп/кВт·ч)`,
+  /** Not guessed (collector/meter-constant.ts): the profile waits in the meter's memory until A is known. */
+  constantNotRead: 'ещё не прочитана из счётчика: профиль будет прочитан, когда счётчик сообщит её или она будет задана в параметрах подключения',
   constantConfigured: (configured: number) => `задана вручную: ${formatNumber(configured, 0)} имп/кВт·ч`,
   constantMismatchHint: 'не совпадает с прочитанной: проверьте параметр meter_constant в параметрах подключения',
   // What a poll writes in its task's log, which the console shows (src/server/collector).

@@ -3,7 +3,6 @@ import { DEFAULT_TIME_ZONE } from '../../shared/metering'
 import { CLOCK_DRIFT_LIMIT_S, clockDriftExceeded } from '../../shared/meter-clock'
 import type { DriftingMeter, MeterClock } from '../../shared/schemas/meter-clock'
 import type { MeterConstant } from '../../shared/schemas/meter-constant'
-import { DEFAULT_METER_CONSTANT } from '../collector/protocol/mercury230'
 import type { Executor } from '../db/client'
 import { iso } from './tasks'
 
@@ -45,5 +44,5 @@ export async function meterConstantOf(db: Executor, counterId: number): Promise<
   if (!row) return undefined
   const configured = row.configured ? Number(row.configured) : null
   const read = row.read === null ? null : Number(row.read)
-  return { read, configured, used: configured ?? read ?? DEFAULT_METER_CONSTANT, mismatch: configured !== null && read !== null && configured !== read }
+  return { read, configured, used: configured ?? read, mismatch: configured !== null && read !== null && configured !== read }
 }

@@ -7,8 +7,8 @@ export const meterConstant = v.object({
   read: v.nullable(v.number()),
   /** The `meter_constant` connection parameter of its installation, an override; null when not set. */
   configured: v.nullable(v.number()),
-  /** What the profile is converted with: the override, else the read one, else the factory 5000. */
-  used: v.number(),
+  /** What the profile is converted with: the override, else the read one; null while neither is known (no profile read). */
+  used: v.nullable(v.number()),
   /** An override that disagrees with what the meter reports. */
   mismatch: v.boolean(),
 })

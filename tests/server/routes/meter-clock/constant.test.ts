@@ -33,8 +33,9 @@ describe('GET /api/counters/:id/constant/', () => {
     expect((await constantOf(await meter(5000, { meter_constant: '5000' }))).json()).toEqual({ read: 5000, configured: 5000, used: 5000, mismatch: false })
   })
 
-  it('falls back to the factory 5000 before any poll, and answers 404 for an unknown meter', async () => {
-    expect((await constantOf(await meter(null))).json()).toEqual({ read: null, configured: null, used: 5000, mismatch: false })
+  // A guessed 5000 on a meter of 500 stored a tenth of the energy as valid: with none known, no profile is read (meter probe).
+  it('uses none before the meter reports one or one is configured, and answers 404 for an unknown meter', async () => {
+    expect((await constantOf(await meter(null))).json()).toEqual({ read: null, configured: null, used: null, mismatch: false })
     expect((await constantOf(999_999)).statusCode).toBe(404)
     const viewer = await t.userWith([])
     expect((await t.call(viewer.token, { method: 'GET', url: `/api/counters/${await meter(1000)}/constant/` })).statusCode).toBe(403)
