@@ -1,5 +1,5 @@
 import type { DBCore, Middleware } from 'dexie'
-import { MeteringDb, offlineDb, type CounterRow, type InstallationRow, type PointRow } from '../../../src/client/offline'
+import { MeteringDb, offlineDb, type CounterRow, type InstallationRow, type OutboxEntry, type PointRow } from '../../../src/client/offline'
 
 let dbCount = 0
 
@@ -40,6 +40,27 @@ export function counter(id: number, overrides: Partial<CounterRow> = {}): Counte
 }
 
 /** A clock the test moves by hand, with a fixed jitter so back-off delays are exact. */
+/** An edit of point 1's remark in the device's outbox, made on version 1 and not sent yet. */
+export function pointEdit(overrides: Partial<Extract<OutboxEntry, { entity: 'point' }>> = {}): OutboxEntry {
+  return {
+    mutationId: '01J00000000000000000000001',
+    author: ME,
+    entity: 'point',
+    op: 'update',
+    entityId: 1,
+    patch: { remark: 'щит в подвале' },
+    baseVersion: 1,
+    base: point(1),
+    createdAt: 0,
+    attempts: 0,
+    nextAttemptAt: 0,
+    status: 'pending',
+    lastError: null,
+    serverRow: null,
+    ...overrides,
+  }
+}
+
 /** A meter's current installation on a point as the mirror keeps it. */
 export function installation(id: number, overrides: Partial<InstallationRow> = {}): InstallationRow {
   const counterId = overrides.counter_id ?? id

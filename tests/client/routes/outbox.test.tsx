@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { screen } from '@testing-library/react'
 import { Route as OutboxRoute } from '../../../src/client/routes/_app/outbox'
 import { syncState } from '../../../src/client/app/sync'
-import { offlineDb, type OutboxEntry } from '../../../src/client/offline'
+import { offlineDb } from '../../../src/client/offline'
 import { T } from '../../../src/shared/texts'
 import { mount, renderRoutes, signedInWith } from '../app-routes'
-import { COLLEAGUE, point } from '../offline/helpers'
+import { COLLEAGUE, pointEdit } from '../offline/helpers'
 
 afterEach(async () => {
   syncState.update({ online: true })
@@ -13,23 +13,12 @@ afterEach(async () => {
 })
 
 /** A colleague's remark, made on this tablet before they signed out. */
-const theirs = {
-  mutationId: '01J00000000000000000000009',
+const theirs = pointEdit({
   author: COLLEAGUE,
   authorName: 'Ольга Смирнова',
-  entity: 'point',
-  op: 'update',
-  entityId: 1,
-  patch: { remark: 'щит в подвале' },
-  baseVersion: 1,
-  base: point(1),
-  createdAt: 0,
   attempts: 5,
-  nextAttemptAt: 0,
-  status: 'pending',
   lastError: { message: T.outboxRetryNoConnection },
-  serverRow: null,
-} satisfies OutboxEntry
+})
 
 // Field probe: a viewer with only a colleague's edits on the tablet read that they «будут отправлены, когда связь
 // появится», and each card «Ожидает отправки»; only the colleague's next sign-in sends them.
