@@ -40,8 +40,10 @@ export function counter(id: number, overrides: Partial<CounterRow> = {}): Counte
 }
 
 /** A clock the test moves by hand, with a fixed jitter so back-off delays are exact. */
+type PointEntry = Extract<OutboxEntry, { entity: 'point' }>
+
 /** An edit of point 1's remark in the device's outbox, made on version 1 and not sent yet. */
-export function pointEdit(overrides: Partial<Extract<OutboxEntry, { entity: 'point' }>> = {}): OutboxEntry {
+export function pointEdit(overrides: Partial<PointEntry> = {}): PointEntry {
   return {
     mutationId: '01J00000000000000000000001',
     author: ME,

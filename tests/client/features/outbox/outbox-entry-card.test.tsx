@@ -4,7 +4,7 @@ import { itemsFor } from '../../../../src/client/features/outbox/api/outbox'
 import { OutboxEntryCard } from '../../../../src/client/features/outbox/components/outbox-entry-card'
 import { formatDateTime } from '../../../../src/client/lib/format'
 import type { OutboxEntry } from '../../../../src/client/offline'
-import { COLLEAGUE, ME, point, tokenOf } from '../../offline/helpers'
+import { COLLEAGUE, ME, point, pointEdit, tokenOf } from '../../offline/helpers'
 import { renderInApp, testQueryClient } from '../../render-in-app'
 import { ME as SIGNED_IN } from '../../app-routes'
 import { authKeys } from '../../../../src/client/lib/auth'
@@ -13,23 +13,13 @@ import { offlineDb } from '../../../../src/client/offline'
 import { T } from '../../../../src/shared/texts'
 
 /** The engineer's remark, made offline; by the time it was sent the administrator had moved them to the viewers. */
-const refused = {
+const refused = pointEdit({
   seq: 3,
   mutationId: '01J00000000000000000000003',
-  author: ME,
-  entity: 'point',
-  op: 'update',
-  entityId: 1,
-  patch: { remark: 'щит в подвале' },
-  baseVersion: 1,
-  base: point(1),
-  createdAt: 0,
   attempts: 1,
-  nextAttemptAt: 0,
   status: 'rejected',
   lastError: { status: 403, message: 'Недостаточно прав для этого действия' },
-  serverRow: null,
-} satisfies OutboxEntry
+})
 
 /** A query client signed in as ME with these rights only. */
 const signedInWith = (permissions: string[]) => {
