@@ -27,6 +27,10 @@ export const T = {
   deleteObjectKeepsPoints: 'Точки учёта останутся в реестре: удалятся только их привязки к удаляемым объектам.',
   /** A delete's title names the record; the spec's question stays under it: «Удалить точку учёта «Ввод-1»?». */
   confirmDeleteTitle: (what: string, name: string) => `Удалить ${what} «${name}»?`,
+  /** Unlinking a point from an object deletes neither: the question says so, lest it read as the point's delete. */
+  unlinkPointTitle: (point: string, object: string | undefined) => `Отвязать точку учёта «${point}» от объекта${object ? ` «${object}»` : ''}?`,
+  unlinkPointMessage: 'Сама точка учёта и её данные останутся, она только перестанет входить в этот объект.',
+  unlink: 'Отвязать',
   /** What a delete's title calls the record, in the accusative. */
   deleteWhat: {
     point: 'точку учёта',

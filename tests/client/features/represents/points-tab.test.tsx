@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { PointsTab } from '../../../../src/client/features/represents/components/points-tab'
 import { session } from '../../../../src/client/lib/session'
@@ -59,5 +59,22 @@ describe("the object's points tab", () => {
       const links = (await (await server.call(token, 'GET', `/api/represents/${representId}/points/`)).json()) as { selected: boolean }[]
       expect(links[0]!.selected).toBe(false)
     })
+  })
+
+  // UX probe: «Вы действительно хотите удалить эту строку?» / «Удалить» read as the point's own delete.
+  it('asks to unlink the point from the object, not to delete it, and keeps the link when cancelled', async () => {
+    const user = userEvent.setup()
+    open(true)
+    await user.click(await screen.findByRole('button', { name: 'Отвязать Ввод 1' }))
+    const dialog = await screen.findByRole('alertdialog')
+    expect(dialog.textContent).toContain(T.unlinkPointTitle('Ввод 1', 'ТП-12'))
+    expect(dialog.textContent).toContain(T.unlinkPointMessage)
+    expect(dialog.textContent).not.toContain(T.confirmDeleteRow)
+    expect(within(dialog).getByRole('button', { name: T.unlink })).toBeTruthy()
+    expect(within(dialog).queryByRole('button', { name: T.delete })).toBeNull()
+    await user.click(within(dialog).getByRole('button', { name: T.cancel }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    const links = (await (await server.call(token, 'GET', `/api/represents/${representId}/points/`)).json()) as unknown[]
+    expect(links).toHaveLength(1)
   })
 })

@@ -17,6 +17,7 @@ import { formatDateTime, formatQuantity } from '../../../lib/format'
 import {
   availablePointsQueryOptions,
   representPointsQueryOptions,
+  representQueryOptions,
   useAddPoint,
   useCyclePointSign,
   useMovePoint,
@@ -150,6 +151,8 @@ export function PointsTab({ representId, canChange }: { representId: number; can
   const [picked, setPicked] = useState<number | null>(null)
   const [creating, setCreating] = useState(false)
   const result = useQuery(representPointsQueryOptions(representId, halfsNum))
+  // The object's own screen has loaded it: its name for the unlink question.
+  const represent = useQuery(representQueryOptions(representId))
   const available = useQuery({ ...availablePointsQueryOptions(representId), enabled: canChange })
 
   const addPoint = useAddPoint(representId)
@@ -157,7 +160,11 @@ export function PointsTab({ representId, canChange }: { representId: number; can
   const setColor = useSetPointColor(representId)
   const setSelected = useSetPointSelected(representId)
   const movePoint = useMovePoint(representId)
-  const unlink = useConfirmedWrite(useRemovePoint(representId), { ask: () => ({ message: T.confirmDeleteRow, confirmLabel: T.delete }) })
+  const removePoint = useRemovePoint(representId)
+  const unlink = useConfirmedWrite(
+    { mutateAsync: (p: RepresentPoint) => removePoint.mutateAsync(p.point_id) },
+    { ask: (p) => ({ title: T.unlinkPointTitle(p.name, represent.data?.name), message: T.unlinkPointMessage, confirmLabel: T.unlink }) },
+  )
   const run = (write: Promise<unknown>) => void write.catch(notify.error)
   const applyHalfs = () => {
     const n = normalizeHalfsNum(halfsText)
@@ -283,7 +290,7 @@ export function PointsTab({ representId, canChange }: { representId: number; can
                           <RowAction label={`Ниже: ${p.name}`} disabled={index === points.length - 1} onClick={() => move(points, index, 1)}>
                             <ArrowDown />
                           </RowAction>
-                          <RowAction label={`Отвязать ${p.name}`} palette="red" onClick={() => void unlink(p.point_id)}>
+                          <RowAction label={`Отвязать ${p.name}`} palette="red" onClick={() => void unlink(p)}>
                             <Trash2 />
                           </RowAction>
                         </>
