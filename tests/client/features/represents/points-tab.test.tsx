@@ -77,4 +77,18 @@ describe("the object's points tab", () => {
     const links = (await (await server.call(token, 'GET', `/api/represents/${representId}/points/`)).json()) as unknown[]
     expect(links).toHaveLength(1)
   })
+
+  // UX probe: every other dialog gives the focus back to its opener; this one left it on the page's body.
+  it('gives the focus back to «Создать точку» when the new point dialog is closed with Escape', async () => {
+    const user = userEvent.setup()
+    open(true)
+    const opener = await screen.findByRole('button', { name: 'Создать точку' })
+    opener.focus()
+    await user.keyboard('{Enter}')
+    const dialog = await screen.findByRole('dialog', { name: 'Новая точка учёта' })
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true))
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await waitFor(() => expect(document.activeElement).toBe(opener))
+  })
 })

@@ -22,7 +22,7 @@ export function NewPointDialog({ open, onClose, onCreated }: { open: boolean; on
   })
   return (
     <FormDialog dirty={form.dirty} open={open} onClose={close} title="Новая точка учёта" onSubmit={onSubmit} submitting={form.submitting}>
-      <TextField label="Название" required {...form.field('name')} autoFocus />
+      <TextField label="Название" required {...form.field('name')} />
       <TextField label="Номер точки учёта" required {...form.field('point_number')} />
       <TextField label="Адрес" required {...form.field('address')} />
       <TextField label="Примечание" multiline {...form.field('remark')} />
