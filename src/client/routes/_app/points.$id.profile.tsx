@@ -65,7 +65,10 @@ function PointProfileTab() {
             value={chosen}
             options={(params.data ?? []).map((p) => ({ value: p.parameter_id, label: p.name }))}
             onChange={setParameterId}
-            emptyText={params.isError ? T.loadFailed : T.empty}
+            // Until the parameters come the select says so, once: not that there are none.
+            placeholder={params.isPending ? T.loadingDots : undefined}
+            disabled={params.isPending}
+            emptyText={params.isPending ? undefined : params.isError ? T.loadFailed : T.empty}
           />
         </Box>
         <Box minW="44">
