@@ -7,6 +7,8 @@ type Props = {
   /** What failed, e.g. «Не удалось загрузить список». */
   title?: string
   onRetry?: () => void
+  /** The title says why already («Нет связи с сервером, а…»): below it only what to do, not the error's message again. */
+  titleSaysWhy?: boolean
 }
 
 /**
@@ -14,7 +16,7 @@ type Props = {
  * what failed, why, and what to do. A missing right or a record that is not there is not retried: «Повторить» would
  * fail the same way.
  */
-export function LoadError({ error, title = T.listLoadFailed, onRetry }: Props) {
+export function LoadError({ error, title = T.listLoadFailed, onRetry, titleSaysWhy = false }: Props) {
   const forbidden = error instanceof ApiError && error.status === 403
   const gone = error instanceof ApiError && error.status === 404
   const offline = error instanceof ApiError && error.status === 0
@@ -26,10 +28,10 @@ export function LoadError({ error, title = T.listLoadFailed, onRetry }: Props) {
         <Alert.Content>
           <Alert.Title>{title}</Alert.Title>
           <Alert.Description>
-            {forbidden ? T.noRightToView : gone ? T.notFoundGone : errorMessage(error)}
+            {titleSaysWhy ? null : forbidden ? T.noRightToView : gone ? T.notFoundGone : errorMessage(error)}
             {retry && (
               <>
-                <br />
+                {!titleSaysWhy && <br />}
                 {T.retryHint}
               </>
             )}

@@ -15,6 +15,7 @@ export default function RouteError({ error, reset }: ErrorComponentProps) {
         <LoadError
           error={error}
           title={offline ? T.notOnDeviceOffline : T.loadFailed}
+          titleSaysWhy={offline}
           onRetry={() => {
             reset()
             void router.invalidate()
