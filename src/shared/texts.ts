@@ -116,6 +116,8 @@ export const T = {
   imbalanceRowExceeded: 'Небаланс превышает допустимый',
   allowedImbalanceHelp: 'Небаланс выше этого процента от приёма отмечается в балансе объекта',
   balancePeriod: 'Баланс за период',
+  /** The summary cannot tell no measurement at all from none complete: what it says holds for both. */
+  balanceNothingMeasured: 'За период нет ни одного полностью измеренного интервала: приём, отдача и небаланс не определены.',
   balancePartial: 'Часть получасов не измерена: итоги неполные (отмечены *), небаланс за период оценён по полностью измеренным интервалам.',
   incompleteData: 'Неполные данные',
   readingMismatch: 'Показание не согласуется с потреблением за сутки: проверьте счётчик (замена, сброс, постоянная)',

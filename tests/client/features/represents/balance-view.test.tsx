@@ -101,4 +101,18 @@ describe('the balance on the object screen', () => {
     expect(cells(2)).toEqual(['33 266,034', '53,500'])
     expect(rows[1]!.querySelectorAll('td')[6]!.textContent).toMatch(/^\d+,\d\d$/)
   })
+
+  // UX probe: an object with no measurement at all read «Приём —», «— %» in green and «Часть получасов не измерена».
+  it('says that nothing was measured in the period, with no green imbalance and no note of a partial one', () => {
+    const points = [
+      { point_id: 1, name: 'Ввод', sign: 1, color: '#3182ce' },
+      { point_id: 2, name: 'Фидер', sign: -1, color: '#38a169' },
+    ]
+    show(composeBalance(points, buckets, new Map(), options))
+    const summary = screen.getByRole('region', { name: T.balancePeriod })
+    within(summary).getByText(T.balanceNothingMeasured)
+    expect(summary).not.toHaveTextContent(T.balancePartial)
+    expect(summary).not.toHaveTextContent('— %')
+    for (const text of within(summary).getAllByText('—')) expect(getComputedStyle(text).color).not.toMatch(/green/)
+  })
 })

@@ -21,6 +21,8 @@ export function BalanceSummary({ summary, showImbalance }: { summary: Summary; s
   const share = summary.imbalance_percent === null ? '—' : percent.format(summary.imbalance_percent)
   const allowed = percent.format(summary.allowed_percent)
   const warning = summary.no_incoming ? T.noIncomingPoints : summary.no_outgoing ? T.noOutgoingPoints : null
+  // No interval of the period measured whole (the server's `judged`): no totals, so nothing to call partial or healthy.
+  const nothingMeasured = summary.incoming === null && summary.outgoing === null
   return (
     <Stack gap="2" role="region" aria-label={T.balancePeriod}>
       <HStack gap="6" wrap="wrap">
@@ -32,8 +34,8 @@ export function BalanceSummary({ summary, showImbalance }: { summary: Summary; s
             <Text fontSize="sm" color="fg.muted">
               {T.balanceImbalance}, %
             </Text>
-            <Text fontWeight="semibold" color={summary.exceeded ? 'red.fg' : 'green.fg'}>
-              {share} %
+            <Text fontWeight="semibold" color={summary.imbalance_percent === null ? undefined : summary.exceeded ? 'red.fg' : 'green.fg'}>
+              {summary.imbalance_percent === null ? share : `${share} %`}
             </Text>
           </Stack>
         )}
@@ -50,10 +52,17 @@ export function BalanceSummary({ summary, showImbalance }: { summary: Summary; s
           <Alert.Title>{summary.exceeded ? T.imbalanceExceeded(share, allowed) : T.imbalanceWithin(share, allowed)}</Alert.Title>
         </Alert.Root>
       )}
-      {summary.partial && (
-        <Text fontSize="sm" color="orange.fg">
-          {T.balancePartial}
-        </Text>
+      {nothingMeasured ? (
+        <Alert.Root status="warning" size="sm">
+          <Alert.Indicator />
+          <Alert.Title>{T.balanceNothingMeasured}</Alert.Title>
+        </Alert.Root>
+      ) : (
+        summary.partial && (
+          <Text fontSize="sm" color="orange.fg">
+            {T.balancePartial}
+          </Text>
+        )
       )}
     </Stack>
   )
