@@ -465,6 +465,19 @@ describe('the header on the tablet with edits waiting', () => {
   }, 60_000)
 })
 
+// UX probe: the typed refresh period's help text below it lifted its input 38 px above the two lists beside it.
+describe('monitoring’s filters on the tablet', () => {
+  it('put their controls on one line, whatever help text one has', async () => {
+    const page = await open('tablet')
+    await visit(page, '/monitoring')
+    const tops = await Promise.all(
+      ['Последних опросов', 'Обновление, с', 'Своё значение, с'].map(async (label) => Math.round((await page.getByLabel(label).boundingBox())!.y)),
+    )
+    expect(new Set(tops).size, `tops ${tops.join(', ')}`).toBe(1)
+    await page.context().close()
+  })
+})
+
 describe('keyboard', () => {
   it('the first Tab reaches a skip link that moves focus to the screen content', async () => {
     const page = await open('monitor')

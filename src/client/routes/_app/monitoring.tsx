@@ -40,7 +40,8 @@ function MonitoringPage() {
   return (
     <>
       <PageHeader title="Мониторинг" />
-      <Wrap gap="6" mb="4" align="flex-end">
+      {/* Lined up by their labels, not their bottoms: the typed period's help text below it would lift its input. */}
+      <Wrap gap="6" mb="4" align="flex-start">
         <Fieldset.Root width="auto">
           <Fieldset.Legend>Статус</Fieldset.Legend>
           <HStack gap="4" wrap="wrap">
