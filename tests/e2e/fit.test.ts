@@ -465,6 +465,26 @@ describe('the header on the tablet with edits waiting', () => {
   }, 60_000)
 })
 
+// UX probe: a point's name of 200 letters without a space ran the chart's legend, and its tooltip, off the screen.
+describe('an object’s chart with a long point name', () => {
+  it('keeps its tooltip inside the plot on the tablet, at the left and at the right', async () => {
+    const page = await open('tablet')
+    await visit(page, '/represents/1?tab=chart&interval=30')
+    const plot = page.locator('main [role=group][aria-describedby]').first()
+    const box = (await plot.boundingBox())!
+    for (const x of [0.3, 0.7]) {
+      await page.mouse.move(box.x + box.width * x, box.y + box.height / 2)
+      const tooltip = page.getByRole('tooltip')
+      await tooltip.waitFor()
+      const tip = (await tooltip.boundingBox())!
+      expect(tip.x, `at ${x}`).toBeGreaterThanOrEqual(box.x)
+      expect(tip.x + tip.width, `at ${x}`).toBeLessThanOrEqual(box.x + box.width)
+      expect(await sidewaysScroll(page)).toEqual([])
+    }
+    await page.context().close()
+  })
+})
+
 // UX probe: the typed refresh period's help text below it lifted its input 38 px above the two lists beside it.
 describe('monitoring’s filters on the tablet', () => {
   it('put their controls on one line, whatever help text one has', async () => {

@@ -224,6 +224,7 @@ export function TimeChart({ title, series, kind = 'line', step, formatTime = for
               rows={rows}
               left={xPx(activeTime)}
               flip={xPx(activeTime) > width / 2}
+              maxWidth={width / 2 - 12}
               top={padding.top}
               maxRows={Math.max(2, Math.floor((height - padding.top - 40) / 22))}
             />
@@ -435,6 +436,7 @@ const Legend = memo(function Legend({ series, kind, hidden, onToggle, zoomed, on
     <>
       <Wrap gap="1" align="center" role="group" aria-label={T.chart.legend}>
         {series.map((s) => (
+          // A long name wraps inside its button, cut inside a word if it has to: one line of it widened the page.
           <Button
             key={s.key}
             size="xs"
@@ -442,9 +444,14 @@ const Legend = memo(function Legend({ series, kind, hidden, onToggle, zoomed, on
             aria-pressed={!hidden.has(s.key)}
             onClick={() => onToggle(s.key)}
             opacity={hidden.has(s.key) ? 0.55 : 1}
+            h="auto"
+            minH="8"
+            maxW="full"
+            whiteSpace="normal"
+            textAlign="start"
           >
             <Swatch series={s} kind={kind} />
-            <Text as="span" textDecoration={hidden.has(s.key) ? 'line-through' : undefined}>
+            <Text as="span" minW="0" overflowWrap="anywhere" textDecoration={hidden.has(s.key) ? 'line-through' : undefined}>
               {s.unit ? `${s.name}, ${s.unit}` : s.name}
             </Text>
           </Button>
@@ -466,10 +473,20 @@ const numberText = (s: Omit<ChartSeries, 'points'>, y: number) =>
 const valueText = (s: Omit<ChartSeries, 'points'>, point: PlotPoint) =>
   point.y === null ? T.chart.noValue : `${numberText(s, point.y)}${point.estimated ? ` (${point.note ?? T.incompleteData.toLowerCase()})` : ''}`
 
-type TooltipProps = { id: string; time: string; rows: { series: Series; point: PlotPoint }[]; left: number; top: number; flip: boolean; maxRows: number }
+type TooltipProps = {
+  id: string
+  time: string
+  rows: { series: Series; point: PlotPoint }[]
+  left: number
+  top: number
+  flip: boolean
+  /** The room on the crosshair's side of the plot (at least half of it): a longer name wraps, the values stay whole. */
+  maxWidth: number
+  maxRows: number
+}
 
 /** The values of every shown series at the crosshair's time; past what fits, how many more. */
-function ChartTooltip({ id, time, rows, left, top, flip, maxRows }: TooltipProps) {
+function ChartTooltip({ id, time, rows, left, top, flip, maxWidth, maxRows }: TooltipProps) {
   const shown = rows.length > maxRows ? rows.slice(0, maxRows - 1) : rows
   return (
     <Box
@@ -488,6 +505,8 @@ function ChartTooltip({ id, time, rows, left, top, flip, maxRows }: TooltipProps
       fontSize="sm"
       pointerEvents="none"
       whiteSpace="nowrap"
+      width="max-content"
+      maxW={`${maxWidth}px`}
       zIndex="1"
     >
       <Text fontWeight="semibold">{time}</Text>
@@ -495,7 +514,9 @@ function ChartTooltip({ id, time, rows, left, top, flip, maxRows }: TooltipProps
         {shown.map(({ series: s, point }) => (
           <HStack as="li" key={s.key} gap="2">
             <Box boxSize="2.5" borderRadius="full" bg={s.color} flexShrink={0} />
-            <span>{s.name}:</span>
+            <Text as="span" minW="0" whiteSpace="normal" overflowWrap="anywhere">
+              {s.name}:
+            </Text>
             <Text as="span" fontWeight="medium" ms="auto">
               {point.y === null ? T.chart.noValue : numberText(s, point.y)}
             </Text>
