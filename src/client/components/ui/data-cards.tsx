@@ -16,7 +16,10 @@ const CARDS_CSS = {
     py: '0.5',
   },
   '& .data-cards-label': { color: 'fg.muted', fontSize: 'sm' },
-  '& [role=cell] > :last-child': { overflowWrap: 'anywhere' },
+  // A value's word longer than its line (a name without spaces) is cut: on the value and everything inside it, since
+  // the global `break-word` of a link that is a box of its own (on touch screens, below) keeps the word whole in the
+  // link's width and pushes the card past the screen's edge.
+  '& [role=cell] > :last-child, & [role=cell] > :last-child *': { overflowWrap: 'anywhere' },
   '& .data-table-actions': { display: 'flex', flexWrap: 'wrap', gap: '2', mt: '2', justifyContent: 'flex-start' },
   // A card's link (a point's, a model's name) is the way into it: a finger's size on touch screens, not a line of text,
   // its text on its label's line.

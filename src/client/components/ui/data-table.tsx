@@ -73,11 +73,12 @@ const TABLE_CSS = {
   [`${BODY} > td[data-align=center]`]: { textAlign: 'center' },
   [`${BODY} > td[data-align=end]`]: { textAlign: 'end' },
   // Values and headers wrap between words, and a value's word is cut only when it is longer than its column: a date
-  // or a number stays whole. Headers are cut anywhere only in a table that could not fit its box otherwise
-  // (`useHeadersCutToFit`), so that it does not scroll sideways.
+  // or a number stays whole. Headers, and then the values of the widest columns, are cut anywhere only in a table
+  // that could not fit its box otherwise (`useCutToFit`), so that it does not scroll sideways.
   [`& > * > tr > :is(td, th)`]: { whiteSpace: 'normal', overflowWrap: 'break-word' },
   [`& > thead > tr > th`]: { px: '1.5' },
   [`&[data-cut-headers] > thead > tr > th`]: { overflowWrap: 'anywhere' },
+  [`${BODY} > td[data-cut], ${BODY} > td[data-cut] *`]: { overflowWrap: 'anywhere' },
   '& tr > [data-hide-below=md]': { display: { base: 'none', md: 'table-cell' } },
   '& tr > [data-hide-below=lg]': { display: { base: 'none', lg: 'table-cell' } },
   '& tr > [data-hide-below=xl]': { display: { base: 'none', xl: 'table-cell' } },
@@ -89,24 +90,37 @@ const TABLE_CSS = {
 
 /**
  * Lets the table's headers be cut inside a word (`data-cut-headers`) only when, with whole words, the table is wider
- * than its box: a screen narrower than the console is made for, or values with long words. Checked after each render
- * (other rows, other columns) and each resize of the window.
+ * than its box: a screen narrower than the console is made for, or values with long words. Still wider, the values of
+ * the columns wider than a third of the box are cut too (`data-cut` on their cells): a name or a number with no space
+ * in 200 characters, which no width fits, while the dates and numbers of the other columns stay whole. Checked after
+ * each render (other rows, other columns) and each resize of the window.
  */
-function useHeadersCutToFit(table: RefObject<HTMLTableElement | null>) {
+function useCutToFit(table: RefObject<HTMLTableElement | null>) {
   useLayoutEffect(() => {
-    if (table.current) cutHeadersIfWider(table.current)
+    if (table.current) cutIfWider(table.current)
   })
   useEffect(() => {
-    const refit = () => table.current && cutHeadersIfWider(table.current)
+    const refit = () => table.current && cutIfWider(table.current)
     window.addEventListener('resize', refit)
     return () => window.removeEventListener('resize', refit)
   }, [table])
 }
 
-function cutHeadersIfWider(table: HTMLTableElement) {
+function cutIfWider(table: HTMLTableElement) {
   const box = table.parentElement!
+  const wider = () => box.scrollWidth > box.clientWidth
   table.removeAttribute('data-cut-headers')
-  if (box.scrollWidth > box.clientWidth) table.setAttribute('data-cut-headers', '')
+  for (const cell of table.querySelectorAll('td[data-cut]')) cell.removeAttribute('data-cut')
+  if (!wider()) return
+  table.setAttribute('data-cut-headers', '')
+  if (!wider()) return
+  const wide = [...table.querySelectorAll<HTMLTableCellElement>(':scope > tbody > tr > td:not([data-actions])')].filter(
+    (cell) => cell.getBoundingClientRect().width > box.clientWidth / 3,
+  )
+  for (const cell of wide) cell.setAttribute('data-cut', '')
+  // Those values may have been all that was too wide: then the headers stay whole.
+  table.removeAttribute('data-cut-headers')
+  if (wider()) table.setAttribute('data-cut-headers', '')
 }
 
 /** The paged, sortable table every list of the console uses (25 rows by default, 25 and 50 offered). */
@@ -115,7 +129,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const showSpinner = useDelayedFlag(Boolean(props.loading))
   const cards = useMediaQuery(CARDS_QUERY)
   const table = useRef<HTMLTableElement>(null)
-  useHeadersCutToFit(table)
+  useCutToFit(table)
   const cell = (column: Column<Row>, row: Row) => (column.render ? column.render(row) : String((row as Record<string, unknown>)[column.key] ?? ''))
   const pages = Math.max(1, Math.ceil(total / perPage))
   const first = total === 0 ? 0 : (page - 1) * perPage + 1

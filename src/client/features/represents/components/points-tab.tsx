@@ -44,6 +44,9 @@ const SIGN_TEXT: Record<number, { mark: string; label: string }> = {
   0: { mark: '0', label: 'не учитывается' },
 }
 
+/** The longest point number kept on one line; a longer one wraps in its column. */
+const NUMBER_KEPT_WHOLE = 16
+
 /** Up to a day of half-hours has room for a gap between its bars; more are drawn side by side. */
 const BAR_GAP_UP_TO = 48
 
@@ -129,8 +132,9 @@ const chosen: Record<ColumnKey, Column<RepresentPoint>> = {
   point_number: {
     key: 'point_number',
     header: COLUMNS.point_number,
+    // A number stays on one line, not cut at its hyphen, unless it is too long for any line (up to 50 characters).
     render: (p) => (
-      <Text as="span" whiteSpace="nowrap">
+      <Text as="span" whiteSpace={p.point_number.length > NUMBER_KEPT_WHOLE ? undefined : 'nowrap'}>
         {p.point_number}
       </Text>
     ),
