@@ -42,7 +42,7 @@ export type AuditEntity = keyof typeof AUDIT_ENTITY_RIGHTS
 export type AuditReader = { is_superuser: boolean; permissions: ReadonlySet<string> }
 
 /** The entities whose entries the reader may see; none means all (a superuser, entities of older versions too). */
-export function viewableEntities(reader: AuditReader): AuditEntity[] | undefined {
+function viewableEntities(reader: AuditReader): AuditEntity[] | undefined {
   if (reader.is_superuser) return undefined
   return (Object.keys(AUDIT_ENTITY_RIGHTS) as AuditEntity[]).filter((entity) => reader.permissions.has(AUDIT_ENTITY_RIGHTS[entity]))
 }
