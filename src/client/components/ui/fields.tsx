@@ -121,7 +121,8 @@ const DISABLED_SELECT_CSS = {
 
 export function SelectField<TValue extends string | number>(props: SelectFieldProps<TValue>) {
   const empty = props.options.length === 0
-  const emptyLabel = props.placeholder ?? (empty && props.emptyText ? props.emptyText : '—')
+  // An empty list's sentence is the field's helper text only: in the select too it stood twice, one above the other.
+  const emptyLabel = props.placeholder ?? '—'
   const chosen = props.options.find((o) => o.value === props.value)?.label ?? emptyLabel
   return (
     <FieldShell

@@ -43,4 +43,12 @@ describe('a select field', () => {
     expect(screen.getByRole('combobox', { name: 'Абонент' })).toHaveDisplayValue('ИП Соколов')
     expect(chosenText()).not.toBeVisible()
   })
+
+  // Field probe: with nothing to choose from, the select wrote the reason as its own text and again under itself.
+  it('says once why there is nothing to choose, under the field, as its description', () => {
+    const why = 'Нет связи с сервером: список абонентов появится, когда связь вернётся'
+    renderInApp(<SelectField label="Абонент" value={null} options={[]} onChange={() => {}} emptyText={why} />)
+    expect(screen.getAllByText(why)).toHaveLength(1)
+    expect(screen.getByRole('combobox', { name: 'Абонент' })).toHaveAccessibleDescription(why)
+  })
 })

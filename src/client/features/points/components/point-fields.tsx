@@ -49,12 +49,10 @@ export function PointFields({ form, customer }: { form: PointForm; customer?: { 
         error={form.errors.latitude ?? form.errors.geopoint}
       />
       <TextField label="Долгота" inputMode="decimal" placeholder="например, 60,597465" {...form.field('longitude')} />
-      {/* Without a placeholder the select would show the empty list's sentence too, right above the same sentence. */}
       <SelectField
         label="Абонент"
         {...form.field('customer_id')}
         options={options}
-        placeholder="—"
         emptyText={forbidden ? T.customersOutOfRights : isOffline(customers.error) ? T.customersOffline : customers.isError ? T.loadFailed : T.noCustomers}
       />
       <NumberField label="Лимит потребления, кВт·ч" {...form.field('energy_limit')} />
