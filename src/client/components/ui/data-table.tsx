@@ -231,7 +231,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           {props.emptyText ?? T.empty}
         </Text>
       )}
-      {props.onPageChange && (
+      {/* An empty list has no pages: «0–0 из 0 … 1 / 1» under «ничего не найдено» said nothing more. */}
+      {props.onPageChange && total > 0 && (
         <Flex px="3" py="2" gap="3" align="center" justify="space-between" borderTopWidth="1px" wrap="wrap">
           <Text fontSize="sm" color="fg.muted">
             {first}–{last} из {total}
