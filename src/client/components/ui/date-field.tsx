@@ -99,7 +99,8 @@ export function DateField({ label, value, onChange, error, required, helper, dis
         lazyMount
         unmountOnExit
       >
-        <DatePicker.Label>
+        {/* Laid out as every other field's label: its recipe has no gap, and «Дата снятия*» stood without a space. */}
+        <DatePicker.Label display="flex" alignItems="center" gap="1">
           {label}
           {required && <Field.RequiredIndicator />}
         </DatePicker.Label>

@@ -30,6 +30,18 @@ describe('a date field', () => {
     expect(input.value).toBe('15.04.2025')
   })
 
+  // UX probe: «Дата снятия*» stood without the space every other field's label has before its asterisk.
+  it('lays out its label as other fields do, the asterisk of a required one apart', () => {
+    render(
+      <ChakraProvider value={appSystem()}>
+        <DateField label="Дата снятия" value="" onChange={() => {}} required />
+      </ChakraProvider>,
+    )
+    const label = screen.getByText('Дата снятия')
+    expect(getComputedStyle(label).display).toBe('flex')
+    expect(getComputedStyle(label).gap).not.toBe('')
+  })
+
   it('names every part of its calendar in Russian for a screen reader', async () => {
     const user = userEvent.setup()
     render(<Form initial="2024-03-01" />)
