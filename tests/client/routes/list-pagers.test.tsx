@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event'
 import { Suspense, type ReactNode } from 'react'
 import { ReferenceTablePage } from '../../../src/client/features/references/components/reference-table-page'
 import { Route as AccountEmailsRoute } from '../../../src/client/routes/_app/account-emails'
-import { Route as PointRoute } from '../../../src/client/routes/_app/points.$id'
 import { Route as PointSchedulerRoute } from '../../../src/client/routes/_app/points.$id.scheduler'
-import { json, ME, mount, point, renderRoutes, task } from '../app-routes'
+import { json, ME, point, task } from '../app-routes'
+import { renderPointTab } from '../point-screen'
 import { T } from '../../../src/shared/texts'
 import { renderInApp } from '../render-in-app'
 
@@ -100,10 +100,7 @@ describe('lists longer than a page', () => {
   })
 
   it('a point’s schedule asks the server for the next page', async () => {
-    renderRoutes('/points/7/scheduler', (app) => {
-      const point = mount(PointRoute, '/points/$id', app)
-      return [point.addChildren([mount(PointSchedulerRoute, '/scheduler', () => point)])]
-    })
+    renderPointTab('/points/7/scheduler', PointSchedulerRoute, '/scheduler')
     const table = await screen.findByRole('table', { name: 'Задания опроса' }, { timeout: 10_000 })
     await expectSecondPage(table, (n) => `Задание-${n} (Меркурий 230 ART)`)
     expect(tasksAsked.at(-1)?.get('page')).toBe('2')

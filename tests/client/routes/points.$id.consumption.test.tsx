@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
-import { Route as PointRoute } from '../../../src/client/routes/_app/points.$id'
 import { Route as PointConsumptionRoute } from '../../../src/client/routes/_app/points.$id.consumption'
 import { T } from '../../../src/shared/texts'
-import { json, ME, mount, point, renderRoutes } from '../app-routes'
+import { json } from '../app-routes'
+import { pointScreenApi, renderPointTab } from '../point-screen'
 import { asWritten } from '../render-in-app'
 
 /*
@@ -25,16 +25,7 @@ for (let n = 5; n <= 30; n++) NOVEMBER.push(day(n, null, null))
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] })
   vi.setSystemTime(new Date('2026-11-04T12:00:00+03:00'))
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      const path = input.split('?')[0]!
-      if (path === '/api/users/me/') return json(ME)
-      if (path === '/api/points/7/') return json(point({ counter_id: 5, has_counter: true }))
-      if (path === '/api/points/7/consumption_by_date/') return json(NOVEMBER)
-      return json({ detail: 'Не найдено' }, 404)
-    }),
-  )
+  pointScreenApi((path) => (path === '/api/points/7/consumption_by_date/' ? json(NOVEMBER) : undefined))
 })
 afterEach(() => {
   vi.useRealTimers()
@@ -43,10 +34,7 @@ afterEach(() => {
 
 describe('a point’s consumption by day', () => {
   it('says readings are the meter’s and consumption is times Ктт·Ктн, marks today, and lists no day to come', async () => {
-    renderRoutes('/points/7/consumption', (app) => {
-      const pointRoute = mount(PointRoute, '/points/$id', app)
-      return [pointRoute.addChildren([mount(PointConsumptionRoute, '/consumption', () => pointRoute)])]
-    })
+    renderPointTab('/points/7/consumption', PointConsumptionRoute, '/consumption')
     const table = await screen.findByRole('table', { name: 'Потребление по дням' }, { timeout: 5_000 })
     expect(await within(table).findByText(`04.11.2026 ${T.dayInProgress}`, undefined, { timeout: 5_000 })).toBeInTheDocument()
     expect(within(table).getByRole('columnheader', { name: 'Показания счётчика, кВт·ч' })).toBeInTheDocument()

@@ -10,7 +10,8 @@ import { Route as PointSchedulerRoute } from '../../../src/client/routes/_app/po
 import { RightGate } from '../../../src/client/components/layout/right-gate'
 import { meQueryOptions } from '../../../src/client/lib/auth'
 import { T } from '../../../src/shared/texts'
-import { json, ME, mount, point, renderRoutes, signedInWith } from '../app-routes'
+import { json, mount, point, renderRoutes, signedInWith } from '../app-routes'
+import { pointScreenApi } from '../point-screen'
 import { offlineDb } from '../../../src/client/offline/db'
 import { tempIdMetaKey } from '../../../src/client/offline/entities'
 
@@ -21,32 +22,26 @@ const BUSY = { timeout: 5_000 }
 
 beforeEach(() => {
   localStorage.clear()
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      const path = input.split('?')[0]!
-      if (path === '/api/users/me/') return json(ME)
-      if (path === '/api/points/7/') return json(point({ counter_id: 5, has_counter: true }))
-      if (path === '/api/counters_accumulated_data/') {
-        return json({
-          date: '2026-11-23',
-          results: [
-            {
-              counter_id: 5,
-              counter_serial_num: '50000001',
-              parameter_name: 'A+',
-              measurement: 'кВт·ч',
-              day_start: 1234.5,
-              day_start_date: '2026-11-23T00:00:05+03:00',
-              half_past: 1236.25,
-              half_past_date: '2026-11-23T00:30:04+03:00',
-            },
-          ],
-        })
-      }
-      return json({ detail: 'Не найдено' }, 404)
-    }),
-  )
+  pointScreenApi((path) => {
+    if (path === '/api/counters_accumulated_data/') {
+      return json({
+        date: '2026-11-23',
+        results: [
+          {
+            counter_id: 5,
+            counter_serial_num: '50000001',
+            parameter_name: 'A+',
+            measurement: 'кВт·ч',
+            day_start: 1234.5,
+            day_start_date: '2026-11-23T00:00:05+03:00',
+            half_past: 1236.25,
+            half_past_date: '2026-11-23T00:30:04+03:00',
+          },
+        ],
+      })
+    }
+    return undefined
+  })
 })
 afterEach(() => vi.unstubAllGlobals())
 
