@@ -8,10 +8,12 @@ type Range = readonly [min: number, max: number]
 const PASSWORD_MODES = ['digits', 'ascii']
 
 /**
- * Mercury 230/234/236 address 1–240 (manual table 1.2: 0 is the universal address any meter on the line answers, FE the
- * broadcast none answers, F1–FF are reserved); others take 4 bytes.
+ * The highest address of a Mercury 230/234/236 of its own (manual table 1.2: 0 is the universal address any meter on the
+ * line answers, FE the broadcast none answers, F1–FF are reserved). The forms take 1–240, the collector's driver refuses
+ * past it; other meters take 4 bytes.
  */
-const NET_ADDRESS_RANGES: Readonly<Record<string, Range>> = { mercury230: [1, 240] }
+export const MERCURY230_MAX_NET_ADDRESS = 240
+const NET_ADDRESS_RANGES: Readonly<Record<string, Range>> = { mercury230: [1, MERCURY230_MAX_NET_ADDRESS] }
 const ANY_NET_ADDRESS: Range = [0, 0xffff_ffff]
 const netAddressRange = (driver: string | null | undefined): Range => NET_ADDRESS_RANGES[driver ?? ''] ?? ANY_NET_ADDRESS
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { buildFleet } from '../../../src/server/collector/emulator/fleet'
-import { MAX_NET_ADDRESS } from '../../../src/server/collector/protocol/mercury230'
+import { MERCURY230_MAX_NET_ADDRESS } from '../../../src/shared/validation/conn-params'
 
 describe('emulated fleet', () => {
   it('is the same for the same seed and gives the requested share of faulty meters', () => {
@@ -15,7 +15,7 @@ describe('emulated fleet', () => {
     for (const meter of fleet) expect(meter.protocol).toBe(meter.consumerType === 'flat' ? 'mercury206' : 'mercury230')
     const busAddresses = fleet.filter((meter) => meter.protocol === 'mercury230').map((meter) => meter.address)
     expect(new Set(busAddresses).size).toBe(busAddresses.length)
-    expect(Math.max(...busAddresses)).toBeLessThanOrEqual(MAX_NET_ADDRESS)
+    expect(Math.max(...busAddresses)).toBeLessThanOrEqual(MERCURY230_MAX_NET_ADDRESS)
     expect(new Set(fleet.map((meter) => meter.consumerType)).size).toBe(7)
   })
 

@@ -1,8 +1,8 @@
 import type { EnergyRegisters, InstantQuantity, InstantValues, PhaseValues, ProfileRecord, Tariff } from '../meter-values'
+import { MERCURY230_MAX_NET_ADDRESS } from '../../../shared/validation/conn-params'
 import { MeterChannelNotOpenError, MeterConfigError, MeterFrameError, MeterProfileAddressError, MeterStatusError, MeterTimeoutError } from '../protocol/errors'
 import {
   BWRI,
-  MAX_NET_ADDRESS,
   PROFILE_RECORD_STRIDE,
   PROFILE_RING_RECORDS,
   PROFILE_RING_RECORDS_131K,
@@ -47,7 +47,7 @@ export class Mercury230Driver extends LinkedDriver implements MeterDriver {
     private readonly timeZone: string,
   ) {
     super(settings)
-    if (settings.netAddress > MAX_NET_ADDRESS) throw new MeterConfigError('net_address', T.poll.mercury230Address)
+    if (settings.netAddress > MERCURY230_MAX_NET_ADDRESS) throw new MeterConfigError('net_address', T.poll.mercury230Address)
   }
 
   /** Answers do not repeat their request; a status frame (4 bytes) is the one answer no other can be taken for. */

@@ -2,7 +2,7 @@ import type { ConsumerType } from '../consumer-profiles'
 import { SALT, hash32, unitHash } from '../seeded-random'
 import type { EmulatedMeterSpec, MeterFaults } from './meter-spec'
 import { T } from '../../../shared/texts'
-import { MAX_NET_ADDRESS } from '../protocol/mercury230'
+import { MERCURY230_MAX_NET_ADDRESS } from '../../../shared/validation/conn-params'
 
 export interface FleetOptions {
   count: number
@@ -77,7 +77,7 @@ export function buildFleet({ count, faultyPercent, seed = 1 }: FleetOptions): Em
       }
     }
     busAddress++
-    if (busAddress > MAX_NET_ADDRESS) throw new RangeError(T.poll.busFull(MAX_NET_ADDRESS))
+    if (busAddress > MERCURY230_MAX_NET_ADDRESS) throw new RangeError(T.poll.busFull(MERCURY230_MAX_NET_ADDRESS))
     return {
       protocol: 'mercury230',
       address: busAddress,

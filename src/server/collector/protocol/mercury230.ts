@@ -64,12 +64,6 @@ export const DEFAULT_PASSWORDS: Record<AccessLevel, string> = { 1: '111111', 2: 
 
 export const DEFAULT_METER_CONSTANT = 5000
 
-/**
- * The highest address of a meter of its own (manual table 1.2): 0 is the universal address any meter answers, FE the
- * broadcast no meter answers, F1–FF are reserved.
- */
-export const MAX_NET_ADDRESS = 0xf0
-
 const REQUEST = {
   test: 0x00,
   openChannel: 0x01,
