@@ -80,9 +80,9 @@ export async function pollMeterClock(
   note: (text: string) => void,
 ): Promise<ClockOutcome | undefined> {
   if (!driver.readClock) return undefined
-  // The clock is read for its drift only: a read refused, or lost on the line after the retries, leaves the data to read.
+  // The clock is read for its drift only: a read refused, or lost on the line, leaves the data to read.
   const unread = (message: string) => note(T.poll.clockUnread(message))
-  const reading = await refusedAsNull(driver.readClock(), unread).catch(lostAsNull(unread))
+  const reading = await optionalExchange(driver.readClock(), { refused: unread, lost: unread })
   if (!reading) return undefined
   const readAt = clock()
   const meterAt = fromZonedParts(reading.local, needs.timeZone)
@@ -101,35 +101,33 @@ export async function pollMeterClock(
     note(T.poll.correctionSkipped(driver.clockUncorrectable))
     return outcome
   }
-  // The correction is optional: one the line loses (no answer, a damaged one) leaves the reading going, like a refusal.
-  const done = await refusedAsNull(
+  const done = await optionalExchange(
     driver.correctClock(plan.to).then(() => true),
-    (message) => note(T.poll.correctionRefused(message)),
-  ).catch(lostAsNull((message) => note(T.poll.correctionSkipped(message))))
+    {
+      refused: (message) => note(T.poll.correctionRefused(message)),
+      lost: (message) => note(T.poll.correctionSkipped(message)),
+    },
+  )
   if (!done) return outcome
   note(T.poll.corrected(signed(plan.seconds)))
   return { ...outcome, correction: { at: clock(), seconds: plan.seconds, driftBeforeS: driftS } }
 }
 
-/** A refusal of the meter (a command its firmware lacks, a level the installation does not open) leaves the poll going. */
-async function refusedAsNull<T>(exchange: Promise<T>, onRefusal: (message: string) => void): Promise<T | null> {
+/**
+ * An exchange the poll can do without (the clock's): refused by the meter (a command its firmware lacks, a level the
+ * installation does not open) or lost on the line after the retries (no answer, a damaged one), it is said and the poll
+ * goes on; a lost link still ends it.
+ */
+async function optionalExchange<T>(exchange: Promise<T>, say: { refused: (message: string) => void; lost: (message: string) => void }): Promise<T | null> {
   try {
     return await exchange
   } catch (error) {
-    if (!(error instanceof MeterStatusError || error instanceof MeterAccessDeniedError)) throw error
-    onRefusal(error.message)
+    if (error instanceof MeterStatusError || error instanceof MeterAccessDeniedError) say.refused(error.message)
+    else if (error instanceof MeterError && error.retryable) say.lost(error.message)
+    else throw error
     return null
   }
 }
-
-/** An exchange lost on the line (no answer, a damaged one) after the retries, as a catch handler; a lost link still throws. */
-const lostAsNull =
-  (onLoss: (message: string) => void) =>
-  (error: unknown): null => {
-    if (!(error instanceof MeterError && error.retryable)) throw error
-    onLoss(error.message)
-    return null
-  }
 
 /** The drift the clock has after the poll: what was read, less what the poll corrected. */
 export const driftAfter = ({ driftS, correction }: ClockOutcome) => (correction ? driftS + correction.seconds : driftS)
