@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { INTERVAL_STATUS } from '../../shared/metering'
 import type { Executor } from '../db/client'
 import { pgArray, refreshDailyValues, type IntervalRow } from '../repositories/readings'
-import { GAP_LOOKBACK_DAYS, LIKE_DAY_WEEKS, LINEAR_MAX_INTERVALS, READING_SLACK_MINUTES, VEE_METHOD } from './settings'
+import { DAY_ABSOLUTE_TOLERANCE, GAP_LOOKBACK_DAYS, LIKE_DAY_WEEKS, LINEAR_MAX_INTERVALS, READING_SLACK_MINUTES, VEE_METHOD } from './settings'
 
 const { VALID, MISSING, ESTIMATED, EDITED } = INTERVAL_STATUS
 const DAY = 86_400_000
@@ -30,9 +30,10 @@ interface Estimate {
 }
 
 /**
- * Estimates one gap by the first method that applies (docs/vee.md): linear between the known neighbours for a
- * short gap; the register's energy over the gap, shared as the like-day profile shapes it (evenly without one);
- * the like-day profile itself. Intervals no method reaches stay missing.
+ * Estimates one gap by the first method that applies (docs/vee.md): the register's energy over the gap, shared as
+ * the like-day profile shapes it (evenly without one); linear between the known neighbours for a short gap; the
+ * like-day profile itself. The register comes first because it is the meter's own count: across a power outage it
+ * says zero where a line between the neighbours would invent energy. Intervals no method reaches stay missing.
  */
 function estimateGap(gap: Gap): Estimate[] {
   const n = gap.starts.length
@@ -43,15 +44,16 @@ function estimateGap(gap: Gap): Estimate[] {
     value,
     method,
   })
-  if (n <= LINEAR_MAX_INTERVALS && gap.before !== null && gap.after !== null) {
-    const { before, after } = gap
-    return gap.starts.map((_, i) => at(i, before + ((after - before) * (i + 1)) / (n + 1), VEE_METHOD.LINEAR))
-  }
-  if (gap.registerEnergy !== null && gap.registerEnergy >= 0) {
-    const energy = gap.registerEnergy
+  // Known half-hours exceeding the register difference by no more than its last digit (or float noise) leave zero.
+  if (gap.registerEnergy !== null && gap.registerEnergy > -DAY_ABSOLUTE_TOLERANCE) {
+    const energy = Math.max(0, gap.registerEnergy)
     const shape = gap.likeDay.every((v) => v !== null) ? (gap.likeDay as number[]) : null
     const total = shape?.reduce((sum, v) => sum + v, 0) ?? 0
     return gap.starts.map((_, i) => at(i, shape && total > 0 ? (energy * shape[i]!) / total : energy / n, VEE_METHOD.REGISTER_SHARE))
+  }
+  if (n <= LINEAR_MAX_INTERVALS && gap.before !== null && gap.after !== null) {
+    const { before, after } = gap
+    return gap.starts.map((_, i) => at(i, before + ((after - before) * (i + 1)) / (n + 1), VEE_METHOD.LINEAR))
   }
   return gap.likeDay.flatMap((v, i) => (v === null ? [] : [at(i, v, VEE_METHOD.LIKE_DAY)]))
 }

@@ -31,7 +31,10 @@ export const USUAL_LOOKBACK_DAYS = 28
 export const USUAL_MIN_DAYS = 7
 /** How far back the gap rule looks for the last stored interval before a poll (a longer outage is left to the reader). */
 export const GAP_LOOKBACK_DAYS = 7
-/** Kilowatt-hours the day rule forgives besides the share: the registers' last digit at both ends. */
+/**
+ * Kilowatt-hours the registers' last digit at both ends accounts for: the day rule forgives it besides the share, and
+ * the register-share estimate takes known half-hours exceeding the register difference by no more than this as zero.
+ */
 export const DAY_ABSOLUTE_TOLERANCE = 0.02
 /** A register reading counts as taken at an interval boundary when it is this close to one. */
 export const READING_SLACK_MINUTES = 10

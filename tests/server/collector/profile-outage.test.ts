@@ -12,7 +12,8 @@ import { collectionReferences, dueTask, installedMeter, mercury230 } from '../co
 // Polls through the emulator over TCP, with the meters' clock and the collector's "now" moved by hand.
 
 const HALF_HOUR = 1_800_000
-const FIRST_POLL = new Date('2026-11-20T09:10:00.000Z')
+/** As a schedule at :00 and :30 polls: the registers are read seconds after a half-hour's boundary. */
+const FIRST_POLL = new Date('2026-11-20T09:00:05.000Z')
 const NEXT_POLL = new Date(FIRST_POLL.getTime() + 6 * 3_600_000)
 /** The second meter has no power from 11:00 to 13:00, inside the collector's outage. */
 const POWER_CUT = { from: new Date('2026-11-20T11:00:00.000Z'), hours: 2 }
@@ -43,10 +44,18 @@ afterAll(async () => {
   await t.close()
 })
 
-/** One profile task per meter, created at the first poll: each later round runs it again. */
+/**
+ * One task per meter, created at the first poll: each later round runs it again. The meters without power read their
+ * registers too, which bound the cut for its estimate.
+ */
 async function poll(at: Date): Promise<void> {
   now = at
-  if (at === FIRST_POLL) for (const meter of meters) await dueTask(t.database.db, meter.counterId, [refs.groups.profile], new Date(at.getTime() - 1000))
+  if (at === FIRST_POLL) {
+    for (const [index, meter] of meters.entries()) {
+      const groups = index === 0 ? [refs.groups.profile] : [refs.groups.profile, refs.groups.registers]
+      await dueTask(t.database.db, meter.counterId, groups, new Date(at.getTime() - 1000))
+    }
+  }
   expect(await runRound(t.database.db, 1, at, { concurrency: 1, deadlineMs: 20_000, box: t.app.box, clock: () => now })).toMatchObject({
     tasks: 3,
     succeeded: 3,
@@ -108,7 +117,17 @@ describe('the power profile after outages', () => {
         expect(Math.abs(row.value! - halfHourEnergy(spec.seed, 'office', start).aPlus)).toBeLessThanOrEqual(0.00005 + 1e-9)
       }
     }
-    expect(stored.filter((row) => cut(new Date(row.start)))).toHaveLength(4)
+    const estimated = stored.filter((row) => cut(new Date(row.start)))
+    expect(estimated).toHaveLength(4)
+    // The registers stood still through the cut: read at 09:00 and 15:00 (5 s past), they leave it no more than
+    // the stored half-hours between them take, and the estimate is what they leave, not a line to the incomplete 13:00.
+    const readings = await t.database.db.execute(sql`
+      select value from register_readings where counter_id = ${meters[index]!.counterId} and channel = ${CHANNEL.A_PLUS} and tariff = 0
+      order by read_at`)
+    const [opening, closing] = (readings.rows as { value: number }[]).map((row) => Number(row.value))
+    const known = stored.filter((row) => !cut(new Date(row.start))).reduce((sum, row) => sum + row.value!, 0)
+    expect(Math.abs(closing! - opening! - known)).toBeLessThan(0.02)
+    expect(estimated.reduce((sum, row) => sum + row.value!, 0)).toBeCloseTo(Math.max(0, closing! - opening! - known), 6)
   })
 
   it('offers meter_constant and password_mode among the Mercury 230 connection parameters', async () => {

@@ -12,7 +12,7 @@ const DAY = 86_400_000
 /** Monday 2 March 2026, 00:00 in Moscow. */
 const D = Date.parse('2026-03-01T21:00:00Z')
 const at = (i: number, base = D) => new Date(base + i * HALF_HOUR)
-const { VALID, MISSING, ESTIMATED, SUSPECT } = INTERVAL_STATUS
+const { VALID, MISSING, ESTIMATED, SUSPECT, INCOMPLETE } = INTERVAL_STATUS
 
 let t: TestApp
 let db: Executor
@@ -194,6 +194,27 @@ describe('estimation', () => {
     await poll(halfHours(c, 10, [1, 1]), [reading(c, at(10), 108.6)])
     expect((await stored(c)).slice(4, 10)).toEqual([4, 5, 6, 7, 8, 9].map((i) => ({ i, value: 1.1, status: ESTIMATED })))
     expect(new Set((await edits(c)).map((e) => e.method))).toEqual(new Set(['register_share']))
+  })
+
+  // Mercury 230 without power 10:00-11:40: the walk gives no record for 10:00-11:30 and flags 11:30 incomplete; the
+  // registers read at 10:00 and 12:00 differ by the 0.4 kWh of that record, so the outage carried nothing.
+  it('register share before linear: a power outage the registers show no energy for is estimated at 0, and its day adds up', async () => {
+    const c = newCounter()
+    await poll(halfHours(c, 0, Array(20).fill(1)), [reading(c, at(0), 1000), reading(c, new Date(at(20).getTime() + 5000), 1020)])
+    await poll(
+      [...halfHours(c, 20, [null, null, null]), { ...halfHours(c, 23, [0.4])[0]!, status: INCOMPLETE }],
+      [reading(c, new Date(at(24).getTime() + 5000), 1020.4)],
+    )
+    expect((await stored(c)).slice(20, 24)).toEqual([
+      { i: 20, value: 0, status: ESTIMATED },
+      { i: 21, value: 0, status: ESTIMATED },
+      { i: 22, value: 0, status: ESTIMATED },
+      { i: 23, value: 0.4, status: INCOMPLETE },
+    ])
+    expect(new Set((await edits(c)).map((e) => e.method))).toEqual(new Set(['register_share']))
+    // The rest of the day at 1 kWh and the closing register 1044.4: the profile sums to the register difference.
+    await poll(halfHours(c, 24, Array(24).fill(1)), [reading(c, new Date(at(48).getTime() + 5000), 1044.4)])
+    expect((await stored(c)).filter((r) => r.status === SUSPECT)).toEqual([])
   })
 
   it('like-day: the same half-hours a week (2.0) and two weeks (4.0) before give 3.0', async () => {

@@ -38,8 +38,8 @@ export interface EmulatedMeterSpec {
   passwordMode?: PasswordMode
   /**
    * Mercury 230 without power from `from` (an interval's boundary) for `hours`: it writes no profile
-   * records for those intervals, and flags the first record after them incomplete (the power came back
-   * a few minutes into that interval). `slots: 'kept'`: the record address moves on through the outage (manual
+   * records for those intervals, its registers stand still, and it flags the first record after them incomplete (the
+   * power came back a few minutes into that interval). `slots: 'kept'`: the record address moves on through the outage (manual
    * p.96) and its slots keep the last lap's records (a meter without `profileDays` has filled its ring) or read FF.
    */
   outage?: { from: Date; hours: number; slots?: 'skipped' | 'kept' }

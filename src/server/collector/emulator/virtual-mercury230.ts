@@ -1,5 +1,5 @@
 import { halfHourEnergy, instantValues, isMissingInterval, registerReading } from '../load-model'
-import type { EnergyRegisters, InstantValues, Tariff } from '../meter-values'
+import type { EnergyChannels, EnergyRegisters, InstantValues, Tariff } from '../meter-values'
 import { HALF_HOUR_MS, fromMoscowParts } from '../moscow-time'
 import {
   DEFAULT_METER_CONSTANT,
@@ -116,7 +116,7 @@ export class VirtualMercury230 {
     switch (request.kind) {
       case 'readEnergy': {
         if (request.array !== ENERGY_SINCE_RESET || request.tariff > 4) return null
-        const kwh = registerReading(this.spec.seed, this.spec.consumerType, now, request.tariff as Tariff)
+        const kwh = this.registers(now, request.tariff as Tariff)
         return energyAnswer(this.address, {
           aPlus: kwh.aPlus * 1000,
           aMinus: this.spec.oneDirection ? null : kwh.aMinus * 1000,
@@ -211,6 +211,18 @@ export class VirtualMercury230 {
     const cell = { status: this.recordStatus(endIndex), end: this.stampedEnd(endIndex), minutes: this.profileMinutes, energy: this.intervalEnergy(endIndex) }
     record.set(encodeProfileRecord(cell, this.meterConstant, this.timeZone))
     return record
+  }
+
+  /** The load model's registers, which stood still while the meter had no power: it counts nothing then. */
+  private registers(now: Date, tariff: Tariff): EnergyChannels {
+    const at = (time: number) => registerReading(this.spec.seed, this.spec.consumerType, new Date(time), tariff)
+    const total = at(now.getTime())
+    const outage = this.spec.outage
+    if (!outage || now <= outage.from) return total
+    const from = at(outage.from.getTime())
+    const to = at(Math.min(now.getTime(), outage.from.getTime() + outage.hours * 3_600_000))
+    const frozen = (channel: keyof EnergyChannels) => total[channel] - (to[channel] - from[channel])
+    return { aPlus: frozen('aPlus'), aMinus: frozen('aMinus'), rPlus: frozen('rPlus'), rMinus: frozen('rMinus') }
   }
 
   private recordStatus(endIndex: number): number {
