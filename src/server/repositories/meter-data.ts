@@ -13,6 +13,8 @@ import type {
 import type { Executor } from '../db/client'
 import { counterModels, counterParameterSelections, counters, modelParameters } from '../db/schema'
 import { iso } from './tasks'
+import { registerAdvance } from '../vee/register'
+import { READING_SLACK_MINUTES } from '../vee/settings'
 
 /* Read side of the time series for the meter data views (metering.md sections 2, 7). */
 
@@ -97,14 +99,18 @@ const READING_TOLERANCE = { share: 0.1, units: 0.02 }
 
 /**
  * A day of the month: the A+ register at the day's end as the meter shows it, and the day's A+ energy times the
- * installation's ratios (`ratio`, Ктт × Ктн, so that a screen can say why the two differ). Days that have not begun
- * by `now` are empty. A reading is flagged when the register's advance over a fully measured day disagrees with that
- * day's half-hours (a replaced register, a wrong constant).
+ * installation's ratios (`ratio`, Ктт × Ктн, so that a screen can say why the two differ). The energy is the day's
+ * half-hours; a day without them (a Mercury 206 or a LoRaWAN meter keeps no profile) takes what the register counted
+ * from the day's opening reading to its closing one, when the meter was read again in between. A midnight's reading
+ * is the latest taken by a few minutes after it (a schedule at 00:00 reads seconds late), so a day whose end went
+ * unread has no figure and the next read day carries it. Days that have not begun by `now` are empty. A reading is
+ * flagged when the register's advance over a fully measured day disagrees with that day's half-hours, or when it
+ * fell without rolling over (a replaced register, a reset, a wrong constant).
  */
 export async function consumptionByDate(db: Executor, pointId: number, month: string, timeZone: string, now: Date = new Date()): Promise<ConsumptionRow[]> {
   const reading = (at: SQL) =>
-    sql`(select r.value from register_readings r where r.counter_id = pc.counter_id and r.channel = 1 and r.tariff = 0 and r.read_at <= ${at}
-        order by r.read_at desc limit 1)`
+    sql`(select r.value, r.read_at from register_readings r where r.counter_id = pc.counter_id and r.channel = 1 and r.tariff = 0
+        and r.read_at <= ${at} + ${`${READING_SLACK_MINUTES} minutes`}::interval order by r.read_at desc limit 1)`
   const result = await db.execute<ConsumptionRow>(sql`
     with days as (
       select d::date as day,
@@ -113,16 +119,20 @@ export async function consumptionByDate(db: Executor, pointId: number, month: st
       from generate_series(${`${month}-01`}::date, (${`${month}-01`}::date + interval '1 month' - interval '1 day'), interval '1 day') d),
     meter_days as (
       select days.day, days.day_end - days.day_start as length, pc.installed_at, c.serial_num, pc.coeff * pc.coeff_voltage as k,
-        days.day_start <= ${now.toISOString()}::timestamptz as begun,
-        ${reading(sql`days.day_start`)} as opening, ${reading(sql`days.day_end`)} as closing, dv.value as energy, dv.valid_intervals as valid
+        days.day_start <= ${now.toISOString()}::timestamptz as begun, closing.value as closing,
+        ${registerAdvance(sql`opening.value`, sql`closing.value`)} as advance, closing.read_at > opening.read_at as read_again,
+        dv.value as energy, dv.valid_intervals as valid
       from days
       join point_counters pc on pc.point_id = ${pointId} and pc.installed_at < days.day_end and (pc.removed_at is null or pc.removed_at > days.day_start)
       join counters c on c.counter_id = pc.counter_id
+      left join lateral ${reading(sql`days.day_start`)} opening on true
+      left join lateral ${reading(sql`days.day_end`)} closing on true
       left join daily_values dv on dv.counter_id = pc.counter_id and dv.channel = 1 and dv.day = days.day)
     select to_char(day, 'YYYY-MM-DD') as consumption_date, serial_num as counter_serial_num,
-      case when begun then closing end as counter_value, case when begun then energy * k end as consumption, k::float8 as ratio,
-      coalesce(begun and valid = extract(epoch from length) / 1800
-        and abs((closing - opening) - energy) > ${READING_TOLERANCE.share} * energy + ${READING_TOLERANCE.units}, false) as reading_mismatch
+      case when begun then closing end as counter_value,
+      case when begun then coalesce(energy, case when read_again and advance >= 0 then advance end) * k end as consumption, k::float8 as ratio,
+      coalesce(begun and (valid = extract(epoch from length) / 1800 and abs(advance - energy) > ${READING_TOLERANCE.share} * energy + ${READING_TOLERANCE.units}
+        or energy is null and read_again and advance < 0), false) as reading_mismatch
     from meter_days
     order by day, installed_at`)
   return result.rows

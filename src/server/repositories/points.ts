@@ -1,17 +1,18 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import { alias, type PgSelect } from 'drizzle-orm/pg-core'
-import { DEFAULT_TIME_ZONE, CHANNEL } from '../../shared/metering'
+import { DEFAULT_TIME_ZONE } from '../../shared/metering'
 import type { ListQuery } from '../../shared/schemas/common'
 import { pointInput, type Point, type PointCounter, type PointInput } from '../../shared/schemas/points'
 import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
-import { counterModels, counters, customers, dailyValues, pointCounters, points, representPoints } from '../db/schema'
+import { counterModels, counters, customers, pointCounters, points, representPoints } from '../db/schema'
 import { likePattern, listShapeKey, listShapeOf, orderedBy, orderingOf, trigramTarget, withPage, type ListShape, type SearchKind } from '../lib/listing'
 import { fieldError } from '../lib/http-errors'
 import { pagedJson } from '../lib/sql-json'
 import { violatedUnique } from '../plugins/errors'
 import { statementCache } from '../lib/statement-cache'
 import { customerName } from './customers'
+import { consumptionByDate } from './meter-data'
 import { countRows, keptTotal } from './row-counts'
 
 /**
@@ -132,26 +133,13 @@ export async function deletePoint(db: Executor, pointId: number): Promise<void> 
 }
 
 /**
- * The current month's A+ consumption of a point, in the account's time zone: each day's sum multiplied by
- * the ratios of the meter that was installed on the point that day.
+ * The current month's A+ consumption of a point, in the account's time zone: the sum of its days as the consumption
+ * tab gives them (consumptionByDate), so that the gauge and the tab agree, a register-only meter included.
  */
 export async function pointMonthConsumption(db: Executor, pointId: number, timeZone: string = DEFAULT_TIME_ZONE): Promise<number> {
-  const [row] = await db
-    .select({
-      sum: sql<number>`coalesce(sum(${dailyValues.value} * ${pointCounters.coeff} * ${pointCounters.coeff_voltage}), 0)`.mapWith(Number),
-    })
-    .from(pointCounters)
-    .innerJoin(dailyValues, eq(dailyValues.counter_id, pointCounters.counter_id))
-    .where(
-      and(
-        eq(pointCounters.point_id, pointId),
-        eq(dailyValues.channel, CHANNEL.A_PLUS),
-        sql`${dailyValues.day} >= date_trunc('month', now() at time zone ${timeZone})::date`,
-        sql`${dailyValues.day} >= (${pointCounters.installed_at} at time zone ${timeZone})::date`,
-        or(isNull(pointCounters.removed_at), sql`${dailyValues.day} < (${pointCounters.removed_at} at time zone ${timeZone})::date`),
-      ),
-    )
-  return row?.sum ?? 0
+  const month = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date()).slice(0, 7)
+  const days = await consumptionByDate(db, pointId, month, timeZone)
+  return days.reduce((sum, day) => sum + (day.consumption ?? 0), 0)
 }
 
 /** Installations as a point's «Счётчики» tab shows them (PointCounter), with their point; filter and order to add. */

@@ -6,14 +6,13 @@ import {
   DAY_ABSOLUTE_TOLERANCE,
   GAP_LOOKBACK_DAYS,
   READING_SLACK_MINUTES,
-  REGISTER_WIDTHS,
-  ROLLOVER_MARGIN,
   USUAL_LOOKBACK_DAYS,
   USUAL_MIN_DAYS,
   VEE_METHOD,
   VEE_RULE,
   type VeeSettings,
 } from './settings'
+import { registerAdvance, rolledOver } from './register'
 
 const { VALID, MISSING, SUSPECT } = INTERVAL_STATUS
 
@@ -104,10 +103,7 @@ export async function validatePoll(
         select x.read_at, x.value from register_readings x
         where x.counter_id = r.counter_id and x.channel = r.channel and x.tariff = 0 and x.read_at < r.read_at
         order by x.read_at desc limit 1) prev
-      cross join lateral (select min(w) as width from unnest(${pgArray(REGISTER_WIDTHS)}::float8[]) w where w > prev.value) reg
-      where r.value < prev.value
-        and not (reg.width is not null and prev.value >= reg.width * (1 - ${ROLLOVER_MARGIN}::float8)
-                 and r.value < reg.width * ${ROLLOVER_MARGIN}::float8)
+      where r.value < prev.value and not ${rolledOver(sql`prev.value`, sql`r.value`)}
     ),
     backwards as (
       select v.counter_id, v.channel, v.interval_start, ${VEE_RULE.REGISTER_BACKWARDS} as rule
@@ -135,11 +131,7 @@ export async function validatePoll(
     ),
     day_faults as (
       select c.counter_id, c.channel, c.lo, c.hi from day_checks c
-      cross join lateral (
-        select c.end_reading - c.start_reading
-               + case when c.end_reading < c.start_reading
-                 then coalesce((select min(w) from unnest(${pgArray(REGISTER_WIDTHS)}::float8[]) w where w > c.start_reading), 0) else 0 end
-               as difference) reg
+      cross join lateral (select ${registerAdvance(sql`c.start_reading`, sql`c.end_reading`)} as difference) reg
       where c.missing = 0 and c.minutes = extract(epoch from c.hi - c.lo) / 60
         and abs(c.value - reg.difference) > ${settings.dayTolerance}::float8 * abs(reg.difference) + ${DAY_ABSOLUTE_TOLERANCE}::float8
     ),

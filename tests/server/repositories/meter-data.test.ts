@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { consumptionByDate } from '../../../src/server/repositories/meter-data'
 import { storeIntervals, storeRegisterReadings, type IntervalRow } from '../../../src/server/repositories/readings'
 import { CHANNEL } from '../../../src/shared/metering'
-import { startTestApp, type TestApp } from '../../helpers/test-app'
+import { startRegistryApp, type RegistryApp } from '../../helpers/test-app'
 import { msk } from '../../helpers/factories'
 
 /*
@@ -10,12 +10,12 @@ import { msk } from '../../helpers/factories'
  * meter, 96 at the point. Its register reads 1000 at 1 November 00:00, 1048 and 1096 at the next midnights, then
  * 35 144 at 4 November 00:00: a jump of 34 048 next to a day of 48. "Now" is 4 November 12:00.
  */
-let t: TestApp
+let t: RegistryApp
 let pointId: number
 const NOW = msk('2026-11-04T12:00:00')
 
 beforeAll(async () => {
-  t = await startTestApp()
+  t = await startRegistryApp()
   pointId = await t.make.point({ name: 'Кв. 15' })
   const meter = await t.make.meter()
   await t.make.install(pointId, meter, { at: msk('2026-10-01T00:00:00'), coeff: 2 })
@@ -60,5 +60,49 @@ describe('a point’s consumption by day', () => {
   it('flags a reading that disagrees with the day’s consumption', async () => {
     const rows = await consumptionByDate(t.database.db, pointId, '2026-11', 'Europe/Moscow', NOW)
     expect(rows.map((r) => r.reading_mismatch)).toEqual([false, false, true, ...Array(27).fill(false)])
+  })
+})
+
+/*
+ * A Mercury 206 (or a LoRaWAN meter) keeps no profile: its day is what its register counted between the midnights,
+ * times the ratios (2). It reads 999 990 and 999 995 at 1 and 2 November 00:00, then 0.5 twenty seconds after the 3rd
+ * began (a rollover of its 8 BCD digits of 0.01 kWh), is not read again until 10.5 on the 5th, falls to 5 on the 6th
+ * (a replaced or reset register) and reads 10 on the 7th.
+ */
+describe('a register-only point’s consumption by day', () => {
+  let registerOnly: number
+  beforeAll(async () => {
+    registerOnly = await t.make.point({ name: 'Кв. 16' })
+    const meter = await t.make.meter({ model_id: t.refs.modelIds['Меркурий 206 RN'] })
+    await t.make.install(registerOnly, meter, { at: msk('2026-10-01T00:00:00'), coeff: 2 })
+    const readings: [string, number][] = [
+      ['2026-11-01T00:00:00', 999_990],
+      ['2026-11-02T00:00:00', 999_995.49],
+      ['2026-11-03T00:00:20', 0.5],
+      ['2026-11-05T00:00:00', 10.5],
+      ['2026-11-06T00:00:00', 5],
+      ['2026-11-07T00:00:00', 10],
+    ]
+    await storeRegisterReadings(
+      t.database.db,
+      readings.map(([at, value]) => ({ counter_id: meter, channel: CHANNEL.A_PLUS, tariff: 0, read_at: msk(at), value })),
+    )
+  })
+
+  it('takes each day from the register difference across its midnights, times the ratios', async () => {
+    const rows = await consumptionByDate(t.database.db, registerOnly, '2026-11', 'Europe/Moscow', msk('2026-11-08T12:00:00'))
+    const kwh = (value: number | null) => (value === null ? null : Math.round(value * 1000) / 1000)
+    expect(rows.slice(0, 8).map((r) => [r.consumption_date, r.counter_value, kwh(r.consumption), r.reading_mismatch])).toEqual([
+      ['2026-11-01', 999_995.49, 10.98, false],
+      // read 20 s after midnight, which counts as the midnight's reading; over the rollover
+      ['2026-11-02', 0.5, 10, false],
+      // not read at the 3rd's end: no figure, and the 4th carries both days
+      ['2026-11-03', 0.5, null, false],
+      ['2026-11-04', 10.5, 20, false],
+      ['2026-11-05', 5, null, true],
+      ['2026-11-06', 10, 10, false],
+      ['2026-11-07', 10, null, false],
+      ['2026-11-08', 10, null, false],
+    ])
   })
 })

@@ -5,9 +5,10 @@ import { pointList } from '../../../../src/shared/schemas/points'
 import { T } from '../../../../src/shared/texts'
 import { CHANNEL } from '../../../../src/shared/metering'
 import { customers } from '../../../../src/server/db/schema'
-import { storeIntervals } from '../../../../src/server/repositories/readings'
+import { storeIntervals, storeRegisterReadings } from '../../../../src/server/repositories/readings'
 import { startRegistryApp, type RegistryApp } from '../../../helpers/test-app'
 import { whileUncommitted } from '../../../helpers/test-database'
+import { msk } from '../../../helpers/factories'
 
 let t: RegistryApp
 beforeAll(async () => {
@@ -219,6 +220,28 @@ describe('points', () => {
     expect(installs.results).toMatchObject([{ counter_id: counterId, is_current: true, takeoff_date: null, coeff: 40 }])
     const listed = (await t.call(t.adminToken, { method: 'GET', url: `/api/points/?search=${point.point_number}` })).json()
     expect(listed.results[0]).toMatchObject({ has_counter: true, counter_id: counterId })
+  })
+
+  // A Mercury 206 or a LoRaWAN meter keeps registers only: the gauge and the consumption tab showed 0 and nothing.
+  it('takes a register-only meter’s day from its register difference, in the gauge and the consumption tab alike', async () => {
+    const point = await create()
+    const counterId = await t.make.meter({ serial_num: `R-${point.point_id}`, model_id: t.refs.modelIds['Меркурий 206 RN'], coeff: 20 })
+    await t.make.install(point.point_id, counterId, { at: new Date(Date.now() - 60 * 86_400_000), coeff: 20 })
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(new Date())
+    const midnight = msk(`${today}T00:00:00`)
+    await storeRegisterReadings(t.database.db, [
+      { counter_id: counterId, channel: CHANNEL.A_PLUS, tariff: 0, read_at: midnight, value: 1000 },
+      { counter_id: counterId, channel: CHANNEL.A_PLUS, tariff: 0, read_at: new Date(midnight.getTime() + 3_600_000), value: 1005 },
+    ])
+    const gauge = await t.call(t.adminToken, { method: 'GET', url: `/api/points/${point.point_id}/consumption/` })
+    expect(gauge.json()).toEqual({ consumption__sum: 100 })
+    const days = await t.call(t.adminToken, { method: 'GET', url: `/api/points/${point.point_id}/consumption_by_date/?month=${today.slice(0, 7)}` })
+    expect(days.statusCode).toBe(200)
+    expect(days.json().find((day: { consumption_date: string }) => day.consumption_date === today)).toMatchObject({
+      counter_value: 1005,
+      consumption: 100,
+      reading_mismatch: false,
+    })
   })
 
   it('counts and names the objects a point belongs to, and orders by that count', async () => {
