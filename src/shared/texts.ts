@@ -66,7 +66,7 @@ export const T = {
   periodTooLong: (days: number) => `Период не может быть длиннее ${days} дней для выбранного интервала`,
   // VEE: the review of suspect, estimated and edited intervals (docs/vee.md).
   veeReviewTitle: 'Проверка профилей',
-  veeStatus: { 0: 'Достоверно', 1: 'Нет данных', 2: 'Оценено', 3: 'Подозрительно', 4: 'Исправлено' } as Record<number, string>,
+  veeStatus: { 0: 'Достоверно', 1: 'Нет данных', 2: 'Оценено', 3: 'Подозрительно', 4: 'Исправлено', 5: 'Неполный срез' } as Record<number, string>,
   veeMethod: {
     spike: 'Выброс: больше обычного в несколько раз',
     register_backwards: 'Показание счётчика уменьшилось',

@@ -153,12 +153,13 @@ export function defaultProfileSpan(interval: number, now: Date): { from: Date; t
 }
 
 /**
- * A bucket's status is its least trustworthy half-hour's (docs/vee.md): missing, then suspect, estimated, edited;
- * valid only when all are. The codes are not ordered by trust, so max() would call a bucket with a missing
- * half-hour estimated.
+ * A bucket's status is its least trustworthy half-hour's (docs/vee.md): missing, then suspect, incomplete (the meter
+ * lost power or had its clock set during it: a part of a half-hour, waiting for a look like a suspect one),
+ * estimated, edited; valid only when all are. The codes are not ordered by trust, so max() would call a bucket with a
+ * missing half-hour estimated.
  */
-const bucketStatus = sql.raw(`case when bool_or(v.status = 1) then 1 when bool_or(v.status = 3) then 3 when bool_or(v.status = 2) then 2
-      when bool_or(v.status = 4) then 4 else 0 end`)
+const bucketStatus = sql.raw(`case when bool_or(v.status = 1) then 1 when bool_or(v.status = 3) then 3 when bool_or(v.status = 5) then 5
+      when bool_or(v.status = 2) then 2 when bool_or(v.status = 4) then 4 else 0 end`)
 
 /** A point's profile of one parameter's channel, summed per bucket, with each installation's ratios. */
 export async function profileData(db: Executor, pointId: number, channel: number, interval: number, from: Date, to: Date, timeZone: string) {

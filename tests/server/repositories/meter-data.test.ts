@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { consumptionByDate } from '../../../src/server/repositories/meter-data'
+import { consumptionByDate, profileData } from '../../../src/server/repositories/meter-data'
 import { storeIntervals, storeRegisterReadings, type IntervalRow } from '../../../src/server/repositories/readings'
-import { CHANNEL } from '../../../src/shared/metering'
+import { CHANNEL, INTERVAL_STATUS } from '../../../src/shared/metering'
 import { startRegistryApp, type RegistryApp } from '../../helpers/test-app'
 import { msk } from '../../helpers/factories'
 
@@ -104,5 +104,30 @@ describe('a register-only point’s consumption by day', () => {
       ['2026-11-07', 10, null, false],
       ['2026-11-08', 10, null, false],
     ])
+  })
+})
+
+// The meter flags a record incomplete when it was switched on or off during it (manual p.96–97): not commercial.
+describe('a point’s profile with an incomplete half-hour', () => {
+  it('answers its buckets incomplete, not valid, and a bucket with a suspect half-hour as well suspect', async () => {
+    const pointId = await t.make.point({ name: 'Кв. 17' })
+    const meter = await t.make.meter()
+    await t.make.install(pointId, meter, { at: msk('2026-10-01T00:00:00'), coeff: 1 })
+    const { VALID, INCOMPLETE, SUSPECT } = INTERVAL_STATUS
+    const statuses = [VALID, INCOMPLETE, SUSPECT, INCOMPLETE]
+    await storeIntervals(
+      t.database.db,
+      statuses.map((status, i) => ({
+        counter_id: meter,
+        channel: CHANNEL.A_PLUS,
+        interval_start: new Date(msk('2026-11-10T10:00:00').getTime() + i * 1_800_000),
+        value: status === INCOMPLETE ? 0.4 : 1,
+        status,
+      })),
+    )
+    const profile = (interval: number) =>
+      profileData(t.database.db, pointId, CHANNEL.A_PLUS, interval, msk('2026-11-10T10:00:00'), msk('2026-11-10T12:00:00'), 'Europe/Moscow')
+    expect((await profile(30)).map((bucket) => bucket.status)).toEqual([VALID, INCOMPLETE, SUSPECT, INCOMPLETE])
+    expect((await profile(60)).map((bucket) => bucket.status)).toEqual([INCOMPLETE, SUSPECT])
   })
 })

@@ -30,6 +30,7 @@ const STATUS_SERIES: { status: number; color: string; estimated?: boolean }[] = 
   { status: INTERVAL_STATUS.VALID, color: '#3182ce' },
   { status: INTERVAL_STATUS.EDITED, color: '#805ad5' },
   { status: INTERVAL_STATUS.ESTIMATED, color: '#dd6b20', estimated: true },
+  { status: INTERVAL_STATUS.INCOMPLETE, color: '#d69e2e' },
   { status: INTERVAL_STATUS.SUSPECT, color: '#e53e3e' },
   { status: INTERVAL_STATUS.MISSING, color: '#a0aec0', estimated: true },
 ]
