@@ -201,19 +201,12 @@ async function readIntervals(
   const { used, reading } = await profileConstant(driver, meter.counterId, configuredConstant, note)
   result.meterConstant = reading
   const records: ProfileRecord[] = []
-  const take = (record: ProfileRecord) => {
-    records.push(record)
-    for (const channel of channels) {
-      const value = record.energy[CHANNEL_KEYS[channel]!]
-      const status = intervalStatus(value, record)
-      result.intervals.push({ counter_id: meter.counterId, channel, interval_start: record.start, minutes: record.minutes, value, status })
-    }
-  }
   let cut = true
   try {
-    await driver.readProfile(from, to, used, take)
+    await driver.readProfile(from, to, used, (record) => records.push(record))
     cut = false
   } finally {
+    result.intervals.push(...intervalRows(meter.counterId, records, channels))
     // What a cut walk read is kept, oldest first, and the next poll goes on from its last interval.
     const lastRead = records.at(-1)
     if (!cut || lastRead) note(profileLine(from, records, channels, meter.accountTimeZone))
@@ -221,6 +214,23 @@ async function readIntervals(
   }
   const minutes = records.find((record) => record.minutes * 60_000 !== HALF_HOUR_MS)?.minutes
   if (minutes !== undefined) note(T.poll.profileNotHalfHourly(minutes))
+}
+
+/**
+ * The records' intervals of the channels the meter measures. A channel null in every record while another channel has
+ * a value is one it does not measure (`FF FF` in all its cells: A− of a one-direction meter) and is not stored: MISSING
+ * rows would show it as a meter with gaps every day. A record with every channel null is a gap, MISSING in each.
+ */
+function intervalRows(counterId: number, records: ProfileRecord[], channels: number[]): IntervalRow[] {
+  const has = (record: ProfileRecord, channel: number) => record.energy[CHANNEL_KEYS[channel]!] !== null
+  const anyValue = records.some((record) => channels.some((channel) => has(record, channel)))
+  const measured = channels.filter((channel) => !anyValue || records.some((record) => has(record, channel)))
+  return records.flatMap((record) =>
+    measured.map((channel) => {
+      const value = record.energy[CHANNEL_KEYS[channel]!]
+      return { counter_id: counterId, channel, interval_start: record.start, minutes: record.minutes, value, status: intervalStatus(value, record) }
+    }),
+  )
 }
 
 function intervalStatus(value: number | null, record: ProfileRecord): number {

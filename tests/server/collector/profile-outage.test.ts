@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm'
 import { startEmulator, type RunningEmulator } from '../../../src/server/collector/emulator/emulator'
 import { halfHourEnergy, isMissingInterval } from '../../../src/server/collector/load-model'
 import { runRound } from '../../../src/server/collector/round'
-import { counterTasks, counters, pointCounters } from '../../../src/server/db/schema'
+import { counterModels, counterTasks, counters, pointCounters } from '../../../src/server/db/schema'
 import { CHANNEL, INTERVAL_STATUS } from '../../../src/shared/metering'
 import { T } from '../../../src/shared/texts'
 import { startTestApp, type TestApp } from '../../helpers/test-app'
@@ -32,8 +32,15 @@ beforeAll(async () => {
   t = await startTestApp()
   refs = await collectionReferences(t.database.db)
   emulator = await startEmulator({ port: 0, latencyMs: [0, 2], clock: () => now, meters: [oneDirection, cutOff, cutOffKept] })
+  // A model without parameters of its own (one added on the reference screens): its profile task reads every channel, A− too.
+  const [art] = await t.database.db.select().from(counterModels).where(eq(counterModels.model_id, refs.refs.modelIds['Меркурий 230 ART']!))
+  const [bare] = await t.database.db
+    .insert(counterModels)
+    .values({ name: 'Меркурий 230 AR', resource_type_id: art!.resource_type_id, counter_model_api_id: art!.counter_model_api_id })
+    .returning()
+  refs.refs.modelIds['Меркурий 230 AR'] = bare!.model_id
   meters = [
-    await installedMeter(t.database.db, refs.refs, { model: 'Меркурий 230 ART', port: emulator.port, netAddress: 1 }),
+    await installedMeter(t.database.db, refs.refs, { model: 'Меркурий 230 AR', port: emulator.port, netAddress: 1 }),
     await installedMeter(t.database.db, refs.refs, { model: 'Меркурий 230 ART', port: emulator.port, netAddress: 2 }),
     await installedMeter(t.database.db, refs.refs, { model: 'Меркурий 230 ART', port: emulator.port, netAddress: 3 }),
   ]
@@ -92,9 +99,11 @@ describe('the power profile after outages', () => {
     }
   })
 
-  it('keeps the A+ and R+ of a one-direction meter and the constant it reports on its card', async () => {
+  it('keeps the A+ and R+ of a one-direction meter, not its A− it does not measure, and the constant it reports on its card', async () => {
     const stored = await intervals(meters[0]!.counterId, CHANNEL.R_PLUS, new Date('2026-11-20T09:00:00.000Z'), new Date('2026-11-20T15:00:00.000Z'))
     expect(stored.filter((row) => row.status === INTERVAL_STATUS.VALID).length).toBeGreaterThan(8)
+    // FF FF in every A− cell: stored MISSING, the channel showed as a meter with gaps every day.
+    expect(await intervals(meters[0]!.counterId, CHANNEL.A_MINUS, new Date('2026-11-19T00:00:00.000Z'), new Date('2026-11-21T00:00:00.000Z'))).toEqual([])
     const [card] = await t.database.db.select().from(counters).where(eq(counters.counter_id, meters[0]!.counterId))
     expect(card).toMatchObject({ meter_constant: 1000, meter_constant_mismatch: false })
   })
