@@ -120,7 +120,7 @@ export async function consumptionByDate(db: Executor, pointId: number, month: st
     meter_days as (
       select days.day, days.day_end - days.day_start as length, pc.installed_at, c.serial_num, pc.coeff * pc.coeff_voltage as k,
         days.day_start <= ${now.toISOString()}::timestamptz as begun, closing.value as closing,
-        ${registerAdvance(sql`opening.value`, sql`closing.value`)} as advance, closing.read_at > opening.read_at as read_again,
+        ${registerAdvance(sql`pc.counter_id`, sql`opening.value`, sql`closing.value`)} as advance, closing.read_at > opening.read_at as read_again,
         dv.value as energy, dv.valid_intervals as valid
       from days
       join point_counters pc on pc.point_id = ${pointId} and pc.installed_at < days.day_end and (pc.removed_at is null or pc.removed_at > days.day_start)

@@ -39,10 +39,11 @@ export const DAY_ABSOLUTE_TOLERANCE = 0.02
 /** A register reading counts as taken at an interval boundary when it is this close to one. */
 export const READING_SLACK_MINUTES = 10
 /**
- * Widths of the registers the drivers read, kWh: Mercury 206 counts 8 BCD digits of 0.01 kWh, Mercury 230 a 32-bit
- * count of Wh. A register that falls from the top tenth of a width to its bottom tenth has rolled over.
+ * Widths of the total registers by the driver of the meter's model, kWh: Mercury 206 counts 8 BCD digits of 0.01 kWh,
+ * Mercury 230 a 32-bit count of Wh. A register that falls from the top tenth of its width to its bottom tenth has rolled
+ * over; a meter of another protocol has no width known, and any fall of its register is a fault.
  */
-export const REGISTER_WIDTHS = [999_999.99, 4_294_967.296]
+export const REGISTER_WIDTHS: Record<string, number> = { mercury206: 999_999.99, mercury230: 4_294_967.296 }
 export const ROLLOVER_MARGIN = 0.1
 /** Gaps of at most this many intervals between two known values are interpolated linearly. */
 export const LINEAR_MAX_INTERVALS = 4

@@ -103,7 +103,7 @@ export async function validatePoll(
         select x.read_at, x.value from register_readings x
         where x.counter_id = r.counter_id and x.channel = r.channel and x.tariff = 0 and x.read_at < r.read_at
         order by x.read_at desc limit 1) prev
-      where r.value < prev.value and not ${rolledOver(sql`prev.value`, sql`r.value`)}
+      where r.value < prev.value and not ${rolledOver(sql`r.counter_id`, sql`prev.value`, sql`r.value`)}
     ),
     backwards as (
       select v.counter_id, v.channel, v.interval_start, ${VEE_RULE.REGISTER_BACKWARDS} as rule
@@ -131,7 +131,7 @@ export async function validatePoll(
     ),
     day_faults as (
       select c.counter_id, c.channel, c.lo, c.hi from day_checks c
-      cross join lateral (select ${registerAdvance(sql`c.start_reading`, sql`c.end_reading`)} as difference) reg
+      cross join lateral (select ${registerAdvance(sql`c.counter_id`, sql`c.start_reading`, sql`c.end_reading`)} as difference) reg
       where c.missing = 0 and c.minutes = extract(epoch from c.hi - c.lo) / 60
         and abs(c.value - reg.difference) > ${settings.dayTolerance}::float8 * abs(reg.difference) + ${DAY_ABSOLUTE_TOLERANCE}::float8
     ),

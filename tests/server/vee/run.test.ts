@@ -5,7 +5,7 @@ import type { Executor } from '../../../src/server/db/client'
 import { storeIntervals, type IntervalRow, type RegisterRow } from '../../../src/server/repositories/readings'
 import { CHANNEL, INTERVAL_STATUS } from '../../../src/shared/metering'
 import { runVee } from '../../../src/server/vee/run'
-import { startTestApp, type TestApp } from '../../helpers/test-app'
+import { startRegistryApp, type RegistryApp } from '../../helpers/test-app'
 
 const HALF_HOUR = 1_800_000
 const DAY = 86_400_000
@@ -14,12 +14,12 @@ const D = Date.parse('2026-03-01T21:00:00Z')
 const at = (i: number, base = D) => new Date(base + i * HALF_HOUR)
 const { VALID, MISSING, ESTIMATED, SUSPECT, INCOMPLETE } = INTERVAL_STATUS
 
-let t: TestApp
+let t: RegistryApp
 let db: Executor
 let nextCounter = 9_000
 
 beforeAll(async () => {
-  t = await startTestApp()
+  t = await startRegistryApp()
   db = t.database.db
 })
 afterAll(() => t.close())
@@ -117,17 +117,27 @@ describe('validation', () => {
     expect((await edits(c)).map((e) => e.method)).toEqual(['register_backwards', 'register_backwards'])
   })
 
-  it('register backwards: a rollover at the register width is not a fault', async () => {
-    const c = newCounter()
+  it('register backwards: a rollover at the width of the meter model’s register is not a fault', async () => {
+    const meterOf = (model: string) => t.make.meter({ model_id: t.refs.modelIds[model] })
     // Mercury 206: 8 BCD digits of 0.01 kWh roll over after 999 999.99.
+    const c = await meterOf('Меркурий 206 RN')
     await poll(halfHours(c, 0, [1, 1]), [reading(c, at(2), 999_999.5)])
     await poll(halfHours(c, 2, [1, 1]), [reading(c, at(4), 1.5)])
     // Mercury 230: a 32-bit count of Wh rolls over after 4 294 967.295 kWh.
-    const d = newCounter()
+    const d = await meterOf('Меркурий 230 ART')
     await poll(halfHours(d, 0, [1, 1]), [reading(d, at(2), 4_294_967)])
     await poll(halfHours(d, 2, [1, 1]), [reading(d, at(4), 1.7)])
     expect((await stored(c)).map((r) => r.status)).toEqual([VALID, VALID, VALID, VALID])
     expect((await stored(d)).map((r) => r.status)).toEqual([VALID, VALID, VALID, VALID])
+  })
+
+  // The width used to be the smallest one above the reading: 950 000 took the Mercury 206's 999 999.99, and a Mercury
+  // 230 reset or replaced passed as a rollover.
+  it('register backwards: a Mercury 230 falling from 950 000 to 3 000 kWh is a fault, not a Mercury 206 rollover', async () => {
+    const c = await t.make.meter({ model_id: t.refs.modelIds['Меркурий 230 ART'] })
+    await poll(halfHours(c, 0, [1, 1]), [reading(c, at(2), 950_000)])
+    await poll(halfHours(c, 2, [1, 1]), [reading(c, at(4), 3_000)])
+    expect((await stored(c)).map((r) => r.status)).toEqual([VALID, VALID, SUSPECT, SUSPECT])
   })
 
   it('day sum: 48 kWh of profile against 60 kWh of register is suspect; against 48.9 it is within 2 %', async () => {
