@@ -9,4 +9,4 @@ export const TABLE_RETRY_AFTER_S = 2
  * of milliseconds per point, and a flood of them from one viewer made /api/health/ wait seconds. Two per user (the
  * chart and a CSV), four in the process.
  */
-export const tableSlots = () => workSlots({ total: 4, perUser: 2, retryAfterS: TABLE_RETRY_AFTER_S, mine: T.tableAlreadyBuilding, busy: T.tablesBusy })
+export const tableSlots = () => workSlots({ total: 4, perHolder: 2, retryAfterS: TABLE_RETRY_AFTER_S, mine: T.tableAlreadyBuilding, busy: T.tablesBusy })

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { ATTACH_STATUS_DECLINED, DOC_STATUS_ACCEPTED, DOC_STATUS_DECLINED } from '../../shared/constants'
 import { customerTypeName } from '../../shared/schemas/customers'
-import type { DocumentRequest, DocumentRequestUpdate } from '../../shared/schemas/requests'
+import { filingFields, type DocumentRequest, type DocumentRequestUpdate } from '../../shared/schemas/requests'
 import { T } from '../../shared/texts'
 import type { Config } from '../config'
 import type { Executor } from '../db/client'
@@ -22,6 +22,7 @@ import { requiredFileIdOf } from '../files/uploads'
 import { auditRows } from '../lib/audit'
 import { badRequest, fieldError } from '../lib/http-errors'
 import type { Principal } from '../plugins/auth'
+import { parseOr400 } from '../plugins/validation'
 import type { AuditEntity } from '../repositories/audit-log'
 import { knownRequiredFiles } from '../repositories/request-types'
 import { findRequest, listCloseFiles, scopeOf } from '../repositories/requests'
@@ -36,20 +37,54 @@ const audited = (tx: Executor, me: Principal, entity: AuditEntity, id: number, a
 
 const current = async (tx: Executor, me: Principal, id: number) => (await findRequest(tx, scopeOf(me), id))!
 
-/** A subscriber files an application: its type, and one file for each file the type requires, no other. */
-export async function fileApplication(tx: Executor, me: Principal, typeId: number, files: SavedFile[], config: Config): Promise<DocumentRequest> {
-  await checkFilingLimits(tx, me.customer_id!, files, config)
-  const [type] = await tx.select().from(documentTypes).where(eq(documentTypes.doc_type_id, typeId))
+type Filing = { type: typeof documentTypes.$inferSelect; required: { id: number; name: string }[] }
+
+const filedTypeId = (fields: Record<string, string>) => parseOr400(filingFields, { doc_type_id: fields.doc_type_id ?? fields.document_type }).doc_type_id
+
+/** The request type a subscriber files and the files it requires: 400 for a type not found or of other customers. */
+async function filingType(db: Executor, me: Principal, typeId: number): Promise<Filing> {
+  const [type] = await db.select().from(documentTypes).where(eq(documentTypes.doc_type_id, typeId))
   if (!type) throw fieldError('doc_type_id', T.requestTypeUnknown)
-  const [customer] = await tx.select({ type: customers.customer_type }).from(customers).where(eq(customers.customer_id, me.customer_id!))
+  const [customer] = await db.select({ type: customers.customer_type }).from(customers).where(eq(customers.customer_id, me.customer_id!))
   if (customer!.type !== type.doc_customer_type_id) throw fieldError('doc_type_id', T.requestTypeOfOtherCustomers(customerTypeName(type.doc_customer_type_id)))
-  const required = await tx
+  const required = await db
     .select({ id: documentRequiredFiles.doc_required_file_id, name: documentRequiredFiles.doc_required_file_name })
     .from(documentTypeRequiredFiles)
     .innerJoin(documentRequiredFiles, eq(documentRequiredFiles.doc_required_file_id, documentTypeRequiredFiles.doc_required_file_id))
     .where(eq(documentTypeRequiredFiles.doc_type_id, type.doc_type_id))
+  return { type, required }
+}
+
+const unrequired = (filing: Filing, fieldname: string) => !filing.required.some((r) => r.id === requiredFileIdOf(fieldname))
+
+/**
+ * Checks each file of a filing as its part arrives, before a byte of it is written (`beforeFile` of receiveMultipart):
+ * the type, whose field comes first, must be one the subscriber may file, and the file's field one of the type's
+ * required files. Otherwise a refused filing was written whole before its refusal. fileApplication checks it all again.
+ */
+export function filingFileCheck(db: Executor, me: Principal): (fieldname: string, fields: Record<string, string>) => Promise<void> {
+  let filing: Promise<Filing> | undefined
+  return async (fieldname, fields) => {
+    if (fields.doc_type_id === undefined && fields.document_type === undefined) throw fieldError('doc_type_id', T.requestTypeBeforeFiles)
+    filing ??= filingType(db, me, filedTypeId(fields))
+    if (unrequired(await filing, fieldname)) throw badRequest({ [fieldname]: [T.requiredFileUnknown] })
+  }
+}
+
+/** A subscriber files an application: its type (the form's fields), and one file for each file the type requires, no other. */
+export async function fileApplication(
+  tx: Executor,
+  me: Principal,
+  fields: Record<string, string>,
+  files: SavedFile[],
+  config: Config,
+): Promise<DocumentRequest> {
+  const typeId = filedTypeId(fields)
+  await checkFilingLimits(tx, me.customer_id!, files, config)
+  const filing = await filingType(tx, me, typeId)
+  const { type, required } = filing
   const errors: Record<string, string[]> = {}
-  for (const file of files) if (!required.some((r) => r.id === requiredFileIdOf(file.fieldname))) errors[file.fieldname] = [T.requiredFileUnknown]
+  for (const file of files) if (unrequired(filing, file.fieldname)) errors[file.fieldname] = [T.requiredFileUnknown]
   for (const r of required) if (!files.some((f) => requiredFileIdOf(f.fieldname) === r.id)) errors[`file_${r.id}`] = [T.requiredFileMissing(r.name)]
   if (Object.keys(errors).length) throw badRequest(errors)
   const [row] = await tx

@@ -3,6 +3,7 @@ import { T } from '../../shared/texts'
 import type { Config } from '../config'
 import type { Executor } from '../db/client'
 import { badRequest } from '../lib/http-errors'
+import { workSlots } from '../lib/work-slots'
 import type { SavedFile } from './storage'
 
 export const MB = 1024 * 1024
@@ -27,8 +28,17 @@ function refusePastDailyCount(filed: number, config: Config) {
   if (filed >= config.subscriberApplicationsPerDay) throw badRequest({ non_field_errors: [T.applicationsPerDayExceeded(config.subscriberApplicationsPerDay)] })
 }
 
+/** What a filing refused while another of its subscriber's is read is told to wait: a slow upload of a few files. */
+export const FILING_RETRY_AFTER_S = 5
+
 /**
- * Before a filing's body is read: refuses a subscriber that has filed its applications of the day, and answers
+ * One filing of a subscriber (its customer, whichever of its users files) read at a time in this process: each is read
+ * against what its quota has left, which filings read at once would each have been given whole.
+ */
+export const filingSlots = () => workSlots({ perHolder: 1, retryAfterS: FILING_RETRY_AFTER_S, mine: T.filingInProgress })
+
+/**
+ * Before a filing's body is read, in its slot: refuses a subscriber that has filed its applications of the day, and answers
  * the bytes left of its quota, the most the request may then write to disk. Not under the lock: the filing's
  * transaction counts again (`checkFilingLimits`), and this only keeps a refused request from being read first.
  */

@@ -85,6 +85,8 @@ export type UploadLimits = {
   maxBytes?: { bytes: number; message: string }
   /** The files are read for the request's hash only, nothing is written: a used key answers the request. */
   hashOnly?: boolean
+  /** Checks a file's field against the fields read before it, before a byte of the file is written; throws to refuse. */
+  beforeFile?: (fieldname: string, fields: Record<string, string>) => Promise<void>
 }
 
 /** Passes a file's bytes on, counting them against the request's total and hashing them. */
@@ -140,6 +142,14 @@ export async function receiveMultipart(
         throw badRequest({ [part.fieldname]: [ext ? T.requiredFileTwice : T.fileTypeNotAllowed] })
       }
       keys.add(key)
+      if (limits.beforeFile) {
+        try {
+          await limits.beforeFile(part.fieldname, fields)
+        } catch (error) {
+          part.file.resume()
+          throw error
+        }
+      }
       const fileName = newFileName(ext)
       const target = path.join(dir, fileName)
       const saved: SavedFile = {

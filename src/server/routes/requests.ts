@@ -8,7 +8,6 @@ import {
   commentInput,
   documentRequestListQuery,
   documentRequestUpdate,
-  filingFields,
 } from '../../shared/schemas/requests'
 import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
@@ -16,6 +15,7 @@ import {
   postComment,
   addCloseFiles,
   fileApplication,
+  filingFileCheck,
   markCommentsViewed,
   setApplication,
   setAttachmentStatus,
@@ -27,7 +27,7 @@ import { keyUsed, mutate, type MutateOptions } from '../lib/mutation'
 import type { Req } from '../lib/route-types'
 import { parseOr400 } from '../plugins/validation'
 import { keepFilesIf, requiredFileIdOf } from '../files/uploads'
-import { MB, filingRoom } from '../files/filing-limits'
+import { MB, filingRoom, filingSlots } from '../files/filing-limits'
 import { receiveMultipart, registerUploads } from '../files/storage'
 import { mailDeliverer, queueRequestMail } from '../mail/outbox'
 import { JSON_CONTENT_TYPE } from '../lib/sql-json'
@@ -72,34 +72,41 @@ export async function requestRoutes(app: FastifyInstance) {
   )
 
   // A subscriber files an application: the type, and one file per required file of the type (`file_<id>`).
+  const filings = filingSlots()
   app.post('/api/document_request/', { config: viewer }, async (request, reply) => {
     const me = request.user()
     if (me.is_stuff || me.customer_id === null || me.account_id === null) throw forbidden(T.subscribersOnly)
-    // The daily count and the quota are checked before the body is read, and the stream stops at what is left of
-    // the quota: a refused filing writes nothing, another no more than the subscriber may still keep. The filing's
-    // transaction counts again under the subscriber's lock. A request under a used Idempotency-Key is answered by
-    // `mutate` (the stored answer, or 422 for another request): its files are only hashed, never written.
+    // One filing of a subscriber at a time; its daily count and quota are checked before the body is read, the stream
+    // stops at what is left of the quota, and each file is checked against the type before it is written: a refused
+    // filing writes nothing, another no more than the subscriber may still keep. The filing's transaction counts again
+    // under the subscriber's lock. A request under a used Idempotency-Key is answered by `mutate` (the stored answer,
+    // or 422 for another request): its files are only hashed, never written.
     const quota = app.config.subscriberUploadQuotaBytes
     const replay = await keyUsed(request)
-    const room = replay ? quota : await filingRoom(app.db, me.customer_id, app.config)
-    const { fields, files } = await receiveMultipart(app, request, {
-      oneFilePer: requiredFileIdOf,
-      maxBytes: { bytes: room, message: T.uploadQuotaExceeded(quota / MB) },
-      hashOnly: replay,
-    })
-    return keepFilesIf(files, reply, () =>
-      write(
-        request,
-        reply,
-        async (tx) => {
-          // The key expired since (KEY_LIFETIME_DAYS): the files it was read for are not there to file.
-          if (replay) throw new HttpError(422, { detail: T.idempotencyReuse })
-          const { doc_type_id } = parseOr400(filingFields, { doc_type_id: fields.doc_type_id ?? fields.document_type })
-          return fileApplication(tx, me, doc_type_id, files, app.config)
-        },
-        { status: 201 },
-      ),
-    )
+    const release = replay ? () => {} : filings.take(me.customer_id)
+    try {
+      const room = replay ? quota : await filingRoom(app.db, me.customer_id, app.config)
+      const { fields, files } = await receiveMultipart(app, request, {
+        oneFilePer: requiredFileIdOf,
+        maxBytes: { bytes: room, message: T.uploadQuotaExceeded(quota / MB) },
+        hashOnly: replay,
+        beforeFile: replay ? undefined : filingFileCheck(app.db, me),
+      })
+      return await keepFilesIf(files, reply, () =>
+        write(
+          request,
+          reply,
+          async (tx) => {
+            // The key expired since (KEY_LIFETIME_DAYS): the files it was read for are not there to file.
+            if (replay) throw new HttpError(422, { detail: T.idempotencyReuse })
+            return fileApplication(tx, me, fields, files, app.config)
+          },
+          { status: 201 },
+        ),
+      )
+    } finally {
+      release()
+    }
   })
 
   app.patch(

@@ -1,9 +1,11 @@
 import { existsSync, mkdirSync, readdirSync, watch } from 'node:fs'
+import { connect } from 'node:net'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ATTACH_STATUS_DECLINED, PAGE_SIZE_MAX } from '../../../src/shared/constants'
 import { T } from '../../../src/shared/texts'
+import { FILING_RETRY_AFTER_S } from '../../../src/server/files/filing-limits'
 import { tinyPdf } from '../../../src/server/files/sample-files'
 import { multipart, type UploadFile } from '../../helpers/multipart'
 import { startTestApp, type TestApp } from '../../helpers/test-app'
@@ -44,10 +46,11 @@ const fileApplication = (
 /** The first attachment of an application, as its subscriber sees it. */
 const firstAttachment = async (token: string, docRequestId: number) =>
   (await t.call(token, { method: 'GET', url: `/api/document_request_attachment/?document_id=${docRequestId}` })).json()[0]
-const storedCount = () => {
+const storedNames = () => {
   const dir = path.join(t.app.config.dataDir, 'files')
-  return existsSync(dir) ? readdirSync(dir).length : 0
+  return existsSync(dir) ? readdirSync(dir) : []
 }
+const storedCount = () => storedNames().length
 /** The names of the files created in the files folder while `work` runs, even those removed again before it ends. */
 async function filesCreatedDuring(work: () => Promise<unknown>): Promise<Set<string>> {
   const dir = path.join(t.app.config.dataDir, 'files')
@@ -62,6 +65,47 @@ async function filesCreatedDuring(work: () => Promise<unknown>): Promise<Set<str
     watcher.close()
   }
   return names
+}
+
+/**
+ * A filing sent over a socket a part at a time, as a slow upload arrives: the head and `first` now, the rest when
+ * `finish` is called, which answers the status.
+ */
+async function slowFiling(token: string, first: Buffer): Promise<{ finish: (rest: Buffer) => Promise<number> }> {
+  if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' })
+  const socket = connect((t.app.server.address() as { port: number }).port, '127.0.0.1')
+  const answer = new Promise<number>((resolve, reject) => {
+    let text = ''
+    socket.on('data', (chunk) => (text += chunk.toString('latin1')))
+    socket.on('error', reject)
+    socket.on('end', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1])))
+  })
+  const chunk = (bytes: Buffer) => socket.write(Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from('\r\n')]))
+  socket.write(
+    `POST /api/document_request/ HTTP/1.1\r\nHost: x\r\nAuthorization: JWT ${token}\r\nConnection: close\r\n` +
+      `Content-Type: multipart/form-data; boundary=slow\r\nTransfer-Encoding: chunked\r\n\r\n`,
+  )
+  chunk(first)
+  return {
+    finish: async (rest) => {
+      chunk(rest)
+      socket.write('0\r\n\r\n')
+      return answer
+    },
+  }
+}
+const slowPart = (name: string, content: Buffer | string, fileName?: string) =>
+  Buffer.concat([
+    Buffer.from(`--slow\r\nContent-Disposition: form-data; name="${name}"${fileName ? `; filename="${fileName}"` : ''}\r\n\r\n`),
+    Buffer.from(content),
+    Buffer.from('\r\n'),
+  ])
+/** Waits until the files folder holds more than `count` files. */
+async function untilStored(count: number) {
+  for (let waited = 0; storedCount() <= count; waited += 20) {
+    if (waited > 5000) throw new Error('the filing wrote nothing')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
 }
 
 describe('lists and periods', () => {
@@ -145,10 +189,14 @@ describe('applications of a subscriber', () => {
     expect(refused.statusCode).toBe(400)
     expect(refused.json()).toEqual({ non_field_errors: [T.applicationsPerDayExceeded(PER_DAY)] })
     expect(storedCount()).toBe(before)
-    // Filings at once take turns on the count (on PostgreSQL each in its own connection).
+    // Filings at once are read one at a time: the others are told to wait (the filing's lock on the count is for
+    // several server processes, each with its own slots).
     const racing = await t.subscriber()
     const answers = await Promise.all(Array.from({ length: PER_DAY + 2 }, (_, i) => fileApplication(racing.token, bothFiles(`r${i}`))))
-    expect(answers.map((r) => r.statusCode).sort()).toEqual([...Array(PER_DAY).fill(201), 400, 400])
+    const codes = answers.map((r) => r.statusCode)
+    expect(codes.filter((code) => code === 201).length).toBeLessThanOrEqual(PER_DAY)
+    expect(codes.filter((code) => code !== 201)).toContain(429)
+    expect(codes.every((code) => code === 201 || code === 429)).toBe(true)
     // A day later the subscriber may file again.
     await t.database.db.execute(sql`update document_requests set created_at = created_at - interval '1 day' where user_id = ${subscriber.user_id}`)
     expect((await fileApplication(subscriber.token, bothFiles('y'))).statusCode).toBe(201)
@@ -199,10 +247,12 @@ describe('applications of a subscriber', () => {
     const created = await filesCreatedDuring(async () => {
       answers = await Promise.all([1, 2, 3, 4].map(() => fileApplication(subscriber.token, [big('file_1'), big('file_2')])))
     })
+    // Refused at the count, or while another of them is read.
     for (const answer of answers) {
-      expect(answer.statusCode).toBe(400)
-      expect(answer.json()).toEqual({ non_field_errors: [T.applicationsPerDayExceeded(PER_DAY)] })
+      expect([400, 429]).toContain(answer.statusCode)
+      if (answer.statusCode === 400) expect(answer.json()).toEqual({ non_field_errors: [T.applicationsPerDayExceeded(PER_DAY)] })
     }
+    expect(answers.map((answer) => answer.statusCode)).toContain(400)
     expect([...created]).toEqual([])
     expect(storedCount()).toBe(before)
     // A retry of the day's last filing under its key is still its answer, not a refusal by itself.
@@ -315,6 +365,62 @@ describe('applications of a subscriber', () => {
     expect(storedCount()).toBe(before)
     // What fits in what is left is filed.
     expect((await fileApplication(subscriber.token, bothFiles())).statusCode).toBe(201)
+  })
+
+  // Found from the attacker's side: every byte of a filing was written before its type and its files' fields were
+  // checked, so four filings of an unknown type at once kept 755 MB on disk until they were refused.
+  it("checks each file against the filing's type as it arrives: a refused type or field writes nothing", async () => {
+    const subscriber = await t.subscriber()
+    const company = await t.make.requestType({ doc_type_name: 'Для юридических лиц', doc_customer_type_id: 3 }, [1])
+    const big = (field: string) => pdf(field, `${field}.pdf`, Buffer.alloc(QUOTA_BYTES / 8, 1))
+    // The refusal, and how many files before the refused one were written (and removed again).
+    const refusals: [Record<string, string | number>, UploadFile[], unknown, number][] = [
+      [{ doc_type_id: 99999 }, [big('file_1'), big('file_2')], { doc_type_id: [T.requestTypeUnknown] }, 0],
+      [{ doc_type_id: company }, [big('file_1')], { doc_type_id: [T.requestTypeOfOtherCustomers('Юридическое лицо')] }, 0],
+      [{ doc_type_id: typeId }, [big('file_7'), big('file_1'), big('file_2')], { file_7: [T.requiredFileUnknown] }, 0],
+      [{ doc_type_id: typeId }, [big('file_1'), big('attachment'), big('file_2')], { attachment: [T.requiredFileUnknown] }, 1],
+      [{}, [big('file_1'), big('file_2')], { doc_type_id: [T.requestTypeBeforeFiles] }, 0],
+    ]
+    const before = storedCount()
+    for (const [fields, files, refusal, written] of refusals) {
+      let answer: { statusCode: number; json: () => unknown } | undefined
+      const created = await filesCreatedDuring(async () => (answer = await fileApplication(subscriber.token, files, {}, fields)))
+      expect(answer!.statusCode, JSON.stringify(fields)).toBe(400)
+      expect(answer!.json()).toEqual(refusal)
+      expect(created.size, JSON.stringify(refusal)).toBe(written)
+    }
+    expect(storedCount()).toBe(before)
+    expect((await fileApplication(subscriber.token, bothFiles())).statusCode).toBe(201)
+  })
+
+  // Found from the attacker's side: filings of one subscriber sent at once were each given the whole room of its quota,
+  // so three of them held open kept 2.7 MB on disk against a quota of 1 MB.
+  it('reads one filing of a subscriber at a time: another sent meanwhile is refused at once and writes nothing', async () => {
+    const subscriber = await t.subscriber()
+    const before = storedCount()
+    const held = await slowFiling(
+      subscriber.token,
+      Buffer.concat([slowPart('doc_type_id', String(typeId)), slowPart('file_1', Buffer.alloc(900 * 1024, 1), 'a.pdf')]),
+    )
+    await untilStored(before)
+    const heldFiles = new Set(storedNames())
+    let meanwhile: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }[] = []
+    const created = await filesCreatedDuring(async () => {
+      meanwhile = await Promise.all([1, 2].map((i) => fileApplication(subscriber.token, bothFiles(`m${i}`))))
+    })
+    for (const answer of meanwhile) {
+      expect(answer.statusCode).toBe(429)
+      expect(answer.json()).toEqual({ detail: T.filingInProgress, retry_after: FILING_RETRY_AFTER_S })
+      expect(answer.headers['retry-after']).toBe(String(FILING_RETRY_AFTER_S))
+    }
+    expect([...created].filter((name) => !heldFiles.has(name))).toEqual([])
+    // Another subscriber is not held up.
+    expect((await fileApplication((await t.subscriber()).token, bothFiles('o'))).statusCode).toBe(201)
+    expect(await held.finish(Buffer.concat([slowPart('file_2', tinyPdf('b'), 'b.pdf'), Buffer.from('--slow--\r\n')]))).toBe(201)
+    // Once it is filed, the next one is read against what it left of the quota.
+    const rest = await fileApplication(subscriber.token, [pdf('file_1', 'c.pdf', Buffer.alloc(QUOTA_BYTES / 5, 1)), pdf('file_2', 'd.pdf')])
+    expect(rest.json()).toEqual({ non_field_errors: [T.uploadQuotaExceeded(1)] })
+    expect((await fileApplication(subscriber.token, bothFiles('e'))).statusCode).toBe(201)
   })
 
   it('hashes every part of a multipart body for the Idempotency-Key: the same key with other files is 422', async () => {
