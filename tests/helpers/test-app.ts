@@ -76,7 +76,7 @@ export async function startTestApp(
 
   const make = factories(database.db)
   const userWith: TestApp['userWith'] = async (perms, extra = {}) => {
-    const username = `user${++counter}_${Date.now() % 100000}`
+    const username = extra.username ?? `user${++counter}_${Date.now() % 100000}`
     const group = await make.group(perms, `group of ${username}`)
     const user = await make.user({ username, account_id: base.accountId, ...extra }, [group])
     return { user_id: user.user_id, username, token: app.auth.sign(user.user_id, user.credential_version) }

@@ -45,12 +45,22 @@ const unreadOf = (staff: boolean) => sql`not c.viewed and ${staff ? sql`not c.by
 const unreadBy = (staff: boolean, on: SQL) => sql<number>`(select count(*)::int from ${documentAttachmentComments} c where ${on} and ${unreadOf(staff)})`
 
 /**
+ * The stored card's members as the caller may read them. A subscriber reads its assignee by name only: a staff login
+ * is half of a credential (comments name their authors so too). A subscriber's few cards are rewritten as jsonb; staff
+ * lists send the stored text as it is.
+ */
+const cardFor = (staff: boolean) =>
+  staff
+    ? sql`${documentRequests.card}`
+    : sql`(select substr(j, 2, length(j) - 2) from (select ((('{' || ${documentRequests.card} || '}')::jsonb #- '{assigned_user,username}')::text) j) card)`
+
+/**
  * An application as the API shows it (DocumentRequest), as JSON text: its stored card (see the schema) with the status
  * and the caller's unread comments (`unread`). A list sends these rows as they come instead of joining four tables
  * and writing the JSON of every row on every page (docs/applications.md «Volume»).
  */
-const applicationJson = (unread: SQL<number>) =>
-  sql<string>`'{' || ${documentRequests.card} || ',"status":' || ${statusJson} || ',"unread_comments":' || ${unread} || '}'`
+const applicationJson = (unread: SQL<number>, staff: boolean) =>
+  sql<string>`'{' || ${cardFor(staff)} || ',"status":' || ${statusJson} || ',"unread_comments":' || ${unread} || '}'`
 
 /** What shapes the list's statements: whose applications (staff, or one subscriber's), one status or all, the page. */
 type RequestListShape = { staff: boolean; subscriber: boolean; byStatus: boolean; page: PageQuery }
@@ -100,7 +110,7 @@ const requestPages = statementCache(requestListKey, (db, shape: RequestListShape
   const unread = sql`(select c.doc_request_id, count(*)::int as n from ${documentAttachmentComments} c
     where ${amongIds(sql`c.doc_request_id`, pageIds)} and ${unreadOf(shape.staff)} group by c.doc_request_id) unread`
   return db
-    .select({ answer: listAnswer(applicationJson(sql<number>`coalesce(unread.n, 0)`), newestFirst, sql`${listTotal(db, shape)}`) })
+    .select({ answer: listAnswer(applicationJson(sql<number>`coalesce(unread.n, 0)`, shape.staff), newestFirst, sql`${listTotal(db, shape)}`) })
     .from(documentRequests)
     .leftJoin(unread, sql`unread.doc_request_id = ${documentRequests.doc_request_id}`)
     .where(amongIds(documentRequests.doc_request_id, pageIds))
@@ -118,7 +128,7 @@ export async function listRequestsJson(db: Executor, scope: RequestScope, query:
 export async function findRequest(db: Executor, scope: RequestScope, id: number): Promise<DocumentRequest | undefined> {
   const unread = unreadBy(scope.staff, sql`c.doc_request_id = ${documentRequests}.doc_request_id`)
   const [row] = await db
-    .select({ json: applicationJson(unread) })
+    .select({ json: applicationJson(unread, scope.staff) })
     .from(documentRequests)
     .where(and(scopeWhere(scope.accountId, scope.customerId), eq(documentRequests.doc_request_id, id)))
   return row && (JSON.parse(row.json) as DocumentRequest)

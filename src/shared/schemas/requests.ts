@@ -87,7 +87,8 @@ export const documentRequest = v.object({
   }),
   type: idName,
   status: idName,
-  assigned_user: v.nullable(person),
+  // A subscriber reads the assignee without the login (repositories/requests.ts `cardFor`).
+  assigned_user: v.nullable(v.object({ ...person.entries, username: v.optional(v.string()) })),
   assigned_user_id: v.nullable(v.number()),
   decline_reason: v.string(),
   unread_comments: v.number(),

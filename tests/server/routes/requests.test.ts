@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CUSTOMER_TYPES, FILE_MAX_BYTES } from '../../../src/shared/constants'
-import { documentRequestList } from '../../../src/shared/schemas/requests'
+import { documentRequest, documentRequestList } from '../../../src/shared/schemas/requests'
 import { T } from '../../../src/shared/texts'
 import { TINY_PNG, tinyPdf } from '../../../src/server/files/sample-files'
 import { multipart } from '../../helpers/multipart'
@@ -303,6 +303,33 @@ describe('applications', () => {
     expect(smtp.mails[0]!.to).toBe('zayavki@energosbyt.example')
     expect(smtp.mails[0]!.raw).toContain('filename=doc1.pdf')
     expect(smtp.mails[0]!.raw).toContain('filename=passport.png')
+  })
+
+  // Found by the attacker probe: the card's assignee carried the staff member's login, half of a credential, to the
+  // subscriber; comments' authors never did.
+  it("shows a subscriber its assignee's name but not the login, on every route a subscriber reaches; staff see it", async () => {
+    const login = 'operator-zavyalova'
+    const staff = await t.userWith(['requests.view', 'requests.change'], { username: login, first_name: 'Ольга', last_name: 'Завьялова' })
+    const id = (await fileApplication(subscriber.token)).json().doc_request_id as number
+    const assign = await t.call(t.adminToken, { method: 'PATCH', url: `/api/document_request/${id}/`, payload: { assigned_user_id: staff.user_id } })
+    expect(assign.statusCode).toBe(200)
+    const gets = t.app.apiRoutes.filter((r) => r.method === 'GET' && (r.access === 'user' || r.subscriber) && !r.url.includes('*'))
+    expect(gets.map((r) => r.url)).toEqual(expect.arrayContaining(['/api/document_request/', '/api/document_request/:id/']))
+    let shown = 0
+    for (const route of gets) {
+      const res = await t.call(subscriber.token, { method: 'GET', url: `${route.url.replace(':id', String(id))}?document_id=${id}` })
+      if (res.body.includes('Ольга')) shown++
+      expect(res.body, route.url).not.toContain(login)
+    }
+    // The list and the card name the assignee.
+    expect(shown).toBe(2)
+    const own = await t.call(subscriber.token, { method: 'GET', url: `/api/document_request/${id}/` })
+    expect(own.json().assigned_user).toEqual({ first_name: 'Ольга', last_name: 'Завьялова', middle_name: '' })
+    expect(v.is(documentRequest, own.json())).toBe(true)
+    const seenByStaff = await t.call(t.adminToken, { method: 'GET', url: `/api/document_request/${id}/` })
+    expect(seenByStaff.json().assigned_user).toEqual({ username: login, first_name: 'Ольга', last_name: 'Завьялова', middle_name: '' })
+    const staffList = await t.call(t.adminToken, { method: 'GET', url: '/api/document_request/?per_page=50' })
+    expect(staffList.body).toContain(login)
   })
 
   it('answers 400 for bad input, 403 without permission, 404 for unknown ids', async () => {
