@@ -1,6 +1,27 @@
 import { T } from '../../shared/texts'
 import { HttpError } from './http-errors'
 
+/**
+ * The most keys a count keeps (logins of up to 150 characters, addresses): a few megabytes. Only checked attempts add
+ * keys, each a scrypt hash, so filling it takes 10,000 hashes of the two the server runs at once.
+ */
+const KEYS_KEPT = 10_000
+
+/**
+ * Makes room for one more key: drops the key tried least recently whose pause is over (a forgotten one is). A key
+ * whose pause still runs is never dropped, or 10,001 made-up logins would end it; false when every key's pause runs.
+ */
+function makeRoom<E>(entries: Map<string, E>, pausing: (entry: E) => boolean): boolean {
+  if (entries.size < KEYS_KEPT) return true
+  for (const [key, entry] of entries) {
+    if (!pausing(entry)) {
+      entries.delete(key)
+      return true
+    }
+  }
+  return false
+}
+
 /** Counts failures per key (an address, or an address and a login) and blocks the key for the rest of the window past the limit. */
 export function loginThrottle(options: { maxFailures: number; windowMs: number }) {
   const failures = new Map<string, { count: number; since: number }>()
@@ -19,11 +40,12 @@ export function loginThrottle(options: { maxFailures: number; windowMs: number }
       if (!entry || entry.count < options.maxFailures) return 0
       return entry.since + options.windowMs - Date.now()
     },
+    /** Counts a failure; a new key that finds every kept key blocked is not counted (see KEYS_KEPT for the cost). */
     fail(key: string) {
       const entry = current(key)
       if (entry) entry.count++
-      else failures.set(key, { count: 1, since: Date.now() })
-      if (failures.size > 10_000) failures.delete(failures.keys().next().value as string)
+      else if (makeRoom(failures, (e) => e.count >= options.maxFailures && Date.now() - e.since <= options.windowMs))
+        failures.set(key, { count: 1, since: Date.now() })
     },
     succeed(key: string) {
       failures.delete(key)
@@ -31,7 +53,7 @@ export function loginThrottle(options: { maxFailures: number; windowMs: number }
     /** Takes back one failure counted ahead, for an attempt that turned out right or could not be checked. */
     forgive(key: string) {
       const entry = current(key)
-      if (entry && entry.count > 0) entry.count--
+      if (entry && --entry.count <= 0) failures.delete(key)
     },
   }
 }
@@ -46,20 +68,24 @@ export function loginDelay(options: { freeFailures: number; firstDelayMs: number
   const logins = new Map<string, { failures: number; last: number }>()
   const delayAfter = (failures: number) =>
     failures < options.freeFailures ? 0 : Math.min(options.firstDelayMs * 2 ** (failures - options.freeFailures), options.maxDelayMs)
+  const pausing = (entry: { failures: number; last: number }) => Date.now() < entry.last + delayAfter(entry.failures)
   return {
-    /** Milliseconds until the login may be tried again; 0 when it may now, and then the attempt is counted. */
+    /**
+     * Milliseconds until the login may be tried again; 0 when it may now, and then the attempt is counted. A new login
+     * finding every kept login paused waits as they do, for the first pause (its memory is never cleared to make room).
+     */
     begin(login: string): number {
       const now = Date.now()
       const entry = logins.get(login)
-      if (entry && now - entry.last <= options.forgetMs) {
-        const wait = entry.last + delayAfter(entry.failures) - now
+      const known = entry && now - entry.last <= options.forgetMs ? entry : undefined
+      if (known) {
+        const wait = known.last + delayAfter(known.failures) - now
         if (wait > 0) return wait
       }
-      const failures = entry && now - entry.last <= options.forgetMs ? entry.failures + 1 : 1
-      // Re-inserted so that the map's first entries are the ones tried least recently, dropped when it is full.
+      // Re-inserted so that the map's first entries are the ones tried least recently, the first to be dropped.
       logins.delete(login)
-      logins.set(login, { failures, last: now })
-      if (logins.size > 10_000) logins.delete(logins.keys().next().value as string)
+      if (!known && !makeRoom(logins, pausing)) return options.firstDelayMs
+      logins.set(login, { failures: known ? known.failures + 1 : 1, last: now })
       return 0
     },
     /** The delay runs from the answer to a failed attempt, however long checking the password took. */
@@ -70,10 +96,13 @@ export function loginDelay(options: { freeFailures: number; firstDelayMs: number
     succeed(login: string) {
       logins.delete(login)
     },
-    /** Takes back the count of an attempt that could not be checked (the server was busy): neither failed nor right. */
+    /**
+     * Takes back the count of an attempt that could not be checked (the server was busy): neither failed nor right.
+     * A login left without failures is forgotten, so that attempts refused before their hash keep no room.
+     */
     forgive(login: string) {
       const entry = logins.get(login)
-      if (entry && entry.failures > 0) entry.failures--
+      if (entry && --entry.failures <= 0) logins.delete(login)
     },
   }
 }

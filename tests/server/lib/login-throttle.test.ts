@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { T } from '../../../src/shared/texts'
 import { loadConfig } from '../../../src/server/config'
-import type { HttpError } from '../../../src/server/lib/http-errors'
-import { loginDelay, passwordGuesses } from '../../../src/server/lib/login-throttle'
+import { HttpError } from '../../../src/server/lib/http-errors'
+import { loginDelay, passwordGuesses, type PasswordGuesses } from '../../../src/server/lib/login-throttle'
 import { startTestApp, type TestApp } from '../../helpers/test-app'
 
 const LOGIN = '/api/api-token-auth/'
@@ -39,6 +39,16 @@ describe('the per-login delay', () => {
     expect(d.begin('admin')).toBe(1000)
   })
 
+  it('keeps at most 10,000 logins and drops none whose pause runs: a new login then waits for one to end', () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: 0 })
+    const d = delay()
+    for (let k = 0; k < 10_000; k++) for (let i = 0; i < 6; i++) failOnce(d, `guessed${k}`)
+    expect(d.begin('guessed0')).toBe(1000)
+    expect(d.begin('newcomer')).toBe(1000)
+    vi.setSystemTime(1000)
+    expect(d.begin('newcomer')).toBe(0)
+  })
+
   it('forgets after a success and after a quiet window', () => {
     vi.useFakeTimers({ toFake: ['Date'], now: 0 })
     const d = delay()
@@ -48,6 +58,45 @@ describe('the per-login delay', () => {
     for (let i = 0; i < 6; i++) failOnce(d, 'operator')
     vi.setSystemTime(15 * 60_000 + 1)
     expect(d.begin('operator')).toBe(0)
+  })
+})
+
+// Found by the attacker probe: past 10,000 logins the delay dropped the one tried least recently, and an attempt
+// refused as busy before its hash still left its login behind, so 10,001 made-up logins cleared a running pause.
+describe('a running pause and a flood of other logins', () => {
+  afterEach(() => vi.useRealTimers())
+  const busy = () => Promise.reject(new HttpError(429, { detail: T.signInsBusy(2), retry_after: 2 }))
+  /** Eight wrong passwords of «viewer» from eight addresses, each after the pause before it: its next pause runs. */
+  async function pausedViewer() {
+    vi.useFakeTimers({ toFake: ['Date'], now: 0 })
+    const g = passwordGuesses({ maxFailures: 10, addressMaxFailures: 1_000_000 })
+    for (let i = 0; i < 8; i++) {
+      expect(await g.check(`10.0.0.${i}`, 'viewer', async () => undefined)).toBeUndefined()
+      vi.setSystemTime(Date.now() + 5000)
+    }
+    return g
+  }
+  const rightPassword = (g: PasswordGuesses) =>
+    g
+      .check('10.0.1.1', 'viewer', async () => 'right')
+      .then(
+        (answer) => answer,
+        (error: HttpError) => error.statusCode,
+      )
+
+  it('outlives 10,001 made-up logins refused as busy', async () => {
+    const g = await pausedViewer()
+    expect(await rightPassword(g)).toBe(429)
+    for (let k = 0; k <= 10_000; k++) await g.check(`10.0.2.${k % 20}`, `nobody${k}`, busy).catch(() => undefined)
+    expect(await rightPassword(g)).toBe(429)
+  })
+
+  it('outlives 10,001 made-up logins checked and failed, and ends when its time is up', async () => {
+    const g = await pausedViewer()
+    for (let k = 0; k <= 10_000; k++) expect(await g.check(`10.0.3.${k % 200}`, `nobody${k}`, async () => undefined)).toBeUndefined()
+    expect(await rightPassword(g)).toBe(429)
+    vi.setSystemTime(Date.now() + 60_000)
+    expect(await rightPassword(g)).toBe('right')
   })
 })
 
