@@ -91,10 +91,20 @@ const degreesText = (n: number) =>
     .replace(/\.?0+$/, '')
     .replace(/^-0$/, '0')
 
+/**
+ * A word (a run of letters) of both Latin and Cyrillic: the point number goes into the 80020 file for the market
+ * operator, and «ТПA-12» with a Latin «A» reads as «ТПА-12». Words of either alphabet side by side stay (a breaker «QF2»
+ * at «ТП-15»).
+ */
+const MIXED_WORD = /(?<!\p{L})(?=\p{L}*\p{Script=Latin})(?=\p{L}*\p{Script=Cyrillic})/u
+
 /** POST and PUT body: name, point_number and address are required; the rest optional. */
 export const pointInput = formObject({
   name: requiredText(255),
-  point_number: requiredText(50),
+  point_number: v.pipe(
+    requiredText(50),
+    v.check((text) => !MIXED_WORD.test(text), T.pointNumberMixedAlphabets),
+  ),
   address: requiredText(500),
   geopoint: geopointValue,
   remark: optionalText(),

@@ -5,11 +5,17 @@ import { boolValue, formObject, emailText, idValue, optionalEmail, optionalText,
 
 const userRequired = (max = 150) => requiredText(max, T.requiredUser)
 /**
- * Letters of one alphabet: a Latin login in a–z only (no fullwidth, dotless or long-s letters), or a Cyrillic one.
- * Mixed, «аdmin» with a Cyrillic «а» would pass for «admin» in the user list and the audit.
+ * Latin letters a–z only (no fullwidth, dotless or long-s letters) and Russian ones: the other Cyrillic letters are
+ * there to spell Latin twins, «ѕаѕһа» (dze, shha) beside «sasha».
  */
-const LOGIN = /^(?:[A-Za-z\d@.+_-]+|[\p{Script=Cyrillic}\d@.+_-]+)$/u
-const username = v.pipe(userRequired(150), v.regex(LOGIN, T.usernameCharacters))
+const LOGIN = /^[A-Za-zА-ЯЁа-яё\d@.+_-]+$/u
+/** Both alphabets in one login: «аdmin» with a Cyrillic «а» would pass for «admin» in the user list and the audit. */
+const BOTH_ALPHABETS = /[A-Za-z].*[А-ЯЁа-яё]|[А-ЯЁа-яё].*[A-Za-z]/u
+const username = v.pipe(
+  userRequired(150),
+  v.regex(LOGIN, T.usernameCharacters),
+  v.check((name) => !BOTH_ALPHABETS.test(name), T.usernameMixedAlphabets),
+)
 const password = v.pipe(v.string(T.requiredUser), v.nonEmpty(T.requiredUser), v.minLength(MIN_PASSWORD_LENGTH, T.minPassword), v.maxLength(128, T.tooLong(128)))
 const groupIds = v.pipe(v.array(idValue(), T.invalidValue), v.maxLength(100, T.tooManyItems(100)))
 

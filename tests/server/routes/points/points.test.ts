@@ -97,6 +97,19 @@ describe('points', () => {
     expect((await t.call(t.adminToken, { method: 'GET', url: '/api/points/?ordering=secret' })).statusCode).toBe(400)
   })
 
+  // Found by the attacker probe: point numbers go into the 80020 file for the market operator, and a word spelt with
+  // letters of both alphabets reads as another: «ТПA-12» with a Latin «A» beside «ТПА-12».
+  it('refuses a point number with a word that mixes Latin and Cyrillic letters, and takes each alphabet in a word of its own', async () => {
+    const post = (point_number: string) => t.call(t.adminToken, { method: 'POST', url: '/api/points/', payload: newPoint({ point_number }) })
+    expect((await post('ТП\u0410-12')).statusCode).toBe(201)
+    for (const point_number of ['ТП\u0041-12', 'Ф3-ввоd 1']) {
+      const res = await post(point_number)
+      expect(res.statusCode, point_number).toBe(400)
+      expect(res.json(), point_number).toEqual({ point_number: [T.pointNumberMixedAlphabets] })
+    }
+    expect((await post('ТП-15 QF2')).statusCode).toBe(201)
+  })
+
   it('searches by name and identifier with ILIKE and orders by every listed column', async () => {
     const a = await create({ name: 'Насосная «Заречная»', point_number: 'ZX-77' })
     await create({ name: 'Котельная 50%', point_number: 'Q-1' })
