@@ -536,7 +536,6 @@ export const T = {
   requestTypeOfOtherCustomers: (customerType: string) => `Этот тип заявки подают абоненты типа «${customerType}»: выберите тип из предложенных вам`,
   requiredFileMissing: (name: string) => `Приложите файл «${name}»`,
   requiredFileUnknown: 'Требуемый файл не найден',
-  requestTypeBeforeFiles: 'Тип заявки передаётся в форме раньше файлов: отправьте форму ещё раз',
   groupUnknown: 'Указана несуществующая группа',
   permissionUnknown: 'Указано несуществующее право',
   fileTypeNotAllowed: 'Недопустимый тип файла: разрешены PDF, изображения, текст и документы Office',

@@ -59,13 +59,14 @@ const unrequired = (filing: Filing, fieldname: string) => !filing.required.some(
 
 /**
  * Checks each file of a filing as its part arrives, before a byte of it is written (`beforeFile` of receiveMultipart):
- * the type, whose field comes first, must be one the subscriber may file, and the file's field one of the type's
- * required files. Otherwise a refused filing was written whole before its refusal. fileApplication checks it all again.
+ * the type must be one the subscriber may file, and the file's field one of the type's required files. Otherwise a
+ * refused filing was written whole before its refusal. A file sent before the type (the API names no order) is
+ * written unchecked: one filing at a time and the quota bound it, and fileApplication checks it all again.
  */
 export function filingFileCheck(db: Executor, me: Principal): (fieldname: string, fields: Record<string, string>) => Promise<void> {
   let filing: Promise<Filing> | undefined
   return async (fieldname, fields) => {
-    if (fields.doc_type_id === undefined && fields.document_type === undefined) throw fieldError('doc_type_id', T.requestTypeBeforeFiles)
+    if (fields.doc_type_id === undefined && fields.document_type === undefined) return
     filing ??= filingType(db, me, filedTypeId(fields))
     if (unrequired(await filing, fieldname)) throw badRequest({ [fieldname]: [T.requiredFileUnknown] })
   }

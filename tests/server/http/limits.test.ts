@@ -379,7 +379,8 @@ describe('applications of a subscriber', () => {
       [{ doc_type_id: company }, [big('file_1')], { doc_type_id: [T.requestTypeOfOtherCustomers('Юридическое лицо')] }, 0],
       [{ doc_type_id: typeId }, [big('file_7'), big('file_1'), big('file_2')], { file_7: [T.requiredFileUnknown] }, 0],
       [{ doc_type_id: typeId }, [big('file_1'), big('attachment'), big('file_2')], { attachment: [T.requiredFileUnknown] }, 1],
-      [{}, [big('file_1'), big('file_2')], { doc_type_id: [T.requestTypeBeforeFiles] }, 0],
+      // No type before the files: they are written unchecked, then refused and removed.
+      [{}, [big('file_1'), big('file_2')], { doc_type_id: [T.mustBeInteger] }, 2],
     ]
     const before = storedCount()
     for (const [fields, files, refusal, written] of refusals) {
