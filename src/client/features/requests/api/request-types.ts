@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type * as v from 'valibot'
-import type { documentTypeForm, requiredFileInput } from '../../../../shared/schemas/requests'
+import type { documentTypeForm, RequiredFile, requiredFileInput } from '../../../../shared/schemas/requests'
 import { documentType, documentTypeList, requiredFile, requiredFileList } from '../../../../shared/schemas/requests'
 import { api } from '../../../lib/api-client'
 import type { ListSearch } from '../../../lib/list-search'
@@ -41,12 +41,16 @@ export async function saveRequestType(id: number | null, body: TypeForm, require
 
 type FileForm = v.InferOutput<typeof requiredFileInput>
 
-/** Saves the names as JSON, then uploads the sample (multipart field `files`) when one was chosen. */
-export async function saveRequiredFile(id: number | null, body: FileForm, sample: File | null) {
+/**
+ * Saves the names as JSON, then uploads the sample (multipart field `files`) when one was chosen. `onSaved` hears of
+ * the record before the upload: a refused upload leaves it saved, and the caller goes on editing it, not adding another.
+ */
+export async function saveRequiredFile(id: number | null, body: FileForm, sample: File | null, onSaved: (saved: RequiredFile) => void) {
   const saved =
     id === null
       ? await api('/api/document_required_file/', { method: 'POST', body, schema: requiredFile })
       : await api(`/api/document_required_file/${id}/`, { method: 'PATCH', body, schema: requiredFile })
+  onSaved(saved)
   if (!sample) return saved
   const upload = new FormData()
   upload.set('files', sample)

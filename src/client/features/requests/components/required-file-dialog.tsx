@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Input } from '@chakra-ui/react'
+import type * as v from 'valibot'
 import { requiredFileInput, type RequiredFile } from '../../../../shared/schemas/requests'
 import { FieldShell, TextField } from '../../../components/ui/fields'
 import { SaveDialog } from '../../../components/ui/form-dialog'
@@ -11,12 +12,28 @@ import { T } from '../../../../shared/texts'
 export function RequiredFileDialog({ file, onClose, onDone }: { file: RequiredFile | null; onClose: () => void; onDone: () => void }) {
   const form = useForm(requiredFileInput, { doc_required_file_name: file?.doc_required_file_name ?? '', short_file_name: file?.short_file_name ?? '' })
   const [sample, setSample] = useState<File | null>(null)
+  // The record once it exists: a new one whose sample upload failed is edited from then on, never added twice.
+  const [saved, setSaved] = useState(file)
+  const save = async (body: v.InferOutput<typeof requiredFileInput>) => {
+    let written = false
+    try {
+      return await saveRequiredFile(saved?.doc_required_file_id ?? null, body, sample, (record) => {
+        written = true
+        setSaved(record)
+        form.reset(body)
+      })
+    } catch (error) {
+      // The names are saved though the sample is not: the list shows them while the dialog stays open to retry.
+      if (written) onDone()
+      throw error
+    }
+  }
   return (
     <SaveDialog
-      title={file ? 'Требуемый файл' : 'Новый требуемый файл'}
-      submitLabel={file ? undefined : T.add}
+      title={saved ? 'Требуемый файл' : 'Новый требуемый файл'}
+      submitLabel={saved ? undefined : T.add}
       form={form}
-      save={(body) => saveRequiredFile(file?.doc_required_file_id ?? null, body, sample)}
+      save={save}
       onClose={onClose}
       onDone={onDone}
     >
@@ -25,7 +42,7 @@ export function RequiredFileDialog({ file, onClose, onDone }: { file: RequiredFi
       <FieldShell
         label="Образец"
         error={form.errors.files}
-        helper={file?.doc_required_file_example ? T.sampleUploaded(file.doc_required_file_example.real_file_name) : T.sampleNone}
+        helper={saved?.doc_required_file_example ? T.sampleUploaded(saved.doc_required_file_example.real_file_name) : T.sampleNone}
       >
         <Input type="file" p="1" onChange={(e) => setSample(e.target.files?.[0] ?? null)} />
       </FieldShell>
