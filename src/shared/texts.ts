@@ -542,6 +542,11 @@ export const T = {
   fileMissing: 'Выберите файл',
   oneFileOnly: 'Выберите один файл',
   fileEmpty: 'Файл пустой: выберите файл с содержимым',
+  /** The browser's check of a chosen file against the server's limits: it names the file, of several chosen. */
+  uploadTypeNotAllowed: (name: string) => `Недопустимый тип файла «${name}»: разрешены PDF, изображения, текст и документы Office`,
+  uploadEmpty: (name: string) => `Файл «${name}» пустой: выберите файл с содержимым`,
+  uploadTooLarge: (name: string, mb: number) => `Файл «${name}» больше ${mb} МБ: уменьшите его или разбейте на части`,
+  uploadTooMany: (max: number) => `Не более ${max} ${plural(max, 'файла', 'файлов', 'файлов')} за одну отправку`,
   fieldTwice: 'Поле передано дважды',
   requiredFileTwice: 'К требуемому файлу прикладывается один файл',
   uploadQuotaExceeded: (mb: number) => `Превышен объём файлов абонента: не более ${mb} МБ на все заявки`,

@@ -6,6 +6,8 @@ import { T } from '../../src/shared/texts'
 import { kppError, ogrnError } from '../../src/shared/validation/company-ids'
 import { innChecksumValid, innError } from '../../src/shared/validation/inn'
 import { formatSnils, snilsChecksum, snilsError } from '../../src/shared/validation/snils'
+import { uploadProblem } from '../../src/shared/validation/upload'
+import { FILE_MAX_BYTES, FILES_PER_REQUEST_MAX } from '../../src/shared/constants'
 
 // Publicly known numbers: ПАО Сбербанк (INN 7707083893, KPP 773601001, OGRN 1027700132195), ПАО «Газпром»
 // (7736050003), ФНС's sample individual INN 500100732259, the textbook SNILS 112-233-445 95.
@@ -121,5 +123,21 @@ describe('customer schema', () => {
         company_ogrn: '1027700132195',
       }),
     ).toEqual({})
+  })
+})
+
+// The browser's check before an upload reads a file as the server's storage does (Node's path.extname, lower-cased).
+describe('upload check', () => {
+  const file = (name: string, size = 1) => ({ name, size })
+  it('takes what the server stores, up to its limit', () => {
+    expect(uploadProblem([file('Акт.PDF'), file('скан.tar.zip', FILE_MAX_BYTES)])).toBeUndefined()
+  })
+  it('names the first file refused, and the limit', () => {
+    expect(uploadProblem([file('акт.pdf'), file('virus.exe')])).toBe(T.uploadTypeNotAllowed('virus.exe'))
+    expect(uploadProblem([file('.pdf')])).toBe(T.uploadTypeNotAllowed('.pdf'))
+    expect(uploadProblem([file('README')])).toBe(T.uploadTypeNotAllowed('README'))
+    expect(uploadProblem([file('пусто.txt', 0)])).toBe(T.uploadEmpty('пусто.txt'))
+    expect(uploadProblem([file('big.pdf', FILE_MAX_BYTES + 1)])).toBe('Файл «big.pdf» больше 10 МБ: уменьшите его или разбейте на части')
+    expect(uploadProblem(Array.from({ length: FILES_PER_REQUEST_MAX + 1 }, () => file('a.pdf')))).toBe('Не более 30 файлов за одну отправку')
   })
 })

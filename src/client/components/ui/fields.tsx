@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react'
 import { Box, Button, Field, HStack, Input, NativeSelect, Textarea } from '@chakra-ui/react'
 import { T } from '../../../shared/texts'
+import { UPLOAD_ACCEPT, uploadProblem } from '../../../shared/validation/upload'
 
 type FieldShellProps = { label: string; error?: string; required?: boolean; disabled?: boolean; helper?: ReactNode; children: ReactNode }
 
 /** Label, control and the field's message, wired for screen readers. */
-export function FieldShell({ label, error, required, disabled, helper, children }: FieldShellProps) {
+function FieldShell({ label, error, required, disabled, helper, children }: FieldShellProps) {
   return (
     // The field's context disables its control: a control's own prop loses to it.
     <Field.Root invalid={Boolean(error)} required={required} disabled={disabled}>
@@ -162,6 +163,22 @@ export function SelectField<TValue extends string | number>(props: SelectFieldPr
         />
         <NativeSelect.Indicator />
       </NativeSelect.Root>
+    </FieldShell>
+  )
+}
+
+type FileFieldProps = Omit<FieldShellProps, 'children' | 'disabled'> & {
+  multiple?: boolean
+  /** The files chosen, and what the server's upload limits would refuse of them (naming the file), for the field's `error`. */
+  onChange: (files: File[], problem: string | undefined) => void
+}
+
+/** A file picker offering the kinds the server stores, which checks a choice at once: nothing is sent only to be refused. */
+export function FileField({ multiple, onChange, ...shell }: FileFieldProps) {
+  const choose = (files: File[]) => onChange(files, uploadProblem(files))
+  return (
+    <FieldShell {...shell}>
+      <Input type="file" accept={UPLOAD_ACCEPT} multiple={multiple} p="1" onChange={(e) => choose([...(e.target.files ?? [])])} />
     </FieldShell>
   )
 }

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { RequiredFileDialog } from '../../../../src/client/features/requests/components/required-file-dialog'
+import { FILE_MAX_BYTES } from '../../../../src/shared/constants'
 import { T } from '../../../../src/shared/texts'
 import { renderInApp } from '../../render-in-app'
 import { json } from '../../app-routes'
@@ -72,5 +73,28 @@ describe('a new required file whose sample the server refuses', () => {
     if (asked) await user.click(within(asked).getByRole('button', { name: T.closeWithoutSaving }))
     await waitFor(() => expect(onClose).toHaveBeenCalled())
     expect(onDone).toHaveBeenCalled()
+  })
+})
+
+describe('a sample the server would refuse', () => {
+  it('is named on the field with the limit as soon as it is chosen, and nothing is sent', async () => {
+    // A user may switch the picker to «All files»; `accept` only steers it.
+    const user = userEvent.setup({ applyAccept: false })
+    renderInApp(<RequiredFileDialog file={null} onClose={() => {}} onDone={() => {}} />)
+    await user.type(await screen.findByLabelText(/Наименование документа/), saved.doc_required_file_name)
+    await user.type(screen.getByLabelText(/Краткое наименование/), saved.short_file_name)
+    const sample = screen.getByLabelText(/Образец/)
+    expect(sample).toHaveAttribute('accept', expect.stringContaining('.docx'))
+    const big = pdf('big.pdf')
+    Object.defineProperty(big, 'size', { value: FILE_MAX_BYTES + 1 })
+    await user.upload(sample, big)
+    expect(await screen.findByText(T.uploadTooLarge('big.pdf', 10))).toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: T.add }))
+    expect(screen.getByText(T.uploadTooLarge('big.pdf', 10))).toBeInTheDocument()
+    await user.upload(sample, new File(['MZ'], 'virus.exe'))
+    expect(await screen.findByText(T.uploadTypeNotAllowed('virus.exe'))).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: T.add }))
+    expect(sent).toEqual([])
   })
 })

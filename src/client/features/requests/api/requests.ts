@@ -80,11 +80,13 @@ export function useRequestsRefresh() {
   return () => queryClient.invalidateQueries({ queryKey: requestKeys.all })
 }
 
-/** Closing documents go under the closing-documents required file (24), as `files_24` fields. */
+/** Closing documents go under the closing-documents required file (24), as `files_24` fields: the server's refusals of a file are keyed so. */
+export const CLOSE_FILES_FIELD = `files_${CLOSING_DOCUMENT_FILE_ID}`
+
 export function uploadCloseFiles(id: number, files: File[]) {
   const body = new FormData()
   body.set('doc_request_id', String(id))
-  for (const file of files) body.append(`files_${CLOSING_DOCUMENT_FILE_ID}`, file)
+  for (const file of files) body.append(CLOSE_FILES_FIELD, file)
   return api('/api/document_close_file/', { method: 'POST', body, schema: closeFileList })
 }
 
