@@ -94,7 +94,7 @@ function CountersPage() {
               <Info />
             </RowAction>
             {/* Away from the red delete at the row's end: a slip of the finger must not remove the meter. */}
-            <RefreshAction counter={c} />
+            {can('counters.poll') && <RefreshAction counter={c} />}
             {can('counters.change') && <EditAction name={`счётчик ${c.serial_num}`} onClick={() => setEditing(c)} />}
             <RowAction label={`История ${c.serial_num}`} onClick={() => setHistory(c)}>
               <History />
