@@ -112,3 +112,13 @@ export function plural(count: number, one: string, few: string, many: string): s
   const rule = pluralRules.select(count)
   return rule === 'one' ? one : rule === 'many' ? many : few
 }
+
+const zonePart = (zone: string, at: Date, style: 'shortGeneric' | 'shortOffset') =>
+  new Intl.DateTimeFormat('ru-RU', { timeZone: zone, timeZoneName: style }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? ''
+
+/** A time zone as people name it, never its IANA id: «Москва (UTC+3)», by its offset at `at`; a zone with no place, its offset. */
+export function zoneName(zone: string, at: Date = new Date()): string {
+  const offset = zonePart(zone, at, 'shortOffset').replace('GMT', 'UTC')
+  const place = zonePart(zone, at, 'shortGeneric')
+  return place === '' || place.startsWith('GMT') ? offset : `${place} (${offset})`
+}

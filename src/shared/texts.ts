@@ -563,6 +563,8 @@ export const T = {
   taskDonePartly: 'Выполнено частично',
   taskFailed: 'Ошибка',
   collectError: 'Во время сбора параметров произошла ошибка, пожалуйста обратитесь к администратору',
+  /** The refusal of «Обновить», its reason beside the button and the task log's line: the model's group has no driver. */
+  meterNotPolled: 'Счётчики этой модели не опрашиваются: у группы моделей не указан драйвер опроса',
   noValues: 'Данные не были получены',
   paramsNotLoaded: 'Параметры ещё не загружены, нажмите кнопку «Обновить»',
   noPhaseData: 'Нет данных по фазам счётчика.',
@@ -616,7 +618,6 @@ export const T = {
   // What a poll writes in its task's log, which the console shows (src/server/collector).
   poll: {
     started: (serverId: number) => `Сервис сбора данных № ${serverId} запущен`,
-    noPolling: (driver: string) => `Для драйвера «${driver}» опрос не предусмотрен`,
     meterNotFound: 'Счётчик не найден',
     channelOpened: (serial: string) => `Открыт канал связи со счётчиком ${serial}`,
     relayOn: 'Нагрузка включена',

@@ -11,10 +11,10 @@ import { createMeterDriver } from './drivers/create-meter-driver'
 import { parseConnectionParams } from './drivers/connection-settings'
 import type { MeterDriver } from './drivers/meter-driver'
 import { profileConstant, storeMeterConstants, type MeterConstantReading } from './meter-constant'
-import type { EnergyChannels, EnergyRegisters, InstantValues, MeterProtocol, ProfileRecord } from './meter-values'
+import type { EnergyChannels, EnergyRegisters, InstantValues, ProfileRecord } from './meter-values'
 import { HALF_HOUR_MS } from './moscow-time'
 import { MeterConfigError, MeterConstantUnknownError, MeterError, MeterProfileAddressError, MeterStatusError } from './protocol/errors'
-import { LORAWAN_DRIVER, type GroupKind, type MeterContext } from './task-context'
+import { isPollingDriver, LORAWAN_DRIVER, type GroupKind, type MeterContext } from './task-context'
 import { formatMoment } from './log-format'
 import { driftAfter, lastClockCorrection, pollMeterClock, storeMeterClocks, type ClockOutcome } from './meter-clock'
 import { clockDriftExceeded } from '../../shared/meter-clock'
@@ -30,7 +30,6 @@ const BACKFILL_MAX_MS = 60 * 24 * 3_600_000
 /** A lorawandb meter silent for longer than this fails its task. */
 const LORAWAN_SILENCE_MS = 24 * 3_600_000
 
-const PROTOCOLS: readonly MeterProtocol[] = ['mercury230', 'mercury206']
 const CHANNEL_KEYS: Record<number, keyof EnergyChannels> = {
   [CHANNEL.A_PLUS]: 'aPlus',
   [CHANNEL.A_MINUS]: 'aMinus',
@@ -61,8 +60,6 @@ export interface PollResult {
   /** The read groups the meter refused or left unanswered while others were read: a poll that succeeded in part. */
   unread?: GroupKind[]
 }
-
-const isPollingDriver = (driver: string): driver is MeterProtocol => (PROTOCOLS as readonly string[]).includes(driver)
 
 async function profileStart(db: Executor, counterId: number, channels: number[], now: Date): Promise<Date> {
   const result = await db.execute(sql`
@@ -284,7 +281,7 @@ export async function pollMeter(
   const note = (text: string) => result.lines.push({ date: clock(), text })
   if (meter.driver === LORAWAN_DRIVER) return checkUplinks(db, meter, now, note, result)
   if (!isPollingDriver(meter.driver)) {
-    note(T.poll.noPolling(meter.driver))
+    note(T.meterNotPolled)
     result.fatal = true
     return result
   }

@@ -1,11 +1,18 @@
 import { sql } from 'drizzle-orm'
 import { CHANNEL, DEFAULT_TIME_ZONE } from '../../shared/metering'
 import type { Executor } from '../db/client'
+import type { MeterProtocol } from './meter-values'
 
 /** The data source whose meters send their data through a LoRaWAN network server instead of being polled. */
 export const LORAWAN_SOURCE = 'lorawandb'
 /** What the context calls the driver of such an installation. */
 export const LORAWAN_DRIVER = 'lorawan'
+
+const PROTOCOLS: readonly MeterProtocol[] = ['mercury230', 'mercury206']
+/** A driver the collector speaks the meter's protocol of. */
+export const isPollingDriver = (driver: string): driver is MeterProtocol => (PROTOCOLS as readonly string[]).includes(driver)
+/** Whether a poll can read anything of such a meter: its protocol, or the uplinks LoRaWAN stored for it. */
+export const isPolledDriver = (driver: string) => driver === LORAWAN_DRIVER || isPollingDriver(driver)
 
 /** What the collector reads for a parameter group (task_groups.kind); each is read on its own in a poll. */
 export type GroupKind = 'registers' | 'instant' | 'profile'

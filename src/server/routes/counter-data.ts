@@ -3,7 +3,7 @@ import { consumptionQuery, counterQuery, currentDataQuery, parameterSelection, p
 import { idParams } from '../../shared/schemas/common'
 import { T } from '../../shared/texts'
 import { PROFILE_MAX_DAYS, checkSpanLength } from '../balance/profile'
-import { channelOfCode } from '../collector/task-context'
+import { channelOfCode, isPolledDriver, loadMeterContext } from '../collector/task-context'
 import type { Executor } from '../db/client'
 import { requestOnDemandRead, requestRelay } from '../commands/meter-reads'
 import { audit } from '../lib/audit'
@@ -53,12 +53,15 @@ export async function counterDataRoutes(app: FastifyInstance) {
     async (request: Req<{ params: typeof idParams; query: typeof currentDataQuery }>) => {
       const id = request.params.id
       const counter = await counterOr404(app.db, id)
+      // The driver as a poll would find it (a LoRaWAN installation's is its source's): a request no poll can serve is refused.
+      const polled = isPolledDriver((await loadMeterContext(app.db, id, []))?.driver ?? '')
       if (request.query.refresh) {
         if (!request.user().permissions.has('counters.poll')) throw forbidden(T.onDemandPollForbidden)
+        if (!polled) throw badRequest(T.meterNotPolled)
         await requestOnDemandRead(app.db, id, request.user().user_id)
       }
       const [registers, phase, task] = await Promise.all([latestRegisters(app.db, id), phaseData(app.db, id), latestRequest(app.db, id)])
-      return { external_model: counter.external_model, ...registers, phase, task }
+      return { external_model: counter.external_model, polled, ...registers, phase, task }
     },
   )
 

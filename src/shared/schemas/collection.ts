@@ -207,6 +207,8 @@ export type PhaseData = v.InferOutput<typeof phaseData>
 export const currentData = v.object({
   /** The meter model's key: power switching is offered for mercury_206 only. */
   external_model: v.string(),
+  /** Whether the collector has a driver for the meter: «Обновить» is offered only then. */
+  polled: v.boolean(),
   data: v.array(parameterValue),
   values_date: v.nullable(v.string()),
   phase: phaseData,

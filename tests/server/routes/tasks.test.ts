@@ -253,6 +253,18 @@ describe('current data, parameters to collect and power switching', () => {
     expect(requests.rows).toEqual([{ n: 0 }])
   })
 
+  // Found by a UX probe: «Обновить» on an Энергомера CE 303 was filed, then failed with «Для драйвера «energomera» опрос
+  // не предусмотрен». The answer says whether the meter is polled, and a read no poll can serve is refused at once.
+  it('says whether the meter is polled, and files no read for a model whose group has no polling driver', async () => {
+    expect((await get(`/api/counter/${good.counterId}/get_current_data/`)).json().polled).toBe(true)
+    const ce303 = await installedMeter(t.database.db, refs.refs, { model: 'Энергомера CE 303', port: emulator.port, netAddress: 5 })
+    expect((await get(`/api/counter/${ce303.counterId}/get_current_data/`)).json().polled).toBe(false)
+    const asked = await get(`/api/counter/${ce303.counterId}/get_current_data/?refresh=1`)
+    expect([asked.statusCode, asked.json()]).toEqual([400, { detail: T.meterNotPolled }])
+    const requests = await t.database.db.execute(sql`select count(*)::int as n from current_data_requests where counter_id = ${ce303.counterId}`)
+    expect(requests.rows).toEqual([{ n: 0 }])
+  })
+
   // Found by a report-only attacker probe: reads and power switching were filed for a meter on no point, then failed,
   // each counted among the user's waiting requests, and a relay command left its audit row for nothing done.
   it('asks nothing of a meter on no point, and says why', async () => {

@@ -45,7 +45,8 @@ describe('the meter clock on the meter screen', () => {
     renderInApp(<MeterClockLine counterId={1} />)
     const line = await screen.findByLabelText(T.clockTitle)
     expect(line.textContent).toContain('расхождение +100 с')
-    expect(line.textContent).toContain('часовой пояс Asia/Yekaterinburg')
+    // The zone as people name it: a probe read «часовой пояс Europe/Moscow».
+    expect(line.textContent).toContain('часовой пояс Екатеринбург (UTC+5)')
     expect(within(line).getByText(T.clockDriftExceeded(60))).toBeTruthy()
   })
 

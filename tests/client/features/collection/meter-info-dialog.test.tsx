@@ -18,7 +18,7 @@ beforeEach(() => {
   relayAnswer = () => json({ request_id: 1, status: 'PENDING', details: '', created_at: '2026-11-29T09:00:00Z', finished_at: null }, 202)
   signedInWith(['counters.view', 'counters.control'], (path) => {
     if (path === '/api/counter/21/get_current_data/')
-      return json({ external_model: 'mercury_206', data: [], values_date: null, phase: { values: [], values_date: null }, task: null })
+      return json({ external_model: 'mercury_206', polled: true, data: [], values_date: null, phase: { values: [], values_date: null }, task: null })
     return undefined
   })
   const answer = vi.mocked(fetch).getMockImplementation()!
@@ -67,5 +67,38 @@ describe("power switching in the meter's info dialog", () => {
     await waitFor(() => expect(relayCalls).toEqual([{ on: true }]))
     expect(await screen.findByText(T.relayTooSoon(25))).toBeInTheDocument()
     expect(screen.queryByText(T.relayAsked(true))).not.toBeInTheDocument()
+  })
+})
+
+// Found by a UX probe on an Энергомера CE 303: «Обновить» was offered, then failed with «обратитесь к администратору /
+// Для драйвера «energomera» опрос не предусмотрен», and the clock's line read «часовой пояс Europe/Moscow».
+describe("the meter's info dialog for a model that is not polled", () => {
+  beforeEach(() => {
+    signedInWith(['counters.view', 'counters.poll'], (path) => {
+      if (path === '/api/counter/40/get_current_data/')
+        return json({ external_model: 'ce_303', polled: false, data: [], values_date: null, phase: { values: [], values_date: null }, task: null })
+      if (path === '/api/counters/40/clock/')
+        return json({
+          counter_id: 40,
+          time_zone: 'Europe/Moscow',
+          drift_s: null,
+          read_at: null,
+          corrected_at: null,
+          correction_s: null,
+          exceeded: false,
+          limit_s: 60,
+        })
+      return undefined
+    })
+  })
+
+  it('offers no refresh that could only fail, says why, and names no driver or zone by its code', async () => {
+    renderInApp(<MeterInfoDialog counterId={40} open onClose={() => {}} />)
+    const dialog = await screen.findByRole('dialog')
+    const refresh = await within(dialog).findByRole('button', { name: /Обновить/ })
+    await waitFor(() => expect(refresh).toBeDisabled())
+    expect(refresh).toHaveAccessibleDescription(T.meterNotPolled)
+    expect(await within(dialog).findByText(/московское время|Москва \(UTC\+3\)/)).toBeInTheDocument()
+    expect(dialog.textContent).not.toMatch(/[A-Za-z]+\/[A-Za-z_]+/)
   })
 })

@@ -95,9 +95,9 @@ export const currentDataQueryOptions = (counterId: number, pollMs: number | fals
         async (offline): Promise<CurrentData | undefined> => {
           const cached = await offline.cachedReadingsOf(counterId)
           if (!cached) return undefined
-          // Neither the model nor the phases are on the device: no power switching, no phase table offline.
+          // Neither the model nor the phases are on the device: no power switching, no refresh, no phase table offline.
           const { data, values_date } = cached
-          return { external_model: '', data, values_date, phase: { values: [], values_date: null }, task: null }
+          return { external_model: '', polled: false, data, values_date, phase: { values: [], values_date: null }, task: null }
         },
       ),
     refetchInterval: pollMs,

@@ -1,3 +1,4 @@
+import { useId } from 'react'
 import { Alert, Button, Checkbox, Dialog, Heading, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
 import { Modal } from '../../../components/ui/modal'
 import { useQuery } from '@tanstack/react-query'
@@ -57,6 +58,9 @@ export function MeterInfoDialog({ counterId, open, onClose }: Props) {
   const can = useCan()
   const { query, refresh, asking, status } = useRefreshMeter(counterId, open)
   const data = query.data
+  // A model whose group has no polling driver: «Обновить» could only fail, so it says why instead (offline nothing is known).
+  const unpolled = data !== undefined && !data.offline && !data.polled
+  const unpolledId = useId()
   // Cutting a subscriber's supply, or switching it on while someone may be working on the line, is asked first.
   const relay = useConfirmedWrite(useSwitchRelay(counterId), {
     ask: (on) =>
@@ -84,12 +88,24 @@ export function MeterInfoDialog({ counterId, open, onClose }: Props) {
                 </>
               )}
               {can('counters.poll') && (
-                <Button size="sm" colorPalette="blue" loading={asking} disabled={status === 'PENDING'} onClick={() => void refresh()}>
+                <Button
+                  size="sm"
+                  colorPalette="blue"
+                  loading={asking}
+                  disabled={status === 'PENDING' || unpolled}
+                  aria-describedby={unpolled ? unpolledId : undefined}
+                  onClick={() => void refresh()}
+                >
                   <RefreshCw size={16} aria-hidden /> Обновить
                 </Button>
               )}
             </HStack>
           </HStack>
+          {unpolled && can('counters.poll') && (
+            <Text id={unpolledId} color="fg.muted">
+              {T.meterNotPolled}
+            </Text>
+          )}
           {data?.offline && (
             <Alert.Root status="warning">
               <Alert.Indicator />
