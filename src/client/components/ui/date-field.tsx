@@ -69,7 +69,8 @@ export function DateField({ label, value, onChange, error, required, helper, dis
     setSeen(value)
     if (value) setHeld(null)
   }
-  const shown = error ?? (held ? T.dateFormat : undefined)
+  // A text it cannot read is told as such: the form, handed no date, would only say the date is missing.
+  const shown = held ? T.dateFormat : error
   /** Takes the typed text: a date goes to the form, a text that is no date is held with its message. */
   const take = (text: string) => {
     const date = parseRussianDate(text)

@@ -47,8 +47,11 @@ function queryOf(spec: ReportFormSpec, report: ReportName, selection: TreeSelect
 export function ReportForm({ spec }: { spec: ReportFormSpec }) {
   const today = new Date()
   const [selection, setSelection] = useState<TreeSelection>({ objects: [], points: [] })
-  // The selection's rule is shown once the user has chosen something: an untouched screen shows no error.
-  const [picked, setPicked] = useState(false)
+  // A field's missing input is told once the user has been at it (chosen points, changed a date) or pressed
+  // «Сформировать»: an untouched screen shows no error, and a greyed-out button never stands without its reason.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set())
+  const [attempted, setAttempted] = useState(false)
+  const touch = (field: string) => setTouched((fields) => new Set(fields).add(field))
   const [dates, setDates] = useState<ReportDates>(() => initialDates(today))
   const [report, setReport] = useState<ReportName>(spec.formats[0]!.report)
   const [scheme, setScheme] = useState<number | null>(null)
@@ -57,10 +60,11 @@ export function ReportForm({ spec }: { spec: ReportFormSpec }) {
 
   const query = queryOf(spec, report, selection, dates, scheme)
   const errors = reportRequestErrors(query)
-  // Only rules about what is filled in are shown at the fields; missing input just keeps the button disabled.
-  const shown = (field: string) => (field === 'points_id' && !picked ? undefined : errors?.[field]?.find((m) => m !== T.required))
+  // A rule about what is filled in (a reversed period) shows at once; missing input (and the points' rules) once seen.
+  const seen = (field: string) => attempted || touched.has(field)
+  const shown = (field: string) => errors?.[field]?.find((m) => seen(field) || (m !== T.required && field !== 'points_id'))
   const choose = (value: TreeSelection) => {
-    setPicked(true)
+    touch('points_id')
     setSelection(value)
   }
   const presets =
@@ -80,8 +84,16 @@ export function ReportForm({ spec }: { spec: ReportFormSpec }) {
       notify.success(T.reportReady)
     })
 
-  const dateField = (key: keyof typeof dates, label: string, error?: string) => (
-    <DateField label={label} value={dates[key]} onChange={(value) => setDates((d) => ({ ...d, [key]: value }))} error={error} />
+  const dateField = (key: keyof typeof dates, field: string, label: string) => (
+    <DateField
+      label={label}
+      value={dates[key]}
+      onChange={(value) => {
+        touch(field)
+        setDates((d) => ({ ...d, [key]: value }))
+      }}
+      error={shown(field)}
+    />
   )
 
   return (
@@ -112,7 +124,8 @@ export function ReportForm({ spec }: { spec: ReportFormSpec }) {
           as="form"
           onSubmit={(e) => {
             e.preventDefault()
-            if (!errors && !busy) void generate()
+            if (errors) setAttempted(true)
+            else if (!busy) void generate()
           }}
         >
           <HStack gap="2" wrap="wrap" role="group" aria-label="Быстрый выбор дат">
@@ -123,11 +136,11 @@ export function ReportForm({ spec }: { spec: ReportFormSpec }) {
             ))}
           </HStack>
           {spec.dates === 'one' ? (
-            dateField('date', T.reportDate)
+            dateField('date', 'date', T.reportDate)
           ) : (
             <>
-              {dateField('beg', T.reportDateBegin)}
-              {dateField('end', T.reportDateEnd, shown('end_date'))}
+              {dateField('beg', 'beg_date', T.reportDateBegin)}
+              {dateField('end', 'end_date', T.reportDateEnd)}
             </>
           )}
           {spec.formats.length > 1 && (
@@ -148,7 +161,8 @@ export function ReportForm({ spec }: { spec: ReportFormSpec }) {
             />
           )}
           {spec.tariffs && schemes.isError && <LoadError error={schemes.error} title={T.tariffSchemesLoadFailed} onRetry={() => void schemes.refetch()} />}
-          <Button type="submit" colorPalette="blue" disabled={Boolean(errors)} loading={busy} loadingText={T.reportInProgress} alignSelf="start">
+          {/* Greyed out, not disabled, while something is missing: pressed, it says what (`attempted`). */}
+          <Button type="submit" colorPalette="blue" aria-disabled={errors ? true : undefined} loading={busy} loadingText={T.reportInProgress} alignSelf="start">
             <FileDown size={16} aria-hidden /> {T.reportGenerate}
           </Button>
           {busy && (
