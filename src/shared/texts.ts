@@ -1017,6 +1017,8 @@ export const T = {
     gapsNote: 'Разрыв — нет данных; пунктир и бледный цвет — оценённые или неполные интервалы',
     overview: 'Весь период: выделите участок, чтобы увеличить',
     tooLong: (months: number) => `Выберите период не длиннее ${months} месяцев`,
+    /** Under the end a typed date moved along: the period never runs backwards, and the user is told. */
+    movedAlong: (date: string) => `Сдвинута на ${date}, чтобы период не шёл назад`,
     more: (count: number) => `…и ещё ${count}: лишние ряды скрываются в легенде`,
   },
 } as const

@@ -211,6 +211,20 @@ describe('the period of a chart', () => {
     expect(screen.getByRole('status')).toHaveTextContent('2024-03-01…2024-03-10')
   })
 
+  // Found by a UX probe: «По» 01.11.2026 under «С» 30.11.2026 moved «С» without a word.
+  it('says so when a date moves the other end along, so that the period does not run backwards', async () => {
+    const router = showPicker('/?period=custom&from=2026-11-30&to=2026-11-30')
+    const to = await screen.findByLabelText('По')
+    await userEvent.type(to, '{Control>}a{/Control}01.11.2026{Enter}')
+    await waitFor(() => expect(router.state.location.search).toEqual({ period: 'custom', from: '2026-11-01', to: '2026-11-01' }))
+    expect(screen.getByLabelText('С')).toHaveAccessibleDescription(/Сдвинута на 01\.11\.2026/)
+
+    await userEvent.type(screen.getByLabelText('С'), '{Control>}a{/Control}05.11.2026{Enter}')
+    await waitFor(() => expect(router.state.location.search).toEqual({ period: 'custom', from: '2026-11-05', to: '2026-11-05' }))
+    expect(screen.getByLabelText('По')).toHaveAccessibleDescription(/Сдвинута на 05\.11\.2026/)
+    expect(screen.getByLabelText('С')).not.toHaveAccessibleDescription(/Сдвинута на 01\.11\.2026/)
+  })
+
   it('reads the period back from the URL after a reload', async () => {
     showPicker('/?period=custom&from=2024-01-05&to=2024-01-09')
     expect(await screen.findByRole('button', { name: 'Свой период' })).toHaveAttribute('aria-pressed', 'true')

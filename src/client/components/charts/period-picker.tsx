@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import { Box, Button, HStack, Stack, Text, Wrap } from '@chakra-ui/react'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import dayjs from 'dayjs'
@@ -36,16 +36,28 @@ export function useChartPeriod(fallback: DayRange | null): ChartPeriod {
 export function PeriodPicker({ period }: { period: ChartPeriod }) {
   const labelId = useId()
   const { search, range, set } = period
+  // The end a typed date moved along, told under it until the next change.
+  const [moved, setMoved] = useState<'from' | 'to' | null>(null)
   const choose = (choice: PeriodChoice) => {
+    setMoved(null)
     if (choice !== 'custom') return set({ period: choice })
     const today = dayjs().format('YYYY-MM-DD')
     set({ period: 'custom', from: range?.beginDate ?? today, to: range?.endDate ?? today })
   }
   const from = search.period === 'custom' ? (search.from ?? range?.beginDate ?? '') : ''
   const to = search.period === 'custom' ? (search.to ?? range?.endDate ?? '') : ''
-  // A day after the other end moves that end along, so the period never runs backwards.
-  const setFrom = (value: string) => value && set({ period: 'custom', from: value, to: to && to >= value ? to : value })
-  const setTo = (value: string) => value && set({ period: 'custom', from: from && from <= value ? from : value, to: value })
+  // A day past the other end moves that end along, so the period never runs backwards; the moved field says so.
+  const setFrom = (value: string) => {
+    if (!value) return
+    setMoved(to && to < value ? 'to' : null)
+    set({ period: 'custom', from: value, to: to && to >= value ? to : value })
+  }
+  const setTo = (value: string) => {
+    if (!value) return
+    setMoved(from && from > value ? 'from' : null)
+    set({ period: 'custom', from: from && from <= value ? from : value, to: value })
+  }
+  const movedNote = (end: 'from' | 'to') => (moved === end ? T.chart.movedAlong(formatDate(end === 'from' ? from : to)) : undefined)
   return (
     <Stack gap="2" role="group" aria-labelledby={labelId}>
       <Wrap gap="2" align="center">
@@ -70,10 +82,10 @@ export function PeriodPicker({ period }: { period: ChartPeriod }) {
       {search.period === 'custom' && (
         <HStack gap="3" wrap="wrap" align="start">
           <Box width="44">
-            <DateField label={T.chart.from} value={from} onChange={setFrom} />
+            <DateField label={T.chart.from} value={from} onChange={setFrom} helper={movedNote('from')} />
           </Box>
           <Box width="44">
-            <DateField label={T.chart.to} value={to} onChange={setTo} />
+            <DateField label={T.chart.to} value={to} onChange={setTo} helper={movedNote('to')} />
           </Box>
         </HStack>
       )}

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import { flushSync } from 'react-dom'
 import { DatePicker, Field, HStack, parseDate } from '@chakra-ui/react'
 import { Calendar } from 'lucide-react'
@@ -71,6 +71,8 @@ export function DateField({ label, value, onChange, error, required, helper, dis
   }
   // A text it cannot read is told as such: the form, handed no date, would only say the date is missing.
   const shown = held ? T.dateFormat : error
+  // The picker's input is no field control of Chakra's: the text under it is tied to it here, for a screen reader.
+  const noteId = useId()
   /** Takes the typed text: a date goes to the form, a text that is no date is held with its message. */
   const take = (text: string) => {
     const date = parseRussianDate(text)
@@ -110,6 +112,7 @@ export function DateField({ label, value, onChange, error, required, helper, dis
             placeholder={T.datePlaceholder}
             inputMode="numeric"
             aria-invalid={shown ? true : undefined}
+            aria-describedby={shown || helper ? noteId : undefined}
             // The picker's own blur would put the last date back over a text it cannot read.
             fixOnBlur={false}
             onBlur={(e) => take(e.currentTarget.value)}
@@ -146,8 +149,8 @@ export function DateField({ label, value, onChange, error, required, helper, dis
           </DatePicker.Content>
         </DatePicker.Positioner>
       </DatePicker.Root>
-      {helper && !shown && <Field.HelperText>{helper}</Field.HelperText>}
-      {shown && <Field.ErrorText>{shown}</Field.ErrorText>}
+      {helper && !shown && <Field.HelperText id={noteId}>{helper}</Field.HelperText>}
+      {shown && <Field.ErrorText id={noteId}>{shown}</Field.ErrorText>}
     </Field.Root>
   )
 }
