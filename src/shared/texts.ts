@@ -119,7 +119,9 @@ export const T = {
   balancePeriod: 'Баланс за период',
   /** The summary cannot tell no measurement at all from none complete: what it says holds for both. */
   balanceNothingMeasured: 'За период нет ни одного полностью измеренного интервала: приём, отдача и небаланс не определены.',
-  balancePartial: 'Часть получасов не измерена: итоги неполные (отмечены *), небаланс за период оценён по полностью измеренным интервалам.',
+  balancePartial: (marks: string) => `Часть получасов не измерена: итоги неполные (${marks}), небаланс за период оценён по полностью измеренным интервалам.`,
+  /** How each tab shows an interval short of half-hours: the table with «*», the chart dashed (T.chart.gapsNote). */
+  balancePartialMarks: { table: 'такие интервалы отмечены *', chart: 'такие интервалы на графике — пунктиром' },
   incompleteData: 'Неполные данные',
   readingMismatch: 'Показание не согласуется с потреблением за сутки: проверьте счётчик (замена, сброс, постоянная)',
   /** Readings are the meter's own, consumption is at the point: both in кВт·ч, so the screen says how they relate. */

@@ -30,7 +30,7 @@ const day = (values: number[]) => {
 function show(data: ReturnType<typeof composeBalance>) {
   render(
     <ChakraProvider value={appSystem()}>
-      <BalanceSummary summary={data.summary} showImbalance />
+      <BalanceSummary summary={data.summary} showImbalance marks="table" />
       <BalanceTable label="Профиль объекта" table={data} roundVal={options.roundVal} formatTime={(t) => t.slice(0, 10)} />
     </ChakraProvider>,
   )
@@ -111,8 +111,49 @@ describe('the balance on the object screen', () => {
     show(composeBalance(points, buckets, new Map(), options))
     const summary = screen.getByRole('region', { name: T.balancePeriod })
     within(summary).getByText(T.balanceNothingMeasured)
-    expect(summary).not.toHaveTextContent(T.balancePartial)
+    expect(summary).not.toHaveTextContent('итоги неполные')
     expect(summary).not.toHaveTextContent('— %')
     for (const text of within(summary).getAllByText('—')) expect(getComputedStyle(text).color).not.toMatch(/green/)
+  })
+})
+
+// UX probe: the chart tab's note said the partial totals were «отмечены *», which only the table marks.
+describe('the note on partial totals', () => {
+  const points = [
+    { point_id: 1, name: 'Ввод', sign: 1, color: '#3182ce' },
+    { point_id: 2, name: 'Фидер', sign: -1, color: '#38a169' },
+  ]
+  const partly = (values: number[]) => {
+    const series = day(values)
+    series.valid[1] = 40
+    return series
+  }
+  const summaryOn = (marks: 'chart' | 'table') => {
+    const data = composeBalance(
+      points,
+      buckets,
+      new Map([
+        [1, partly([1000, 1000])],
+        [2, day([980, 900])],
+      ]),
+      options,
+    )
+    render(
+      <ChakraProvider value={appSystem()}>
+        <BalanceSummary summary={data.summary} showImbalance marks={marks} />
+      </ChakraProvider>,
+    )
+    return screen.getByRole('region', { name: T.balancePeriod })
+  }
+
+  it('points the chart tab at the dashed intervals, promising no asterisk', () => {
+    const summary = summaryOn('chart')
+    expect(summary).toHaveTextContent('итоги неполные')
+    expect(summary).toHaveTextContent('пунктир')
+    expect(summary).not.toHaveTextContent('*')
+  })
+
+  it('points the table tab at its asterisks', () => {
+    expect(summaryOn('table')).toHaveTextContent('отмечены *')
   })
 })

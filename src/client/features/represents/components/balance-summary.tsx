@@ -16,8 +16,11 @@ function Figure({ label, value, unit }: { label: string; value: number | null; u
   )
 }
 
-/** The object's balance over the period at a glance: received, sent, the imbalance, and what is wrong with it. */
-export function BalanceSummary({ summary, showImbalance }: { summary: Summary; showImbalance: boolean }) {
+/**
+ * The object's balance over the period at a glance: received, sent, the imbalance, and what is wrong with it. `marks`
+ * is the tab it heads, whose way of marking a partial interval its note names.
+ */
+export function BalanceSummary({ summary, showImbalance, marks }: { summary: Summary; showImbalance: boolean; marks: keyof typeof T.balancePartialMarks }) {
   const share = summary.imbalance_percent === null ? '—' : percent.format(summary.imbalance_percent)
   const allowed = percent.format(summary.allowed_percent)
   const warning = summary.no_incoming ? T.noIncomingPoints : summary.no_outgoing ? T.noOutgoingPoints : null
@@ -60,7 +63,7 @@ export function BalanceSummary({ summary, showImbalance }: { summary: Summary; s
       ) : (
         summary.partial && (
           <Text fontSize="sm" color="orange.fg">
-            {T.balancePartial}
+            {T.balancePartial(T.balancePartialMarks[marks])}
           </Text>
         )
       )}

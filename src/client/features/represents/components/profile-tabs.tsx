@@ -1,6 +1,6 @@
 import { Box, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import type { ComponentProps, ReactNode } from 'react'
 import { PROFILE_INTERVALS, type ProfileInterval } from '../../../../shared/constants'
 import type { ProfileData, Represent } from '../../../../shared/schemas/represents'
 import { T } from '../../../../shared/texts'
@@ -77,10 +77,12 @@ function ChoiceNote({ choice, none }: Pick<ReturnType<typeof useProfile>, 'choic
 function ProfileResult({
   represent,
   profile: { result, choice, none },
+  marks,
   children,
 }: {
   represent: Represent
   profile: ReturnType<typeof useProfile>
+  marks: ComponentProps<typeof BalanceSummary>['marks']
   children: (data: ProfileData) => ReactNode
 }) {
   return (
@@ -90,7 +92,7 @@ function ProfileResult({
         <QueryState query={result}>
           {(data) => (
             <Stack gap="3">
-              <BalanceSummary summary={data.summary} showImbalance={represent.show_lost && represent.energy_type === 'straight'} />
+              <BalanceSummary summary={data.summary} showImbalance={represent.show_lost && represent.energy_type === 'straight'} marks={marks} />
               {children(data)}
             </Stack>
           )}
@@ -170,7 +172,7 @@ export function ChartTab({ represent, interval, onInterval }: { represent: Repre
   return (
     <Stack gap="3">
       <ProfileControls interval={interval} onInterval={onInterval} period={profile.period} />
-      <ProfileResult represent={represent} profile={profile}>
+      <ProfileResult represent={represent} profile={profile} marks="chart">
         {(data) => <ProfileChart data={data} interval={interval} />}
       </ProfileResult>
     </Stack>
@@ -185,7 +187,7 @@ export function TableTab({ represent, interval, onInterval }: { represent: Repre
       <ProfileControls interval={interval} onInterval={onInterval} period={profile.period}>
         <CsvButton download={() => downloadProfileCsv(represent.represent_id, profile.query)} />
       </ProfileControls>
-      <ProfileResult represent={represent} profile={profile}>
+      <ProfileResult represent={represent} profile={profile} marks="table">
         {(data) => <BalanceTable label="Профиль объекта" table={data} roundVal={represent.round_val} formatTime={(t) => formatBucket(t, interval)} />}
       </ProfileResult>
     </Stack>
