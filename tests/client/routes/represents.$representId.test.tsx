@@ -127,3 +127,16 @@ describe('deleting an object', () => {
     expect(dialog).toHaveTextContent(T.deleteObjectKeepsPoints)
   })
 })
+
+// Found by a report-only UX probe: «Округление» offered «1 знак(а) после запятой».
+describe('the object’s rounding', () => {
+  it('counts the decimals in proper Russian', async () => {
+    renderRoutes('/represents/5?tab=settings', (app) => [mount(RepresentRoute, '/represents/$representId', app)])
+    const rounding = await screen.findByRole('combobox', { name: 'Округление' }, BUSY)
+    const labels = within(rounding)
+      .getAllByRole('option')
+      .map((option) => option.textContent)
+    expect(labels).toEqual(expect.arrayContaining(['1 знак после запятой', '2 знака после запятой', '5 знаков после запятой']))
+    expect(labels.join()).not.toContain('(а)')
+  })
+})

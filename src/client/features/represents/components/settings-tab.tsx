@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { Trash2 } from 'lucide-react'
 import { COLOR_SWATCHES } from '../../../../shared/constants'
 import { ROUND_VALS, representUpdate, type Represent } from '../../../../shared/schemas/represents'
+import { plural, roundingDigits } from '../../../../shared/format'
 import { T } from '../../../../shared/texts'
 import { useConfirm } from '../../../components/ui/use-confirm'
 import { useConfirmedWrite } from '../../../components/ui/use-confirmed-write'
@@ -15,7 +16,8 @@ import { MarketAreaForm } from './market-area-form'
 import { DateField } from '../../../components/ui/date-field'
 
 const ROUND_LABELS: Record<string, string> = { trunc: 'Отбросить дробную часть', round0: 'До целого' }
-const roundLabel = (value: string) => ROUND_LABELS[value] ?? `${value.slice('roundWith'.length)} знак(а) после запятой`
+const decimals = (digits: number) => `${digits} ${plural(digits, 'знак', 'знака', 'знаков')} после запятой`
+const roundLabel = (value: string) => ROUND_LABELS[value] ?? decimals(roundingDigits(value))
 const ROUNDINGS = ROUND_VALS.map((r) => ({ value: r, label: roundLabel(r) }))
 const PERIOD_TYPES: { value: Represent['period_type']; label: string }[] = [
   { value: 'current', label: 'Текущий (с начала месяца по сегодня)' },
