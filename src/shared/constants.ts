@@ -90,7 +90,8 @@ export const CLOSING_DOCUMENT_FILE_ID = 24
 /** Requests table column settings in local storage carry this version; another one resets them. */
 export const REQUESTS_TABLE_VERSION = '1'
 /** Uploads: at most this many bytes per file and files per request, of these kinds. */
-export const FILE_MAX_BYTES = 10 * 1024 * 1024
+export const MB = 1024 * 1024
+export const FILE_MAX_BYTES = 10 * MB
 export const FILES_PER_REQUEST_MAX = 30
 export const ALLOWED_FILE_EXTENSIONS = [
   'pdf',

@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm'
+import { MB } from '../../shared/constants'
 import { T } from '../../shared/texts'
 import type { Config } from '../config'
 import type { Executor } from '../db/client'
 import { badRequest } from '../lib/http-errors'
 import { workSlots } from '../lib/work-slots'
 import type { SavedFile } from './storage'
-
-export const MB = 1024 * 1024
 
 /** The advisory lock class of one subscriber's filings (the second key is the customer id). */
 const FILING_LOCK = 1707

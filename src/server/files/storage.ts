@@ -6,12 +6,12 @@ import { Transform, Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import multipart from '@fastify/multipart'
-import { ALLOWED_FILE_EXTENSIONS, FILE_MAX_BYTES, FILES_PER_REQUEST_MAX } from '../../shared/constants'
+import { ALLOWED_FILE_EXTENSIONS, FILE_MAX_BYTES, FILES_PER_REQUEST_MAX, MB } from '../../shared/constants'
 import { visibleText } from '../../shared/schemas/common'
 import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
 import { storedFiles } from '../db/schema'
-import { badRequest } from '../lib/http-errors'
+import { badRequest, HttpError } from '../lib/http-errors'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -169,6 +169,8 @@ export async function receiveMultipart(
         hash.update(chunk)
       })
       await pipeline(part.file, meter, limits.hashOnly ? new Writable({ write: (_chunk, _encoding, done) => done() }) : createWriteStream(target))
+      // Cut at the limit; the parser's own refusal, at the next part, would name neither the file nor the limit.
+      if (part.file.truncated) throw new HttpError(413, { detail: T.uploadTooLarge(saved.real_file_name, FILE_MAX_BYTES / MB) })
       if (saved.size === 0) throw badRequest({ [part.fieldname]: [T.fileEmpty] })
       parts.push(['file', part.fieldname, part.filename, hash.digest('hex')])
     }

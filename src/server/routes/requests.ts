@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { DOC_STATUSES } from '../../shared/constants'
+import { DOC_STATUSES, MB } from '../../shared/constants'
 import { idParams } from '../../shared/schemas/common'
 import {
   attachmentUpdate,
@@ -27,7 +27,7 @@ import { keyUsed, mutate, type MutateOptions } from '../lib/mutation'
 import type { Req } from '../lib/route-types'
 import { parseOr400 } from '../plugins/validation'
 import { keepFilesIf, requiredFileIdOf } from '../files/uploads'
-import { MB, filingRoom, filingSlots } from '../files/filing-limits'
+import { filingRoom, filingSlots } from '../files/filing-limits'
 import { receiveMultipart, registerUploads } from '../files/storage'
 import { mailDeliverer, queueRequestMail } from '../mail/outbox'
 import { JSON_CONTENT_TYPE } from '../lib/sql-json'

@@ -1,10 +1,8 @@
-import { ALLOWED_FILE_EXTENSIONS, FILE_MAX_BYTES, FILES_PER_REQUEST_MAX } from '../constants'
+import { ALLOWED_FILE_EXTENSIONS, FILE_MAX_BYTES, FILES_PER_REQUEST_MAX, MB } from '../constants'
 import { T } from '../texts'
 
 /** A file picker's `accept`: the kinds the server stores, so the picker offers those. */
 export const UPLOAD_ACCEPT = ALLOWED_FILE_EXTENSIONS.map((ext) => `.${ext}`).join(',')
-
-const MB = 1024 * 1024
 
 /** The extension as the server reads it (Node's `path.extname`): none for «virus» or «.pdf». */
 const extensionOf = (name: string) => {

@@ -93,7 +93,7 @@ describe('applications', () => {
     expect(exe.json()).toEqual({ file_1: [T.fileTypeNotAllowed] })
     const huge = await fileApplication(subscriber.token, [file(1, 'big.pdf', Buffer.alloc(FILE_MAX_BYTES + 10, 1)), file(2)])
     expect(huge.statusCode).toBe(413)
-    expect(huge.json()).toEqual({ detail: T.tooLarge })
+    expect(huge.json()).toEqual({ detail: T.uploadTooLarge('big.pdf', 10) })
     expect(storedCount()).toBe(before)
     expect((await fileApplication(t.adminToken)).statusCode).toBe(403)
     const json = await t.call(subscriber.token, { method: 'POST', url: '/api/document_request/', payload: { doc_type_id: typeId } })
