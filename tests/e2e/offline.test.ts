@@ -156,6 +156,37 @@ describe('offline console under faults', () => {
     await expect.poll(() => page.getByLabel('Примечание').inputValue(), POLL).toBe(remark3)
   })
 
+  // Field probe: behind nginx with the backend killed, the header said «В сети» and the lists «сообщите администратору».
+  it('takes a proxy answering for a dead server for no connection: the device copy, the edit kept and sent once', async () => {
+    const p = await call<{ point_id: number; name: string }>('POST', '/api/points/', {
+      name: 'ТП-801 ввод 1',
+      point_number: '35-000801',
+      address: 'г. Вологда, ул. Мира, 801',
+    })
+    const context = await newContext()
+    const page = await context.newPage()
+    await e.signIn(page)
+    await page.goto('/points')
+    await waitForStoreCount(page, 'points', (n) => n >= 1)
+    await page.evaluate(async () => navigator.serviceWorker.ready)
+
+    await context.route('**/api/**', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<html><h1>502 Bad Gateway</h1>nginx</html>' }))
+    await page.goto('/points')
+    await page.getByText(T.offlineCopy).waitFor()
+    await page.getByRole('banner').getByText(T.noConnection).waitFor()
+    await page.getByRole('link', { name: p.name }).first().waitFor()
+    await editRemarkOffline(page, p.point_id, 'Щит за шлагбаумом', 1)
+    await page.goto('/outbox')
+    const card = page.getByRole('region', { name: new RegExp(p.name) })
+    await card.getByText(T.outboxPending).waitFor()
+
+    await context.unroute('**/api/**')
+    await page.getByRole('banner').getByText(T.online).waitFor(POLL)
+    await page.getByText(T.outboxEmpty).waitFor(POLL)
+    expect(await call('GET', `/api/points/${p.point_id}/`)).toMatchObject({ remark: 'Щит за шлагбаумом', version: 2 })
+    expect(await updatesOf('point', p.point_id)).toBe(1)
+  })
+
   it('shows a rejected edit with the server message, lets it be corrected and resent', async () => {
     const meter = (serial_num: string) =>
       call<{ counter_id: number; serial_num: string; version: number }>('POST', '/api/counters/', {

@@ -12,7 +12,7 @@ import { postToWorker, registerOutboxSync } from './sw-bridge'
 /**
  * The console's connectivity and the outbox's flusher (DESIGN.md section 6, docs/offline.md "Sync").
  * Online means the last API call (the heartbeat's or any other) reached the server, whatever it answered; offline
- * means it got no answer.
+ * means it got no answer, or a proxy's error page in the server's stead (`isGatewayFailure`).
  */
 export interface SyncState {
   online: boolean

@@ -1,9 +1,10 @@
 import * as v from 'valibot'
+import { isGatewayFailure } from '../../shared/gateway'
 import type { ErrorBody } from '../../shared/schemas/common'
 import { T } from '../../shared/texts'
 import { session } from './session'
 
-/** A failed call: `status` 0 means the server was not reached. */
+/** A failed call: `status` 0 means the server was not reached (no answer, or a proxy's error page in its stead). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -77,6 +78,29 @@ export type RequestOptions<TSchema extends v.GenericSchema | undefined> = {
   anonymous?: boolean
 }
 
+/** The server was not reached (no answer, or a proxy's in its stead): the sync hears offline, the screen gets status 0. */
+function unreached(): never {
+  onReach(false)
+  throw new ApiError(0, null, T.offline)
+}
+
+/** An answer reached the device: from the server, or from a proxy in its stead, which is none. */
+function heard(response: Response): void {
+  if (isGatewayFailure(response.status, response.headers.get('Content-Type'))) unreached()
+  onReach(true)
+}
+
+/** The answer's JSON; text that is not JSON (a proxy's HTML page) as it is; null when empty. */
+async function bodyOf(response: Response): Promise<unknown> {
+  const text = response.status === 204 ? '' : await response.text()
+  if (!text) return null
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return text
+  }
+}
+
 function withQuery(path: string, query?: Query): string {
   if (!query) return path
   const params = new URLSearchParams()
@@ -104,19 +128,10 @@ export async function api<TSchema extends v.GenericSchema | undefined = undefine
     response = await fetch(withQuery(path, options.query), { method: options.method ?? 'GET', headers, body, signal: options.signal })
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error
-    onReach(false)
-    throw new ApiError(0, null, T.offline)
+    unreached()
   }
-  onReach(true)
-  const text = response.status === 204 ? '' : await response.text()
-  let parsed: unknown = null
-  if (text) {
-    try {
-      parsed = JSON.parse(text)
-    } catch {
-      parsed = text
-    }
-  }
+  heard(response)
+  const parsed = await bodyOf(response)
   if (!response.ok) {
     if (response.status === 401 && !options.anonymous) {
       session.signOut()
@@ -140,18 +155,11 @@ export async function downloadFile(path: string, options: { method?: 'GET' | 'PO
   try {
     response = await fetch(withQuery(path, options.query), { method: options.method ?? 'GET', headers: token ? { Authorization: `JWT ${token}` } : {} })
   } catch {
-    onReach(false)
-    throw new ApiError(0, null, T.offline)
+    unreached()
   }
-  onReach(true)
+  heard(response)
   if (!response.ok) {
-    const text = await response.text()
-    let parsed: unknown = text
-    try {
-      parsed = JSON.parse(text)
-    } catch {
-      /* not JSON: keep the text */
-    }
+    const parsed = await bodyOf(response)
     throw new ApiError(response.status, parsed as ErrorBody, messageOf(response.status, parsed))
   }
   const disposition = response.headers.get('Content-Disposition') ?? ''

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { isGatewayFailure } from '../../shared/gateway'
 import { outboxBatchAnswer } from '../../shared/schemas/outbox'
 import { T } from '../../shared/texts'
 
@@ -46,8 +47,9 @@ const REQUEST_TIMEOUT_MS = 30_000
 
 /**
  * The outbox's transport over fetch with the JWT header, shared by the page and the service worker, each with
- * its own way to the token. No answer at all (or none in time) is a NetworkError. An answer of the batch as a
- * whole (401, a proxy's 503) stands for every entry's; one without a result per entry is retried.
+ * its own way to the token. No answer at all (or none in time, or a proxy's error page instead of the server's) is a
+ * NetworkError. An answer of the batch as a whole (401, the server's 503) stands for every entry's; one without a
+ * result per entry is retried.
  */
 export function httpTransport(token: () => string | null | Promise<string | null>): Transport {
   return async (requests) => {
@@ -65,6 +67,8 @@ export function httpTransport(token: () => string | null | Promise<string | null
     } catch {
       throw new NetworkError(T.offline)
     }
+    // A proxy answering for a server it cannot reach: the entries keep their turn, as with no answer.
+    if (isGatewayFailure(response.status, response.headers.get('Content-Type'))) throw new NetworkError(T.offline)
     const headers = Object.fromEntries(response.headers)
     const body = parseBody(text)
     if (response.status !== 200) return requests.map(() => ({ status: response.status, body, headers }))
@@ -79,6 +83,6 @@ function parseBody(text: string): unknown {
   try {
     return text ? JSON.parse(text) : null
   } catch {
-    return text // a proxy's HTML error page: classified by its status all the same
+    return text // not the API's JSON: a proxy's page
   }
 }

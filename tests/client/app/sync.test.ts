@@ -7,6 +7,7 @@ import { session } from '../../../src/client/lib/session'
 import { cacheServerRows, countWaiting, enqueueEdit, NetworkError, offlineDb } from '../../../src/client/offline'
 import { COLLEAGUE, ME, point, tokenOf } from '../offline/helpers'
 import { testQueryClient } from '../render-in-app'
+import { T } from '../../../src/shared/texts'
 
 /**
  * The browser's network as the sync module meets it: a stand-in for fetch that answers like the server
@@ -14,6 +15,8 @@ import { testQueryClient } from '../render-in-app'
  */
 class Network {
   down = false
+  /** A proxy in front of a dead server: every call gets its HTML error page. */
+  proxyDown = false
   status = 200
   checks = 0
   /** The headers of every batch. */
@@ -23,6 +26,7 @@ class Network {
 
   fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     if (this.down) throw new TypeError('Failed to fetch')
+    if (this.proxyDown) return new Response('<html><h1>502 Bad Gateway</h1></html>', { status: 502, headers: { 'Content-Type': 'text/html' } })
     const url = String(input)
     if (url.startsWith('/api/document_request/check/')) {
       this.checks += 1
@@ -95,6 +99,10 @@ describe('the outbox transport', () => {
       { status: 503, body: { detail: 'no' } },
       { status: 503, body: { detail: 'no' } },
     ])
+    // A proxy's page in the server's stead: no answer from the server, the entries keep their turn.
+    network.status = 200
+    network.proxyDown = true
+    await expect(outboxTransport(TOKEN)([...twice])).rejects.toBeInstanceOf(NetworkError)
   })
 })
 
@@ -110,6 +118,20 @@ describe('connectivity and flushing', () => {
     await vi.waitFor(() => expect(syncState.get()).toMatchObject({ online: true, waiting: 0 }))
     expect(network.writes.map((w) => w.url)).toEqual(['/api/points/1/'])
     expect(await countWaiting(ME)).toBe(0)
+  })
+
+  it('is offline while a proxy answers for the server, keeping the edit queued, and sends it when the server is back', async () => {
+    network.proxyDown = true
+    await edit(1, 'за шлагбаумом')
+    stop = startSync(queryClient)
+    await vi.waitFor(() => expect(syncState.get()).toMatchObject({ online: false, waiting: 1 }))
+    await vi.waitFor(async () => expect((await offlineDb().outbox.toArray())[0]).toMatchObject({ status: 'pending', attempts: 1 }))
+    expect((await offlineDb().outbox.toArray())[0]!.lastError).toEqual({ message: T.outboxRetryNoConnection })
+
+    network.proxyDown = false
+    window.dispatchEvent(new Event('online'))
+    await vi.waitFor(() => expect(syncState.get()).toMatchObject({ online: true, waiting: 0 }))
+    expect(network.writes.map((w) => w.url)).toEqual(['/api/points/1/'])
   })
 
   it('sends what waited out its back-off at once when the check call reaches the server again', async () => {
