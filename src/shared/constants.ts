@@ -18,6 +18,14 @@ export const BANNER_ERROR_MS = 4000
 export const DELETE_REFRESH_DELAY_MS = 1000
 
 export const MIN_PASSWORD_LENGTH = 8
+/**
+ * The console gives up waiting for the server's answer after this long, and takes it for none (offline): a hung
+ * server or a black-holed route must not leave «Загрузка…» up for good. Generous for a field link: on 2G/EDGE in poor
+ * coverage (1–2 s round trips, lost SYNs resent after 1 and 3 s) the connection and TLS take up to about 10 s, and the
+ * server's slowest answers to the console's calls (a year's balance while reports are built) a few seconds more.
+ */
+export const ANSWER_TIMEOUT_MS = 30_000
+
 /** New document requests and the online heartbeat are checked this often. */
 export const CHECK_POLL_MS = 10_000
 /** A console left open for days asks for a new build this often while online. */

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog } from '../../src/server/db/schema'
 import { seedRegistryReferences, type RegistryReferences } from '../../src/server/db/seed/registry'
 import { tinyPdf } from '../../src/server/files/sample-files'
+import { ANSWER_TIMEOUT_MS } from '../../src/shared/constants'
 import { T } from '../../src/shared/texts'
 import { factories } from '../helpers/factories'
 import { multipart } from '../helpers/multipart'
@@ -156,8 +157,9 @@ describe('offline console under faults', () => {
     await expect.poll(() => page.getByLabel('Примечание').inputValue(), POLL).toBe(remark3)
   })
 
-  // Field probe: behind nginx with the backend killed, the header said «В сети» and the lists «сообщите администратору».
-  it('takes a proxy answering for a dead server for no connection: the device copy, the edit kept and sent once', async () => {
+  // Field probe: behind nginx with the backend hung, the header said «В сети» and the lists «Загрузка…» for good; with
+  // the backend killed (502), «В сети» and «сообщите администратору».
+  it('takes a hung server, and a proxy answering for a dead one, for no connection: the device copy, the edit kept and sent once', async () => {
     const p = await call<{ point_id: number; name: string }>('POST', '/api/points/', {
       name: 'ТП-801 ввод 1',
       point_number: '35-000801',
@@ -169,6 +171,17 @@ describe('offline console under faults', () => {
     await page.goto('/points')
     await waitForStoreCount(page, 'points', (n) => n >= 1)
     await page.evaluate(async () => navigator.serviceWorker.ready)
+
+    // Every call accepted, none answered: each is given up after ANSWER_TIMEOUT_MS.
+    await context.route('**/api/**', () => {})
+    await page.goto('/points')
+    await page.getByText(T.offlineCopy).waitFor({ timeout: 2 * ANSWER_TIMEOUT_MS })
+    await page
+      .getByRole('banner')
+      .getByText(T.noConnection)
+      .waitFor({ timeout: 2 * ANSWER_TIMEOUT_MS })
+    await context.unroute('**/api/**')
+    await page.getByRole('banner').getByText(T.online).waitFor(POLL)
 
     await context.route('**/api/**', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<html><h1>502 Bad Gateway</h1>nginx</html>' }))
     await page.goto('/points')

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { ANSWER_TIMEOUT_MS } from '../../shared/constants'
 import { isGatewayFailure } from '../../shared/gateway'
 import type { ErrorBody } from '../../shared/schemas/common'
 import { T } from '../../shared/texts'
@@ -123,12 +124,19 @@ export async function api<TSchema extends v.GenericSchema | undefined = undefine
     headers['Content-Type'] = 'application/json'
     body = JSON.stringify(options.body)
   }
+  // No answer in time is none. Only the wait for the answer's head is timed: a large answer (the mirror's whole copy)
+  // may take minutes to arrive on a slow link, and so may an upload's body, which goes out before it: uploads are not timed.
+  const timer = new AbortController()
+  const timeout = body instanceof FormData ? undefined : setTimeout(() => timer.abort(), ANSWER_TIMEOUT_MS)
+  const signal = options.signal ? AbortSignal.any([options.signal, timer.signal]) : timer.signal
   let response: Response
   try {
-    response = await fetch(withQuery(path, options.query), { method: options.method ?? 'GET', headers, body, signal: options.signal })
+    response = await fetch(withQuery(path, options.query), { method: options.method ?? 'GET', headers, body, signal })
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error
+    if (options.signal?.aborted) throw error
     unreached()
+  } finally {
+    clearTimeout(timeout)
   }
   heard(response)
   const parsed = await bodyOf(response)
@@ -148,7 +156,10 @@ export async function api<TSchema extends v.GenericSchema | undefined = undefine
   return result.output as never
 }
 
-/** Downloads a file answer (reports, CSV, attachments) and saves it under the server's or the given name. */
+/**
+ * Downloads a file answer (reports, CSV, attachments) and saves it under the server's or the given name. Not timed as
+ * `api()` is: a report may be built for longer than ANSWER_TIMEOUT_MS before its answer starts.
+ */
 export async function downloadFile(path: string, options: { method?: 'GET' | 'POST'; query?: Query; fileName?: string } = {}): Promise<void> {
   const token = session.token()
   let response: Response

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { isGatewayFailure } from '../../shared/gateway'
+import { ANSWER_TIMEOUT_MS } from '../../shared/constants'
 import { outboxBatchAnswer } from '../../shared/schemas/outbox'
 import { T } from '../../shared/texts'
 
@@ -42,9 +43,6 @@ export function headerValue(headers: Record<string, string>, name: string): stri
 
 const OUTBOX_BATCH_PATH = '/api/outbox/'
 
-/** A request that hangs is given up, so the flush lock is not held forever; the entries are resent under their keys. */
-const REQUEST_TIMEOUT_MS = 30_000
-
 /**
  * The outbox's transport over fetch with the JWT header, shared by the page and the service worker, each with
  * its own way to the token. No answer at all (or none in time, or a proxy's error page instead of the server's) is a
@@ -61,7 +59,8 @@ export function httpTransport(token: () => string | null | Promise<string | null
         method: 'POST',
         body: JSON.stringify({ entries: requests }),
         headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...(bearer ? { Authorization: `JWT ${bearer}` } : {}) },
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        // A batch that hangs is given up, so the flush lock is not held forever; its entries are resent under their keys.
+        signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
       })
       text = await response.text()
     } catch {

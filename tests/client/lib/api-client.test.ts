@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { api, ApiError, downloadFile, setReachHandler } from '../../../src/client/lib/api-client'
 import { serverOrDeviceCopy } from '../../../src/client/lib/device-copy'
+import { ANSWER_TIMEOUT_MS } from '../../../src/shared/constants'
 import { T } from '../../../src/shared/texts'
 
 /** What nginx answers for a backend that is dead or restarting behind it. */
@@ -16,6 +17,7 @@ beforeEach(() => {
 afterEach(() => {
   stopHearing()
   vi.unstubAllGlobals()
+  vi.useRealTimers()
 })
 
 const failureOf = (call: Promise<unknown>) =>
@@ -61,5 +63,74 @@ describe('a proxy answering for a server it cannot reach', () => {
         async () => ({ count: 0 }),
       ),
     ).rejects.toMatchObject({ status: 502 })
+  })
+})
+
+/** A server that accepts the connection and never answers: fetch settles only when its signal aborts, as the browser's does. */
+const hangingFetch = vi.fn(
+  (_input: RequestInfo | URL, init: RequestInit = {}) =>
+    new Promise<Response>((_resolve, reject) =>
+      init.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError'))),
+    ),
+)
+
+/** Whether the promise settled by now, and how. */
+function watch(call: Promise<unknown>) {
+  const state: { error?: unknown; settled: boolean } = { settled: false }
+  call.then(
+    () => (state.settled = true),
+    (error: unknown) => Object.assign(state, { settled: true, error }),
+  )
+  return state
+}
+
+// Field probe: a backend that hangs behind the proxy left «Загрузка…» and «В сети» up for 90 s and more.
+describe('a server that never answers', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+    vi.stubGlobal('fetch', hangingFetch)
+  })
+
+  it('is given up after ANSWER_TIMEOUT_MS as no answer: offline, status 0', async () => {
+    const call = watch(api('/api/document_request/check/'))
+    await vi.advanceTimersByTimeAsync(ANSWER_TIMEOUT_MS - 1000)
+    expect(call.settled).toBe(false)
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(call.error).toMatchObject({ status: 0, message: T.offline })
+    expect(reached).toEqual([false])
+  })
+
+  it("still lets the caller abort, which says nothing of the server's reach", async () => {
+    const caller = new AbortController()
+    const call = watch(api('/api/points/', { signal: caller.signal }))
+    caller.abort()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(call.error).toMatchObject({ name: 'AbortError' })
+    expect(reached).toEqual([])
+  })
+
+  it('does not cut an answer whose head came in time and whose body is slow to arrive (the mirror on 2G)', async () => {
+    // The body errors when the call's signal aborts, as the browser's does.
+    vi.stubGlobal('fetch', async (_input: RequestInfo | URL, init: RequestInit = {}) => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          init.signal?.addEventListener('abort', () => controller.error(new DOMException('The operation was aborted.', 'AbortError')))
+          setTimeout(() => {
+            controller.enqueue(new TextEncoder().encode('{"count": 0}'))
+            controller.close()
+          }, 2 * ANSWER_TIMEOUT_MS)
+        },
+      })
+      return new Response(body, { headers: { 'Content-Type': 'application/json' } })
+    })
+    const call = api('/api/mirror/')
+    await vi.advanceTimersByTimeAsync(2 * ANSWER_TIMEOUT_MS)
+    expect(await call).toEqual({ count: 0 })
+  })
+
+  it('does not time an upload, whose body may take minutes to go out on a slow link', async () => {
+    const call = watch(api('/api/document_request/', { method: 'POST', body: new FormData() }))
+    await vi.advanceTimersByTimeAsync(10 * ANSWER_TIMEOUT_MS)
+    expect(call.settled).toBe(false)
   })
 })
