@@ -32,11 +32,22 @@ beforeEach(() => localStorage.setItem('token', tokenOf(ME)))
 afterEach(() => localStorage.clear())
 
 describe('a rejected edit on the outbox page', () => {
-  it('refused for want of a right: says what to do and offers no resend, which would only be refused again', () => {
-    renderInApp(<OutboxEntryCard entry={refused} />)
+  it('refused for want of a right the user still lacks: says what to do and offers no resend, which would only be refused again', () => {
+    renderInApp(<OutboxEntryCard entry={refused} />, signedInWith(['points.view']))
     expect(screen.getByText('Нет прав на это изменение: обратитесь к администратору или отмените изменение')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Отправить снова' })).toBeNull()
     expect(screen.getByRole('button', { name: 'Отменить изменение' })).toBeInTheDocument()
+  })
+
+  // Field probe: the administrator restored the right, and the card still offered only «Отменить изменение».
+  it('refused for want of a right the user holds now: offers to send it again, and sends it', async () => {
+    await offlineDb().outbox.clear()
+    const seq = await offlineDb().outbox.add({ ...refused, seq: undefined })
+    renderInApp(<OutboxEntryCard entry={{ ...refused, seq }} />, signedInWith(['points.view', 'points.change']))
+    expect(screen.getByText('Теперь право на это изменение у вас есть: отправьте его снова')).toBeInTheDocument()
+    expect(screen.queryByText(/Нет прав на это изменение/)).toBeNull()
+    await userEvent.click(screen.getByRole('button', { name: 'Отправить снова' }))
+    await waitFor(async () => expect(await offlineDb().outbox.get(seq)).toMatchObject({ status: 'pending', lastError: null, patch: refused.patch }))
   })
 
   it('refused for its values: the form to correct them and resend', () => {

@@ -112,6 +112,7 @@ function ForeignEntryCard({ entry, base, later }: { entry: OutboxEntry; base: Ou
 /** One of the user's own waiting edits: what, when, its state and last error, and what the user can do about it. */
 function OwnEntryCard({ entry, blocker, base }: { entry: OutboxEntry; blocker: OutboxItem['blocker']; base: OutboxEntry['base'] }) {
   const confirm = useConfirm()
+  const can = useCan()
   // Every resolution is a Dexie write; the sync module notices the re-queued entry and sends it.
   const { busy, run: act } = useBusyAction()
   const seq = entry.seq!
@@ -119,8 +120,11 @@ function OwnEntryCard({ entry, blocker, base }: { entry: OutboxEntry; blocker: O
   const title = entryTitle(entry, base)
   const held = entry.status === 'pending' && blocker !== null
   const goneOnServer = entry.lastError?.status === 404
-  // Refused for want of a right: the same request would only be refused again, so it is not offered.
-  const forbidden = entry.lastError?.status === 403
+  // Refused for want of a right: before the user holds it again (an administrator restored it) the same request would
+  // only be refused again. Sent then, it meets what else changed meanwhile: a deleted point answers 404, which offers
+  // «Создать заново».
+  const refusedForRight = entry.lastError?.status === 403
+  const forbidden = refusedForRight && !can(RIGHT_OF[entry.entity])
 
   const askDiscard = async () => {
     if (await confirm({ message: T.outboxConfirmDiscard, confirmLabel: T.outboxDiscard })) await act(() => discard(seq, author))
@@ -174,6 +178,7 @@ function OwnEntryCard({ entry, blocker, base }: { entry: OutboxEntry; blocker: O
             </Button>
           </Stack>
         )}
+        {entry.status === 'rejected' && refusedForRight && !forbidden && <Text fontWeight="medium">{T.outboxRightNow}</Text>}
         {entry.status === 'rejected' && !goneOnServer && !forbidden && (
           <RejectedForm entry={entry} busy={busy} onResend={(patch) => void act(() => resend(seq, author, patch))} onDiscard={() => void askDiscard()} />
         )}
