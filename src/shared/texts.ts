@@ -360,8 +360,8 @@ export const T = {
   // What the device's queue says of an edit: why it waits, why the server refused it, why an action is not possible.
   outboxConflictMessage: 'Запись изменена на сервере, пока изменение ждало отправки: выберите, какую версию сохранить',
   outboxEntryMade: (op: 'create' | 'update', at: string) => `${op === 'create' ? 'Создание' : 'Изменение'} от ${at}`,
-  /** Attempts that met no server are said to be so: a bare count read as so many refusals. */
-  outboxAttempts: (n: number, unanswered: boolean) => `попыток отправки: ${n}${unanswered ? ' — сервер не отвечал' : ''}`,
+  /** Only the attempts the server answered: those with no answer at all read as so many refusals. */
+  outboxAttempts: (n: number) => `попыток отправки: ${n}`,
   outboxRejectedCode: (status: number) => `Сервер отклонил изменение (код ${status})`,
   outboxRetryNoConnection: 'Нет связи с сервером: изменение будет отправлено позже',
   outboxRetryTimeout: 'Сервер не дождался запроса (код 408): повтор позже',

@@ -15,7 +15,7 @@ export {
 export { POINT_ORDERINGS, type ListName, type ListRows, type PointOrdering } from './lists'
 export { adoptUnauthored, enqueueEdit, countWaiting, listOutbox, resolveTempId, subscribeDeviceOutbox } from './outbox'
 export { baseAsSeenBy, blockerAmong, waitingBehind, type Blocker, type WaitReason } from './waiting'
-export { lastAttemptUnanswered, retriesAfterServerError } from './server-errors'
+export { retriesAfterServerError, unansweredAttempts } from './server-errors'
 export { flushOutbox, type FlushOptions, type FlushReport } from './replay'
 export { discard, keepMine, merge, recreate, resend, takeOver, takeTheirs } from './resolutions'
 export { changesElsewhere, conflictFields, type ConflictField } from './conflicts'

@@ -69,6 +69,7 @@ async function addEntry(db: MeteringDb, fields: NewEntry): Promise<OutboxEntry> 
     base,
     createdAt: Date.now(),
     attempts: 0,
+    unanswered: 0,
     nextAttemptAt: 0,
     status: 'pending',
     lastError: null,

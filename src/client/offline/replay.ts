@@ -7,7 +7,7 @@ import { withFlushLock } from './flush-lock'
 import { rebuildLocalRow } from './local-rows'
 import { requestFor } from './requests'
 import { T } from '../../shared/texts'
-import { describeRetry } from './server-errors'
+import { describeRetry, unansweredAttempts } from './server-errors'
 import type { Transport, TransportResponse } from './transport'
 import type { OutboxEntry, OutboxError } from './types'
 import { writeTransaction } from './write-transaction'
@@ -144,6 +144,7 @@ function requeueAbandoned(db: MeteringDb, author: number): Promise<number> {
     .filter((entry) => entry.status === 'inflight')
     .modify((entry) => {
       entry.status = 'pending'
+      entry.unanswered = unansweredAttempts(entry) + 1
       entry.attempts += 1
     })
 }
@@ -221,6 +222,8 @@ function defer(db: MeteringDb, entry: OutboxEntry, error: OutboxError, retryAfte
   return db.outbox.update(entry.seq as number, {
     status: 'pending',
     attempts,
+    // A send with no answer (describeRetry keeps no status) grows the back-off, but is not counted on the card.
+    unanswered: unansweredAttempts(entry) + (error.status === undefined ? 1 : 0),
     nextAttemptAt: clock.now() + (retryAfterMs ?? retryDelay(attempts, clock.random)),
     lastError: error,
   })

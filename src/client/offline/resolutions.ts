@@ -43,6 +43,7 @@ function requeue(db: MeteringDb, entry: OutboxEntry): Promise<unknown> {
   entry.mutationId = ulid()
   entry.status = 'pending'
   entry.attempts = 0
+  entry.unanswered = 0
   entry.nextAttemptAt = 0
   entry.lastError = null
   entry.serverRow = null

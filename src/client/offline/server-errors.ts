@@ -49,5 +49,9 @@ export function describeRetry(status?: number): OutboxError {
  */
 export const retriesAfterServerError = (entry: OutboxEntry): boolean => entry.status === 'pending' && entry.lastError?.status !== undefined
 
-/** An entry whose last attempt got no answer at all: no server heard it (describeRetry keeps no status). */
-export const lastAttemptUnanswered = (entry: OutboxEntry): boolean => entry.lastError !== null && entry.lastError.status === undefined
+/**
+ * How many of the entry's attempts got no answer at all. An entry stored before they were counted apart has all its
+ * attempts so when its last one got none (describeRetry keeps no status), as its card said («— сервер не отвечал»).
+ */
+export const unansweredAttempts = (entry: OutboxEntry): number =>
+  entry.unanswered ?? (entry.lastError !== null && entry.lastError.status === undefined ? entry.attempts : 0)

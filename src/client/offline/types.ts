@@ -97,8 +97,13 @@ interface OutboxEntryOf<E extends EntityName> {
   /** The full row the patch applies to (server row plus earlier waiting patches); null for a create. */
   base: RowOf<E> | null
   createdAt: number
-  /** Sends whose outcome was a failure or is unknown. */
+  /** Sends whose outcome was a failure or is unknown: the back-off grows with them, and a sent entry absorbs no later edit. */
   attempts: number
+  /**
+   * Of those, the sends that got no answer at all (no network, no answer in time, a tab closed before it): the card does
+   * not count them, which read as so many refusals. Absent on entries stored before it was kept (`unansweredAttempts`).
+   */
+  unanswered?: number
   nextAttemptAt: number
   status: OutboxStatus
   lastError: OutboxError | null

@@ -135,6 +135,27 @@ describe('flushOutbox, failures that are retried', () => {
     expect(server.requirePoint(1)).toMatchObject({ name: 'X', version: 2 })
   })
 
+  // Field probe: after five minutes offline the oldest edit's card read «попыток отправки: 23».
+  it('counts the sends that got no answer apart: the back-off grows with them, the count the card shows does not', async () => {
+    await enqueueEdit({ author: ME, entity: 'point', op: 'update', entityId: 1, patch: { name: 'X' }, baseVersion: 1 }, db)
+    const waits: number[] = []
+    for (const failure of [{ kind: 'lost-request' }, { kind: 'lost-request' }, { kind: 'answer', status: 503 }] as const) {
+      server.failNext(failure)
+      await flush({ retryNow: true })
+      const [entry] = await listOutbox(ME, db)
+      waits.push((entry?.nextAttemptAt ?? 0) - clock.now())
+    }
+    // Jitter is fixed at 0.5: half of 2 s, 4 s, 8 s.
+    expect(waits).toEqual([1000, 2000, 4000])
+    expect((await listOutbox(ME, db))[0]).toMatchObject({ attempts: 3, unanswered: 2 })
+
+    // A tab closed before the answer came: no answer either; the resend is answered.
+    await db.outbox.toCollection().modify({ status: 'inflight' })
+    server.failNext({ kind: 'answer', status: 503 })
+    await flush({ retryNow: true })
+    expect((await listOutbox(ME, db))[0]).toMatchObject({ attempts: 5, unanswered: 3 })
+  })
+
   it('applies once when the server applied the edit but the answer was lost', async () => {
     const entry = await enqueueEdit({ author: ME, entity: 'point', op: 'update', entityId: 1, patch: { name: 'X' }, baseVersion: 1 }, db)
     server.failNext({ kind: 'lost-answer' })

@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../lib/format'
 import { useCan } from '../../../lib/auth'
 import { blockerText } from '../../../lib/send-edit'
 import { signedInUserId, signedInUserName } from '../../../lib/session'
-import { discard, FIELD_LABELS, keepMine, lastAttemptUnanswered, merge, recreate, resend, takeOver, takeTheirs, type OutboxEntry } from '../../../offline'
+import { discard, FIELD_LABELS, keepMine, merge, recreate, resend, takeOver, takeTheirs, unansweredAttempts, type OutboxEntry } from '../../../offline'
 import { changedFields, entryTitle, fieldText, localRow, RIGHT_OF, STATUS_COLOR, STATUS_TEXT, type OutboxItem } from '../api/outbox'
 import { ConflictView } from './conflict-view'
 import { RejectedForm } from './rejected-form'
@@ -26,6 +26,8 @@ export function OutboxEntryCard({
 
 /** A card's heading: what the edit is of, when it was made and how often it was sent, and its state. */
 function EntryHeading({ title, entry, children }: { title: string; entry: OutboxEntry; children: ReactNode }) {
+  // Sends that got no answer at all are not counted: a tablet simply offline would show dozens, read as refusals.
+  const answered = entry.attempts - unansweredAttempts(entry)
   return (
     <HStack justify="space-between" align="start" wrap="wrap" gap="2">
       <Stack gap="0">
@@ -34,7 +36,7 @@ function EntryHeading({ title, entry, children }: { title: string; entry: Outbox
         </Heading>
         <Text fontSize="sm" color="fg.muted">
           {T.outboxEntryMade(entry.op, formatDateTime(new Date(entry.createdAt)))}
-          {entry.attempts > 0 && `, ${T.outboxAttempts(entry.attempts, lastAttemptUnanswered(entry))}`}
+          {answered > 0 && `, ${T.outboxAttempts(answered)}`}
         </Text>
       </Stack>
       {children}
