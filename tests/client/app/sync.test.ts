@@ -143,7 +143,9 @@ describe('connectivity and flushing', () => {
       expect(entry?.status).toBe('pending')
       expect(entry?.attempts).toBeGreaterThan(0)
     })
-    expect(syncState.get().online).toBe(false)
+    // The count too: the state is the module's, and the previous test left it at «waiting: 0», which would let the
+    // wait below pass before anything was sent.
+    await vi.waitFor(() => expect(syncState.get()).toMatchObject({ online: false, waiting: 1 }))
     // Many attempts failed while offline: the next one is due in minutes.
     await offlineDb()
       .outbox.where('status')
