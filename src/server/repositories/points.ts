@@ -13,6 +13,7 @@ import { violatedUnique } from '../plugins/errors'
 import { statementCache } from '../lib/statement-cache'
 import { customerName } from './customers'
 import { consumptionByDate } from './meter-data'
+import { localParts } from '../reports/time'
 import { countRows, keptTotal } from './row-counts'
 
 /**
@@ -137,7 +138,7 @@ export async function deletePoint(db: Executor, pointId: number): Promise<void> 
  * tab gives them (consumptionByDate), so that the gauge and the tab agree, a register-only meter included.
  */
 export async function pointMonthConsumption(db: Executor, pointId: number, timeZone: string = DEFAULT_TIME_ZONE): Promise<number> {
-  const month = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date()).slice(0, 7)
+  const month = localParts(Date.now(), timeZone).day.slice(0, 7)
   const days = await consumptionByDate(db, pointId, month, timeZone)
   return days.reduce((sum, day) => sum + (day.consumption ?? 0), 0)
 }

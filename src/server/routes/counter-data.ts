@@ -11,7 +11,7 @@ import { badRequest, fieldError, forbidden, notFound } from '../lib/http-errors'
 import { mutate } from '../lib/mutation'
 import type { Req } from '../lib/route-types'
 import { accountTimeZone } from '../repositories/accounts'
-import { writtenInstant } from '../reports/time'
+import { localParts, writtenInstant } from '../reports/time'
 import {
   accumulatedData,
   availableParams,
@@ -127,7 +127,7 @@ export async function counterDataRoutes(app: FastifyInstance) {
     async (request: Req<{ query: typeof pointQuery }>) => {
       await pointOr404(app.db, request.query.point_id)
       const timeZone = await accountTimeZone(app.db, request.user().account_id)
-      const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date())
+      const today = localParts(Date.now(), timeZone).day
       return { date: today, results: await accumulatedData(app.db, request.query.point_id, today, timeZone) }
     },
   )
