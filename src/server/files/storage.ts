@@ -6,12 +6,13 @@ import { Transform, Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import multipart from '@fastify/multipart'
-import { ALLOWED_FILE_EXTENSIONS, FILE_MAX_BYTES, FILES_PER_REQUEST_MAX, MB } from '../../shared/constants'
+import { FILE_MAX_BYTES, FILES_PER_REQUEST_MAX, MB } from '../../shared/constants'
 import { visibleText } from '../../shared/schemas/common'
 import { T } from '../../shared/texts'
 import type { Executor } from '../db/client'
 import { storedFiles } from '../db/schema'
 import { badRequest, HttpError } from '../lib/http-errors'
+import { allowedExtension } from '../../shared/validation/upload'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -67,12 +68,6 @@ function readableName(fileName: string): string {
   return Array.from(visibleText(fileName).replace(/\p{Cc}/gu, ''))
     .slice(-255)
     .join('')
-}
-
-/** The extension decides the type: what we serve back is always the type we allowed, never the client's claim. */
-function extensionOf(fileName: string): string | null {
-  const ext = path.extname(fileName).slice(1).toLowerCase()
-  return (ALLOWED_FILE_EXTENSIONS as readonly string[]).includes(ext) ? ext : null
 }
 
 export const removeSaved = (files: SavedFile[]) => Promise.all(files.map((f) => rm(f.path, { force: true })))
@@ -135,7 +130,8 @@ export async function receiveMultipart(
         parts.push(['field', part.fieldname, String(part.value)])
         continue
       }
-      const ext = extensionOf(part.filename)
+      // The extension decides the type: what is served back is always a type allowed, never the client's claim.
+      const ext = allowedExtension(part.filename)
       const key = limits.oneFilePer?.(part.fieldname) ?? null
       if (!ext || (key !== null && keys.has(key))) {
         part.file.resume()
@@ -184,7 +180,7 @@ export async function receiveMultipart(
 
 /** Stores content made by the server itself (demo data) exactly as an upload is stored; record it with recordFiles. */
 export async function saveContent(dataDir: string, realName: string, content: Buffer): Promise<SavedFile> {
-  const ext = extensionOf(realName)
+  const ext = allowedExtension(realName)
   if (!ext) throw new Error(`not an allowed file type: ${realName}`)
   const dir = filesDirIn(dataDir)
   await mkdir(dir, { recursive: true })

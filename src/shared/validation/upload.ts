@@ -4,10 +4,14 @@ import { T } from '../texts'
 /** A file picker's `accept`: the kinds the server stores, so the picker offers those. */
 export const UPLOAD_ACCEPT = ALLOWED_FILE_EXTENSIONS.map((ext) => `.${ext}`).join(',')
 
-/** The extension as the server reads it (Node's `path.extname`): none for «virus» or «.pdf». */
-const extensionOf = (name: string) => {
+/**
+ * A file name's extension, lower case, when it is of a kind the server stores; null otherwise (none for «virus» or
+ * «.pdf», as Node's `path.extname` reads them). The browser's check and the server's are this one rule.
+ */
+export function allowedExtension(name: string): string | null {
   const dot = name.lastIndexOf('.')
-  return dot > 0 ? name.slice(dot + 1).toLowerCase() : ''
+  const ext = dot > 0 ? name.slice(dot + 1).toLowerCase() : ''
+  return (ALLOWED_FILE_EXTENSIONS as readonly string[]).includes(ext) ? ext : null
 }
 
 /**
@@ -17,7 +21,7 @@ const extensionOf = (name: string) => {
 export function uploadProblem(files: readonly { name: string; size: number }[]): string | undefined {
   if (files.length > FILES_PER_REQUEST_MAX) return T.uploadTooMany(FILES_PER_REQUEST_MAX)
   for (const { name, size } of files) {
-    if (!(ALLOWED_FILE_EXTENSIONS as readonly string[]).includes(extensionOf(name))) return T.uploadTypeNotAllowed(name)
+    if (!allowedExtension(name)) return T.uploadTypeNotAllowed(name)
     if (size === 0) return T.uploadEmpty(name)
     if (size > FILE_MAX_BYTES) return T.uploadTooLarge(name, FILE_MAX_BYTES / MB)
   }
