@@ -11,28 +11,11 @@ import { MeterInfoDialog } from '../../../src/client/features/collection'
 import { formatDateTime } from '../../../src/client/lib/format'
 import { cachedConnParamsOf, cachedReadingsOf, enqueueEdit, getCachedRow, offlineDb, queryCachedList } from '../../../src/client/offline'
 import { T } from '../../../src/shared/texts'
-import { counter as counterRow, installation, point as pointRow, reopenWithFullDisk } from '../offline/helpers'
+import { counterAnswer, installation, point as pointRow, reopenWithFullDisk } from '../offline/helpers'
 import { renderInApp } from '../render-in-app'
 
 /** Rows as the server's mirror call sends them (the shared schemas). */
 const point = (id: number, over: Record<string, unknown> = {}) => ({ ...pointRow(id), geopoint: '', remark: '', represents: [], ...over })
-const counter = (id: number) => ({
-  ...counterRow(id),
-  model_id: 1,
-  model: { name: 'Меркурий 230 ART' },
-  model_name: 'Меркурий 230 ART',
-  counter_model_api: 1,
-  point_id: null,
-  point_number: null,
-  point_name: null,
-  install_date: null,
-  is_current: false,
-  last_install_date: null,
-  last_takeoff_date: null,
-  remark: '',
-  is_active: true,
-  counter_is_active: true,
-})
 
 /** The server's mirror call as the browser meets it: each round's answer in turn, and the URLs asked. */
 class MirrorServer {
@@ -67,7 +50,7 @@ describe('the background mirror', () => {
     server.answers.push({
       cursor: '2026-11-23T10:00:00.000Z',
       points: { changed: [point(1), point(2), point(3)], ids: [1, 2, 3] },
-      counters: { changed: [counter(10)], ids: [10] },
+      counters: { changed: [counterAnswer(10)], ids: [10] },
       represents: { changed: [{ represent_id: 100, parent_id: null, name: 'Подстанция' }], ids: [100] },
       installations: {
         changed: [

@@ -1,5 +1,6 @@
 import type { DBCore, Middleware } from 'dexie'
 import { MeteringDb, offlineDb, type CounterRow, type InstallationRow, type OutboxEntry, type PointRow } from '../../../src/client/offline'
+import type { Counter } from '../../../src/shared/schemas/counters'
 
 let dbCount = 0
 
@@ -37,6 +38,32 @@ export function point(id: number, overrides: Partial<PointRow> = {}): PointRow {
 
 export function counter(id: number, overrides: Partial<CounterRow> = {}): CounterRow {
   return { counter_id: id, serial_num: `SN${id}`, point_id: null, coeff: 1, coeff_voltage: 1, version: 1, ...overrides }
+}
+
+/** A meter as the API answers it (the shared schema): a Меркурий 230 ART on no point, polled, unless told. */
+export function counterAnswer(id: number, overrides: Partial<Counter> = {}): Counter {
+  return {
+    counter_id: id,
+    serial_num: `SN${id}`,
+    point_id: null,
+    coeff: 1,
+    coeff_voltage: 1,
+    version: 1,
+    model_id: 1,
+    model: { name: 'Меркурий 230 ART' },
+    model_name: 'Меркурий 230 ART',
+    counter_model_api: 1,
+    point_number: null,
+    point_name: null,
+    install_date: null,
+    is_current: false,
+    last_install_date: null,
+    last_takeoff_date: null,
+    remark: '',
+    is_active: true,
+    counter_is_active: true,
+    ...overrides,
+  }
 }
 
 /** A clock the test moves by hand, with a fixed jitter so back-off delays are exact. */

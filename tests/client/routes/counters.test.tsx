@@ -1,35 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen } from '@testing-library/react'
-import type { Counter } from '../../../src/shared/schemas/counters'
 import { Route as CountersRoute } from '../../../src/client/routes/_app/counters'
 import { json, mount, renderRoutes, signedInWith } from '../app-routes'
+import { counterAnswer } from '../offline/helpers'
 
 // A probe's viewer was offered «Обновить параметры» on every row, and refused only after confirming it.
 
 /** What a machine running the other test files beside this one may need for an answer to show. */
 const BUSY = { timeout: 5_000 }
 
-const METER: Counter = {
-  counter_id: 5,
-  serial_num: '50000001',
-  model_id: 1,
-  model: { name: 'Меркурий 230 ART' },
-  model_name: 'Меркурий 230 ART',
-  counter_model_api: 1,
-  coeff: 1,
-  coeff_voltage: 1,
-  point_id: 7,
-  point_number: '7',
-  point_name: 'ТП-7',
-  install_date: null,
-  is_current: true,
-  last_install_date: null,
-  last_takeoff_date: null,
-  remark: '',
-  is_active: true,
-  counter_is_active: true,
-  version: 1,
-}
+const METER = counterAnswer(5, { serial_num: '50000001', point_id: 7, point_number: '7', point_name: 'ТП-7', is_current: true })
 
 const showMeters = (permissions: string[]) => {
   localStorage.clear()

@@ -5,6 +5,7 @@ import { InstallWizard } from '../../../../src/client/features/counters/componen
 import type { Counter } from '../../../../src/shared/schemas/counters'
 import { json } from '../../app-routes'
 import { renderInApp } from '../../render-in-app'
+import { counterAnswer } from '../../offline/helpers'
 import { T } from '../../../../src/shared/texts'
 
 const MODEL = {
@@ -28,27 +29,7 @@ const CONN_PARAMS = [
   { par_name: 'net_address', description: 'Сетевой адрес счётчика', default_value: '', required: true },
   { par_name: 'password', description: 'Пароль', default_value: '', required: false },
 ]
-const meterRow = (id: number, serial: string): Counter => ({
-  counter_id: id,
-  serial_num: serial,
-  model_id: 3,
-  model: { name: MODEL.name },
-  model_name: MODEL.name,
-  counter_model_api: 7,
-  coeff: 1,
-  coeff_voltage: 1,
-  point_id: null,
-  point_number: null,
-  point_name: null,
-  install_date: null,
-  is_current: false,
-  last_install_date: null,
-  last_takeoff_date: null,
-  remark: '',
-  is_active: true,
-  counter_is_active: true,
-  version: 1,
-})
+const meterRow = (id: number, serial: string) => counterAnswer(id, { serial_num: serial, model_id: MODEL.model_id, counter_model_api: MODEL.counter_model_api })
 
 type Sent = { method: string; path: string; body: unknown }
 let sent: Sent[]
