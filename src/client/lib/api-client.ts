@@ -56,13 +56,21 @@ export function setUnauthorizedHandler(handler: () => void) {
 }
 
 let onReach: (reached: boolean) => void = () => {}
+/** The last call's verdict, for a hearer that starts after it: a screen's list can give up before the header is up. */
+let lastReached: boolean | undefined
 /**
  * Who hears whether each call reached the server (the sync's online state): a call without an answer says offline at
- * once, not at the next heartbeat. Returns the function that stops it.
+ * once, not at the next heartbeat. It hears the last call's verdict at once. Returns the function that stops it.
  */
 export function setReachHandler(handler: (reached: boolean) => void): () => void {
   onReach = handler
+  if (lastReached !== undefined) handler(lastReached)
   return () => (onReach = () => {})
+}
+
+function reach(reached: boolean): void {
+  lastReached = reached
+  onReach(reached)
 }
 
 type Query = Record<string, string | number | boolean | null | undefined>
@@ -81,14 +89,14 @@ export type RequestOptions<TSchema extends v.GenericSchema | undefined> = {
 
 /** The server was not reached (no answer, or a proxy's in its stead): the sync hears offline, the screen gets status 0. */
 function unreached(): never {
-  onReach(false)
+  reach(false)
   throw new ApiError(0, null, T.offline)
 }
 
 /** An answer reached the device: from the server, or from a proxy in its stead, which is none. */
 function heard(response: Response): void {
   if (isGatewayFailure(response.status, response.headers.get('Content-Type'))) unreached()
-  onReach(true)
+  reach(true)
 }
 
 /** The answer's JSON; text that is not JSON (a proxy's HTML page) as it is; null when empty. */

@@ -11,8 +11,9 @@ const proxyPage = (status: number) =>
 let reached: boolean[]
 let stopHearing: () => void
 beforeEach(() => {
-  reached = []
   stopHearing = setReachHandler((answer) => reached.push(answer))
+  // What the last test's calls told on the way in.
+  reached = []
 })
 afterEach(() => {
   stopHearing()
@@ -25,6 +26,21 @@ const failureOf = (call: Promise<unknown>) =>
     () => expect.unreachable('the call succeeded'),
     (error: unknown) => error as ApiError,
   )
+
+// A hung server: the screen's list gave up before the header, which starts the sync, was up; the header said «В сети»
+// over the device copy until its own heartbeat gave up 30 s later.
+describe('a call without an answer before the sync hears the calls', () => {
+  it('is told to the sync as soon as it starts hearing', async () => {
+    stopHearing()
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch')
+    })
+    await failureOf(api('/api/points/'))
+    const heard: boolean[] = []
+    stopHearing = setReachHandler((answer) => heard.push(answer))
+    expect(heard).toEqual([false])
+  })
+})
 
 // Field probe: behind nginx with the backend killed, the header said «В сети» and every list «сообщите администратору»,
 // while the device held all the points.
