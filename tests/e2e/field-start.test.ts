@@ -90,8 +90,10 @@ const updatePrompt = (page: Page) => page.getByRole('status').filter({ hasText: 
 /** Answers the update prompt with «Обновить» and waits for the page to load again. */
 async function takeUpdate(page: Page): Promise<void> {
   await updatePrompt(page).waitFor({ timeout: 60_000 })
-  // Listening before the click: the reload can end before a wait started after it.
-  await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), updatePrompt(page).getByRole('button', { name: T.updateApply }).click()])
+  // Listening before the click: the reload can end before a wait started after it. The reload comes when the new worker
+  // has taken over, which waits for the old one's events in flight (a background sync may be sending the outbox): in
+  // two full CI runs on this machine it came after more than 60 s, while alone it takes a few.
+  await Promise.all([page.waitForEvent('load', { timeout: 120_000 }), updatePrompt(page).getByRole('button', { name: T.updateApply }).click()])
 }
 
 /** Marks the page's window, so that a reload (a new window) is told from the same page still open. */
