@@ -72,6 +72,7 @@ describe('POST /api/api-token-auth/', () => {
     expect(res.json().detail).toBe(T.tooManyLogins)
   })
 
+  // Twelve scrypt hashes of 128 MiB each: about 10 s beside the other tests, over 30 s once in a full run.
   it('checks two passwords at once and eight in turn, and answers one more sign-in 429 at once', async () => {
     // Made-up logins from addresses of their own, as a flood meets none of the failure counts: the dummy hash each.
     const flood = await Promise.all(
@@ -93,7 +94,7 @@ describe('POST /api/api-token-auth/', () => {
     })
     expect(retried.statusCode).toBe(400)
     expect(await t.login(ADMIN.username, ADMIN.password)).toBeTruthy()
-  })
+  }, 90_000)
 })
 
 describe('the JWT header on every other call', () => {
