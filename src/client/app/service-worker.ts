@@ -1,5 +1,5 @@
 import { registerSW } from 'virtual:pwa-register'
-import { checkForUpdatesPeriodically } from './sw-bridge'
+import { checkForUpdatesPeriodically, reloadWhenTakenOver } from './sw-bridge'
 
 type UpdateListener = (apply: () => Promise<void>) => void
 let onUpdate: UpdateListener = () => {}
@@ -22,7 +22,7 @@ export function registerServiceWorker() {
         if (!registration?.waiting) return window.location.reload()
         // The page reloads once the new worker takes it over, the page of a first visit too (taken over only once
         // the worker had installed), which the plugin's own reload leaves out.
-        navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true })
+        reloadWhenTakenOver(navigator.serviceWorker, () => window.location.reload())
         await updateSW(true)
       }
       onUpdate(pending)

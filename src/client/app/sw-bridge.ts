@@ -44,6 +44,26 @@ export async function registerOutboxSync(): Promise<void> {
   await registration.sync?.register(OUTBOX_SYNC_TAG).catch(() => undefined)
 }
 
+/** How long the reload after an update may hang before it is started again. */
+export const RELOAD_AGAIN_MS = 10_000
+
+/**
+ * Reloads the page once the new worker has taken it over (its `controllerchange`). Chromium sometimes leaves that
+ * reload hanging for good: the new worker is stopped and started again while it activates, and the navigation it was
+ * holding is never answered, the old page staying up (seen in `field-start.test.ts` on a busy machine). A reload
+ * still waiting after RELOAD_AGAIN_MS is started again; the new worker is in charge by then.
+ */
+export function reloadWhenTakenOver(worker: Pick<ServiceWorkerContainer, 'addEventListener'>, reload: () => void): void {
+  worker.addEventListener(
+    'controllerchange',
+    () => {
+      reload()
+      setInterval(reload, RELOAD_AGAIN_MS)
+    },
+    { once: true },
+  )
+}
+
 /**
  * Asks for a new service worker now and then, and when the server answers again after none had: the sync's verdict,
  * which TanStack's onlineManager carries (`app/sync.ts`), not the browser's `online`, which a tablet whose Wi-Fi stayed

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { checkForUpdatesPeriodically } from '../../../src/client/app/sw-bridge'
+import { checkForUpdatesPeriodically, RELOAD_AGAIN_MS, reloadWhenTakenOver } from '../../../src/client/app/sw-bridge'
 import { startSync, syncState } from '../../../src/client/app/sync'
 import { requestCheckKey } from '../../../src/client/features/requests/api/check'
 import { api } from '../../../src/client/lib/api-client'
@@ -44,5 +44,27 @@ describe('the update check', () => {
     await queryClient.refetchQueries({ queryKey: requestCheckKey, exact: true })
     expect(syncState.get().online).toBe(true)
     expect(update).toHaveBeenCalledTimes(1)
+  })
+})
+
+// Seen in field-start.test.ts on a busy machine: the new worker took the page over, the page's reload began, and the
+// new worker, stopped and started again while it activated, never answered it: the old page stayed up for good.
+describe('the reload after «Обновить»', () => {
+  it('comes when the new worker takes the page over, and is started again while the page is still there', () => {
+    vi.useFakeTimers()
+    try {
+      const worker = new EventTarget()
+      const reload = vi.fn()
+      reloadWhenTakenOver(worker as ServiceWorkerContainer, reload)
+      vi.advanceTimersByTime(3 * RELOAD_AGAIN_MS)
+      expect(reload).not.toHaveBeenCalled()
+
+      worker.dispatchEvent(new Event('controllerchange'))
+      expect(reload).toHaveBeenCalledTimes(1)
+      vi.advanceTimersByTime(RELOAD_AGAIN_MS)
+      expect(reload).toHaveBeenCalledTimes(2)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
