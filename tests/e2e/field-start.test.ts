@@ -92,7 +92,7 @@ async function takeUpdate(page: Page): Promise<void> {
   await updatePrompt(page).waitFor({ timeout: 60_000 })
   // Listening before the click: the reload can end before a wait started after it. The reload comes when the new worker
   // has taken over, which waits for the old one's events in flight; a reload Chromium left hanging is started again
-  // after RELOAD_AGAIN_MS (in full runs it hung for good in three of four).
+  // after RELOAD_AGAIN_MS.
   await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), updatePrompt(page).getByRole('button', { name: T.updateApply }).click()])
 }
 

@@ -72,7 +72,7 @@ describe('POST /api/api-token-auth/', () => {
     expect(res.json().detail).toBe(T.tooManyLogins)
   })
 
-  // Twelve scrypt hashes of 128 MiB each: about 10 s beside the other tests, over 30 s once in a full run.
+  // Twelve scrypt hashes of 128 MiB each: on a busy machine, longer than the project's 30 s.
   it('checks two passwords at once and eight in turn, and answers one more sign-in 429 at once', async () => {
     // Made-up logins from addresses of their own, as a flood meets none of the failure counts: the dummy hash each.
     const flood = await Promise.all(
